@@ -1,0 +1,257 @@
+package io.github.drivespeed;
+
+import io.github.drivespeed.internal.engine.SequentialMeasurement;
+import io.github.drivespeed.spi.IoBackend;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An immutable plan for a sequential write-then-read speed test in a directory, obtained from
+ * {@link DriveSpeed#on(Path)}. Every setter returns a new plan and leaves this one unchanged, so a
+ * plan can be shared between threads, reused and run again.
+ *
+ * <p>Defaults are the careful measurement: block size 8 MiB, count 32 (256 MiB per pass), 3 runs,
+ * O_DIRECT on both passes, random incompressible data, fdatasync inside the timed write. Setters
+ * check their argument at once and throw {@link IllegalArgumentException} naming the setting and
+ * the value; checks that need the target run in {@link #run()} before anything is written.
+ */
+public final class SpeedTest {
+
+    /** Default block size: 8 MiB. */
+    public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(8);
+    /** Default count: 32 blocks (256 MiB per pass with the default block size). */
+    public static final long DEFAULT_COUNT = 32;
+    /** Default number of measured runs. */
+    public static final int DEFAULT_RUNS = 3;
+    /** Block sizes are whole 512-byte sectors. */
+    public static final int SECTOR_BYTES = 512;
+
+    private final Path target;
+    private final TestParameters parameters;
+    private final ProgressListener listener;
+    private final IoBackend backend;
+
+    private SpeedTest(Path target, TestParameters parameters, ProgressListener listener,
+            IoBackend backend) {
+        this.target = target;
+        this.parameters = parameters;
+        this.listener = listener;
+        this.backend = backend;
+    }
+
+    static SpeedTest defaults(Path target) {
+        return new SpeedTest(Objects.requireNonNull(target, "target"),
+                new TestParameters(DEFAULT_BLOCK_SIZE, DEFAULT_COUNT, DEFAULT_RUNS, true, false,
+                        DataPattern.RANDOM),
+                ProgressListener.NONE, null);
+    }
+
+    private SpeedTest with(TestParameters p) {
+        return new SpeedTest(target, p, listener, backend);
+    }
+
+    private TestParameters p() {
+        return parameters;
+    }
+
+    /**
+     * Bytes per write and read call (dd's {@code bs}).
+     *
+     * @param blockSize a positive multiple of 512 bytes
+     * @return a new plan
+     * @throws IllegalArgumentException if not positive, not a multiple of 512 bytes, or if
+     *     {@code blockSize x count} overflows a {@code long}
+     */
+    public SpeedTest blockSize(DataSize blockSize) {
+        Objects.requireNonNull(blockSize, "blockSize");
+        if (blockSize.bytes() <= 0) {
+            throw new IllegalArgumentException("blockSize must be > 0: " + blockSize);
+        }
+        if (blockSize.bytes() % SECTOR_BYTES != 0) {
+            throw new IllegalArgumentException("blockSize must be a multiple of " + SECTOR_BYTES
+                    + " bytes (one sector): " + blockSize);
+        }
+        checkPassSize(blockSize, p().count());
+        return with(new TestParameters(blockSize, p().count(), p().runs(), p().direct(),
+                p().dsync(), p().dataPattern()));
+    }
+
+    /**
+     * Bytes per write and read call, in the {@link DataSize} grammar ({@code "8M"},
+     * {@code "4 KiB"}, {@code "1MB"}).
+     *
+     * @param blockSize the size as text
+     * @return a new plan
+     * @throws IllegalArgumentException if the text does not parse, or as {@link #blockSize(DataSize)}
+     */
+    public SpeedTest blockSize(String blockSize) {
+        Objects.requireNonNull(blockSize, "blockSize");
+        DataSize size;
+        try {
+            size = DataSize.parse(blockSize);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("blockSize: " + e.getMessage(), e);
+        }
+        return blockSize(size);
+    }
+
+    /**
+     * Blocks per pass (dd's {@code count}).
+     *
+     * @param count {@code >= 1}
+     * @return a new plan
+     * @throws IllegalArgumentException if {@code count < 1} or {@code blockSize x count}
+     *     overflows a {@code long}
+     */
+    public SpeedTest count(long count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be >= 1: " + count);
+        }
+        checkPassSize(p().blockSize(), count);
+        return with(new TestParameters(p().blockSize(), count, p().runs(), p().direct(),
+                p().dsync(), p().dataPattern()));
+    }
+
+    private static void checkPassSize(DataSize blockSize, long count) {
+        if (count > Long.MAX_VALUE / blockSize.bytes()) {
+            throw new IllegalArgumentException("blockSize x count overflows " + Long.MAX_VALUE
+                    + " bytes: " + blockSize + " x " + count);
+        }
+    }
+
+    /**
+     * Measured repetitions of the write and read passes.
+     *
+     * @param runs {@code >= 1}
+     * @return a new plan
+     * @throws IllegalArgumentException if {@code runs < 1}
+     */
+    public SpeedTest runs(int runs) {
+        if (runs < 1) {
+            throw new IllegalArgumentException("runs must be >= 1: " + runs);
+        }
+        return with(new TestParameters(p().blockSize(), p().count(), runs, p().direct(),
+                p().dsync(), p().dataPattern()));
+    }
+
+    /**
+     * O_DIRECT on both passes, bypassing the page cache (the default; dd's
+     * {@code oflag=direct}/{@code iflag=direct}). {@link #run()} then requires the block size to
+     * be a multiple of the target's direct-I/O alignment and throws
+     * {@link DirectIoUnsupportedException} where the file system refuses O_DIRECT.
+     *
+     * @return a new plan
+     */
+    public SpeedTest direct() {
+        return with(new TestParameters(p().blockSize(), p().count(), p().runs(), true,
+                p().dsync(), p().dataPattern()));
+    }
+
+    /**
+     * Buffered I/O through the page cache. The write figure stays honest (the closing fdatasync
+     * is timed); before the read pass the file's pages are evicted where the backend can, and
+     * where it cannot the read figure carries {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}.
+     *
+     * @return a new plan
+     */
+    public SpeedTest buffered() {
+        return with(new TestParameters(p().blockSize(), p().count(), p().runs(), false,
+                p().dsync(), p().dataPattern()));
+    }
+
+    /**
+     * Open the test file with O_DSYNC, so each write returns only once its data is on stable
+     * storage (dd's {@code oflag=dsync}); the closing fdatasync is still timed.
+     *
+     * @return a new plan
+     */
+    public SpeedTest dsync() {
+        return with(new TestParameters(p().blockSize(), p().count(), p().runs(), p().direct(),
+                true, p().dataPattern()));
+    }
+
+    /**
+     * Write zeros instead of random data, like {@code dd if=/dev/zero}. The write pass then
+     * carries {@link Warning#ZERO_FILLED_DATA}: compressing storage may store almost nothing.
+     *
+     * @return a new plan
+     */
+    public SpeedTest zeros() {
+        return with(new TestParameters(p().blockSize(), p().count(), p().runs(), p().direct(),
+                p().dsync(), DataPattern.ZEROS));
+    }
+
+    /**
+     * Write random, incompressible data with every sector distinct (the default).
+     *
+     * @return a new plan
+     */
+    public SpeedTest randomData() {
+        return with(new TestParameters(p().blockSize(), p().count(), p().runs(), p().direct(),
+                p().dsync(), DataPattern.RANDOM));
+    }
+
+    /**
+     * Receive progress while the test runs.
+     *
+     * @param listener called on the measuring thread; see {@link ProgressListener}
+     * @return a new plan
+     */
+    public SpeedTest listener(ProgressListener listener) {
+        return new SpeedTest(target, parameters, Objects.requireNonNull(listener, "listener"),
+                backend);
+    }
+
+    /**
+     * Use this I/O backend instead of the best one found on the class path.
+     *
+     * @param backend the backend
+     * @return a new plan
+     */
+    public SpeedTest backend(IoBackend backend) {
+        return new SpeedTest(target, parameters, listener,
+                Objects.requireNonNull(backend, "backend"));
+    }
+
+    /** @return the directory this plan tests in, as given */
+    public Path target() {
+        return target;
+    }
+
+    /** @return the settings of this plan */
+    public TestParameters parameters() {
+        return parameters;
+    }
+
+    /**
+     * Runs the test: for each run, writes a new test file in the target directory, reads it back
+     * and removes it. Before any byte is written: the target must exist and be a writable
+     * directory, the block size must suit the backend and, with O_DIRECT, be a multiple of the
+     * target's direct-I/O alignment, and the file system must have room for one pass. Test files
+     * are removed on success, on failure and on interruption; a test file left by a killed run of
+     * another process is removed too.
+     *
+     * @return the report
+     * @throws TargetNotFoundException if the target does not exist
+     * @throws UnsupportedTargetException if the target is not a directory
+     * @throws TargetNotWritableException if no file can be created there
+     * @throws InsufficientSpaceException if one pass does not fit, or ENOSPC struck mid-pass
+     * @throws DirectIoUnsupportedException if O_DIRECT was asked for and the file system refuses it
+     * @throws TestFileIoException if a read, write or sync of the test file failed
+     * @throws java.io.InterruptedIOException if the thread was interrupted; the test stops
+     *     within one block and the interrupt flag stays set
+     * @throws IllegalArgumentException if the block size does not suit the target or backend
+     * @throws IOException if the target cannot be examined
+     */
+    public SpeedReport run() throws IOException {
+        return new SequentialMeasurement(target, parameters, listener, Optional.ofNullable(backend))
+                .run();
+    }
+
+    @Override
+    public String toString() {
+        return "SpeedTest[" + target + ": " + parameters + "]";
+    }
+}

@@ -1,0 +1,110 @@
+package io.github.drivespeed.internal.engine;
+
+import io.github.drivespeed.BackendInfo;
+import io.github.drivespeed.internal.javaio.JavaIoBackend;
+import io.github.drivespeed.spi.IoBackend;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Picks the I/O backend: the available {@link ServiceLoader} provider with the highest priority,
+ * else the pure-Java backend. Decided once per class loader and logged once.
+ */
+public final class BackendSelector {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BackendSelector.class);
+
+    /** The backend that was chosen and how it is described in reports. */
+    public record Selection(IoBackend backend, BackendInfo info) { }
+
+    private static volatile Selection selected;
+
+    private BackendSelector() {
+    }
+
+    /** @return the backend to use by default */
+    public static Selection selected() {
+        Selection s = selected;
+        if (s == null) {
+            synchronized (BackendSelector.class) {
+                s = selected;
+                if (s == null) {
+                    s = select(loadProviders());
+                    selected = s;
+                }
+            }
+        }
+        return s;
+    }
+
+    /**
+     * Describes a backend the caller chose explicitly.
+     *
+     * @param backend the backend
+     * @return its selection, with no fallback reason
+     */
+    public static Selection explicit(IoBackend backend) {
+        return new Selection(backend,
+                new BackendInfo(backend.name(), backend.description(), Optional.empty()));
+    }
+
+    private static List<IoBackend> loadProviders() {
+        List<IoBackend> providers = new ArrayList<>();
+        ServiceLoader<IoBackend> loader = ServiceLoader.load(IoBackend.class,
+                BackendSelector.class.getClassLoader());
+        var it = loader.iterator();
+        while (true) {
+            try {
+                if (!it.hasNext()) {
+                    break;
+                }
+                providers.add(it.next());
+            } catch (ServiceConfigurationError | LinkageError e) {
+                LOG.info("an I/O backend could not be loaded: {}", e.toString());
+            }
+        }
+        return providers;
+    }
+
+    /** Chooses among {@code providers}; visible for tests. */
+    static Selection select(List<IoBackend> providers) {
+        List<IoBackend> ordered = new ArrayList<>(providers);
+        ordered.sort(Comparator.comparingInt(IoBackend::priority).reversed());
+        List<String> reasons = new ArrayList<>();
+        for (IoBackend candidate : ordered) {
+            Optional<String> reason;
+            try {
+                reason = candidate.unavailableReason();
+            } catch (RuntimeException | LinkageError e) {
+                reason = Optional.of(e.toString());
+            }
+            if (reason.isEmpty()) {
+                Optional<String> fallback = reasons.isEmpty()
+                        ? Optional.empty() : Optional.of(String.join("; ", reasons));
+                return log(new Selection(candidate,
+                        new BackendInfo(candidate.name(), candidate.description(), fallback)));
+            }
+            reasons.add(candidate.name() + " backend unavailable: " + reason.get());
+        }
+        IoBackend java = new JavaIoBackend();
+        Optional<String> fallback = reasons.isEmpty()
+                ? Optional.empty() : Optional.of(String.join("; ", reasons));
+        return log(new Selection(java, new BackendInfo(java.name(), java.description(), fallback)));
+    }
+
+    private static Selection log(Selection s) {
+        if (s.info().fallbackReason().isPresent()) {
+            LOG.info("using the {} I/O backend because {}", s.info().name(),
+                    s.info().fallbackReason().get());
+        } else {
+            LOG.debug("using the {} I/O backend", s.info().name());
+        }
+        return s;
+    }
+}

@@ -1,0 +1,80 @@
+package io.github.drivespeed.internal.engine;
+
+import io.github.drivespeed.DriveSpeedException;
+import io.github.drivespeed.InsufficientSpaceException;
+import io.github.drivespeed.TestFileIoException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.file.Path;
+
+/** Turns failures of test-file I/O into the library's exceptions. */
+final class IoFailures {
+
+    private IoFailures() {
+    }
+
+    /**
+     * An interruption: restores the thread's interrupt flag and says how far the pass got.
+     *
+     * @param what for example {@code write pass of run 2}
+     * @param bytesDone bytes transferred in the pass before the interruption
+     * @param totalBytes bytes the pass was to transfer
+     * @param cause what surfaced (for example {@link ClosedByInterruptException}), or null
+     * @return the exception to throw
+     */
+    static InterruptedIOException interrupted(String what, long bytesDone, long totalBytes,
+            Throwable cause) {
+        Thread.currentThread().interrupt();
+        InterruptedIOException e = new InterruptedIOException("interrupted during the " + what
+                + " after " + bytesDone + " of " + totalBytes
+                + " bytes; the measurement stopped and its test file was removed");
+        e.bytesTransferred = (int) Math.min(bytesDone, Integer.MAX_VALUE);
+        if (cause != null) {
+            e.initCause(cause);
+        }
+        return e;
+    }
+
+    /**
+     * Maps a failure of one operation on the test file.
+     *
+     * @param failure what the backend threw
+     * @param testFile the test file's name for messages
+     * @param operation {@code write}, {@code read} or {@code fdatasync}
+     * @param offset file offset of the call, or -1
+     * @param what the pass, for interruption messages
+     * @param bytesDone bytes transferred in the pass so far
+     * @param totalBytes bytes the pass was to transfer
+     * @return the exception to throw
+     */
+    static IOException map(IOException failure, Path testFile, String operation, long offset,
+            String what, long bytesDone, long totalBytes) {
+        if (failure instanceof InterruptedIOException) {
+            Thread.currentThread().interrupt();
+            return failure;
+        }
+        if (failure instanceof ClosedByInterruptException) {
+            return interrupted(what, bytesDone, totalBytes, failure);
+        }
+        if (failure instanceof DriveSpeedException) {
+            return failure;
+        }
+        if (!"read".equals(operation) && isNoSpace(failure)) {
+            return InsufficientSpaceException.duringWrite(testFile, totalBytes, bytesDone, failure);
+        }
+        return new TestFileIoException(testFile, operation, offset, failure);
+    }
+
+    /** ENOSPC or EDQUOT, as the JDK (strerror text) or a native backend (errno name) reports it. */
+    static boolean isNoSpace(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && (m.contains("No space left on device") || m.contains("ENOSPC")
+                    || m.contains("Disk quota exceeded") || m.contains("EDQUOT"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,90 @@
+package io.github.drivespeed.internal.engine;
+
+import io.github.drivespeed.TargetNotFoundException;
+import io.github.drivespeed.TargetNotWritableException;
+import io.github.drivespeed.UnsupportedTargetException;
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Checks a target before anything is written; never creates or changes anything. */
+public final class TargetChecks {
+
+    /** File-type bits of st_mode (stat(2), inode(7)). */
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFSOCK = 0140000;
+    private static final int S_IFBLK = 0060000;
+    private static final int S_IFCHR = 0020000;
+    private static final int S_IFIFO = 0010000;
+
+    private TargetChecks() {
+    }
+
+    /**
+     * Resolves {@code target} to the real path of an existing directory.
+     *
+     * @param target the path the caller gave
+     * @return its real path (symbolic links resolved)
+     * @throws TargetNotFoundException if it does not exist (a dangling link included)
+     * @throws UnsupportedTargetException if it exists but is not a directory
+     * @throws IOException if it cannot be examined
+     */
+    public static Path requireDirectory(Path target) throws IOException {
+        if (!Files.exists(target)) {
+            throw new TargetNotFoundException(target);
+        }
+        if (!Files.isDirectory(target)) {
+            throw new UnsupportedTargetException(target, describeNonDirectory(target));
+        }
+        return target.toRealPath();
+    }
+
+    private static String describeNonDirectory(Path target) {
+        if (Files.isRegularFile(target)) {
+            return "it is a regular file; give the directory to test in"
+                    + " (drivespeed creates and removes its own test file there)";
+        }
+        int type;
+        try {
+            type = ((Integer) Files.getAttribute(target, "unix:mode")) & S_IFMT;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "it is not a directory";
+        }
+        switch (type) {
+            case S_IFBLK:
+                return "it is a block device; give a directory on a mounted file system"
+                        + " (raw block devices are not measured by this test)";
+            case S_IFCHR:
+                return "it is a character device (such as /dev/null or a terminal), not a drive;"
+                        + " give a directory";
+            case S_IFIFO:
+                return "it is a named pipe, not a drive; give a directory";
+            case S_IFSOCK:
+                return "it is a socket, not a drive; give a directory";
+            default:
+                return "it is not a directory";
+        }
+    }
+
+    /**
+     * Checks that a test file can be created in {@code directory}.
+     *
+     * @param directory an existing directory
+     * @param store its file store
+     * @throws TargetNotWritableException if the mount is read-only or the process may not write
+     *     there (no permission, or an immutable directory)
+     */
+    public static void requireWritable(Path directory, FileStore store)
+            throws TargetNotWritableException {
+        if (store.isReadOnly()) {
+            throw new TargetNotWritableException(directory, "the file system is mounted read-only",
+                    null);
+        }
+        if (!Files.isWritable(directory)) {
+            throw new TargetNotWritableException(directory,
+                    "no permission to create files there (permissions, or an immutable directory)",
+                    null);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.github.drivespeed.internal.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Named test files currently open in this JVM, removed by a shutdown hook if the JVM exits while
+ * a measurement runs (for example on Ctrl-C). SIGKILL cannot be caught; its leftovers are removed
+ * by {@link LeftoverFiles} on a later run.
+ */
+final class TestFileRegistry {
+
+    private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();
+    private static volatile boolean hookInstalled;
+
+    private TestFileRegistry() {
+    }
+
+    static void register(Path file) {
+        installHook();
+        OPEN.add(file);
+    }
+
+    static void unregister(Path file) {
+        OPEN.remove(file);
+    }
+
+    private static void installHook() {
+        if (hookInstalled) {
+            return;
+        }
+        synchronized (TestFileRegistry.class) {
+            if (!hookInstalled) {
+                Thread hook = new Thread(TestFileRegistry::removeAll, "drivespeed-cleanup");
+                Runtime.getRuntime().addShutdownHook(hook);
+                hookInstalled = true;
+            }
+        }
+    }
+
+    private static void removeAll() {
+        for (Path file : OPEN) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // the JVM is exiting; nothing else can be done
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.github.drivespeed.internal.engine;
+
+import io.github.drivespeed.DataPattern;
+import io.github.drivespeed.DataSize;
+import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.IoBackend;
+import java.nio.ByteBuffer;
+import java.util.SplittableRandom;
+
+/**
+ * The data the write pass writes, held in one aligned pool that blocks are written from.
+ *
+ * <p>Random data: before each run the pool (at most 32 MiB rounded up to whole blocks, at least
+ * one block) is filled from {@code SplittableRandom(nonce)}, eight bytes at a time, big-endian;
+ * block {@code i} is written from pool block {@code i mod poolBlocks}, so content repeats no more
+ * often than every 32 MiB and stays incompressible to file-system compressors whose windows are
+ * smaller. Before each write, every 512-byte sector of the block gets its file offset (bytes 0-7)
+ * and the run's nonce (bytes 8-15) stamped in, big-endian, so no two sectors of any test file are
+ * equal and deduplicating storage cannot skip them (fio's {@code scramble_buffers} does the same).
+ *
+ * <p>Zeros: one block of zeros, never stamped.
+ */
+final class WriteData implements AutoCloseable {
+
+    /** Sector size the stamps are spaced by. */
+    static final int SECTOR_BYTES = 512;
+    /** Pool size aimed at; the pool is never larger than the pass. */
+    static final long POOL_TARGET_BYTES = 32 * DataSize.MEBIBYTE;
+    private static final int WINDOW_BYTES = (int) DataSize.GIBIBYTE;
+
+    private final AlignedBuffer pool;
+    private final ByteBuffer[] windows;
+    private final long blockBytes;
+    private final long poolBlocks;
+    private final boolean random;
+    private long nonce;
+
+    WriteData(IoBackend io, long blockBytes, long count, DataPattern pattern, int alignmentBytes) {
+        this.blockBytes = blockBytes;
+        this.random = pattern == DataPattern.RANDOM;
+        long wanted = (POOL_TARGET_BYTES + blockBytes - 1) / blockBytes;
+        this.poolBlocks = random ? Math.max(1, Math.min(count, wanted)) : 1;
+        this.pool = io.allocate(blockBytes * poolBlocks, alignmentBytes);
+        long capacity = pool.capacityBytes();
+        int n = (int) ((capacity + WINDOW_BYTES - 1) / WINDOW_BYTES);
+        this.windows = new ByteBuffer[n];
+        for (int i = 0; i < n; i++) {
+            long offset = (long) i * WINDOW_BYTES;
+            windows[i] = pool.window(offset, (int) Math.min(WINDOW_BYTES, capacity - offset));
+        }
+        if (!random) {
+            fillZeros();
+        }
+    }
+
+    /** @return the buffer blocks are written from */
+    AlignedBuffer buffer() {
+        return pool;
+    }
+
+    /**
+     * Prepares the data of one run (untimed).
+     *
+     * @param runNonce the run's nonce, also the seed of its random data
+     */
+    void startRun(long runNonce) {
+        this.nonce = runNonce;
+        if (!random) {
+            return;
+        }
+        SplittableRandom rng = new SplittableRandom(runNonce);
+        for (ByteBuffer w : windows) {
+            int limit = w.capacity();
+            for (int i = 0; i + Long.BYTES <= limit; i += Long.BYTES) {
+                w.putLong(i, rng.nextLong());
+            }
+        }
+    }
+
+    /**
+     * Stamps the block that goes to {@code fileOffset} and says where in the pool it is.
+     *
+     * @param blockIndex the block's number in the pass, from 0
+     * @param fileOffset where the block goes in the file
+     * @return the block's offset in {@link #buffer()}
+     */
+    long prepareBlock(long blockIndex, long fileOffset) {
+        long poolOffset = (blockIndex % poolBlocks) * blockBytes;
+        if (random) {
+            for (long s = 0; s < blockBytes; s += SECTOR_BYTES) {
+                long at = poolOffset + s;
+                ByteBuffer w = windows[(int) (at / WINDOW_BYTES)];
+                int i = (int) (at % WINDOW_BYTES);
+                w.putLong(i, fileOffset + s);
+                w.putLong(i + Long.BYTES, nonce);
+            }
+        }
+        return poolOffset;
+    }
+
+    private void fillZeros() {
+        for (ByteBuffer w : windows) {
+            int limit = w.capacity();
+            int i = 0;
+            for (; i + Long.BYTES <= limit; i += Long.BYTES) {
+                w.putLong(i, 0L);
+            }
+            for (; i < limit; i++) {
+                w.put(i, (byte) 0);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

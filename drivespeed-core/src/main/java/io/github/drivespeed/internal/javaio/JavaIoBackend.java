@@ -1,0 +1,128 @@
+package io.github.drivespeed.internal.javaio;
+
+import com.sun.nio.file.ExtendedOpenOption;
+import io.github.drivespeed.DataSize;
+import io.github.drivespeed.DirectIoUnsupportedException;
+import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.spi.TestFileRequest;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The pure-Java backend, always available: {@link FileChannel} with
+ * {@link ExtendedOpenOption#DIRECT} for O_DIRECT (JDK 10+), {@link StandardOpenOption#DSYNC} for
+ * O_DSYNC, {@link FileChannel#force(boolean) force(false)} for fdatasync, and direct buffers made
+ * aligned with {@link java.nio.ByteBuffer#alignedSlice(int)}.
+ *
+ * <p>Limits: the JDK requires O_DIRECT transfers to be multiples of the file store's block size
+ * ({@link java.nio.file.FileStore#getBlockSize()}, statvfs f_frsize), usually 4096, even where the
+ * device accepts 512; a {@code ByteBuffer} holds at most 2^31 - 1 bytes, so blocks are limited to
+ * 1 GiB; a file's cached pages cannot be evicted.
+ */
+public final class JavaIoBackend implements IoBackend {
+
+    /** Largest block: ByteBuffer capacities are ints; 1 GiB leaves room for alignment. */
+    static final long MAX_BLOCK_BYTES = DataSize.GIBIBYTE;
+
+    @Override
+    public String name() {
+        return "java";
+    }
+
+    @Override
+    public String description() {
+        return "pure Java: FileChannel, ExtendedOpenOption.DIRECT, force(false)";
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return Set.of(Capability.DIRECT_IO, Capability.DSYNC);
+    }
+
+    @Override
+    public long maxBlockSizeBytes() {
+        return MAX_BLOCK_BYTES;
+    }
+
+    /** The file store's block size, which is what the JDK checks O_DIRECT transfers against. */
+    @Override
+    public int directIoAlignmentBytes(Path directory) throws IOException {
+        return Math.toIntExact(Files.getFileStore(directory).getBlockSize());
+    }
+
+    @Override
+    public AlignedBuffer allocate(long capacityBytes, int alignmentBytes) {
+        if (capacityBytes <= 0 || capacityBytes > MAX_BLOCK_BYTES) {
+            throw new IllegalArgumentException("the java backend allocates 1 B to 1 GiB, not "
+                    + capacityBytes + " bytes");
+        }
+        if (alignmentBytes <= 0 || Integer.bitCount(alignmentBytes) != 1) {
+            throw new IllegalArgumentException("alignment must be a power of two: " + alignmentBytes);
+        }
+        return new JavaAlignedBuffer((int) capacityBytes, alignmentBytes);
+    }
+
+    @Override
+    public TestFile createTestFile(TestFileRequest request) throws IOException {
+        Path file = request.namedPath();
+        Set<OpenOption> options = new HashSet<>();
+        options.add(StandardOpenOption.CREATE_NEW);
+        options.add(StandardOpenOption.READ);
+        options.add(StandardOpenOption.WRITE);
+        if (request.dsync()) {
+            options.add(StandardOpenOption.DSYNC);
+        }
+        if (request.direct()) {
+            options.add(ExtendedOpenOption.DIRECT);
+        }
+        try {
+            return new JavaTestFile(file, FileChannel.open(file, options));
+        } catch (FileAlreadyExistsException e) {
+            throw e;
+        } catch (IOException | UnsupportedOperationException e) {
+            // open(O_CREAT|O_DIRECT) can create the file and then refuse O_DIRECT (EINVAL), so a
+            // file may exist here; CREATE_NEW with our unique name means it is ours to remove.
+            Files.deleteIfExists(file);
+            if (request.direct() && opensWithoutDirect(file)) {
+                throw new DirectIoUnsupportedException(file,
+                        Files.getFileStore(request.directory()).type(), e);
+            }
+            if (e instanceof IOException) {
+                throw (IOException) e;
+            }
+            throw new IOException("cannot create " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether the file could be created without O_DIRECT, which tells EINVAL-for-O_DIRECT apart. */
+    private static boolean opensWithoutDirect(Path file) {
+        try (FileChannel probe = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE)) {
+            return probe.isOpen();
+        } catch (IOException e) {
+            return false;
+        } finally {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // best effort: the caller reports the original failure
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package io.github.drivespeed.spi;
+
+/** Something a backend can do beyond plain positional reads and writes. */
+public enum Capability {
+    /** Opens files with O_DIRECT, bypassing the page cache. */
+    DIRECT_IO,
+    /** Opens files with O_DSYNC, each write returning once its data is on stable storage. */
+    DSYNC,
+    /** Creates the test file with no name (O_TMPFILE), so nothing can be left behind. */
+    ANONYMOUS_TEST_FILE,
+    /** Drops a file's pages from the page cache (posix_fadvise POSIX_FADV_DONTNEED). */
+    EVICT_FILE_PAGES,
+    /** Drops the whole machine's clean caches (sync, then /proc/sys/vm/drop_caches; root only). */
+    DROP_CACHES,
+    /** Reads a block device's size (ioctl BLKGETSIZE64). */
+    DEVICE_SIZE
+}

@@ -1,0 +1,62 @@
+package io.github.drivespeed.spi;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A {@link TestFile} that forwards every call to another; subclasses override the calls they
+ * change (to count, trace or inject faults).
+ */
+public abstract class ForwardingTestFile implements TestFile {
+
+    private final TestFile delegate;
+
+    /** @param delegate the file calls are forwarded to */
+    protected ForwardingTestFile(TestFile delegate) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate");
+    }
+
+    /** @return the file calls are forwarded to */
+    protected final TestFile delegate() {
+        return delegate;
+    }
+
+    @Override
+    public Optional<Path> path() {
+        return delegate.path();
+    }
+
+    @Override
+    public String displayName() {
+        return delegate.displayName();
+    }
+
+    @Override
+    public long write(AlignedBuffer src, long srcOffset, long length, long position)
+            throws IOException {
+        return delegate.write(src, srcOffset, length, position);
+    }
+
+    @Override
+    public long read(AlignedBuffer dst, long dstOffset, long length, long position)
+            throws IOException {
+        return delegate.read(dst, dstOffset, length, position);
+    }
+
+    @Override
+    public void dataSync() throws IOException {
+        delegate.dataSync();
+    }
+
+    @Override
+    public boolean evictPages() throws IOException {
+        return delegate.evictPages();
+    }
+
+    @Override
+    public void close() throws IOException {
+        delegate.close();
+    }
+}

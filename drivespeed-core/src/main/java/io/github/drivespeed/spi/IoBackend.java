@@ -1,0 +1,70 @@
+package io.github.drivespeed.spi;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Does the I/O of a measurement. Implementations are registered for {@link java.util.ServiceLoader}
+ * under {@code META-INF/services/io.github.drivespeed.spi.IoBackend}, need a public no-argument
+ * constructor, must not throw from it, and report through {@link #unavailableReason()} when they
+ * cannot work on this machine.
+ */
+public interface IoBackend {
+
+    /** @return a short stable name recorded in reports, for example {@code java} */
+    String name();
+
+    /** @return one line on how this backend does its I/O */
+    String description();
+
+    /** @return preference among available backends; higher wins; the pure-Java backend is 0 */
+    default int priority() {
+        return 0;
+    }
+
+    /** @return empty when usable here, else why not (logged once and recorded in reports) */
+    Optional<String> unavailableReason();
+
+    /** @return what this backend can do beyond positional reads and writes */
+    Set<Capability> capabilities();
+
+    /**
+     * @return the largest block, in bytes, that {@link #allocate} and a transfer loop support;
+     *     blocks beyond it are refused before any I/O
+     */
+    long maxBlockSizeBytes();
+
+    /**
+     * The alignment O_DIRECT needs in {@code directory}: buffer addresses, file offsets and
+     * lengths must be multiples of it.
+     *
+     * @param directory an existing directory
+     * @return alignment in bytes, a power of two
+     * @throws IOException if it cannot be determined
+     */
+    int directIoAlignmentBytes(Path directory) throws IOException;
+
+    /**
+     * Allocates memory for I/O.
+     *
+     * @param capacityBytes usable bytes, {@code > 0} and at most {@link #maxBlockSizeBytes()}
+     * @param alignmentBytes alignment of the start address, a power of two
+     * @return a buffer to {@link AlignedBuffer#close() close} when done
+     * @throws IllegalArgumentException if the size or alignment cannot be served
+     */
+    AlignedBuffer allocate(long capacityBytes, int alignmentBytes);
+
+    /**
+     * Creates a new test file, open for reading and writing. Never opens an existing file.
+     *
+     * @param request where, under which name, and with which flags
+     * @return the open file
+     * @throws java.nio.file.FileAlreadyExistsException if the named file already exists
+     * @throws io.github.drivespeed.DirectIoUnsupportedException if O_DIRECT was requested and the
+     *     file system refuses it; no file is left behind
+     * @throws IOException if the file cannot be created; no file is left behind
+     */
+    TestFile createTestFile(TestFileRequest request) throws IOException;
+}

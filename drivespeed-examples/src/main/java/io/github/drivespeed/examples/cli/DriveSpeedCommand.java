@@ -1,0 +1,164 @@
+package io.github.drivespeed.examples.cli;
+
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.SpeedReport;
+import io.github.drivespeed.SpeedTest;
+import io.github.drivespeed.TargetNotFoundException;
+import io.github.drivespeed.UnsupportedTargetException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code drivespeed [DIR]}: write then read a test file in DIR and print the speeds. */
+@Command(name = "drivespeed", mixinStandardHelpOptions = true,
+        versionProvider = DriveSpeedCommand.Version.class,
+        description = {
+            "Measures how fast the drive holding DIR writes and reads: for each run, writes a new "
+                    + "test file (O_DIRECT, random data, fdatasync timed), reads it back, and "
+                    + "removes it.",
+            "MB/s is 10^6 bytes per second (as dd prints), MiB/s is 2^20 bytes per second."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:measured", "2:bad option, value or target (nothing written)",
+            "3:I/O error (no space, O_DIRECT refused, read or write failed)"})
+public final class DriveSpeedCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", defaultValue = ".",
+            description = "Directory to test in (default: the current directory).")
+    private Path directory;
+
+    @Option(names = "--block-size", paramLabel = "SIZE",
+            description = "Bytes per write and read call, like dd's bs: 8M, 4KiB, 1MB "
+                    + "(K/M/G/T and KiB.. are powers of 1024, kB/MB/GB/TB of 1000). Default: 8M.")
+    private String blockSize;
+
+    @Option(names = "--count", paramLabel = "N",
+            description = "Blocks per pass, like dd's count. Default: 32.")
+    private Long count;
+
+    @Option(names = "--runs", paramLabel = "N", description = "Measured runs. Default: 3.")
+    private Integer runs;
+
+    @Option(names = "--buffered",
+            description = "Go through the page cache instead of O_DIRECT (the read figure is "
+                    + "then flagged when it may come from the cache).")
+    private boolean buffered;
+
+    @Option(names = "--dsync", description = "Open the test file with O_DSYNC, like dd's oflag=dsync.")
+    private boolean dsync;
+
+    @Option(names = "--zeros", description = "Write zeros instead of random data, like dd if=/dev/zero.")
+    private boolean zeros;
+
+    /**
+     * Runs the command and exits with its code.
+     *
+     * @param args command-line arguments
+     */
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** @return the command line, with one-line error reporting; visible for tests */
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new DriveSpeedCommand());
+        cl.setParameterExceptionHandler((ex, args) -> {
+            ex.getCommandLine().getErr().println("drivespeed: " + ex.getMessage());
+            ex.getCommandLine().getErr().flush();
+            return ExitCode.BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            commandLine.getErr().println("drivespeed: " + ex);
+            commandLine.getErr().flush();
+            return ExitCode.IO_ERROR;
+        });
+        return cl;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        SpeedTest test;
+        try {
+            test = plan();
+        } catch (IllegalArgumentException e) {
+            return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
+        }
+        SpeedReport report;
+        try {
+            report = test.listener(new RunLinePrinter(out, "drivespeed on "
+                    + directory.toAbsolutePath().normalize() + ": " + test.parameters())).run();
+        } catch (IllegalArgumentException e) {
+            return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
+        } catch (TargetNotFoundException | UnsupportedTargetException e) {
+            return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
+        } catch (IOException e) {
+            return fail(err, e.getMessage(), ExitCode.IO_ERROR);
+        }
+        out.println();
+        out.print(report);
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    private SpeedTest plan() {
+        SpeedTest test = DriveSpeed.on(directory);
+        if (blockSize != null) {
+            test = option(test, "--block-size", blockSize, t -> t.blockSize(blockSize));
+        }
+        if (count != null) {
+            test = option(test, "--count", count, t -> t.count(count));
+        }
+        if (runs != null) {
+            test = option(test, "--runs", runs, t -> t.runs(runs));
+        }
+        if (buffered) {
+            test = test.buffered();
+        }
+        if (dsync) {
+            test = test.dsync();
+        }
+        if (zeros) {
+            test = test.zeros();
+        }
+        return test;
+    }
+
+    /** Applies one option, naming it and its value if the plan refuses it. */
+    private static SpeedTest option(SpeedTest test, String name, Object value,
+            UnaryOperator<SpeedTest> setter) {
+        try {
+            return setter.apply(test);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid value for option '" + name + "': '"
+                    + value + "': " + e.getMessage(), e);
+        }
+    }
+
+    private static int fail(PrintWriter err, String message, int code) {
+        err.println("drivespeed: " + message);
+        err.flush();
+        return code;
+    }
+
+    /** The version from the jar manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = DriveSpeedCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"drivespeed " + (v == null ? "(development build)" : v)};
+        }
+    }
+}

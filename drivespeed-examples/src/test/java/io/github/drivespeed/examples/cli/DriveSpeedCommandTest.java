@@ -1,0 +1,157 @@
+package io.github.drivespeed.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.drivespeed.testing.Mounts;
+import io.github.drivespeed.testing.Privileged;
+import io.github.drivespeed.testing.TestFiles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+class DriveSpeedCommandTest {
+
+    @TempDir
+    Path dir;
+
+    record Outcome(int exitCode, String out, String err) {
+        List<String> errLines() {
+            return err.lines().toList();
+        }
+    }
+
+    private static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = DriveSpeedCommand.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args);
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void printsOneLinePerRunThenTheSummaryAndLeavesNoFile() throws IOException {
+        Outcome o = run(dir.toString(), "--block-size", "256K", "--count", "8", "--runs", "2");
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.err()).isEmpty();
+        assertThat(o.out())
+                .containsPattern("(?m)^drivespeed on " + dir + ": 256 KiB x 8 \\(2 MiB per pass\\), 2 runs, O_DIRECT")
+                .containsPattern("(?m)^test 1: write: \\d+\\.\\d MB/s \\(\\d+\\.\\d MiB/s\\), read: \\d+\\.\\d MB/s \\(\\d+\\.\\d MiB/s\\)$")
+                .containsPattern("(?m)^test 2: write: ")
+                .doesNotContain("test 3:")
+                .containsPattern("(?m)^target: +" + dir.toRealPath())
+                .containsPattern("(?m)^backend: +java")
+                .containsPattern("(?m)^write: +median ")
+                .containsPattern("(?m)^read: +median ")
+                .containsPattern("(?m)^warnings: +none");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void optionsReachThePlan() {
+        Outcome o = run(dir.toString(), "--block-size", "64K", "--count", "4", "--runs", "1",
+                "--buffered", "--dsync", "--zeros");
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.out()).contains("64 KiB x 4 (256 KiB per pass), 1 run, buffered, O_DSYNC,"
+                + " fdatasync timed, zeros data")
+                .contains("READ_MAY_INCLUDE_PAGE_CACHE", "ZERO_FILLED_DATA");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+        "--count|abc",
+        "--count|0",
+        "--count|-5",
+        "--runs|0",
+        "--runs|1.5",
+        "--block-size|8mb",
+        "--block-size|1000",
+        "--block-size|-1M",
+        "--block-size|0",
+    })
+    void aBadValueIsOneLineNamingOptionAndValueAndExit2(String option, String value)
+            throws IOException {
+        Outcome o = run(dir.toString(), option, value);
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).hasSize(1);
+        assertThat(o.err()).startsWith("drivespeed: ").contains(option).contains(value);
+        assertThat(o.out()).isEmpty();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void anUnknownOptionIsOneLineAndExit2() {
+        Outcome o = run("--frobnicate");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: Unknown option: '--frobnicate'");
+    }
+
+    @Test
+    void aMissingTargetIsBadInputAndIsNotCreated() {
+        Path missing = dir.resolve("nosuch");
+        Outcome o = run(missing.toString(), "--count", "1");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).hasSize(1);
+        assertThat(o.err()).contains(missing.toString()).contains("does not exist");
+        assertThat(o.out()).isEmpty();
+        assertThat(Files.exists(missing)).isFalse();
+    }
+
+    @Test
+    void aRegularFileTargetIsBadInputAndUntouched() throws IOException {
+        Path file = Files.writeString(dir.resolve("keep.txt"), "data");
+        Outcome o = run(file.toString());
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err()).contains("regular file");
+        assertThat(Files.readString(file)).isEqualTo("data");
+    }
+
+    @Test
+    void aBlockSizeTheTargetCannotTakeIsBadInput() {
+        Outcome o = run(dir.toString(), "--block-size", "2G", "--count", "1");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err()).contains("2 GiB");
+    }
+
+    @Test
+    @Tag("privileged")
+    void anIoFailureExits3() throws IOException {
+        Privileged.requireRoot();
+        try (Mounts.Mount tiny = Mounts.mount(dir, "tmpfs", "size=4m")) {
+            Outcome o = run(tiny.dir().toString(), "--block-size", "1M", "--count", "16");
+            assertThat(o.exitCode()).isEqualTo(3);
+            assertThat(o.errLines()).hasSize(1);
+            assertThat(o.err()).contains("not enough free space");
+            assertThat(TestFiles.names(tiny.dir())).isEmpty();
+        }
+    }
+
+    @Test
+    void withoutADirectoryItMeasuresTheCurrentDirectory() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                DriveSpeedCommand.class.getName(), "--block-size", "64K", "--count", "4",
+                "--runs", "1")
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(output).isZero();
+        assertThat(output).contains("target:     " + dir.toRealPath() + " (")
+                .contains("test 1: write: ");
+        assertThat(dir.toFile().list()).isEmpty();
+    }
+}
