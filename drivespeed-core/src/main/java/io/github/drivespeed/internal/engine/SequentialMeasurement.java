@@ -11,7 +11,6 @@ import io.github.drivespeed.Sample;
 import io.github.drivespeed.SpeedReport;
 import io.github.drivespeed.TargetInfo;
 import io.github.drivespeed.TargetNotWritableException;
-import io.github.drivespeed.TestFileIoException;
 import io.github.drivespeed.TestParameters;
 import io.github.drivespeed.Warning;
 import io.github.drivespeed.spi.AlignedBuffer;
@@ -230,24 +229,7 @@ public final class SequentialMeasurement {
                 failure = e;
                 throw e;
             } finally {
-                closeAndRemove(file, name, failure);
-            }
-        }
-
-        /**
-         * Closes and removes the test file. A failure to do so is thrown, or, when the run is
-         * already failing, attached to that failure as suppressed, so neither is lost.
-         */
-        private void closeAndRemove(TestFile file, Path name, Throwable failure)
-                throws TestFileIoException {
-            try {
-                file.close();
-            } catch (IOException e) {
-                TestFileIoException removal = new TestFileIoException(name, "close and remove", -1, e);
-                if (failure == null) {
-                    throw removal;
-                }
-                failure.addSuppressed(removal);
+                TestFileRemoval.closeAndRemove(file, name, failure);
             }
         }
 

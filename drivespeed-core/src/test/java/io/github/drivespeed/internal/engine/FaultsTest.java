@@ -147,6 +147,20 @@ class FaultsTest {
     }
 
     @Test
+    void aQuotaRunningOutIsCalledSoNotAFullDisk() {
+        FaultyBackend quota = FaultyBackend.failing("write", 2 * 65536,
+                new IOException("Disk quota exceeded"));
+        assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
+                .backend(quota).run())
+                .isInstanceOfSatisfying(InsufficientSpaceException.class,
+                        e -> assertThat(e.bytesWritten()).hasValue(2 * 65536))
+                .hasMessageStartingWith("disk quota exceeded while writing ")
+                .hasMessageEndingWith(": 131072 of 524288 bytes written; the pass was aborted and"
+                        + " the test file removed");
+        assertThat(dir.toFile().list()).isEmpty();
+    }
+
+    @Test
     void anIoErrorInTheMiddleOfAShortTransferNamesTheOffsetOfTheFailingCall() {
         long failingAt = 2 * 65536 + 12288;
         FaultyBackend eio = FaultyBackend.shortTransfersFailing(4096, "read", failingAt,
