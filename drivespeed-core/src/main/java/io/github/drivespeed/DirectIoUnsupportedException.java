@@ -4,8 +4,9 @@ import java.nio.file.Path;
 
 /**
  * The file system refused O_DIRECT (open(2) failed with EINVAL), so the page cache cannot be
- * bypassed there. Measure with {@link SpeedTest#buffered()} instead; its read figures then carry a
- * warning when the file's pages could not be evicted.
+ * bypassed there. Measure with {@link SpeedTest#buffered()} instead (its read figures then carry a
+ * warning when the file's pages could not be evicted), or with {@link SpeedTest#directOrBuffered()}
+ * to fall back to buffered I/O only where O_DIRECT is refused. No test file is left behind.
  */
 public final class DirectIoUnsupportedException extends DriveSpeedException {
 
@@ -20,7 +21,8 @@ public final class DirectIoUnsupportedException extends DriveSpeedException {
      */
     public DirectIoUnsupportedException(Path path, String fileSystemType, Throwable cause) {
         super(path, "O_DIRECT is not supported on " + path + " (file system " + fileSystemType
-                + "); measure with buffered() (command line: --buffered)", cause);
+                + "); measure with buffered() or directOrBuffered() (command line: --buffered or"
+                + " --direct-or-buffered)", cause);
         this.fileSystemType = fileSystemType;
     }
 

@@ -42,20 +42,33 @@ public final class InsufficientSpaceException extends DriveSpeedException {
     }
 
     /**
-     * The file system ran out of space during the write pass.
+     * The file system ran out of space (ENOSPC), or the user's quota ran out (EDQUOT), during the
+     * write pass.
      *
      * @param testFile the test file (already removed)
      * @param neededBytes bytes the pass was to write
      * @param bytesWritten bytes written before the failure
-     * @param cause the ENOSPC failure
+     * @param cause the ENOSPC or EDQUOT failure
      * @return the exception
      */
     public static InsufficientSpaceException duringWrite(Path testFile, long neededBytes,
             long bytesWritten, Throwable cause) {
-        return new InsufficientSpaceException(testFile, "no space left on device while writing "
+        return new InsufficientSpaceException(testFile, (isQuota(cause)
+                ? "disk quota exceeded" : "no space left on device") + " while writing "
                 + testFile + ": " + bytesWritten + " of " + neededBytes
                 + " bytes written; the pass was aborted and the test file removed",
                 neededBytes, -1, bytesWritten, cause);
+    }
+
+    /** EDQUOT, as the JDK (strerror text) or a native backend (errno name) reports it. */
+    private static boolean isQuota(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && (m.contains("Disk quota exceeded") || m.contains("EDQUOT"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return bytes the test needed */

@@ -30,13 +30,15 @@ public final class SpeedTest {
 
     private final Path target;
     private final TestParameters parameters;
+    private final boolean bufferedFallback;
     private final ProgressListener listener;
     private final IoBackend backend;
 
-    private SpeedTest(Path target, TestParameters parameters, ProgressListener listener,
-            IoBackend backend) {
+    private SpeedTest(Path target, TestParameters parameters, boolean bufferedFallback,
+            ProgressListener listener, IoBackend backend) {
         this.target = target;
         this.parameters = parameters;
+        this.bufferedFallback = bufferedFallback;
         this.listener = listener;
         this.backend = backend;
     }
@@ -45,11 +47,11 @@ public final class SpeedTest {
         return new SpeedTest(Objects.requireNonNull(target, "target"),
                 new TestParameters(DEFAULT_BLOCK_SIZE, DEFAULT_COUNT, DEFAULT_RUNS, true, false,
                         DataPattern.RANDOM),
-                ProgressListener.NONE, null);
+                false, ProgressListener.NONE, null);
     }
 
     private SpeedTest with(TestParameters p) {
-        return new SpeedTest(target, p, listener, backend);
+        return new SpeedTest(target, p, bufferedFallback, listener, backend);
     }
 
     private TestParameters p() {
@@ -145,8 +147,26 @@ public final class SpeedTest {
      * @return a new plan
      */
     public SpeedTest direct() {
-        return with(new TestParameters(p().blockSize(), p().count(), p().runs(), true,
-                p().dsync(), p().dataPattern()));
+        return new SpeedTest(target, new TestParameters(p().blockSize(), p().count(), p().runs(),
+                true, p().dsync(), p().dataPattern()), false, listener, backend);
+    }
+
+    /**
+     * O_DIRECT where the file system allows it, else buffered I/O: the opt-in fallback for
+     * callers that would rather have a buffered figure than none (file systems without O_DIRECT,
+     * such as ramfs, or FUSE and network mounts that refuse it). When the file system refuses
+     * O_DIRECT (open(2) fails with EINVAL, found on the untimed warm-up file before anything is
+     * measured), every pass runs buffered, as with {@link #buffered()}, and the report says so:
+     * its {@link TestParameters#direct()} is false and both passes carry
+     * {@link Warning#BUFFERED_FALLBACK}. Without this opt-in, {@link #run()} throws
+     * {@link DirectIoUnsupportedException} instead. A block size that is not a multiple of the
+     * direct-I/O alignment is still refused: that is a setting to fix, not a file-system limit.
+     *
+     * @return a new plan
+     */
+    public SpeedTest directOrBuffered() {
+        return new SpeedTest(target, new TestParameters(p().blockSize(), p().count(), p().runs(),
+                true, p().dsync(), p().dataPattern()), true, listener, backend);
     }
 
     /**
@@ -157,8 +177,8 @@ public final class SpeedTest {
      * @return a new plan
      */
     public SpeedTest buffered() {
-        return with(new TestParameters(p().blockSize(), p().count(), p().runs(), false,
-                p().dsync(), p().dataPattern()));
+        return new SpeedTest(target, new TestParameters(p().blockSize(), p().count(), p().runs(),
+                false, p().dsync(), p().dataPattern()), false, listener, backend);
     }
 
     /**
@@ -200,8 +220,8 @@ public final class SpeedTest {
      * @return a new plan
      */
     public SpeedTest listener(ProgressListener listener) {
-        return new SpeedTest(target, parameters, Objects.requireNonNull(listener, "listener"),
-                backend);
+        return new SpeedTest(target, parameters, bufferedFallback,
+                Objects.requireNonNull(listener, "listener"), backend);
     }
 
     /**
@@ -211,7 +231,7 @@ public final class SpeedTest {
      * @return a new plan
      */
     public SpeedTest backend(IoBackend backend) {
-        return new SpeedTest(target, parameters, listener,
+        return new SpeedTest(target, parameters, bufferedFallback, listener,
                 Objects.requireNonNull(backend, "backend"));
     }
 
@@ -223,6 +243,14 @@ public final class SpeedTest {
     /** @return the settings of this plan */
     public TestParameters parameters() {
         return parameters;
+    }
+
+    /**
+     * @return whether buffered I/O replaces O_DIRECT where the file system refuses it (set by
+     *     {@link #directOrBuffered()})
+     */
+    public boolean bufferedFallback() {
+        return bufferedFallback;
     }
 
     /**
@@ -238,7 +266,8 @@ public final class SpeedTest {
      * @throws UnsupportedTargetException if the target is not a directory
      * @throws TargetNotWritableException if no file can be created there
      * @throws InsufficientSpaceException if one pass does not fit, or ENOSPC struck mid-pass
-     * @throws DirectIoUnsupportedException if O_DIRECT was asked for and the file system refuses it
+     * @throws DirectIoUnsupportedException if O_DIRECT was asked for with {@link #direct()} (the
+     *     default) and the file system refuses it
      * @throws TestFileIoException if a read, write or sync of the test file failed
      * @throws java.io.InterruptedIOException if the thread was interrupted; the test stops
      *     within one block and the interrupt flag stays set
@@ -246,12 +275,13 @@ public final class SpeedTest {
      * @throws IOException if the target cannot be examined
      */
     public SpeedReport run() throws IOException {
-        return new SequentialMeasurement(target, parameters, listener, Optional.ofNullable(backend))
-                .run();
+        return new SequentialMeasurement(target, parameters, bufferedFallback, listener,
+                Optional.ofNullable(backend)).run();
     }
 
     @Override
     public String toString() {
-        return "SpeedTest[" + target + ": " + parameters + "]";
+        return "SpeedTest[" + target + ": " + parameters
+                + (bufferedFallback ? ", buffered where O_DIRECT is refused" : "") + "]";
     }
 }

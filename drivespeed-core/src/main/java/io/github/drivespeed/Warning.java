@@ -20,7 +20,14 @@ public enum Warning {
             + " speed, not a drive's"),
     /** The file system reports no size, so free space could not be checked before writing. */
     FREE_SPACE_UNKNOWN("the file system reports no size, so free space was not checked before"
-            + " writing");
+            + " writing"),
+    /**
+     * O_DIRECT was asked for with {@link SpeedTest#directOrBuffered()}, the file system refused it
+     * (open(2) EINVAL), and the passes ran buffered: the report's
+     * {@link TestParameters#direct()} is then false.
+     */
+    BUFFERED_FALLBACK("O_DIRECT was refused by the file system, so the figures are buffered"
+            + " (through the page cache), not direct I/O");
 
     private final String message;
 

@@ -1,47 +1,58 @@
 package io.github.drivespeed.testing;
 
-import io.github.drivespeed.internal.javaio.JavaIoBackend;
 import io.github.drivespeed.spi.AlignedBuffer;
-import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.ForwardingTestFile;
-import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import java.io.IOException;
-import java.nio.file.Path;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The pure-Java backend with one fault injected: the write (or read) call at a chosen file offset
  * throws, as a failing drive would with EIO. Everything else is real I/O.
  */
-public final class FaultyBackend implements IoBackend {
+public final class FaultyBackend extends ForwardingBackend {
 
-    private final IoBackend delegate = new JavaIoBackend();
     private final String failingOperation;
     private final long failingOffset;
     private final IOException failure;
     private final AtomicLong shortTransfers = new AtomicLong();
+    private final AtomicLong matchingCalls = new AtomicLong();
     private final long maxTransferBytes;
+    private final long failingCall;
 
     private FaultyBackend(String failingOperation, long failingOffset, IOException failure,
-            long maxTransferBytes) {
+            long maxTransferBytes, long failingCall) {
         this.failingOperation = failingOperation;
         this.failingOffset = failingOffset;
         this.failure = failure;
         this.maxTransferBytes = maxTransferBytes;
+        this.failingCall = failingCall;
     }
 
     /**
-     * @param operation {@code write} or {@code read}
-     * @param offset the file offset whose call fails
+     * @param operation {@code write}, {@code read} or {@code fdatasync}
+     * @param offset the file offset whose call fails (-1 for fdatasync)
      * @param failure what it throws
      * @return the backend
      */
     public static FaultyBackend failing(String operation, long offset, IOException failure) {
-        return new FaultyBackend(operation, offset, failure, Long.MAX_VALUE);
+        return new FaultyBackend(operation, offset, failure, Long.MAX_VALUE, 1);
+    }
+
+    /**
+     * Fails only the {@code nth} call of {@code operation} at {@code offset} (counting over all
+     * test files, the warm-up's first): for a fault in a measured run rather than the warm-up.
+     *
+     * @param operation {@code write}, {@code read} or {@code fdatasync}
+     * @param offset the file offset whose call fails (-1 for fdatasync)
+     * @param nth which matching call fails, from 1; the others go through
+     * @param failure what it throws
+     * @return the backend
+     */
+    public static FaultyBackend failingOnCall(String operation, long offset, long nth,
+            IOException failure) {
+        return new FaultyBackend(operation, offset, failure, Long.MAX_VALUE, nth);
     }
 
     /**
@@ -51,7 +62,21 @@ public final class FaultyBackend implements IoBackend {
      * @return the backend
      */
     public static FaultyBackend shortTransfers(long maxBytes) {
-        return new FaultyBackend("none", -1, null, maxBytes);
+        return new FaultyBackend("none", -1, null, maxBytes, 1);
+    }
+
+    /**
+     * Transfers at most {@code maxBytes} per call, and the call at {@code offset} fails.
+     *
+     * @param maxBytes bytes per call
+     * @param operation {@code write} or {@code read}
+     * @param offset the file offset whose call fails
+     * @param failure what it throws
+     * @return the backend
+     */
+    public static FaultyBackend shortTransfersFailing(long maxBytes, String operation, long offset,
+            IOException failure) {
+        return new FaultyBackend(operation, offset, failure, maxBytes, 1);
     }
 
     /** @return how many calls transferred less than asked */
@@ -70,33 +95,8 @@ public final class FaultyBackend implements IoBackend {
     }
 
     @Override
-    public Optional<String> unavailableReason() {
-        return Optional.empty();
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return delegate.capabilities();
-    }
-
-    @Override
-    public long maxBlockSizeBytes() {
-        return delegate.maxBlockSizeBytes();
-    }
-
-    @Override
-    public int directIoAlignmentBytes(Path directory) throws IOException {
-        return delegate.directIoAlignmentBytes(directory);
-    }
-
-    @Override
-    public AlignedBuffer allocate(long capacityBytes, int alignmentBytes) {
-        return delegate.allocate(capacityBytes, alignmentBytes);
-    }
-
-    @Override
-    public TestFile createTestFile(TestFileRequest request) throws IOException {
-        return new ForwardingTestFile(delegate.createTestFile(request)) {
+    protected TestFile wrap(TestFile file, TestFileRequest request) {
+        return new ForwardingTestFile(file) {
             @Override
             public long write(AlignedBuffer src, long srcOffset, long length, long position)
                     throws IOException {
@@ -110,6 +110,12 @@ public final class FaultyBackend implements IoBackend {
                 maybeFail("read", position);
                 return super.read(dst, dstOffset, cap(length), position);
             }
+
+            @Override
+            public void dataSync() throws IOException {
+                maybeFail("fdatasync", -1);
+                super.dataSync();
+            }
         };
     }
 
@@ -122,7 +128,8 @@ public final class FaultyBackend implements IoBackend {
     }
 
     private void maybeFail(String operation, long position) throws IOException {
-        if (operation.equals(failingOperation) && position == failingOffset) {
+        if (operation.equals(failingOperation) && position == failingOffset
+                && matchingCalls.incrementAndGet() == failingCall) {
             throw failure;
         }
     }

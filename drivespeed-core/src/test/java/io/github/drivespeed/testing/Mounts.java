@@ -1,6 +1,7 @@
 package io.github.drivespeed.testing;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,18 +9,29 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Small file systems mounted for a test and always unmounted afterwards (root only). */
+/**
+ * Small file systems, loop devices and bind mounts made for a test and always undone afterwards
+ * (root only). Everything is created under a directory the test owns (its {@code @TempDir}).
+ */
 public final class Mounts {
 
     private Mounts() {
     }
 
-    /** A mount that is undone on close. */
+    /** Something to undo when a mount is closed, after unmounting. */
+    @FunctionalInterface
+    private interface Undo {
+        void run() throws IOException;
+    }
+
+    /** A mount that is undone on close: unmounted, then its loop device and image removed. */
     public static final class Mount implements AutoCloseable {
         private final Path dir;
+        private final Undo afterUnmount;
 
-        Mount(Path dir) {
+        Mount(Path dir, Undo afterUnmount) {
             this.dir = dir;
+            this.afterUnmount = afterUnmount;
         }
 
         /** @return the mount point */
@@ -29,11 +41,50 @@ public final class Mounts {
 
         @Override
         public void close() throws IOException {
-            Result r = exec("umount", dir.toString());
-            if (r.exitCode() != 0) {
-                exec("umount", "-l", dir.toString());
+            try {
+                Result r = exec("umount", dir.toString());
+                if (r.exitCode() != 0) {
+                    exec("umount", "-l", dir.toString());
+                }
+            } finally {
+                try {
+                    afterUnmount.run();
+                } finally {
+                    Files.deleteIfExists(dir);
+                }
             }
-            Files.deleteIfExists(dir);
+        }
+    }
+
+    /**
+     * A loop device over an image file; on close it is detached and the image removed.
+     */
+    public static final class LoopDevice implements AutoCloseable {
+        private final Path image;
+        private final Path device;
+
+        LoopDevice(Path image, Path device) {
+            this.image = image;
+            this.device = device;
+        }
+
+        /** @return the block device, for example {@code /dev/loop3} */
+        public Path device() {
+            return device;
+        }
+
+        /** @return the image file behind it */
+        public Path image() {
+            return image;
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                exec("losetup", "-d", device.toString());
+            } finally {
+                Files.deleteIfExists(image);
+            }
         }
     }
 
@@ -56,7 +107,116 @@ public final class Mounts {
             Files.deleteIfExists(dir);
             throw new IOException("mount -t " + type + " failed: " + r.output());
         }
-        return new Mount(dir);
+        return new Mount(dir, () -> { });
+    }
+
+    /**
+     * Attaches a new image of {@code sizeMiB} MiB under {@code parent} to a free loop device,
+     * after {@code mkfs.ext4 -q -F -m 0 [-d contents]} when {@code ext4} is true.
+     *
+     * @param parent where to create the image
+     * @param sizeMiB size of the image
+     * @param ext4 whether to make an ext4 file system on it (no reserved blocks)
+     * @param contents a directory whose files the new file system starts with, or null
+     * @return the loop device, to close
+     * @throws IOException if any step failed (whatever was made is undone)
+     */
+    public static LoopDevice loopDevice(Path parent, int sizeMiB, boolean ext4, Path contents)
+            throws IOException {
+        Path image = Files.createTempFile(parent, "loop-", ".img");
+        try {
+            try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
+                f.setLength((long) sizeMiB << 20);
+            }
+            if (ext4) {
+                List<String> mkfs = new ArrayList<>(List.of("mkfs.ext4", "-q", "-F", "-m", "0"));
+                if (contents != null) {
+                    mkfs.addAll(List.of("-d", contents.toString()));
+                }
+                mkfs.add(image.toString());
+                execOrThrow(mkfs.toArray(String[]::new));
+            }
+            Result r = execOrThrow("losetup", "-f", "--show", image.toString());
+            return new LoopDevice(image, Path.of(r.output().strip()));
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(image);
+            throw e;
+        }
+    }
+
+    /**
+     * A new ext4 file system of {@code sizeMiB} MiB on a loop device, mounted with
+     * {@code options} on a new directory under {@code parent}. Closing unmounts it, detaches the
+     * loop device and removes the image.
+     *
+     * @param parent where to create the image and the mount point
+     * @param sizeMiB size of the file system
+     * @param options mount options, for example {@code rw} or {@code ro}
+     * @param contents a directory whose files the file system starts with, or null
+     * @return the mount, to close
+     * @throws IOException if any step failed (whatever was made is undone)
+     */
+    public static Mount ext4(Path parent, int sizeMiB, String options, Path contents)
+            throws IOException {
+        LoopDevice loop = loopDevice(parent, sizeMiB, true, contents);
+        Path dir;
+        try {
+            dir = mountDevice(parent, loop, options).dir();
+        } catch (IOException | RuntimeException e) {
+            loop.close();
+            throw e;
+        }
+        return new Mount(dir, loop::close);
+    }
+
+    /**
+     * Mounts the ext4 file system on {@code loop} with {@code options} on a new directory under
+     * {@code parent}. Closing unmounts it; the loop device stays for its owner to close.
+     *
+     * @param parent where to create the mount point
+     * @param loop a loop device holding an ext4 file system
+     * @param options mount options, for example {@code ro}
+     * @return the mount, to close before the loop device
+     * @throws IOException if mounting failed
+     */
+    public static Mount mountDevice(Path parent, LoopDevice loop, String options)
+            throws IOException {
+        Path dir = Files.createTempDirectory(parent, "ext4-");
+        Result r = exec("mount", "-t", "ext4", "-o", options, loop.device().toString(),
+                dir.toString());
+        if (r.exitCode() != 0) {
+            Files.deleteIfExists(dir);
+            throw new IOException("mount " + loop.device() + " failed: " + r.output());
+        }
+        return new Mount(dir, () -> { });
+    }
+
+    /**
+     * Bind-mounts {@code source} on a new directory under {@code parent}, read-only when asked
+     * (the source stays writable: only this mount of it is read-only).
+     *
+     * @param parent where to create the mount point
+     * @param source the directory to bind
+     * @param readOnly whether the bind mount is read-only
+     * @return the mount, to close
+     * @throws IOException if mounting failed
+     */
+    public static Mount bind(Path parent, Path source, boolean readOnly) throws IOException {
+        Path dir = Files.createTempDirectory(parent, "bind-");
+        Result r = exec("mount", "--bind", source.toString(), dir.toString());
+        if (r.exitCode() != 0) {
+            Files.deleteIfExists(dir);
+            throw new IOException("mount --bind failed: " + r.output());
+        }
+        Mount mount = new Mount(dir, () -> { });
+        if (readOnly) {
+            Result ro = exec("mount", "-o", "remount,bind,ro", dir.toString());
+            if (ro.exitCode() != 0) {
+                mount.close();
+                throw new IOException("remount,bind,ro failed: " + ro.output());
+            }
+        }
+        return mount;
     }
 
     /**
@@ -81,5 +241,21 @@ public final class Mounts {
         }
         return new Result(p.exitValue(),
                 new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
+    }
+
+    /**
+     * Runs a command that must succeed.
+     *
+     * @param command the command and its arguments
+     * @return its output
+     * @throws IOException if it cannot be started, times out or exits non-zero
+     */
+    public static Result execOrThrow(String... command) throws IOException {
+        Result r = exec(command);
+        if (r.exitCode() != 0) {
+            throw new IOException(String.join(" ", command) + " exited " + r.exitCode() + ": "
+                    + r.output());
+        }
+        return r;
     }
 }

@@ -27,8 +27,10 @@ final class IoFailures {
             Throwable cause) {
         Thread.currentThread().interrupt();
         InterruptedIOException e = new InterruptedIOException("interrupted during the " + what
-                + " after " + bytesDone + " of " + totalBytes
-                + " bytes; the measurement stopped and its test file was removed");
+                + (totalBytes > 0
+                        ? " after " + bytesDone + " of " + totalBytes + " bytes; the measurement"
+                                + " stopped and its test file was removed"
+                        : "; the measurement stopped and left no test file"));
         e.bytesTransferred = (int) Math.min(bytesDone, Integer.MAX_VALUE);
         if (cause != null) {
             e.initCause(cause);

@@ -4,7 +4,10 @@ import io.github.drivespeed.spi.ForwardingTestFile;
 import io.github.drivespeed.spi.TestFile;
 import java.io.IOException;
 
-/** A test file known to the shutdown hook while it is open, so Ctrl-C does not leave it behind. */
+/**
+ * A test file known to the shutdown hook until it has been removed, so Ctrl-C (SIGINT) or SIGTERM
+ * does not leave it behind.
+ */
 final class RegisteredTestFile extends ForwardingTestFile {
 
     RegisteredTestFile(TestFile file) {
@@ -12,12 +15,10 @@ final class RegisteredTestFile extends ForwardingTestFile {
         file.path().ifPresent(TestFileRegistry::register);
     }
 
+    /** Closes and removes the file; if removal failed it stays registered for the shutdown hook. */
     @Override
     public void close() throws IOException {
-        try {
-            super.close();
-        } finally {
-            path().ifPresent(TestFileRegistry::unregister);
-        }
+        super.close();
+        path().ifPresent(TestFileRegistry::unregister);
     }
 }

@@ -55,19 +55,22 @@ public final class SequentialMeasurement {
 
     private final Path target;
     private final TestParameters parameters;
+    private final boolean bufferedFallback;
     private final ProgressListener listener;
     private final Optional<IoBackend> backend;
 
     /**
      * @param target the directory to test in, as the caller gave it
      * @param parameters what to measure
+     * @param bufferedFallback whether buffered I/O replaces O_DIRECT where O_DIRECT is refused
      * @param listener progress receiver
      * @param backend the backend to use, or empty to pick the best available
      */
-    public SequentialMeasurement(Path target, TestParameters parameters, ProgressListener listener,
-            Optional<IoBackend> backend) {
+    public SequentialMeasurement(Path target, TestParameters parameters, boolean bufferedFallback,
+            ProgressListener listener, Optional<IoBackend> backend) {
         this.target = Objects.requireNonNull(target, "target");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
+        this.bufferedFallback = bufferedFallback;
         this.listener = Objects.requireNonNull(listener, "listener");
         this.backend = Objects.requireNonNull(backend, "backend");
     }
@@ -94,10 +97,17 @@ public final class SequentialMeasurement {
         long blockBytes = parameters.blockSize().bytes();
         checkBlockFitsBackend(io, blockBytes);
         int bufferAlignment = MIN_BUFFER_ALIGNMENT;
-        if (parameters.direct()) {
-            if (!io.capabilities().contains(Capability.DIRECT_IO)) {
-                throw new DirectIoUnsupportedException(directory, targetInfo.fileSystemType(), null);
+        boolean direct = parameters.direct();
+        if (direct && !io.capabilities().contains(Capability.DIRECT_IO)) {
+            DirectIoUnsupportedException refusal = new DirectIoUnsupportedException(directory,
+                    targetInfo.fileSystemType(), null);
+            if (!bufferedFallback) {
+                throw refusal;
             }
+            LOG.info("measuring with buffered I/O: {}", refusal.getMessage());
+            direct = false;
+        }
+        if (direct) {
             int alignment = io.directIoAlignmentBytes(directory);
             if (blockBytes % alignment != 0) {
                 throw new IllegalArgumentException("blockSize " + parameters.blockSize() + " ("
@@ -112,13 +122,14 @@ public final class SequentialMeasurement {
                     + " backend cannot open files with O_DSYNC");
         }
         long passBytes = parameters.bytesPerPass().bytes();
+        // Leftovers of killed runs first: they may hold the space the check below looks for.
+        LeftoverFiles.removeStale(directory);
         if (targetInfo.totalSpaceBytes() > 0) {
             long usable = store.getUsableSpace();
             if (usable < passBytes) {
                 throw InsufficientSpaceException.beforeWriting(directory, passBytes, usable);
             }
         }
-        LeftoverFiles.removeStale(directory);
 
         Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
         Set<Warning> readWarnings = EnumSet.noneOf(Warning.class);
@@ -127,10 +138,11 @@ public final class SequentialMeasurement {
         }
         List<Sample> writes = new ArrayList<>();
         List<Sample> reads = new ArrayList<>();
+        Passes passes;
         try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
                 parameters.dataPattern(), bufferAlignment);
              AlignedBuffer readBuffer = io.allocate(blockBytes, bufferAlignment)) {
-            Passes passes = new Passes(io, directory, data, readBuffer, blockBytes);
+            passes = new Passes(io, directory, data, readBuffer, blockBytes, direct);
             long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
             passes.runOnce(0, warmUpCount, ProgressListener.NONE, EnumSet.noneOf(Warning.class));
             for (int run = 1; run <= parameters.runs(); run++) {
@@ -139,7 +151,15 @@ public final class SequentialMeasurement {
                 reads.add(new Sample(run, passBytes, nanos[1]));
             }
         }
-        return new SpeedReport(targetInfo, parameters, selection.info(),
+        TestParameters done = parameters;
+        if (parameters.direct() && !passes.direct) {
+            // What ran, not what was asked: the report must not call buffered figures O_DIRECT.
+            done = new TestParameters(parameters.blockSize(), parameters.count(), parameters.runs(),
+                    false, parameters.dsync(), parameters.dataPattern());
+            writeWarnings.add(Warning.BUFFERED_FALLBACK);
+            readWarnings.add(Warning.BUFFERED_FALLBACK);
+        }
+        return new SpeedReport(targetInfo, done, selection.info(),
                 new PassResult(PassKind.WRITE, writes, writeWarnings),
                 new PassResult(PassKind.READ, reads, readWarnings), startedAt);
     }
@@ -163,14 +183,17 @@ public final class SequentialMeasurement {
         private final WriteData data;
         private final AlignedBuffer readBuffer;
         private final long blockBytes;
+        /** O_DIRECT in use; turns false once if the file system refuses it and fallback is allowed. */
+        private boolean direct;
 
         Passes(IoBackend io, Path directory, WriteData data, AlignedBuffer readBuffer,
-                long blockBytes) {
+                long blockBytes, boolean direct) {
             this.io = io;
             this.directory = directory;
             this.data = data;
             this.readBuffer = readBuffer;
             this.blockBytes = blockBytes;
+            this.direct = direct;
         }
 
         /**
@@ -183,14 +206,16 @@ public final class SequentialMeasurement {
                 throws IOException {
             long passBytes = blockBytes * count;
             String label = run == 0 ? "warm-up" : "run " + run;
-            try (TestFile file = createTestFile()) {
-                Path name = file.path().orElse(directory);
+            TestFile file = createTestFile(run);
+            Path name = file.path().orElse(directory);
+            Throwable failure = null;
+            try {
                 long writeNanos = timedPass(PassKind.WRITE, file, name, run, count, passBytes,
                         label, progress);
                 if (run > 0) {
                     progress.passFinished(PassKind.WRITE, new Sample(run, passBytes, writeNanos));
                 }
-                if (!parameters.direct() && !evict(file, name, label, passBytes)) {
+                if (!direct && !evict(file, name, label, passBytes)) {
                     readWarnings.add(Warning.READ_MAY_INCLUDE_PAGE_CACHE);
                 }
                 long readNanos = timedPass(PassKind.READ, file, name, run, count, passBytes,
@@ -200,6 +225,11 @@ public final class SequentialMeasurement {
                 }
                 LOG.debug("{}: write {} ns, read {} ns", label, writeNanos, readNanos);
                 return new long[] {writeNanos, readNanos};
+            } catch (IOException | RuntimeException | Error e) {
+                failure = e;
+                throw e;
+            } finally {
+                TestFileRemoval.closeAndRemove(file, name, failure);
             }
         }
 
@@ -221,6 +251,7 @@ public final class SequentialMeasurement {
             }
             AlignedBuffer buffer = write ? data.buffer() : readBuffer;
             long done = 0;
+            long moved = 0;
             long start = System.nanoTime();
             try {
                 for (long i = 0; i < count; i++) {
@@ -228,7 +259,7 @@ public final class SequentialMeasurement {
                         throw IoFailures.interrupted(what, done, passBytes, null);
                     }
                     long bufferOffset = write ? data.prepareBlock(i, done) : 0;
-                    for (long moved = 0; moved < blockBytes; ) {
+                    for (moved = 0; moved < blockBytes; ) {
                         long n = write
                                 ? file.write(buffer, bufferOffset + moved, blockBytes - moved, done + moved)
                                 : file.read(buffer, bufferOffset + moved, blockBytes - moved, done + moved);
@@ -241,12 +272,15 @@ public final class SequentialMeasurement {
                         moved += n;
                     }
                     done += blockBytes;
+                    moved = 0;
                     if (run > 0) {
                         progress.bytesTransferred(kind, run, done, passBytes);
                     }
                 }
             } catch (IOException e) {
-                throw IoFailures.map(e, name, kind.toString(), done, what, done, passBytes);
+                // done + moved: the offset of the failing call, and all bytes transferred before it
+                throw IoFailures.map(e, name, kind.toString(), done + moved, what, done + moved,
+                        passBytes);
             }
             if (write) {
                 try {
@@ -268,13 +302,24 @@ public final class SequentialMeasurement {
             }
         }
 
-        private TestFile createTestFile() throws IOException {
+        /**
+         * Creates a new test file. If O_DIRECT is refused on the first file (the warm-up's, before
+         * anything is measured) and the caller allowed it, switches to buffered I/O for good.
+         */
+        private TestFile createTestFile(int run) throws IOException {
             for (int attempt = 1; ; attempt++) {
                 TestFileRequest request = new TestFileRequest(directory, TestFileNames.newName(),
-                        parameters.direct(), parameters.dsync());
+                        direct, parameters.dsync());
                 TestFile file;
                 try {
                     file = io.createTestFile(request);
+                } catch (DirectIoUnsupportedException e) {
+                    if (!bufferedFallback || !direct || run != 0) {
+                        throw e;
+                    }
+                    LOG.info("measuring with buffered I/O: {}", e.getMessage());
+                    direct = false;
+                    continue;
                 } catch (FileAlreadyExistsException e) {
                     if (attempt < NAME_ATTEMPTS) {
                         continue;

@@ -4,6 +4,9 @@ import io.github.drivespeed.TargetNotFoundException;
 import io.github.drivespeed.TargetNotWritableException;
 import io.github.drivespeed.UnsupportedTargetException;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AccessMode;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +20,7 @@ public final class TargetChecks {
     private static final int S_IFBLK = 0060000;
     private static final int S_IFCHR = 0020000;
     private static final int S_IFIFO = 0010000;
+    private static final String READ_ONLY = "the file system is mounted read-only";
 
     private TargetChecks() {
     }
@@ -73,18 +77,32 @@ public final class TargetChecks {
      * @param directory an existing directory
      * @param store its file store
      * @throws TargetNotWritableException if the mount is read-only or the process may not write
-     *     there (no permission, or an immutable directory)
+     *     there (no permission, or an immutable directory); the message names the errno
      */
     public static void requireWritable(Path directory, FileStore store)
             throws TargetNotWritableException {
         if (store.isReadOnly()) {
-            throw new TargetNotWritableException(directory, "the file system is mounted read-only",
-                    null);
+            throw new TargetNotWritableException(directory, READ_ONLY, null);
         }
-        if (!Files.isWritable(directory)) {
-            throw new TargetNotWritableException(directory,
-                    "no permission to create files there (permissions, or an immutable directory)",
-                    null);
+        // access(2) W_OK, with its errno: FileStore.isReadOnly() reads the mount table entry the
+        // JDK matched, which for a read-only bind mount is often the writable mount beneath it.
+        try {
+            directory.getFileSystem().provider().checkAccess(directory, AccessMode.WRITE);
+        } catch (AccessDeniedException e) {
+            throw new TargetNotWritableException(directory, "permission denied (EACCES: the"
+                    + " directory's permissions do not let this user create files)", e);
+        } catch (FileSystemException e) {
+            String reason = String.valueOf(e.getReason());
+            if (reason.contains("Read-only file system")) {
+                throw new TargetNotWritableException(directory, READ_ONLY + " (EROFS)", e);
+            }
+            if (reason.contains("Operation not permitted")) {
+                throw new TargetNotWritableException(directory, "operation not permitted (EPERM:"
+                        + " an immutable directory, see chattr +i, or a security policy)", e);
+            }
+            throw new TargetNotWritableException(directory, reason, e);
+        } catch (IOException e) {
+            throw new TargetNotWritableException(directory, e.toString(), e);
         }
     }
 }

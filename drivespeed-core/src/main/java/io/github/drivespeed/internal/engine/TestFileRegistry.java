@@ -35,7 +35,12 @@ final class TestFileRegistry {
         synchronized (TestFileRegistry.class) {
             if (!hookInstalled) {
                 Thread hook = new Thread(TestFileRegistry::removeAll, "drivespeed-cleanup");
-                Runtime.getRuntime().addShutdownHook(hook);
+                try {
+                    Runtime.getRuntime().addShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // The JVM is already exiting: the run's own clean-up is all there is.
+                    return;
+                }
                 hookInstalled = true;
             }
         }

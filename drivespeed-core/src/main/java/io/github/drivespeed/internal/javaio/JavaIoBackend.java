@@ -98,7 +98,12 @@ public final class JavaIoBackend implements IoBackend {
         } catch (IOException | UnsupportedOperationException e) {
             // open(O_CREAT|O_DIRECT) can create the file and then refuse O_DIRECT (EINVAL), so a
             // file may exist here; CREATE_NEW with our unique name means it is ours to remove.
-            Files.deleteIfExists(file);
+            // unlink(2) on a read-only mount fails even for a missing file: keep the first cause.
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException removal) {
+                e.addSuppressed(removal);
+            }
             if (request.direct() && opensWithoutDirect(file)) {
                 throw new DirectIoUnsupportedException(file,
                         Files.getFileStore(request.directory()).type(), e);

@@ -73,10 +73,23 @@ final class JavaTestFile implements TestFile {
             return;
         }
         closed = true;
+        IOException closeFailure = null;
         try {
             channel.close();
-        } finally {
+        } catch (IOException e) {
+            closeFailure = e;
+        }
+        // Removal is attempted whatever close did; a file left behind is the failure that matters.
+        try {
             Files.deleteIfExists(path);
+        } catch (IOException e) {
+            if (closeFailure != null) {
+                e.addSuppressed(closeFailure);
+            }
+            throw e;
+        }
+        if (closeFailure != null) {
+            throw closeFailure;
         }
     }
 }

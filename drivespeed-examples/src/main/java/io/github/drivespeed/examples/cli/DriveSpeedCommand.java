@@ -4,6 +4,7 @@ import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.SpeedReport;
 import io.github.drivespeed.SpeedTest;
 import io.github.drivespeed.TargetNotFoundException;
+import io.github.drivespeed.TargetNotWritableException;
 import io.github.drivespeed.UnsupportedTargetException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Spec;
             "MB/s is 10^6 bytes per second (as dd prints), MiB/s is 2^20 bytes per second."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:measured", "2:bad option, value or target (nothing written)",
+            "0:measured", "2:bad option, value or target (missing, not a directory, not"
+                    + " writable); nothing written",
             "3:I/O error (no space, O_DIRECT refused, read or write failed)"})
 public final class DriveSpeedCommand implements Callable<Integer> {
 
@@ -54,6 +56,11 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             description = "Go through the page cache instead of O_DIRECT (the read figure is "
                     + "then flagged when it may come from the cache).")
     private boolean buffered;
+
+    @Option(names = "--direct-or-buffered",
+            description = "Use O_DIRECT where the file system allows it, else buffered I/O; the "
+                    + "report then says the figures are buffered (warning BUFFERED_FALLBACK).")
+    private boolean directOrBuffered;
 
     @Option(names = "--dsync", description = "Open the test file with O_DSYNC, like dd's oflag=dsync.")
     private boolean dsync;
@@ -102,7 +109,8 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                     + directory.toAbsolutePath().normalize() + ": " + test.parameters())).run();
         } catch (IllegalArgumentException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
-        } catch (TargetNotFoundException | UnsupportedTargetException e) {
+        } catch (TargetNotFoundException | UnsupportedTargetException
+                | TargetNotWritableException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
         } catch (IOException e) {
             return fail(err, e.getMessage(), ExitCode.IO_ERROR);
@@ -124,8 +132,15 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         if (runs != null) {
             test = option(test, "--runs", runs, t -> t.runs(runs));
         }
+        if (buffered && directOrBuffered) {
+            throw new IllegalArgumentException(
+                    "options '--buffered' and '--direct-or-buffered' exclude each other");
+        }
         if (buffered) {
             test = test.buffered();
+        }
+        if (directOrBuffered) {
+            test = test.directOrBuffered();
         }
         if (dsync) {
             test = test.dsync();

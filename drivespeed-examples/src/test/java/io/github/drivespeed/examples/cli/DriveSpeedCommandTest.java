@@ -139,6 +139,53 @@ class DriveSpeedCommandTest {
     }
 
     @Test
+    @Tag("privileged")
+    void directIoRefusedExits3NamingTheFallbackWhichThenMeasuresBuffered() throws IOException {
+        Privileged.requireRoot();
+        try (Mounts.Mount ramfs = Mounts.mount(dir, "ramfs", "size=16m")) {
+            Outcome refused = run(ramfs.dir().toString(), "--block-size", "64K", "--count", "4",
+                    "--runs", "1");
+            assertThat(refused.exitCode()).isEqualTo(3);
+            assertThat(refused.errLines()).hasSize(1);
+            assertThat(refused.err()).contains("O_DIRECT is not supported on ")
+                    .contains("(file system ramfs)").contains("--direct-or-buffered");
+
+            Outcome fellBack = run(ramfs.dir().toString(), "--block-size", "64K", "--count", "4",
+                    "--runs", "1", "--direct-or-buffered");
+            assertThat(fellBack.exitCode()).as(fellBack.err()).isZero();
+            assertThat(fellBack.out())
+                    .containsPattern("(?m)^parameters: +64 KiB x 4 \\(256 KiB per pass\\), 1 run,"
+                            + " buffered, fdatasync timed")
+                    .contains("BUFFERED_FALLBACK: O_DIRECT was refused by the file system, so the"
+                            + " figures are buffered");
+            assertThat(TestFiles.names(ramfs.dir())).isEmpty();
+        }
+    }
+
+    @Test
+    void bufferedAndTheFallbackExcludeEachOther() {
+        Outcome o = run(dir.toString(), "--buffered", "--direct-or-buffered");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: options '--buffered' and"
+                + " '--direct-or-buffered' exclude each other");
+    }
+
+    @Test
+    @Tag("privileged")
+    void aReadOnlyTargetIsBadInputAndNothingIsWritten() throws IOException {
+        Privileged.requireRoot();
+        Path source = Files.createDirectory(dir.resolve("source"));
+        try (Mounts.Mount ro = Mounts.bind(dir, source, true)) {
+            Outcome o = run(ro.dir().toString(), "--count", "1");
+            assertThat(o.exitCode()).isEqualTo(2);
+            assertThat(o.errLines()).containsExactly("drivespeed: cannot create a test file in "
+                    + ro.dir().toRealPath() + ": the file system is mounted read-only (EROFS)");
+            assertThat(o.out()).isEmpty();
+        }
+        assertThat(TestFiles.names(source)).isEmpty();
+    }
+
+    @Test
     void withoutADirectoryItMeasuresTheCurrentDirectory() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),

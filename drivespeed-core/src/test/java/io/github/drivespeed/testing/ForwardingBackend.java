@@ -1,0 +1,70 @@
+package io.github.drivespeed.testing;
+
+import io.github.drivespeed.internal.javaio.JavaIoBackend;
+import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.spi.TestFileRequest;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The pure-Java backend doing real I/O, with a hook on every test file it creates: subclasses
+ * wrap the file to inject faults or check what goes through it.
+ */
+public abstract class ForwardingBackend implements IoBackend {
+
+    private final IoBackend delegate = new JavaIoBackend();
+
+    /**
+     * Wraps a test file the pure-Java backend just created.
+     *
+     * @param file the real, open test file
+     * @param request what the engine asked for
+     * @return the file the engine will use
+     */
+    protected abstract TestFile wrap(TestFile file, TestFileRequest request);
+
+    @Override
+    public String name() {
+        return "java-test";
+    }
+
+    @Override
+    public String description() {
+        return "java backend instrumented by a test (" + getClass().getSimpleName() + ")";
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return delegate.capabilities();
+    }
+
+    @Override
+    public long maxBlockSizeBytes() {
+        return delegate.maxBlockSizeBytes();
+    }
+
+    @Override
+    public int directIoAlignmentBytes(Path directory) throws IOException {
+        return delegate.directIoAlignmentBytes(directory);
+    }
+
+    @Override
+    public AlignedBuffer allocate(long capacityBytes, int alignmentBytes) {
+        return delegate.allocate(capacityBytes, alignmentBytes);
+    }
+
+    @Override
+    public TestFile createTestFile(TestFileRequest request) throws IOException {
+        return wrap(delegate.createTestFile(request), request);
+    }
+}
