@@ -148,6 +148,11 @@ public final class DataSize implements Comparable<DataSize>, Serializable {
                         + "': a space must be followed by a unit (" + UNITS_HELP + ")");
             }
         }
+        if (unit.length() > 1 && (unit.charAt(0) == '.' || unit.charAt(0) == ',')
+                && isAsciiDigit(unit.charAt(1))) {
+            throw new IllegalArgumentException("invalid data size '" + text
+                    + "': fractions are not allowed; use a smaller unit (1536K, not 1.5M)");
+        }
         long multiplier = multiplierOf(unit);
         if (multiplier == 0) {
             throw new IllegalArgumentException("invalid data size '" + text + "': unknown unit '"

@@ -24,8 +24,13 @@ public final class DriveSpeed {
      * @param directory an existing directory on the drive to measure
      * @return the plan, with defaults
      * @throws NullPointerException if {@code directory} is null
+     * @throws IllegalArgumentException if {@code directory} is the empty path
      */
     public static SpeedTest on(Path directory) {
+        if (directory != null && directory.toString().isEmpty()) {
+            throw new IllegalArgumentException("directory must not be empty: give a directory,"
+                    + " for example Path.of(\".\") for the current one");
+        }
         return SpeedTest.defaults(directory);
     }
 }

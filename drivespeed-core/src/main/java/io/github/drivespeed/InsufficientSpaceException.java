@@ -37,7 +37,7 @@ public final class InsufficientSpaceException extends DriveSpeedException {
             long availableBytes) {
         return new InsufficientSpaceException(directory, "not enough free space in " + directory
                 + ": the test needs " + neededBytes + " bytes (" + DataSize.ofBytes(neededBytes)
-                + "), " + availableBytes + " bytes are available; lower blockSize or count",
+                + "), " + availableBytes + " bytes are available; lower the block size or the count",
                 neededBytes, availableBytes, -1, null);
     }
 

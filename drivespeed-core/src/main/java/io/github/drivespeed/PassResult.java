@@ -131,6 +131,7 @@ public final class PassResult {
     @Override
     public String toString() {
         return kind + ": median " + median + ", min " + min + ", max " + max
-                + ", stdev " + standardDeviation + ", n=" + count();
+                + ", stdev " + standardDeviation + ", mean " + mean + ", overall " + overall
+                + ", n=" + count();
     }
 }

@@ -109,6 +109,8 @@ public final class SpeedReport {
                 .append(", min ").append(pass.min())
                 .append(", max ").append(pass.max())
                 .append(", stdev ").append(pass.standardDeviation())
+                .append(", mean ").append(pass.mean())
+                .append(", overall ").append(pass.overall())
                 .append(", n=").append(pass.count()).append('\n');
     }
 }

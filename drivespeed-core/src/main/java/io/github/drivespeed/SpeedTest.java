@@ -73,7 +73,7 @@ public final class SpeedTest {
         }
         if (blockSize.bytes() % SECTOR_BYTES != 0) {
             throw new IllegalArgumentException("blockSize must be a multiple of " + SECTOR_BYTES
-                    + " bytes (one sector): " + blockSize);
+                    + " bytes (one sector): " + blockSize.bytes() + " bytes");
         }
         checkPassSize(blockSize, p().count());
         return with(new TestParameters(blockSize, p().count(), p().runs(), p().direct(),

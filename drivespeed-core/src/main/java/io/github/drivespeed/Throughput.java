@@ -116,15 +116,20 @@ public final class Throughput implements Comparable<Throughput>, Serializable {
     }
 
     /**
-     * Both units, labelled, one decimal, locale-independent: {@code 312.4 MB/s (297.9 MiB/s)};
-     * {@code n/a} when not available.
+     * Both units, labelled, locale-independent: {@code 312.4 MB/s (297.9 MiB/s)}; one decimal from
+     * 10 upwards, two from 1, three below ({@code 0.047 MB/s (0.045 MiB/s)}), so that slow media
+     * never print as zero; {@code n/a} when not available.
      */
     @Override
     public String toString() {
         if (!isAvailable()) {
             return "n/a";
         }
-        return String.format(Locale.ROOT, "%.1f MB/s (%.1f MiB/s)",
-                megabytesPerSecond(), mebibytesPerSecond());
+        return format(megabytesPerSecond()) + " MB/s (" + format(mebibytesPerSecond()) + " MiB/s)";
+    }
+
+    private static String format(double value) {
+        int decimals = value >= 10 ? 1 : value >= 1 ? 2 : 3;
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 }

@@ -15,8 +15,8 @@ public enum Warning {
     /** The data written was all zeros, which compressing or deduplicating storage may not store. */
     ZERO_FILLED_DATA("data is all zeros: a compressing or deduplicating file system or controller"
             + " may store almost nothing, inflating the write figure"),
-    /** The target file system keeps its files in memory (tmpfs, ramfs). */
-    MEMORY_FILE_SYSTEM("the target is a memory file system (tmpfs or ramfs): figures are memory"
+    /** The target file system keeps its files in memory (tmpfs, ramfs, devtmpfs). */
+    MEMORY_FILE_SYSTEM("the target is a memory file system (tmpfs, ramfs or devtmpfs): figures are memory"
             + " speed, not a drive's"),
     /** The file system reports no size, so free space could not be checked before writing. */
     FREE_SPACE_UNKNOWN("the file system reports no size, so free space was not checked before"

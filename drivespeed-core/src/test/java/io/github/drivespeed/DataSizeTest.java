@@ -59,6 +59,13 @@ class DataSizeTest {
     }
 
     @Test
+    void fractionsAreRefusedAsFractions() {
+        assertThatThrownBy(() -> DataSize.parse("1.5M"))
+                .hasMessageContaining("'1.5M'").hasMessageContaining("fractions are not allowed");
+        assertThatThrownBy(() -> DataSize.parse("1,5 MiB")).hasMessageContaining("fractions");
+    }
+
+    @Test
     void refusalNamesTheUnit() {
         assertThatThrownBy(() -> DataSize.parse("8mb"))
                 .hasMessageContaining("unknown unit 'mb'")

@@ -44,7 +44,7 @@ class SpeedTestPlanTest {
         assertThatThrownBy(() -> base.blockSize("8 furlongs"))
                 .hasMessageContaining("blockSize").hasMessageContaining("8 furlongs");
         assertThatThrownBy(() -> base.blockSize("1000"))
-                .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1 kB");
+                .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
         assertThatThrownBy(() -> base.count(0)).hasMessage("count must be >= 1: 0");
         assertThatThrownBy(() -> base.count(-3)).hasMessage("count must be >= 1: -3");
         assertThatThrownBy(() -> base.runs(0)).hasMessage("runs must be >= 1: 0");
@@ -59,6 +59,13 @@ class SpeedTestPlanTest {
         SpeedTest many = base.blockSize("512").count(Long.MAX_VALUE / 1024);
         assertThatThrownBy(() -> many.blockSize("1M"))
                 .hasMessageContaining("blockSize x count overflows");
+    }
+
+    @Test
+    void anEmptyPathIsRefusedRatherThanMeaningTheCurrentDirectory() {
+        assertThatThrownBy(() -> DriveSpeed.on(Path.of("")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("directory must not be empty");
     }
 
     @Test

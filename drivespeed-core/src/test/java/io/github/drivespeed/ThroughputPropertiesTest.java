@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ThroughputPropertiesTest {
 
     private static final Pattern PRINTED =
-            Pattern.compile("(\\d+\\.\\d) MB/s \\((\\d+\\.\\d) MiB/s\\)");
+            Pattern.compile("(\\d+\\.\\d{1,3}) MB/s \\((\\d+\\.\\d{1,3}) MiB/s\\)");
 
     static Stream<Arguments> wholeRates() {
         SplittableRandom random = new SplittableRandom(1_000_003L);
@@ -58,10 +58,17 @@ class ThroughputPropertiesTest {
         assertThat(t.bytesPerSecond()).isEqualTo(bytesPerSecond);
         Matcher m = PRINTED.matcher(t.toString());
         assertThat(m.matches()).as(t.toString()).isTrue();
-        assertThat(Double.parseDouble(m.group(1)))
-                .isCloseTo(bytesPerSecond / 1_000_000, within(0.05 + 1e-9));
-        assertThat(Double.parseDouble(m.group(2)))
-                .isCloseTo(bytesPerSecond / 1_048_576, within(0.05 + 1e-9));
+        // rounded to the printed decimals: one from 10 up, two from 1, three below
+        double mb = bytesPerSecond / 1_000_000;
+        double mib = bytesPerSecond / 1_048_576;
+        assertThat(Double.parseDouble(m.group(1))).isCloseTo(mb, within(halfUlpOfPrint(mb)));
+        assertThat(Double.parseDouble(m.group(2))).isCloseTo(mib, within(halfUlpOfPrint(mib)));
+        assertThat(m.group(1).length() - m.group(1).indexOf('.') - 1)
+                .isEqualTo(mb >= 10 ? 1 : mb >= 1 ? 2 : 3);
+    }
+
+    private static double halfUlpOfPrint(double value) {
+        return (value >= 10 ? 0.05 : value >= 1 ? 0.005 : 0.0005) + 1e-9;
     }
 
     static Stream<Arguments> generatedPairs() {

@@ -37,6 +37,14 @@ class ThroughputTest {
     }
 
     @Test
+    void slowRatesKeepTheirSignificantDigits() {
+        assertThat(Throughput.ofBytesPerSecond(47_000)).hasToString("0.047 MB/s (0.045 MiB/s)");
+        assertThat(Throughput.ofBytesPerSecond(5_500_000)).hasToString("5.50 MB/s (5.25 MiB/s)");
+        assertThat(Throughput.ofBytesPerSecond(10_000_000)).hasToString("10.0 MB/s (9.54 MiB/s)");
+        assertThat(Throughput.ofBytesPerSecond(0)).hasToString("0.000 MB/s (0.000 MiB/s)");
+    }
+
+    @Test
     void notAvailableIsNaNAndPrintsSo() {
         assertThat(Throughput.NOT_AVAILABLE.isAvailable()).isFalse();
         assertThat(Throughput.NOT_AVAILABLE.megabytesPerSecond()).isNaN();

@@ -88,6 +88,7 @@ public final class SequentialMeasurement {
         }
         Path directory = TargetChecks.requireDirectory(target);
         FileStore store = Files.getFileStore(directory);
+        TargetChecks.requireDriveBacked(directory, store);
         TargetChecks.requireWritable(directory, store);
         TargetInfo targetInfo = TargetDescriber.describe(directory, store);
         BackendSelector.Selection selection = backend.map(BackendSelector::explicit)
@@ -113,7 +114,7 @@ public final class SequentialMeasurement {
                 throw new IllegalArgumentException("blockSize " + parameters.blockSize() + " ("
                         + blockBytes + " bytes) is not a multiple of the direct-I/O alignment of "
                         + directory + ": " + alignment + " bytes (" + io.name()
-                        + " backend); use a multiple of " + alignment + " bytes, or buffered()");
+                        + " backend); use a multiple of " + alignment + " bytes, or buffered I/O");
             }
             bufferAlignment = Math.max(bufferAlignment, alignment);
         }

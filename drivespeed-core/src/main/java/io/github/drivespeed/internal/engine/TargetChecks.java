@@ -10,6 +10,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 
 /** Checks a target before anything is written; never creates or changes anything. */
 public final class TargetChecks {
@@ -21,6 +22,15 @@ public final class TargetChecks {
     private static final int S_IFCHR = 0020000;
     private static final int S_IFIFO = 0010000;
     private static final String READ_ONLY = "the file system is mounted read-only";
+
+    /**
+     * Kernel pseudo file systems: they hold no drive, and writing a test file there either fails
+     * oddly or pokes kernel interfaces.
+     */
+    private static final Set<String> PSEUDO_FILE_SYSTEMS = Set.of("proc", "sysfs", "cgroup",
+            "cgroup2", "devpts", "debugfs", "tracefs", "securityfs", "pstore", "bpf", "configfs",
+            "fusectl", "mqueue", "binfmt_misc", "efivarfs", "selinuxfs", "autofs", "nsfs",
+            "rpc_pipefs", "hugetlbfs");
 
     private TargetChecks() {
     }
@@ -68,6 +78,21 @@ public final class TargetChecks {
                 return "it is a socket, not a drive; give a directory";
             default:
                 return "it is not a directory";
+        }
+    }
+
+    /**
+     * Refuses a directory on a kernel pseudo file system (proc, sysfs, cgroup, devpts, ...).
+     *
+     * @param directory an existing directory
+     * @param store its file store
+     * @throws UnsupportedTargetException if the file system is a pseudo file system
+     */
+    public static void requireDriveBacked(Path directory, FileStore store)
+            throws UnsupportedTargetException {
+        if (PSEUDO_FILE_SYSTEMS.contains(store.type())) {
+            throw new UnsupportedTargetException(directory, "it is on the " + store.type()
+                    + " pseudo file system, which holds no drive; give a directory on a drive");
         }
     }
 

@@ -25,7 +25,7 @@ public final class TargetDescriber {
     public static TargetInfo describe(Path directory, FileStore store) throws IOException {
         Set<Warning> warnings = EnumSet.noneOf(Warning.class);
         String type = store.type();
-        if ("tmpfs".equals(type) || "ramfs".equals(type)) {
+        if ("tmpfs".equals(type) || "ramfs".equals(type) || "devtmpfs".equals(type)) {
             warnings.add(Warning.MEMORY_FILE_SYSTEM);
         }
         long total = store.getTotalSpace();

@@ -339,6 +339,16 @@ class SequentialMeasurementTest {
     }
 
     @Test
+    void pseudoFileSystemsAreRefusedAsHoldingNoDrive() {
+        assertThatThrownBy(() -> DriveSpeed.on(Path.of("/proc")).count(1).run())
+                .isInstanceOf(UnsupportedTargetException.class)
+                .hasMessageContaining("/proc").hasMessageContaining("proc pseudo file system");
+        assertThatThrownBy(() -> DriveSpeed.on(Path.of("/sys/kernel")).count(1).run())
+                .isInstanceOf(UnsupportedTargetException.class)
+                .hasMessageContaining("sysfs pseudo file system");
+    }
+
+    @Test
     void characterDeviceIsRefused() {
         assertThatThrownBy(() -> DriveSpeed.on(Path.of("/dev/null")).run())
                 .isInstanceOf(UnsupportedTargetException.class)

@@ -30,7 +30,9 @@ import picocli.CommandLine.Spec;
         exitCodeList = {
             "0:measured", "2:bad option, value or target (missing, not a directory, not"
                     + " writable); nothing written",
-            "3:I/O error (no space, O_DIRECT refused, read or write failed)"})
+            "3:I/O error (no space, O_DIRECT refused, read or write failed, output not written)",
+            "130:interrupted by Ctrl-C (SIGINT); 143: terminated (SIGTERM); the test file is"
+                    + " removed in both cases"})
 public final class DriveSpeedCommand implements Callable<Integer> {
 
     @Spec
@@ -38,11 +40,12 @@ public final class DriveSpeedCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", defaultValue = ".",
             description = "Directory to test in (default: the current directory).")
-    private Path directory;
+    private String directory;
 
     @Option(names = "--block-size", paramLabel = "SIZE",
-            description = "Bytes per write and read call, like dd's bs: 8M, 4KiB, 1MB "
-                    + "(K/M/G/T and KiB.. are powers of 1024, kB/MB/GB/TB of 1000). Default: 8M.")
+            description = "Bytes per write and read call, like dd's bs, a multiple of 512: 8M, "
+                    + "4KiB, 512, 1G (K/M/G/T and KiB.. are powers of 1024, kB/MB/GB/TB of "
+                    + "1000). Default: 8M.")
     private String blockSize;
 
     @Option(names = "--count", paramLabel = "N",
@@ -97,18 +100,29 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (directory.isEmpty()) {
+            return fail(err, "DIR must not be empty: give a directory, or none for the current"
+                    + " directory", ExitCode.BAD_INPUT);
+        }
+        Path dir = Path.of(directory);
         SpeedTest test;
         try {
-            test = plan();
+            test = plan(dir);
         } catch (IllegalArgumentException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
         }
         SpeedReport report;
         try {
             report = test.listener(new RunLinePrinter(out, "drivespeed on "
-                    + directory.toAbsolutePath().normalize() + ": " + test.parameters())).run();
+                    + dir.toAbsolutePath().normalize() + ": " + test.parameters())).run();
         } catch (IllegalArgumentException e) {
-            return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
+            String message = e.getMessage();
+            if (message != null && message.startsWith("blockSize ")) {
+                message = "invalid value for option '--block-size': '"
+                        + (blockSize == null ? SpeedTest.DEFAULT_BLOCK_SIZE : blockSize) + "': "
+                        + message;
+            }
+            return fail(err, message, ExitCode.BAD_INPUT);
         } catch (TargetNotFoundException | UnsupportedTargetException
                 | TargetNotWritableException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
@@ -117,12 +131,14 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         }
         out.println();
         out.print(report);
-        out.flush();
+        if (out.checkError()) {
+            return fail(err, "could not write the results to standard output", ExitCode.IO_ERROR);
+        }
         return ExitCode.OK;
     }
 
-    private SpeedTest plan() {
-        SpeedTest test = DriveSpeed.on(directory);
+    private SpeedTest plan(Path dir) {
+        SpeedTest test = DriveSpeed.on(dir);
         if (blockSize != null) {
             test = option(test, "--block-size", blockSize, t -> t.blockSize(blockSize));
         }
@@ -162,8 +178,19 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         }
     }
 
+    /** Prints one line on stderr: control characters (a newline in a path) are escaped. */
     private static int fail(PrintWriter err, String message, int code) {
-        err.println("drivespeed: " + message);
+        StringBuilder line = new StringBuilder("drivespeed: ");
+        for (char c : String.valueOf(message).toCharArray()) {
+            if (c == '\n') {
+                line.append("\\n");
+            } else if (Character.isISOControl(c)) {
+                line.append(String.format("\\x%02x", (int) c));
+            } else {
+                line.append(c);
+            }
+        }
+        err.println(line);
         err.flush();
         return code;
     }

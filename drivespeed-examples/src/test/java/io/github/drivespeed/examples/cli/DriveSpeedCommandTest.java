@@ -92,6 +92,57 @@ class DriveSpeedCommandTest {
     }
 
     @Test
+    void anEmptyDirectoryArgumentIsRefusedNotTakenAsTheCurrentDirectory() {
+        Outcome o = run("", "--count", "1");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: DIR must not be empty: give a"
+                + " directory, or none for the current directory");
+    }
+
+    @Test
+    void aPathWithANewlineStillGivesOneErrorLine() {
+        Outcome o = run(dir.resolve("two\nlines").toString(), "--count", "1");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).hasSize(1);
+        assertThat(o.err()).contains("two\\nlines");
+    }
+
+    @Test
+    void anAlignmentRefusalFromTheTargetNamesTheOption() {
+        Outcome o = run(dir.toString(), "--block-size", "512", "--count", "1");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).hasSize(1);
+        assertThat(o.err()).contains("'--block-size'").contains("'512'")
+                .contains("direct-I/O alignment");
+    }
+
+    @Test
+    void resultsThatCannotBeWrittenAreAnIoError() throws IOException {
+        StringWriter err = new StringWriter();
+        CommandLine cl = DriveSpeedCommand.commandLine();
+        cl.setOut(new PrintWriter(new java.io.Writer() {
+            @Override
+            public void write(char[] buf, int off, int len) throws IOException {
+                throw new IOException("No space left on device");
+            }
+
+            @Override
+            public void flush() throws IOException {
+                throw new IOException("No space left on device");
+            }
+
+            @Override
+            public void close() {
+            }
+        }));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(dir.toString(), "--block-size", "64K", "--count", "2", "--runs", "1");
+        assertThat(code).isEqualTo(3);
+        assertThat(err.toString()).contains("could not write the results");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
     void anUnknownOptionIsOneLineAndExit2() {
         Outcome o = run("--frobnicate");
         assertThat(o.exitCode()).isEqualTo(2);
