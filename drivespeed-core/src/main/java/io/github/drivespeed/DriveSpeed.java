@@ -1,6 +1,11 @@
 package io.github.drivespeed;
 
+import io.github.drivespeed.internal.engine.TargetChecks;
+import io.github.drivespeed.internal.probe.TargetProbe;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Objects;
 
 /**
  * Entry point: measures how fast a drive writes and reads, the way
@@ -10,6 +15,7 @@ import java.nio.file.Path;
  * <pre>{@code
  * SpeedReport r = DriveSpeed.on(Path.of("/media/usb0")).blockSize("8M").count(32).direct().run();
  * double mbps = r.write().median().megabytesPerSecond();   // 10^6 bytes per second
+ * TargetInfo t = DriveSpeed.probe(Path.of("/media/usb0"));  // look first: mount, disk, link, warnings
  * }</pre>
  */
 public final class DriveSpeed {
@@ -27,10 +33,35 @@ public final class DriveSpeed {
      * @throws IllegalArgumentException if {@code directory} is the empty path
      */
     public static SpeedTest on(Path directory) {
+        requireNonEmpty(directory);
+        return SpeedTest.defaults(directory);
+    }
+
+    private static void requireNonEmpty(Path directory) {
         if (directory != null && directory.toString().isEmpty()) {
             throw new IllegalArgumentException("directory must not be empty: give a directory,"
                     + " for example Path.of(\".\") for the current one");
         }
-        return SpeedTest.defaults(directory);
+    }
+
+    /**
+     * Describes the drive holding {@code directory} without writing anything: the mount and its
+     * options, the block devices down to the disks with their model, block sizes and bus link,
+     * and the warnings, as {@link SpeedReport#target()} would. Reads {@code /proc/self/mountinfo}
+     * and {@code /sys} (Linux); elsewhere only what {@link java.nio.file.FileStore} tells.
+     *
+     * @param directory an existing directory
+     * @return the description
+     * @throws TargetNotFoundException if {@code directory} does not exist (it is not created)
+     * @throws UnsupportedTargetException if it is not a directory
+     * @throws IOException if its file system cannot be examined
+     * @throws NullPointerException if {@code directory} is null
+     * @throws IllegalArgumentException if {@code directory} is the empty path
+     */
+    public static TargetInfo probe(Path directory) throws IOException {
+        Objects.requireNonNull(directory, "directory");
+        requireNonEmpty(directory);
+        Path real = TargetChecks.requireDirectory(directory);
+        return TargetProbe.system().describe(real, Files.getFileStore(real));
     }
 }

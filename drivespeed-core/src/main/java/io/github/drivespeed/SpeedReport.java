@@ -3,8 +3,12 @@ package io.github.drivespeed;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The result of a measurement: what was measured, how, by which backend, and the write and read
@@ -37,7 +41,7 @@ public final class SpeedReport {
         this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
     }
 
-    /** @return the directory and file system measured */
+    /** @return what was measured: directory, mount, block devices, link, target warnings */
     public TargetInfo target() {
         return target;
     }
@@ -68,25 +72,41 @@ public final class SpeedReport {
     }
 
     /**
-     * @return every warning of the target and of both passes, in declaration order; empty when
-     *     nothing is known to distort the figures
+     * Every warning of the target and of both passes, and {@link Warning#LINK_LIMITED} when a
+     * pass's median reached {@value Link#SATURATION_RATIO} of the target's link ceiling
+     * ({@link TargetInfo#link()}).
+     *
+     * @return the warnings in declaration order; empty when nothing is known to distort the
+     *     figures
      */
     public Set<Warning> warnings() {
         Set<Warning> all = EnumSet.noneOf(Warning.class);
         all.addAll(target.warnings());
         all.addAll(write.warnings());
         all.addAll(read.warnings());
+        if (!linkLimitedPasses().isEmpty()) {
+            all.add(Warning.LINK_LIMITED);
+        }
         return Collections.unmodifiableSet(all);
     }
 
+    /** The passes whose median reached the link's ceiling. */
+    private List<PassResult> linkLimitedPasses() {
+        Optional<Link> link = target.link();
+        if (link.isEmpty()) {
+            return List.of();
+        }
+        return Stream.of(write, read).filter(p -> link.get().isSaturatedBy(p.median())).toList();
+    }
+
     /**
-     * A human summary, every unit named: target, parameters, backend, each pass's statistics and
-     * the warnings.
+     * A human summary, every unit named: the target (mount, devices, link), parameters, backend,
+     * each pass's statistics and the warnings.
      */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder();
-        sb.append("target:     ").append(target).append('\n');
+        sb.append(target.summary());
         sb.append("parameters: ").append(parameters).append('\n');
         sb.append("backend:    ").append(backend).append('\n');
         appendPass(sb, write);
@@ -98,6 +118,14 @@ public final class SpeedReport {
             sb.append("warnings:\n");
             for (Warning w : warnings) {
                 sb.append("  - ").append(w.name()).append(": ").append(w.message()).append('\n');
+                if (w == Warning.LINK_LIMITED) {
+                    for (PassResult p : linkLimitedPasses()) {
+                        Link link = target.link().orElseThrow();
+                        sb.append(String.format(Locale.ROOT, "    %s median %s is %.0f %% of %s\n",
+                                p.kind(), p.median(), 100 * p.median().bytesPerSecond()
+                                        / link.ceiling().bytesPerSecond(), link));
+                    }
+                }
             }
         }
         return sb.toString();

@@ -1,13 +1,24 @@
 package io.github.drivespeed;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * What was measured: the directory the test file was created in and the file system holding it.
- * An immutable value; build one with {@link #builder(Path)}.
+ * What was measured: the directory the test file was created in, the mount and file system
+ * holding it, the chain of block devices under that file system down to the disks, each disk's
+ * facts and bus link, and the warnings all of that calls for. An immutable value; build one with
+ * {@link #builder(Path)}, or get one from {@link DriveSpeed#probe(Path)} or a report's
+ * {@link SpeedReport#target()}.
+ *
+ * <p>On Linux the facts come from {@code /proc/self/mountinfo} and {@code /sys}; what could not
+ * be read is absent (an empty {@link Optional}), never guessed.
  */
 public final class TargetInfo {
 
@@ -18,6 +29,8 @@ public final class TargetInfo {
     private final long totalSpaceBytes;
     private final long usableSpaceBytes;
     private final Set<Warning> warnings;
+    private final Optional<MountInfo> mount;
+    private final Optional<BlockDevice> device;
 
     private TargetInfo(Builder b) {
         this.directory = Objects.requireNonNull(b.directory, "directory");
@@ -26,7 +39,10 @@ public final class TargetInfo {
         this.fileSystemBlockSizeBytes = b.fileSystemBlockSizeBytes;
         this.totalSpaceBytes = b.totalSpaceBytes;
         this.usableSpaceBytes = b.usableSpaceBytes;
-        this.warnings = Set.copyOf(b.warnings);
+        this.warnings = b.warnings.isEmpty() ? Set.of()
+                : Collections.unmodifiableSet(EnumSet.copyOf(b.warnings));
+        this.mount = b.mount;
+        this.device = b.device;
     }
 
     /**
@@ -72,9 +88,62 @@ public final class TargetInfo {
         return usableSpaceBytes;
     }
 
-    /** @return what about the target may make figures differ from a drive's own speed */
+    /**
+     * @return what about the target may make figures differ from a drive's own speed, in
+     *     declaration order
+     */
     public Set<Warning> warnings() {
         return warnings;
+    }
+
+    /**
+     * @return the mount holding the directory (from {@code /proc/self/mountinfo}); empty where
+     *     the mount table could not be read
+     */
+    public Optional<MountInfo> mount() {
+        return mount;
+    }
+
+    /**
+     * The block device the file system sits on, with the devices below it
+     * ({@link BlockDevice#lower()}).
+     *
+     * @return the top of the device chain; empty for file systems without a block device (tmpfs,
+     *     NFS, FUSE) or where sysfs could not be read
+     */
+    public Optional<BlockDevice> device() {
+        return device;
+    }
+
+    /**
+     * @return every device of the chain, top first, depth first, each once; empty without a
+     *     device
+     */
+    public List<BlockDevice> blockDevices() {
+        return device.map(BlockDevice::chain).orElse(List.of());
+    }
+
+    /**
+     * The devices at the bottom of the chain, those with nothing below them: whole disks (also
+     * loop devices and RAM disks). Each has {@code /sys/block/<sysfsName>/stat}, the kernel's I/O
+     * counters for it ({@code Documentation/block/stat.rst}).
+     *
+     * @return the bottom devices, in chain order
+     */
+    public List<BlockDevice> wholeDisks() {
+        return blockDevices().stream().filter(d -> d.lower().isEmpty()).toList();
+    }
+
+    /**
+     * The link that bounds every transfer to the target: present when the chain ends in exactly
+     * one whole disk and that disk's link is known. A chain over several disks (RAID) has no
+     * single link; each disk's is in {@link BlockDevice#link()}.
+     *
+     * @return the link
+     */
+    public Optional<Link> link() {
+        List<BlockDevice> disks = wholeDisks();
+        return disks.size() == 1 ? disks.get(0).link() : Optional.empty();
     }
 
     /** For example {@code /work (ext4 on /dev/vda, block 4096 B, 80.1 GB free of 270.6 GB)}. */
@@ -83,6 +152,83 @@ public final class TargetInfo {
         return String.format(Locale.ROOT, "%s (%s on %s, block %d B, %.1f GB free of %.1f GB)",
                 directory, fileSystemType, fileSystemSource, fileSystemBlockSizeBytes,
                 usableSpaceBytes / 1e9, totalSpaceBytes / 1e9);
+    }
+
+    /**
+     * Everything known about the target for people, several lines: the {@link #toString()} line
+     * after {@code target:}, then the mount, each device of the chain (indented by its depth, with
+     * its block sizes, rotational flag and scheduler) and each disk's link. No warnings: they are
+     * in {@link #warnings()}.
+     *
+     * <pre>
+     * target:     /work (ext4 on /dev/vda, block 4096 B, 85.8 GB free of 270.6 GB)
+     *   mount:    / (ext4 from /dev/vda, 254:0), options rw,relatime,discard
+     *   device:   vda (254:0), disk, virtio, 274.9 GB (256.0 GiB), serial 1836632451
+     *               logical block 512 B, physical block 4096 B, rotational, scheduler mq-deadline
+     *   link:     none found
+     * </pre>
+     *
+     * @return the lines, each ending in a newline
+     */
+    public String summary() {
+        StringBuilder sb = new StringBuilder("target:     ").append(this).append('\n');
+        sb.append("  mount:    ").append(mount.map(MountInfo::toString)
+                .orElse("unknown (mount table not readable)")).append('\n');
+        if (device.isEmpty()) {
+            boolean noDevice = mount.filter(m -> m.deviceNumber().major() == 0
+                    && !m.source().startsWith("/dev/")).isPresent();
+            sb.append("  device:   ").append(noDevice
+                    ? "none (" + fileSystemType + " is not on a block device of this machine)"
+                    : "none found").append('\n');
+            return sb.toString();
+        }
+        appendDevice(sb, device.get(), 0, new ArrayList<>());
+        if (blockDevices().stream().allMatch(d -> d.link().isEmpty())) {
+            sb.append("  link:     none found").append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static void appendDevice(StringBuilder sb, BlockDevice d, int depth,
+            List<String> shown) {
+        String indent = "            " + "   ".repeat(depth);
+        String prefix = depth == 0 ? "  device:   " : indent.substring(3) + "<- ";
+        sb.append(prefix).append(d.identity());
+        if (shown.contains(d.sysfsName())) {
+            sb.append(" (above)\n");
+            return;
+        }
+        shown.add(d.sysfsName());
+        sb.append('\n');
+        if (d.kind() != BlockDevice.Kind.PARTITION && !d.geometry().isEmpty()) {
+            sb.append(indent).append("  ").append(d.geometry()).append('\n');
+        }
+        d.link().ifPresent(l -> sb.append(indent).append("  link: ").append(l).append('\n'));
+        for (BlockDevice lower : d.lower()) {
+            appendDevice(sb, lower, depth + 1, shown);
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof TargetInfo)) {
+            return false;
+        }
+        TargetInfo t = (TargetInfo) o;
+        return directory.equals(t.directory) && fileSystemType.equals(t.fileSystemType)
+                && fileSystemSource.equals(t.fileSystemSource)
+                && fileSystemBlockSizeBytes == t.fileSystemBlockSizeBytes
+                && totalSpaceBytes == t.totalSpaceBytes && usableSpaceBytes == t.usableSpaceBytes
+                && warnings.equals(t.warnings) && mount.equals(t.mount) && device.equals(t.device);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(directory, fileSystemType, fileSystemSource, totalSpaceBytes, mount,
+                device);
     }
 
     /** Collects the facts of a {@link TargetInfo}. */
@@ -94,6 +240,8 @@ public final class TargetInfo {
         private long totalSpaceBytes;
         private long usableSpaceBytes;
         private Set<Warning> warnings = Set.of();
+        private Optional<MountInfo> mount = Optional.empty();
+        private Optional<BlockDevice> device = Optional.empty();
 
         private Builder(Path directory) {
             this.directory = Objects.requireNonNull(directory, "directory");
@@ -149,7 +297,25 @@ public final class TargetInfo {
          * @return this builder
          */
         public Builder warnings(Set<Warning> warnings) {
-            this.warnings = Set.copyOf(warnings);
+            this.warnings = Set.copyOf(Objects.requireNonNull(warnings, "warnings"));
+            return this;
+        }
+
+        /**
+         * @param mount the mount holding the directory
+         * @return this builder
+         */
+        public Builder mount(MountInfo mount) {
+            this.mount = Optional.of(Objects.requireNonNull(mount, "mount"));
+            return this;
+        }
+
+        /**
+         * @param device the top of the block-device chain under the file system
+         * @return this builder
+         */
+        public Builder device(BlockDevice device) {
+            this.device = Optional.of(Objects.requireNonNull(device, "device"));
             return this;
         }
 

@@ -15,9 +15,12 @@ public enum Warning {
     /** The data written was all zeros, which compressing or deduplicating storage may not store. */
     ZERO_FILLED_DATA("data is all zeros: a compressing or deduplicating file system or controller"
             + " may store almost nothing, inflating the write figure"),
-    /** The target file system keeps its files in memory (tmpfs, ramfs, devtmpfs). */
-    MEMORY_FILE_SYSTEM("the target is a memory file system (tmpfs, ramfs or devtmpfs): figures are memory"
-            + " speed, not a drive's"),
+    /**
+     * The target keeps its files in memory: a memory file system (tmpfs, ramfs, devtmpfs) or a
+     * file system on a RAM block device (zram, brd).
+     */
+    MEMORY_FILE_SYSTEM("the target is in memory (tmpfs, ramfs, devtmpfs, or a RAM disk such as"
+            + " zram): figures are memory speed, not a drive's"),
     /** The file system reports no size, so free space could not be checked before writing. */
     FREE_SPACE_UNKNOWN("the file system reports no size, so free space was not checked before"
             + " writing"),
@@ -27,7 +30,49 @@ public enum Warning {
      * {@link TestParameters#direct()} is then false.
      */
     BUFFERED_FALLBACK("O_DIRECT was refused by the file system, so the figures are buffered"
-            + " (through the page cache), not direct I/O");
+            + " (through the page cache), not direct I/O"),
+    /**
+     * The file system is mounted {@code sync} (MS_SYNCHRONOUS, mount(8)): every write waits for
+     * the drive, which users report makes writes about 12 times slower.
+     */
+    SYNC_MOUNT("the file system is mounted with the sync option: every write waits for the"
+            + " drive, so writes can be many times slower than the drive allows; remount without"
+            + " sync to measure the drive"),
+    /** A network or shared file system (NFS, SMB/CIFS, 9p, virtiofs, Ceph, ...). */
+    NETWORK_FILE_SYSTEM("the target is a network or shared file system: figures are the"
+            + " network's and the server's, not a local drive's"),
+    /** A FUSE file system: every request passes through a user-space daemon. */
+    FUSE_FILE_SYSTEM("the target is a FUSE file system: every request passes through a"
+            + " user-space daemon, whose speed and caching the figures include"),
+    /** The file system or device compresses data (btrfs {@code compress=}, zram, ...). */
+    COMPRESSION("the file system or device compresses data: compressible data (zeros) is stored"
+            + " smaller and looks faster; only random data, the default, shows the drive"),
+    /** A copy-on-write file system (btrfs without {@code nodatacow}, ZFS, bcachefs). */
+    COPY_ON_WRITE("the file system is copy-on-write: writes go to newly allocated blocks with"
+            + " checksums and metadata updates, so figures differ from the raw drive's and change"
+            + " as the file system fills and fragments"),
+    /**
+     * A device whose descriptor says USB 3 negotiated USB 2 speed (480 Mb/s) or less: a USB 2
+     * port, hub or cable, or a poor connection.
+     */
+    USB3_DEVICE_AT_USB2_SPEED("a USB 3 device runs at USB 2 speed (480 Mb/s or less): a USB 2"
+            + " port, hub or cable, or a poor contact; on a USB 3 port it may be several times"
+            + " faster"),
+    /** The file system sits on Linux software RAID (md): figures are the array's. */
+    SOFTWARE_RAID("the target is on software RAID (md): figures are the array's, which reads from"
+            + " and writes to several disks"),
+    /** The data passes through dm-crypt (LUKS or plain): figures include encryption. */
+    ENCRYPTION("the target is encrypted (dm-crypt/LUKS): figures include the CPU's encryption"
+            + " work, which may be slower than the drive"),
+    /** The file system sits on a loop device: a file on another file system. */
+    LOOP_DEVICE("the target is on a loop device: a file on another file system, whose speed,"
+            + " page cache and layout the figures include"),
+    /**
+     * A measured figure reached 90 % of the link's ceiling ({@link Link#SATURATION_RATIO}): the
+     * link (USB, SATA, PCIe), not the drive, is the limit.
+     */
+    LINK_LIMITED("a figure reached 90 % of the link's ceiling: the link (USB, SATA or PCIe"
+            + " lanes), not the drive, is the limit; a faster port may show more");
 
     private final String message;
 

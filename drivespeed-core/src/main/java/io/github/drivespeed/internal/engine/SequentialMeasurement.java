@@ -13,6 +13,7 @@ import io.github.drivespeed.TargetInfo;
 import io.github.drivespeed.TargetNotWritableException;
 import io.github.drivespeed.TestParameters;
 import io.github.drivespeed.Warning;
+import io.github.drivespeed.internal.probe.TargetProbe;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
@@ -90,7 +91,7 @@ public final class SequentialMeasurement {
         FileStore store = Files.getFileStore(directory);
         TargetChecks.requireDriveBacked(directory, store);
         TargetChecks.requireWritable(directory, store);
-        TargetInfo targetInfo = TargetDescriber.describe(directory, store);
+        TargetInfo targetInfo = TargetProbe.system().describe(directory, store);
         BackendSelector.Selection selection = backend.map(BackendSelector::explicit)
                 .orElseGet(BackendSelector::selected);
         IoBackend io = selection.backend();

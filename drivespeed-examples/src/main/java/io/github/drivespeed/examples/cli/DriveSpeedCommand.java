@@ -3,6 +3,7 @@ package io.github.drivespeed.examples.cli;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.SpeedReport;
 import io.github.drivespeed.SpeedTest;
+import io.github.drivespeed.TargetInfo;
 import io.github.drivespeed.TargetNotFoundException;
 import io.github.drivespeed.TargetNotWritableException;
 import io.github.drivespeed.UnsupportedTargetException;
@@ -71,6 +72,11 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     @Option(names = "--zeros", description = "Write zeros instead of random data, like dd if=/dev/zero.")
     private boolean zeros;
 
+    @Option(names = "--probe",
+            description = "Only describe the drive holding DIR (file system, mount options, block "
+                    + "devices, model, block sizes, link, warnings); write nothing.")
+    private boolean probe;
+
     /**
      * Runs the command and exits with its code.
      *
@@ -105,6 +111,9 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                     + " directory", ExitCode.BAD_INPUT);
         }
         Path dir = Path.of(directory);
+        if (probe) {
+            return probe(dir, out, err);
+        }
         SpeedTest test;
         try {
             test = plan(dir);
@@ -131,6 +140,29 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         }
         out.println();
         out.print(report);
+        if (out.checkError()) {
+            return fail(err, "could not write the results to standard output", ExitCode.IO_ERROR);
+        }
+        return ExitCode.OK;
+    }
+
+    private int probe(Path dir, PrintWriter out, PrintWriter err) {
+        TargetInfo target;
+        try {
+            target = DriveSpeed.probe(dir);
+        } catch (TargetNotFoundException | UnsupportedTargetException e) {
+            return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
+        } catch (IOException e) {
+            return fail(err, e.getMessage(), ExitCode.IO_ERROR);
+        }
+        out.print(target.summary());
+        if (target.warnings().isEmpty()) {
+            out.println("warnings:   none");
+        } else {
+            out.println("warnings:");
+            target.warnings().stream().sorted().forEach(
+                    w -> out.println("  - " + w.name() + ": " + w.message()));
+        }
         if (out.checkError()) {
             return fail(err, "could not write the results to standard output", ExitCode.IO_ERROR);
         }

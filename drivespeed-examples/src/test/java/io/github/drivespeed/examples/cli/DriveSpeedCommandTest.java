@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
+import io.github.drivespeed.testing.SystemTools;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -250,6 +252,72 @@ class DriveSpeedCommandTest {
         assertThat(p.exitValue()).as(output).isZero();
         assertThat(output).contains("target:     " + dir.toRealPath() + " (")
                 .contains("test 1: write: ");
+        assertNamesTheMountAndDisk(output, dir);
         assertThat(dir.toFile().list()).isEmpty();
+    }
+
+    /**
+     * The target section names the file system and its options as findmnt reports them, and the
+     * disk and its block sizes as lsblk reports them.
+     */
+    private static void assertNamesTheMountAndDisk(String output, Path dir) throws IOException {
+        SystemTools.FoundMount mount = SystemTools.findmnt(dir);
+        String mountLine = line(output, "  mount:    ");
+        assertThat(mountLine).startsWith("  mount:    " + mount.target() + " ("
+                + mount.fileSystemType() + " from " + mount.source() + ", " + mount.majorMinor());
+        for (String option : mount.options()) {
+            assertThat(mountLine).contains(option);
+        }
+        String stDev = SystemTools.deviceNumber(dir);
+        if (!stDev.startsWith("0:")) {
+            SystemTools.ListedBlockDevice disk = SystemTools.lsblk(stDev).orElseThrow();
+            assertThat(output).contains("  device:   " + disk.name() + " (" + stDev + ")")
+                    .contains("logical block " + disk.logicalBlockBytes() + " B, physical block "
+                            + disk.physicalBlockBytes() + " B");
+        }
+    }
+
+    private static String line(String output, String prefix) {
+        return output.lines().filter(l -> l.startsWith(prefix)).findFirst()
+                .orElseThrow(() -> new AssertionError("no line " + prefix + " in\n" + output));
+    }
+
+    @Test
+    void probeDescribesTheTargetAndWritesNothing() throws IOException {
+        Outcome o = run("--probe", dir.toString());
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.err()).isEmpty();
+        assertThat(o.out()).startsWith("target:     " + dir.toRealPath() + " (")
+                .doesNotContain("test 1:").containsPattern("(?m)^warnings:");
+        assertNamesTheMountAndDisk(o.out(), dir);
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void devShmIsNamedTmpfsWithAMemoryWarning() throws IOException {
+        Path shm = Path.of("/dev/shm");
+        Assumptions.assumeTrue(Files.isDirectory(shm), "no /dev/shm here");
+        Outcome probe = run("--probe", shm.toString());
+        assertThat(probe.exitCode()).isZero();
+        assertThat(probe.out()).contains("target:     /dev/shm (tmpfs on ")
+                .contains("  mount:    /dev/shm (tmpfs from ")
+                .contains("device:   none (tmpfs is not on a block device")
+                .contains("  - MEMORY_FILE_SYSTEM: ");
+
+        Outcome measured = run(shm.toString(), "--block-size", "64K", "--count", "4", "--runs",
+                "1");
+        assertThat(measured.exitCode()).as(measured.err()).isZero();
+        assertThat(measured.out()).contains("target:     /dev/shm (tmpfs on ")
+                .contains("  - MEMORY_FILE_SYSTEM: ");
+    }
+
+    @Test
+    void probingAMissingDirectoryIsBadInput() {
+        Path missing = dir.resolve("nosuch");
+        Outcome o = run("--probe", missing.toString());
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).hasSize(1);
+        assertThat(o.err()).contains("does not exist");
+        assertThat(Files.exists(missing)).isFalse();
     }
 }

@@ -1,0 +1,114 @@
+package io.github.drivespeed.internal.probe;
+
+import io.github.drivespeed.BlockDevice;
+import io.github.drivespeed.DeviceNumber;
+import io.github.drivespeed.MountInfo;
+import io.github.drivespeed.TargetInfo;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Describes a target directory: its mount (from {@code <proc>/self/mountinfo}), the block devices
+ * under it and their links (from {@code <sys>}), its size (from {@link FileStore}) and the warnings
+ * all of that calls for. Reads files only; starts no process and writes nothing. What cannot be
+ * read is left out of the description, so a probe never fails a measurement.
+ */
+public final class TargetProbe {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TargetProbe.class);
+    private static final TargetProbe SYSTEM = new TargetProbe(Path.of("/proc"), Path.of("/sys"));
+
+    private final Path procRoot;
+    private final BlockDeviceChain devices;
+
+    /**
+     * A probe reading other roots than {@code /proc} and {@code /sys}, for tests.
+     *
+     * @param procRoot where {@code self/mountinfo} is read
+     * @param sysRoot where {@code dev/block}, {@code class/block}, {@code block} and
+     *     {@code devices} are read
+     */
+    public TargetProbe(Path procRoot, Path sysRoot) {
+        this.procRoot = Objects.requireNonNull(procRoot, "procRoot");
+        this.devices = new BlockDeviceChain(Objects.requireNonNull(sysRoot, "sysRoot"));
+    }
+
+    /** @return the probe of this machine: {@code /proc} and {@code /sys} */
+    public static TargetProbe system() {
+        return SYSTEM;
+    }
+
+    /**
+     * Describes a directory of this machine.
+     *
+     * @param directory the real path of an existing directory
+     * @param store its file store
+     * @return the description
+     * @throws IOException if the file store's sizes cannot be read
+     */
+    public TargetInfo describe(Path directory, FileStore store) throws IOException {
+        return describe(directory, deviceOf(directory), FileStoreFacts.of(store));
+    }
+
+    /**
+     * Describes a directory given its device number and file-store facts; the mount table and
+     * sysfs are read from this probe's roots.
+     *
+     * @param directory an absolute path with symbolic links resolved
+     * @param stDev the directory's {@code st_dev}, or empty to take the mount's
+     * @param store the file store's facts
+     * @return the description
+     */
+    public TargetInfo describe(Path directory, Optional<DeviceNumber> stDev, FileStoreFacts store) {
+        Optional<MountInfo> mount = mountTable().flatMap(t -> t.find(directory, stDev));
+        Optional<BlockDevice> device = stDev.or(() -> mount.map(MountInfo::deviceNumber))
+                .flatMap(devices::forDeviceNumber)
+                .or(() -> mount.flatMap(m -> devices.forMountSource(m.source())));
+        String type = mount.map(MountInfo::fileSystemType).orElse(store.type());
+        List<BlockDevice> chain = device.map(BlockDevice::chain).orElse(List.of());
+        TargetInfo.Builder b = TargetInfo.builder(directory)
+                .fileSystemType(type)
+                .fileSystemSource(mount.map(MountInfo::source).orElse(store.name()))
+                .fileSystemBlockSizeBytes(store.blockSizeBytes())
+                .totalSpaceBytes(store.totalBytes())
+                .usableSpaceBytes(store.usableBytes())
+                .warnings(TargetWarnings.of(type, mount, chain, store.totalBytes() == 0));
+        mount.ifPresent(b::mount);
+        device.ifPresent(b::device);
+        return b.build();
+    }
+
+    private Optional<MountTable> mountTable() {
+        Path file = procRoot.resolve("self").resolve("mountinfo");
+        try {
+            return Optional.of(MountTable.parse(
+                    new String(Files.readAllBytes(file), StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            LOG.debug("cannot read {}: {}; the mount is left out of the description", file,
+                    e.toString());
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * @param path an existing file
+     * @return its {@code st_dev}, empty where the platform has no {@code unix:dev} attribute
+     */
+    static Optional<DeviceNumber> deviceOf(Path path) {
+        try {
+            return Optional.of(DeviceNumber.fromStDev(((Number) Files.getAttribute(path,
+                    "unix:dev")).longValue()));
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            LOG.debug("no st_dev for {}: {}", path, e.toString());
+            return Optional.empty();
+        }
+    }
+}
