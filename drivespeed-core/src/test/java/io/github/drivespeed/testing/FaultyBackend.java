@@ -1,15 +1,18 @@
 package io.github.drivespeed.testing;
 
+import io.github.drivespeed.internal.javaio.JavaIoBackend;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.ForwardingTestFile;
+import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The pure-Java backend with one fault injected: the write (or read) call at a chosen file offset
- * throws, as a failing drive would with EIO. Everything else is real I/O.
+ * A real backend (the pure-Java one unless another is given) with one fault injected: the write
+ * (or read) call at a chosen file offset throws, as a failing drive would with EIO, or every call
+ * transfers at most a given number of bytes. Everything else is real I/O.
  */
 public final class FaultyBackend extends ForwardingBackend {
 
@@ -23,6 +26,13 @@ public final class FaultyBackend extends ForwardingBackend {
 
     private FaultyBackend(String failingOperation, long failingOffset, IOException failure,
             long maxTransferBytes, long failingCall) {
+        this(new JavaIoBackend(), failingOperation, failingOffset, failure, maxTransferBytes,
+                failingCall);
+    }
+
+    private FaultyBackend(IoBackend delegate, String failingOperation, long failingOffset,
+            IOException failure, long maxTransferBytes, long failingCall) {
+        super(delegate);
         this.failingOperation = failingOperation;
         this.failingOffset = failingOffset;
         this.failure = failure;
@@ -66,6 +76,17 @@ public final class FaultyBackend extends ForwardingBackend {
     }
 
     /**
+     * {@code delegate}, transferring at most {@code maxBytes} per call, as a kernel may.
+     *
+     * @param delegate the backend doing the I/O
+     * @param maxBytes bytes per call
+     * @return the backend
+     */
+    public static FaultyBackend shortTransfers(IoBackend delegate, long maxBytes) {
+        return new FaultyBackend(delegate, "none", -1, null, maxBytes, 1);
+    }
+
+    /**
      * Transfers at most {@code maxBytes} per call, and the call at {@code offset} fails.
      *
      * @param maxBytes bytes per call
@@ -91,7 +112,7 @@ public final class FaultyBackend extends ForwardingBackend {
 
     @Override
     public String description() {
-        return "java backend with an injected fault";
+        return "a real backend with an injected fault";
     }
 
     @Override

@@ -44,14 +44,46 @@ public final class BackendSelector {
     }
 
     /**
-     * Describes a backend the caller chose explicitly.
+     * Describes a backend the caller chose explicitly. An explicit choice is never replaced by
+     * another backend behind the caller's back: an unavailable one is an error.
      *
      * @param backend the backend
      * @return its selection, with no fallback reason
+     * @throws IllegalArgumentException if the backend reports itself unavailable here
      */
     public static Selection explicit(IoBackend backend) {
+        Optional<String> reason = backend.unavailableReason();
+        if (reason.isPresent()) {
+            throw new IllegalArgumentException("backend: the " + backend.name()
+                    + " backend is unavailable here: " + reason.get());
+        }
         return new Selection(backend,
                 new BackendInfo(backend.name(), backend.description(), Optional.empty()));
+    }
+
+    /**
+     * The backend with the given {@link IoBackend#name() name}: the pure-Java one or a
+     * {@link ServiceLoader} provider.
+     *
+     * @param name for example {@code java} or {@code native}
+     * @return the backend
+     * @throws IllegalArgumentException if no backend has that name, naming the ones there are
+     */
+    public static IoBackend named(String name) {
+        List<IoBackend> all = new ArrayList<>(loadProviders());
+        all.add(new JavaIoBackend());
+        for (IoBackend candidate : all) {
+            if (candidate.name().equals(name)) {
+                return candidate;
+            }
+        }
+        List<String> names = new ArrayList<>();
+        for (IoBackend candidate : all) {
+            names.add(candidate.name());
+        }
+        names.sort(null);
+        throw new IllegalArgumentException("backend must be one of " + String.join(", ", names)
+                + ": " + name);
     }
 
     private static List<IoBackend> loadProviders() {
