@@ -21,6 +21,7 @@ public final class FaultyBackend extends ForwardingBackend {
     private final IOException failure;
     private final AtomicLong shortTransfers = new AtomicLong();
     private final AtomicLong matchingCalls = new AtomicLong();
+    private final AtomicLong shortReturns = new AtomicLong();
     private final long maxTransferBytes;
     private final long failingCall;
 
@@ -100,9 +101,17 @@ public final class FaultyBackend extends ForwardingBackend {
         return new FaultyBackend(operation, offset, failure, maxBytes, 1);
     }
 
-    /** @return how many calls transferred less than asked */
+    /** @return how many calls transferred less than asked because of the injected limit */
     public long shortTransferCount() {
         return shortTransfers.get();
+    }
+
+    /**
+     * @return how many calls the real backend answered with fewer bytes than it was asked for
+     *     (after the injected limit), as the kernel does beyond 2 GiB - 4 KiB
+     */
+    public long shortReturnCount() {
+        return shortReturns.get();
     }
 
     @Override
@@ -122,14 +131,16 @@ public final class FaultyBackend extends ForwardingBackend {
             public long write(AlignedBuffer src, long srcOffset, long length, long position)
                     throws IOException {
                 maybeFail("write", position);
-                return super.write(src, srcOffset, cap(length), position);
+                long asked = cap(length);
+                return countShort(asked, super.write(src, srcOffset, asked, position));
             }
 
             @Override
             public long read(AlignedBuffer dst, long dstOffset, long length, long position)
                     throws IOException {
                 maybeFail("read", position);
-                return super.read(dst, dstOffset, cap(length), position);
+                long asked = cap(length);
+                return countShort(asked, super.read(dst, dstOffset, asked, position));
             }
 
             @Override
@@ -146,6 +157,13 @@ public final class FaultyBackend extends ForwardingBackend {
             return maxTransferBytes;
         }
         return length;
+    }
+
+    private long countShort(long asked, long transferred) {
+        if (transferred >= 0 && transferred < asked) {
+            shortReturns.incrementAndGet();
+        }
+        return transferred;
     }
 
     private void maybeFail(String operation, long position) throws IOException {

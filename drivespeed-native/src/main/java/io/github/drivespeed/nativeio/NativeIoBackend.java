@@ -1,7 +1,5 @@
 package io.github.drivespeed.nativeio;
 
-import com.sun.jna.Memory;
-import com.sun.jna.Pointer;
 import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DirectIoUnsupportedException;
 import io.github.drivespeed.spi.AlignedBuffer;
@@ -37,7 +35,8 @@ import java.util.Set;
  * </ul>
  * Flag values come from a table keyed by architecture ({@link LinuxConstants}); elsewhere, and
  * without JNA, {@link #unavailableReason()} says why and drivespeed uses the pure-Java backend.
- * Found by {@link java.util.ServiceLoader}; constructing it never fails.
+ * Found by {@link java.util.ServiceLoader}; constructing it never fails, and this class refers
+ * to no JNA type, so that it loads (and reports why it is unavailable) without JNA.
  */
 public final class NativeIoBackend implements IoBackend {
 
@@ -151,32 +150,7 @@ public final class NativeIoBackend implements IoBackend {
     @Override
     public BlockDeviceGeometry blockDeviceGeometry(Path device) throws IOException {
         NativeRuntime r = runtime();
-        Libc libc = r.libc();
-        LinuxConstants c = r.constants();
-        String name = device.toString();
-        int fd = libc.open(PathBytes.of(device), c.oRdonly() | c.oCloexec(), 0);
-        if (fd < 0) {
-            throw Errno.pathException(libc, "open(O_RDONLY)", name, libc.errno());
-        }
-        try (Memory out = new Memory(Long.BYTES)) {
-            long address = Pointer.nativeValue(out);
-            ioctl(libc, fd, c.blkGetSize64(), address, "ioctl(BLKGETSIZE64)", name);
-            long size = out.getLong(0);
-            ioctl(libc, fd, c.blkSszGet(), address, "ioctl(BLKSSZGET)", name);
-            int logical = out.getInt(0);
-            ioctl(libc, fd, c.blkPbszGet(), address, "ioctl(BLKPBSZGET)", name);
-            int physical = out.getInt(0);
-            return new BlockDeviceGeometry(size, logical, physical);
-        } finally {
-            libc.close(fd);
-        }
-    }
-
-    private static void ioctl(Libc libc, int fd, long request, long address, String operation,
-            String name) throws IOException {
-        if (libc.ioctl(fd, request, address) != 0) {
-            throw Errno.exception(libc, operation, name, libc.errno());
-        }
+        return BlockDeviceIoctls.geometry(r.libc(), r.constants(), device);
     }
 
     @Override
