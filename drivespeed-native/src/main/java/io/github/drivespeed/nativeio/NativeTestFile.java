@@ -49,38 +49,33 @@ final class NativeTestFile implements TestFile {
     @Override
     public long write(AlignedBuffer src, long srcOffset, long length, long position)
             throws IOException {
-        NativeAlignedBuffer buffer = nativeBuffer(src);
-        long count = oneCallCount(buffer, length);
-        long address = buffer.address(srcOffset, count);
-        while (true) {
-            long n = libc.pwrite(fd, address, count, position);
-            if (n >= 0) {
-                return n;
-            }
-            int errno = libc.errno();
-            if (errno != Errno.EINTR) {
-                throw Errno.exception(libc, "pwrite", displayName, errno);
-            }
-        }
+        return transfer(true, src, srcOffset, length, position);
     }
 
     @Override
     public long read(AlignedBuffer dst, long dstOffset, long length, long position)
             throws IOException {
-        NativeAlignedBuffer buffer = nativeBuffer(dst);
-        long count = oneCallCount(buffer, length);
-        long address = buffer.address(dstOffset, count);
+        return transfer(false, dst, dstOffset, length, position);
+    }
+
+    /** One pwrite(2) or pread(2), repeated only after EINTR; a read of 0 bytes is end of file (-1). */
+    private long transfer(boolean write, AlignedBuffer buffer, long bufferOffset, long length,
+            long position) throws IOException {
+        NativeAlignedBuffer memory = nativeBuffer(buffer);
+        long count = oneCallCount(memory, length);
+        long address = memory.address(bufferOffset, count);
         while (true) {
-            long n = libc.pread(fd, address, count, position);
+            long n = write ? libc.pwrite(fd, address, count, position)
+                    : libc.pread(fd, address, count, position);
             if (n > 0) {
                 return n;
             }
             if (n == 0) {
-                return -1;
+                return write ? 0 : -1;
             }
             int errno = libc.errno();
             if (errno != Errno.EINTR) {
-                throw Errno.exception(libc, "pread", displayName, errno);
+                throw Errno.exception(libc, write ? "pwrite" : "pread", displayName, errno);
             }
         }
     }

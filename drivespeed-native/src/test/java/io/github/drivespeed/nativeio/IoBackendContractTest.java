@@ -6,9 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DirectIoUnsupportedException;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.Sample;
 import io.github.drivespeed.SpeedReport;
 import io.github.drivespeed.Warning;
 import io.github.drivespeed.internal.javaio.JavaIoBackend;
@@ -18,7 +15,6 @@ import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import io.github.drivespeed.testing.FaultyBackend;
-import io.github.drivespeed.testing.GeneratedData;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
@@ -29,7 +25,6 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -216,55 +211,27 @@ class IoBackendContractTest {
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
-    /** Captures each test file's bytes right after its write pass, through an independent read. */
-    private static final class Capture implements ProgressListener {
-        final Path dir;
-        final List<Long> nonces = new ArrayList<>();
-        final long blockBytes;
-        final long count;
-
-        Capture(Path dir, long blockBytes, long count) {
-            this.dir = dir;
-            this.blockBytes = blockBytes;
-            this.count = count;
-        }
-
-        @Override
-        public void passFinished(PassKind pass, Sample sample) {
-            if (pass != PassKind.WRITE) {
-                return;
-            }
-            try {
-                List<Path> files = TestFiles.readableTestFiles(dir);
-                assertThat(files).hasSize(1);
-                nonces.add(GeneratedData.verify(files.get(0), blockBytes, count));
-            } catch (IOException e) {
-                throw new AssertionError(e);
-            }
-        }
-    }
-
     @Test
     void shortTransfersAreLoopedAndCountedAsTransferred() throws IOException {
         FaultyBackend shortIo = FaultyBackend.shortTransfers(io, 4096);
-        Capture capture = new Capture(dir, 64 * 1024, 4);
+        VerifyingCapture capture = new VerifyingCapture(dir, 64 * 1024, 4);
         SpeedReport report = DriveSpeed.on(dir).blockSize("64K").count(4).runs(2)
                 .backend(shortIo).listener(capture).run();
         assertThat(shortIo.shortTransferCount()).isGreaterThanOrEqualTo(2L * 2 * 4 * 15);
         assertThat(report.write().totalBytes()).isEqualTo(2L * 64 * 1024 * 4);
         assertThat(report.read().totalBytes()).isEqualTo(2L * 64 * 1024 * 4);
-        assertThat(capture.nonces).hasSize(2).doesNotHaveDuplicates();
+        assertThat(capture.nonces()).hasSize(2).doesNotHaveDuplicates();
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
     @Test
     void theEngineRunsOnItAndLeavesNothing() throws IOException {
-        Capture capture = new Capture(dir, 1 << 20, 8);
+        VerifyingCapture capture = new VerifyingCapture(dir, 1 << 20, 8);
         SpeedReport report = DriveSpeed.on(dir).backend(io).blockSize("1M").count(8).runs(2)
                 .listener(capture).run();
         assertThat(report.backend().name()).isEqualTo(io.name());
         assertThat(report.write().samples()).hasSize(2);
-        assertThat(capture.nonces).hasSize(2);
+        assertThat(capture.nonces()).hasSize(2);
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 

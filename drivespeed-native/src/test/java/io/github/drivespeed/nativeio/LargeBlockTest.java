@@ -4,18 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.Sample;
 import io.github.drivespeed.SpeedReport;
 import io.github.drivespeed.testing.FaultyBackend;
-import io.github.drivespeed.testing.GeneratedData;
 import io.github.drivespeed.testing.TestFiles;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,34 +25,19 @@ class LargeBlockTest {
     Path dir;
 
     @Test
-    void aBlockOf2GiBPlus1MiBIsMovedWholeInSeveralCalls() throws IOException {
+    void aBlockOf2GiBPlus1MiBIsMovedWholeInSeveralCalls() throws Exception {
         long block = DataSize.GIBIBYTE * 2 + DataSize.MEBIBYTE;
         Assumptions.assumeTrue(Files.getFileStore(dir).getUsableSpace() > 4 * block,
                 "needs 4 x 2 GiB of free disk");
         FaultyBackend counting = FaultyBackend.shortTransfers(new NativeIoBackend(), Long.MAX_VALUE);
-        List<Long> verifiedNonces = new ArrayList<>();
+        VerifyingCapture capture = new VerifyingCapture(dir, block, 1);
         SpeedReport report = DriveSpeed.on(dir).backend(counting).blockSize(DataSize.ofBytes(block))
-                .count(1).runs(1)
-                .listener(new ProgressListener() {
-                    @Override
-                    public void passFinished(PassKind pass, Sample sample) {
-                        if (pass != PassKind.WRITE) {
-                            return;
-                        }
-                        try {
-                            List<Path> files = TestFiles.readableTestFiles(dir);
-                            assertThat(files).hasSize(1);
-                            verifiedNonces.add(GeneratedData.verify(files.get(0), block, 1));
-                        } catch (IOException e) {
-                            throw new AssertionError(e);
-                        }
-                    }
-                }).run();
+                .count(1).runs(1).listener(capture).run();
         assertThat(report.write().totalBytes()).isEqualTo(block);
         assertThat(report.read().totalBytes()).isEqualTo(block);
         assertThat(report.write().samples()).singleElement()
                 .satisfies(s -> assertThat(s.bytes()).isEqualTo(block));
-        assertThat(verifiedNonces).hasSize(1);
+        assertThat(capture.nonces()).hasSize(1);
         // warm-up and run 1, write and read: each pass needed a call that moved less than asked
         assertThat(counting.shortReturnCount()).isGreaterThanOrEqualTo(4);
         assertThat(TestFiles.names(dir)).isEmpty();
