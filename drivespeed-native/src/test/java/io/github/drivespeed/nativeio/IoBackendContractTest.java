@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DirectIoUnsupportedException;
 import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.PassKind;
+import io.github.drivespeed.ProgressListener;
 import io.github.drivespeed.SpeedReport;
 import io.github.drivespeed.Warning;
 import io.github.drivespeed.internal.javaio.JavaIoBackend;
@@ -19,6 +21,7 @@ import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.FileSystemException;
@@ -27,6 +30,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -233,6 +240,37 @@ class IoBackendContractTest {
         assertThat(report.write().samples()).hasSize(2);
         assertThat(capture.nonces()).hasSize(2);
         assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void anInterruptFromAnotherThreadStopsWithinOneBlockAndLeavesNothing() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        AtomicBoolean flagAfter = new AtomicBoolean();
+        Thread worker = new Thread(() -> {
+            try {
+                DriveSpeed.on(dir).backend(io).blockSize("1M").count(256).runs(3)
+                        .listener(new ProgressListener() {
+                            @Override
+                            public void bytesTransferred(PassKind pass, int run, long done,
+                                    long total) {
+                                started.countDown();
+                            }
+                        }).run();
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+            flagAfter.set(Thread.currentThread().isInterrupted());
+        });
+        worker.start();
+        assertThat(started.await(60, TimeUnit.SECONDS)).isTrue();
+        worker.interrupt();
+        worker.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(worker.isAlive()).isFalse();
+        assertThat(thrown.get()).isInstanceOf(InterruptedIOException.class);
+        assertThat(flagAfter.get()).isTrue();
+        assertThat(TestFiles.names(dir)).isEmpty();
+        assertThat(TestFiles.unnamedFiles(dir)).isEmpty();
     }
 
     @Test
