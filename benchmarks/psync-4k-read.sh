@@ -6,8 +6,9 @@
 #   drivespeed DIR --block-size 4K --count 65536 --runs 1 --backend native   (read figure)
 #   drivespeed DIR --block-size 4K --count 65536 --runs 1 --backend java     (read figure)
 #   fio --ioengine=psync --direct=1 --bs=4k --rw=read --size=256m            (on its own file)
-# and prints, per directory and tool, the median IOPS (read bytes per second / 4096) and the
-# ratio to fio. tmpfs serves O_DIRECT from memory (Linux 6.6+), so there the per-call cost of
+# and prints, per directory and tool, the median, lowest and highest IOPS (read bytes per second
+# / 4096) and the ratio to fio: the ratio of the medians, and the median of each round's ratio
+# (runs of one round are seconds apart, so that ratio is less disturbed by other load). tmpfs serves O_DIRECT from memory (Linux 6.6+), so there the per-call cost of
 # each tool is what separates them. drivespeed's read pass reads the file its write pass just
 # wrote with O_DIRECT and fdatasync; fio lays its file out once and reuses it.
 # Needs: Java 17+, Maven (first build), fio (apt-get install -y fio). Installs nothing.
@@ -36,23 +37,33 @@ fio_iops() {
 for r in $(seq "$rounds"); do
   for target in tmpfs disk; do
     if [ "$target" = tmpfs ]; then dir="$shm"; else dir="$work"; fi
-    echo "$target native $(ds_iops "$dir" native)" >> "$out"
-    echo "$target java $(ds_iops "$dir" java)" >> "$out"
-    echo "$target fio $(fio_iops "$dir")" >> "$out"
+    echo "$target native $(ds_iops "$dir" native) $r" >> "$out"
+    echo "$target java $(ds_iops "$dir" java) $r" >> "$out"
+    echo "$target fio $(fio_iops "$dir") $r" >> "$out"
   done
   echo "round $r/$rounds done" >&2
 done
 
-median() { grep "^$1 $2 " "$out" | awk '{print $3}' | sort -g | awk '{a[NR] = $1} END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-printf '\n4 KiB O_DIRECT sequential reads of 256 MiB, %s rounds, median IOPS (MiB/s = IOPS / 256)\n' "$rounds"
-printf '%-6s %-40s %-18s %10s %10s %12s\n' target directory tool IOPS MiB/s "ratio to fio"
+med() { sort -g | awk '{a[NR] = $1} END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+values() { grep "^$1 $2 " "$out" | awk '{print $3}'; }
+# each round's IOPS of tool $2 over fio's in the same round, on target $1
+round_ratios() {
+  awk -v t="$1" -v tool="$2" '$1 == t && $2 == "fio" { f[$4] = $3 } $1 == t && $2 == tool { x[$4] = $3 }
+    END { for (r in x) if (f[r] > 0) print x[r] / f[r] }' "$out"
+}
+printf '\n4 KiB O_DIRECT sequential reads of 256 MiB, %s rounds (MiB/s = IOPS / 256)\n' "$rounds"
+printf '%-6s %-24s %-18s %10s %10s %10s %10s %14s %14s\n' target directory tool "median IOPS" min max \
+  "MiB/s" "ratio medians" "median ratio"
 for target in tmpfs disk; do
   if [ "$target" = tmpfs ]; then dir=/dev/shm; else dir="$disk"; fi
-  fio="$(median "$target" fio)"
+  fio="$(values "$target" fio | med)"
   for tool in native java fio; do
-    m="$(median "$target" "$tool")"
+    m="$(values "$target" "$tool" | med)"
+    lo="$(values "$target" "$tool" | sort -g | head -1)"
+    hi="$(values "$target" "$tool" | sort -g | tail -1)"
+    rr="$(round_ratios "$target" "$tool" | med)"
     label="drivespeed $tool"; [ "$tool" = fio ] && label="fio psync"
-    printf '%-6s %-40s %-18s %10.0f %10.1f %12.2f\n' "$target" "$dir" "$label" "$m" \
-      "$(echo "$m / 256" | bc -l)" "$(echo "$m / $fio" | bc -l)"
+    printf '%-6s %-24s %-18s %10.0f %10.0f %10.0f %10.1f %14.2f %14.2f\n' "$target" "$dir" "$label" \
+      "$m" "$lo" "$hi" "$(echo "$m / 256" | bc -l)" "$(echo "$m / $fio" | bc -l)" "$rr"
   done
 done
