@@ -17,12 +17,10 @@ public final class DirectIoUnsupportedException extends DriveSpeedException {
     /**
      * @param path the test file or directory
      * @param fileSystemType the file system's type, for example {@code ramfs}
-     * @param cause the refusal, or null; its message is quoted (for the native backend:
-     *     {@code open(O_TMPFILE|O_DIRECT) /mnt: EINVAL (Invalid argument)})
+     * @param cause the refusal, or null
      */
     public DirectIoUnsupportedException(Path path, String fileSystemType, Throwable cause) {
         super(path, "O_DIRECT is not supported on " + path + " (file system " + fileSystemType
-                + (cause != null && cause.getMessage() != null ? "; " + cause.getMessage() : "")
                 + "); measure with buffered() or directOrBuffered() (command line: --buffered or"
                 + " --direct-or-buffered)", cause);
         this.fileSystemType = fileSystemType;

@@ -137,15 +137,22 @@ final class NativeTestFile implements TestFile {
             return;
         }
         closed = true;
-        try {
-            if (libc.close(fd) != 0) {
-                // close(2) must not be retried on Linux, even after EINTR: the fd is released.
-                throw Errno.exception(libc, "close", displayName, libc.errno());
-            }
-        } finally {
-            if (path.isPresent()) {
+        // close(2) is not retried on Linux, even after EINTR: the descriptor is released.
+        IOException closeFailure = libc.close(fd) == 0 ? null
+                : Errno.exception(libc, "close", displayName, libc.errno());
+        if (path.isPresent()) {
+            // Removal is attempted whatever close did; a file left behind is what matters most.
+            try {
                 Files.deleteIfExists(path.get());
+            } catch (IOException e) {
+                if (closeFailure != null) {
+                    e.addSuppressed(closeFailure);
+                }
+                throw e;
             }
+        }
+        if (closeFailure != null) {
+            throw closeFailure;
         }
     }
 }
