@@ -11,11 +11,14 @@
 # (runs of one round are seconds apart, so that ratio is less disturbed by other load). tmpfs serves O_DIRECT from memory (Linux 6.6+), so there the per-call cost of
 # each tool is what separates them. drivespeed's read pass reads the file its write pass just
 # wrote with O_DIRECT and fdatasync; fio lays its file out once and reuses it.
+# TARGETS=tmpfs (or disk) limits the rounds to one of the two. Each round's figures are printed
+# too, so that the spread left by other load on the machine can be judged.
 # Needs: Java 17+, Maven (first build), fio (apt-get install -y fio). Installs nothing.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 disk="$(cd "${1:-.}" && pwd)"
 rounds="${2:-5}"
+targets="${TARGETS:-tmpfs disk}"
 command -v fio >/dev/null || { echo "needs fio (apt-get install -y fio)" >&2; exit 1; }
 shm="$(mktemp -d /dev/shm/psync-4k-read.XXXXXX)"
 work="$(mktemp -d "$disk/psync-4k-read.XXXXXX")"
@@ -35,7 +38,7 @@ fio_iops() {
 }
 
 for r in $(seq "$rounds"); do
-  for target in tmpfs disk; do
+  for target in $targets; do
     if [ "$target" = tmpfs ]; then dir="$shm"; else dir="$work"; fi
     echo "$target native $(ds_iops "$dir" native) $r" >> "$out"
     echo "$target java $(ds_iops "$dir" java) $r" >> "$out"
@@ -54,7 +57,7 @@ round_ratios() {
 printf '\n4 KiB O_DIRECT sequential reads of 256 MiB, %s rounds (MiB/s = IOPS / 256)\n' "$rounds"
 printf '%-6s %-24s %-18s %10s %10s %10s %10s %14s %14s\n' target directory tool "median IOPS" min max \
   "MiB/s" "ratio medians" "median ratio"
-for target in tmpfs disk; do
+for target in $targets; do
   if [ "$target" = tmpfs ]; then dir=/dev/shm; else dir="$disk"; fi
   fio="$(values "$target" fio | med)"
   for tool in native java fio; do
@@ -65,5 +68,12 @@ for target in tmpfs disk; do
     label="drivespeed $tool"; [ "$tool" = fio ] && label="fio psync"
     printf '%-6s %-24s %-18s %10.0f %10.0f %10.0f %10.1f %14.2f %14.2f\n' "$target" "$dir" "$label" \
       "$m" "$lo" "$hi" "$(echo "$m / 256" | bc -l)" "$(echo "$m / $fio" | bc -l)" "$rr"
+  done
+done
+printf '\neach round, IOPS (native java fio):\n'
+for target in $targets; do
+  for r in $(seq "$rounds"); do
+    printf '%-6s round %2d: %s\n' "$target" "$r" \
+      "$(awk -v t="$target" -v r="$r" '$1 == t && $4 == r { printf "%s ", $3 }' "$out")"
   done
 done
