@@ -1,5 +1,6 @@
 package io.github.drivespeed;
 
+import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.SequentialMeasurement;
 import io.github.drivespeed.spi.IoBackend;
 import java.io.IOException;
@@ -225,14 +226,32 @@ public final class SpeedTest {
     }
 
     /**
-     * Use this I/O backend instead of the best one found on the class path.
+     * Use this I/O backend instead of the best one found on the class path. An explicit choice is
+     * never replaced by another backend.
      *
      * @param backend the backend
      * @return a new plan
+     * @throws IllegalArgumentException if the backend reports itself unavailable here, with its
+     *     reason
      */
     public SpeedTest backend(IoBackend backend) {
-        return new SpeedTest(target, parameters, bufferedFallback, listener,
-                Objects.requireNonNull(backend, "backend"));
+        Objects.requireNonNull(backend, "backend");
+        BackendSelector.explicit(backend);
+        return new SpeedTest(target, parameters, bufferedFallback, listener, backend);
+    }
+
+    /**
+     * Use the I/O backend with this name: {@code java} (the pure-Java backend, always there) or
+     * {@code native} (with drivespeed-native on the class path), instead of the best one found.
+     *
+     * @param name the backend's {@link IoBackend#name() name}
+     * @return a new plan
+     * @throws IllegalArgumentException if no backend has that name (the message lists those
+     *     that exist), or if it is unavailable here (the message says why)
+     */
+    public SpeedTest backend(String name) {
+        Objects.requireNonNull(name, "backend");
+        return backend(BackendSelector.named(name));
     }
 
     /** @return the directory this plan tests in, as given */

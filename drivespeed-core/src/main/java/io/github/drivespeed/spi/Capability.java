@@ -10,8 +10,14 @@ public enum Capability {
     ANONYMOUS_TEST_FILE,
     /** Drops a file's pages from the page cache (posix_fadvise POSIX_FADV_DONTNEED). */
     EVICT_FILE_PAGES,
-    /** Drops the whole machine's clean caches (sync, then /proc/sys/vm/drop_caches; root only). */
+    /**
+     * Drops the whole machine's clean caches with {@link IoBackend#dropCaches()} (sync, then
+     * /proc/sys/vm/drop_caches); reported only where the process may do it (root).
+     */
     DROP_CACHES,
-    /** Reads a block device's size (ioctl BLKGETSIZE64). */
+    /**
+     * Reads a block device's size and sector sizes with {@link IoBackend#blockDeviceGeometry}
+     * (ioctl BLKGETSIZE64, BLKSSZGET, BLKPBSZGET).
+     */
     DEVICE_SIZE
 }

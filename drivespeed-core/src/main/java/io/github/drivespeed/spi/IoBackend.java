@@ -67,4 +67,33 @@ public interface IoBackend {
      * @throws IOException if the file cannot be created; no file is left behind
      */
     TestFile createTestFile(TestFileRequest request) throws IOException;
+
+    /**
+     * Reads a block device's size and sector sizes (ioctl(2) BLKGETSIZE64, BLKSSZGET,
+     * BLKPBSZGET). The device is opened read-only and nothing is written. Supported when
+     * {@link #capabilities()} contains {@link Capability#DEVICE_SIZE}.
+     *
+     * @param device a block device node, for example {@code /dev/sda}
+     * @return its geometry
+     * @throws UnsupportedOperationException if this backend cannot read it (the default)
+     * @throws IOException if the device cannot be opened or is not a block device (ENOTTY)
+     */
+    default BlockDeviceGeometry blockDeviceGeometry(Path device) throws IOException {
+        throw new UnsupportedOperationException("the " + name()
+                + " backend cannot read block-device geometry");
+    }
+
+    /**
+     * Drops the clean page cache, dentries and inodes of the whole machine: sync(2), then
+     * {@code 3} written to {@code /proc/sys/vm/drop_caches} (Documentation/admin-guide/sysctl/vm.rst).
+     * It affects every process on the machine and needs root, so the engine never calls it on
+     * its own: it is for callers that opt in explicitly. Supported when {@link #capabilities()}
+     * contains {@link Capability#DROP_CACHES}.
+     *
+     * @throws UnsupportedOperationException if this backend cannot do it (the default)
+     * @throws IOException if the caches could not be dropped (for example without root)
+     */
+    default void dropCaches() throws IOException {
+        throw new UnsupportedOperationException("the " + name() + " backend cannot drop caches");
+    }
 }

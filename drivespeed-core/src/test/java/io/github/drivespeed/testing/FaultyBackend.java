@@ -1,15 +1,18 @@
 package io.github.drivespeed.testing;
 
+import io.github.drivespeed.internal.javaio.JavaIoBackend;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.ForwardingTestFile;
+import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The pure-Java backend with one fault injected: the write (or read) call at a chosen file offset
- * throws, as a failing drive would with EIO. Everything else is real I/O.
+ * A real backend (the pure-Java one unless another is given) with one fault injected: the write
+ * (or read) call at a chosen file offset throws, as a failing drive would with EIO, or every call
+ * transfers at most a given number of bytes. Everything else is real I/O.
  */
 public final class FaultyBackend extends ForwardingBackend {
 
@@ -18,11 +21,19 @@ public final class FaultyBackend extends ForwardingBackend {
     private final IOException failure;
     private final AtomicLong shortTransfers = new AtomicLong();
     private final AtomicLong matchingCalls = new AtomicLong();
+    private final AtomicLong shortReturns = new AtomicLong();
     private final long maxTransferBytes;
     private final long failingCall;
 
     private FaultyBackend(String failingOperation, long failingOffset, IOException failure,
             long maxTransferBytes, long failingCall) {
+        this(new JavaIoBackend(), failingOperation, failingOffset, failure, maxTransferBytes,
+                failingCall);
+    }
+
+    private FaultyBackend(IoBackend delegate, String failingOperation, long failingOffset,
+            IOException failure, long maxTransferBytes, long failingCall) {
+        super(delegate);
         this.failingOperation = failingOperation;
         this.failingOffset = failingOffset;
         this.failure = failure;
@@ -66,6 +77,17 @@ public final class FaultyBackend extends ForwardingBackend {
     }
 
     /**
+     * {@code delegate}, transferring at most {@code maxBytes} per call, as a kernel may.
+     *
+     * @param delegate the backend doing the I/O
+     * @param maxBytes bytes per call
+     * @return the backend
+     */
+    public static FaultyBackend shortTransfers(IoBackend delegate, long maxBytes) {
+        return new FaultyBackend(delegate, "none", -1, null, maxBytes, 1);
+    }
+
+    /**
      * Transfers at most {@code maxBytes} per call, and the call at {@code offset} fails.
      *
      * @param maxBytes bytes per call
@@ -79,9 +101,17 @@ public final class FaultyBackend extends ForwardingBackend {
         return new FaultyBackend(operation, offset, failure, maxBytes, 1);
     }
 
-    /** @return how many calls transferred less than asked */
+    /** @return how many calls transferred less than asked because of the injected limit */
     public long shortTransferCount() {
         return shortTransfers.get();
+    }
+
+    /**
+     * @return how many calls the real backend answered with fewer bytes than it was asked for
+     *     (after the injected limit), as the kernel does beyond 2 GiB - 4 KiB
+     */
+    public long shortReturnCount() {
+        return shortReturns.get();
     }
 
     @Override
@@ -91,7 +121,7 @@ public final class FaultyBackend extends ForwardingBackend {
 
     @Override
     public String description() {
-        return "java backend with an injected fault";
+        return "a real backend with an injected fault";
     }
 
     @Override
@@ -101,14 +131,16 @@ public final class FaultyBackend extends ForwardingBackend {
             public long write(AlignedBuffer src, long srcOffset, long length, long position)
                     throws IOException {
                 maybeFail("write", position);
-                return super.write(src, srcOffset, cap(length), position);
+                long asked = cap(length);
+                return countShort(asked, super.write(src, srcOffset, asked, position));
             }
 
             @Override
             public long read(AlignedBuffer dst, long dstOffset, long length, long position)
                     throws IOException {
                 maybeFail("read", position);
-                return super.read(dst, dstOffset, cap(length), position);
+                long asked = cap(length);
+                return countShort(asked, super.read(dst, dstOffset, asked, position));
             }
 
             @Override
@@ -125,6 +157,13 @@ public final class FaultyBackend extends ForwardingBackend {
             return maxTransferBytes;
         }
         return length;
+    }
+
+    private long countShort(long asked, long transferred) {
+        if (transferred >= 0 && transferred < asked) {
+            shortReturns.incrementAndGet();
+        }
+        return transferred;
     }
 
     private void maybeFail(String operation, long position) throws IOException {

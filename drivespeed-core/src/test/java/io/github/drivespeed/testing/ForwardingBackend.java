@@ -12,12 +12,22 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The pure-Java backend doing real I/O, with a hook on every test file it creates: subclasses
- * wrap the file to inject faults or check what goes through it.
+ * A real backend (the pure-Java one unless another is given) doing real I/O, with a hook on every
+ * test file it creates: subclasses wrap the file to inject faults or check what goes through it.
  */
 public abstract class ForwardingBackend implements IoBackend {
 
-    private final IoBackend delegate = new JavaIoBackend();
+    private final IoBackend delegate;
+
+    /** Forwards to the pure-Java backend. */
+    protected ForwardingBackend() {
+        this(new JavaIoBackend());
+    }
+
+    /** @param delegate the backend doing the I/O */
+    protected ForwardingBackend(IoBackend delegate) {
+        this.delegate = delegate;
+    }
 
     /**
      * Wraps a test file the pure-Java backend just created.
@@ -30,12 +40,13 @@ public abstract class ForwardingBackend implements IoBackend {
 
     @Override
     public String name() {
-        return "java-test";
+        return delegate.name() + "-test";
     }
 
     @Override
     public String description() {
-        return "java backend instrumented by a test (" + getClass().getSimpleName() + ")";
+        return delegate.name() + " backend instrumented by a test (" + getClass().getSimpleName()
+                + ")";
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.github.drivespeed.testing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -22,6 +23,47 @@ public final class TestFiles {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
         }
+    }
+
+    /**
+     * The test files this process has open in {@code dir}, named or not, as paths that can be
+     * opened and read: a named {@code drivespeed-*.tmp} file as itself, an unnamed O_TMPFILE as
+     * its {@code /proc/self/fd/N} link (whose target reads {@code DIR/#INODE (deleted)}; proc(5)).
+     *
+     * @param dir a directory
+     * @return readable paths, named files first
+     * @throws IOException if the directory or /proc/self/fd cannot be listed
+     */
+    public static List<Path> readableTestFiles(Path dir) throws IOException {
+        List<Path> found = new ArrayList<>(testFiles(dir));
+        found.addAll(unnamedFiles(dir));
+        return found;
+    }
+
+    /**
+     * @param dir a directory
+     * @return {@code /proc/self/fd/N} links of the unnamed (O_TMPFILE) files this process has open
+     *     in {@code dir}
+     * @throws IOException if /proc/self/fd cannot be listed
+     */
+    public static List<Path> unnamedFiles(Path dir) throws IOException {
+        String prefix = dir.toRealPath() + "/#";
+        List<Path> found = new ArrayList<>();
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            for (Path fd : (Iterable<Path>) fds::iterator) {
+                String target;
+                try {
+                    target = Files.readSymbolicLink(fd).toString();
+                } catch (IOException e) {
+                    continue; // closed meanwhile (the listing's own descriptor, for one)
+                }
+                if (target.startsWith(prefix) && target.endsWith(" (deleted)")
+                        && target.indexOf('/', prefix.length()) < 0) {
+                    found.add(fd);
+                }
+            }
+        }
+        return found;
     }
 
     /**

@@ -35,7 +35,8 @@ public final class BackendSelector {
             synchronized (BackendSelector.class) {
                 s = selected;
                 if (s == null) {
-                    s = select(loadProviders());
+                    Loaded loaded = loadProviders();
+                    s = select(loaded.providers(), loaded.failures());
                     selected = s;
                 }
             }
@@ -44,18 +45,54 @@ public final class BackendSelector {
     }
 
     /**
-     * Describes a backend the caller chose explicitly.
+     * Describes a backend the caller chose explicitly. An explicit choice is never replaced by
+     * another backend behind the caller's back: an unavailable one is an error.
      *
      * @param backend the backend
      * @return its selection, with no fallback reason
+     * @throws IllegalArgumentException if the backend reports itself unavailable here
      */
     public static Selection explicit(IoBackend backend) {
+        Optional<String> reason = backend.unavailableReason();
+        if (reason.isPresent()) {
+            throw new IllegalArgumentException("backend: the " + backend.name()
+                    + " backend is unavailable here: " + reason.get());
+        }
         return new Selection(backend,
                 new BackendInfo(backend.name(), backend.description(), Optional.empty()));
     }
 
-    private static List<IoBackend> loadProviders() {
+    /**
+     * The backend with the given {@link IoBackend#name() name}: the pure-Java one or a
+     * {@link ServiceLoader} provider.
+     *
+     * @param name for example {@code java} or {@code native}
+     * @return the backend
+     * @throws IllegalArgumentException if no backend has that name, naming the ones there are
+     */
+    public static IoBackend named(String name) {
+        List<IoBackend> all = new ArrayList<>(loadProviders().providers());
+        all.add(new JavaIoBackend());
+        for (IoBackend candidate : all) {
+            if (candidate.name().equals(name)) {
+                return candidate;
+            }
+        }
+        List<String> names = new ArrayList<>();
+        for (IoBackend candidate : all) {
+            names.add(candidate.name());
+        }
+        names.sort(null);
+        throw new IllegalArgumentException("backend must be one of " + String.join(", ", names)
+                + ": " + name);
+    }
+
+    /** The providers that loaded, and why the others did not. */
+    private record Loaded(List<IoBackend> providers, List<String> failures) { }
+
+    private static Loaded loadProviders() {
         List<IoBackend> providers = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
         ServiceLoader<IoBackend> loader = ServiceLoader.load(IoBackend.class,
                 BackendSelector.class.getClassLoader());
         var it = loader.iterator();
@@ -67,16 +104,22 @@ public final class BackendSelector {
                 providers.add(it.next());
             } catch (ServiceConfigurationError | LinkageError e) {
                 LOG.info("an I/O backend could not be loaded: {}", e.toString());
+                failures.add("an I/O backend could not be loaded: " + e);
             }
         }
-        return providers;
+        return new Loaded(providers, failures);
     }
 
-    /** Chooses among {@code providers}; visible for tests. */
-    static Selection select(List<IoBackend> providers) {
+    /**
+     * Chooses among {@code providers}; visible for tests.
+     *
+     * @param providers the backends that loaded
+     * @param loadFailures why other providers did not load; part of the fallback reason
+     */
+    static Selection select(List<IoBackend> providers, List<String> loadFailures) {
         List<IoBackend> ordered = new ArrayList<>(providers);
         ordered.sort(Comparator.comparingInt(IoBackend::priority).reversed());
-        List<String> reasons = new ArrayList<>();
+        List<String> reasons = new ArrayList<>(loadFailures);
         for (IoBackend candidate : ordered) {
             Optional<String> reason;
             try {

@@ -15,6 +15,7 @@ import io.github.drivespeed.TestFileIoException;
 import io.github.drivespeed.UnsupportedTargetException;
 import io.github.drivespeed.Warning;
 import io.github.drivespeed.testing.FaultyBackend;
+import io.github.drivespeed.testing.GeneratedData;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -27,7 +28,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -136,25 +136,7 @@ class SequentialMeasurementTest {
      * SplittableRandom(nonce) longs, poolBlocks = min(count, ceil(32 MiB / blockSize)).
      */
     private static long verifyAgainstGenerator(byte[] file, int blockSize, long count) {
-        ByteBuffer actual = ByteBuffer.wrap(file);
-        long nonce = actual.getLong(8);
-        long poolBlocks = Math.min(count, ((32L << 20) + blockSize - 1) / blockSize);
-        ByteBuffer pool = ByteBuffer.allocate((int) (poolBlocks * blockSize));
-        SplittableRandom rng = new SplittableRandom(nonce);
-        while (pool.hasRemaining()) {
-            pool.putLong(rng.nextLong());
-        }
-        for (int x = 0; x < file.length; x += 512) {
-            assertThat(actual.getLong(x)).as("offset stamp at %d", x).isEqualTo(x);
-            assertThat(actual.getLong(x + 8)).as("nonce stamp at %d", x).isEqualTo(nonce);
-            int poolAt = (int) (((x / blockSize) % poolBlocks) * blockSize + x % blockSize);
-            for (int i = 16; i < 512; i++) {
-                if (file[x + i] != pool.get(poolAt + i)) {
-                    throw new AssertionError("byte " + (x + i) + " differs from the generator");
-                }
-            }
-        }
-        return nonce;
+        return GeneratedData.verify(file, blockSize, count);
     }
 
     private static void assertDistinctSectors(byte[] file) {

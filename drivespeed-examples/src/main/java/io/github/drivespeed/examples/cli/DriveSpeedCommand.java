@@ -77,6 +77,12 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                     + "devices, model, block sizes, link, warnings); write nothing.")
     private boolean probe;
 
+    @Option(names = "--backend", paramLabel = "NAME",
+            description = "I/O backend: native (JNA system calls: O_TMPFILE, pread/pwrite, "
+                    + "posix_fadvise) or java (FileChannel). Default: native where it works, "
+                    + "else java; the summary says which ran and why.")
+    private String backend;
+
     /**
      * Runs the command and exits with its code.
      *
@@ -195,6 +201,9 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         }
         if (zeros) {
             test = test.zeros();
+        }
+        if (backend != null) {
+            test = option(test, "--backend", backend, t -> t.backend(backend));
         }
         return test;
     }

@@ -1,0 +1,240 @@
+package io.github.drivespeed.nativeio;
+
+import io.github.drivespeed.DataSize;
+import io.github.drivespeed.DirectIoUnsupportedException;
+import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.BlockDeviceGeometry;
+import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.spi.TestFileRequest;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The native I/O backend for Linux (x86_64, aarch64, arm), through JNA direct mapping to glibc:
+ * <ul>
+ *   <li>test files are opened with open(2) and O_DIRECT, O_DSYNC, O_CLOEXEC as asked, as an
+ *       unnamed O_TMPFILE where the file system supports it (nothing can be left behind, even by
+ *       {@code kill -9}), else as the named file of the request (O_CREAT|O_EXCL, removed on
+ *       close);</li>
+ *   <li>reads and writes are pread(2)/pwrite(2) straight between the file and page-aligned
+ *       native memory (anonymous mmap(2)), no copy through the Java heap; one call moves at most
+ *       2 GiB - 4 KiB (the kernel's MAX_RW_COUNT), so blocks larger than 2 GiB work by looping;</li>
+ *   <li>{@link TestFile#dataSync()} is fdatasync(2); {@link TestFile#evictPages()} is
+ *       posix_fadvise(2) POSIX_FADV_DONTNEED, checked with mincore(2);</li>
+ *   <li>the direct-I/O alignment comes from statx(2) STATX_DIOALIGN (Linux 6.1+), else the
+ *       device's logical block size (see {@link DirectIoAlignment});</li>
+ *   <li>{@link #blockDeviceGeometry} uses ioctl(2) BLKGETSIZE64, BLKSSZGET, BLKPBSZGET;
+ *       {@link #dropCaches()} is sync(2) and {@code /proc/sys/vm/drop_caches} (root).</li>
+ * </ul>
+ * Flag values come from a table keyed by architecture ({@link LinuxConstants}); elsewhere, and
+ * without JNA, {@link #unavailableReason()} says why and drivespeed uses the pure-Java backend.
+ * Found by {@link java.util.ServiceLoader}; constructing it never fails, and this class refers
+ * to no JNA type, so that it loads (and reports why it is unavailable) without JNA.
+ */
+public final class NativeIoBackend implements IoBackend {
+
+    /** Preference over the pure-Java backend (priority 0). */
+    public static final int PRIORITY = 100;
+    /** Largest block on 64-bit systems (memory is the practical limit). */
+    static final long MAX_BLOCK_BYTES_LP64 = DataSize.TEBIBYTE;
+    /** Largest block on 32-bit systems, whose address space holds two such buffers. */
+    static final long MAX_BLOCK_BYTES_ILP32 = 256 * DataSize.MEBIBYTE;
+
+    private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
+
+    private final String osName;
+    private final String osArch;
+    private volatile NativeRuntime runtime;
+
+    /** The backend for this JVM's operating system and architecture. */
+    public NativeIoBackend() {
+        this(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+    }
+
+    /** For tests: the backend as it would be on another operating system or architecture. */
+    NativeIoBackend(String osName, String osArch) {
+        this.osName = osName;
+        this.osArch = osArch;
+    }
+
+    private NativeRuntime runtime() {
+        NativeRuntime r = runtime;
+        if (r == null) {
+            synchronized (this) {
+                r = runtime;
+                if (r == null) {
+                    r = NativeRuntime.load(osName, osArch);
+                    runtime = r;
+                }
+            }
+        }
+        return r;
+    }
+
+    @Override
+    public String name() {
+        return "native";
+    }
+
+    @Override
+    public String description() {
+        return "JNA on Linux " + osArch + ": open(2) O_DIRECT/O_DSYNC/O_TMPFILE, pread/pwrite on"
+                + " native memory, fdatasync, posix_fadvise";
+    }
+
+    @Override
+    public int priority() {
+        return PRIORITY;
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return Optional.ofNullable(runtime().unavailableReason());
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        NativeRuntime r = runtime();
+        if (r.unavailableReason() != null) {
+            return Set.of();
+        }
+        Set<Capability> capabilities = EnumSet.of(Capability.DIRECT_IO, Capability.DSYNC,
+                Capability.ANONYMOUS_TEST_FILE, Capability.EVICT_FILE_PAGES,
+                Capability.DEVICE_SIZE);
+        if (r.libc().geteuid() == 0) {
+            capabilities.add(Capability.DROP_CACHES);
+        }
+        return Set.copyOf(capabilities);
+    }
+
+    /** 1 TiB on 64-bit systems (one call moves at most 2 GiB - 4 KiB; the engine loops), 256 MiB on 32-bit ones. */
+    @Override
+    public long maxBlockSizeBytes() {
+        NativeRuntime r = runtime();
+        return r.unavailableReason() == null && !r.constants().lp64()
+                ? MAX_BLOCK_BYTES_ILP32 : MAX_BLOCK_BYTES_LP64;
+    }
+
+    @Override
+    public int directIoAlignmentBytes(Path directory) throws IOException {
+        NativeRuntime r = runtime();
+        return DirectIoAlignment.of(r.libc(), r.constants(), directory);
+    }
+
+    @Override
+    public AlignedBuffer allocate(long capacityBytes, int alignmentBytes) {
+        if (capacityBytes <= 0 || capacityBytes > maxBlockSizeBytes()) {
+            throw new IllegalArgumentException("the native backend allocates 1 B to "
+                    + DataSize.ofBytes(maxBlockSizeBytes()) + ", not " + capacityBytes + " bytes");
+        }
+        if (alignmentBytes <= 0 || Integer.bitCount(alignmentBytes) != 1) {
+            throw new IllegalArgumentException("alignment must be a power of two: " + alignmentBytes);
+        }
+        NativeRuntime r = runtime();
+        return NativeAlignedBuffer.allocate(r.libc(), r.constants(), capacityBytes, alignmentBytes);
+    }
+
+    @Override
+    public TestFile createTestFile(TestFileRequest request) throws IOException {
+        NativeRuntime r = runtime();
+        return new TestFileOpener(r.libc(), r.constants()).create(request);
+    }
+
+    @Override
+    public BlockDeviceGeometry blockDeviceGeometry(Path device) throws IOException {
+        NativeRuntime r = runtime();
+        return BlockDeviceIoctls.geometry(r.libc(), r.constants(), device);
+    }
+
+    @Override
+    public void dropCaches() throws IOException {
+        Libc libc = runtime().libc();
+        if (libc.geteuid() != 0) {
+            throw new AccessDeniedException(DROP_CACHES.toString(), null,
+                    "dropping the page cache needs root (effective uid 0)");
+        }
+        libc.sync();
+        Files.writeString(DROP_CACHES, "3");
+    }
+
+    /** Opens test files: O_TMPFILE first, the named file where that is not supported. */
+    private static final class TestFileOpener {
+        private final Libc libc;
+        private final LinuxConstants c;
+
+        TestFileOpener(Libc libc, LinuxConstants constants) {
+            this.libc = libc;
+            this.c = constants;
+        }
+
+        TestFile create(TestFileRequest request) throws IOException {
+            int access = c.oRdwr() | c.oCloexec() | (request.direct() ? c.oDirect() : 0)
+                    | (request.dsync() ? c.oDsync() : 0);
+            Path directory = request.directory();
+            String dirName = directory.toString();
+            int flags = access | c.oTmpfile();
+            int fd = libc.open(PathBytes.of(directory), flags, 0600);
+            if (fd >= 0) {
+                return new NativeTestFile(libc, c, fd, Optional.empty(),
+                        "<unnamed O_TMPFILE in " + dirName + ">");
+            }
+            int errno = libc.errno();
+            if (errno == Errno.EINVAL && request.direct()) {
+                int probe = libc.open(PathBytes.of(directory), flags & ~c.oDirect(), 0600);
+                if (probe >= 0) {
+                    libc.close(probe); // unnamed: nothing to remove
+                    throw directIoRefused(directory, dirName, flags, errno);
+                }
+                errno = libc.errno();
+            }
+            if (!tmpfileUnsupported(errno)) {
+                throw Errno.pathException(libc, "open(" + c.describeOpenFlags(flags) + ")",
+                        dirName, errno);
+            }
+            return createNamed(request, access);
+        }
+
+        /** EOPNOTSUPP: the file system has no O_TMPFILE; EISDIR: the kernel predates it (3.11). */
+        private static boolean tmpfileUnsupported(int errno) {
+            return errno == Errno.EOPNOTSUPP || errno == Errno.EISDIR || errno == Errno.EINVAL;
+        }
+
+        private TestFile createNamed(TestFileRequest request, int access) throws IOException {
+            Path file = request.namedPath();
+            String fileName = file.toString();
+            int flags = access | c.oCreat() | c.oExcl();
+            int fd = libc.open(PathBytes.of(file), flags, 0600);
+            if (fd >= 0) {
+                return new NativeTestFile(libc, c, fd, Optional.of(file), fileName);
+            }
+            int errno = libc.errno();
+            if (errno == Errno.EINVAL && request.direct()) {
+                // open(O_CREAT|O_DIRECT) creates the file before refusing O_DIRECT: O_EXCL and
+                // our unique name make it ours to remove.
+                Files.deleteIfExists(file);
+                int probe = libc.open(PathBytes.of(file), flags & ~c.oDirect(), 0600);
+                if (probe >= 0) {
+                    libc.close(probe);
+                    Files.deleteIfExists(file);
+                    throw directIoRefused(file, fileName, flags, errno);
+                }
+            }
+            throw Errno.pathException(libc, "open(" + c.describeOpenFlags(flags) + ")", fileName,
+                    errno);
+        }
+
+        private DirectIoUnsupportedException directIoRefused(Path path, String name, int flags,
+                int errno) throws IOException {
+            Path directory = Files.isDirectory(path) ? path : path.getParent();
+            return new DirectIoUnsupportedException(path, Files.getFileStore(directory).type(),
+                    Errno.exception(libc, "open(" + c.describeOpenFlags(flags) + ")", name, errno));
+        }
+    }
+}
