@@ -223,11 +223,7 @@ public final class SequentialMeasurement {
                     new StopSignal(), perBlock, name, what, passBytes);
             long done = loop.run(count, start, start + IoLoop.NO_DEADLINE_NANOS).measuredBytes();
             if (write) {
-                try {
-                    file.dataSync();
-                } catch (IOException e) {
-                    throw IoFailures.map(e, name, "fdatasync", -1, what, done, passBytes);
-                }
+                IoFailures.dataSync(file, name, what, done, passBytes);
             }
             long elapsed = Math.max(1, System.nanoTime() - start);
             return run > 0 ? DirectionRecorder.sample(run, List.of(recorder), elapsed) : null;

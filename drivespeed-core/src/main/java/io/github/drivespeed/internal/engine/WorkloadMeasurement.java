@@ -167,11 +167,7 @@ public final class WorkloadMeasurement {
                     data, null, null, null, new StopSignal(), IoLoop.Progress.NONE, name, what,
                     fileBytes);
             loop.run(blocks, start, start + IoLoop.NO_DEADLINE_NANOS);
-            try {
-                file.dataSync();
-            } catch (IOException e) {
-                throw IoFailures.map(e, name, "fdatasync", -1, what, fileBytes, fileBytes);
-            }
+            IoFailures.dataSync(file, name, what, fileBytes, fileBytes);
             LOG.debug("wrote {} bytes of test file in {} ns", fileBytes, System.nanoTime() - start);
         }
     }
@@ -357,11 +353,7 @@ public final class WorkloadMeasurement {
                 end = Math.max(end, o.lastCompletionNanos());
             }
             if (job.writes()) {
-                try {
-                    file.dataSync();
-                } catch (IOException e) {
-                    throw IoFailures.map(e, name, "fdatasync", -1, what, -1, -1);
-                }
+                IoFailures.dataSync(file, name, what, job.size().bytes(), job.size().bytes());
                 end = System.nanoTime();
             }
             if (warmUp) {
