@@ -3,7 +3,9 @@
 # systems, interleaved over several rounds.
 #   benchmarks/fio-presets.sh [ROUNDS] [DIR...]      (defaults: 3 rounds; /dev/shm and the current directory)
 # Environment: PRESETS (default: all six), SIZE (test-file size, default 1G), RUNTIME (measured
-# seconds per test, default 4), RAMP (seconds left out first, default 1).
+# seconds per test, default 4), RAMP (seconds left out first, default 1), BACKEND (drivespeed's
+# --backend: native, with Linux AIO for queue depth, or java, which runs queue depth as threads;
+# default: what drivespeed picks, native where it loads).
 #
 # Each round runs, on each DIR: drivespeed --preset P (read test, then write test) and the fio
 # jobs with the same block size, pattern, queue depth and threads over a fully written file of
@@ -25,6 +27,7 @@ dirs=("$@")
 if [ ${#dirs[@]} -eq 0 ]; then dirs=(/dev/shm "$(pwd)"); fi
 presets="${PRESETS:-SEQ1M-Q8T1 SEQ1M-Q1T1 RND4K-Q32T1 RND4K-Q1T1 SEQ128K-Q32T1 RND4K-Q32T16}"
 size="${SIZE:-1G}"; runtime="${RUNTIME:-4}"; ramp="${RAMP:-1}"
+backend=(); [ -n "${BACKEND:-}" ] && backend=(--backend "$BACKEND")
 command -v fio >/dev/null || { echo "fio-presets.sh: needs fio (apt-get install -y fio)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "fio-presets.sh: needs python3" >&2; exit 1; }
 out="$(mktemp)"; files=()
@@ -73,7 +76,7 @@ for r in $(seq "$rounds"); do
     for preset in $presets; do
       read -r _ _ depth threads <<< "$(shape "$preset")"
       java -jar "$jar" "$dir" --preset "$preset" --size "$size" --duration "$runtime" \
-          --ramp-time "$ramp" | awk -v d="$dir" -v p="$preset" '
+          --ramp-time "$ramp" "${backend[@]}" | awk -v d="$dir" -v p="$preset" '
         $3 == "read" || $3 == "write" { if ($4 == $3) print d, p, $3, "drivespeed", $7, $5, $9, $10 }' >> "$out"
       for rw in read write; do
         if [ "$depth" -eq 1 ]; then
@@ -88,7 +91,7 @@ for r in $(seq "$rounds"); do
   done
 done
 
-python3 - "$out" "$rounds" "$runtime" "$ramp" "$size" <<'PY'
+python3 - "$out" "$rounds" "$runtime" "$ramp" "$size" "${BACKEND:-default}" <<'PY'
 import statistics, sys
 rows = {}
 for line in open(sys.argv[1]):
@@ -99,7 +102,7 @@ def med(key, i):
     return statistics.median(x[i] for x in v) if v else float("nan")
 def ratio(a, b):
     return a / b if b and b == b and a == a else float("nan")
-print("\n%s rounds, %s s per test after %s s ramp, %s file, O_DIRECT; medians; ratio = drivespeed / fio (latency: fio / drivespeed)" % tuple(sys.argv[2:6]))
+print("\n%s rounds, %s s per test after %s s ramp, %s file, O_DIRECT, drivespeed backend %s; medians; ratio = drivespeed / fio (latency: fio / drivespeed)" % tuple(sys.argv[2:7]))
 hdr = "%-10s %-13s %-5s %-12s %10s %10s %9s %9s   %6s %6s %6s %6s"
 print(hdr % ("dir", "preset", "rw", "fio engine", "IOPS", "MB/s", "p50 us", "p99 us", "IOPS", "MB/s", "p50", "p99"))
 for d in dict.fromkeys(k[0] for k in rows):

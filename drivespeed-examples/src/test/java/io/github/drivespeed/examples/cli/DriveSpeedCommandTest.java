@@ -169,7 +169,7 @@ class DriveSpeedCommandTest {
     @Test
     void presetsPrintATableWithHowTheIoWasIssuedAndLeaveNoFile() throws IOException {
         Outcome o = run(dir.toString(), "--preset", "RND4K-Q1T1,seq1m_q8t1", "--size", "8M",
-                "--duration", "300ms");
+                "--duration", "300ms", "--backend", "java");
         assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(o.out())
                 .containsPattern("(?m)^drivespeed on " + dir + ": presets \\[RND4K Q1T1, SEQ1M Q8T1\\]")
@@ -179,6 +179,14 @@ class DriveSpeedCommandTest {
                 .containsPattern("(?m)^SEQ1M Q8T1 write +write ")
                 .containsPattern("(?m)^I/O: +SEQ1M Q8T1 read +psync.*8 threads")
                 .contains("QUEUE_DEPTH_RUN_AS_THREADS");
+        assertThat(TestFiles.names(dir)).isEmpty();
+
+        // the default, native backend keeps the queue depth in flight with Linux AIO
+        Outcome n = run(dir.toString(), "--preset", "SEQ1M-Q8T1", "--size", "8M", "--duration",
+                "300ms");
+        assertThat(n.exitCode()).as(n.err()).isZero();
+        assertThat(n.out()).containsPattern("(?m)^I/O: +SEQ1M Q8T1 read +async .*1 thread x queue depth 8")
+                .doesNotContain("QUEUE_DEPTH_RUN_AS_THREADS");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
