@@ -132,6 +132,12 @@ class AioQueueTest {
     }
 
     @Test
+    void queueDepthOneIsPlainPreadNotAnAsyncQueue() throws IOException {
+        WorkloadReport r = DriveSpeed.workload(dir).size("4M").random().read().count(500).run();
+        assertThat(r.ioEngine()).startsWith("psync").contains("1 thread x queue depth 1");
+    }
+
+    @Test
     void aSequentialPresetWithDepthCoversTheFileInOrder() throws IOException {
         WorkloadReport r = DriveSpeed.workload(dir).size("16M").sequential().read()
                 .blockSize("128K").queueDepth(32).count(128).run();

@@ -92,7 +92,7 @@ public final class WorkloadMeasurement {
         }
         int alignment = Preflight.bufferAlignment(t, first.direct(), DataSize.ofBytes(chunk));
         for (WorkloadParameters job : jobs) {
-            checkJob(job, io, async);
+            checkJob(job, io, async && job.queueDepth() > 1);
             alignment = Math.max(alignment,
                     Preflight.bufferAlignment(t, job.direct(), job.blockSize()));
         }
@@ -115,7 +115,10 @@ public final class WorkloadMeasurement {
             }
             List<WorkloadReport> reports = new ArrayList<>();
             for (WorkloadParameters job : jobs) {
-                reports.add(new Job(t, file, name, job, async, alignment, readsMayBeCached).run());
+                // queue depth 1 is plain pread/pwrite (fio psync): an asynchronous queue would
+                // only add a second system call per I/O
+                reports.add(new Job(t, file, name, job, async && job.queueDepth() > 1, alignment,
+                        readsMayBeCached).run());
             }
             return reports;
         } catch (IOException | RuntimeException | Error e) {
@@ -178,6 +181,7 @@ public final class WorkloadMeasurement {
         private final TestFile file;
         private final Path name;
         private final WorkloadParameters job;
+        /** Whether the backend's asynchronous queue is used: ASYNC_IO and a depth above 1. */
         private final boolean async;
         private final int alignment;
         private final boolean readsMayBeCached;
