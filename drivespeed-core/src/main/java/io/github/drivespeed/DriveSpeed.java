@@ -64,4 +64,18 @@ public final class DriveSpeed {
         Path real = TargetChecks.requireDirectory(directory);
         return TargetProbe.system().describe(real, Files.getFileStore(real));
     }
+
+    /**
+     * A fio-style workload with the default settings in {@code directory} (random 4 KiB reads,
+     * queue depth 1, one thread, 5 s, over a 1 GiB test file): the plan for random I/O, mixes,
+     * queue depth, threads, latency percentiles, timelines, block-size sweeps and the
+     * CrystalDiskMark presets. Nothing is examined or written until it runs.
+     *
+     * @param directory an existing directory on the drive to measure
+     * @return the plan, with defaults
+     * @throws NullPointerException if {@code directory} is null
+     */
+    public static WorkloadTest workload(Path directory) {
+        return WorkloadTest.defaults(directory);
+    }
 }

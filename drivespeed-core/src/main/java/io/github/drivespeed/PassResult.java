@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The outcome of one pass (write or read) over all measured runs, with its statistics.
@@ -24,6 +25,8 @@ public final class PassResult {
     private final Throughput max;
     private final Throughput standardDeviation;
     private final Throughput overall;
+    private final double medianIops;
+    private final LatencyStats latency;
 
     /**
      * Computes the statistics of {@code samples}.
@@ -64,6 +67,10 @@ public final class PassResult {
         long totalBytes = this.samples.stream().mapToLong(Sample::bytes).sum();
         long totalNanos = this.samples.stream().mapToLong(Sample::elapsedNanos).sum();
         this.overall = Throughput.of(totalBytes, totalNanos);
+        double[] iops = this.samples.stream().mapToDouble(Sample::iops).sorted().toArray();
+        this.medianIops = n % 2 == 1 ? iops[n / 2] : (iops[n / 2 - 1] + iops[n / 2]) / 2;
+        this.latency = LatencyStats.merge(
+                this.samples.stream().map(Sample::latency).collect(Collectors.toList()));
     }
 
     /** @return whether this is the write or the read pass */
@@ -112,6 +119,27 @@ public final class PassResult {
     /** @return all bytes of all runs over all their elapsed time */
     public Throughput overall() {
         return overall;
+    }
+
+    /** @return the median of the runs' IOPS (mean of the middle two when n is even) */
+    public double medianIops() {
+        return medianIops;
+    }
+
+    /** @return all I/Os of all runs over all their elapsed time, per second */
+    public double overallIops() {
+        long totalNanos = samples.stream().mapToLong(Sample::elapsedNanos).sum();
+        return totalIos() * 1e9 / totalNanos;
+    }
+
+    /** @return total I/Os over all runs */
+    public long totalIos() {
+        return samples.stream().mapToLong(Sample::ios).sum();
+    }
+
+    /** @return the completion latency of every I/O of every run, pooled */
+    public LatencyStats latency() {
+        return latency;
     }
 
     /** @return total bytes transferred over all runs */

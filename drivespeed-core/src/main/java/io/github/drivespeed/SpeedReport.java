@@ -4,11 +4,8 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The result of a measurement: what was measured, how, by which backend, and the write and read
@@ -84,19 +81,10 @@ public final class SpeedReport {
         all.addAll(target.warnings());
         all.addAll(write.warnings());
         all.addAll(read.warnings());
-        if (!linkLimitedPasses().isEmpty()) {
+        if (!ReportText.linkLimited(target, List.of(write, read)).isEmpty()) {
             all.add(Warning.LINK_LIMITED);
         }
         return Collections.unmodifiableSet(all);
-    }
-
-    /** The passes whose median reached the link's ceiling. */
-    private List<PassResult> linkLimitedPasses() {
-        Optional<Link> link = target.link();
-        if (link.isEmpty()) {
-            return List.of();
-        }
-        return Stream.of(write, read).filter(p -> link.get().isSaturatedBy(p.median())).toList();
     }
 
     /**
@@ -111,23 +99,7 @@ public final class SpeedReport {
         sb.append("backend:    ").append(backend).append('\n');
         appendPass(sb, write);
         appendPass(sb, read);
-        Set<Warning> warnings = warnings();
-        if (warnings.isEmpty()) {
-            sb.append("warnings:   none\n");
-        } else {
-            sb.append("warnings:\n");
-            for (Warning w : warnings) {
-                sb.append("  - ").append(w.name()).append(": ").append(w.message()).append('\n');
-                if (w == Warning.LINK_LIMITED) {
-                    for (PassResult p : linkLimitedPasses()) {
-                        Link link = target.link().orElseThrow();
-                        sb.append(String.format(Locale.ROOT, "    %s median %s is %.0f %% of %s\n",
-                                p.kind(), p.median(), 100 * p.median().bytesPerSecond()
-                                        / link.ceiling().bytesPerSecond(), link));
-                    }
-                }
-            }
-        }
+        ReportText.appendWarnings(sb, warnings(), target, List.of(write, read));
         return sb.toString();
     }
 

@@ -72,7 +72,14 @@ public enum Warning {
      * link (USB, SATA, PCIe), not the drive, is the limit.
      */
     LINK_LIMITED("a figure reached 90 % of the link's ceiling: the link (USB, SATA or PCIe"
-            + " lanes), not the drive, is the limit; a faster port may show more");
+            + " lanes), not the drive, is the limit; a faster port may show more"),
+    /**
+     * A queue depth above 1 was asked of a backend without asynchronous I/O, and was run as that
+     * many synchronous threads instead: the same number of I/Os in flight, submitted from threads.
+     */
+    QUEUE_DEPTH_RUN_AS_THREADS("queue depth above 1 was run as that many synchronous threads"
+            + " (the backend has no asynchronous I/O): the same I/Os in flight, but not one"
+            + " submitting thread as fio's libaio");
 
     private final String message;
 

@@ -19,5 +19,12 @@ public enum Capability {
      * Reads a block device's size and sector sizes with {@link IoBackend#blockDeviceGeometry}
      * (ioctl BLKGETSIZE64, BLKSSZGET, BLKPBSZGET).
      */
-    DEVICE_SIZE
+    DEVICE_SIZE,
+    /**
+     * Keeps several I/Os of one file in flight from one thread: {@link TestFile#openQueue(int)}
+     * returns a real asynchronous {@link IoQueue} (for example Linux AIO: io_submit(2),
+     * io_getevents(2)). Without it, a queue depth above 1 is run as that many synchronous
+     * threads, and reports say so.
+     */
+    ASYNC_IO
 }

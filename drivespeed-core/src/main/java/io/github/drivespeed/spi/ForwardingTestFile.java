@@ -56,6 +56,11 @@ public abstract class ForwardingTestFile implements TestFile {
     }
 
     @Override
+    public IoQueue openQueue(int depth) throws IOException {
+        return delegate.openQueue(depth);
+    }
+
+    @Override
     public void close() throws IOException {
         delegate.close();
     }

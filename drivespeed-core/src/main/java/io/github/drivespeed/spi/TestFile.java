@@ -62,6 +62,22 @@ public interface TestFile extends Closeable {
     boolean evictPages() throws IOException;
 
     /**
+     * Opens an asynchronous queue on this file, keeping up to {@code depth} I/Os in flight from
+     * one thread. Only backends with {@link Capability#ASYNC_IO} implement it; the engine never
+     * calls it on others.
+     *
+     * @param depth I/Os in flight at most, {@code >= 1}
+     * @return the queue, to close before this file
+     * @throws IOException if the queue cannot be set up (for example io_setup(2) failed with
+     *     EAGAIN because fs.aio-max-nr is exhausted); the message names the call and errno
+     * @throws UnsupportedOperationException if this backend has no asynchronous I/O
+     */
+    default IoQueue openQueue(int depth) throws IOException {
+        throw new UnsupportedOperationException("this backend has no asynchronous I/O ("
+                + getClass().getName() + ")");
+    }
+
+    /**
      * Closes the file and removes it. Idempotent; the file is removed even if closing failed.
      *
      * @throws IOException if closing or removing failed

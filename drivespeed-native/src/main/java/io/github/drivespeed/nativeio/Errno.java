@@ -17,6 +17,7 @@ final class Errno {
     static final int EPERM = 1;
     static final int ENOENT = 2;
     static final int EINTR = 4;
+    static final int EAGAIN = 11;
     static final int EEXIST = 17;
     static final int EISDIR = 21;
     static final int EINVAL = 22;

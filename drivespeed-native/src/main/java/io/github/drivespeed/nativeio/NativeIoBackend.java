@@ -111,7 +111,21 @@ public final class NativeIoBackend implements IoBackend {
         if (r.libc().geteuid() == 0) {
             capabilities.add(Capability.DROP_CACHES);
         }
+        if (asyncIoWorks(r)) {
+            capabilities.add(Capability.ASYNC_IO);
+        }
         return Set.copyOf(capabilities);
+    }
+
+    private static volatile Boolean asyncIo;
+
+    /** Whether Linux AIO works here ({@link LinuxAio#works}); probed once. */
+    private static boolean asyncIoWorks(NativeRuntime r) {
+        Boolean known = asyncIo;
+        if (known == null) {
+            asyncIo = known = LinuxAio.works(r.constants());
+        }
+        return known;
     }
 
     /** 1 TiB on 64-bit systems (one call moves at most 2 GiB - 4 KiB; the engine loops), 256 MiB on 32-bit ones. */

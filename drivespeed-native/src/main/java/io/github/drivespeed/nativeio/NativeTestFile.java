@@ -1,6 +1,7 @@
 package io.github.drivespeed.nativeio;
 
 import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.IoQueue;
 import io.github.drivespeed.spi.TestFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -98,6 +99,23 @@ final class NativeTestFile implements TestFile {
         }
         long cap = LinuxConstants.MAX_RW_COUNT & -(long) buffer.alignmentBytes();
         return Math.min(length, cap);
+    }
+
+    /**
+     * A Linux AIO queue on this file's descriptor ({@link AioQueue}); 64-bit x86_64 and aarch64
+     * only.
+     *
+     * @throws UnsupportedOperationException on other architectures
+     * @throws IOException if io_setup(2) fails
+     */
+    @Override
+    public IoQueue openQueue(int depth) throws IOException {
+        LinuxAio aio = LinuxAio.forArchitecture(constants);
+        if (aio == null) {
+            throw new UnsupportedOperationException("no Linux AIO system call numbers for "
+                    + constants.architecture());
+        }
+        return new AioQueue(aio, libc, fd, displayName, depth);
     }
 
     /** fdatasync(2). */

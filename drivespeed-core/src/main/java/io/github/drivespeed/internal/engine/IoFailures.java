@@ -3,6 +3,7 @@ package io.github.drivespeed.internal.engine;
 import io.github.drivespeed.DriveSpeedException;
 import io.github.drivespeed.InsufficientSpaceException;
 import io.github.drivespeed.TestFileIoException;
+import io.github.drivespeed.spi.TestFile;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;
@@ -78,5 +79,24 @@ final class IoFailures {
             }
         }
         return false;
+    }
+
+    /**
+     * fdatasync(2) on the test file, its failure mapped as {@link #map} does.
+     *
+     * @param file the test file
+     * @param name its name for messages
+     * @param what the pass, for messages
+     * @param bytesDone bytes written in the pass
+     * @param totalBytes bytes the pass was to write, or -1
+     * @throws IOException the mapped failure
+     */
+    static void dataSync(TestFile file, Path name, String what, long bytesDone, long totalBytes)
+            throws IOException {
+        try {
+            file.dataSync();
+        } catch (IOException e) {
+            throw map(e, name, "fdatasync", -1, what, bytesDone, totalBytes);
+        }
     }
 }

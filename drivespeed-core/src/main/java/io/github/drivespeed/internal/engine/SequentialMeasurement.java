@@ -3,29 +3,19 @@ package io.github.drivespeed.internal.engine;
 import io.github.drivespeed.DataPattern;
 import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DirectIoUnsupportedException;
-import io.github.drivespeed.InsufficientSpaceException;
 import io.github.drivespeed.PassKind;
 import io.github.drivespeed.PassResult;
 import io.github.drivespeed.ProgressListener;
 import io.github.drivespeed.Sample;
 import io.github.drivespeed.SpeedReport;
 import io.github.drivespeed.TargetInfo;
-import io.github.drivespeed.TargetNotWritableException;
 import io.github.drivespeed.TestParameters;
 import io.github.drivespeed.Warning;
-import io.github.drivespeed.internal.probe.TargetProbe;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
-import io.github.drivespeed.spi.TestFileRequest;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileStore;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Instant;
@@ -49,9 +39,8 @@ public final class SequentialMeasurement {
 
     /** Warm-up size: min(pass size, 64 MiB), at least one block. */
     static final long WARM_UP_BYTES = 64 * DataSize.MEBIBYTE;
-    /** Buffers are at least page-aligned, whatever the direct-I/O alignment. */
-    private static final int MIN_BUFFER_ALIGNMENT = 4096;
-    private static final int NAME_ATTEMPTS = 8;
+    /** Timeline interval of the passes: 500 ms, fio's bandwidth-log default. */
+    static final long TIMELINE_INTERVAL_NANOS = 500_000_000L;
     private static final SecureRandom NONCES = new SecureRandom();
 
     private final Path target;
@@ -84,21 +73,14 @@ public final class SequentialMeasurement {
      */
     public SpeedReport run() throws IOException {
         Instant startedAt = Instant.now();
-        if (Thread.currentThread().isInterrupted()) {
-            throw IoFailures.interrupted("set-up, before any I/O", 0, 0, null);
-        }
-        Path directory = TargetChecks.requireDirectory(target);
-        FileStore store = Files.getFileStore(directory);
-        TargetChecks.requireDriveBacked(directory, store);
-        TargetChecks.requireWritable(directory, store);
-        TargetInfo targetInfo = TargetProbe.system().describe(directory, store);
-        BackendSelector.Selection selection = backend.map(BackendSelector::explicit)
-                .orElseGet(BackendSelector::selected);
+        Preflight.Target t = Preflight.examine(target, backend);
+        Path directory = t.directory();
+        TargetInfo targetInfo = t.info();
+        BackendSelector.Selection selection = t.selection();
         IoBackend io = selection.backend();
 
         long blockBytes = parameters.blockSize().bytes();
-        checkBlockFitsBackend(io, blockBytes);
-        int bufferAlignment = MIN_BUFFER_ALIGNMENT;
+        Preflight.checkBlockFitsBackend(io, blockBytes);
         boolean direct = parameters.direct();
         if (direct && !io.capabilities().contains(Capability.DIRECT_IO)) {
             DirectIoUnsupportedException refusal = new DirectIoUnsupportedException(directory,
@@ -109,16 +91,7 @@ public final class SequentialMeasurement {
             LOG.info("measuring with buffered I/O: {}", refusal.getMessage());
             direct = false;
         }
-        if (direct) {
-            int alignment = io.directIoAlignmentBytes(directory);
-            if (blockBytes % alignment != 0) {
-                throw new IllegalArgumentException("blockSize " + parameters.blockSize() + " ("
-                        + blockBytes + " bytes) is not a multiple of the direct-I/O alignment of "
-                        + directory + ": " + alignment + " bytes (" + io.name()
-                        + " backend); use a multiple of " + alignment + " bytes, or buffered I/O");
-            }
-            bufferAlignment = Math.max(bufferAlignment, alignment);
-        }
+        int bufferAlignment = Preflight.bufferAlignment(t, direct, parameters.blockSize());
         if (parameters.dsync() && !io.capabilities().contains(Capability.DSYNC)) {
             throw new IllegalArgumentException("dsync: the " + io.name()
                     + " backend cannot open files with O_DSYNC");
@@ -126,12 +99,7 @@ public final class SequentialMeasurement {
         long passBytes = parameters.bytesPerPass().bytes();
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.removeStale(directory);
-        if (targetInfo.totalSpaceBytes() > 0) {
-            long usable = store.getUsableSpace();
-            if (usable < passBytes) {
-                throw InsufficientSpaceException.beforeWriting(directory, passBytes, usable);
-            }
-        }
+        Preflight.checkFreeSpace(t, passBytes);
 
         Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
         Set<Warning> readWarnings = EnumSet.noneOf(Warning.class);
@@ -148,9 +116,9 @@ public final class SequentialMeasurement {
             long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
             passes.runOnce(0, warmUpCount, ProgressListener.NONE, EnumSet.noneOf(Warning.class));
             for (int run = 1; run <= parameters.runs(); run++) {
-                long[] nanos = passes.runOnce(run, parameters.count(), listener, readWarnings);
-                writes.add(new Sample(run, passBytes, nanos[0]));
-                reads.add(new Sample(run, passBytes, nanos[1]));
+                Sample[] pair = passes.runOnce(run, parameters.count(), listener, readWarnings);
+                writes.add(pair[0]);
+                reads.add(pair[1]);
             }
         }
         TestParameters done = parameters;
@@ -164,18 +132,6 @@ public final class SequentialMeasurement {
         return new SpeedReport(targetInfo, done, selection.info(),
                 new PassResult(PassKind.WRITE, writes, writeWarnings),
                 new PassResult(PassKind.READ, reads, readWarnings), startedAt);
-    }
-
-    private static void checkBlockFitsBackend(IoBackend io, long blockBytes) {
-        if (blockBytes > io.maxBlockSizeBytes()) {
-            throw new IllegalArgumentException("blockSize " + DataSize.ofBytes(blockBytes)
-                    + " exceeds the largest block the " + io.name() + " backend supports, "
-                    + DataSize.ofBytes(io.maxBlockSizeBytes())
-                    + ("java".equals(io.name())
-                            ? " (the pure-Java backend is bound by ByteBuffer's int size; put"
-                                    + " drivespeed-native on the class path for larger blocks)"
-                            : ""));
-        }
     }
 
     /** The timed passes of one run over one test file. */
@@ -202,9 +158,9 @@ public final class SequentialMeasurement {
          * Writes, syncs and reads back one new file of {@code count} blocks, then removes it.
          *
          * @param run the run number, 0 for the untimed warm-up
-         * @return elapsed nanoseconds of the write pass and of the read pass
+         * @return the write pass and the read pass, or null for the warm-up
          */
-        long[] runOnce(int run, long count, ProgressListener progress, Set<Warning> readWarnings)
+        Sample[] runOnce(int run, long count, ProgressListener progress, Set<Warning> readWarnings)
                 throws IOException {
             long passBytes = blockBytes * count;
             String label = run == 0 ? "warm-up" : "run " + run;
@@ -212,21 +168,23 @@ public final class SequentialMeasurement {
             Path name = file.path().orElse(directory);
             Throwable failure = null;
             try {
-                long writeNanos = timedPass(PassKind.WRITE, file, name, run, count, passBytes,
+                Sample write = timedPass(PassKind.WRITE, file, name, run, count, passBytes,
                         label, progress);
-                if (run > 0) {
-                    progress.passFinished(PassKind.WRITE, new Sample(run, passBytes, writeNanos));
+                if (write != null) {
+                    progress.passFinished(PassKind.WRITE, write);
                 }
                 if (!direct && !evict(file, name, label, passBytes)) {
                     readWarnings.add(Warning.READ_MAY_INCLUDE_PAGE_CACHE);
                 }
-                long readNanos = timedPass(PassKind.READ, file, name, run, count, passBytes,
+                Sample read = timedPass(PassKind.READ, file, name, run, count, passBytes,
                         label, progress);
-                if (run > 0) {
-                    progress.passFinished(PassKind.READ, new Sample(run, passBytes, readNanos));
+                if (read == null) {
+                    return null;
                 }
-                LOG.debug("{}: write {} ns, read {} ns", label, writeNanos, readNanos);
-                return new long[] {writeNanos, readNanos};
+                progress.passFinished(PassKind.READ, read);
+                LOG.debug("{}: write {} ns, read {} ns", label, write.elapsedNanos(),
+                        read.elapsedNanos());
+                return new Sample[] {write, read};
             } catch (IOException | RuntimeException | Error e) {
                 failure = e;
                 throw e;
@@ -236,12 +194,13 @@ public final class SequentialMeasurement {
         }
 
         /**
-         * One timed pass over the file, block by block from offset 0; a write pass ends with
+         * One timed pass over the file, block by block from offset 0, through the engine's I/O
+         * loop (each block's completion latency and a timeline recorded); a write pass ends with
          * fdatasync inside the timed interval.
          *
-         * @return elapsed nanoseconds, at least 1
+         * @return the pass's sample, or null for the warm-up
          */
-        private long timedPass(PassKind kind, TestFile file, Path name, int run, long count,
+        private Sample timedPass(PassKind kind, TestFile file, Path name, int run, long count,
                 long passBytes, String label, ProgressListener progress) throws IOException {
             boolean write = kind == PassKind.WRITE;
             String what = kind + " pass of " + label;
@@ -251,47 +210,23 @@ public final class SequentialMeasurement {
             if (write) {
                 data.startRun(NONCES.nextLong());
             }
-            AlignedBuffer buffer = write ? data.buffer() : readBuffer;
-            long done = 0;
-            long moved = 0;
+            IoLoop.Progress perBlock = run > 0
+                    ? done -> progress.bytesTransferred(kind, run, done, passBytes)
+                    : IoLoop.Progress.NONE;
             long start = System.nanoTime();
-            try {
-                for (long i = 0; i < count; i++) {
-                    if (Thread.currentThread().isInterrupted()) {
-                        throw IoFailures.interrupted(what, done, passBytes, null);
-                    }
-                    long bufferOffset = write ? data.prepareBlock(i, done) : 0;
-                    for (moved = 0; moved < blockBytes; ) {
-                        long n = write
-                                ? file.write(buffer, bufferOffset + moved, blockBytes - moved, done + moved)
-                                : file.read(buffer, bufferOffset + moved, blockBytes - moved, done + moved);
-                        if (n <= 0) {
-                            throw new IOException(n < 0
-                                    ? "unexpected end of file at offset " + (done + moved)
-                                            + "; the file should hold " + passBytes + " bytes"
-                                    : kind + " returned 0 bytes");
-                        }
-                        moved += n;
-                    }
-                    done += blockBytes;
-                    moved = 0;
-                    if (run > 0) {
-                        progress.bytesTransferred(kind, run, done, passBytes);
-                    }
-                }
-            } catch (IOException e) {
-                // done + moved: the offset of the failing call, and all bytes transferred before it
-                throw IoFailures.map(e, name, kind.toString(), done + moved, what, done + moved,
-                        passBytes);
-            }
+            DirectionRecorder recorder = new DirectionRecorder(start, TIMELINE_INTERVAL_NANOS, 0);
+            IoLoop loop = new IoLoop(new BlockingIoQueue(file), blockBytes,
+                    OffsetGenerator.sequential(0, count, blockBytes),
+                    write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
+                    write ? data : null, write ? null : readBuffer,
+                    write ? null : recorder, write ? recorder : null,
+                    new StopSignal(), perBlock, name, what, passBytes);
+            long done = loop.run(count, start, start + IoLoop.NO_DEADLINE_NANOS).measuredBytes();
             if (write) {
-                try {
-                    file.dataSync();
-                } catch (IOException e) {
-                    throw IoFailures.map(e, name, "fdatasync", -1, what, done, passBytes);
-                }
+                IoFailures.dataSync(file, name, what, done, passBytes);
             }
-            return Math.max(1, System.nanoTime() - start);
+            long elapsed = Math.max(1, System.nanoTime() - start);
+            return run > 0 ? DirectionRecorder.sample(run, List.of(recorder), elapsed) : null;
         }
 
         private boolean evict(TestFile file, Path name, String label, long passBytes)
@@ -309,37 +244,16 @@ public final class SequentialMeasurement {
          * anything is measured) and the caller allowed it, switches to buffered I/O for good.
          */
         private TestFile createTestFile(int run) throws IOException {
-            for (int attempt = 1; ; attempt++) {
-                TestFileRequest request = new TestFileRequest(directory, TestFileNames.newName(),
-                        direct, parameters.dsync());
-                TestFile file;
+            while (true) {
                 try {
-                    file = io.createTestFile(request);
+                    return TestFileCreator.create(io, directory, direct, parameters.dsync());
                 } catch (DirectIoUnsupportedException e) {
                     if (!bufferedFallback || !direct || run != 0) {
                         throw e;
                     }
                     LOG.info("measuring with buffered I/O: {}", e.getMessage());
                     direct = false;
-                    continue;
-                } catch (FileAlreadyExistsException e) {
-                    if (attempt < NAME_ATTEMPTS) {
-                        continue;
-                    }
-                    throw e;
-                } catch (AccessDeniedException e) {
-                    throw new TargetNotWritableException(directory, "permission denied", e);
-                } catch (InterruptedIOException e) {
-                    throw IoFailures.interrupted("creation of the test file", 0, 0, e);
-                } catch (FileSystemException e) {
-                    String reason = e.getReason();
-                    if (reason != null && (reason.contains("Read-only file system")
-                            || reason.contains("Operation not permitted"))) {
-                        throw new TargetNotWritableException(directory, reason, e);
-                    }
-                    throw e;
                 }
-                return new RegisteredTestFile(file);
             }
         }
     }

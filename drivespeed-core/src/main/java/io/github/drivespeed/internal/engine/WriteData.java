@@ -5,16 +5,20 @@ import io.github.drivespeed.DataSize;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.IoBackend;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
  * The data the write pass writes, held in one aligned pool that blocks are written from.
  *
- * <p>Random data: before each run the pool (at most 32 MiB rounded up to whole blocks, at least
- * one block) is filled from {@code SplittableRandom(nonce)}, eight bytes at a time, big-endian;
- * block {@code i} is written from pool block {@code i mod poolBlocks}, so content repeats no more
- * often than every 32 MiB and stays incompressible to file-system compressors whose windows are
- * smaller. Before each write, every 512-byte sector of the block gets its file offset (bytes 0-7)
+ * <p>Random data: before each run the pool (about {@code poolTargetBytes}, 32 MiB for one
+ * writer, rounded up to whole blocks, at least one block per queue slot, never more blocks than
+ * the pass writes) is filled from {@code SplittableRandom(nonce)}, eight bytes at a time,
+ * big-endian. With queue depth 1 the {@code i}-th write of a run is written from pool block
+ * {@code i mod poolBlocks}, so content repeats no more often than every 32 MiB and stays
+ * incompressible to file-system compressors whose windows are smaller. With a deeper queue, slot
+ * {@code s} cycles through pool blocks {@code s, s + depth, s + 2 depth, ...}, so a block is never
+ * rewritten while a write from it is in flight. Before each write, every 512-byte sector of the block gets its file offset (bytes 0-7)
  * and the run's nonce (bytes 8-15) stamped in, big-endian, so no two sectors of any test file are
  * equal and deduplicating storage cannot skip them (fio's {@code scramble_buffers} does the same).
  *
@@ -33,13 +37,31 @@ final class WriteData implements AutoCloseable {
     private final long blockBytes;
     private final long poolBlocks;
     private final boolean random;
+    private final int depth;
+    private final long blocksPerSlot;
+    private final long[] slotUses;
     private long nonce;
 
+    /** A pool for one writer with queue depth 1, aiming at {@link #POOL_TARGET_BYTES}. */
     WriteData(IoBackend io, long blockBytes, long count, DataPattern pattern, int alignmentBytes) {
+        this(io, blockBytes, count, pattern, alignmentBytes, 1, POOL_TARGET_BYTES);
+    }
+
+    /**
+     * @param count blocks the pass writes at most (the pool is never larger)
+     * @param depth queue slots that may each have a write in flight
+     * @param poolTargetBytes pool size aimed at
+     */
+    WriteData(IoBackend io, long blockBytes, long count, DataPattern pattern, int alignmentBytes,
+            int depth, long poolTargetBytes) {
         this.blockBytes = blockBytes;
         this.random = pattern == DataPattern.RANDOM;
-        long wanted = (POOL_TARGET_BYTES + blockBytes - 1) / blockBytes;
-        this.poolBlocks = random ? Math.max(1, Math.min(count, wanted)) : 1;
+        this.depth = depth;
+        long wanted = (poolTargetBytes + blockBytes - 1) / blockBytes;
+        long blocks = random ? Math.max(1, Math.min(count, wanted)) : 1;
+        this.blocksPerSlot = Math.max(1, (blocks + depth - 1) / depth);
+        this.poolBlocks = blocksPerSlot * depth;
+        this.slotUses = new long[depth];
         this.pool = io.allocate(blockBytes * poolBlocks, alignmentBytes);
         long capacity = pool.capacityBytes();
         int n = (int) ((capacity + WINDOW_BYTES - 1) / WINDOW_BYTES);
@@ -65,6 +87,7 @@ final class WriteData implements AutoCloseable {
      */
     void startRun(long runNonce) {
         this.nonce = runNonce;
+        Arrays.fill(slotUses, 0);
         if (!random) {
             return;
         }
@@ -78,14 +101,16 @@ final class WriteData implements AutoCloseable {
     }
 
     /**
-     * Stamps the block that goes to {@code fileOffset} and says where in the pool it is.
+     * Picks the pool block for the next write from queue slot {@code slot}, stamps it for
+     * {@code fileOffset}, and says where in the pool it is.
      *
-     * @param blockIndex the block's number in the pass, from 0
+     * @param slot the queue slot the write goes out on, in {@code [0, depth)}
      * @param fileOffset where the block goes in the file
      * @return the block's offset in {@link #buffer()}
      */
-    long prepareBlock(long blockIndex, long fileOffset) {
-        long poolOffset = (blockIndex % poolBlocks) * blockBytes;
+    long prepareBlock(int slot, long fileOffset) {
+        long poolBlock = slot + depth * (slotUses[slot]++ % blocksPerSlot);
+        long poolOffset = poolBlock * blockBytes;
         if (random) {
             for (long s = 0; s < blockBytes; s += SECTOR_BYTES) {
                 long at = poolOffset + s;

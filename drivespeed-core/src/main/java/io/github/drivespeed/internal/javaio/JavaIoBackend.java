@@ -92,7 +92,7 @@ public final class JavaIoBackend implements IoBackend {
             options.add(ExtendedOpenOption.DIRECT);
         }
         try {
-            return new JavaTestFile(file, FileChannel.open(file, options));
+            return new JavaTestFile(file, FileChannel.open(file, options), options);
         } catch (FileAlreadyExistsException e) {
             throw e;
         } catch (IOException | UnsupportedOperationException e) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.PassKind;
+import io.github.drivespeed.PassResult;
 import io.github.drivespeed.ProgressListener;
 import io.github.drivespeed.Sample;
 import io.github.drivespeed.SpeedReport;
@@ -99,6 +100,29 @@ class SequentialMeasurementTest {
                 "write 2 " + passBytes, "write 2 done", "read 2 " + passBytes, "read 2 done");
         assertThat(report.toString()).contains("write:", "read:", "MB/s", "MiB/s", "java");
         assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void eachPassRecordsEveryBlocksLatencyAndATimeline() throws IOException {
+        SpeedReport report = DriveSpeed.on(dir).blockSize("64K").count(40).runs(2).run();
+        for (PassResult pass : List.of(report.write(), report.read())) {
+            for (Sample s : pass.samples()) {
+                assertThat(s.ios()).isEqualTo(40);
+                assertThat(s.latency().count()).isEqualTo(40);
+                assertThat(s.latency().minNanos()).isPositive();
+                assertThat(s.latency().percentileNanos(99)).isBetween(s.latency().minNanos(),
+                        s.latency().maxNanos());
+                assertThat(s.timeline().totalBytes()).isEqualTo(40L * 65536);
+                assertThat(s.timeline().points()).isNotEmpty();
+                assertThat(s.timeline().points().get(s.timeline().points().size() - 1).endNanos())
+                        .isEqualTo(s.elapsedNanos());
+                // a write's elapsed time also holds the closing fdatasync, which is no block's
+                assertThat(s.latency().maxNanos()).isLessThanOrEqualTo(s.elapsedNanos());
+            }
+            assertThat(pass.latency().count()).isEqualTo(80);
+            assertThat(pass.totalIos()).isEqualTo(80);
+            assertThat(pass.medianIops()).isPositive();
+        }
     }
 
     @Test

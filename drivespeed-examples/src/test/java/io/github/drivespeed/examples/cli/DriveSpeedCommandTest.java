@@ -164,7 +164,79 @@ class DriveSpeedCommandTest {
         int code = cl.execute(dir.toString(), "--block-size", "64K", "--count", "2", "--runs", "1");
         assertThat(code).isEqualTo(3);
         assertThat(err.toString()).contains("could not write the results");
+    }
+
+    @Test
+    void presetsPrintATableWithHowTheIoWasIssuedAndLeaveNoFile() throws IOException {
+        Outcome o = run(dir.toString(), "--preset", "RND4K-Q1T1,seq1m_q8t1", "--size", "8M",
+                "--duration", "300ms", "--backend", "java");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out())
+                .containsPattern("(?m)^drivespeed on " + dir + ": presets \\[RND4K Q1T1, SEQ1M Q8T1\\]")
+                .containsPattern("(?m)^test +rw +MB/s +MiB/s +IOPS +mean us +p50 us +p99 us")
+                .containsPattern("(?m)^RND4K Q1T1 read +read +\\d+\\.\\d +\\d+\\.\\d +\\d+ ")
+                .containsPattern("(?m)^RND4K Q1T1 write +write ")
+                .containsPattern("(?m)^SEQ1M Q8T1 write +write ")
+                .containsPattern("(?m)^I/O: +SEQ1M Q8T1 read +psync.*8 threads")
+                .contains("QUEUE_DEPTH_RUN_AS_THREADS");
         assertThat(TestFiles.names(dir)).isEmpty();
+
+        // the default, native backend keeps the queue depth in flight with Linux AIO
+        Outcome n = run(dir.toString(), "--preset", "SEQ1M-Q8T1", "--size", "8M", "--duration",
+                "300ms");
+        assertThat(n.exitCode()).as(n.err()).isZero();
+        assertThat(n.out()).containsPattern("(?m)^I/O: +SEQ1M Q8T1 read +async .*1 thread x queue depth 8")
+                .doesNotContain("QUEUE_DEPTH_RUN_AS_THREADS");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void aWorkloadPrintsIopsAndLatencyPercentiles() throws IOException {
+        Outcome o = run(dir.toString(), "--rw", "randrw", "--rwmixread", "70", "--bs", "4K",
+                "--size", "4M", "--count", "500", "--seed", "3", "--threads", "2");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).contains("randrw 70% reads, bs 4 KiB, size 4 MiB, QD1 T2, 500 I/Os")
+                .contains("seed 3").containsPattern("(?m)^read: +IOPS \\d+")
+                .containsPattern("(?m)^write: +IOPS \\d+").contains("clat percentiles", "99.99th=[");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void aSweepRunsEveryBlockSizeFrom4KTo64M() throws IOException {
+        Outcome o = run(dir.toString(), "--sweep", "--rw", "read", "--size", "64M", "--count", "2");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        for (String size : List.of("4 KiB", "8 KiB", "1 MiB", "32 MiB", "64 MiB")) {
+            assertThat(o.out()).containsPattern("(?m)^" + size + " +read ");
+        }
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+        "--preset|RND8K-Q1T1",
+        "--rw|randomread",
+        "--iodepth|0",
+        "--threads|2000",
+        "--duration|5x",
+        "--ramp-time|-1",
+        "--size|12 bytes",
+    })
+    void aBadWorkloadValueIsOneLineNamingOptionAndValueAndExit2(String option, String value)
+            throws IOException {
+        Outcome o = option.equals("--rw") ? run(dir.toString(), option, value)
+                : run(dir.toString(), "--rw", "read", option, value);
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).hasSize(1);
+        assertThat(o.err()).startsWith("drivespeed: ").contains(option).contains(value);
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void aWorkloadOptionWithoutAWorkloadIsBadInput() {
+        Outcome o = run(dir.toString(), "--iodepth", "4");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly(
+                "drivespeed: option '--iodepth' needs a workload (--rw, --preset or --sweep)");
     }
 
     @Test

@@ -1,0 +1,57 @@
+package io.github.drivespeed.internal.engine;
+
+import io.github.drivespeed.TargetNotWritableException;
+import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.spi.TestFileRequest;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Path;
+
+/** Creates new test files under fresh names, registered for removal at JVM shutdown. */
+final class TestFileCreator {
+
+    private static final int NAME_ATTEMPTS = 8;
+
+    private TestFileCreator() {
+    }
+
+    /**
+     * Creates a new test file in {@code directory}, never opening an existing one.
+     *
+     * @return the file, removed when closed
+     * @throws TargetNotWritableException if the directory refuses new files
+     * @throws IOException if creation failed
+     */
+    static TestFile create(IoBackend io, Path directory, boolean direct, boolean dsync)
+            throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            TestFileRequest request = new TestFileRequest(directory, TestFileNames.newName(),
+                    direct, dsync);
+            TestFile file;
+            try {
+                file = io.createTestFile(request);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt < NAME_ATTEMPTS) {
+                    continue;
+                }
+                throw e;
+            } catch (AccessDeniedException e) {
+                throw new TargetNotWritableException(directory, "permission denied", e);
+            } catch (InterruptedIOException e) {
+                throw IoFailures.interrupted("creation of the test file", 0, 0, e);
+            } catch (FileSystemException e) {
+                String reason = e.getReason();
+                if (reason != null && (reason.contains("Read-only file system")
+                        || reason.contains("Operation not permitted"))) {
+                    throw new TargetNotWritableException(directory, reason, e);
+                }
+                throw e;
+            }
+            return new RegisteredTestFile(file);
+        }
+    }
+}
