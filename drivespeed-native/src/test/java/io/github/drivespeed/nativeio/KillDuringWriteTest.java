@@ -33,7 +33,10 @@ class KillDuringWriteTest {
                 "256", String.valueOf(8L << 20));
     }
 
-    /** Targets of the child's open file descriptors that lie in {@code dir}. */
+    /**
+     * Targets of the child's open file descriptors that lie in {@code dir}, each once (a named
+     * test file has two descriptors: one for I/O, one holding its ownership lock).
+     */
     private List<String> openFilesIn(Process p) throws IOException {
         String prefix = dir.toRealPath() + "/";
         List<String> found = new ArrayList<>();
@@ -41,7 +44,8 @@ class KillDuringWriteTest {
             for (Path fd : (Iterable<Path>) fds::iterator) {
                 try {
                     String target = Files.readSymbolicLink(fd).toString();
-                    if (target.startsWith(prefix)) {
+                    if (target.startsWith(prefix)
+                            && !found.contains(target.substring(prefix.length()))) {
                         found.add(target.substring(prefix.length()));
                     }
                 } catch (IOException e) {

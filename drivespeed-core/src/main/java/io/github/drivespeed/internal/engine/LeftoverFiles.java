@@ -12,9 +12,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Removes test files left by runs whose process is gone (killed before it could clean up).
- * Only regular files named {@code drivespeed-<pid>-<16 hex digits>.tmp} whose pid is not a live
- * process are touched; nothing else in the directory ever is.
+ * Finds the other drivespeed test files in a directory: removes those left by runs that are gone
+ * (killed before they could clean up) and reports those still in use by another measurement.
+ *
+ * <p>Only regular files named {@code drivespeed-<pid>-<16 hex digits>.tmp} are looked at; nothing
+ * else in the directory is ever touched. Such a file is a leftover only when its pid is not a live
+ * process here <em>and</em> no process holds its {@link OwnershipLock}: a pid alone cannot tell a
+ * dead run from a live one in another PID namespace or on another host sharing the directory.
  */
 public final class LeftoverFiles {
 
@@ -24,32 +28,66 @@ public final class LeftoverFiles {
     }
 
     /**
-     * Removes stale test files in {@code directory} (not in its subdirectories).
+     * What a scan found.
+     *
+     * @param removed leftovers removed
+     * @param inUse test files of other measurements that are running now (this JVM's included)
+     */
+    public record Scan(List<Path> removed, List<Path> inUse) {
+
+        /** Copies the lists. */
+        public Scan {
+            removed = List.copyOf(removed);
+            inUse = List.copyOf(inUse);
+        }
+
+        /**
+         * @param own this measurement's own test file, or null
+         * @return whether another measurement's test file is in use
+         */
+        public boolean othersInUse(Path own) {
+            return inUse.stream().anyMatch(p -> !p.equals(own));
+        }
+    }
+
+    /**
+     * Removes leftovers in {@code directory} (not in its subdirectories) and lists the test files
+     * other measurements are using.
      *
      * @param directory the target directory
-     * @return the files removed
+     * @return the files removed and the files in use
      */
-    public static List<Path> removeStale(Path directory) {
+    public static Scan removeStale(Path directory) {
         List<Path> removed = new ArrayList<>();
+        List<Path> inUse = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, "drivespeed-*.tmp")) {
             for (Path entry : entries) {
                 OptionalLong pid = TestFileNames.ownerPid(entry.getFileName().toString());
-                if (pid.isEmpty() || ProcessHandle.of(pid.getAsLong()).isPresent()
-                        || !Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
+                if (pid.isEmpty() || !Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
                     continue;
                 }
-                try {
-                    if (Files.deleteIfExists(entry)) {
+                if (ProcessHandle.of(pid.getAsLong()).isPresent()) {
+                    inUse.add(entry);
+                    continue;
+                }
+                switch (OwnershipLock.removeIfAbandoned(entry)) {
+                    case REMOVED:
                         LOG.info("removed a test file left by a process that is gone: {}", entry);
                         removed.add(entry);
-                    }
-                } catch (IOException e) {
-                    LOG.warn("could not remove leftover test file {}: {}", entry, e.toString());
+                        break;
+                    case IN_USE:
+                        LOG.debug("{} is in use by another process (another PID namespace or"
+                                + " host?); left alone", entry);
+                        inUse.add(entry);
+                        break;
+                    default:
+                        LOG.warn("could not remove leftover test file {}", entry);
+                        break;
                 }
             }
         } catch (IOException e) {
             LOG.debug("could not list {} for leftover test files: {}", directory, e.toString());
         }
-        return removed;
+        return new Scan(removed, inUse);
     }
 }

@@ -98,7 +98,7 @@ public final class SequentialMeasurement {
         }
         long passBytes = parameters.bytesPerPass().bytes();
         // Leftovers of killed runs first: they may hold the space the check below looks for.
-        LeftoverFiles.removeStale(directory);
+        LeftoverFiles.Scan before = LeftoverFiles.removeStale(directory);
         Preflight.checkFreeSpace(t, passBytes);
 
         Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
@@ -109,10 +109,11 @@ public final class SequentialMeasurement {
         List<Sample> writes = new ArrayList<>();
         List<Sample> reads = new ArrayList<>();
         Passes passes;
+        // The read pass reads into the write pool, which every run refills before writing: one
+        // buffer, so a 1 GiB block needs 1 GiB of memory, not 2.
         try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
-                parameters.dataPattern(), bufferAlignment);
-             AlignedBuffer readBuffer = io.allocate(blockBytes, bufferAlignment)) {
-            passes = new Passes(io, directory, data, readBuffer, blockBytes, direct);
+                parameters.dataPattern(), bufferAlignment)) {
+            passes = new Passes(io, directory, data, data.buffer(), blockBytes, direct);
             long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
             passes.runOnce(0, warmUpCount, ProgressListener.NONE, EnumSet.noneOf(Warning.class));
             for (int run = 1; run <= parameters.runs(); run++) {
@@ -120,6 +121,10 @@ public final class SequentialMeasurement {
                 writes.add(pair[0]);
                 reads.add(pair[1]);
             }
+        }
+        if (before.othersInUse(null) || LeftoverFiles.removeStale(directory).othersInUse(null)) {
+            writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
+            readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
         }
         TestParameters done = parameters;
         if (parameters.direct() && !passes.direct) {

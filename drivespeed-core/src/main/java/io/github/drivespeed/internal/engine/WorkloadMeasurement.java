@@ -207,6 +207,8 @@ public final class WorkloadMeasurement {
 
         WorkloadReport run() throws IOException {
             Instant startedAt = Instant.now();
+            boolean concurrentBefore =
+                    LeftoverFiles.removeStale(target.directory()).othersInUse(name);
             IoBackend io = target.io();
             List<IoQueue> queues = new ArrayList<>();
             List<AlignedBuffer> readBuffers = new ArrayList<>();
@@ -240,6 +242,9 @@ public final class WorkloadMeasurement {
                     ? EnumSet.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE) : EnumSet.noneOf(Warning.class);
             Set<Warning> jobWarnings = !async && job.queueDepth() > 1
                     ? EnumSet.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS) : EnumSet.noneOf(Warning.class);
+            if (concurrentBefore || LeftoverFiles.removeStale(target.directory()).othersInUse(name)) {
+                jobWarnings.add(Warning.CONCURRENT_MEASUREMENT);
+            }
             return new WorkloadReport(target.info(), job, target.selection().info(), ioEngine(io),
                     reads.isEmpty() ? Optional.empty()
                             : Optional.of(new PassResult(PassKind.READ, reads, readWarnings)),

@@ -22,7 +22,9 @@ import java.util.SplittableRandom;
  * and the run's nonce (bytes 8-15) stamped in, big-endian, so no two sectors of any test file are
  * equal and deduplicating storage cannot skip them (fio's {@code scramble_buffers} does the same).
  *
- * <p>Zeros: one block of zeros, never stamped.
+ * <p>Zeros: one block of zeros, never stamped, refilled before each run.
+ *
+ * <p>A read pass may read into the pool between runs: {@link #startRun} rewrites all of it.
  */
 final class WriteData implements AutoCloseable {
 
@@ -89,6 +91,7 @@ final class WriteData implements AutoCloseable {
         this.nonce = runNonce;
         Arrays.fill(slotUses, 0);
         if (!random) {
+            fillZeros(); // a read pass may have read into the pool
             return;
         }
         SplittableRandom rng = new SplittableRandom(runNonce);

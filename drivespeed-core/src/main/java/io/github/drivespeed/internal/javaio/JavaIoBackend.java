@@ -75,7 +75,15 @@ public final class JavaIoBackend implements IoBackend {
         if (alignmentBytes <= 0 || Integer.bitCount(alignmentBytes) != 1) {
             throw new IllegalArgumentException("alignment must be a power of two: " + alignmentBytes);
         }
-        return new JavaAlignedBuffer((int) capacityBytes, alignmentBytes);
+        try {
+            return new JavaAlignedBuffer((int) capacityBytes, alignmentBytes);
+        } catch (OutOfMemoryError e) {
+            // "Cannot reserve N bytes of direct buffer memory": the JVM's direct-memory limit
+            throw new IllegalArgumentException("cannot allocate " + DataSize.ofBytes(capacityBytes)
+                    + " of direct memory for I/O buffers (" + e.getMessage() + "); use a smaller"
+                    + " block size, or raise the JVM's limit with -XX:MaxDirectMemorySize (by"
+                    + " default the maximum heap size)", e);
+        }
     }
 
     @Override
