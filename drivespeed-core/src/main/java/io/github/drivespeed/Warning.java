@@ -64,6 +64,14 @@ public enum Warning {
     /** The data passes through dm-crypt (LUKS or plain): figures include encryption. */
     ENCRYPTION("the target is encrypted (dm-crypt/LUKS): figures include the CPU's encryption"
             + " work, which may be slower than the drive"),
+    /**
+     * The disk is virtual: paravirtual (virtio, Xen) or a hypervisor's emulated disk (QEMU,
+     * VMware, VirtualBox, Hyper-V). The host may cache, throttle or share it, and nothing in the
+     * guest can see that.
+     */
+    VIRTUAL_DISK("the disk is virtual (a virtual machine's disk): the host may cache, throttle or"
+            + " share it, so figures can be the host's cache or another tenant's leftovers rather"
+            + " than a drive's"),
     /** The file system sits on a loop device: a file on another file system. */
     LOOP_DEVICE("the target is on a loop device: a file on another file system, whose speed,"
             + " page cache and layout the figures include"),

@@ -7,6 +7,7 @@ import io.github.drivespeed.MountInfo;
 import io.github.drivespeed.Warning;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -75,7 +76,25 @@ final class TargetWarnings {
         if (has(devices, Kind.LOOP)) {
             w.add(Warning.LOOP_DEVICE);
         }
+        if (devices.stream().anyMatch(TargetWarnings::isVirtual)) {
+            w.add(Warning.VIRTUAL_DISK);
+        }
         return w;
+    }
+
+    /**
+     * A paravirtual disk (its driver's bus is {@code virtio} or {@code xen}) or one a hypervisor
+     * emulates, known by the vendor and model strings QEMU, VMware, VirtualBox and Hyper-V give
+     * their SCSI/ATA disks ("QEMU HARDDISK", "VMware Virtual disk", "VBOX HARDDISK",
+     * "Msft Virtual Disk").
+     */
+    private static boolean isVirtual(BlockDevice d) {
+        if (d.transport().filter(t -> t.equals("virtio") || t.equals("xen")).isPresent()) {
+            return true;
+        }
+        String id = (d.vendor().orElse("") + " " + d.model().orElse("")).toUpperCase(Locale.ROOT);
+        return id.contains("QEMU") || id.contains("VMWARE") || id.contains("VBOX")
+                || id.contains("MSFT VIRTUAL") || id.contains("VIRTUAL DISK");
     }
 
     /**

@@ -245,7 +245,7 @@ class FixtureTargetsTest {
         assertThat(vda.rotational()).hasValue(true);
         assertThat(vda.scheduler()).hasValue("mq-deadline");
         assertThat(vda.link()).isEmpty();
-        assertThat(t.warnings()).isEmpty();
+        assertThat(t.warnings()).containsExactly(Warning.VIRTUAL_DISK);
     }
 
     @Test
@@ -256,6 +256,7 @@ class FixtureTargetsTest {
         assertThat(device(t, "vda").transport()).hasValue("virtio");
         assertThat(device(t, "vda").link()).isEmpty();
         assertThat(t.summary()).contains("link:     none found");
+        assertThat(t.warnings()).contains(Warning.VIRTUAL_DISK);
     }
 
     @Test
