@@ -130,7 +130,7 @@ public final class RequirementCheck {
             double ratio = marginRatio();
             String by = criterion.isMinimum()
                     ? String.format(Locale.ROOT, "%.2fx the minimum", ratio)
-                    : String.format(Locale.ROOT, "%.2fx below the maximum", ratio);
+                    : String.format(Locale.ROOT, "%.1f %% of the maximum", 100 * measured / required);
             return head + ": measured " + figure(criterion, measured) + ", " + by;
         }
     }
