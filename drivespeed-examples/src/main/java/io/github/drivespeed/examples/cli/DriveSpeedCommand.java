@@ -627,7 +627,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     private WorkloadTest workloadPlan(Path dir) {
-        WorkloadTest w = DriveSpeed.workload(dir);
+        WorkloadTest w = commonWorkloadOptions(DriveSpeed.workload(dir));
         if (rw != null) {
             w = rwMode(w, rw, rwmixread == null ? 50 : rwmixread);
         } else if (rwmixread != null) {
@@ -636,17 +636,11 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         if (blockSize != null) {
             w = option(w, "--block-size", blockSize, t -> t.blockSize(blockSize));
         }
-        if (size != null) {
-            w = option(w, "--size", size, t -> t.size(size));
-        }
         if (iodepth != null) {
             w = option(w, "--iodepth", iodepth, t -> t.queueDepth(iodepth));
         }
         if (threads != null) {
             w = option(w, "--threads", threads, t -> t.threads(threads));
-        }
-        if (duration != null) {
-            w = option(w, "--duration", duration, t -> t.duration(parseDuration(duration)));
         }
         if (count != null) {
             if (duration != null) {
@@ -655,31 +649,20 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             }
             w = option(w, "--count", count, t -> t.count(count));
         }
-        if (rampTime != null) {
-            w = option(w, "--ramp-time", rampTime, t -> t.rampTime(parseDuration(rampTime)));
-        }
-        if (seed != null) {
-            w = w.seed(seed);
-        }
-        if (runs != null) {
-            w = option(w, "--runs", runs, t -> t.runs(runs));
-        }
-        if (buffered) {
-            w = w.buffered();
-        }
-        if (backend != null) {
-            w = option(w, "--backend", backend, t -> t.backend(backend));
-        }
         return w;
     }
 
     /**
      * The plan of the random 4 KiB workloads a requirement needs: only the options that apply to
-     * them (--size, --duration, --ramp-time, --seed, --runs, --buffered, --backend); --block-size
-     * and --count stay the sequential test's.
+     * them; --block-size and --count stay the sequential test's.
      */
     private WorkloadTest requirementWorkloadPlan(Path dir) {
-        WorkloadTest w = DriveSpeed.workload(dir);
+        return commonWorkloadOptions(DriveSpeed.workload(dir));
+    }
+
+    /** --size, --duration, --ramp-time, --seed, --runs, --buffered and --backend. */
+    private WorkloadTest commonWorkloadOptions(WorkloadTest plan) {
+        WorkloadTest w = plan;
         if (size != null) {
             w = option(w, "--size", size, t -> t.size(size));
         }
