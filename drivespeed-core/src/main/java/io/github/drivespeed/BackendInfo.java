@@ -13,7 +13,14 @@ import java.util.Optional;
  */
 public record BackendInfo(String name, String description, Optional<String> fallbackReason) {
 
-    /** Checks that no field is null. */
+    /**
+     * Checks that no field is null.
+     *
+     * @param name the backend's short name, for example {@code java} for the pure-Java backend
+     * @param description one line on how the backend does its I/O
+     * @param fallbackReason why a preferred backend (for example the native one) could not be used,
+     *     or empty when the best available backend ran
+     */
     public BackendInfo {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(description, "description");

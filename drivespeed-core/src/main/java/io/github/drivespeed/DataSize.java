@@ -56,6 +56,7 @@ public final class DataSize implements Comparable<DataSize>, Serializable {
     private static final String UNITS_HELP =
             "use B, K, M, G, T, KiB, MiB, GiB, TiB (powers of 1024) or kB, MB, GB, TB (powers of 1000)";
 
+    /** The amount in bytes, {@code >= 0}. */
     private final long bytes;
 
     private DataSize(long bytes) {

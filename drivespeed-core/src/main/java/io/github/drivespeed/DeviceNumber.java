@@ -19,6 +19,9 @@ public record DeviceNumber(long major, long minor) {
     /**
      * Checks the numbers.
      *
+     * @param major the major number (the driver: 8 for SCSI disks, 253 or 254 for device-mapper or
+     *     virtio, 259 for extended partitions and NVMe, 0 for file systems without a block device)
+     * @param minor the minor number (the device or partition of that driver)
      * @throws IllegalArgumentException if either is negative or does not fit in 32 bits
      */
     public DeviceNumber {

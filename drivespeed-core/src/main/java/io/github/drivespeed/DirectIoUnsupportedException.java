@@ -12,6 +12,7 @@ public final class DirectIoUnsupportedException extends DriveSpeedException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The file-system type that refused O_DIRECT, for example {@code ramfs}. */
     private final String fileSystemType;
 
     /**

@@ -13,8 +13,11 @@ public final class InsufficientSpaceException extends DriveSpeedException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Bytes the pass needs. */
     private final long neededBytes;
+    /** Bytes that were available when checked. */
     private final long availableBytes;
+    /** Bytes written before the failure, or -1 when the check before writing refused the pass. */
     private final long bytesWritten;
 
     private InsufficientSpaceException(Path path, String message, long neededBytes,

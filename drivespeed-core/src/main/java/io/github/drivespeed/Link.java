@@ -93,7 +93,22 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
             Optional<String> product, Optional<String> serial, String version,
             double speedMegabitsPerSecond, int lanes) implements Link {
 
-        /** Checks that no field is null and that {@code lanes >= 1}. */
+        /**
+         * Checks that no field is null and that {@code lanes >= 1}.
+         *
+         * @param vendorId {@code idVendor}, four hex digits, for example {@code 0781}
+         * @param productId {@code idProduct}, four hex digits
+         * @param manufacturer the manufacturer string descriptor, where the device has one
+         * @param product the product string descriptor, where the device has one
+         * @param serial the serial-number string descriptor, where the device has one
+         * @param version the USB version the device's descriptor claims ({@code bcdUSB}), for example
+         *     {@code 3.20}: what the device can do
+         * @param speedMegabitsPerSecond the negotiated signalling rate in Mb/s as the kernel reports
+         *     it ({@code 1.5}, {@code 12}, {@code 480}, {@code 5000}, {@code 10000}, {@code 20000}):
+         *     what it does now; NaN when unknown
+         * @param lanes receive lanes in use ({@code rx_lanes}; 2 for Gen 1x2 and Gen 2x2), 1 when the
+         *     kernel does not say
+         */
         public Usb {
             Objects.requireNonNull(vendorId, "vendorId");
             Objects.requireNonNull(productId, "productId");
@@ -197,7 +212,15 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
     record Sata(String port, double gigabitsPerSecond, double portLimitGigabitsPerSecond)
             implements Link {
 
-        /** Checks that no field is null. */
+        /**
+         * Checks that no field is null.
+         *
+         * @param port the libata port, for example {@code ata1}
+         * @param gigabitsPerSecond the negotiated rate ({@code sata_spd}: 1.5, 3.0 or 6.0); NaN when
+         *     the link is down or the rate unknown
+         * @param portLimitGigabitsPerSecond the most the host port supports ({@code hw_sata_spd_limit});
+         *     NaN when unknown
+         */
         public Sata {
             Objects.requireNonNull(port, "port");
         }
@@ -237,7 +260,17 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
     record Pcie(String address, double gigatransfersPerSecond, int width,
             double maxGigatransfersPerSecond, int maxWidth) implements Link {
 
-        /** Checks that no field is null and the widths are not negative. */
+        /**
+         * Checks that no field is null and the widths are not negative.
+         *
+         * @param address the PCI address, for example {@code 0000:3d:00.0}
+         * @param gigatransfersPerSecond the negotiated rate per lane ({@code current_link_speed}, GT/s);
+         *     NaN when unknown
+         * @param width the negotiated number of lanes ({@code current_link_width}); 0 when unknown
+         * @param maxGigatransfersPerSecond the most the device supports ({@code max_link_speed});
+         *     NaN when unknown
+         * @param maxWidth the most lanes the device supports ({@code max_link_width}); 0 when unknown
+         */
         public Pcie {
             Objects.requireNonNull(address, "address");
             if (width < 0 || maxWidth < 0) {

@@ -30,7 +30,22 @@ public record MountInfo(Path mountPoint, String root, DeviceNumber deviceNumber,
         String fileSystemType, String source, List<String> mountOptions,
         List<String> superOptions) {
 
-    /** Checks that no field is null and copies the lists. */
+    /**
+     * Checks that no field is null and copies the lists.
+     *
+     * @param mountPoint where the file system is mounted, relative to the process's root (field 5)
+     * @param root the directory of the file system that is mounted there (field 4): {@code /} for a
+     *     whole file system, a subdirectory for a bind mount of one, a subvolume path for btrfs
+     * @param deviceNumber {@code st_dev} of files in this mount (field 3); major 0 for file systems
+     *     without a block device of their own (tmpfs, NFS, btrfs)
+     * @param fileSystemType the file-system type (the field after {@code -}), for example {@code ext4},
+     *     {@code nfs4}, {@code fuse.sshfs}
+     * @param source what was mounted (the field after the type), for example {@code /dev/sda1},
+     *     {@code server:/export} or {@code tmpfs}
+     * @param mountOptions per-mount options (field 6), for example {@code rw,nosuid,relatime}
+     * @param superOptions per-super-block options (the last field), where the file system's own
+     *     options and {@code sync} appear, for example {@code rw,sync,size=1024k}
+     */
     public MountInfo {
         Objects.requireNonNull(mountPoint, "mountPoint");
         Objects.requireNonNull(root, "root");

@@ -20,6 +20,13 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
     /**
      * Checks the values.
      *
+     * @param run the run this sample belongs to, numbered from 1
+     * @param bytes bytes actually transferred (short reads and writes counted as transferred)
+     * @param elapsedNanos wall-clock time of the pass in nanoseconds, from {@link System#nanoTime()};
+     *     for a write it covers every write and the closing fdatasync
+     * @param ios I/Os (block-sized reads or writes) completed; 0 when not recorded
+     * @param latency completion latency of each I/O; {@link LatencyStats#NONE} when not recorded
+     * @param timeline throughput and IOPS per interval; {@link Timeline#NONE} when not recorded
      * @throws IllegalArgumentException if {@code run < 1}, {@code bytes < 0}, {@code ios < 0} or
      *     {@code elapsedNanos <= 0}
      */

@@ -10,7 +10,9 @@ public final class TestFileIoException extends DriveSpeedException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The failed call, for example {@code write} or {@code fdatasync}. */
     private final String operation;
+    /** The file offset of the failed call in bytes, or -1 when it has none. */
     private final long offset;
 
     /**

@@ -15,7 +15,16 @@ import java.util.Objects;
 public record TestParameters(DataSize blockSize, long count, int runs, boolean direct,
         boolean dsync, DataPattern dataPattern) {
 
-    /** Checks that no field is null. */
+    /**
+     * Checks that no field is null.
+     *
+     * @param blockSize bytes per write or read call (dd's {@code bs})
+     * @param count blocks per pass (dd's {@code count})
+     * @param runs measured repetitions of the write and read passes
+     * @param direct whether O_DIRECT was requested for both passes
+     * @param dsync whether writes used O_DSYNC (dd's {@code oflag=dsync})
+     * @param dataPattern what was written
+     */
     public TestParameters {
         Objects.requireNonNull(blockSize, "blockSize");
         Objects.requireNonNull(dataPattern, "dataPattern");

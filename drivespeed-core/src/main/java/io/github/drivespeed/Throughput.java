@@ -21,6 +21,7 @@ public final class Throughput implements Comparable<Throughput>, Serializable {
     /** A rate that could not be computed; every accessor returns {@link Double#NaN}. */
     public static final Throughput NOT_AVAILABLE = new Throughput(Double.NaN);
 
+    /** The rate in bytes per second; NaN when not available. */
     private final double bytesPerSecond;
 
     private Throughput(double bytesPerSecond) {

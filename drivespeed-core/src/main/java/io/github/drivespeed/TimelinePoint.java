@@ -14,6 +14,10 @@ public record TimelinePoint(long startNanos, long endNanos, long bytes, long ios
     /**
      * Checks the values.
      *
+     * @param startNanos start of the interval, nanoseconds after the measured time began
+     * @param endNanos end of the interval (exclusive); the last interval ends with the pass
+     * @param bytes bytes of the I/Os that completed in the interval
+     * @param ios I/Os that completed in the interval
      * @throws IllegalArgumentException if the interval is empty or a count is negative
      */
     public TimelinePoint {

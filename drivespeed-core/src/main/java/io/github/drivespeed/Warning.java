@@ -82,15 +82,15 @@ public enum Warning {
     LINK_LIMITED("a figure reached 90 % of the link's ceiling: the link (USB, SATA or PCIe"
             + " lanes), not the drive, is the limit; a faster port may show more"),
     /**
-     * A queue depth above 1 was asked of a backend without asynchronous I/O, and was run as that
-     * many synchronous threads instead: the same number of I/Os in flight, submitted from threads.
-     */
-    /**
      * Another drivespeed measurement was using the same directory (its test file was in use) at
      * the start or the end of this one: both shared the drive.
      */
     CONCURRENT_MEASUREMENT("another drivespeed measurement was running in the same directory:"
             + " the two shared the drive, so these figures are lower than the drive alone gives"),
+    /**
+     * A queue depth above 1 was asked of a backend without asynchronous I/O, and was run as that
+     * many synchronous threads instead: the same number of I/Os in flight, submitted from threads.
+     */
     QUEUE_DEPTH_RUN_AS_THREADS("queue depth above 1 was run as that many synchronous threads"
             + " (the backend has no asynchronous I/O): the same I/Os in flight, but not one"
             + " submitting thread as fio's libaio");

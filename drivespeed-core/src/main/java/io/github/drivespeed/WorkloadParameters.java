@@ -33,7 +33,28 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         int threads, int queueDepth, long seed, int runs, boolean direct,
         Duration timelineInterval) {
 
-    /** Checks that no field is null. */
+    /**
+     * Checks that no field is null.
+     *
+     * @param pattern sequential or random offsets (fio {@code rw})
+     * @param readPercent share of I/Os that are reads, in percent: 100 reads only, 0 writes only,
+     *     anything between a mix (fio {@code rwmixread})
+     * @param blockSize bytes per I/O (fio {@code bs})
+     * @param size the test file's size, fully written before any measured I/O (fio {@code size})
+     * @param count measured I/Os per run over all threads when size-based (fio {@code number_ios});
+     *     empty for {@code size / blockSize}
+     * @param duration measured time per run when time-based (fio {@code runtime} with
+     *     {@code time_based}); empty when size-based
+     * @param rampTime time run before each run's measured part and left out of every figure (fio
+     *     {@code ramp_time})
+     * @param threads workers, each with its own offsets (fio {@code numjobs} with {@code thread})
+     * @param queueDepth I/Os in flight per thread (fio {@code iodepth})
+     * @param seed seed of the random offsets and of the read/write choices (fio {@code randseed};
+     *     the same seed gives the same I/Os, like fio's {@code randrepeat})
+     * @param runs measured repetitions
+     * @param direct O_DIRECT (fio {@code direct=1})
+     * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+     */
     public WorkloadParameters {
         Objects.requireNonNull(pattern, "pattern");
         Objects.requireNonNull(blockSize, "blockSize");

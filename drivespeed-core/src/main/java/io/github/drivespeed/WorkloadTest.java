@@ -87,11 +87,14 @@ public final class WorkloadTest {
     private final Path target;
     private final WorkloadParameters parameters;
     private final IoBackend backend;
+    private final WorkloadListener listener;
 
-    private WorkloadTest(Path target, WorkloadParameters parameters, IoBackend backend) {
+    private WorkloadTest(Path target, WorkloadParameters parameters, IoBackend backend,
+            WorkloadListener listener) {
         this.target = target;
         this.parameters = parameters;
         this.backend = backend;
+        this.listener = listener;
     }
 
     static WorkloadTest defaults(Path target) {
@@ -99,7 +102,7 @@ public final class WorkloadTest {
                 new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
                         DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
                         Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL),
-                null);
+                null, WorkloadListener.NONE);
     }
 
     /** Mutable copy of the parameters, for the setters. */
@@ -143,7 +146,7 @@ public final class WorkloadTest {
     private WorkloadTest with(Consumer<Settings> change) {
         Settings s = new Settings(parameters);
         change.accept(s);
-        return new WorkloadTest(target, s.build(), backend);
+        return new WorkloadTest(target, s.build(), backend, listener);
     }
 
     /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
@@ -415,7 +418,7 @@ public final class WorkloadTest {
     public WorkloadTest backend(IoBackend backend) {
         Objects.requireNonNull(backend, "backend");
         BackendSelector.explicit(backend);
-        return new WorkloadTest(target, parameters, backend);
+        return new WorkloadTest(target, parameters, backend, listener);
     }
 
     /**
@@ -430,6 +433,19 @@ public final class WorkloadTest {
     public WorkloadTest backend(String name) {
         Objects.requireNonNull(name, "backend");
         return backend(BackendSelector.named(name));
+    }
+
+    /**
+     * Tell {@code listener} when the writing of the test file and each measured run start and
+     * end, with a live byte count to poll (see {@link WorkloadListener}: nothing is called per
+     * I/O).
+     *
+     * @param listener the listener, or {@link WorkloadListener#NONE}
+     * @return a new plan
+     */
+    public WorkloadTest listener(WorkloadListener listener) {
+        return new WorkloadTest(target, parameters, backend,
+                Objects.requireNonNull(listener, "listener"));
     }
 
     /** @return the directory this plan tests in, as given */
@@ -524,7 +540,7 @@ public final class WorkloadTest {
     }
 
     private WorkloadMeasurement engine() {
-        return new WorkloadMeasurement(target, Optional.ofNullable(backend));
+        return new WorkloadMeasurement(target, Optional.ofNullable(backend), listener);
     }
 
     private static void checkSectors(String setting, DataSize size) {

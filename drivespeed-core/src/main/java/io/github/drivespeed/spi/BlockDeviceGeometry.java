@@ -13,7 +13,15 @@ package io.github.drivespeed.spi;
  */
 public record BlockDeviceGeometry(long sizeBytes, int logicalBlockBytes, int physicalBlockBytes) {
 
-    /** Checks that the size is not negative and the sector sizes are positive. */
+    /**
+     * Checks that the size is not negative and the sector sizes are positive.
+     *
+     * @param sizeBytes the device's size in bytes (BLKGETSIZE64)
+     * @param logicalBlockBytes the logical sector size in bytes, the smallest unit the device
+     *     addresses (BLKSSZGET), usually 512 or 4096
+     * @param physicalBlockBytes the physical sector size in bytes, the unit the device writes
+     *     without a read-modify-write (BLKPBSZGET), usually 512 or 4096
+     */
     public BlockDeviceGeometry {
         if (sizeBytes < 0) {
             throw new IllegalArgumentException("sizeBytes must be >= 0: " + sizeBytes);

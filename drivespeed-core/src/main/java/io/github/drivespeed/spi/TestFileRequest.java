@@ -14,7 +14,15 @@ import java.util.Objects;
  */
 public record TestFileRequest(Path directory, String fileName, boolean direct, boolean dsync) {
 
-    /** Checks that no field is null and the name is a plain file name. */
+    /**
+     * Checks that no field is null and the name is a plain file name.
+     *
+     * @param directory the directory to create it in; it exists and is a directory
+     * @param fileName the name to use if the file gets a name; a backend that can create an
+     *     anonymous file (O_TMPFILE) may ignore it
+     * @param direct open with O_DIRECT
+     * @param dsync open with O_DSYNC
+     */
     public TestFileRequest {
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(fileName, "fileName");

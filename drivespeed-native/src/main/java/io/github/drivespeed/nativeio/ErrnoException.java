@@ -11,8 +11,11 @@ public final class ErrnoException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The failed call, for example {@code pwrite}. */
     private final String operation;
+    /** The error number the call set. */
     private final int errno;
+    /** The error's symbol, for example {@code ENOSPC}. */
     private final String errnoName;
 
     ErrnoException(String operation, String target, int errno, String errnoName,

@@ -7,8 +7,10 @@ import io.github.drivespeed.PassKind;
 import io.github.drivespeed.PassResult;
 import io.github.drivespeed.Sample;
 import io.github.drivespeed.Warning;
+import io.github.drivespeed.WorkloadListener;
 import io.github.drivespeed.WorkloadParameters;
 import io.github.drivespeed.WorkloadReport;
+import io.github.drivespeed.WorkloadStage;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
@@ -54,14 +56,18 @@ public final class WorkloadMeasurement {
 
     private final Path target;
     private final Optional<IoBackend> backend;
+    private final WorkloadListener listener;
 
     /**
      * @param target the directory to test in, as the caller gave it
      * @param backend the backend to use, or empty to pick the best available
+     * @param listener told when each stage starts and ends
      */
-    public WorkloadMeasurement(Path target, Optional<IoBackend> backend) {
+    public WorkloadMeasurement(Path target, Optional<IoBackend> backend,
+            WorkloadListener listener) {
         this.target = Objects.requireNonNull(target, "target");
         this.backend = Objects.requireNonNull(backend, "backend");
+        this.listener = Objects.requireNonNull(listener, "listener");
     }
 
     /**
@@ -104,7 +110,7 @@ public final class WorkloadMeasurement {
         Path name = file.path().orElse(t.directory());
         Throwable failure = null;
         try {
-            fill(io, file, name, fileBytes, chunk, alignment);
+            fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
             boolean readsMayBeCached = false;
             if (!first.direct()) {
                 try {
@@ -114,11 +120,12 @@ public final class WorkloadMeasurement {
                 }
             }
             List<WorkloadReport> reports = new ArrayList<>();
-            for (WorkloadParameters job : jobs) {
+            for (int i = 0; i < jobs.size(); i++) {
+                WorkloadParameters job = jobs.get(i);
                 // queue depth 1 is plain pread/pwrite (fio psync): an asynchronous queue would
                 // only add a second system call per I/O
                 reports.add(new Job(t, file, name, job, async && job.queueDepth() > 1, alignment,
-                        readsMayBeCached).run());
+                        readsMayBeCached, new StageReporter(listener, i + 1, jobs.size())).run());
             }
             return reports;
         } catch (IOException | RuntimeException | Error e) {
@@ -158,19 +165,23 @@ public final class WorkloadMeasurement {
     }
 
     /** Writes the whole file with random, stamped data, then fdatasync; untimed. */
-    private static void fill(IoBackend io, TestFile file, Path name, long fileBytes, long chunk,
-            int alignment) throws IOException {
+    private void fill(IoBackend io, TestFile file, Path name, long fileBytes, long chunk,
+            int alignment, WorkloadParameters first, int jobCount) throws IOException {
         long blocks = fileBytes / chunk;
         String what = "writing of the test file before the runs";
+        StageReporter reporter = new StageReporter(listener, 1, jobCount);
         try (WriteData data = new WriteData(io, chunk, blocks, DataPattern.RANDOM, alignment)) {
             data.startRun(NONCES.nextLong());
             long start = System.nanoTime();
+            StageReporter.Stage stage = reporter.start(WorkloadStage.Kind.FILL, first, 0,
+                    fileBytes, -1, start, 1);
             IoLoop loop = new IoLoop(new BlockingIoQueue(file), chunk,
                     OffsetGenerator.sequential(0, blocks, chunk), DirectionGenerator.writes(),
-                    data, null, null, null, new StopSignal(), IoLoop.Progress.NONE, name, what,
+                    data, null, null, null, new StopSignal(), stage.progress(0), name, what,
                     fileBytes);
             loop.run(blocks, start, start + IoLoop.NO_DEADLINE_NANOS);
             IoFailures.dataSync(file, name, what, fileBytes, fileBytes);
+            stage.finish();
             LOG.debug("wrote {} bytes of test file in {} ns", fileBytes, System.nanoTime() - start);
         }
     }
@@ -189,9 +200,10 @@ public final class WorkloadMeasurement {
         private final int depthPerWorker;
         private final long blockBytes;
         private final long blocks;
+        private final StageReporter reporter;
 
         Job(Preflight.Target target, TestFile file, Path name, WorkloadParameters job,
-                boolean async, int alignment, boolean readsMayBeCached) {
+                boolean async, int alignment, boolean readsMayBeCached, StageReporter reporter) {
             this.target = target;
             this.file = file;
             this.name = name;
@@ -203,6 +215,7 @@ public final class WorkloadMeasurement {
             this.depthPerWorker = async ? job.queueDepth() : 1;
             this.blockBytes = job.blockSize().bytes();
             this.blocks = job.size().bytes() / blockBytes;
+            this.reporter = reporter;
         }
 
         WorkloadReport run() throws IOException {
@@ -313,6 +326,11 @@ public final class WorkloadMeasurement {
             DirectionRecorder[] readRecorders = new DirectionRecorder[workers];
             DirectionRecorder[] writeRecorders = new DirectionRecorder[workers];
             long[] measureStart = new long[1];
+            StageReporter.Stage stage = warmUp ? StageReporter.Stage.NONE
+                    : reporter.start(WorkloadStage.Kind.RUN, job, run,
+                            timeBased ? -1 : totalIos * blockBytes,
+                            timeBased ? rampNanos + durationNanos : -1, System.nanoTime(),
+                            workers);
             List<WorkerGroup.Worker> list = new ArrayList<>(workers);
             AtomicLong[] cursors = new AtomicLong[job.threads()];
             for (int t = 0; t < cursors.length; t++) {
@@ -352,7 +370,7 @@ public final class WorkloadMeasurement {
                     writeRecorders[index] = wr;
                     IoLoop loop = new IoLoop(r.queues().get(index), blockBytes, offsets,
                             directions, data, r.readBuffers().get(index), rr, wr, stop,
-                            IoLoop.Progress.NONE, name, what, planned);
+                            stage.progress(index), name, what, planned);
                     return loop.run(limit, from, deadline);
                 });
             }
@@ -365,6 +383,7 @@ public final class WorkloadMeasurement {
                 IoFailures.dataSync(file, name, what, job.size().bytes(), job.size().bytes());
                 end = System.nanoTime();
             }
+            stage.finish();
             if (warmUp) {
                 return new Sample[2];
             }

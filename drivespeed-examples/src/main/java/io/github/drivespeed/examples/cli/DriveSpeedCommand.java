@@ -2,8 +2,12 @@ package io.github.drivespeed.examples.cli;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.LatencyStats;
+import io.github.drivespeed.Measurements;
 import io.github.drivespeed.Preset;
+import io.github.drivespeed.ProgressListener;
+import io.github.drivespeed.RequirementCheck;
 import io.github.drivespeed.SpeedReport;
+import io.github.drivespeed.StorageRequirement;
 import io.github.drivespeed.SpeedTest;
 import io.github.drivespeed.TargetInfo;
 import io.github.drivespeed.TargetNotFoundException;
@@ -12,10 +16,19 @@ import io.github.drivespeed.UnsupportedTargetException;
 import io.github.drivespeed.Warning;
 import io.github.drivespeed.WorkloadParameters;
 import io.github.drivespeed.WorkloadReport;
+import io.github.drivespeed.WorkloadListener;
 import io.github.drivespeed.WorkloadTable;
 import io.github.drivespeed.WorkloadTest;
+import io.github.drivespeed.examples.chart.ThroughputChart;
+import io.github.drivespeed.examples.output.CsvReport;
+import io.github.drivespeed.examples.output.JsonReport;
+import io.github.drivespeed.examples.output.Results;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +37,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,12 +56,16 @@ import picocli.CommandLine.Spec;
                     + "test file (O_DIRECT, random data, fdatasync timed), reads it back, and "
                     + "removes it.",
             "MB/s is 10^6 bytes per second (as dd prints), MiB/s is 2^20 bytes per second.",
+            "--json and --csv print machine-readable results (raw units: bytes, bytes per second,"
+                    + " nanoseconds); --require checks them against a requirement.",
             "With --preset, --rw or --sweep it runs fio-style workloads instead: random or "
                     + "sequential I/O over one fully written test file, threads, queue depth, "
                     + "time-based runs, IOPS and completion-latency percentiles."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:measured", "2:bad option, value or target (missing, not a directory, not"
+            "0:measured (and the requirement, if any, was met)",
+            "1:measured, but the --require requirement was not met (the reasons on stderr)",
+            "2:bad option, value or target (missing, not a directory, not"
                     + " writable); nothing written",
             "3:I/O error (no space, O_DIRECT refused, read or write failed, output not written)",
             "130:interrupted by Ctrl-C (SIGINT); 143: terminated (SIGTERM); the test file is"
@@ -56,6 +74,13 @@ public final class DriveSpeedCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
+
+    /** Whether standard error is a terminal (a progress bar is drawn only there). */
+    private final BooleanSupplier stderrIsTerminal;
+
+    DriveSpeedCommand(BooleanSupplier stderrIsTerminal) {
+        this.stderrIsTerminal = stderrIsTerminal;
+    }
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", defaultValue = ".",
             description = "Directory to test in (default: the current directory).")
@@ -149,6 +174,43 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             description = "Workload: seed of the random offsets and read/write choices. Default: 0.")
     private Long seed;
 
+    @Option(names = "--json", description = "Print the results as JSON (schema in the README)"
+            + " instead of the text summary.")
+    private boolean json;
+
+    @Option(names = "--csv", description = "Print the results as CSV, one row per job and"
+            + " direction (columns in the README), instead of the text summary.")
+    private boolean csv;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write what would go to standard output (the JSON, the CSV or the text"
+                    + " summary) to FILE instead; with --json or --csv the text summary then"
+                    + " still goes to standard output. An existing FILE is refused unless"
+                    + " --overwrite is given; FILE is written whole or not at all.")
+    private String output;
+
+    @Option(names = "--overwrite", description = "Let --output and --chart replace an existing"
+            + " file.")
+    private boolean overwrite;
+
+    @Option(names = "--chart", paramLabel = "FILE.png",
+            description = "Draw a PNG chart (800x500): the throughput timeline of every pass,"
+                    + " or for --sweep the throughput against the block size.")
+    private String chart;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print no text summary and no progress;"
+            + " errors, requirement failures and --json/--csv output still appear.")
+    private boolean quiet;
+
+    @Option(names = "--require", paramLabel = "SPEC",
+            description = "Check the results against a requirement and exit 1 when it is not"
+                    + " met: SD classes (C2 C4 C6 C10 U1 U3 V6 V10 V30 V60 V90 A1 A2) and bounds"
+                    + " write=RATE, read=RATE (30MB/s, 25MiB/s), randread=IOPS, randwrite=IOPS"
+                    + " (random 4 KiB), pNN=TIME (random 4 KiB latency: p99=10ms), comma-separated."
+                    + " Without a workload option, runs what the requirement needs: the"
+                    + " sequential test and/or RND4K Q1T1 reads and writes.")
+    private String require;
+
     /**
      * Runs the command and exits with its code.
      *
@@ -160,7 +222,15 @@ public final class DriveSpeedCommand implements Callable<Integer> {
 
     /** @return the command line, with one-line error reporting; visible for tests */
     static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new DriveSpeedCommand());
+        return commandLine(Terminal::stderrIsTerminal);
+    }
+
+    /**
+     * @param stderrIsTerminal whether to draw the progress bar on the command line's stderr
+     * @return the command line, with one-line error reporting; visible for tests
+     */
+    static CommandLine commandLine(BooleanSupplier stderrIsTerminal) {
+        CommandLine cl = new CommandLine(new DriveSpeedCommand(stderrIsTerminal));
         cl.setParameterExceptionHandler((ex, args) -> {
             ex.getCommandLine().getErr().println("drivespeed: " + ex.getMessage());
             ex.getCommandLine().getErr().flush();
@@ -183,30 +253,117 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                     + " directory", ExitCode.BAD_INPUT);
         }
         Path dir = Path.of(directory);
-        if (probe) {
-            return probe(dir, out, err);
-        }
-        if (presets != null || rw != null || sweep) {
-            return callWorkload(dir);
-        }
-        String misplaced = workloadOnlyOption();
-        if (misplaced != null) {
-            return fail(err, "option '" + misplaced + "' needs a workload (--rw, --preset or"
-                    + " --sweep)", ExitCode.BAD_INPUT);
-        }
-        SpeedTest test;
+        Outputs outputs;
+        StorageRequirement requirement;
         try {
-            test = plan(dir);
+            outputs = outputs(out);
+            requirement = require == null ? null
+                    : option(null, "--require", require, t -> StorageRequirement.parse(require));
         } catch (IllegalArgumentException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
         }
-        SpeedReport report;
+        if (probe) {
+            if (requirement != null || chart != null) {
+                return fail(err, "option '" + (chart != null ? "--chart" : "--require")
+                        + "' needs a measurement; --probe writes nothing", ExitCode.BAD_INPUT);
+            }
+            return probe(dir, outputs, err);
+        }
+        if (presets != null || rw != null || sweep) {
+            return callWorkload(dir, outputs, requirement);
+        }
+        return callSequential(dir, outputs, requirement);
+    }
+
+    /** Where each kind of output goes, checked before anything is measured. */
+    private record Outputs(PrintWriter text, StringWriter textBuffer, Writer machine,
+            OutputFile file, OutputFile chart, boolean machineFormat) {
+    }
+
+    private Outputs outputs(PrintWriter out) {
+        if (json && csv) {
+            throw new IllegalArgumentException("options '--json' and '--csv' exclude each other;"
+                    + " run twice, or give one");
+        }
+        if (overwrite && output == null && chart == null) {
+            throw new IllegalArgumentException("option '--overwrite' needs --output or --chart");
+        }
+        OutputFile file = output == null ? null : OutputFile.check("--output", output, overwrite);
+        OutputFile chartFile = chart == null ? null
+                : OutputFile.check("--chart", chart, overwrite);
+        if (file != null && chartFile != null && file.path().equals(chartFile.path())) {
+            throw new IllegalArgumentException("options '--output' and '--chart' name the same"
+                    + " file: " + file.path());
+        }
+        boolean machine = json || csv;
+        PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
+        StringWriter buffer = null;
+        PrintWriter text;
+        if (!machine && file != null) {
+            buffer = new StringWriter();
+            text = new PrintWriter(buffer);
+        } else if (quiet || (machine && file == null)) {
+            text = nowhere;
+        } else {
+            text = out;
+        }
+        return new Outputs(text, buffer, machine && file == null ? out : null, file, chartFile,
+                machine);
+    }
+
+    private int callSequential(Path dir, Outputs outputs, StorageRequirement requirement) {
+        PrintWriter err = spec.commandLine().getErr();
+        String misplaced = workloadOnlyOption(requirement != null
+                && (requirement.needsRandomReads() || requirement.needsRandomWrites()));
+        if (misplaced != null) {
+            return fail(err, "option '" + misplaced + "' needs a workload (--rw, --preset or"
+                    + " --sweep)" + (misplaced.equals("--size") || misplaced.equals("--duration")
+                            || misplaced.equals("--ramp-time")
+                            ? " or a --require with random 4 KiB figures" : ""),
+                    ExitCode.BAD_INPUT);
+        }
+        boolean sequentialNeeded = requirement == null || requirement.needsSequentialTest();
+        SpeedTest test = null;
+        WorkloadTest random = null;
         try {
-            report = test.listener(new RunLinePrinter(out, "drivespeed on "
-                    + dir.toAbsolutePath().normalize() + ": " + test.parameters())).run();
+            if (sequentialNeeded) {
+                test = plan(dir);
+            }
+            if (requirement != null && (requirement.needsRandomReads()
+                    || requirement.needsRandomWrites())) {
+                random = requirementWorkloadPlan(dir);
+            }
+        } catch (IllegalArgumentException e) {
+            return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
+        }
+        PrintWriter text = outputs.text();
+        Results results = null;
+        try (ProgressBar bar = progressBar(test == null ? 0 : test.parameters().runs())) {
+            if (test != null) {
+                ProgressListener lines = new RunLinePrinter(text, "drivespeed on "
+                        + dir.toAbsolutePath().normalize() + ": " + test.parameters());
+                SpeedReport report = test.listener(bar == null ? lines
+                        : new Listeners(bar, lines)).run();
+                text.println();
+                text.print(report);
+                text.flush();
+                results = Results.of(report);
+            }
+            if (random != null) {
+                List<Preset> rnd = List.of(Preset.RND4K_Q1T1);
+                WorkloadTest plan = random.listener(bar == null ? WorkloadListener.NONE : bar);
+                text.println((results == null ? "" : "\n") + "drivespeed on "
+                        + dir.toAbsolutePath().normalize() + ": presets " + rnd + ", "
+                        + plan.parameters().size() + " file, " + runLength(plan)
+                        + " (for the requirement)");
+                text.flush();
+                WorkloadTable table = plan.presets(rnd);
+                printTable(text, table);
+                results = results == null ? Results.of(table) : results.and(table);
+            }
         } catch (IllegalArgumentException e) {
             String message = e.getMessage();
-            if (message != null && message.startsWith("blockSize ")) {
+            if (message != null && message.startsWith("blockSize ") && test != null) {
                 message = "invalid value for option '--block-size': '"
                         + (blockSize == null ? SpeedTest.DEFAULT_BLOCK_SIZE : blockSize) + "': "
                         + message;
@@ -218,15 +375,91 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         } catch (IOException e) {
             return fail(err, e.getMessage(), ExitCode.IO_ERROR);
         }
-        out.println();
-        out.print(report);
-        if (out.checkError()) {
+        return finish(results, requirement, outputs, null);
+    }
+
+    /** A progress bar on stderr, or null when stderr is no terminal or --quiet was given. */
+    private ProgressBar progressBar(int runs) {
+        return quiet || !stderrIsTerminal.getAsBoolean() ? null
+                : new ProgressBar(spec.commandLine().getErr(), runs);
+    }
+
+    /**
+     * Checks the requirement, writes the machine-readable results, the text file and the chart,
+     * prints the verdict, and says how it went.
+     *
+     * @param sweepTable the sweep's table when the chart is to show throughput against block size
+     */
+    private int finish(Results measured, StorageRequirement requirement, Outputs outputs,
+            WorkloadTable sweepTable) {
+        PrintWriter err = spec.commandLine().getErr();
+        Results results = measured;
+        RequirementCheck check = null;
+        if (requirement != null) {
+            check = requirement.check(measurementsOf(results));
+            results = results.with(check);
+            outputs.text().println();
+            outputs.text().print(check);
+        }
+        try {
+            writeMachineOutput(results, outputs);
+            if (outputs.chart() != null) {
+                Results r = results;
+                outputs.chart().write(o -> ThroughputChart.writePng(sweepTable == null
+                        ? ThroughputChart.timeline(r)
+                        : ThroughputChart.blockSizeSweep(sweepTable, r), o));
+            }
+        } catch (IOException e) {
+            return fail(err, e.getMessage(), ExitCode.IO_ERROR);
+        }
+        if (spec.commandLine().getOut().checkError()) {
             return fail(err, "could not write the results to standard output", ExitCode.IO_ERROR);
+        }
+        if (check != null && !check.passed()) {
+            err.println("drivespeed: requirement " + requirement.name() + " not met:");
+            for (RequirementCheck.Result r : check.failures()) {
+                err.println("  " + r);
+            }
+            err.flush();
+            return ExitCode.REQUIREMENT_FAILED;
         }
         return ExitCode.OK;
     }
 
-    private int probe(Path dir, PrintWriter out, PrintWriter err) {
+    private static Measurements measurementsOf(Results results) {
+        Measurements m = Measurements.empty();
+        for (Results.Job job : results.jobs()) {
+            m = job.sequential().isPresent() ? m.with(job.sequential().get())
+                    : m.with(job.workload().orElseThrow());
+        }
+        return m;
+    }
+
+    private void writeMachineOutput(Results results, Outputs outputs) throws IOException {
+        outputs.text().flush();
+        if (outputs.machineFormat()) {
+            if (outputs.file() != null) {
+                outputs.file().write(o -> machine(results, new OutputStreamWriter(o,
+                        StandardCharsets.UTF_8)));
+            } else {
+                machine(results, outputs.machine());
+            }
+        } else if (outputs.file() != null) {
+            String text = outputs.textBuffer().toString();
+            outputs.file().write(o -> o.write(text.getBytes(StandardCharsets.UTF_8)));
+        }
+    }
+
+    private void machine(Results results, Writer to) throws IOException {
+        if (json) {
+            JsonReport.write(results, new Version().getVersion()[0], to);
+        } else {
+            CsvReport.write(results, to);
+        }
+        to.flush();
+    }
+
+    private int probe(Path dir, Outputs outputs, PrintWriter err) {
         TargetInfo target;
         try {
             target = DriveSpeed.probe(dir);
@@ -235,6 +468,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         } catch (IOException e) {
             return fail(err, e.getMessage(), ExitCode.IO_ERROR);
         }
+        PrintWriter out = outputs.text();
         out.print(target.summary());
         if (target.warnings().isEmpty()) {
             out.println("warnings:   none");
@@ -243,10 +477,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             target.warnings().stream().sorted().forEach(
                     w -> out.println("  - " + w.name() + ": " + w.message()));
         }
-        if (out.checkError()) {
-            return fail(err, "could not write the results to standard output", ExitCode.IO_ERROR);
-        }
-        return ExitCode.OK;
+        return finish(Results.probe(target), null, outputs, null);
     }
 
     private SpeedTest plan(Path dir) {
@@ -282,7 +513,11 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         return test;
     }
 
-    private String workloadOnlyOption() {
+    /**
+     * @param randomForRequirement whether a requirement runs random 4 KiB workloads, which take
+     *     --size, --duration and --ramp-time
+     */
+    private String workloadOnlyOption(boolean randomForRequirement) {
         if (rwmixread != null) {
             return "--rwmixread";
         }
@@ -291,6 +526,9 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         }
         if (threads != null) {
             return "--threads";
+        }
+        if (randomForRequirement) {
+            return seed != null ? "--seed" : null;
         }
         if (size != null) {
             return "--size";
@@ -304,8 +542,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         return seed != null ? "--seed" : null;
     }
 
-    private int callWorkload(Path dir) {
-        PrintWriter out = spec.commandLine().getOut();
+    private int callWorkload(Path dir, Outputs outputs, StorageRequirement requirement) {
         PrintWriter err = spec.commandLine().getErr();
         if (dsync || zeros || directOrBuffered) {
             return fail(err, "option '" + (dsync ? "--dsync" : zeros ? "--zeros"
@@ -324,7 +561,13 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
         }
-        try {
+        PrintWriter out = outputs.text();
+        Results results;
+        WorkloadTable sweepTable = null;
+        try (ProgressBar bar = progressBar(0)) {
+            if (bar != null) {
+                plan = plan.listener(bar);
+            }
             out.println("drivespeed on " + dir.toAbsolutePath().normalize() + ": "
                     + (chosen.isEmpty() ? plan.parameters().toString()
                             : "presets " + chosen + ", " + plan.parameters().size() + " file, "
@@ -332,27 +575,14 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             out.flush();
             if (!chosen.isEmpty() || sweep) {
                 WorkloadTable table = chosen.isEmpty() ? plan.sweep() : plan.presets(chosen);
-                out.println();
-                out.print(table);
-                WorkloadReport first = table.rows().get(0).report();
-                out.println();
-                out.print(first.target().summary());
-                out.println("backend:    " + first.backend());
-                for (WorkloadTable.Row row : table.rows()) {
-                    out.println(String.format(Locale.ROOT, "I/O:        %-22s %s", row.label(),
-                            row.report().ioEngine()));
-                }
-                Set<Warning> warnings = new TreeSet<>();
-                for (WorkloadTable.Row row : table.rows()) {
-                    warnings.addAll(row.report().warnings());
-                }
-                out.println("warnings:   " + (warnings.isEmpty() ? "none" : ""));
-                for (Warning w : warnings) {
-                    out.println("  - " + w.name() + ": " + w.message());
-                }
+                printTable(out, table);
+                results = Results.of(table);
+                sweepTable = chosen.isEmpty() ? table : null;
             } else {
+                WorkloadReport report = plan.run();
                 out.println();
-                out.print(plan.run());
+                out.print(report);
+                results = Results.of(report);
             }
         } catch (IllegalArgumentException | TargetNotFoundException
                 | UnsupportedTargetException | TargetNotWritableException e) {
@@ -360,10 +590,30 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         } catch (IOException e) {
             return fail(err, e.getMessage(), ExitCode.IO_ERROR);
         }
-        if (out.checkError()) {
-            return fail(err, "could not write the results to standard output", ExitCode.IO_ERROR);
+        return finish(results, requirement, outputs, sweepTable);
+    }
+
+    /** The table, then the target, backend, I/O engines and warnings of its rows. */
+    private static void printTable(PrintWriter out, WorkloadTable table) {
+        out.println();
+        out.print(table);
+        WorkloadReport first = table.rows().get(0).report();
+        out.println();
+        out.print(first.target().summary());
+        out.println("backend:    " + first.backend());
+        for (WorkloadTable.Row row : table.rows()) {
+            out.println(String.format(Locale.ROOT, "I/O:        %-22s %s", row.label(),
+                    row.report().ioEngine()));
         }
-        return ExitCode.OK;
+        Set<Warning> warnings = new TreeSet<>();
+        for (WorkloadTable.Row row : table.rows()) {
+            warnings.addAll(row.report().warnings());
+        }
+        out.println("warnings:   " + (warnings.isEmpty() ? "none" : ""));
+        for (Warning w : warnings) {
+            out.println("  - " + w.name() + ": " + w.message());
+        }
+        out.flush();
     }
 
     private static String runLength(WorkloadTest plan) {
@@ -377,48 +627,62 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     private WorkloadTest workloadPlan(Path dir) {
-        WorkloadTest w = DriveSpeed.workload(dir);
+        WorkloadTest w = commonWorkloadOptions(DriveSpeed.workload(dir));
         if (rw != null) {
             w = rwMode(w, rw, rwmixread == null ? 50 : rwmixread);
         } else if (rwmixread != null) {
             throw new IllegalArgumentException("option '--rwmixread' needs --rw rw or --rw randrw");
         }
         if (blockSize != null) {
-            w = wOption(w, "--block-size", blockSize, t -> t.blockSize(blockSize));
-        }
-        if (size != null) {
-            w = wOption(w, "--size", size, t -> t.size(size));
+            w = option(w, "--block-size", blockSize, t -> t.blockSize(blockSize));
         }
         if (iodepth != null) {
-            w = wOption(w, "--iodepth", iodepth, t -> t.queueDepth(iodepth));
+            w = option(w, "--iodepth", iodepth, t -> t.queueDepth(iodepth));
         }
         if (threads != null) {
-            w = wOption(w, "--threads", threads, t -> t.threads(threads));
-        }
-        if (duration != null) {
-            w = wOption(w, "--duration", duration, t -> t.duration(parseDuration(duration)));
+            w = option(w, "--threads", threads, t -> t.threads(threads));
         }
         if (count != null) {
             if (duration != null) {
                 throw new IllegalArgumentException("options '--count' and '--duration' exclude"
                         + " each other: a run is size-based or time-based");
             }
-            w = wOption(w, "--count", count, t -> t.count(count));
+            w = option(w, "--count", count, t -> t.count(count));
+        }
+        return w;
+    }
+
+    /**
+     * The plan of the random 4 KiB workloads a requirement needs: only the options that apply to
+     * them; --block-size and --count stay the sequential test's.
+     */
+    private WorkloadTest requirementWorkloadPlan(Path dir) {
+        return commonWorkloadOptions(DriveSpeed.workload(dir));
+    }
+
+    /** --size, --duration, --ramp-time, --seed, --runs, --buffered and --backend. */
+    private WorkloadTest commonWorkloadOptions(WorkloadTest plan) {
+        WorkloadTest w = plan;
+        if (size != null) {
+            w = option(w, "--size", size, t -> t.size(size));
+        }
+        if (duration != null) {
+            w = option(w, "--duration", duration, t -> t.duration(parseDuration(duration)));
         }
         if (rampTime != null) {
-            w = wOption(w, "--ramp-time", rampTime, t -> t.rampTime(parseDuration(rampTime)));
+            w = option(w, "--ramp-time", rampTime, t -> t.rampTime(parseDuration(rampTime)));
         }
         if (seed != null) {
             w = w.seed(seed);
         }
         if (runs != null) {
-            w = wOption(w, "--runs", runs, t -> t.runs(runs));
+            w = option(w, "--runs", runs, t -> t.runs(runs));
         }
         if (buffered) {
             w = w.buffered();
         }
         if (backend != null) {
-            w = wOption(w, "--backend", backend, t -> t.backend(backend));
+            w = option(w, "--backend", backend, t -> t.backend(backend));
         }
         return w;
     }
@@ -431,13 +695,13 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                 return w.sequential().write();
             case "rw":
             case "readwrite":
-                return wOption(w.sequential(), "--rwmixread", mix, t -> t.readWrite(mix));
+                return option(w.sequential(), "--rwmixread", mix, t -> t.readWrite(mix));
             case "randread":
                 return w.random().read();
             case "randwrite":
                 return w.random().write();
             case "randrw":
-                return wOption(w.random(), "--rwmixread", mix, t -> t.readWrite(mix));
+                return option(w.random(), "--rwmixread", mix, t -> t.readWrite(mix));
             default:
                 throw new IllegalArgumentException("invalid value for option '--rw': '" + mode
                         + "': expected read, write, rw, randread, randwrite or randrw");
@@ -493,19 +757,8 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         }
     }
 
-    private static WorkloadTest wOption(WorkloadTest test, String name, Object value,
-            UnaryOperator<WorkloadTest> setter) {
-        try {
-            return setter.apply(test);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for option '" + name + "': '"
-                    + value + "': " + e.getMessage(), e);
-        }
-    }
-
     /** Applies one option, naming it and its value if the plan refuses it. */
-    private static SpeedTest option(SpeedTest test, String name, Object value,
-            UnaryOperator<SpeedTest> setter) {
+    private static <T> T option(T test, String name, Object value, UnaryOperator<T> setter) {
         try {
             return setter.apply(test);
         } catch (IllegalArgumentException e) {

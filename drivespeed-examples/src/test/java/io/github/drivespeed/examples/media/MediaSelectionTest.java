@@ -1,0 +1,86 @@
+package io.github.drivespeed.examples.media;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.drivespeed.StorageRequirement;
+import io.github.drivespeed.testing.TestFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MediaSelectionTest {
+
+    @TempDir
+    Path internal;
+
+    @TempDir
+    Path usb;
+
+    @Test
+    void mainChoosesAMeasuredCandidateAndRulesTheOthersOutWithReasons() throws IOException {
+        Path missing = usb.resolve("sd-card-not-inserted");
+        List<String> args = new ArrayList<>(List.of("write=1kB/s,randread=1,randwrite=1",
+                missing.toString(), internal.toString(), usb.toString()));
+        boolean shm = Files.isDirectory(Path.of("/dev/shm"));
+        if (shm) {
+            args.add("/dev/shm");
+        }
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        int code = MediaSelection.run(args.toArray(String[]::new),
+                new PrintStream(buffer, true, StandardCharsets.UTF_8));
+        String out = buffer.toString(StandardCharsets.UTF_8);
+        assertThat(code).as(out).isZero();
+        assertThat(out).containsPattern("(?m)^chosen: (" + internal + "|" + usb + ")$")
+                .containsPattern("(?m)^\\d\\. " + missing + ": ruled out: target does not exist")
+                .contains("meets it: passed: sequential write >= 0.001 MB/s");
+        if (shm) {
+            assertThat(out).containsPattern("(?m)^\\d\\. /dev/shm: ruled out before testing: tmpfs"
+                    + " is memory");
+        }
+        // the two measured candidates rank above those ruled out
+        assertThat(out.lines().filter(l -> l.matches("[12]\\. .*"))).allMatch(
+                l -> l.contains("meets it"));
+        assertThat(TestFiles.names(internal)).isEmpty();
+        assertThat(TestFiles.names(usb)).isEmpty();
+    }
+
+    @Test
+    void aCandidateThatDoesNotFinishInTimeIsCancelledAndLeavesNothing() throws IOException {
+        // a budget no test can keep: the test is cancelled, its file removed
+        MediaSelection.Selection s = MediaSelection.select(StorageRequirement.parse("write=1kB/s"),
+                List.of(internal), Duration.ofMillis(1));
+        assertThat(s.choice()).isEmpty();
+        assertThat(s.ranked().get(0).reason()).isEqualTo(
+                "ruled out: the short test did not finish within 0 s");
+        // the cancelled test stops within one block and removes its file
+        for (int i = 0; i < 100 && !TestFiles.names(internal).isEmpty(); i++) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        assertThat(TestFiles.names(internal)).isEmpty();
+    }
+
+    @Test
+    void noCandidateMeetingItExits1AndBadArgumentsExit2() {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(buffer, true, StandardCharsets.UTF_8);
+        assertThat(MediaSelection.run(new String[] {"write=1000GB/s", internal.toString()}, out))
+                .isEqualTo(1);
+        assertThat(buffer.toString(StandardCharsets.UTF_8)).contains("chosen: none meets it")
+                .contains("does not meet it: failed: sequential write");
+        assertThat(MediaSelection.run(new String[] {"V30"}, out)).isEqualTo(2);
+        assertThat(MediaSelection.run(new String[] {"V31", internal.toString()}, out))
+                .isEqualTo(2);
+    }
+}

@@ -1,0 +1,71 @@
+package io.github.drivespeed.examples.startup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.drivespeed.StorageRequirement;
+import io.github.drivespeed.testing.TestFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StartupCheckTest {
+
+    @TempDir
+    Path dir;
+
+    /** Runs {@code body} with System.err captured (slf4j-simple writes there). */
+    private static String capturingStderr(Runnable body) {
+        PrintStream original = System.err;
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(buffer, true, StandardCharsets.UTF_8));
+        try {
+            body.run();
+        } finally {
+            System.setErr(original);
+        }
+        return buffer.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void mainMeasuresLogsTheFiguresAndLeavesNothing() throws IOException {
+        int[] code = new int[1];
+        String log = capturingStderr(() -> code[0] = StartupCheck.run(
+                new String[] {dir.toString(), "write=1kB/s"}));
+        assertThat(code[0]).isZero();
+        assertThat(log).containsPattern("\\[INFO\\] .*StartupCheck - data directory " + dir
+                + " \\(\\S+ on \\S+\\): write \\d+\\.\\d+ MB/s \\(.*MiB/s\\), read ")
+                .contains("meets write=1kB/s").doesNotContain("slower than this application needs");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void aDriveBelowTheRequirementIsAWarningNotAFailure() throws IOException {
+        StartupCheck.Outcome[] outcome = new StartupCheck.Outcome[1];
+        String log = capturingStderr(() -> {
+            try {
+                outcome[0] = StartupCheck.check(dir, StorageRequirement.parse("write=1000GB/s"));
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertThat(outcome[0].belowRequirement()).isTrue();
+        assertThat(outcome[0].report().write().samples()).hasSize(1);
+        assertThat(outcome[0].report().parameters().bytesPerPass().bytes()).isEqualTo(32L << 20);
+        assertThat(log).contains("[WARN]").contains("is slower than this application needs:"
+                + " failed: sequential write >= 1000000.0 MB/s");
+    }
+
+    @Test
+    void aMissingDirectoryExits3AndBadArgumentsExit2() {
+        String log = capturingStderr(() -> assertThat(StartupCheck.run(
+                new String[] {dir.resolve("missing").toString()})).isEqualTo(3));
+        assertThat(log).contains("[ERROR]").contains("target does not exist");
+        capturingStderr(() -> assertThat(StartupCheck.run(new String[0])).isEqualTo(2));
+        capturingStderr(() -> assertThat(StartupCheck.run(
+                new String[] {dir.toString(), "fast"})).isEqualTo(2));
+    }
+}
