@@ -87,6 +87,11 @@ public final class BackendSelector {
                 + ": " + name);
     }
 
+    /** The fallback reason when no backend but the pure-Java one is on the class path. */
+    static final String NO_PROVIDER = "no native backend is on the class path (add"
+            + " io.github.drivespeed:drivespeed-native and JNA for O_TMPFILE, posix_fadvise"
+            + " and Linux AIO)";
+
     /** The providers that loaded, and why the others did not. */
     private record Loaded(List<IoBackend> providers, List<String> failures) { }
 
@@ -135,9 +140,11 @@ public final class BackendSelector {
             }
             reasons.add(candidate.name() + " backend unavailable: " + reason.get());
         }
+        if (providers.isEmpty() && loadFailures.isEmpty()) {
+            reasons.add(NO_PROVIDER);
+        }
         IoBackend java = new JavaIoBackend();
-        Optional<String> fallback = reasons.isEmpty()
-                ? Optional.empty() : Optional.of(String.join("; ", reasons));
+        Optional<String> fallback = Optional.of(String.join("; ", reasons));
         return log(new Selection(java, new BackendInfo(java.name(), java.description(), fallback)));
     }
 

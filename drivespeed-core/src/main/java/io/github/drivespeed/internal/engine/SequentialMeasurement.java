@@ -100,6 +100,8 @@ public final class SequentialMeasurement {
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.Scan before = LeftoverFiles.removeStale(directory);
         Preflight.checkFreeSpace(t, passBytes);
+        // Another measurement now: its named test file, or its unnamed (O_TMPFILE) one.
+        boolean concurrentBefore = before.othersInUse(null) || UnnamedFileHolders.anyIn(directory, true);
 
         Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
         Set<Warning> readWarnings = EnumSet.noneOf(Warning.class);
@@ -122,7 +124,8 @@ public final class SequentialMeasurement {
                 reads.add(pair[1]);
             }
         }
-        if (before.othersInUse(null) || LeftoverFiles.removeStale(directory).othersInUse(null)) {
+        if (concurrentBefore || LeftoverFiles.removeStale(directory).othersInUse(null)
+                || UnnamedFileHolders.anyIn(directory, true)) {
             writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
             readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
         }

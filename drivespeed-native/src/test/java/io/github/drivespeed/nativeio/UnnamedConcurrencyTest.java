@@ -1,0 +1,55 @@
+package io.github.drivespeed.nativeio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.PassKind;
+import io.github.drivespeed.ProgressListener;
+import io.github.drivespeed.SpeedReport;
+import io.github.drivespeed.Warning;
+import io.github.drivespeed.testing.TestFiles;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * With the native backend a test file has no name (O_TMPFILE), so a measurement running beside
+ * another is seen through the other's open descriptor, not through a file name.
+ */
+class UnnamedConcurrencyTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aMeasurementStartedWhileAnotherHoldsAnUnnamedTestFileIsFlagged() throws IOException {
+        AtomicReference<SpeedReport> nested = new AtomicReference<>();
+        List<Path> unnamedDuringOuter = new ArrayList<>();
+        SpeedReport outer = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1)
+                .listener(new ProgressListener() {
+                    @Override
+                    public void passStarted(PassKind pass, int run, long totalBytes) {
+                        if (pass == PassKind.READ && nested.get() == null) {
+                            try {
+                                unnamedDuringOuter.addAll(TestFiles.unnamedFiles(dir));
+                                nested.set(DriveSpeed.on(dir).blockSize("64K").count(4).runs(1)
+                                        .run());
+                            } catch (IOException e) {
+                                throw new AssertionError(e);
+                            }
+                        }
+                    }
+                }).run();
+        assertThat(outer.backend().name()).isEqualTo("native");
+        assertThat(unnamedDuringOuter).as("the outer run's test file has no name").hasSize(1);
+        assertThat(TestFiles.names(dir)).isEmpty();
+        assertThat(nested.get().warnings()).contains(Warning.CONCURRENT_MEASUREMENT);
+
+        SpeedReport alone = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1).run();
+        assertThat(alone.warnings()).doesNotContain(Warning.CONCURRENT_MEASUREMENT);
+    }
+}
