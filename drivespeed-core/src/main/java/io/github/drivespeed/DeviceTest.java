@@ -81,15 +81,7 @@ public final class DeviceTest {
      * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
      */
     public DeviceTest blockSize(DataSize blockSize) {
-        Objects.requireNonNull(blockSize, "blockSize");
-        if (blockSize.bytes() <= 0) {
-            throw new IllegalArgumentException("blockSize must be > 0: " + blockSize);
-        }
-        if (blockSize.bytes() % SpeedTest.SECTOR_BYTES != 0) {
-            throw new IllegalArgumentException("blockSize must be a multiple of "
-                    + SpeedTest.SECTOR_BYTES + " bytes (one sector): " + blockSize.bytes()
-                    + " bytes");
-        }
+        SettingChecks.requireWholeSectors("blockSize", blockSize);
         if (p().count().isPresent() && p().count().getAsLong() > Long.MAX_VALUE / blockSize.bytes()) {
             throw new IllegalArgumentException("blockSize x count overflows " + Long.MAX_VALUE
                     + " bytes: " + blockSize + " x " + p().count().getAsLong());
@@ -106,14 +98,7 @@ public final class DeviceTest {
      * @throws IllegalArgumentException if the text does not parse, or as {@link #blockSize(DataSize)}
      */
     public DeviceTest blockSize(String blockSize) {
-        Objects.requireNonNull(blockSize, "blockSize");
-        DataSize size;
-        try {
-            size = DataSize.parse(blockSize);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("blockSize: " + e.getMessage(), e);
-        }
-        return blockSize(size);
+        return blockSize(SettingChecks.parse("blockSize", blockSize));
     }
 
     /**

@@ -78,14 +78,7 @@ public final class SpeedTest {
      *     {@code blockSize x count} overflows a {@code long}
      */
     public SpeedTest blockSize(DataSize blockSize) {
-        Objects.requireNonNull(blockSize, "blockSize");
-        if (blockSize.bytes() <= 0) {
-            throw new IllegalArgumentException("blockSize must be > 0: " + blockSize);
-        }
-        if (blockSize.bytes() % SECTOR_BYTES != 0) {
-            throw new IllegalArgumentException("blockSize must be a multiple of " + SECTOR_BYTES
-                    + " bytes (one sector): " + blockSize.bytes() + " bytes");
-        }
+        SettingChecks.requireWholeSectors("blockSize", blockSize);
         checkPassSize(blockSize, p().count());
         return with(new TestParameters(blockSize, p().count(), p().runs(), p().direct(),
                 p().dsync(), p().dataPattern()));
@@ -100,14 +93,7 @@ public final class SpeedTest {
      * @throws IllegalArgumentException if the text does not parse, or as {@link #blockSize(DataSize)}
      */
     public SpeedTest blockSize(String blockSize) {
-        Objects.requireNonNull(blockSize, "blockSize");
-        DataSize size;
-        try {
-            size = DataSize.parse(blockSize);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("blockSize: " + e.getMessage(), e);
-        }
-        return blockSize(size);
+        return blockSize(SettingChecks.parse("blockSize", blockSize));
     }
 
     /**

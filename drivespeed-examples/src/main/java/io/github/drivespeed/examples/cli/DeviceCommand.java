@@ -1,5 +1,7 @@
 package io.github.drivespeed.examples.cli;
 
+import static io.github.drivespeed.examples.cli.DriveSpeedCommand.option;
+
 import io.github.drivespeed.DeviceReport;
 import io.github.drivespeed.DeviceTest;
 import io.github.drivespeed.DriveSpeed;
@@ -11,7 +13,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.function.UnaryOperator;
 
 /**
  * {@code drivespeed /dev/sdX}: the read-only device test, as {@code hdparm -t} (with
@@ -105,7 +106,7 @@ final class DeviceCommand {
         }
         DeviceReport report;
         try {
-            report = plan.listener(new DeviceRunPrinter(out, "drivespeed on "
+            report = plan.listener(RunLinePrinter.detailed(out, "drivespeed on "
                     + device.toAbsolutePath().normalize() + ": " + plan.parameters())).run();
         } catch (IllegalArgumentException | TargetNotFoundException | UnsupportedTargetException
                 | UnsafeTargetException e) {
@@ -132,15 +133,5 @@ final class DeviceCommand {
                     ExitCode.IO_ERROR);
         }
         return ExitCode.OK;
-    }
-
-    private static DeviceTest option(DeviceTest test, String name, Object value,
-            UnaryOperator<DeviceTest> setter) {
-        try {
-            return setter.apply(test);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for option '" + name + "': '"
-                    + value + "': " + e.getMessage(), e);
-        }
     }
 }

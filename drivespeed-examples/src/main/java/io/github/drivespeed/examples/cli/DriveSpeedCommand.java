@@ -803,7 +803,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     /** Applies one option, naming it and its value if the plan refuses it. */
-    private static <T> T option(T test, String name, Object value, UnaryOperator<T> setter) {
+    static <T> T option(T test, String name, Object value, UnaryOperator<T> setter) {
         try {
             return setter.apply(test);
         } catch (IllegalArgumentException e) {

@@ -6,15 +6,11 @@ import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The command line's natural things: {@code drivespeed /dev/sdX} reads the device read-only, as
@@ -25,29 +21,18 @@ class DeviceCommandTest {
     @TempDir
     Path dir;
 
-    record Outcome(int exitCode, String out, String err) {
-        List<String> errLines() {
-            return err.lines().toList();
-        }
-    }
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = DriveSpeedCommand.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return new Outcome(cl.execute(args), out.toString(), err.toString());
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
     }
 
     @Test
     void aMissingDeviceIsBadInputAndNothingAppearsUnderDev() {
-        Outcome o = run("/dev/nosuch");
+        CommandRun o = run("/dev/nosuch");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: target does not exist: /dev/nosuch"
                 + " (drivespeed never creates its target; check the path)");
         assertThat(Path.of("/dev/nosuch")).doesNotExist();
-        Outcome write = run("/dev/nosuch", "--write", "--allow-writes-to", "/dev/nosuch",
+        CommandRun write = run("/dev/nosuch", "--write", "--allow-writes-to", "/dev/nosuch",
                 "--force");
         assertThat(write.exitCode()).isEqualTo(2);
         assertThat(Path.of("/dev/nosuch")).doesNotExist();
@@ -55,14 +40,14 @@ class DeviceCommandTest {
 
     @Test
     void aCharacterDeviceIsBadInput() {
-        Outcome o = run("/dev/null");
+        CommandRun o = run("/dev/null");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("it is a character device");
     }
 
     @Test
     void deviceWriteOptionsOnADirectoryAreBadInputAndWriteNothing() throws IOException {
-        Outcome o = run(dir.toString(), "--write", "--count", "1");
+        CommandRun o = run(dir.toString(), "--write", "--count", "1");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: option '--write' applies to a block"
                 + " device only, and " + dir + " is not one");
@@ -71,7 +56,7 @@ class DeviceCommandTest {
 
     @Test
     void cachedReadsOnADirectoryPrintTheMemoryFigureApart() throws IOException {
-        Outcome o = run(dir.toString(), "--block-size", "256K", "--count", "4", "--runs", "1",
+        CommandRun o = run(dir.toString(), "--block-size", "256K", "--count", "4", "--runs", "1",
                 "-T");
         assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(o.out()).containsPattern("(?m)^cached read: median \\d+\\.\\d MB/s")
@@ -81,7 +66,7 @@ class DeviceCommandTest {
 
     @Test
     void cachedReadsDoNotApplyToWorkloads() {
-        Outcome o = run(dir.toString(), "--rw", "randread", "--size", "4M", "--duration", "100ms",
+        CommandRun o = run(dir.toString(), "--rw", "randread", "--size", "4M", "--duration", "100ms",
                 "--cached-read");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("apply to the sequential and device tests, not to"
@@ -95,7 +80,7 @@ class DeviceCommandTest {
         try (Mounts.LoopDevice loop = Mounts.loopDevice(dir, 32, true, null)) {
             String device = loop.device().toString();
             byte[] before = Files.readAllBytes(loop.image());
-            Outcome read = run(device, "--duration", "300ms", "--runs", "2", "-T");
+            CommandRun read = run(device, "--duration", "300ms", "--runs", "2", "-T");
             assertThat(read.exitCode()).as(read.err()).isZero();
             assertThat(read.out())
                     .containsPattern("(?m)^drivespeed on " + device + ": 8 MiB blocks, 300\\.00 ms"
@@ -109,20 +94,20 @@ class DeviceCommandTest {
                             + " seconds = \\d+\\.\\d\\d MB/sec \\(median of 2\\)$")
                     .containsPattern("(?m)^device: +" + device + ", 32 MiB");
 
-            Outcome noOptIn = run(device, "--write", "--count", "1");
+            CommandRun noOptIn = run(device, "--write", "--count", "1");
             assertThat(noOptIn.exitCode()).isEqualTo(2);
             assertThat(noOptIn.err()).contains("refusing to write to " + device
                     + ": writing destroys everything on it");
-            Outcome noForce = run(device, "--write", "--allow-writes-to", device, "--count", "1");
+            CommandRun noForce = run(device, "--write", "--allow-writes-to", device, "--count", "1");
             assertThat(noForce.exitCode()).isEqualTo(2);
             assertThat(noForce.err()).contains("it carries ext2/3/4 file system");
-            Outcome optInAlone = run(device, "--allow-writes-to", device);
+            CommandRun optInAlone = run(device, "--allow-writes-to", device);
             assertThat(optInAlone.exitCode()).isEqualTo(2);
             assertThat(optInAlone.errLines()).containsExactly(
                     "drivespeed: option '--allow-writes-to' needs --write");
             assertThat(Files.readAllBytes(loop.image())).isEqualTo(before);
 
-            Outcome forced = run(device, "--write", "--allow-writes-to", device, "--force",
+            CommandRun forced = run(device, "--write", "--allow-writes-to", device, "--force",
                     "--block-size", "1M", "--count", "2", "--runs", "1");
             assertThat(forced.exitCode()).as(forced.err()).isZero();
             assertThat(forced.out()).containsPattern("(?m)^test 1: write: .*; read: ")
@@ -138,7 +123,7 @@ class DeviceCommandTest {
             device = nodes.filter(DeviceCommand::isBlockDevice).findFirst().orElse(null);
         }
         Privileged.require(device != null, "a block device under /dev");
-        Outcome o = run(device.toString(), "--dsync");
+        CommandRun o = run(device.toString(), "--dsync");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: option '--dsync' does not apply to"
                 + " a block device test");
