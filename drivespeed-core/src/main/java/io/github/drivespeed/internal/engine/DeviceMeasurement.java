@@ -90,12 +90,16 @@ public final class DeviceMeasurement {
         int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT, t.logicalBlockBytes());
         List<Sample> writes = new ArrayList<>();
         List<Sample> reads = new ArrayList<>();
+        // A write test reads into the write pool, which every run refills before writing (as the
+        // directory test does): one buffer, not two.
         try (FileHandle handle = open(t, io);
-             AlignedBuffer readBuffer = io.allocate(blockBytes, alignment);
              WriteData data = parameters.write()
                      ? new WriteData(io, blockBytes, Math.min(blocks, Integer.MAX_VALUE),
                              DataPattern.RANDOM, alignment)
+                     : null;
+             AlignedBuffer ownReadBuffer = data == null ? io.allocate(blockBytes, alignment)
                      : null) {
+            AlignedBuffer readBuffer = data == null ? ownReadBuffer : data.buffer();
             Passes passes = new Passes(handle, t, readBuffer, data, blockBytes, blocks, counters);
             passes.warmUp();
             AtomicLong cursor = new AtomicLong();
