@@ -64,10 +64,10 @@ class ThrottledDiskTest {
         return Double.parseDouble(figures.get(key));
     }
 
-    private static void assertWithinFivePercent(Map<String, String> figures, String key,
-            long cap) {
-        System.out.printf("throttled-disk: %s %.0f B/s, cap %d B/s (%+.2f %%), %s%n", key,
-                rate(figures, key), cap, 100 * (rate(figures, key) - cap) / cap,
+    private static void assertWithinFivePercent(String label, Map<String, String> figures,
+            String key, long cap) {
+        System.out.printf("throttled-disk: %s %s %.0f B/s, cap %d B/s (%+.2f %%), %s%n", label,
+                key, rate(figures, key), cap, 100 * (rate(figures, key) - cap) / cap,
                 figures.get(key.replace("bytesPerSecond", "cacheHandling")));
         assertThat(rate(figures, key)).as(key + " against the cap of " + cap + " B/s\n"
                 + figures.get("output")).isCloseTo(cap, within(0.05 * cap));
@@ -81,8 +81,8 @@ class ThrottledDiskTest {
                 block, Integer.toString(count), "direct");
         assertThat(Long.parseLong(f.get("write.bytes"))).isEqualTo(PASS_BYTES);
         assertThat(Long.parseLong(f.get("read.bytes"))).isEqualTo(PASS_BYTES);
-        assertWithinFivePercent(f, "write.bytesPerSecond", WRITE_CAP);
-        assertWithinFivePercent(f, "read.bytesPerSecond", READ_CAP);
+        assertWithinFivePercent("file " + block, f, "write.bytesPerSecond", WRITE_CAP);
+        assertWithinFivePercent("file " + block, f, "read.bytesPerSecond", READ_CAP);
         assertThat(f.get("read.cacheHandling")).isEqualTo("DIRECT_IO");
         assertThat(Long.parseLong(f.get("read.deviceBytes"))).isGreaterThanOrEqualTo(PASS_BYTES);
         assertThat(f.get("read.warnings")).isEqualTo("[]");
@@ -93,7 +93,7 @@ class ThrottledDiskTest {
             throws IOException, InterruptedException {
         Map<String, String> f = disk.runChild("speed", disk.mountDir().toString(), "native",
                 "1M", "128", "buffered");
-        assertWithinFivePercent(f, "read.bytesPerSecond", READ_CAP);
+        assertWithinFivePercent("file buffered 1M", f, "read.bytesPerSecond", READ_CAP);
         assertThat(f.get("read.cacheHandling")).isEqualTo("EVICTED");
         assertThat(Long.parseLong(f.get("read.deviceBytes"))).isGreaterThanOrEqualTo(PASS_BYTES);
         assertThat(f.get("read.warnings")).isEqualTo("[]");
@@ -121,10 +121,14 @@ class ThrottledDiskTest {
         Map<String, String> f = disk.runChild("device", disk.device().toString(), "native", "1M",
                 "128", mode);
         assertThat(Long.parseLong(f.get("read.bytes"))).isEqualTo(PASS_BYTES);
-        assertWithinFivePercent(f, "read.bytesPerSecond", READ_CAP);
+        assertWithinFivePercent("device " + mode + " 1M", f, "read.bytesPerSecond", READ_CAP);
         assertThat(Long.parseLong(f.get("read.deviceBytes")))
                 .isGreaterThanOrEqualTo(PASS_BYTES * 9 / 10);
         assertThat(f.get("read.warnings")).doesNotContain("READ_SERVED_FROM_CACHE");
+        // The device holds the testbed's mounted ext4, whose metadata pages no eviction can drop:
+        // a buffered read says so, though the counters show the device moved the bytes.
+        assertThat(f.get("read.cacheHandling"))
+                .isEqualTo("direct".equals(mode) ? "DIRECT_IO" : "NOT_EVICTED");
     }
 
     @Test
