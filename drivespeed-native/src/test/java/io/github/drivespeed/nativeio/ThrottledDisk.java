@@ -85,6 +85,13 @@ final class ThrottledDisk implements AutoCloseable {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), ThrottledChild.class.getName()));
         command.addAll(List.of(args));
+        // The loop device keeps what it was written as dirty pages of its image file, and the
+        // next fdatasync on it writes all of them to the disk below: flush what earlier children
+        // left, so that a timed write pass pays only for its own data.
+        Result synced = exec(List.of("sync"));
+        if (synced.exitCode() != 0) {
+            throw new IOException("sync failed: " + synced.output());
+        }
         Result r = exec(command);
         if (r.exitCode() != 0) {
             throw new IOException("child " + List.of(args) + " exited " + r.exitCode() + ": "
