@@ -40,6 +40,11 @@ public record DeviceIo(String device, long readBytes, long readRequests, long wr
     /**
      * Checks the values.
      *
+     * @param device the kernel names of the devices counted
+     * @param readBytes bytes read from the device (sectors read x 512)
+     * @param readRequests read requests completed
+     * @param writeBytes bytes written to the device (sectors written x 512)
+     * @param writeRequests write requests completed
      * @throws IllegalArgumentException if a count is negative
      */
     public DeviceIo {

@@ -21,7 +21,17 @@ import java.util.OptionalLong;
 public record DeviceTestParameters(DataSize blockSize, OptionalLong count,
         Optional<Duration> duration, int runs, boolean direct, boolean write, boolean force) {
 
-    /** Checks that no field is null and that the run is either size- or time-based. */
+    /**
+     * Checks that no field is null and that the run is either size- or time-based.
+     *
+     * @param blockSize bytes per read (and write) call
+     * @param count blocks per run; empty when time-based
+     * @param duration time per run; empty when size-based
+     * @param runs measured repetitions
+     * @param direct O_DIRECT
+     * @param write whether each run writes the device before reading it back
+     * @param force whether writing is allowed over a partition table or file-system signature
+     */
     public DeviceTestParameters {
         Objects.requireNonNull(blockSize, "blockSize");
         Objects.requireNonNull(count, "count");

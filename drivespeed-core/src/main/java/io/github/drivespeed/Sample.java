@@ -31,6 +31,10 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      * @param ios I/Os (block-sized reads or writes) completed; 0 when not recorded
      * @param latency completion latency of each I/O; {@link LatencyStats#NONE} when not recorded
      * @param timeline throughput and IOPS per interval; {@link Timeline#NONE} when not recorded
+     * @param cacheHandling how the pass dealt with the page cache;
+     *     {@link CacheHandling#NOT_RECORDED} when not recorded
+     * @param deviceIo what the block device under the target moved during the timed pass; empty
+     *     when not recorded
      * @throws IllegalArgumentException if {@code run < 1}, {@code bytes < 0}, {@code ios < 0} or
      *     {@code elapsedNanos <= 0}
      */

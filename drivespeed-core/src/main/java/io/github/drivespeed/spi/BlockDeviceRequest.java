@@ -16,7 +16,13 @@ import java.util.Objects;
  */
 public record BlockDeviceRequest(Path device, boolean direct, boolean write) {
 
-    /** Checks that the device is not null. */
+    /**
+     * Checks that the device is not null.
+     *
+     * @param device the block device node
+     * @param direct open with O_DIRECT
+     * @param write open for writing as well as reading, exclusively
+     */
     public BlockDeviceRequest {
         Objects.requireNonNull(device, "device");
     }
