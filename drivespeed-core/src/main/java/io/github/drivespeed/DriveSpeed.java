@@ -66,6 +66,29 @@ public final class DriveSpeed {
     }
 
     /**
+     * A test of a raw block device with the default settings: read-only, O_DIRECT, 8 MiB blocks,
+     * 3 runs of 3 seconds each from offset 0 on, as {@code hdparm -t} (or
+     * {@code dd if=/dev/sdX of=/dev/null bs=8M iflag=direct}) measures. Nothing is examined or
+     * opened until {@link DeviceTest#run()}; the device is never created, and never written
+     * unless the caller opts in ({@link DeviceTest#write()} with
+     * {@link DeviceTest#allowWritesTo(Path)} naming it again).
+     *
+     * @param device a block device node, for example {@code /dev/sdb} or
+     *     {@code /dev/disk/by-id/usb-...}
+     * @return the plan, with defaults
+     * @throws NullPointerException if {@code device} is null
+     * @throws IllegalArgumentException if {@code device} is the empty path
+     */
+    public static DeviceTest onDevice(Path device) {
+        Objects.requireNonNull(device, "device");
+        if (device.toString().isEmpty()) {
+            throw new IllegalArgumentException("device must not be empty: give a block device,"
+                    + " for example Path.of(\"/dev/sdb\")");
+        }
+        return DeviceTest.defaults(device);
+    }
+
+    /**
      * A fio-style workload with the default settings in {@code directory} (random 4 KiB reads,
      * queue depth 1, one thread, 5 s, over a 1 GiB test file): the plan for random I/O, mixes,
      * queue depth, threads, latency percentiles, timelines, block-size sweeps and the

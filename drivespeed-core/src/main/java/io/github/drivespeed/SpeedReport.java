@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -18,9 +19,12 @@ public final class SpeedReport {
     private final BackendInfo backend;
     private final PassResult write;
     private final PassResult read;
+    private final Optional<PassResult> cachedRead;
     private final Instant startedAt;
 
     /**
+     * A report without a cached-read pass.
+     *
      * @param target what was measured
      * @param parameters the settings used
      * @param backend the I/O backend that ran
@@ -30,11 +34,27 @@ public final class SpeedReport {
      */
     public SpeedReport(TargetInfo target, TestParameters parameters, BackendInfo backend,
             PassResult write, PassResult read, Instant startedAt) {
+        this(target, parameters, backend, write, read, Optional.empty(), startedAt);
+    }
+
+    /**
+     * @param target what was measured
+     * @param parameters the settings used
+     * @param backend the I/O backend that ran
+     * @param write the write pass
+     * @param read the read pass
+     * @param cachedRead the cached-read pass ({@code hdparm -T}), if measured
+     * @param startedAt when the measurement started
+     */
+    public SpeedReport(TargetInfo target, TestParameters parameters, BackendInfo backend,
+            PassResult write, PassResult read, Optional<PassResult> cachedRead,
+            Instant startedAt) {
         this.target = Objects.requireNonNull(target, "target");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.backend = Objects.requireNonNull(backend, "backend");
         this.write = Objects.requireNonNull(write, "write");
         this.read = Objects.requireNonNull(read, "read");
+        this.cachedRead = Objects.requireNonNull(cachedRead, "cachedRead");
         this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
     }
 
@@ -63,15 +83,29 @@ public final class SpeedReport {
         return read;
     }
 
+    /**
+     * The cached-read figure, as {@code hdparm -T} prints it: a small region re-read from the page
+     * cache, the speed of the cache and memory, never the drive's. Measured when asked for with
+     * {@link SpeedTest#cachedRead()}; the read figure is then checked against it
+     * ({@link Warning#FASTER_THAN_CACHED_READS}).
+     *
+     * @return the cached-read pass (kind {@link PassKind#CACHED_READ}), or empty when not measured
+     */
+    public Optional<PassResult> cachedRead() {
+        return cachedRead;
+    }
+
     /** @return when the measurement started */
     public Instant startedAt() {
         return startedAt;
     }
 
     /**
-     * Every warning of the target and of both passes, and {@link Warning#LINK_LIMITED} when a
-     * pass's median reached {@value Link#SATURATION_RATIO} of the target's link ceiling
-     * ({@link TargetInfo#link()}).
+     * Every warning of the target and of the passes, and the verdicts on the figures:
+     * {@link Warning#LINK_LIMITED} when a pass's median reached {@value Link#SATURATION_RATIO} of
+     * the target's link ceiling ({@link TargetInfo#link()}), {@link Warning#ABOVE_LINK_CEILING}
+     * when a run was faster than that ceiling, {@link Warning#FASTER_THAN_CACHED_READS} when a
+     * read run was faster than the cached-read figure.
      *
      * @return the warnings in declaration order; empty when nothing is known to distort the
      *     figures
@@ -81,15 +115,15 @@ public final class SpeedReport {
         all.addAll(target.warnings());
         all.addAll(write.warnings());
         all.addAll(read.warnings());
-        if (!ReportText.linkLimited(target, List.of(write, read)).isEmpty()) {
-            all.add(Warning.LINK_LIMITED);
-        }
+        cachedRead.ifPresent(c -> all.addAll(c.warnings()));
+        all.addAll(ReportText.verdicts(target.link(), List.of(write, read), cachedRead));
         return Collections.unmodifiableSet(all);
     }
 
     /**
      * A human summary, every unit named: the target (mount, devices, link), parameters, backend,
-     * each pass's statistics and the warnings.
+     * each pass's statistics with what was done about the page cache and what the device moved,
+     * the cached-read figure if measured, and the warnings.
      */
     @Override
     public String toString() {
@@ -99,12 +133,19 @@ public final class SpeedReport {
         sb.append("backend:    ").append(backend).append('\n');
         appendPass(sb, write);
         appendPass(sb, read);
-        ReportText.appendWarnings(sb, warnings(), target, List.of(write, read));
+        cachedRead.ifPresent(c -> appendPass(sb, c));
+        ReportText.appendWarnings(sb, warnings(), target.link(), List.of(write, read),
+                cachedRead);
         return sb.toString();
     }
 
-    private static void appendPass(StringBuilder sb, PassResult pass) {
-        sb.append(String.format("%-12s", pass.kind() + ":"))
+    /**
+     * Appends a pass's statistics line and the line saying how it dealt with the page cache and
+     * what the device moved.
+     */
+    static void appendPass(StringBuilder sb, PassResult pass) {
+        String label = pass.kind() + ":";
+        sb.append(label.length() < 12 ? String.format("%-12s", label) : label + " ")
                 .append("median ").append(pass.median())
                 .append(", min ").append(pass.min())
                 .append(", max ").append(pass.max())
@@ -112,5 +153,9 @@ public final class SpeedReport {
                 .append(", mean ").append(pass.mean())
                 .append(", overall ").append(pass.overall())
                 .append(", n=").append(pass.count()).append('\n');
+        String accounting = ReportText.accounting(pass);
+        if (!accounting.isEmpty()) {
+            sb.append("            ").append(accounting).append('\n');
+        }
     }
 }

@@ -1,10 +1,12 @@
 package io.github.drivespeed;
 
 import io.github.drivespeed.internal.engine.BackendSelector;
+import io.github.drivespeed.internal.engine.ReadOptions;
 import io.github.drivespeed.internal.engine.SequentialMeasurement;
 import io.github.drivespeed.spi.IoBackend;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -28,31 +30,39 @@ public final class SpeedTest {
     public static final int DEFAULT_RUNS = 3;
     /** Block sizes are whole 512-byte sectors. */
     public static final int SECTOR_BYTES = 512;
+    /** How long the cached-read pass re-reads, as {@code hdparm -T}: 2 seconds. */
+    public static final Duration DEFAULT_CACHED_READ = Duration.ofSeconds(2);
 
     private final Path target;
     private final TestParameters parameters;
     private final boolean bufferedFallback;
     private final ProgressListener listener;
     private final IoBackend backend;
+    private final ReadOptions readOptions;
 
     private SpeedTest(Path target, TestParameters parameters, boolean bufferedFallback,
-            ProgressListener listener, IoBackend backend) {
+            ProgressListener listener, IoBackend backend, ReadOptions readOptions) {
         this.target = target;
         this.parameters = parameters;
         this.bufferedFallback = bufferedFallback;
         this.listener = listener;
         this.backend = backend;
+        this.readOptions = readOptions;
     }
 
     static SpeedTest defaults(Path target) {
         return new SpeedTest(Objects.requireNonNull(target, "target"),
                 new TestParameters(DEFAULT_BLOCK_SIZE, DEFAULT_COUNT, DEFAULT_RUNS, true, false,
                         DataPattern.RANDOM),
-                false, ProgressListener.NONE, null);
+                false, ProgressListener.NONE, null, ReadOptions.NONE);
     }
 
     private SpeedTest with(TestParameters p) {
-        return new SpeedTest(target, p, bufferedFallback, listener, backend);
+        return new SpeedTest(target, p, bufferedFallback, listener, backend, readOptions);
+    }
+
+    private SpeedTest with(TestParameters p, boolean fallback) {
+        return new SpeedTest(target, p, fallback, listener, backend, readOptions);
     }
 
     private TestParameters p() {
@@ -68,14 +78,7 @@ public final class SpeedTest {
      *     {@code blockSize x count} overflows a {@code long}
      */
     public SpeedTest blockSize(DataSize blockSize) {
-        Objects.requireNonNull(blockSize, "blockSize");
-        if (blockSize.bytes() <= 0) {
-            throw new IllegalArgumentException("blockSize must be > 0: " + blockSize);
-        }
-        if (blockSize.bytes() % SECTOR_BYTES != 0) {
-            throw new IllegalArgumentException("blockSize must be a multiple of " + SECTOR_BYTES
-                    + " bytes (one sector): " + blockSize.bytes() + " bytes");
-        }
+        SettingChecks.requireWholeSectors("blockSize", blockSize);
         checkPassSize(blockSize, p().count());
         return with(new TestParameters(blockSize, p().count(), p().runs(), p().direct(),
                 p().dsync(), p().dataPattern()));
@@ -90,14 +93,7 @@ public final class SpeedTest {
      * @throws IllegalArgumentException if the text does not parse, or as {@link #blockSize(DataSize)}
      */
     public SpeedTest blockSize(String blockSize) {
-        Objects.requireNonNull(blockSize, "blockSize");
-        DataSize size;
-        try {
-            size = DataSize.parse(blockSize);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("blockSize: " + e.getMessage(), e);
-        }
-        return blockSize(size);
+        return blockSize(SettingChecks.parse("blockSize", blockSize));
     }
 
     /**
@@ -148,8 +144,8 @@ public final class SpeedTest {
      * @return a new plan
      */
     public SpeedTest direct() {
-        return new SpeedTest(target, new TestParameters(p().blockSize(), p().count(), p().runs(),
-                true, p().dsync(), p().dataPattern()), false, listener, backend);
+        return with(new TestParameters(p().blockSize(), p().count(), p().runs(),
+                true, p().dsync(), p().dataPattern()), false);
     }
 
     /**
@@ -166,20 +162,71 @@ public final class SpeedTest {
      * @return a new plan
      */
     public SpeedTest directOrBuffered() {
-        return new SpeedTest(target, new TestParameters(p().blockSize(), p().count(), p().runs(),
-                true, p().dsync(), p().dataPattern()), true, listener, backend);
+        return with(new TestParameters(p().blockSize(), p().count(), p().runs(),
+                true, p().dsync(), p().dataPattern()), true);
     }
 
     /**
      * Buffered I/O through the page cache. The write figure stays honest (the closing fdatasync
-     * is timed); before the read pass the file's pages are evicted where the backend can, and
-     * where it cannot the read figure carries {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}.
+     * is timed); before the read pass the file's pages are evicted (fdatasync, then
+     * posix_fadvise(2) POSIX_FADV_DONTNEED) and a check finds none left, where the backend can
+     * (native); where it cannot, the read figure carries
+     * {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE} unless {@link #dropCaches()} was chosen. Each
+     * read sample records what was done ({@link Sample#cacheHandling()}).
      *
      * @return a new plan
      */
     public SpeedTest buffered() {
-        return new SpeedTest(target, new TestParameters(p().blockSize(), p().count(), p().runs(),
-                false, p().dsync(), p().dataPattern()), false, listener, backend);
+        return with(new TestParameters(p().blockSize(), p().count(), p().runs(),
+                false, p().dsync(), p().dataPattern()), false);
+    }
+
+    /**
+     * Before each buffered read pass, also drop the whole machine's clean caches: sync, then
+     * {@code 3} written to {@code /proc/sys/vm/drop_caches} (Documentation/admin-guide/sysctl/vm.rst),
+     * what people do by hand before a buffered {@code dd} read. It affects every process on the
+     * machine (their cached files must be read again) and needs root, so it is done only when
+     * asked for here. It applies to buffered reads ({@link #buffered()}, or
+     * {@link #directOrBuffered()} after a fallback); O_DIRECT reads need nothing. Read samples
+     * then record {@link CacheHandling#CACHES_DROPPED}.
+     *
+     * @return a new plan; {@link #run()} throws {@link IllegalArgumentException} before any I/O
+     *     when the process may not drop caches (not root)
+     */
+    public SpeedTest dropCaches() {
+        return new SpeedTest(target, parameters, bufferedFallback, listener, backend,
+                new ReadOptions(true, readOptions.cachedReadNanos()));
+    }
+
+    /**
+     * Also measure cached reads, as {@code hdparm -T} does, for {@link #DEFAULT_CACHED_READ}: see
+     * {@link #cachedRead(Duration)}.
+     *
+     * @return a new plan
+     */
+    public SpeedTest cachedRead() {
+        return cachedRead(DEFAULT_CACHED_READ);
+    }
+
+    /**
+     * After the runs, also measure cached reads, as {@code hdparm -T} does ("Timing cached
+     * reads"): a new 2 MiB file is written, read once into the page cache, then read again and
+     * again for {@code duration}, and removed. The figure ({@link SpeedReport#cachedRead()}) is the
+     * speed of the page cache and memory, never the drive's, and carries
+     * {@link Warning#PAGE_CACHE_FIGURE}; a read figure faster than it gets
+     * {@link Warning#FASTER_THAN_CACHED_READS}. The listener is not told about this pass.
+     *
+     * @param duration how long to re-read, at least 1 ms
+     * @return a new plan
+     * @throws IllegalArgumentException if shorter than 1 ms
+     */
+    public SpeedTest cachedRead(Duration duration) {
+        Objects.requireNonNull(duration, "duration");
+        if (duration.compareTo(Duration.ofMillis(1)) < 0) {
+            throw new IllegalArgumentException("cachedRead duration must be >= 1 ms: " + duration);
+        }
+        return new SpeedTest(target, parameters, bufferedFallback, listener, backend,
+                new ReadOptions(readOptions.dropCaches(), duration.toNanos()));
     }
 
     /**
@@ -222,7 +269,7 @@ public final class SpeedTest {
      */
     public SpeedTest listener(ProgressListener listener) {
         return new SpeedTest(target, parameters, bufferedFallback,
-                Objects.requireNonNull(listener, "listener"), backend);
+                Objects.requireNonNull(listener, "listener"), backend, readOptions);
     }
 
     /**
@@ -237,7 +284,7 @@ public final class SpeedTest {
     public SpeedTest backend(IoBackend backend) {
         Objects.requireNonNull(backend, "backend");
         BackendSelector.explicit(backend);
-        return new SpeedTest(target, parameters, bufferedFallback, listener, backend);
+        return new SpeedTest(target, parameters, bufferedFallback, listener, backend, readOptions);
     }
 
     /**
@@ -272,6 +319,20 @@ public final class SpeedTest {
         return bufferedFallback;
     }
 
+    /** @return whether buffered reads are preceded by drop_caches (set by {@link #dropCaches()}) */
+    public boolean dropsCaches() {
+        return readOptions.dropCaches();
+    }
+
+    /**
+     * @return how long the cached-read pass lasts, or empty when it is not measured (set by
+     *     {@link #cachedRead(Duration)})
+     */
+    public Optional<Duration> cachedReadDuration() {
+        return readOptions.cachedReadNanos() == 0 ? Optional.empty()
+                : Optional.of(Duration.ofNanos(readOptions.cachedReadNanos()));
+    }
+
     /**
      * Runs the test: for each run, writes a new test file in the target directory, reads it back
      * and removes it. Before any byte is written: the target must exist and be a writable
@@ -295,12 +356,16 @@ public final class SpeedTest {
      */
     public SpeedReport run() throws IOException {
         return new SequentialMeasurement(target, parameters, bufferedFallback, listener,
-                Optional.ofNullable(backend)).run();
+                Optional.ofNullable(backend), readOptions).run();
     }
 
     @Override
     public String toString() {
         return "SpeedTest[" + target + ": " + parameters
-                + (bufferedFallback ? ", buffered where O_DIRECT is refused" : "") + "]";
+                + (bufferedFallback ? ", buffered where O_DIRECT is refused" : "")
+                + (readOptions.dropCaches() ? ", drop_caches before buffered reads" : "")
+                + (readOptions.cachedReadNanos() > 0 ? ", cached reads for "
+                        + Duration.ofNanos(readOptions.cachedReadNanos()).toMillis() + " ms" : "")
+                + "]";
     }
 }

@@ -93,7 +93,34 @@ public enum Warning {
      */
     QUEUE_DEPTH_RUN_AS_THREADS("queue depth above 1 was run as that many synchronous threads"
             + " (the backend has no asynchronous I/O): the same I/Os in flight, but not one"
-            + " submitting thread as fio's libaio");
+            + " submitting thread as fio's libaio"),
+    /**
+     * A read pass meant to come from the drive (O_DIRECT, or buffered after eviction) moved less
+     * than {@value DeviceIo#MIN_DEVICE_COVERAGE_PERCENT} % of its bytes at the block device
+     * ({@link DeviceIo}): a cache served the rest. The report names the run and the numbers.
+     */
+    READ_SERVED_FROM_CACHE("a read pass moved far fewer bytes at the block device than it read"
+            + " (under " + DeviceIo.MIN_DEVICE_COVERAGE_PERCENT + " %): a cache (page cache,"
+            + " host or controller cache) served it, so the figure is not the drive's"),
+    /**
+     * The figure of a cached-read pass ({@code hdparm -T}): the page cache's and memory's speed,
+     * shown for comparison, never the drive's.
+     */
+    PAGE_CACHE_FIGURE("the cached-read figure is the speed of the page cache and memory (as"
+            + " hdparm -T), not the drive's"),
+    /**
+     * A read figure said to come from the drive is faster than the cached-read rate measured on
+     * the same machine: implausible for a drive, whose data must also be copied or DMA'd into
+     * memory; a cache probably served it.
+     */
+    FASTER_THAN_CACHED_READS("a read figure is faster than cached reads (memory speed) on this"
+            + " machine: implausible for a drive; a cache probably served it"),
+    /**
+     * A figure is above the ceiling of the target's link (USB, SATA, PCIe): no data can cross the
+     * link that fast, so a cache served it or the link was misread.
+     */
+    ABOVE_LINK_CEILING("a figure is above the ceiling of the target's link: no data crosses that"
+            + " link so fast, so a cache served it");
 
     private final String message;
 

@@ -106,9 +106,7 @@ public final class WorkloadReport {
         read.ifPresent(r -> all.addAll(r.warnings()));
         write.ifPresent(w -> all.addAll(w.warnings()));
         all.addAll(warnings);
-        if (!ReportText.linkLimited(target, passes()).isEmpty()) {
-            all.add(Warning.LINK_LIMITED);
-        }
+        all.addAll(ReportText.verdicts(target.link(), passes(), Optional.empty()));
         return Collections.unmodifiableSet(all);
     }
 
@@ -132,7 +130,7 @@ public final class WorkloadReport {
         sb.append("I/O:        ").append(ioEngine).append('\n');
         read.ifPresent(r -> appendPass(sb, r));
         write.ifPresent(w -> appendPass(sb, w));
-        ReportText.appendWarnings(sb, warnings(), target, passes());
+        ReportText.appendWarnings(sb, warnings(), target.link(), passes(), Optional.empty());
         return sb.toString();
     }
 

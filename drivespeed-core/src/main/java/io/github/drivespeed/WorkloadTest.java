@@ -193,7 +193,7 @@ public final class WorkloadTest {
      * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
      */
     public WorkloadTest blockSize(DataSize blockSize) {
-        checkSectors("blockSize", blockSize);
+        SettingChecks.requireWholeSectors("blockSize", blockSize);
         return with(s -> s.blockSize = blockSize);
     }
 
@@ -205,7 +205,7 @@ public final class WorkloadTest {
      * @throws IllegalArgumentException if it does not parse, or as {@link #blockSize(DataSize)}
      */
     public WorkloadTest blockSize(String blockSize) {
-        return blockSize(parse("blockSize", blockSize));
+        return blockSize(SettingChecks.parse("blockSize", blockSize));
     }
 
     /**
@@ -219,7 +219,7 @@ public final class WorkloadTest {
      * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
      */
     public WorkloadTest size(DataSize size) {
-        checkSectors("size", size);
+        SettingChecks.requireWholeSectors("size", size);
         return with(s -> s.size = size);
     }
 
@@ -231,7 +231,7 @@ public final class WorkloadTest {
      * @throws IllegalArgumentException if it does not parse, or as {@link #size(DataSize)}
      */
     public WorkloadTest size(String size) {
-        return size(parse("size", size));
+        return size(SettingChecks.parse("size", size));
     }
 
     /**
@@ -541,26 +541,6 @@ public final class WorkloadTest {
 
     private WorkloadMeasurement engine() {
         return new WorkloadMeasurement(target, Optional.ofNullable(backend), listener);
-    }
-
-    private static void checkSectors(String setting, DataSize size) {
-        Objects.requireNonNull(size, setting);
-        if (size.bytes() <= 0) {
-            throw new IllegalArgumentException(setting + " must be > 0: " + size);
-        }
-        if (size.bytes() % SpeedTest.SECTOR_BYTES != 0) {
-            throw new IllegalArgumentException(setting + " must be a multiple of "
-                    + SpeedTest.SECTOR_BYTES + " bytes (one sector): " + size);
-        }
-    }
-
-    private static DataSize parse(String setting, String text) {
-        Objects.requireNonNull(text, setting);
-        try {
-            return DataSize.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(setting + ": " + e.getMessage(), e);
-        }
     }
 
     @Override

@@ -21,10 +21,20 @@ public enum Capability {
      */
     DEVICE_SIZE,
     /**
-     * Keeps several I/Os of one file in flight from one thread: {@link TestFile#openQueue(int)}
+     * Keeps several I/Os of one file in flight from one thread: {@link FileHandle#openQueue(int)}
      * returns a real asynchronous {@link IoQueue} (for example Linux AIO: io_submit(2),
      * io_getevents(2)). Without it, a queue depth above 1 is run as that many synchronous
      * threads, and reports say so.
      */
-    ASYNC_IO
+    ASYNC_IO,
+    /**
+     * Opens a block device for reading with {@link IoBackend#openBlockDevice} (O_RDONLY, with or
+     * without O_DIRECT).
+     */
+    BLOCK_DEVICE_READ,
+    /**
+     * Opens a block device for writing with {@link IoBackend#openBlockDevice}, exclusively
+     * (open(2) O_RDWR|O_EXCL: the kernel refuses a mounted or otherwise claimed device).
+     */
+    BLOCK_DEVICE_WRITE
 }

@@ -84,6 +84,26 @@ public interface IoBackend {
     }
 
     /**
+     * Opens a block device for a device test. Read-only unless {@link BlockDeviceRequest#write()}
+     * (then exclusively: see there). Closing the handle only closes it; nothing is removed.
+     * Supported when {@link #capabilities()} contains {@link Capability#BLOCK_DEVICE_READ} (and
+     * {@link Capability#BLOCK_DEVICE_WRITE} for writing).
+     *
+     * @param request the device and how to open it
+     * @return the open device
+     * @throws UnsupportedOperationException if this backend cannot open block devices this way
+     *     (the default)
+     * @throws io.github.drivespeed.DirectIoUnsupportedException if O_DIRECT was asked for and
+     *     refused
+     * @throws IOException if the device cannot be opened (EBUSY: mounted or in use; EACCES: no
+     *     permission)
+     */
+    default FileHandle openBlockDevice(BlockDeviceRequest request) throws IOException {
+        throw new UnsupportedOperationException("the " + name()
+                + " backend cannot open block devices");
+    }
+
+    /**
      * Drops the clean page cache, dentries and inodes of the whole machine: sync(2), then
      * {@code 3} written to {@code /proc/sys/vm/drop_caches} (Documentation/admin-guide/sysctl/vm.rst).
      * It affects every process on the machine and needs root, so the engine never calls it on

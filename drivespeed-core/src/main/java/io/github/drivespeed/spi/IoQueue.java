@@ -5,7 +5,7 @@ import java.io.IOException;
 /**
  * Several reads and writes of one test file in flight at once from one thread: asynchronous
  * I/O, as Linux AIO does it with io_submit(2) and io_getevents(2) (fio's {@code ioengine=libaio}
- * with {@code iodepth=N}). Obtained from {@link TestFile#openQueue(int)} on a backend that has
+ * with {@code iodepth=N}). Obtained from {@link FileHandle#openQueue(int)} on a backend that has
  * {@link Capability#ASYNC_IO}; used by one thread at a time.
  *
  * <p>Every I/O in flight occupies a <em>slot</em>, a number in {@code [0, depth)} chosen by the
@@ -14,7 +14,7 @@ import java.io.IOException;
  * completion (fio's clat plus slat), so an implementation should not delay submissions: it may
  * batch them, but must submit everything queued before it waits.
  *
- * <p>As with {@link TestFile#read}/{@link TestFile#write}, a completion may report fewer bytes
+ * <p>As with {@link FileHandle#read}/{@link FileHandle#write}, a completion may report fewer bytes
  * than asked; the engine submits the rest in the same slot. With O_DIRECT, buffer addresses,
  * offsets and lengths are multiples of the backend's direct-I/O alignment.
  */

@@ -2,7 +2,10 @@ package io.github.drivespeed.testing;
 
 import io.github.drivespeed.internal.javaio.JavaIoBackend;
 import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.BlockDeviceGeometry;
+import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
@@ -77,5 +80,20 @@ public abstract class ForwardingBackend implements IoBackend {
     @Override
     public TestFile createTestFile(TestFileRequest request) throws IOException {
         return wrap(delegate.createTestFile(request), request);
+    }
+
+    @Override
+    public FileHandle openBlockDevice(BlockDeviceRequest request) throws IOException {
+        return delegate.openBlockDevice(request);
+    }
+
+    @Override
+    public BlockDeviceGeometry blockDeviceGeometry(Path device) throws IOException {
+        return delegate.blockDeviceGeometry(device);
+    }
+
+    @Override
+    public void dropCaches() throws IOException {
+        delegate.dropCaches();
     }
 }

@@ -37,6 +37,8 @@ final class Ilp32Libc extends LinuxLibc {
 
         static native int munmap(int addr, int length);
 
+        static native int madvise(int addr, int length, int advice);
+
         static native int mincore(int addr, int length, int vec);
     }
 
@@ -93,6 +95,11 @@ final class Ilp32Libc extends LinuxLibc {
     @Override
     public int munmap(long address, long length) {
         return Calls.munmap(narrow(address), narrow(length));
+    }
+
+    @Override
+    public int madvise(long address, long length, int advice) {
+        return Calls.madvise(narrow(address), narrow(length), advice);
     }
 
     @Override

@@ -38,6 +38,9 @@ interface Libc {
     /** mmap(2); returns the address, or -1 (MAP_FAILED). */
     long mmap(long address, long length, int prot, int flags, int fd, long offset);
 
+    /** madvise(2); returns 0, or -1 with errno. */
+    int madvise(long address, long length, int advice);
+
     /** munmap(2). */
     int munmap(long address, long length);
 

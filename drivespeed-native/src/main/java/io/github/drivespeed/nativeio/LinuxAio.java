@@ -1,15 +1,12 @@
 package io.github.drivespeed.nativeio;
 
 import com.sun.jna.Memory;
-import com.sun.jna.Native;
-import com.sun.jna.NativeLibrary;
-import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 
 /**
  * Linux native asynchronous I/O (AIO) system calls: io_setup(2), io_submit(2), io_getevents(2),
- * io_destroy(2), made through glibc's {@code syscall(2)} (glibc has no wrappers for them and
- * libaio may not be installed). 64-bit Linux only (x86_64, aarch64): on 32-bit systems
+ * io_destroy(2), made through glibc's {@code syscall(2)} ({@link Syscall}; glibc has no
+ * wrappers for them and libaio may not be installed). 64-bit Linux only (x86_64, aarch64): on 32-bit systems
  * {@link #forArchitecture} gives none and queue depth runs as threads.
  *
  * <p>Syscall numbers: {@code arch/x86/entry/syscalls/syscall_64.tbl} (io_setup 206, io_destroy
@@ -17,20 +14,6 @@ import com.sun.jna.Pointer;
  * (io_setup 0, io_destroy 1, io_submit 2, io_getevents 4).
  */
 final class LinuxAio {
-
-    /** Direct-mapped {@code long syscall(long number, ...)}, called with five long arguments. */
-    static final class Calls {
-        static {
-            Native.register(Calls.class, NativeLibrary.getInstance(Platform.C_LIBRARY_NAME));
-        }
-
-        private Calls() {
-        }
-
-        // syscall(2) is variadic; on x86_64 and aarch64 Linux integer arguments travel in the
-        // same registers either way, and glibc's syscall() reads them as longs.
-        static native long syscall(long number, long a1, long a2, long a3, long a4, long a5);
-    }
 
     private final long ioSetup;
     private final long ioDestroy;
@@ -83,21 +66,21 @@ final class LinuxAio {
 
     /** io_setup(nr_events, ctxp): 0, or -1 with errno. */
     long setup(int events, long contextAddress) {
-        return Calls.syscall(ioSetup, events, contextAddress, 0, 0, 0);
+        return Syscall.syscall(ioSetup, events, contextAddress, 0, 0, 0);
     }
 
     /** io_destroy(ctx): 0, or -1 with errno. */
     long destroy(long context) {
-        return Calls.syscall(ioDestroy, context, 0, 0, 0, 0);
+        return Syscall.syscall(ioDestroy, context, 0, 0, 0, 0);
     }
 
     /** io_submit(ctx, nr, iocbpp): iocbs submitted, or -1 with errno. */
     long submit(long context, long count, long iocbPointersAddress) {
-        return Calls.syscall(ioSubmit, context, count, iocbPointersAddress, 0, 0);
+        return Syscall.syscall(ioSubmit, context, count, iocbPointersAddress, 0, 0);
     }
 
     /** io_getevents(ctx, min_nr, nr, events, NULL): events read, or -1 with errno. */
     long getEvents(long context, long min, long max, long eventsAddress) {
-        return Calls.syscall(ioGetevents, context, min, max, eventsAddress, 0);
+        return Syscall.syscall(ioGetevents, context, min, max, eventsAddress, 0);
     }
 }

@@ -65,6 +65,26 @@ record LinuxConstants(String architecture, boolean lp64,
     static final int AT_EMPTY_PATH = 0x1000;
     /** SEEK_END, include/uapi/linux/fs.h. */
     static final int SEEK_END = 2;
+    /**
+     * ioctl BLKFLSBUF, {@code _IO(0x12,97)} in include/uapi/linux/fs.h (the same on every
+     * architecture in the table): flush and drop a block device's buffer cache (CAP_SYS_ADMIN).
+     */
+    static final long BLKFLSBUF = 0x1261L;
+    /**
+     * madvise(2) MADV_HUGEPAGE, include/uapi/asm-generic/mman-common.h (used by x86_64, aarch64
+     * and arm): back the range with transparent huge pages where possible.
+     */
+    static final int MADV_HUGEPAGE = 14;
+    /**
+     * madvise(2) MADV_POPULATE_WRITE (Linux 5.14+), asm-generic/mman-common.h: fault the range in
+     * writable now, huge pages included; EINVAL on older kernels.
+     */
+    static final int MADV_POPULATE_WRITE = 23;
+    /**
+     * The cachestat(2) system call (Linux 6.5+): number 451 in arch/x86/entry/syscalls/syscall_64.tbl
+     * and include/uapi/asm-generic/unistd.h (aarch64).
+     */
+    static final long SYS_CACHESTAT = 451;
 
     // Flag values common to every architecture in the table (asm-generic/fcntl.h).
     private static final int O_RDONLY = 0;

@@ -34,6 +34,8 @@ final class Lp64Libc extends LinuxLibc {
 
         static native int munmap(long addr, long length);
 
+        static native int madvise(long addr, long length, int advice);
+
         static native int mincore(long addr, long length, long vec);
     }
 
@@ -82,6 +84,11 @@ final class Lp64Libc extends LinuxLibc {
     @Override
     public int munmap(long address, long length) {
         return Calls.munmap(address, length);
+    }
+
+    @Override
+    public int madvise(long address, long length, int advice) {
+        return Calls.madvise(address, length, advice);
     }
 
     @Override

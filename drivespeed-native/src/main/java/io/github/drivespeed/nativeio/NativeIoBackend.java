@@ -4,7 +4,9 @@ import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DirectIoUnsupportedException;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceGeometry;
+import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
@@ -31,7 +33,13 @@ import java.util.Set;
  *   <li>the direct-I/O alignment comes from statx(2) STATX_DIOALIGN (Linux 6.1+), else the
  *       device's logical block size (see {@link DirectIoAlignment});</li>
  *   <li>{@link #blockDeviceGeometry} uses ioctl(2) BLKGETSIZE64, BLKSSZGET, BLKPBSZGET;
- *       {@link #dropCaches()} is sync(2) and {@code /proc/sys/vm/drop_caches} (root).</li>
+ *       {@link #dropCaches()} is sync(2) and {@code /proc/sys/vm/drop_caches} (root);</li>
+ *   <li>{@link #openBlockDevice} opens a device O_RDONLY, or for writing O_RDWR|O_EXCL (which the
+ *       kernel refuses with EBUSY while the device is mounted or held); eviction there adds ioctl
+ *       BLKFLSBUF (root);</li>
+ *   <li>buffers of 64 KiB and more are backed by transparent huge pages where the kernel allows
+ *       (see {@link TransparentHugePages}), so that O_DIRECT requests are as large as the device
+ *       takes, the same in every run.</li>
  * </ul>
  * Flag values come from a table keyed by architecture ({@link LinuxConstants}); elsewhere, and
  * without JNA, {@link #unavailableReason()} says why and drivespeed uses the pure-Java backend.
@@ -86,7 +94,8 @@ public final class NativeIoBackend implements IoBackend {
     @Override
     public String description() {
         return "JNA on Linux " + osArch + ": open(2) O_DIRECT/O_DSYNC/O_TMPFILE, pread/pwrite on"
-                + " native memory, fdatasync, posix_fadvise";
+                + " native memory" + (TransparentHugePages.usableSize().isPresent()
+                        ? " in transparent huge pages" : "") + ", fdatasync, posix_fadvise";
     }
 
     @Override
@@ -107,7 +116,8 @@ public final class NativeIoBackend implements IoBackend {
         }
         Set<Capability> capabilities = EnumSet.of(Capability.DIRECT_IO, Capability.DSYNC,
                 Capability.ANONYMOUS_TEST_FILE, Capability.EVICT_FILE_PAGES,
-                Capability.DEVICE_SIZE);
+                Capability.DEVICE_SIZE, Capability.BLOCK_DEVICE_READ,
+                Capability.BLOCK_DEVICE_WRITE);
         if (r.libc().geteuid() == 0) {
             capabilities.add(Capability.DROP_CACHES);
         }
@@ -165,6 +175,33 @@ public final class NativeIoBackend implements IoBackend {
     public BlockDeviceGeometry blockDeviceGeometry(Path device) throws IOException {
         NativeRuntime r = runtime();
         return BlockDeviceIoctls.geometry(r.libc(), r.constants(), device);
+    }
+
+    @Override
+    public FileHandle openBlockDevice(BlockDeviceRequest request) throws IOException {
+        NativeRuntime r = runtime();
+        Libc libc = r.libc();
+        LinuxConstants c = r.constants();
+        Path device = request.device();
+        String name = device.toString();
+        int access = request.write() ? c.oRdwr() | c.oExcl() : c.oRdonly();
+        int flags = access | c.oCloexec() | (request.direct() ? c.oDirect() : 0);
+        String call = "open(" + (request.write() ? "O_RDWR|O_EXCL" : "O_RDONLY")
+                + (request.direct() ? "|O_DIRECT" : "") + ")";
+        int fd = libc.open(PathBytes.of(device), flags, 0);
+        if (fd < 0) {
+            int errno = libc.errno();
+            if (errno == Errno.EINVAL && request.direct()) {
+                int probe = libc.open(PathBytes.of(device), flags & ~c.oDirect(), 0);
+                if (probe >= 0) {
+                    libc.close(probe);
+                    throw new DirectIoUnsupportedException(device, "block device",
+                            Errno.exception(libc, call, name, errno));
+                }
+            }
+            throw Errno.pathException(libc, call, name, errno);
+        }
+        return new NativeFileHandle(libc, c, fd, name, true);
     }
 
     @Override

@@ -1,7 +1,5 @@
 package io.github.drivespeed.nativeio;
 
-import io.github.drivespeed.spi.AlignedBuffer;
-import io.github.drivespeed.spi.IoQueue;
 import io.github.drivespeed.spi.TestFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,31 +8,17 @@ import java.util.Optional;
 
 /**
  * A test file open on a file descriptor: anonymous (O_TMPFILE, nothing to remove) or named
- * (removed on close). Reads and writes are single pread(2)/pwrite(2) calls between the file and
- * native memory, of at most MAX_RW_COUNT (2 GiB - 4 KiB) bytes each, as the kernel moves at
- * most that much per call; the caller loops.
+ * (removed on close, whatever closing did).
  */
-final class NativeTestFile implements TestFile {
+final class NativeTestFile extends NativeFileHandle implements TestFile {
 
-    private final Libc libc;
-    private final LinuxConstants constants;
-    private final int fd;
     private final Optional<Path> path;
-    private final String displayName;
-    private boolean closed;
+    private boolean removed;
 
     NativeTestFile(Libc libc, LinuxConstants constants, int fd, Optional<Path> path,
             String displayName) {
-        this.libc = libc;
-        this.constants = constants;
-        this.fd = fd;
+        super(libc, constants, fd, displayName, false);
         this.path = path;
-        this.displayName = displayName;
-    }
-
-    /** @return the file descriptor, for tests in this package */
-    int fd() {
-        return fd;
     }
 
     @Override
@@ -43,121 +27,17 @@ final class NativeTestFile implements TestFile {
     }
 
     @Override
-    public String displayName() {
-        return displayName;
-    }
-
-    @Override
-    public long write(AlignedBuffer src, long srcOffset, long length, long position)
-            throws IOException {
-        return transfer(true, src, srcOffset, length, position);
-    }
-
-    @Override
-    public long read(AlignedBuffer dst, long dstOffset, long length, long position)
-            throws IOException {
-        return transfer(false, dst, dstOffset, length, position);
-    }
-
-    /** One pwrite(2) or pread(2), repeated only after EINTR; a read of 0 bytes is end of file (-1). */
-    private long transfer(boolean write, AlignedBuffer buffer, long bufferOffset, long length,
-            long position) throws IOException {
-        NativeAlignedBuffer memory = nativeBuffer(buffer);
-        long count = oneCallCount(memory, length);
-        long address = memory.address(bufferOffset, count);
-        while (true) {
-            long n = write ? libc.pwrite(fd, address, count, position)
-                    : libc.pread(fd, address, count, position);
-            if (n > 0) {
-                return n;
-            }
-            if (n == 0) {
-                return write ? 0 : -1;
-            }
-            int errno = libc.errno();
-            if (errno != Errno.EINTR) {
-                throw Errno.exception(libc, write ? "pwrite" : "pread", displayName, errno);
-            }
-        }
-    }
-
-    private static NativeAlignedBuffer nativeBuffer(AlignedBuffer buffer) {
-        if (!(buffer instanceof NativeAlignedBuffer)) {
-            throw new IllegalArgumentException("buffer was not allocated by the native backend: "
-                    + buffer.getClass().getName());
-        }
-        return (NativeAlignedBuffer) buffer;
-    }
-
-    /**
-     * What one call asks for: {@code length}, capped at MAX_RW_COUNT rounded down to the buffer's
-     * alignment (so that an O_DIRECT transfer stays aligned).
-     */
-    private static long oneCallCount(NativeAlignedBuffer buffer, long length) {
-        if (length <= 0) {
-            throw new IllegalArgumentException("length must be > 0: " + length);
-        }
-        long cap = LinuxConstants.MAX_RW_COUNT & -(long) buffer.alignmentBytes();
-        return Math.min(length, cap);
-    }
-
-    /**
-     * A Linux AIO queue on this file's descriptor ({@link AioQueue}); 64-bit x86_64 and aarch64
-     * only.
-     *
-     * @throws UnsupportedOperationException on other architectures
-     * @throws IOException if io_setup(2) fails
-     */
-    @Override
-    public IoQueue openQueue(int depth) throws IOException {
-        LinuxAio aio = LinuxAio.forArchitecture(constants);
-        if (aio == null) {
-            throw new UnsupportedOperationException("no Linux AIO system call numbers for "
-                    + constants.architecture());
-        }
-        return new AioQueue(aio, libc, fd, displayName, depth);
-    }
-
-    /** fdatasync(2). */
-    @Override
-    public void dataSync() throws IOException {
-        while (libc.fdatasync(fd) != 0) {
-            int errno = libc.errno();
-            if (errno != Errno.EINTR) {
-                throw Errno.exception(libc, "fdatasync", displayName, errno);
-            }
-        }
-    }
-
-    /**
-     * fdatasync(2) (POSIX_FADV_DONTNEED leaves dirty pages), posix_fadvise(2)
-     * POSIX_FADV_DONTNEED over the whole file, then mincore(2) to see what is still resident:
-     * true only when no page of the file is left in the page cache. On tmpfs and ramfs the page
-     * cache is the storage, the pages stay, and the answer is false.
-     */
-    @Override
-    public boolean evictPages() throws IOException {
-        dataSync();
-        int error = libc.posixFadvise(fd, 0, 0, constants.posixFadvDontneed());
-        if (error != 0) {
-            throw Errno.exception(libc, "posix_fadvise(POSIX_FADV_DONTNEED)", displayName, error);
-        }
-        long size = libc.sizeBySeekToEnd(fd);
-        if (size < 0) {
-            throw Errno.exception(libc, "lseek(SEEK_END)", displayName, libc.errno());
-        }
-        return PageResidency.residentPages(libc, constants, fd, size, displayName) == 0;
-    }
-
-    @Override
     public void close() throws IOException {
-        if (closed) {
+        if (removed) {
             return;
         }
-        closed = true;
-        // close(2) is not retried on Linux, even after EINTR: the descriptor is released.
-        IOException closeFailure = libc.close(fd) == 0 ? null
-                : Errno.exception(libc, "close", displayName, libc.errno());
+        removed = true;
+        IOException closeFailure = null;
+        try {
+            super.close();
+        } catch (IOException e) {
+            closeFailure = e;
+        }
         if (path.isPresent()) {
             // Removal is attempted whatever close did; a file left behind is what matters most.
             try {

@@ -2,22 +2,22 @@ package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.IoQueue;
-import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.spi.FileHandle;
 import java.io.IOException;
 
 /**
  * Queue depth 1 over any backend's synchronous calls (fio's {@code psync}): a submission makes
- * the {@link TestFile#read}/{@link TestFile#write} call at once and the next
+ * the {@link FileHandle#read}/{@link FileHandle#write} call at once and the next
  * {@link #awaitCompletions} returns its result. Lets the I/O loop treat synchronous and
  * asynchronous I/O alike.
  */
 final class BlockingIoQueue implements IoQueue {
 
-    private final TestFile file;
+    private final FileHandle file;
     private int completedSlot = -1;
     private long completedBytes;
 
-    BlockingIoQueue(TestFile file) {
+    BlockingIoQueue(FileHandle file) {
         this.file = file;
     }
 

@@ -3,7 +3,7 @@ package io.github.drivespeed.internal.engine;
 import io.github.drivespeed.DriveSpeedException;
 import io.github.drivespeed.InsufficientSpaceException;
 import io.github.drivespeed.TestFileIoException;
-import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.spi.FileHandle;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;
@@ -91,7 +91,7 @@ final class IoFailures {
      * @param totalBytes bytes the pass was to write, or -1
      * @throws IOException the mapped failure
      */
-    static void dataSync(TestFile file, Path name, String what, long bytesDone, long totalBytes)
+    static void dataSync(FileHandle file, Path name, String what, long bytesDone, long totalBytes)
             throws IOException {
         try {
             file.dataSync();

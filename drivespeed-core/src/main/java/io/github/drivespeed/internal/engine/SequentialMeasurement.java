@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.CacheHandling;
 import io.github.drivespeed.DataPattern;
 import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DirectIoUnsupportedException;
@@ -11,6 +12,7 @@ import io.github.drivespeed.SpeedReport;
 import io.github.drivespeed.TargetInfo;
 import io.github.drivespeed.TestParameters;
 import io.github.drivespeed.Warning;
+import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
@@ -48,6 +50,7 @@ public final class SequentialMeasurement {
     private final boolean bufferedFallback;
     private final ProgressListener listener;
     private final Optional<IoBackend> backend;
+    private final ReadOptions readOptions;
 
     /**
      * @param target the directory to test in, as the caller gave it
@@ -55,14 +58,16 @@ public final class SequentialMeasurement {
      * @param bufferedFallback whether buffered I/O replaces O_DIRECT where O_DIRECT is refused
      * @param listener progress receiver
      * @param backend the backend to use, or empty to pick the best available
+     * @param readOptions drop_caches before buffered reads, and the cached-read pass
      */
     public SequentialMeasurement(Path target, TestParameters parameters, boolean bufferedFallback,
-            ProgressListener listener, Optional<IoBackend> backend) {
+            ProgressListener listener, Optional<IoBackend> backend, ReadOptions readOptions) {
         this.target = Objects.requireNonNull(target, "target");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.bufferedFallback = bufferedFallback;
         this.listener = Objects.requireNonNull(listener, "listener");
         this.backend = Objects.requireNonNull(backend, "backend");
+        this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
     }
 
     /**
@@ -96,6 +101,7 @@ public final class SequentialMeasurement {
             throw new IllegalArgumentException("dsync: the " + io.name()
                     + " backend cannot open files with O_DSYNC");
         }
+        readOptions.checkBackend(io);
         long passBytes = parameters.bytesPerPass().bytes();
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.Scan before = LeftoverFiles.removeStale(directory);
@@ -110,16 +116,17 @@ public final class SequentialMeasurement {
         }
         List<Sample> writes = new ArrayList<>();
         List<Sample> reads = new ArrayList<>();
+        DeviceCounters counters = DeviceCounters.of(targetInfo);
         Passes passes;
         // The read pass reads into the write pool, which every run refills before writing: one
         // buffer, so a 1 GiB block needs 1 GiB of memory, not 2.
         try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
                 parameters.dataPattern(), bufferAlignment)) {
-            passes = new Passes(io, directory, data, data.buffer(), blockBytes, direct);
+            passes = new Passes(io, directory, data, data.buffer(), blockBytes, direct, counters);
             long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
-            passes.runOnce(0, warmUpCount, ProgressListener.NONE, EnumSet.noneOf(Warning.class));
+            passes.runOnce(0, warmUpCount, ProgressListener.NONE);
             for (int run = 1; run <= parameters.runs(); run++) {
-                Sample[] pair = passes.runOnce(run, parameters.count(), listener, readWarnings);
+                Sample[] pair = passes.runOnce(run, parameters.count(), listener);
                 writes.add(pair[0]);
                 reads.add(pair[1]);
             }
@@ -128,6 +135,12 @@ public final class SequentialMeasurement {
                 || UnnamedFileHolders.anyIn(directory, true)) {
             writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
             readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
+        }
+        readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
+        Optional<PassResult> cached = Optional.empty();
+        if (readOptions.cachedReadNanos() > 0) {
+            cached = Optional.of(CachedRead.inDirectory(io, directory, readOptions.cachedReadNanos(),
+                    counters));
         }
         TestParameters done = parameters;
         if (parameters.direct() && !passes.direct) {
@@ -139,7 +152,7 @@ public final class SequentialMeasurement {
         }
         return new SpeedReport(targetInfo, done, selection.info(),
                 new PassResult(PassKind.WRITE, writes, writeWarnings),
-                new PassResult(PassKind.READ, reads, readWarnings), startedAt);
+                new PassResult(PassKind.READ, reads, readWarnings), cached, startedAt);
     }
 
     /** The timed passes of one run over one test file. */
@@ -149,17 +162,19 @@ public final class SequentialMeasurement {
         private final WriteData data;
         private final AlignedBuffer readBuffer;
         private final long blockBytes;
+        private final DeviceCounters counters;
         /** O_DIRECT in use; turns false once if the file system refuses it and fallback is allowed. */
         private boolean direct;
 
         Passes(IoBackend io, Path directory, WriteData data, AlignedBuffer readBuffer,
-                long blockBytes, boolean direct) {
+                long blockBytes, boolean direct, DeviceCounters counters) {
             this.io = io;
             this.directory = directory;
             this.data = data;
             this.readBuffer = readBuffer;
             this.blockBytes = blockBytes;
             this.direct = direct;
+            this.counters = counters;
         }
 
         /**
@@ -168,8 +183,7 @@ public final class SequentialMeasurement {
          * @param run the run number, 0 for the untimed warm-up
          * @return the write pass and the read pass, or null for the warm-up
          */
-        Sample[] runOnce(int run, long count, ProgressListener progress, Set<Warning> readWarnings)
-                throws IOException {
+        Sample[] runOnce(int run, long count, ProgressListener progress) throws IOException {
             long passBytes = blockBytes * count;
             String label = run == 0 ? "warm-up" : "run " + run;
             TestFile file = createTestFile(run);
@@ -177,15 +191,16 @@ public final class SequentialMeasurement {
             Throwable failure = null;
             try {
                 Sample write = timedPass(PassKind.WRITE, file, name, run, count, passBytes,
-                        label, progress);
+                        label, progress, direct ? CacheHandling.DIRECT_IO
+                                : CacheHandling.BUFFERED_WRITE);
                 if (write != null) {
                     progress.passFinished(PassKind.WRITE, write);
                 }
-                if (!direct && !evict(file, name, label, passBytes)) {
-                    readWarnings.add(Warning.READ_MAY_INCLUDE_PAGE_CACHE);
-                }
+                CacheHandling readHandling = direct ? CacheHandling.DIRECT_IO
+                        : CacheEviction.beforeBufferedRead(io, file, readOptions.dropCaches(),
+                                name, "read pass of " + label, passBytes);
                 Sample read = timedPass(PassKind.READ, file, name, run, count, passBytes,
-                        label, progress);
+                        label, progress, readHandling);
                 if (read == null) {
                     return null;
                 }
@@ -209,7 +224,8 @@ public final class SequentialMeasurement {
          * @return the pass's sample, or null for the warm-up
          */
         private Sample timedPass(PassKind kind, TestFile file, Path name, int run, long count,
-                long passBytes, String label, ProgressListener progress) throws IOException {
+                long passBytes, String label, ProgressListener progress, CacheHandling handling)
+                throws IOException {
             boolean write = kind == PassKind.WRITE;
             String what = kind + " pass of " + label;
             if (run > 0) {
@@ -221,6 +237,8 @@ public final class SequentialMeasurement {
             IoLoop.Progress perBlock = run > 0
                     ? done -> progress.bytesTransferred(kind, run, done, passBytes)
                     : IoLoop.Progress.NONE;
+            Optional<DeviceCounters.Snapshot> before = run > 0 ? counters.snapshot()
+                    : Optional.empty();
             long start = System.nanoTime();
             DirectionRecorder recorder = new DirectionRecorder(start, TIMELINE_INTERVAL_NANOS, 0);
             IoLoop loop = new IoLoop(new BlockingIoQueue(file), blockBytes,
@@ -234,17 +252,12 @@ public final class SequentialMeasurement {
                 IoFailures.dataSync(file, name, what, done, passBytes);
             }
             long elapsed = Math.max(1, System.nanoTime() - start);
-            return run > 0 ? DirectionRecorder.sample(run, List.of(recorder), elapsed) : null;
-        }
-
-        private boolean evict(TestFile file, Path name, String label, long passBytes)
-                throws IOException {
-            try {
-                return file.evictPages();
-            } catch (IOException e) {
-                throw IoFailures.map(e, name, "evict pages", -1, "read pass of " + label, 0,
-                        passBytes);
+            if (run == 0) {
+                return null;
             }
+            Optional<DeviceCounters.Snapshot> after = counters.snapshot();
+            return DirectionRecorder.sample(run, List.of(recorder), elapsed)
+                    .withAccounting(handling, counters.between(before, after));
         }
 
         /**

@@ -59,16 +59,10 @@ public final class TargetChecks {
             return "it is a regular file; give the directory to test in"
                     + " (drivespeed creates and removes its own test file there)";
         }
-        int type;
-        try {
-            type = ((Integer) Files.getAttribute(target, "unix:mode")) & S_IFMT;
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            return "it is not a directory";
-        }
-        switch (type) {
+        switch (fileType(target)) {
             case S_IFBLK:
                 return "it is a block device; give a directory on a mounted file system"
-                        + " (raw block devices are not measured by this test)";
+                        + " (raw block devices are measured by DriveSpeed.onDevice, read-only)";
             case S_IFCHR:
                 return "it is a character device (such as /dev/null or a terminal), not a drive;"
                         + " give a directory";
@@ -78,6 +72,54 @@ public final class TargetChecks {
                 return "it is a socket, not a drive; give a directory";
             default:
                 return "it is not a directory";
+        }
+    }
+
+    /** @return the S_IFMT bits of {@code target}'s st_mode, or -1 where they cannot be read */
+    private static int fileType(Path target) {
+        try {
+            return ((Integer) Files.getAttribute(target, "unix:mode")) & S_IFMT;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Resolves {@code target} to the real path of an existing block device.
+     *
+     * @param target the path the caller gave
+     * @return its real path (symbolic links such as {@code /dev/disk/by-id/...} resolved)
+     * @throws TargetNotFoundException if it does not exist (it is never created)
+     * @throws UnsupportedTargetException if it exists but is not a block device
+     * @throws IOException if it cannot be examined
+     */
+    public static Path requireBlockDevice(Path target) throws IOException {
+        if (!Files.exists(target)) {
+            throw new TargetNotFoundException(target);
+        }
+        if (Files.isDirectory(target)) {
+            throw new UnsupportedTargetException(target, "it is a directory; a device test needs a"
+                    + " block device such as /dev/sdb (to measure the file system holding a"
+                    + " directory, use DriveSpeed.on(directory))");
+        }
+        if (Files.isRegularFile(target)) {
+            throw new UnsupportedTargetException(target, "it is a regular file, not a block"
+                    + " device; drivespeed never reads or writes an existing file (give a block"
+                    + " device such as /dev/sdb, or a directory to DriveSpeed.on)");
+        }
+        switch (fileType(target)) {
+            case S_IFBLK:
+                return target.toRealPath();
+            case S_IFCHR:
+                throw new UnsupportedTargetException(target, "it is a character device (such as"
+                        + " /dev/null or a terminal), not a block device");
+            case S_IFIFO:
+                throw new UnsupportedTargetException(target, "it is a named pipe, not a block"
+                        + " device");
+            case S_IFSOCK:
+                throw new UnsupportedTargetException(target, "it is a socket, not a block device");
+            default:
+                throw new UnsupportedTargetException(target, "it is not a block device");
         }
     }
 

@@ -4,7 +4,9 @@ import com.sun.nio.file.ExtendedOpenOption;
 import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DirectIoUnsupportedException;
 import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
@@ -15,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -28,12 +31,15 @@ import java.util.Set;
  * <p>Limits: the JDK requires O_DIRECT transfers to be multiples of the file store's block size
  * ({@link java.nio.file.FileStore#getBlockSize()}, statvfs f_frsize), usually 4096, even where the
  * device accepts 512; a {@code ByteBuffer} holds at most 2^31 - 1 bytes, so blocks are limited to
- * 1 GiB; a file's cached pages cannot be evicted.
+ * 1 GiB; a file's cached pages cannot be evicted (only the whole machine's, with
+ * {@link #dropCaches()} as root); block devices are opened read-only.
  */
 public final class JavaIoBackend implements IoBackend {
 
     /** Largest block: ByteBuffer capacities are ints; 1 GiB leaves room for alignment. */
     static final long MAX_BLOCK_BYTES = DataSize.GIBIBYTE;
+
+    private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
 
     @Override
     public String name() {
@@ -52,7 +58,51 @@ public final class JavaIoBackend implements IoBackend {
 
     @Override
     public Set<Capability> capabilities() {
-        return Set.of(Capability.DIRECT_IO, Capability.DSYNC);
+        Set<Capability> c = EnumSet.of(Capability.DIRECT_IO, Capability.DSYNC,
+                Capability.BLOCK_DEVICE_READ);
+        if (Files.isWritable(DROP_CACHES) && isRoot()) {
+            c.add(Capability.DROP_CACHES);
+        }
+        return Set.copyOf(c);
+    }
+
+    private static boolean isRoot() {
+        try {
+            return ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).longValue() == 0;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Opens a block device read-only ({@link FileChannel}, with
+     * {@link ExtendedOpenOption#DIRECT} where asked); writing is refused, since the JDK cannot
+     * open a device exclusively (O_EXCL without O_CREAT).
+     */
+    @Override
+    public FileHandle openBlockDevice(BlockDeviceRequest request) throws IOException {
+        if (request.write()) {
+            throw new UnsupportedOperationException("the java backend cannot open a block device"
+                    + " exclusively (open(2) O_EXCL) and so never writes one; use the native"
+                    + " backend");
+        }
+        Set<OpenOption> options = new HashSet<>();
+        options.add(StandardOpenOption.READ);
+        if (request.direct()) {
+            options.add(ExtendedOpenOption.DIRECT);
+        }
+        return new JavaDeviceFile(request.device(), FileChannel.open(request.device(), options));
+    }
+
+    /**
+     * Writes {@code 3} to {@code /proc/sys/vm/drop_caches} (root): the machine's clean page cache,
+     * dentries and inodes are dropped. The JDK cannot call sync(2), so dirty pages of other files
+     * stay; the engine calls this only after the test file was fdatasync'd, whose pages are then
+     * clean.
+     */
+    @Override
+    public void dropCaches() throws IOException {
+        Files.writeString(DROP_CACHES, "3");
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.github.drivespeed.BlockDevice;
 import io.github.drivespeed.DeviceNumber;
 import io.github.drivespeed.MountInfo;
 import io.github.drivespeed.TargetInfo;
+import io.github.drivespeed.Warning;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -84,6 +86,27 @@ public final class TargetProbe {
         mount.ifPresent(b::mount);
         device.ifPresent(b::device);
         return b.build();
+    }
+
+    /**
+     * Describes a block device of this machine and the devices below it, as a target's chain.
+     *
+     * @param number the device's number ({@code st_rdev} of its node)
+     * @return the device, or empty if sysfs has no block device of that number
+     */
+    public Optional<BlockDevice> describeDevice(DeviceNumber number) {
+        return devices.forDeviceNumber(number);
+    }
+
+    /**
+     * The warnings a block device measured directly calls for (loop device, RAM disk, dm-crypt,
+     * md RAID, zram compression, a USB 3 device at USB 2 speed).
+     *
+     * @param device the device, as from {@link #describeDevice}
+     * @return the warnings
+     */
+    public static Set<Warning> deviceWarnings(BlockDevice device) {
+        return TargetWarnings.of("", Optional.empty(), device.chain(), false);
     }
 
     private Optional<MountTable> mountTable() {

@@ -3,6 +3,7 @@ package io.github.drivespeed.internal.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.drivespeed.CacheHandling;
 import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.PassKind;
@@ -199,8 +200,24 @@ class SequentialMeasurementTest {
     void bufferedReadWithoutEvictionIsFlaggedAsPossiblyCached() throws IOException {
         SpeedReport report = DriveSpeed.on(dir).blockSize("64K").count(8).runs(1).buffered()
                 .dsync().run();
-        assertThat(report.read().warnings()).containsExactly(Warning.READ_MAY_INCLUDE_PAGE_CACHE);
+        assertThat(report.read().warnings()).contains(Warning.READ_MAY_INCLUDE_PAGE_CACHE);
+        Sample read = report.read().samples().get(0);
+        assertThat(read.cacheHandling()).isEqualTo(CacheHandling.NOT_EVICTED);
+        // The pages were just written: the device counters show the read never reached the disk.
+        if (read.deviceIo().isPresent()) {
+            assertThat(read.deviceIo().get().readBytes()).isLessThan(read.bytes() / 10);
+            assertThat(report.read().warnings()).containsExactlyInAnyOrder(
+                    Warning.READ_MAY_INCLUDE_PAGE_CACHE, Warning.READ_SERVED_FROM_CACHE);
+            assertThat(report.toString()).containsPattern("READ_SERVED_FROM_CACHE: .*\n    read"
+                    + " run 1: device \\S+ read \\d+\\.\\d MB \\(\\d+\\.\\d MiB\\) of the 0\\.5 MB"
+                    + " \\(0\\.5 MiB\\) read \\(\\d+ %\\)");
+        } else {
+            assertThat(report.read().warnings()).containsExactly(
+                    Warning.READ_MAY_INCLUDE_PAGE_CACHE);
+        }
         assertThat(report.write().warnings()).isEmpty();
+        assertThat(report.write().samples().get(0).cacheHandling())
+                .isEqualTo(CacheHandling.BUFFERED_WRITE);
         assertThat(report.parameters().direct()).isFalse();
         assertThat(report.parameters().dsync()).isTrue();
         assertThat(TestFiles.names(dir)).isEmpty();

@@ -119,7 +119,7 @@ class UnwritableTargetsTest {
                     .isInstanceOf(UnsupportedTargetException.class)
                     .hasMessage("unsupported target " + loop.device() + ": it is a block device;"
                             + " give a directory on a mounted file system (raw block devices are"
-                            + " not measured by this test)");
+                            + " measured by DriveSpeed.onDevice, read-only)");
             assertThatThrownBy(() -> smallTest(loop.device()).buffered().directOrBuffered().run())
                     .isInstanceOf(UnsupportedTargetException.class);
             assertThat(sha256(loop.image())).isEqualTo(before);

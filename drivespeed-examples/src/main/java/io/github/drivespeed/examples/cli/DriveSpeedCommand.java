@@ -43,6 +43,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -58,6 +59,9 @@ import picocli.CommandLine.Spec;
             "MB/s is 10^6 bytes per second (as dd prints), MiB/s is 2^20 bytes per second.",
             "--json and --csv print machine-readable results (raw units: bytes, bytes per second,"
                     + " nanoseconds); --require checks them against a requirement.",
+            "Given a block device (drivespeed /dev/sdX) it reads the device, read-only, like "
+                    + "hdparm -t (O_DIRECT, 3 s per run from offset 0 on); -T adds hdparm -T's "
+                    + "cached-read figure.",
             "With --preset, --rw or --sweep it runs fio-style workloads instead: random or "
                     + "sequential I/O over one fully written test file, threads, queue depth, "
                     + "time-based runs, IOPS and completion-latency percentiles."},
@@ -65,8 +69,8 @@ import picocli.CommandLine.Spec;
         exitCodeList = {
             "0:measured (and the requirement, if any, was met)",
             "1:measured, but the --require requirement was not met (the reasons on stderr)",
-            "2:bad option, value or target (missing, not a directory, not"
-                    + " writable); nothing written",
+            "2:bad option, value or target (missing, not a directory or block device, not"
+                    + " writable, writing a device refused); nothing written",
             "3:I/O error (no space, O_DIRECT refused, read or write failed, output not written)",
             "130:interrupted by Ctrl-C (SIGINT); 143: terminated (SIGTERM); the test file is"
                     + " removed in both cases"})
@@ -83,8 +87,12 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", defaultValue = ".",
-            description = "Directory to test in (default: the current directory).")
+            description = "Directory to test in (default: the current directory), or a block "
+                    + "device to read (read-only unless --write).")
     private String directory;
+
+    @Mixin
+    private ReadOptions readOptions;
 
     @Option(names = {"--block-size", "--bs"}, paramLabel = "SIZE",
             description = "Bytes per write and read call, like dd's bs, a multiple of 512: 8M, "
@@ -161,8 +169,9 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     private String size;
 
     @Option(names = {"--duration", "--runtime"}, paramLabel = "TIME",
-            description = "Workload: measured time per run: 5, 5s, 500ms, 2m. Default: 5s. "
-                    + "(--count N instead runs N I/Os per run.)")
+            description = "Workload or block device: measured time per run: 5, 5s, 500ms, 2m. "
+                    + "Default: 5s for a workload, 3s for a device. (--count N instead runs N "
+                    + "I/Os per run.)")
     private String duration;
 
     @Option(names = "--ramp-time", paramLabel = "TIME",
@@ -270,9 +279,38 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             return probe(dir, outputs, err);
         }
         if (presets != null || rw != null || sweep) {
+            if (readOptions.cachedRead || readOptions.dropCaches
+                    || readOptions.deviceWriteOption() != null) {
+                return fail(err, "options '--cached-read', '--drop-caches', '--write',"
+                        + " '--allow-writes-to' and '--force' apply to the sequential and device"
+                        + " tests, not to workloads", ExitCode.BAD_INPUT);
+            }
             return callWorkload(dir, outputs, requirement);
         }
+        if (DeviceCommand.isBlockDevice(dir)) {
+            return callDevice(dir, outputs, requirement);
+        }
+        if (readOptions.deviceWriteOption() != null) {
+            return fail(err, "option '" + readOptions.deviceWriteOption() + "' applies to a block"
+                    + " device only, and " + dir + " is not one", ExitCode.BAD_INPUT);
+        }
         return callSequential(dir, outputs, requirement);
+    }
+
+    /** The device test: {@code drivespeed /dev/sdX}, as {@code hdparm -t}; text output only. */
+    private int callDevice(Path dir, Outputs outputs, StorageRequirement requirement) {
+        PrintWriter err = spec.commandLine().getErr();
+        String misplaced = dsync ? "--dsync" : zeros ? "--zeros"
+                : directOrBuffered ? "--direct-or-buffered" : requirement != null ? "--require"
+                : outputs.machineFormat() ? (json ? "--json" : "--csv")
+                : output != null ? "--output" : chart != null ? "--chart"
+                : workloadOnlyOption(false, true);
+        if (misplaced != null) {
+            return fail(err, "option '" + misplaced + "' does not apply to a block device test",
+                    ExitCode.BAD_INPUT);
+        }
+        return DeviceCommand.run(dir, new DeviceCommand.Settings(blockSize, count, runs,
+                duration, buffered, backend, readOptions), outputs.text(), err);
     }
 
     /** Where each kind of output goes, checked before anything is measured. */
@@ -314,7 +352,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     private int callSequential(Path dir, Outputs outputs, StorageRequirement requirement) {
         PrintWriter err = spec.commandLine().getErr();
         String misplaced = workloadOnlyOption(requirement != null
-                && (requirement.needsRandomReads() || requirement.needsRandomWrites()));
+                && (requirement.needsRandomReads() || requirement.needsRandomWrites()), false);
         if (misplaced != null) {
             return fail(err, "option '" + misplaced + "' needs a workload (--rw, --preset or"
                     + " --sweep)" + (misplaced.equals("--size") || misplaced.equals("--duration")
@@ -510,14 +548,21 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         if (backend != null) {
             test = option(test, "--backend", backend, t -> t.backend(backend));
         }
+        if (readOptions.dropCaches) {
+            test = test.dropCaches();
+        }
+        if (readOptions.cachedRead) {
+            test = test.cachedRead();
+        }
         return test;
     }
 
     /**
      * @param randomForRequirement whether a requirement runs random 4 KiB workloads, which take
      *     --size, --duration and --ramp-time
+     * @param durationAllowed whether --duration applies (the device test takes it)
      */
-    private String workloadOnlyOption(boolean randomForRequirement) {
+    private String workloadOnlyOption(boolean randomForRequirement, boolean durationAllowed) {
         if (rwmixread != null) {
             return "--rwmixread";
         }
@@ -533,7 +578,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         if (size != null) {
             return "--size";
         }
-        if (duration != null) {
+        if (duration != null && !durationAllowed) {
             return "--duration";
         }
         if (rampTime != null) {
@@ -758,7 +803,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     /** Applies one option, naming it and its value if the plan refuses it. */
-    private static <T> T option(T test, String name, Object value, UnaryOperator<T> setter) {
+    static <T> T option(T test, String name, Object value, UnaryOperator<T> setter) {
         try {
             return setter.apply(test);
         } catch (IllegalArgumentException e) {
@@ -768,7 +813,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     /** Prints one line on stderr: control characters (a newline in a path) are escaped. */
-    private static int fail(PrintWriter err, String message, int code) {
+    static int fail(PrintWriter err, String message, int code) {
         StringBuilder line = new StringBuilder("drivespeed: ");
         for (char c : String.valueOf(message).toCharArray()) {
             if (c == '\n') {

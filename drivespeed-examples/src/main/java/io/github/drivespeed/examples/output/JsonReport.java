@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.drivespeed.BackendInfo;
 import io.github.drivespeed.BlockDevice;
+import io.github.drivespeed.DeviceIo;
 import io.github.drivespeed.LatencyStats;
 import io.github.drivespeed.Link;
 import io.github.drivespeed.MountInfo;
@@ -213,6 +214,7 @@ public final class JsonReport {
         n.set("warnings", warningNames(r.warnings()));
         n.set("read", pass(r.read()));
         n.set("write", pass(r.write()));
+        n.set("cached_read", r.cachedRead().map(JsonReport::pass).orElse(null));
         return n;
     }
 
@@ -277,7 +279,20 @@ public final class JsonReport {
             run.set("iops", decimal(s.ios() == 0 ? Double.NaN : s.iops()));
             run.set("clat_ns", clat(s.latency()));
             run.set("timeline", timeline(s.timeline()));
+            run.put("cache_handling", s.cacheHandling().name());
+            run.set("device_io", s.deviceIo().map(JsonReport::deviceIo).orElse(null));
         }
+        return n;
+    }
+
+    /** What the block device under the target moved during a run (its kernel counters). */
+    private static ObjectNode deviceIo(DeviceIo d) {
+        ObjectNode n = NODES.objectNode();
+        n.put("device", d.device());
+        n.put("read_bytes", d.readBytes());
+        n.put("read_ios", d.readRequests());
+        n.put("write_bytes", d.writeBytes());
+        n.put("write_ios", d.writeRequests());
         return n;
     }
 

@@ -27,25 +27,13 @@ class DriveSpeedCommandTest {
     @TempDir
     Path dir;
 
-    record Outcome(int exitCode, String out, String err) {
-        List<String> errLines() {
-            return err.lines().toList();
-        }
-    }
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = DriveSpeedCommand.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute(args);
-        return new Outcome(code, out.toString(), err.toString());
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
     }
 
     @Test
     void printsOneLinePerRunThenTheSummaryAndLeavesNoFile() throws IOException {
-        Outcome o = run(dir.toString(), "--block-size", "256K", "--count", "8", "--runs", "2");
+        CommandRun o = run(dir.toString(), "--block-size", "256K", "--count", "8", "--runs", "2");
         assertThat(o.exitCode()).isZero();
         assertThat(o.err()).isEmpty();
         assertThat(o.out())
@@ -65,7 +53,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void optionsReachThePlan() {
-        Outcome o = run(dir.toString(), "--block-size", "64K", "--count", "4", "--runs", "1",
+        CommandRun o = run(dir.toString(), "--block-size", "64K", "--count", "4", "--runs", "1",
                 "--buffered", "--dsync", "--zeros", "--backend", "java");
         assertThat(o.exitCode()).isZero();
         assertThat(o.out()).contains("64 KiB x 4 (256 KiB per pass), 1 run, buffered, O_DSYNC,"
@@ -76,7 +64,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void theNativeBackendEvictsBeforeABufferedRead() {
-        Outcome o = run(dir.toString(), "--block-size", "64K", "--count", "4", "--runs", "1",
+        CommandRun o = run(dir.toString(), "--block-size", "64K", "--count", "4", "--runs", "1",
                 "--buffered", "--backend", "native");
         assertThat(o.exitCode()).isZero();
         assertThat(o.out()).containsPattern("(?m)^backend: +native ")
@@ -86,7 +74,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void anUnknownBackendIsOneLineNamingTheChoicesAndExit2() throws IOException {
-        Outcome o = run(dir.toString(), "--backend", "posix");
+        CommandRun o = run(dir.toString(), "--backend", "posix");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: invalid value for option"
                 + " '--backend': 'posix': backend must be one of java, native: posix");
@@ -108,7 +96,7 @@ class DriveSpeedCommandTest {
     })
     void aBadValueIsOneLineNamingOptionAndValueAndExit2(String option, String value)
             throws IOException {
-        Outcome o = run(dir.toString(), option, value);
+        CommandRun o = run(dir.toString(), option, value);
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).hasSize(1);
         assertThat(o.err()).startsWith("drivespeed: ").contains(option).contains(value);
@@ -118,7 +106,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void anEmptyDirectoryArgumentIsRefusedNotTakenAsTheCurrentDirectory() {
-        Outcome o = run("", "--count", "1");
+        CommandRun o = run("", "--count", "1");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: DIR must not be empty: give a"
                 + " directory, or none for the current directory");
@@ -126,7 +114,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void aPathWithANewlineStillGivesOneErrorLine() {
-        Outcome o = run(dir.resolve("two\nlines").toString(), "--count", "1");
+        CommandRun o = run(dir.resolve("two\nlines").toString(), "--count", "1");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).hasSize(1);
         assertThat(o.err()).contains("two\\nlines");
@@ -136,7 +124,7 @@ class DriveSpeedCommandTest {
     void anAlignmentRefusalFromTheTargetNamesTheOption() {
         // the pure-Java backend needs the file system's block size (4096 here); the native one
         // takes the device's 512-byte sectors on this disk
-        Outcome o = run(dir.toString(), "--block-size", "512", "--count", "1", "--backend", "java");
+        CommandRun o = run(dir.toString(), "--block-size", "512", "--count", "1", "--backend", "java");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).hasSize(1);
         assertThat(o.err()).contains("'--block-size'").contains("'512'")
@@ -170,7 +158,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void presetsPrintATableWithHowTheIoWasIssuedAndLeaveNoFile() throws IOException {
-        Outcome o = run(dir.toString(), "--preset", "RND4K-Q1T1,seq1m_q8t1", "--size", "8M",
+        CommandRun o = run(dir.toString(), "--preset", "RND4K-Q1T1,seq1m_q8t1", "--size", "8M",
                 "--duration", "300ms", "--backend", "java");
         assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(o.out())
@@ -184,7 +172,7 @@ class DriveSpeedCommandTest {
         assertThat(TestFiles.names(dir)).isEmpty();
 
         // the default, native backend keeps the queue depth in flight with Linux AIO
-        Outcome n = run(dir.toString(), "--preset", "SEQ1M-Q8T1", "--size", "8M", "--duration",
+        CommandRun n = run(dir.toString(), "--preset", "SEQ1M-Q8T1", "--size", "8M", "--duration",
                 "300ms");
         assertThat(n.exitCode()).as(n.err()).isZero();
         assertThat(n.out()).containsPattern("(?m)^I/O: +SEQ1M Q8T1 read +async .*1 thread x queue depth 8")
@@ -194,7 +182,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void aWorkloadPrintsIopsAndLatencyPercentiles() throws IOException {
-        Outcome o = run(dir.toString(), "--rw", "randrw", "--rwmixread", "70", "--bs", "4K",
+        CommandRun o = run(dir.toString(), "--rw", "randrw", "--rwmixread", "70", "--bs", "4K",
                 "--size", "4M", "--count", "500", "--seed", "3", "--threads", "2");
         assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(o.out()).contains("randrw 70% reads, bs 4 KiB, size 4 MiB, QD1 T2, 500 I/Os")
@@ -205,7 +193,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void aSweepRunsEveryBlockSizeFrom4KTo64M() throws IOException {
-        Outcome o = run(dir.toString(), "--sweep", "--rw", "read", "--size", "64M", "--count", "2");
+        CommandRun o = run(dir.toString(), "--sweep", "--rw", "read", "--size", "64M", "--count", "2");
         assertThat(o.exitCode()).as(o.err()).isZero();
         for (String size : List.of("4 KiB", "8 KiB", "1 MiB", "32 MiB", "64 MiB")) {
             assertThat(o.out()).containsPattern("(?m)^" + size + " +read ");
@@ -225,7 +213,7 @@ class DriveSpeedCommandTest {
     })
     void aBadWorkloadValueIsOneLineNamingOptionAndValueAndExit2(String option, String value)
             throws IOException {
-        Outcome o = option.equals("--rw") ? run(dir.toString(), option, value)
+        CommandRun o = option.equals("--rw") ? run(dir.toString(), option, value)
                 : run(dir.toString(), "--rw", "read", option, value);
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).hasSize(1);
@@ -235,7 +223,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void aWorkloadOptionWithoutAWorkloadIsBadInput() {
-        Outcome o = run(dir.toString(), "--iodepth", "4");
+        CommandRun o = run(dir.toString(), "--iodepth", "4");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly(
                 "drivespeed: option '--iodepth' needs a workload (--rw, --preset or --sweep)");
@@ -243,7 +231,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void anUnknownOptionIsOneLineAndExit2() {
-        Outcome o = run("--frobnicate");
+        CommandRun o = run("--frobnicate");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: Unknown option: '--frobnicate'");
     }
@@ -251,7 +239,7 @@ class DriveSpeedCommandTest {
     @Test
     void aMissingTargetIsBadInputAndIsNotCreated() {
         Path missing = dir.resolve("nosuch");
-        Outcome o = run(missing.toString(), "--count", "1");
+        CommandRun o = run(missing.toString(), "--count", "1");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).hasSize(1);
         assertThat(o.err()).contains(missing.toString()).contains("does not exist");
@@ -262,7 +250,7 @@ class DriveSpeedCommandTest {
     @Test
     void aRegularFileTargetIsBadInputAndUntouched() throws IOException {
         Path file = Files.writeString(dir.resolve("keep.txt"), "data");
-        Outcome o = run(file.toString());
+        CommandRun o = run(file.toString());
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("regular file");
         assertThat(Files.readString(file)).isEqualTo("data");
@@ -270,7 +258,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void aBlockSizeTheTargetCannotTakeIsBadInput() {
-        Outcome o = run(dir.toString(), "--block-size", "2G", "--count", "1", "--backend", "java");
+        CommandRun o = run(dir.toString(), "--block-size", "2G", "--count", "1", "--backend", "java");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("2 GiB");
     }
@@ -280,7 +268,7 @@ class DriveSpeedCommandTest {
     void anIoFailureExits3() throws IOException {
         Privileged.requireRoot();
         try (Mounts.Mount tiny = Mounts.mount(dir, "tmpfs", "size=4m")) {
-            Outcome o = run(tiny.dir().toString(), "--block-size", "1M", "--count", "16");
+            CommandRun o = run(tiny.dir().toString(), "--block-size", "1M", "--count", "16");
             assertThat(o.exitCode()).isEqualTo(3);
             assertThat(o.errLines()).hasSize(1);
             assertThat(o.err()).contains("not enough free space");
@@ -293,14 +281,14 @@ class DriveSpeedCommandTest {
     void directIoRefusedExits3NamingTheFallbackWhichThenMeasuresBuffered() throws IOException {
         Privileged.requireRoot();
         try (Mounts.Mount ramfs = Mounts.mount(dir, "ramfs", "size=16m")) {
-            Outcome refused = run(ramfs.dir().toString(), "--block-size", "64K", "--count", "4",
+            CommandRun refused = run(ramfs.dir().toString(), "--block-size", "64K", "--count", "4",
                     "--runs", "1");
             assertThat(refused.exitCode()).isEqualTo(3);
             assertThat(refused.errLines()).hasSize(1);
             assertThat(refused.err()).contains("O_DIRECT is not supported on ")
                     .contains("(file system ramfs)").contains("--direct-or-buffered");
 
-            Outcome fellBack = run(ramfs.dir().toString(), "--block-size", "64K", "--count", "4",
+            CommandRun fellBack = run(ramfs.dir().toString(), "--block-size", "64K", "--count", "4",
                     "--runs", "1", "--direct-or-buffered");
             assertThat(fellBack.exitCode()).as(fellBack.err()).isZero();
             assertThat(fellBack.out())
@@ -314,7 +302,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void bufferedAndTheFallbackExcludeEachOther() {
-        Outcome o = run(dir.toString(), "--buffered", "--direct-or-buffered");
+        CommandRun o = run(dir.toString(), "--buffered", "--direct-or-buffered");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: options '--buffered' and"
                 + " '--direct-or-buffered' exclude each other");
@@ -326,7 +314,7 @@ class DriveSpeedCommandTest {
         Privileged.requireRoot();
         Path source = Files.createDirectory(dir.resolve("source"));
         try (Mounts.Mount ro = Mounts.bind(dir, source, true)) {
-            Outcome o = run(ro.dir().toString(), "--count", "1");
+            CommandRun o = run(ro.dir().toString(), "--count", "1");
             assertThat(o.exitCode()).isEqualTo(2);
             assertThat(o.errLines()).containsExactly("drivespeed: cannot create a test file in "
                     + ro.dir().toRealPath() + ": the file system is mounted read-only (EROFS)");
@@ -381,7 +369,7 @@ class DriveSpeedCommandTest {
 
     @Test
     void probeDescribesTheTargetAndWritesNothing() throws IOException {
-        Outcome o = run("--probe", dir.toString());
+        CommandRun o = run("--probe", dir.toString());
         assertThat(o.exitCode()).isZero();
         assertThat(o.err()).isEmpty();
         assertThat(o.out()).startsWith("target:     " + dir.toRealPath() + " (")
@@ -394,14 +382,14 @@ class DriveSpeedCommandTest {
     void devShmIsNamedTmpfsWithAMemoryWarning() throws IOException {
         Path shm = Path.of("/dev/shm");
         Assumptions.assumeTrue(Files.isDirectory(shm), "no /dev/shm here");
-        Outcome probe = run("--probe", shm.toString());
+        CommandRun probe = run("--probe", shm.toString());
         assertThat(probe.exitCode()).isZero();
         assertThat(probe.out()).contains("target:     /dev/shm (tmpfs on ")
                 .contains("  mount:    /dev/shm (tmpfs from ")
                 .contains("device:   none (tmpfs is not on a block device")
                 .contains("  - MEMORY_FILE_SYSTEM: ");
 
-        Outcome measured = run(shm.toString(), "--block-size", "64K", "--count", "4", "--runs",
+        CommandRun measured = run(shm.toString(), "--block-size", "64K", "--count", "4", "--runs",
                 "1");
         assertThat(measured.exitCode()).as(measured.err()).isZero();
         assertThat(measured.out()).contains("target:     /dev/shm (tmpfs on ")
@@ -411,7 +399,7 @@ class DriveSpeedCommandTest {
     @Test
     void probingAMissingDirectoryIsBadInput() {
         Path missing = dir.resolve("nosuch");
-        Outcome o = run("--probe", missing.toString());
+        CommandRun o = run("--probe", missing.toString());
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).hasSize(1);
         assertThat(o.err()).contains("does not exist");

@@ -3,8 +3,10 @@ package io.github.drivespeed.examples.output;
 import io.github.drivespeed.AccessPattern;
 import io.github.drivespeed.BackendInfo;
 import io.github.drivespeed.BlockDevice;
+import io.github.drivespeed.CacheHandling;
 import io.github.drivespeed.DataPattern;
 import io.github.drivespeed.DataSize;
+import io.github.drivespeed.DeviceIo;
 import io.github.drivespeed.DeviceNumber;
 import io.github.drivespeed.LatencyStats;
 import io.github.drivespeed.Link;
@@ -121,10 +123,13 @@ final class ReportFixtures {
         PassResult read = new PassResult(PassKind.READ, List.of(
                 new Sample(1, pass, 800 * MS, 4, spread(4, 190 * MS, 5 * MS),
                         timeline(500 * MS, new long[][] {{0, 500 * MS, block * 2, 2},
-                            {500 * MS, 800 * MS, block * 2, 2}})),
+                            {500 * MS, 800 * MS, block * 2, 2}}))
+                        .withAccounting(CacheHandling.DIRECT_IO,
+                                Optional.of(new DeviceIo("sdb1", pass, 32, 0, 0))),
                 new Sample(2, pass, 750 * MS, 4, spread(4, 180 * MS, 5 * MS),
                         timeline(500 * MS, new long[][] {{0, 500 * MS, block * 3, 3},
-                            {500 * MS, 750 * MS, block, 1}}))),
+                            {500 * MS, 750 * MS, block, 1}}))
+                        .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())),
                 Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE));
         return new SpeedReport(sdCardTarget(), new TestParameters(DataSize.ofMebibytes(4), 4, 2,
                 true, false, DataPattern.RANDOM), backend(), write, read, STARTED);

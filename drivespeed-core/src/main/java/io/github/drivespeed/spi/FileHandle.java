@@ -1,0 +1,89 @@
+package io.github.drivespeed.spi;
+
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * An open file or block device that the engine reads and writes at explicit offsets, like
+ * pread(2) and pwrite(2): a {@link TestFile} the engine created, or a block device opened with
+ * {@link IoBackend#openBlockDevice}.
+ *
+ * <p>{@link #write} and {@link #read} are single positional calls: they may transfer fewer bytes
+ * than asked, and the caller loops. With O_DIRECT, buffer address, offset and length must be
+ * multiples of the backend's direct-I/O alignment.
+ */
+public interface FileHandle extends Closeable {
+
+    /**
+     * @return the path, or a description such as {@code <unnamed O_TMPFILE in /mnt>}, for
+     *     messages
+     */
+    String displayName();
+
+    /**
+     * Writes bytes from {@code src} at a position, in one call.
+     *
+     * @param src buffer from the same backend
+     * @param srcOffset first byte of {@code src} to write
+     * @param length bytes to write, {@code > 0}
+     * @param position offset in bytes
+     * @return bytes written, {@code > 0}
+     * @throws IOException if the call failed; ENOSPC must be recognisable (its message carries
+     *     {@code No space left on device} or {@code ENOSPC})
+     */
+    long write(AlignedBuffer src, long srcOffset, long length, long position) throws IOException;
+
+    /**
+     * Reads bytes into {@code dst} from a position, in one call.
+     *
+     * @param dst buffer from the same backend
+     * @param dstOffset first byte of {@code dst} to fill
+     * @param length bytes to read, {@code > 0}
+     * @param position offset in bytes
+     * @return bytes read, {@code > 0}, or -1 at the end
+     * @throws IOException if the call failed
+     */
+    long read(AlignedBuffer dst, long dstOffset, long length, long position) throws IOException;
+
+    /**
+     * Flushes the data written to stable storage, like fdatasync(2).
+     *
+     * @throws IOException if the flush failed
+     */
+    void dataSync() throws IOException;
+
+    /**
+     * Drops the file's (or device's) pages from the page cache so that a buffered read goes to
+     * the drive, and checks that none is left: for a file, fdatasync(2) then posix_fadvise(2)
+     * POSIX_FADV_DONTNEED; for a block device also ioctl BLKFLSBUF where permitted.
+     *
+     * @return true only when eviction was done and no page is left; false when this backend
+     *     cannot do it or pages stay (tmpfs, ramfs, pages mapped by another process)
+     * @throws IOException if eviction was attempted and failed
+     */
+    boolean evictPages() throws IOException;
+
+    /**
+     * Opens an asynchronous queue on this file, keeping up to {@code depth} I/Os in flight from
+     * one thread. Only backends with {@link Capability#ASYNC_IO} implement it; the engine never
+     * calls it on others.
+     *
+     * @param depth I/Os in flight at most, {@code >= 1}
+     * @return the queue, to close before this file
+     * @throws IOException if the queue cannot be set up (for example io_setup(2) failed with
+     *     EAGAIN because fs.aio-max-nr is exhausted); the message names the call and errno
+     * @throws UnsupportedOperationException if this backend has no asynchronous I/O
+     */
+    default IoQueue openQueue(int depth) throws IOException {
+        throw new UnsupportedOperationException("this backend has no asynchronous I/O ("
+                + getClass().getName() + ")");
+    }
+
+    /**
+     * Closes the handle. Idempotent.
+     *
+     * @throws IOException if closing failed
+     */
+    @Override
+    void close() throws IOException;
+}

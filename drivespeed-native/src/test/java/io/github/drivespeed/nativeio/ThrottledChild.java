@@ -1,0 +1,66 @@
+package io.github.drivespeed.nativeio;
+
+import io.github.drivespeed.DeviceReport;
+import io.github.drivespeed.DeviceTest;
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.PassResult;
+import io.github.drivespeed.Sample;
+import io.github.drivespeed.SpeedReport;
+import io.github.drivespeed.SpeedTest;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The measured code of the throttled-disk tests, run as a child process through
+ * {@code throttled-disk run} (so that the kernel's cap applies to it and not to the test JVM).
+ * Prints one {@code key=value} line per figure, then the report.
+ *
+ * <p>Arguments: {@code speed DIR BACKEND BLOCK COUNT direct|buffered} (the sequential test, one
+ * run), or {@code device DEVICE BACKEND BLOCK COUNT|DURATION_MS direct|buffered} (the read-only
+ * device test, one run; a count, or a duration in milliseconds when it ends in {@code ms}).
+ */
+public final class ThrottledChild {
+
+    private ThrottledChild() {
+    }
+
+    /**
+     * @param args see the class comment
+     * @throws Exception on any failure (the exit code is then non-zero)
+     */
+    public static void main(String[] args) throws Exception {
+        boolean buffered = "buffered".equals(args[5]);
+        if ("device".equals(args[0])) {
+            DeviceTest test = DriveSpeed.onDevice(Path.of(args[1])).backend(args[2])
+                    .blockSize(args[3]).runs(1);
+            test = args[4].endsWith("ms")
+                    ? test.duration(Duration.ofMillis(Long.parseLong(args[4].replace("ms", ""))))
+                    : test.count(Long.parseLong(args[4]));
+            DeviceReport r = (buffered ? test.buffered() : test).run();
+            print("read", r.read());
+            System.out.println("warnings=" + r.warnings());
+            System.out.println(r);
+            return;
+        }
+        SpeedTest test = DriveSpeed.on(Path.of(args[1])).backend(args[2]).blockSize(args[3])
+                .count(Long.parseLong(args[4])).runs(1);
+        SpeedReport r = (buffered ? test.buffered() : test).run();
+        print("write", r.write());
+        print("read", r.read());
+        System.out.println("warnings=" + r.warnings());
+        System.out.println(r);
+    }
+
+    private static void print(String name, PassResult pass) {
+        Sample s = pass.samples().get(0);
+        System.out.println(name + ".bytes=" + s.bytes());
+        System.out.println(name + ".elapsedNanos=" + s.elapsedNanos());
+        System.out.println(name + ".bytesPerSecond=" + String.format(Locale.ROOT, "%.0f",
+                s.throughput().bytesPerSecond()));
+        System.out.println(name + ".cacheHandling=" + s.cacheHandling().name());
+        System.out.println(name + ".deviceBytes=" + s.deviceIo().map(d -> d.bytes(pass.kind()))
+                .orElse(-1L));
+        System.out.println(name + ".warnings=" + pass.warnings());
+    }
+}

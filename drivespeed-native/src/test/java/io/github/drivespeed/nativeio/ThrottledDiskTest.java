@@ -1,0 +1,144 @@
+package io.github.drivespeed.nativeio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Ground truth: figures against a device whose speed the kernel enforces
+ * ({@code testbed/throttled-disk}: ext4 on a loop device, writes capped at 20 MiB/s, reads at
+ * 40 MiB/s). Every measurement runs in a child process placed in the throttled cgroup by
+ * {@code throttled-disk run}; the testbed is taken down after the last test whatever happens.
+ * The tolerance is the one the kernel's throttle allows: 5 %.
+ */
+@Tag("privileged")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ThrottledDiskTest {
+
+    private static final long WRITE_CAP = 20L << 20;
+    private static final long READ_CAP = 40L << 20;
+    private static final long PASS_BYTES = 128L << 20;
+
+    private Path parent;
+    private ThrottledDisk disk;
+
+    @BeforeAll
+    void up() throws Exception {
+        parent = Files.createTempDirectory("throttled-disk-test-");
+        try {
+            disk = ThrottledDisk.up(parent, WRITE_CAP, READ_CAP);
+        } catch (Exception | Error e) {
+            Files.deleteIfExists(parent);
+            throw e;
+        }
+    }
+
+    @AfterAll
+    void down() throws Exception {
+        try {
+            if (disk != null) {
+                disk.close();
+            }
+        } finally {
+            if (parent != null) {
+                try (var s = Files.list(parent)) {
+                    s.forEach(p -> p.toFile().delete());
+                }
+                Files.deleteIfExists(parent);
+            }
+        }
+    }
+
+    private static double rate(Map<String, String> figures, String key) {
+        return Double.parseDouble(figures.get(key));
+    }
+
+    private static void assertWithinFivePercent(String label, Map<String, String> figures,
+            String key, long cap) {
+        System.out.printf("throttled-disk: %s %s %.0f B/s, cap %d B/s (%+.2f %%), %s%n", label,
+                key, rate(figures, key), cap, 100 * (rate(figures, key) - cap) / cap,
+                figures.get(key.replace("bytesPerSecond", "cacheHandling")));
+        assertThat(rate(figures, key)).as(key + " against the cap of " + cap + " B/s\n"
+                + figures.get("output")).isCloseTo(cap, within(0.05 * cap));
+    }
+
+    @ParameterizedTest(name = "{0} x {1}")
+    @CsvSource({"1M, 128", "8M, 16"})
+    void directWritesAndReadsLandWithinFivePercentOfTheCaps(String block, int count)
+            throws IOException, InterruptedException {
+        Map<String, String> f = disk.runChild("speed", disk.mountDir().toString(), "native",
+                block, Integer.toString(count), "direct");
+        assertThat(Long.parseLong(f.get("write.bytes"))).isEqualTo(PASS_BYTES);
+        assertThat(Long.parseLong(f.get("read.bytes"))).isEqualTo(PASS_BYTES);
+        assertWithinFivePercent("file " + block, f, "write.bytesPerSecond", WRITE_CAP);
+        assertWithinFivePercent("file " + block, f, "read.bytesPerSecond", READ_CAP);
+        assertThat(f.get("read.cacheHandling")).isEqualTo("DIRECT_IO");
+        assertThat(Long.parseLong(f.get("read.deviceBytes"))).isGreaterThanOrEqualTo(PASS_BYTES);
+        assertThat(f.get("read.warnings")).isEqualTo("[]");
+    }
+
+    @Test
+    void aBufferedReadAfterEvictionLandsWithinFivePercentOfTheReadCap()
+            throws IOException, InterruptedException {
+        Map<String, String> f = disk.runChild("speed", disk.mountDir().toString(), "native",
+                "1M", "128", "buffered");
+        assertWithinFivePercent("file buffered 1M", f, "read.bytesPerSecond", READ_CAP);
+        assertThat(f.get("read.cacheHandling")).isEqualTo("EVICTED");
+        assertThat(Long.parseLong(f.get("read.deviceBytes"))).isGreaterThanOrEqualTo(PASS_BYTES);
+        assertThat(f.get("read.warnings")).isEqualTo("[]");
+    }
+
+    @Test
+    void aBufferedReadWithoutEvictionIsFlaggedAsPossiblyCachedAndShownToBeCached()
+            throws IOException, InterruptedException {
+        // The pure-Java backend cannot evict: the read meets the pages the write left behind.
+        Map<String, String> f = disk.runChild("speed", disk.mountDir().toString(), "java",
+                "1M", "128", "buffered");
+        assertThat(f.get("read.cacheHandling")).isEqualTo("NOT_EVICTED");
+        assertThat(f.get("read.warnings")).contains("READ_MAY_INCLUDE_PAGE_CACHE",
+                "READ_SERVED_FROM_CACHE");
+        assertThat(Long.parseLong(f.get("read.deviceBytes"))).isLessThan(PASS_BYTES / 10);
+        assertThat(f.get("output")).contains("READ_SERVED_FROM_CACHE: ")
+                .containsPattern("read run 1: device loop\\d+ read \\d+\\.\\d MB \\(\\d+\\.\\d"
+                        + " MiB\\) of the 134\\.2 MB \\(128\\.0 MiB\\) read \\(\\d %\\)");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"direct", "buffered"})
+    void theRawDeviceReadReturnsTheBytesAskedForWithinFivePercentOfTheReadCap(String mode)
+            throws IOException, InterruptedException {
+        Map<String, String> f = disk.runChild("device", disk.device().toString(), "native", "1M",
+                "128", mode);
+        assertThat(Long.parseLong(f.get("read.bytes"))).isEqualTo(PASS_BYTES);
+        assertWithinFivePercent("device " + mode + " 1M", f, "read.bytesPerSecond", READ_CAP);
+        assertThat(Long.parseLong(f.get("read.deviceBytes")))
+                .isGreaterThanOrEqualTo(PASS_BYTES * 9 / 10);
+        assertThat(f.get("read.warnings")).doesNotContain("READ_SERVED_FROM_CACHE");
+        // The device holds the testbed's mounted ext4, whose metadata pages no eviction can drop:
+        // a buffered read says so, though the counters show the device moved the bytes.
+        assertThat(f.get("read.cacheHandling"))
+                .isEqualTo("direct".equals(mode) ? "DIRECT_IO" : "NOT_EVICTED");
+    }
+
+    @Test
+    void aTimeBasedDeviceReadMovesWholeBlocksAndNothingPastTheEnd()
+            throws IOException, InterruptedException {
+        Map<String, String> f = disk.runChild("device", disk.device().toString(), "native", "8M",
+                "1500ms", "direct");
+        long bytes = Long.parseLong(f.get("read.bytes"));
+        assertThat(bytes).isPositive().isLessThanOrEqualTo(256L << 20);
+        assertThat(bytes % (8L << 20)).isZero();
+        assertThat(f.get("read.cacheHandling")).isEqualTo("DIRECT_IO");
+    }
+}
