@@ -3,9 +3,9 @@
 # reads 256 MiB of a file sequentially with O_DIRECT, interleaved over rounds, and for each read
 # the throughput and the average request size the disk saw are recorded (/sys/class/block/DEV/stat,
 # Documentation/block/stat.rst; what iostat prints as rareq-sz):
-#   drivespeed_thp   drivespeed DIR --block-size BS --count N --runs 1   (native backend: buffers in
-#                    transparent huge pages, the default; figures from its own report)
-#   drivespeed_4k    the same with -Ddrivespeed.native.hugePages=false (buffers in 4 KiB pages)
+#   drivespeed_4k    drivespeed DIR --block-size BS --count N --runs 1   (native backend: buffers in
+#                    4 KiB pages, the default; figures from its own report)
+#   drivespeed_thp   the same with -Ddrivespeed.native.hugePages=true (buffers in transparent huge pages)
 #   drivespeed_java  the same with --backend java (a direct ByteBuffer: malloc'd, zeroed 4 KiB pages)
 #   dd               dd if=F of=/dev/null bs=BS iflag=direct  (F: 256 MiB of random data, written once)
 #   fio              fio --readonly --rw=read --direct=1 --ioengine=psync --bs=BS  (when installed)
@@ -53,8 +53,8 @@ drivespeed_read() {   # label bs count [java options...] -- [drivespeed options.
 for r in $(seq "$rounds"); do
   for bs in "${sizes[@]}"; do
     count=$(( total / $(bytes_of "$bs") ))
-    drivespeed_read drivespeed_thp "$bs" "$count" --
-    drivespeed_read drivespeed_4k "$bs" "$count" -Ddrivespeed.native.hugePages=false --
+    drivespeed_read drivespeed_4k "$bs" "$count" --
+    drivespeed_read drivespeed_thp "$bs" "$count" -Ddrivespeed.native.hugePages=true --
     drivespeed_read drivespeed_java "$bs" "$count" -- --backend java
     a="$(snap)"
     mbps="$(LC_ALL=C dd if="$f" of=/dev/null bs="$bs" iflag=direct 2>&1 \

@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
  * outside the Java heap, of any size the address space allows, and released by munmap(2) on
  * {@link #close()}. pread and pwrite move data straight between it and the kernel.
  *
- * <p>Buffers of {@value TransparentHugePages#MIN_BUFFER_BYTES} bytes or more are backed by
- * transparent huge pages where the kernel allows them ({@link TransparentHugePages}): the mapping
+ * <p>When huge pages are turned on ({@link TransparentHugePages}; off by default), buffers of
+ * {@value TransparentHugePages#MIN_BUFFER_BYTES} bytes or more are backed by transparent huge
+ * pages where the kernel allows them: the mapping
  * is aligned to the huge page size and rounded up to whole huge pages, madvise(2) MADV_HUGEPAGE
  * asks for huge pages, and every page is faulted in at once (MADV_POPULATE_WRITE, or a write to
  * each page on kernels before 5.14), so that no page fault falls inside a timed pass and O_DIRECT

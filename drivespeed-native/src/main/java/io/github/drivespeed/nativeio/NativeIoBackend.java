@@ -37,9 +37,10 @@ import java.util.Set;
  *   <li>{@link #openBlockDevice} opens a device O_RDONLY, or for writing O_RDWR|O_EXCL (which the
  *       kernel refuses with EBUSY while the device is mounted or held); eviction there adds ioctl
  *       BLKFLSBUF (root);</li>
- *   <li>buffers of 64 KiB and more are backed by transparent huge pages where the kernel allows
- *       (see {@link TransparentHugePages}), so that O_DIRECT requests are as large as the device
- *       takes, the same in every run.</li>
+ *   <li>buffers are ordinary pages, as dd's and fio's are; with the system property
+ *       {@code drivespeed.native.hugePages=true}, buffers of 64 KiB and more are backed by
+ *       transparent huge pages where the kernel allows (see {@link TransparentHugePages}), so
+ *       that O_DIRECT requests are as large as the device takes, the same in every run.</li>
  * </ul>
  * Flag values come from a table keyed by architecture ({@link LinuxConstants}); elsewhere, and
  * without JNA, {@link #unavailableReason()} says why and drivespeed uses the pure-Java backend.

@@ -47,11 +47,14 @@ class HugePagesTest {
     @Test
     void aLargeBufferIsBackedByHugePagesWhereTheKernelAllowsThem() throws IOException {
         Privileged.require(thpEnabled(), "transparent huge pages enabled (always or madvise)");
+        System.setProperty(TransparentHugePages.PROPERTY, "true");
         try (NativeAlignedBuffer b = (NativeAlignedBuffer) io.allocate(8L << 20, 4096)) {
             long address = b.address(0, 0);
             assertThat(address % (2L << 20)).as("aligned to the huge page size").isZero();
             assertThat(b.hugePagesAdvised()).isTrue();
             assertThat(anonHugeBytes(address)).as("memory in huge pages").isPositive();
+        } finally {
+            System.clearProperty(TransparentHugePages.PROPERTY);
         }
     }
 
@@ -60,10 +63,14 @@ class HugePagesTest {
         try (NativeAlignedBuffer small = (NativeAlignedBuffer) io.allocate(4096, 4096)) {
             assertThat(small.hugePagesAdvised()).isFalse();
         }
-        System.setProperty(TransparentHugePages.PROPERTY, "false");
+        // the default: ordinary pages, as dd and fio use, so that figures compare with theirs
         try (NativeAlignedBuffer b = (NativeAlignedBuffer) io.allocate(8L << 20, 4096)) {
             assertThat(b.hugePagesAdvised()).isFalse();
             assertThat(b.window(0, 16).getLong(0)).as("zero-filled and usable").isZero();
+        }
+        System.setProperty(TransparentHugePages.PROPERTY, "false");
+        try (NativeAlignedBuffer b = (NativeAlignedBuffer) io.allocate(8L << 20, 4096)) {
+            assertThat(b.hugePagesAdvised()).isFalse();
         } finally {
             System.clearProperty(TransparentHugePages.PROPERTY);
         }
