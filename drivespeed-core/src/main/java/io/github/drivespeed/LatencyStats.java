@@ -12,8 +12,9 @@ import org.HdrHistogram.Histogram;
 /**
  * Completion latency (fio's clat) of the I/Os of a pass: each I/O timed with
  * {@link System#nanoTime()} from just before its read or write call was made to just after it
- * returned (or, with asynchronous I/O, from submission to the reaping of its completion). An
- * immutable value.
+ * returned (or, with asynchronous I/O, from just before its submission to the reaping of its
+ * completion: there this is fio's {@code lat}, slat + clat, since fio's clat starts after
+ * {@code io_submit} returns). An immutable value.
  *
  * <p>{@link #minNanos()}, {@link #maxNanos()}, {@link #meanNanos()} and
  * {@link #standardDeviationNanos()} are exact. Percentiles come from an HdrHistogram with three
