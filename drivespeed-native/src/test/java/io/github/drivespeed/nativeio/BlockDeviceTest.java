@@ -107,8 +107,9 @@ class BlockDeviceTest {
     @Test
     void withHugePageBuffersEveryODirectReadIsCutIntoTheLargestRequestsTheDeviceTakes()
             throws IOException {
-        Privileged.require(TransparentHugePages.usableSize().isPresent(),
-                "transparent huge pages enabled (always or madvise)");
+        Privileged.require(TransparentHugePages.read(Path.of("/sys/kernel/mm/transparent_hugepage"))
+                .isPresent(), "transparent huge pages enabled (always or madvise)");
+        System.setProperty(TransparentHugePages.PROPERTY, "true");   // opt-in; off by default
         try (Mounts.LoopDevice loop = randomLoop()) {
             Path queue = Path.of("/sys/class/block", loop.device().getFileName().toString(),
                     "queue");
@@ -125,6 +126,8 @@ class BlockDeviceTest {
             // The same requests in every run: no run depends on where its buffer's pages lie.
             assertThat(r.read().samples()).allSatisfy(s -> assertThat(
                     s.deviceIo().orElseThrow().readRequests()).isEqualTo(8 * perBlock));
+        } finally {
+            System.clearProperty(TransparentHugePages.PROPERTY);
         }
     }
 

@@ -94,6 +94,7 @@ class UnwritableTargetsTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the resource only holds chattr +i for the duration of the block
     void anImmutableDirectoryIsRefusedEvenToRoot() throws IOException {
         try (Mounts.Mount ext4 = Mounts.ext4(parent, 16, "rw", null)) {
             Path locked = Files.createDirectory(ext4.dir().resolve("locked"));
