@@ -314,7 +314,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             long v = Long.parseLong(text.trim());
             if (v < min || v > max) {
                 throw new CommandLine.TypeConversionException("'" + text
-                        + "' is out of range (at most " + max + ")");
+                        + "' is out of range (" + min + " to " + max + ")");
             }
             return v;
         } catch (NumberFormatException e) {
@@ -345,12 +345,6 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             }
         }
         return name;
-    }
-
-    /** Whether the option was given on the command line. */
-    private boolean given(String name) {
-        ParseResult parsed = spec.commandLine().getParseResult();
-        return parsed != null && parsed.hasMatchedOption(name);
     }
 
     /** Options that --probe takes; every other one needs a measurement. */
@@ -573,7 +567,8 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                 | TargetNotWritableException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
         } catch (InsufficientSpaceException e) {
-            return fail(err, lowerWhat(e, test != null && random == null
+            // the sequential test runs first: no results yet means it was the one
+            return fail(err, lowerWhat(e, test != null && results == null
                     ? typed("--block-size") + " (" + (blockSize == null
                             ? SpeedTest.DEFAULT_BLOCK_SIZE : blockSize) + ") or "
                             + typed("--count") + " (" + (count == null ? SpeedTest.DEFAULT_COUNT

@@ -507,7 +507,7 @@ class DriveSpeedCommandTest {
                 + " '--count': 'abc' is not a whole number");
         assertThat(run(dir.toString(), "--runs", "99999999999").errLines()).containsExactly(
                 "drivespeed: invalid value for option '--runs': '99999999999' is out of range"
-                        + " (at most 2147483647)");
+                        + " (-2147483648 to 2147483647)");
     }
 
     @Test
