@@ -146,12 +146,27 @@ public final class TargetInfo {
         return disks.size() == 1 ? disks.get(0).link() : Optional.empty();
     }
 
-    /** For example {@code /work (ext4 on /dev/vda, block 4096 B, 80.1 GB free of 270.6 GB)}. */
+    /**
+     * For example {@code /work (ext4 on /dev/vda, block 4096 B, 80.1 GB free of 270.6 GB)}; sizes
+     * below 1 GB in MB or kB ({@code 16.8 MB free of 16.8 MB}).
+     */
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%s (%s on %s, block %d B, %.1f GB free of %.1f GB)",
+        return String.format(Locale.ROOT, "%s (%s on %s, block %d B, %s free of %s)",
                 directory, fileSystemType, fileSystemSource, fileSystemBlockSizeBytes,
-                usableSpaceBytes / 1e9, totalSpaceBytes / 1e9);
+                decimal(usableSpaceBytes), decimal(totalSpaceBytes));
+    }
+
+    /** Bytes in GB, MB or kB (powers of 1000) with one decimal, the largest unit below it. */
+    static String decimal(long bytes) {
+        double[] units = {1e12, 1e9, 1e6, 1e3};
+        String[] names = {"TB", "GB", "MB", "kB"};
+        for (int i = 1; i < units.length; i++) {
+            if (bytes >= units[i]) {
+                return String.format(Locale.ROOT, "%.1f %s", bytes / units[i], names[i]);
+            }
+        }
+        return bytes + " B";
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.github.drivespeed.examples.cli;
 
 import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.InsufficientSpaceException;
 import io.github.drivespeed.LatencyStats;
 import io.github.drivespeed.Measurements;
 import io.github.drivespeed.Preset;
@@ -45,6 +46,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -52,6 +55,30 @@ import picocli.CommandLine.Spec;
 /** {@code drivespeed [DIR]}: write then read a test file in DIR and print the speeds. */
 @Command(name = "drivespeed", mixinStandardHelpOptions = true,
         versionProvider = DriveSpeedCommand.Version.class,
+        // the same forms as the README's "Command line" section
+        customSynopsis = {
+            "drivespeed [DIR] [--block-size SIZE] [--count N] [--runs N]",
+            "                  [--buffered | --direct-or-buffered] [--dsync] [--zeros]",
+            "                  [-T] [--drop-caches] [--backend native|java]",
+            "       drivespeed --probe [DIR]",
+            "       drivespeed [DIR] --preset NAME[,NAME...] [--size SIZE]",
+            "                  [--duration TIME] [--ramp-time TIME] [--count N] [--seed N]",
+            "                  [--runs N] [--buffered]",
+            "       drivespeed [DIR] --rw MODE [--rwmixread PCT] [--bs SIZE] [--iodepth N]",
+            "                  [--threads N] [--size SIZE] [--duration TIME | --count N]",
+            "                  [--ramp-time TIME] [--seed N] [--runs N] [--buffered]",
+            "       drivespeed [DIR] --sweep [--rw MODE] (the --rw options but --bs)",
+            "       drivespeed DEVICE [--block-size SIZE] [--duration TIME | --count N]",
+            "                  [--runs N] [--buffered] [-T] [--drop-caches]",
+            "                  [--backend native|java]        (read-only, as hdparm -t)",
+            "       drivespeed DEVICE --write --allow-writes-to DEVICE [--force] ...",
+            "                                                 (destroys DEVICE's contents)",
+            "  DIR forms: [--json | --csv] [-o|--output FILE] [--overwrite]",
+            "             [--chart FILE.png] [--require SPEC]; every form: [-q|--quiet]",
+            "  --probe takes only --json, --csv, --output, --overwrite and --quiet.",
+            "  --bs is --block-size; --iodepth, --threads and --duration have fio's names",
+            "  too: --queue-depth, --numjobs and --runtime.",
+            ""},
         description = {
             "Measures how fast the drive holding DIR writes and reads: for each run, writes a new "
                     + "test file (O_DIRECT, random data, fdatasync timed), reads it back, and "
@@ -70,10 +97,12 @@ import picocli.CommandLine.Spec;
             "0:measured (and the requirement, if any, was met)",
             "1:measured, but the --require requirement was not met (the reasons on stderr)",
             "2:bad option, value or target (missing, not a directory or block device, not"
-                    + " writable, writing a device refused); nothing written",
-            "3:I/O error (no space, O_DIRECT refused, read or write failed, output not written)",
-            "130:interrupted by Ctrl-C (SIGINT); 143: terminated (SIGTERM); the test file is"
-                    + " removed in both cases"})
+                    + " writable, writing a device refused; an --output or --chart file that"
+                    + " cannot be created); nothing written",
+            "3:I/O error (no space, O_DIRECT refused, read or write failed, interrupted, output"
+                    + " not written)",
+            "130:interrupted by Ctrl-C (SIGINT); the test file is removed",
+            "143:terminated (SIGTERM); the test file is removed"})
 public final class DriveSpeedCommand implements Callable<Integer> {
 
     @Spec
@@ -126,7 +155,8 @@ public final class DriveSpeedCommand implements Callable<Integer> {
 
     @Option(names = "--probe",
             description = "Only describe the drive holding DIR (file system, mount options, block "
-                    + "devices, model, block sizes, link, warnings); write nothing.")
+                    + "devices, model, block sizes, link, warnings); write nothing. Takes no"
+                    + " measuring option.")
     private boolean probe;
 
     @Option(names = "--backend", paramLabel = "NAME",
@@ -139,7 +169,8 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             description = "Workload preset(s), each run as a read and a write test: "
                     + "SEQ1M-Q8T1, SEQ1M-Q1T1, RND4K-Q32T1, RND4K-Q1T1, SEQ128K-Q32T1, "
                     + "RND4K-Q32T16; 'standard' for the first four, 'nvme' for the NVMe set. "
-                    + "Repeatable or comma-separated.")
+                    + "Repeatable or comma-separated. A preset fixes the block size, queue depth,"
+                    + " threads and mode: not with --bs, --iodepth, --threads, --rw, --sweep.")
     private List<String> presets;
 
     @Option(names = "--rw", paramLabel = "MODE",
@@ -152,7 +183,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     private Integer rwmixread;
 
     @Option(names = "--sweep", description = "Run the workload at every block size from 4K to "
-            + "64M (powers of two) and print a table.")
+            + "64M (powers of two) and print a table. Without --rw: randread.")
     private boolean sweep;
 
     @Option(names = {"--iodepth", "--queue-depth"}, paramLabel = "N",
@@ -195,7 +226,9 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             description = "Write what would go to standard output (the JSON, the CSV or the text"
                     + " summary) to FILE instead; with --json or --csv the text summary then"
                     + " still goes to standard output. An existing FILE is refused unless"
-                    + " --overwrite is given; FILE is written whole or not at all.")
+                    + " --overwrite is given (it then keeps its permissions; a symbolic link is"
+                    + " written through), and so is a directory or device; FILE is written whole"
+                    + " or not at all.")
     private String output;
 
     @Option(names = "--overwrite", description = "Let --output and --chart replace an existing"
@@ -204,7 +237,8 @@ public final class DriveSpeedCommand implements Callable<Integer> {
 
     @Option(names = "--chart", paramLabel = "FILE.png",
             description = "Draw a PNG chart (800x500): the throughput timeline of every pass,"
-                    + " or for --sweep the throughput against the block size.")
+                    + " or for --sweep the throughput against the block size. The name must end"
+                    + " in .png; same file rules as --output.")
     private String chart;
 
     @Option(names = {"-q", "--quiet"}, description = "Print no text summary and no progress;"
@@ -226,7 +260,17 @@ public final class DriveSpeedCommand implements Callable<Integer> {
      * @param args command-line arguments
      */
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        PrintWriter stderr = new PrintWriter(new OutputStreamWriter(System.err,
+                StandardCharsets.UTF_8), true);
+        CommandLine cl = commandLine();
+        cl.setErr(stderr);
+        DriveSpeedCommand command = cl.getCommand();
+        InterruptNotice notice = InterruptNotice.install(stderr, () -> command.directory == null
+                || command.directory.isEmpty() ? null : Path.of(command.directory),
+                Terminal.stderrIsTerminal());
+        int code = cl.execute(args);
+        notice.finished();
+        System.exit(code);
     }
 
     /** @return the command line, with one-line error reporting; visible for tests */
@@ -240,8 +284,15 @@ public final class DriveSpeedCommand implements Callable<Integer> {
      */
     static CommandLine commandLine(BooleanSupplier stderrIsTerminal) {
         CommandLine cl = new CommandLine(new DriveSpeedCommand(stderrIsTerminal));
+        cl.registerConverter(Long.class, DriveSpeedCommand::wholeNumber);
+        cl.registerConverter(Integer.class, text -> Math.toIntExact(wholeNumber(text, Integer.MIN_VALUE,
+                Integer.MAX_VALUE)));
         cl.setParameterExceptionHandler((ex, args) -> {
-            ex.getCommandLine().getErr().println("drivespeed: " + ex.getMessage());
+            String message = String.valueOf(ex.getMessage());
+            if (message.startsWith("Invalid value for ")) {
+                message = "invalid" + message.substring("Invalid".length());
+            }
+            ex.getCommandLine().getErr().println("drivespeed: " + message);
             ex.getCommandLine().getErr().flush();
             return ExitCode.BAD_INPUT;
         });
@@ -253,6 +304,96 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         return cl;
     }
 
+    private static Long wholeNumber(String text) {
+        return wholeNumber(text, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /** An option's whole number; picocli puts the option's name before the message. */
+    private static long wholeNumber(String text, long min, long max) {
+        try {
+            long v = Long.parseLong(text.trim());
+            if (v < min || v > max) {
+                throw new CommandLine.TypeConversionException("'" + text
+                        + "' is out of range (" + min + " to " + max + ")");
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new CommandLine.TypeConversionException("'" + text + "' is not a whole number");
+        }
+    }
+
+    /**
+     * The name of an option as the user typed it ({@code --bs} or {@code --block-size}), for
+     * messages; the given name when it was not typed.
+     */
+    private String typed(String name) {
+        OptionSpec option = spec.findOption(name);
+        ParseResult parsed = spec.commandLine().getParseResult();
+        if (option == null || parsed == null) {
+            return name;
+        }
+        for (String arg : parsed.originalArgs()) {
+            if (arg.equals("--")) {
+                break;
+            }
+            int eq = arg.indexOf('=');
+            String given = eq < 0 ? arg : arg.substring(0, eq);
+            for (String n : option.names()) {
+                if (n.equals(given)) {
+                    return n;
+                }
+            }
+        }
+        return name;
+    }
+
+    /** Options that --probe takes; every other one needs a measurement. */
+    private static final List<String> PROBE_OPTIONS = List.of("--probe", "--json", "--csv",
+            "--output", "--overwrite", "--quiet");
+
+    /** Options a preset fixes: it has its own block size, queue depth, threads and mode. */
+    private static final List<String> PRESET_FIXES = List.of("--block-size", "--iodepth",
+            "--threads", "--rw", "--rwmixread", "--sweep");
+
+    /**
+     * @return the first option that conflicts with --probe or --preset, as a message, or null
+     */
+    private String conflict() {
+        ParseResult parsed = spec.commandLine().getParseResult();
+        if (parsed == null) {
+            return null;
+        }
+        for (OptionSpec o : parsed.matchedOptions()) {
+            String name = o.names()[0];
+            if (probe && !oneOf(o, PROBE_OPTIONS)) {
+                return "options '--probe' and '" + typed(name) + "' exclude each other:"
+                        + " --probe measures nothing and writes nothing";
+            }
+        }
+        for (OptionSpec o : parsed.matchedOptions()) {
+            String name = o.names()[0];
+            if (presets != null && oneOf(o, PRESET_FIXES)) {
+                return "options '--preset' and '" + typed(name) + "' exclude each other: a"
+                        + " preset fixes its block size, queue depth, threads and read/write"
+                        + " mode; use --rw with --bs, --iodepth and --threads instead";
+            }
+            if (sweep && oneOf(o, List.of("--block-size"))) {
+                return "options '--sweep' and '" + typed(name) + "' exclude each other: the"
+                        + " sweep runs every block size from 4 KiB to 64 MiB";
+            }
+        }
+        return null;
+    }
+
+    private static boolean oneOf(OptionSpec option, List<String> names) {
+        for (String n : option.names()) {
+            if (names.contains(n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -260,6 +401,10 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         if (directory.isEmpty()) {
             return fail(err, "DIR must not be empty: give a directory, or none for the current"
                     + " directory", ExitCode.BAD_INPUT);
+        }
+        String conflict = conflict();
+        if (conflict != null) {
+            return fail(err, conflict, ExitCode.BAD_INPUT);
         }
         Path dir = Path.of(directory);
         Outputs outputs;
@@ -271,30 +416,36 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
         }
-        if (probe) {
-            if (requirement != null || chart != null) {
-                return fail(err, "option '" + (chart != null ? "--chart" : "--require")
-                        + "' needs a measurement; --probe writes nothing", ExitCode.BAD_INPUT);
+        try (OutputFile file = outputs.file(); OutputFile chartFile = outputs.chart()) {
+            // created now, so that a file that cannot be created is found before measuring
+            for (OutputFile f : new OutputFile[] {file, chartFile}) {
+                if (f != null) {
+                    f.create();
+                }
             }
-            return probe(dir, outputs, err);
-        }
-        if (presets != null || rw != null || sweep) {
-            if (readOptions.cachedRead || readOptions.dropCaches
-                    || readOptions.deviceWriteOption() != null) {
-                return fail(err, "options '--cached-read', '--drop-caches', '--write',"
-                        + " '--allow-writes-to' and '--force' apply to the sequential and device"
-                        + " tests, not to workloads", ExitCode.BAD_INPUT);
+            if (probe) {
+                return probe(dir, outputs, err);
             }
-            return callWorkload(dir, outputs, requirement);
+            if (presets != null || rw != null || sweep) {
+                if (readOptions.cachedRead || readOptions.dropCaches
+                        || readOptions.deviceWriteOption() != null) {
+                    return fail(err, "options '--cached-read', '--drop-caches', '--write',"
+                            + " '--allow-writes-to' and '--force' apply to the sequential and"
+                            + " device tests, not to workloads", ExitCode.BAD_INPUT);
+                }
+                return callWorkload(dir, outputs, requirement);
+            }
+            if (DeviceCommand.isBlockDevice(dir)) {
+                return callDevice(dir, outputs, requirement);
+            }
+            if (readOptions.deviceWriteOption() != null) {
+                return fail(err, "option '" + readOptions.deviceWriteOption() + "' applies to a"
+                        + " block device only, and " + dir + " is not one", ExitCode.BAD_INPUT);
+            }
+            return callSequential(dir, outputs, requirement);
+        } catch (IOException e) {
+            return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
         }
-        if (DeviceCommand.isBlockDevice(dir)) {
-            return callDevice(dir, outputs, requirement);
-        }
-        if (readOptions.deviceWriteOption() != null) {
-            return fail(err, "option '" + readOptions.deviceWriteOption() + "' applies to a block"
-                    + " device only, and " + dir + " is not one", ExitCode.BAD_INPUT);
-        }
-        return callSequential(dir, outputs, requirement);
     }
 
     /** The device test: {@code drivespeed /dev/sdX}, as {@code hdparm -t}; text output only. */
@@ -327,6 +478,10 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             throw new IllegalArgumentException("option '--overwrite' needs --output or --chart");
         }
         OutputFile file = output == null ? null : OutputFile.check("--output", output, overwrite);
+        if (chart != null && !chart.toLowerCase(Locale.ROOT).endsWith(".png")) {
+            throw new IllegalArgumentException("invalid value for option '--chart': '" + chart
+                    + "': the chart is a PNG image; give a name ending in .png");
+        }
         OutputFile chartFile = chart == null ? null
                 : OutputFile.check("--chart", chart, overwrite);
         if (file != null && chartFile != null && file.path().equals(chartFile.path())) {
@@ -396,13 +551,14 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                         + " (for the requirement)");
                 text.flush();
                 WorkloadTable table = plan.presets(rnd);
-                printTable(text, table);
+                printTable(text, table, false);
                 results = results == null ? Results.of(table) : results.and(table);
             }
         } catch (IllegalArgumentException e) {
             String message = e.getMessage();
-            if (message != null && message.startsWith("blockSize ") && test != null) {
-                message = "invalid value for option '--block-size': '"
+            if (message != null && test != null && (message.startsWith("blockSize ")
+                    || message.startsWith("cannot allocate "))) {
+                message = "invalid value for option '" + typed("--block-size") + "': '"
                         + (blockSize == null ? SpeedTest.DEFAULT_BLOCK_SIZE : blockSize) + "': "
                         + message;
             }
@@ -410,10 +566,52 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         } catch (TargetNotFoundException | UnsupportedTargetException
                 | TargetNotWritableException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
+        } catch (InsufficientSpaceException e) {
+            // the sequential test runs first: no results yet means it was the one
+            return fail(err, lowerWhat(e, test != null && results == null
+                    ? typed("--block-size") + " (" + (blockSize == null
+                            ? SpeedTest.DEFAULT_BLOCK_SIZE : blockSize) + ") or "
+                            + typed("--count") + " (" + (count == null ? SpeedTest.DEFAULT_COUNT
+                                    : count) + ")"
+                    : typed("--size") + sizeGiven()), ExitCode.IO_ERROR);
         } catch (IOException e) {
             return fail(err, e.getMessage(), ExitCode.IO_ERROR);
         }
         return finish(results, requirement, outputs, null);
+    }
+
+    /**
+     * The no-space message with the option to lower, as the user would type it, in place of the
+     * API's "the block size or the count".
+     */
+    private static String lowerWhat(InsufficientSpaceException e, String options) {
+        String message = String.valueOf(e.getMessage());
+        String api = "lower the block size or the count";
+        return message.endsWith(api)
+                ? message.substring(0, message.length() - api.length()) + "lower " + options
+                : message;
+    }
+
+    private String sizeGiven() {
+        return size == null ? " (default " + WorkloadTest.DEFAULT_SIZE + ")" : " (" + size + ")";
+    }
+
+    /**
+     * An API message from a workload plan's run, with the command line's option names: {@code
+     * blockSize 8 MiB is larger than size 4 MiB} names {@code --bs} and {@code --size}.
+     */
+    private String workloadMessage(String message) {
+        if (message == null) {
+            return null;
+        }
+        if (message.startsWith("blockSize ") || message.startsWith("cannot allocate ")) {
+            String m = message.startsWith("blockSize ")
+                    ? message.substring("blockSize ".length()) : message;
+            m = m.replace("than size ", "than " + typed("--size") + " ");
+            return "invalid value for option '" + typed("--block-size") + "': '"
+                    + (blockSize == null ? WorkloadTest.DEFAULT_BLOCK_SIZE : blockSize) + "': " + m;
+        }
+        return message;
     }
 
     /** A progress bar on stderr, or null when stderr is no terminal or --quiet was given. */
@@ -521,13 +719,13 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     private SpeedTest plan(Path dir) {
         SpeedTest test = DriveSpeed.on(dir);
         if (blockSize != null) {
-            test = option(test, "--block-size", blockSize, t -> t.blockSize(blockSize));
+            test = option(test, typed("--block-size"), blockSize, t -> t.blockSize(blockSize));
         }
         if (count != null) {
-            test = option(test, "--count", count, t -> t.count(count));
+            test = option(test, typed("--count"), count, t -> t.count(count));
         }
         if (runs != null) {
-            test = option(test, "--runs", runs, t -> t.runs(runs));
+            test = option(test, typed("--runs"), runs, t -> t.runs(runs));
         }
         if (buffered && directOrBuffered) {
             throw new IllegalArgumentException(
@@ -546,7 +744,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             test = test.zeros();
         }
         if (backend != null) {
-            test = option(test, "--backend", backend, t -> t.backend(backend));
+            test = option(test, typed("--backend"), backend, t -> t.backend(backend));
         }
         if (readOptions.dropCaches) {
             test = test.dropCaches();
@@ -610,17 +808,17 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         Results results;
         WorkloadTable sweepTable = null;
         try (ProgressBar bar = progressBar(0)) {
-            if (bar != null) {
-                plan = plan.listener(bar);
-            }
-            out.println("drivespeed on " + dir.toAbsolutePath().normalize() + ": "
-                    + (chosen.isEmpty() ? plan.parameters().toString()
-                            : "presets " + chosen + ", " + plan.parameters().size() + " file, "
-                                    + runLength(plan)));
-            out.flush();
+            // printed when the first stage starts: the plan's own checks come first
+            plan = plan.listener(new HeaderPrinter(out, "drivespeed on "
+                    + dir.toAbsolutePath().normalize() + ": " + (!chosen.isEmpty()
+                            ? "presets " + chosen + ", " + plan.parameters().size() + " file, "
+                                    + runLength(plan)
+                            : sweep ? sweepHeader(plan)
+                            : plan.parameters().toString()),
+                    bar == null ? WorkloadListener.NONE : bar));
             if (!chosen.isEmpty() || sweep) {
                 WorkloadTable table = chosen.isEmpty() ? plan.sweep() : plan.presets(chosen);
-                printTable(out, table);
+                printTable(out, table, sweep);
                 results = Results.of(table);
                 sweepTable = chosen.isEmpty() ? table : null;
             } else {
@@ -629,9 +827,13 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                 out.print(report);
                 results = Results.of(report);
             }
-        } catch (IllegalArgumentException | TargetNotFoundException
-                | UnsupportedTargetException | TargetNotWritableException e) {
+        } catch (IllegalArgumentException e) {
+            return fail(err, workloadMessage(e.getMessage()), ExitCode.BAD_INPUT);
+        } catch (TargetNotFoundException | UnsupportedTargetException
+                | TargetNotWritableException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
+        } catch (InsufficientSpaceException e) {
+            return fail(err, lowerWhat(e, typed("--size") + sizeGiven()), ExitCode.IO_ERROR);
         } catch (IOException e) {
             return fail(err, e.getMessage(), ExitCode.IO_ERROR);
         }
@@ -639,16 +841,26 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     /** The table, then the target, backend, I/O engines and warnings of its rows. */
-    private static void printTable(PrintWriter out, WorkloadTable table) {
+    private void printTable(PrintWriter out, WorkloadTable table, boolean sweep) {
         out.println();
         out.print(table);
         WorkloadReport first = table.rows().get(0).report();
         out.println();
         out.print(first.target().summary());
         out.println("backend:    " + first.backend());
+        Set<String> engines = new java.util.LinkedHashSet<>();
         for (WorkloadTable.Row row : table.rows()) {
-            out.println(String.format(Locale.ROOT, "I/O:        %-22s %s", row.label(),
-                    row.report().ioEngine()));
+            engines.add(row.report().ioEngine());
+        }
+        List<WorkloadTable.Row> rows = table.rows();
+        if (sweep && engines.size() == 1) {
+            out.println("I/O:        " + engines.iterator().next() + " (block sizes "
+                    + rows.get(0).label() + " to " + rows.get(rows.size() - 1).label() + ")");
+        } else {
+            for (WorkloadTable.Row row : rows) {
+                out.println(String.format(Locale.ROOT, "I/O:        %-22s %s", row.label(),
+                        row.report().ioEngine()));
+            }
         }
         Set<Warning> warnings = new TreeSet<>();
         for (WorkloadTable.Row row : table.rows()) {
@@ -659,6 +871,22 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             out.println("  - " + w.name() + ": " + w.message());
         }
         out.flush();
+    }
+
+    /**
+     * The sweep's parameters without the plan's one block size: {@code read, block sizes 4 KiB
+     * to 64 MiB, size 1 GiB, ...}; says when the mode is the sweep's default, randread.
+     */
+    private String sweepHeader(WorkloadTest plan) {
+        String p = plan.parameters().toString();
+        String bs = ", bs " + plan.parameters().blockSize();
+        int at = p.indexOf(bs);
+        String header = at < 0 ? p : p.substring(0, at) + ", block sizes "
+                + WorkloadTest.DEFAULT_SWEEP.get(0) + " to "
+                + WorkloadTest.DEFAULT_SWEEP.get(WorkloadTest.DEFAULT_SWEEP.size() - 1)
+                + p.substring(at + bs.length());
+        return rw == null ? header.replaceFirst("^randread", "randread (--sweep's default; give"
+                + " --rw for another)") : header;
     }
 
     private static String runLength(WorkloadTest plan) {
@@ -679,20 +907,20 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             throw new IllegalArgumentException("option '--rwmixread' needs --rw rw or --rw randrw");
         }
         if (blockSize != null) {
-            w = option(w, "--block-size", blockSize, t -> t.blockSize(blockSize));
+            w = option(w, typed("--block-size"), blockSize, t -> t.blockSize(blockSize));
         }
         if (iodepth != null) {
-            w = option(w, "--iodepth", iodepth, t -> t.queueDepth(iodepth));
+            w = option(w, typed("--iodepth"), iodepth, t -> t.queueDepth(iodepth));
         }
         if (threads != null) {
-            w = option(w, "--threads", threads, t -> t.threads(threads));
+            w = option(w, typed("--threads"), threads, t -> t.threads(threads));
         }
         if (count != null) {
             if (duration != null) {
                 throw new IllegalArgumentException("options '--count' and '--duration' exclude"
                         + " each other: a run is size-based or time-based");
             }
-            w = option(w, "--count", count, t -> t.count(count));
+            w = option(w, typed("--count"), count, t -> t.count(count));
         }
         return w;
     }
@@ -709,25 +937,25 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     private WorkloadTest commonWorkloadOptions(WorkloadTest plan) {
         WorkloadTest w = plan;
         if (size != null) {
-            w = option(w, "--size", size, t -> t.size(size));
+            w = option(w, typed("--size"), size, t -> t.size(size));
         }
         if (duration != null) {
-            w = option(w, "--duration", duration, t -> t.duration(parseDuration(duration)));
+            w = option(w, typed("--duration"), duration, t -> t.duration(parseDuration(duration)));
         }
         if (rampTime != null) {
-            w = option(w, "--ramp-time", rampTime, t -> t.rampTime(parseDuration(rampTime)));
+            w = option(w, typed("--ramp-time"), rampTime, t -> t.rampTime(parseDuration(rampTime)));
         }
         if (seed != null) {
             w = w.seed(seed);
         }
         if (runs != null) {
-            w = option(w, "--runs", runs, t -> t.runs(runs));
+            w = option(w, typed("--runs"), runs, t -> t.runs(runs));
         }
         if (buffered) {
             w = w.buffered();
         }
         if (backend != null) {
-            w = option(w, "--backend", backend, t -> t.backend(backend));
+            w = option(w, typed("--backend"), backend, t -> t.backend(backend));
         }
         return w;
     }
@@ -807,8 +1035,10 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         try {
             return setter.apply(test);
         } catch (IllegalArgumentException e) {
+            // the value as typed is named already: drop a java.time.Duration's "PT0S" after it
+            String message = String.valueOf(e.getMessage()).replaceFirst(": -?PT[0-9.HMS-]+$", "");
             throw new IllegalArgumentException("invalid value for option '" + name + "': '"
-                    + value + "': " + e.getMessage(), e);
+                    + value + "': " + message, e);
         }
     }
 

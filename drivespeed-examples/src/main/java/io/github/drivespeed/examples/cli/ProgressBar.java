@@ -29,7 +29,7 @@ final class ProgressBar implements ProgressListener, WorkloadListener, AutoClose
 
     /** What is running now. */
     private record Stage(String label, long totalBytes, long plannedNanos, long startNanos,
-            LongSupplier bytesDone) { }
+            LongSupplier bytesDone, boolean syncsAtEnd) { }
 
     private final PrintWriter err;
     private final Object lock = new Object();
@@ -56,7 +56,7 @@ final class ProgressBar implements ProgressListener, WorkloadListener, AutoClose
     public void passStarted(PassKind pass, int run, long totalBytes) {
         sequentialBytesDone = 0;
         start(new Stage(pass + " run " + run + "/" + runs, totalBytes, -1, System.nanoTime(),
-                () -> sequentialBytesDone));
+                () -> sequentialBytesDone, pass == PassKind.WRITE));
     }
 
     @Override
@@ -76,7 +76,7 @@ final class ProgressBar implements ProgressListener, WorkloadListener, AutoClose
                         + s.job().runs();
         String of = s.jobCount() > 1 ? " (" + s.jobIndex() + "/" + s.jobCount() + ")" : "";
         start(new Stage(what + of, s.plannedBytes(), s.plannedNanos(), s.startNanos(),
-                s::bytesDone));
+                s::bytesDone, s.kind() == WorkloadStage.Kind.FILL));
     }
 
     @Override
@@ -131,16 +131,40 @@ final class ProgressBar implements ProgressListener, WorkloadListener, AutoClose
     private void draw(Stage s, long now) {
         long done = s.bytesDone().getAsLong();
         long elapsed = Math.max(1, now - s.startNanos());
-        if (now > lastNanos) {
-            double current = (done - lastBytes) * 1e9 / (now - lastNanos);
-            rate = Double.isNaN(rate) ? current : 0.5 * rate + 0.5 * current;
+        if (now > lastNanos && !allMoved(done, lastBytes, s.totalBytes())) {
+            rate = nextRate(rate, done - lastBytes, now - lastNanos);
             lastBytes = done;
             lastNanos = now;
         }
-        err.print("\r" + line(s.label(), done, s.totalBytes(), elapsed, s.plannedNanos(), rate)
-                + "\u001b[K");
+        err.print("\r" + line(s.label(), done, s.totalBytes(), elapsed, s.plannedNanos(), rate,
+                s.syncsAtEnd()) + "\u001b[K");
         err.flush();
         drawn = true;
+    }
+
+    /**
+     * Whether every byte of a size-based stage had moved at the last redraw already: the stage is
+     * then finishing (a write pass's fdatasync), and the rate stays that of the data moved
+     * instead of falling towards zero.
+     *
+     * @param done bytes done now
+     * @param doneBefore bytes done at the last redraw
+     * @param total bytes planned, or -1 when time-based
+     * @return true when the rate is not to be updated
+     */
+    static boolean allMoved(long done, long doneBefore, long total) {
+        return total > 0 && done >= total && done == doneBefore;
+    }
+
+    /**
+     * @param rate the rate so far in bytes per second, NaN before the first redraw
+     * @param bytes bytes moved since the last redraw
+     * @param nanos nanoseconds since the last redraw, above 0
+     * @return the rate smoothed over the redraws: half the old rate plus half the new one
+     */
+    static double nextRate(double rate, long bytes, long nanos) {
+        double current = bytes * 1e9 / nanos;
+        return Double.isNaN(rate) ? current : 0.5 * rate + 0.5 * current;
     }
 
     /**
@@ -152,10 +176,11 @@ final class ProgressBar implements ProgressListener, WorkloadListener, AutoClose
      * @param elapsedNanos since the stage started
      * @param plannedNanos the stage's length when time-based, else -1
      * @param bytesPerSecond the current rate, NaN before it is known
+     * @param syncsAtEnd whether the stage ends in an fdatasync once every byte is written
      * @return the line, without line end
      */
     static String line(String label, long done, long total, long elapsedNanos,
-            long plannedNanos, double bytesPerSecond) {
+            long plannedNanos, double bytesPerSecond, boolean syncsAtEnd) {
         double fraction;
         double secondsLeft;
         if (total > 0) {
@@ -173,7 +198,8 @@ final class ProgressBar implements ProgressListener, WorkloadListener, AutoClose
                 : String.format(Locale.ROOT, "%.1f MiB", done / 1048576.0);
         String speed = Double.isNaN(bytesPerSecond) ? "-- MB/s"
                 : String.format(Locale.ROOT, "%.1f MB/s", bytesPerSecond / 1e6);
-        String left = total > 0 && done >= total ? "  finishing (fdatasync)"
+        String left = total > 0 && done >= total
+                ? (syncsAtEnd ? "  syncing (fdatasync)" : "  finishing")
                 : Double.isNaN(secondsLeft) ? ""
                 : String.format(Locale.ROOT, "  %.1f s left", secondsLeft);
         return String.format(Locale.ROOT, "%s [%s] %3d%%  %s  %s%s", label, bar,

@@ -52,7 +52,7 @@ public final class JsonReport {
     /** The schema version; raised when a key changes meaning or is removed, not when one is added. */
     public static final int SCHEMA_VERSION = 1;
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    private static final JsonNodeFactory NODES = new JsonNodeFactory(true);
     private static final ObjectWriter WRITER = new ObjectMapper()
             .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
             .writer(new DefaultPrettyPrinter()

@@ -213,7 +213,9 @@ class DriveSpeedCommandTest {
     })
     void aBadWorkloadValueIsOneLineNamingOptionAndValueAndExit2(String option, String value)
             throws IOException {
-        CommandRun o = option.equals("--rw") ? run(dir.toString(), option, value)
+        // a preset with --rw would be refused for the pair before the name is looked at
+        CommandRun o = option.equals("--rw") || option.equals("--preset")
+                ? run(dir.toString(), option, value)
                 : run(dir.toString(), "--rw", "read", option, value);
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).hasSize(1);
@@ -404,5 +406,176 @@ class DriveSpeedCommandTest {
         assertThat(o.errLines()).hasSize(1);
         assertThat(o.err()).contains("does not exist");
         assertThat(Files.exists(missing)).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+        "--bs|8K", "--block-size|8K", "--iodepth|4", "--queue-depth|4", "--threads|2",
+        "--numjobs|2", "--rw|read", "--rwmixread|70", "--sweep|",
+    })
+    void anOptionAPresetFixesIsRefusedNamingBoth(String option, String value) throws IOException {
+        List<String> args = new java.util.ArrayList<>(List.of(dir.toString(), "--preset",
+                "RND4K-Q1T1", option));
+        if (value != null) {
+            args.add(value);
+        }
+        CommandRun o = run(args.toArray(String[]::new));
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).hasSize(1);
+        assertThat(o.err()).startsWith("drivespeed: options '--preset' and '" + option
+                + "' exclude each other: a preset fixes its block size, queue depth, threads");
+        assertThat(o.out()).isEmpty();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+        "--rw|read", "--count|5", "--bs|8K", "--runs|2", "--buffered|", "--direct-or-buffered|",
+        "--dsync|", "--zeros|", "--backend|java", "--preset|standard", "--rwmixread|50",
+        "--sweep|", "--iodepth|2", "--numjobs|2", "--size|1G", "--runtime|2", "--ramp-time|1",
+        "--seed|1", "--require|C2", "--chart|x.png",
+    })
+    void aMeasuringOptionWithProbeIsRefusedNamingBoth(String option, String value)
+            throws IOException {
+        List<String> args = new java.util.ArrayList<>(List.of(dir.toString(), "--probe",
+                option));
+        if (value != null) {
+            args.add(value);
+        }
+        CommandRun o = run(args.toArray(String[]::new));
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: options '--probe' and '" + option
+                + "' exclude each other: --probe measures nothing and writes nothing");
+        assertThat(o.out()).isEmpty();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void aSweepTakesNoBlockSize() {
+        CommandRun o = run(dir.toString(), "--sweep", "--bs", "8K");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: options '--sweep' and '--bs'"
+                + " exclude each other: the sweep runs every block size from 4 KiB to 64 MiB");
+    }
+
+    @Test
+    void aWorkloadTooBigForTheFreeSpaceSaysToLowerTheSizeBeforeAnyHeader() throws IOException {
+        long freeGiB = Files.getFileStore(dir).getUsableSpace() >> 30;
+        String size = (freeGiB + 2) + "G";
+        CommandRun o = run(dir.toString(), "--rw", "read", "--size", size);
+        assertThat(o.exitCode()).isEqualTo(3);
+        assertThat(o.errLines()).hasSize(1);
+        assertThat(o.err()).startsWith("drivespeed: not enough free space in ")
+                .endsWith("; lower --size (" + size + ")\n");
+        assertThat(o.out()).isEmpty();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void aBlockLargerThanTheFileNamesTheOptionsTypedBeforeAnyHeader() throws IOException {
+        CommandRun o = run(dir.toString(), "--rw", "read", "--bs", "8M", "--size", "4M");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: invalid value for option '--bs':"
+                + " '8M': 8 MiB is larger than --size 4 MiB; the test file must hold a block");
+        assertThat(o.out()).isEmpty();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void aBlockSizeTooLargeForMemoryOrSpaceNamesTheOption() throws IOException {
+        // 64 TiB: either the aligned buffer cannot be had or the file system cannot hold it
+        CommandRun o = run(dir.toString(), "--block-size", "64T", "--count", "1", "--runs", "1");
+        assertThat(o.exitCode()).isIn(2, 3);
+        assertThat(o.errLines()).hasSize(1);
+        assertThat(o.err()).containsAnyOf("invalid value for option '--block-size': '64T':",
+                "lower --block-size (64T) or --count (1)");
+        assertThat(o.out()).isEmpty();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void durationsAreNamedAsTypedAndNumbersInTheCommandsOwnStyle() {
+        assertThat(run(dir.toString(), "--rw", "read", "--duration", "0").errLines())
+                .containsExactly("drivespeed: invalid value for option '--duration': '0':"
+                        + " duration must be > 0 and at most 1 day");
+        assertThat(run(dir.toString(), "--rw", "read", "--runtime", "99999h").errLines())
+                .containsExactly("drivespeed: invalid value for option '--runtime': '99999h':"
+                        + " duration must be > 0 and at most 1 day");
+        CommandRun count = run(dir.toString(), "--count", "abc");
+        assertThat(count.exitCode()).isEqualTo(2);
+        assertThat(count.errLines()).containsExactly("drivespeed: invalid value for option"
+                + " '--count': 'abc' is not a whole number");
+        assertThat(run(dir.toString(), "--runs", "99999999999").errLines()).containsExactly(
+                "drivespeed: invalid value for option '--runs': '99999999999' is out of range"
+                        + " (-2147483648 to 2147483647)");
+    }
+
+    @Test
+    void aSweepWithoutRwSaysItRunsRandreadAndNamesItsIoOnce() throws IOException {
+        CommandRun o = run(dir.toString(), "--sweep", "--size", "64M", "--count", "2");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).startsWith("drivespeed on " + dir + ": randread (--sweep's default;"
+                + " give --rw for another), block sizes 4 KiB to 64 MiB, size 64 MiB, QD1 T1,")
+                .doesNotContain("bs 4 KiB");
+        assertThat(o.out().lines().filter(l -> l.startsWith("I/O:"))).singleElement()
+                .asString().endsWith("(block sizes 4 KiB to 64 MiB)");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void helpShowsTheReadmesFormsAliasesAndEveryExitCode() throws IOException {
+        CommandRun o = run("--help");
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.out()).startsWith("Usage: drivespeed [DIR] [--block-size SIZE]");
+        // the descriptions are wrapped at 80 columns
+        assertThat(o.out().replaceAll("\\s+", " ")).contains("drivespeed --probe [DIR]",
+                "[-o|--output FILE]", "--queue-depth", "--numjobs", "--runtime",
+                "Without --rw: randread", "interrupted, output", "130", "143")
+                .doesNotContain("-o=FILE");
+        String readme = Files.readString(Path.of("..", "README.md"));
+        for (String alias : List.of("--queue-depth", "--numjobs", "--runtime")) {
+            assertThat(readme).contains(alias);
+        }
+    }
+
+    @Test
+    void sigtermSaysInOneLineThatTheTestFileWasRemoved(@TempDir Path logs) throws Exception {
+        Path stderr = logs.resolve("stderr");
+        // the pure-Java backend's test file has a name, so its removal can be seen
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"),
+                DriveSpeedCommand.class.getName(), dir.toString(), "--backend", "java",
+                "--block-size", "1M", "--count", "256", "--runs", "50")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(stderr.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (TestFiles.names(dir).isEmpty() && System.nanoTime() < deadline
+                    && p.isAlive()) {
+                Thread.sleep(10);
+            }
+            assertThat(TestFiles.names(dir)).as("a test file appeared").isNotEmpty();
+            p.destroy(); // SIGTERM
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).isEqualTo(143);
+            assertThat(Files.readString(stderr, StandardCharsets.UTF_8))
+                    .isEqualTo("drivespeed: interrupted; the test file was removed\n");
+            assertThat(TestFiles.names(dir)).isEmpty();
+        } finally {
+            p.destroyForcibly();
+            p.waitFor(60, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    @Tag("privileged")
+    void aSmallFileSystemShowsItsSizeInMegabytes() throws IOException {
+        Privileged.requireRoot();
+        try (Mounts.Mount tiny = Mounts.mount(dir, "tmpfs", "size=16m")) {
+            CommandRun o = run("--probe", tiny.dir().toString());
+            assertThat(o.exitCode()).isZero();
+            // 16 MiB = 16.8 MB
+            assertThat(o.out()).containsPattern("(?m)^target: .*, 1\\d\\.\\d MB free of 16\\.8 MB\\)$");
+        }
     }
 }

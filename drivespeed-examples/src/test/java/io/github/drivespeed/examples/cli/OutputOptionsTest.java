@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -188,11 +189,29 @@ class OutputOptionsTest {
     @Test
     void aProgressLineSaysBytesRateAndTimeLeft() {
         assertThat(ProgressBar.line("write run 2/3", 128L << 20, 256L << 20, 500_000_000L, -1,
-                400e6)).isEqualTo("write run 2/3 [##########..........]  50%  128.0 of 256.0 MiB"
-                        + "  400.0 MB/s  0.5 s left");
+                400e6, true)).isEqualTo("write run 2/3 [##########..........]  50%  128.0 of"
+                        + " 256.0 MiB  400.0 MB/s  0.5 s left");
         assertThat(ProgressBar.line("randread 4 KiB run 1/1", 10L << 20, -1, 1_000_000_000L,
-                4_000_000_000L, Double.NaN)).isEqualTo("randread 4 KiB run 1/1"
+                4_000_000_000L, Double.NaN, false)).isEqualTo("randread 4 KiB run 1/1"
                         + " [#####...............]  25%  10.0 MiB  -- MB/s  3.0 s left");
+        assertThat(ProgressBar.line("write run 1/3", 256L << 20, 256L << 20, 900_000_000L, -1,
+                1380e6, true)).isEqualTo("write run 1/3 [####################] 100%  256.0 of"
+                        + " 256.0 MiB  1380.0 MB/s  syncing (fdatasync)");
+        assertThat(ProgressBar.line("read run 1/3", 256L << 20, 256L << 20, 900_000_000L, -1,
+                1380e6, false)).endsWith("1380.0 MB/s  finishing");
+    }
+
+    @Test
+    void whileTheWritePassSyncsTheRateStaysThatOfTheDataMoved() {
+        long total = 256L << 20;
+        double rate = ProgressBar.nextRate(Double.NaN, 345_000_000L, 250_000_000L);
+        assertThat(rate).isEqualTo(1380e6);
+        // every byte written at the last redraw: fdatasync runs, nothing moves
+        assertThat(ProgressBar.allMoved(total, total, total)).isTrue();
+        // the last bytes still moved since the last redraw, or the stage is time-based
+        assertThat(ProgressBar.allMoved(total, total - 4096, total)).isFalse();
+        assertThat(ProgressBar.allMoved(10L << 20, 10L << 20, -1)).isFalse();
+        assertThat(ProgressBar.nextRate(rate, 0, 250_000_000L)).isEqualTo(690e6);
     }
 
     @Test
@@ -209,5 +228,121 @@ class OutputOptionsTest {
         Outcome chart = run(dir.toString(), "--probe", "--chart", outDir.resolve("x.png")
                 .toString());
         assertThat(chart.exitCode()).isEqualTo(2);
+    }
+
+    private Outcome smallRun(String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of(dir.toString(), "--block-size",
+                "64K", "--count", "2", "--runs", "1"));
+        args.addAll(List.of(more));
+        return run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void aNewFileGetsTheDefaultPermissionsAndAReplacedOneKeepsItsOwn() throws IOException {
+        // the permissions a shell redirect gives: 0666 less the umask, as Files.createFile does
+        Path reference = Files.createFile(outDir.resolve("reference"));
+        String umaskDefault = PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(reference));
+        Files.delete(reference);
+        Path json = outDir.resolve("r.json");
+        Path png = outDir.resolve("r.png");
+        Outcome o = smallRun("--json", "--quiet", "-o", json.toString(), "--chart",
+                png.toString());
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(json)))
+                .isEqualTo(umaskDefault).isNotEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(png)))
+                .isEqualTo(umaskDefault);
+
+        Files.setPosixFilePermissions(json, PosixFilePermissions.fromString("rw----r--"));
+        Files.setPosixFilePermissions(png, PosixFilePermissions.fromString("rw-rw-r--"));
+        Outcome replaced = smallRun("--csv", "--quiet", "-o", json.toString(), "--chart",
+                png.toString(), "--overwrite");
+        assertThat(replaced.exitCode()).as(replaced.err()).isZero();
+        assertThat(Files.readString(json)).startsWith("jobname,");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(json)))
+                .isEqualTo("rw----r--");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(png)))
+                .isEqualTo("rw-rw-r--");
+        assertThat(TestFiles.names(outDir)).containsExactlyInAnyOrder("r.json", "r.png");
+    }
+
+    @Test
+    void aSymbolicLinkToARegularFileIsWrittenThroughAndKept() throws IOException {
+        Path target = Files.writeString(outDir.resolve("target.txt"), "old");
+        Path link = Files.createSymbolicLink(outDir.resolve("link.txt"), target.getFileName());
+        Outcome o = smallRun("--json", "--quiet", "-o", link.toString(), "--overwrite");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readSymbolicLink(link)).isEqualTo(target.getFileName());
+        assertThat(Files.readString(target)).startsWith("{");
+        assertThat(TestFiles.names(outDir)).containsExactlyInAnyOrder("target.txt", "link.txt");
+    }
+
+    @Test
+    void aDeviceOrADirectoryBehindALinkIsRefusedBeforeMeasuringEvenWithOverwrite()
+            throws IOException {
+        Path devNull = Files.createSymbolicLink(outDir.resolve("null.json"), Path.of("/dev/null"));
+        Outcome device = run(dir.toString(), "--json", "-o", devNull.toString(), "--overwrite");
+        assertThat(device.exitCode()).isEqualTo(2);
+        assertThat(device.err()).isEqualTo("drivespeed: invalid value for option '--output': '"
+                + devNull + "': it is a symbolic link to a character device, not a regular"
+                + " file\n");
+        assertThat(device.out()).isEmpty();
+        assertThat(Files.isSymbolicLink(devNull)).isTrue();
+
+        Path plain = Path.of("/dev/null");
+        Outcome direct = run(dir.toString(), "--json", "-o", plain.toString(), "--overwrite");
+        assertThat(direct.exitCode()).isEqualTo(2);
+        assertThat(direct.err()).contains("'--output': '/dev/null': it is a character device,"
+                + " not a regular file");
+
+        Path dirLink = Files.createSymbolicLink(outDir.resolve("d.png"), dir);
+        Outcome chart = run(dir.toString(), "--chart", dirLink.toString(), "--overwrite");
+        assertThat(chart.exitCode()).isEqualTo(2);
+        assertThat(chart.err()).contains("'--chart': '" + dirLink + "': it is a symbolic link to"
+                + " a directory");
+        assertThat(Files.isSymbolicLink(dirLink)).isTrue();
+        assertThat(TestFiles.names(dir)).isEmpty();
+        assertThat(TestFiles.names(outDir)).containsExactlyInAnyOrder("null.json", "d.png");
+        Files.delete(devNull);
+        Files.delete(dirLink);
+    }
+
+    @Test
+    void anOutputThatCannotBeCreatedIsFoundBeforeMeasuringAndNamesOptionPathAndCause()
+            throws IOException {
+        // /proc takes no new files, for root either
+        Outcome o = run(dir.toString(), "--json", "-o", "/proc/drivespeed-test.json");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err()).startsWith("drivespeed: --output /proc/drivespeed-test.json: cannot"
+                + " create /proc/.drivespeed-test.json.").containsPattern("\\.part: \\S.*\n$");
+        assertThat(o.err().lines()).hasSize(1);
+        assertThat(o.out()).isEmpty();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void theTemporaryFileIsRemovedWhenTheRunFailsAfterIt() throws IOException {
+        Path json = outDir.resolve("r.json");
+        Outcome refused = run(dir.toString(), "--rw", "read", "--bs", "8M", "--size", "4M",
+                "--json", "-o", json.toString(), "--chart", outDir.resolve("r.png").toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(TestFiles.names(outDir)).isEmpty();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void aChartNameNotEndingInPngIsRefusedAndAnyCaseOfPngIsTaken() throws IOException {
+        Outcome jpg = run(dir.toString(), "--chart", outDir.resolve("x.jpg").toString());
+        assertThat(jpg.exitCode()).isEqualTo(2);
+        assertThat(jpg.err()).isEqualTo("drivespeed: invalid value for option '--chart': '"
+                + outDir.resolve("x.jpg") + "': the chart is a PNG image; give a name ending in"
+                + " .png\n");
+        assertThat(jpg.out()).isEmpty();
+        Outcome upper = smallRun("--quiet", "--chart", outDir.resolve("X.PNG").toString());
+        assertThat(upper.exitCode()).as(upper.err()).isZero();
+        assertThat(ImageIO.read(outDir.resolve("X.PNG").toFile()).getWidth()).isEqualTo(800);
+        assertThat(TestFiles.names(dir)).isEmpty();
     }
 }
