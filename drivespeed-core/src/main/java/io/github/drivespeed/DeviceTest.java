@@ -143,14 +143,13 @@ public final class DeviceTest {
     /**
      * Measured repetitions.
      *
-     * @param runs {@code >= 1}
+     * @param runs 1 to {@value DriveSpeed#MAX_RUNS}
      * @return a new plan
-     * @throws IllegalArgumentException if {@code runs < 1}
+     * @throws IllegalArgumentException if {@code runs} is below 1 or above
+     *     {@value DriveSpeed#MAX_RUNS}
      */
     public DeviceTest runs(int runs) {
-        if (runs < 1) {
-            throw new IllegalArgumentException("runs must be >= 1: " + runs);
-        }
+        DriveSpeed.checkRuns(runs);
         return with(new DeviceTestParameters(p().blockSize(), p().count(), p().duration(), runs,
                 p().direct(), p().write(), p().force()));
     }
@@ -322,11 +321,21 @@ public final class DeviceTest {
      * @throws TestFileIoException if a read, write or sync failed (the message names the offset)
      * @throws java.io.InterruptedIOException if the thread was interrupted (flag kept)
      * @throws IllegalArgumentException if the block size or count do not suit the device, the
-     *     backend cannot open block devices (or write them), or drop_caches was asked for without
-     *     root
+     *     backend cannot open block devices (or write them), drop_caches was asked for without
+     *     root or with O_DIRECT reads, or {@link #allowWritesTo} or {@link #force()} was given
+     *     without {@link #write()}
      * @throws IOException if the device cannot be opened or examined (EACCES without permission)
      */
     public DeviceReport run() throws IOException {
+        if (readOptions.dropCaches() && parameters.direct()) {
+            throw new IllegalArgumentException("dropCaches() applies to buffered reads; O_DIRECT"
+                    + " reads bypass the page cache: add buffered()");
+        }
+        if (!parameters.write() && (writeConfirmation.isPresent() || parameters.force())) {
+            throw new IllegalArgumentException((writeConfirmation.isPresent() ? "allowWritesTo("
+                    + writeConfirmation.get() + ")" : "force()") + " applies to a write test:"
+                    + " add write(), or leave it out for a read-only test");
+        }
         return new DeviceMeasurement(device, parameters, writeConfirmation, readOptions, listener,
                 Optional.ofNullable(backend)).run();
     }

@@ -123,14 +123,13 @@ public final class SpeedTest {
     /**
      * Measured repetitions of the write and read passes.
      *
-     * @param runs {@code >= 1}
+     * @param runs 1 to {@value DriveSpeed#MAX_RUNS}
      * @return a new plan
-     * @throws IllegalArgumentException if {@code runs < 1}
+     * @throws IllegalArgumentException if {@code runs} is below 1 or above
+     *     {@value DriveSpeed#MAX_RUNS}
      */
     public SpeedTest runs(int runs) {
-        if (runs < 1) {
-            throw new IllegalArgumentException("runs must be >= 1: " + runs);
-        }
+        DriveSpeed.checkRuns(runs);
         return with(new TestParameters(p().blockSize(), p().count(), runs, p().direct(),
                 p().dsync(), p().dataPattern()));
     }
@@ -351,10 +350,16 @@ public final class SpeedTest {
      * @throws TestFileIoException if a read, write or sync of the test file failed
      * @throws java.io.InterruptedIOException if the thread was interrupted; the test stops
      *     within one block and the interrupt flag stays set
-     * @throws IllegalArgumentException if the block size does not suit the target or backend
+     * @throws IllegalArgumentException if the block size does not suit the target or backend,
+     *     or {@link #dropCaches()} was asked for with O_DIRECT reads (without {@link #buffered()}
+     *     or {@code directOrBuffered()})
      * @throws IOException if the target cannot be examined
      */
     public SpeedReport run() throws IOException {
+        if (readOptions.dropCaches() && parameters.direct() && !bufferedFallback) {
+            throw new IllegalArgumentException("dropCaches() applies to buffered reads; O_DIRECT"
+                    + " reads bypass the page cache: add buffered() or directOrBuffered()");
+        }
         return new SequentialMeasurement(target, parameters, bufferedFallback, listener,
                 Optional.ofNullable(backend), readOptions).run();
     }

@@ -39,8 +39,11 @@ import java.util.regex.Pattern;
  *   <li>latency: the completion latency (clat) at the bound's percentile of every pass of those
  *       random 4 KiB workloads, reads and writes, all runs pooled; the highest counts.</li>
  * </ul>
- * Where several reports hold a figure, the worst one counts. A criterion no report holds is
- * {@link RequirementCheck.Status#NOT_MEASURED}, and the check does not pass.
+ * Where several reports hold a figure, the worst one counts. A read pass that may have been
+ * served by the page cache ({@link Warning#READ_MAY_INCLUDE_PAGE_CACHE},
+ * {@link Warning#READ_SERVED_FROM_CACHE}) holds no figure of the drive and is left out. A
+ * criterion no report holds is {@link RequirementCheck.Status#NOT_MEASURED}, and the check does
+ * not pass.
  *
  * <p>Units: throughput in bytes per second (MB/s = 10^6 B/s, MiB/s = 2^20 B/s), IOPS in I/Os per
  * second, latency in nanoseconds.
@@ -292,7 +295,9 @@ public final class StorageRequirement {
             case SEQUENTIAL_READ:
                 for (SpeedReport r : m.sequential()) {
                     PassResult pass = c == Criterion.SEQUENTIAL_WRITE ? r.write() : r.read();
-                    worst = worse(c, worst, pass.min().bytesPerSecond());
+                    if (!mayBeCache(pass)) {
+                        worst = worse(c, worst, pass.min().bytesPerSecond());
+                    }
                 }
                 return worst;
             case RANDOM_4K_READ_IOPS:
@@ -301,6 +306,9 @@ public final class StorageRequirement {
                 for (WorkloadReport r : m.workloads()) {
                     if (isRandom4k(r) && r.parameters().readPercent() == (reads ? 100 : 0)) {
                         PassResult pass = (reads ? r.read() : r.write()).orElseThrow();
+                        if (mayBeCache(pass)) {
+                            continue;
+                        }
                         for (Sample s : pass.samples()) {
                             worst = worse(c, worst, s.iops());
                         }
@@ -312,6 +320,9 @@ public final class StorageRequirement {
                     if (isRandom4k(r) && (r.parameters().readPercent() == 100
                             || r.parameters().readPercent() == 0)) {
                         PassResult pass = r.read().or(r::write).orElseThrow();
+                        if (mayBeCache(pass)) {
+                            continue;
+                        }
                         long nanos = pass.latency().percentileNanos(latencyPercentile);
                         if (nanos >= 0) {
                             worst = worse(c, worst, nanos);
@@ -320,6 +331,12 @@ public final class StorageRequirement {
                 }
                 return worst;
         }
+    }
+
+    /** Whether a pass's figure may be the page cache's rather than the drive's. */
+    private static boolean mayBeCache(PassResult pass) {
+        return pass.warnings().contains(Warning.READ_MAY_INCLUDE_PAGE_CACHE)
+                || pass.warnings().contains(Warning.READ_SERVED_FROM_CACHE);
     }
 
     private static boolean isRandom4k(WorkloadReport r) {

@@ -347,14 +347,13 @@ public final class WorkloadTest {
     /**
      * Measured repetitions; each repeats the same I/Os.
      *
-     * @param runs {@code >= 1}
+     * @param runs 1 to {@value DriveSpeed#MAX_RUNS}
      * @return a new plan
-     * @throws IllegalArgumentException if {@code runs < 1}
+     * @throws IllegalArgumentException if {@code runs} is below 1 or above
+     *     {@value DriveSpeed#MAX_RUNS}
      */
     public WorkloadTest runs(int runs) {
-        if (runs < 1) {
-            throw new IllegalArgumentException("runs must be >= 1: " + runs);
-        }
+        DriveSpeed.checkRuns(runs);
         return with(s -> s.runs = runs);
     }
 

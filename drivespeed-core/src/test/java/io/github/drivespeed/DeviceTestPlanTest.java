@@ -26,6 +26,22 @@ class DeviceTestPlanTest {
     }
 
     @Test
+    void writeOptInsWithoutAWriteAndDropCachesWithODirectAreRefusedBeforeTheDeviceIsOpened() {
+        // /dev/sdx does not exist here: these are refused before anything looks at it
+        assertThatThrownBy(() -> DriveSpeed.onDevice(SDX).allowWritesTo(SDX).run())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("allowWritesTo(/dev/sdx) applies to a write test: add write(), or"
+                        + " leave it out for a read-only test");
+        assertThatThrownBy(() -> DriveSpeed.onDevice(SDX).force().run())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("force() applies to a write test");
+        assertThatThrownBy(() -> DriveSpeed.onDevice(SDX).dropCaches().run())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("dropCaches() applies to buffered reads; O_DIRECT reads bypass the"
+                        + " page cache: add buffered()");
+    }
+
+    @Test
     void eachSetterReturnsANewPlanAndCountAndDurationReplaceEachOther() {
         DeviceTest base = DriveSpeed.onDevice(SDX);
         DeviceTest counted = base.blockSize("1M").count(128).runs(1).buffered();
@@ -54,7 +70,9 @@ class DeviceTestPlanTest {
         assertThatThrownBy(() -> t.count(0)).hasMessage("count must be >= 1: 0");
         assertThatThrownBy(() -> t.count(Long.MAX_VALUE)).hasMessageStartingWith(
                 "blockSize x count overflows");
-        assertThatThrownBy(() -> t.runs(0)).hasMessage("runs must be >= 1: 0");
+        assertThatThrownBy(() -> t.runs(0)).hasMessage("runs must be between 1 and 1000: 0");
+        assertThatThrownBy(() -> t.runs(100_000_000))
+                .hasMessage("runs must be between 1 and 1000: 100000000");
         assertThatThrownBy(() -> t.duration(Duration.ZERO))
                 .hasMessage("duration must be >= 1 ms: PT0S");
         assertThatThrownBy(() -> t.cachedRead(Duration.ofNanos(5)))

@@ -47,8 +47,11 @@ class SpeedTestPlanTest {
                 .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
         assertThatThrownBy(() -> base.count(0)).hasMessage("count must be >= 1: 0");
         assertThatThrownBy(() -> base.count(-3)).hasMessage("count must be >= 1: -3");
-        assertThatThrownBy(() -> base.runs(0)).hasMessage("runs must be >= 1: 0");
-        assertThatThrownBy(() -> base.runs(-1)).hasMessage("runs must be >= 1: -1");
+        assertThatThrownBy(() -> base.runs(0)).hasMessage("runs must be between 1 and 1000: 0");
+        assertThatThrownBy(() -> base.runs(-1)).hasMessage("runs must be between 1 and 1000: -1");
+        assertThatThrownBy(() -> base.runs(1001))
+                .hasMessage("runs must be between 1 and 1000: 1001");
+        assertThat(base.runs(DriveSpeed.MAX_RUNS).parameters().runs()).isEqualTo(1000);
     }
 
     @Test

@@ -94,6 +94,21 @@ class StorageRequirementTest {
     }
 
     @Test
+    void aReadThePageCacheMayHaveServedIsNotAMeasurementOfTheDrive() {
+        SpeedReport fromCache = new SpeedReport(TARGET, new TestParameters(DataSize.ofMebibytes(1),
+                8, 1, false, false, DataPattern.RANDOM), BACKEND, pass(PassKind.WRITE,
+                new double[] {50}), new PassResult(PassKind.READ, List.of(new Sample(1,
+                        7_000_000_000L, SECOND)), Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
+                        Warning.READ_SERVED_FROM_CACHE)), Instant.EPOCH);
+        RequirementCheck check = StorageRequirement.parse("read=2GB/s").check(fromCache);
+        assertThat(check.passed()).isFalse();
+        assertThat(check.results()).singleElement().satisfies(r -> assertThat(r.status())
+                .isEqualTo(RequirementCheck.Status.NOT_MEASURED));
+        // the write pass of the same report still counts
+        assertThat(StorageRequirement.parse("write=40MB/s").check(fromCache).passed()).isTrue();
+    }
+
+    @Test
     void exactlyTheBoundPasses() {
         SpeedReport r = sequential(new double[] {10}, new double[] {10});
         assertThat(SdClass.C10.requirement().check(r).passed()).isTrue();

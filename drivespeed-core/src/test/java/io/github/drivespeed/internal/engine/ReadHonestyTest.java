@@ -127,6 +127,16 @@ class ReadHonestyTest {
     }
 
     @Test
+    void dropCachesWithODirectReadsIsRefusedBeforeAnyIo() throws IOException {
+        assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(4).runs(1)
+                .dropCaches().run())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("dropCaches() applies to buffered reads; O_DIRECT reads bypass the"
+                        + " page cache: add buffered() or directOrBuffered()");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
     void aPlanSaysWhatItWillDoAboutTheCache() {
         assertThat(DriveSpeed.on(dir).dropsCaches()).isFalse();
         assertThat(DriveSpeed.on(dir).dropCaches().dropsCaches()).isTrue();

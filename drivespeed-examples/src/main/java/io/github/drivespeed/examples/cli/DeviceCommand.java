@@ -2,9 +2,11 @@ package io.github.drivespeed.examples.cli;
 
 import static io.github.drivespeed.examples.cli.DriveSpeedCommand.option;
 
+import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DeviceReport;
 import io.github.drivespeed.DeviceTest;
 import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.Sample;
 import io.github.drivespeed.TargetNotFoundException;
 import io.github.drivespeed.UnsafeTargetException;
 import io.github.drivespeed.UnsupportedTargetException;
@@ -12,6 +14,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -69,6 +74,9 @@ final class DeviceCommand {
         }
         ReadOptions r = s.read();
         if (r.dropCaches) {
+            if (!s.buffered()) {
+                throw new IllegalArgumentException(DriveSpeedCommand.DROP_CACHES_NEEDS_BUFFERED);
+            }
             t = t.dropCaches();
         }
         if (r.cachedRead) {
@@ -97,6 +105,13 @@ final class DeviceCommand {
      *
      * @return the exit code
      */
+    /** One run as hdparm prints its timing: {@code " Timing X: 256 MB in 0.29 seconds = 877.76 MB/sec"}. */
+    private static String hdparmLine(String what, Sample run, String note) {
+        double mib = run.bytes() / (double) DataSize.MEBIBYTE;
+        return String.format(Locale.ROOT, " Timing %s %.0f MB in %.2f seconds = %.2f MB/sec (%s)",
+                what, mib, run.elapsedSeconds(), run.throughput().mebibytesPerSecond(), note);
+    }
+
     static int run(Path device, Settings s, PrintWriter out, PrintWriter err) {
         DeviceTest plan;
         try {
@@ -115,17 +130,15 @@ final class DeviceCommand {
             return DriveSpeedCommand.fail(err, e.getMessage(), ExitCode.IO_ERROR);
         }
         out.println();
-        report.cachedRead().ifPresent(c -> out.println(String.format(Locale.ROOT,
-                " Timing cached reads:   %.0f MB in %.2f seconds = %.2f MB/sec (memory, not the"
-                        + " drive)", c.totalBytes() / 1e6, c.samples().get(0).elapsedSeconds(),
-                c.median().megabytesPerSecond())));
-        out.println(String.format(Locale.ROOT,
-                " Timing %s disk reads: %.0f MB in %.2f seconds = %.2f MB/sec (median of %d)",
-                report.parameters().direct() ? "O_DIRECT" : "buffered",
-                report.read().totalBytes() / 1e6 / report.read().count(),
-                report.read().samples().stream().mapToDouble(x -> x.elapsedSeconds()).sum()
-                        / report.read().count(),
-                report.read().median().megabytesPerSecond(), report.read().count()));
+        // In hdparm's own units: its "MB" is 2^20 bytes (hdparm.c divides by 1024 * 1024).
+        report.cachedRead().ifPresent(c -> out.println(hdparmLine("cached reads:  ",
+                c.samples().get(0), "memory, not the drive; MB = 2^20 bytes, as hdparm counts")));
+        List<Sample> byRate = new ArrayList<>(report.read().samples());
+        byRate.sort(Comparator.comparingDouble(x -> x.throughput().bytesPerSecond()));
+        Sample median = byRate.get((byRate.size() - 1) / 2);
+        out.println(hdparmLine((report.parameters().direct() ? "O_DIRECT" : "buffered")
+                + " disk reads:", median, "run " + median.run() + " of " + byRate.size()
+                + ", the median; MB = 2^20 bytes, as hdparm counts"));
         out.println();
         out.print(report);
         if (out.checkError()) {

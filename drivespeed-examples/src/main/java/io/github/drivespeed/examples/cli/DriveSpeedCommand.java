@@ -747,6 +747,9 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             test = option(test, typed("--backend"), backend, t -> t.backend(backend));
         }
         if (readOptions.dropCaches) {
+            if (!buffered && !directOrBuffered) {
+                throw new IllegalArgumentException(DROP_CACHES_NEEDS_BUFFERED);
+            }
             test = test.dropCaches();
         }
         if (readOptions.cachedRead) {
@@ -899,9 +902,19 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                 + (p.direct() ? ", O_DIRECT" : ", buffered");
     }
 
+    /** The refusal of --drop-caches where the reads bypass the page cache. */
+    static final String DROP_CACHES_NEEDS_BUFFERED = "option '--drop-caches' needs --buffered"
+            + " (O_DIRECT reads bypass the page cache: there is nothing to drop)";
+
     private WorkloadTest workloadPlan(Path dir) {
         WorkloadTest w = commonWorkloadOptions(DriveSpeed.workload(dir));
         if (rw != null) {
+            String mode = rw.toLowerCase(Locale.ROOT);
+            if (rwmixread != null && !mode.equals("rw") && !mode.equals("readwrite")
+                    && !mode.equals("randrw")) {
+                throw new IllegalArgumentException("option '--rwmixread' needs --rw rw or --rw"
+                        + " randrw, not --rw " + rw);
+            }
             w = rwMode(w, rw, rwmixread == null ? 50 : rwmixread);
         } else if (rwmixread != null) {
             throw new IllegalArgumentException("option '--rwmixread' needs --rw rw or --rw randrw");

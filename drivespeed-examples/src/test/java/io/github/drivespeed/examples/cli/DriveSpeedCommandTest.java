@@ -451,6 +451,19 @@ class DriveSpeedCommandTest {
     }
 
     @Test
+    void optionsThatWouldChangeNothingAreRefusedNotIgnored() throws IOException {
+        CommandRun mix = run(dir.toString(), "--rw", "randread", "--rwmixread", "70");
+        assertThat(mix.exitCode()).isEqualTo(2);
+        assertThat(mix.errLines()).containsExactly("drivespeed: option '--rwmixread' needs --rw rw"
+                + " or --rw randrw, not --rw randread");
+        CommandRun drop = run(dir.toString(), "--drop-caches");
+        assertThat(drop.exitCode()).isEqualTo(2);
+        assertThat(drop.errLines()).containsExactly("drivespeed: option '--drop-caches' needs"
+                + " --buffered (O_DIRECT reads bypass the page cache: there is nothing to drop)");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
     void aSweepTakesNoBlockSize() {
         CommandRun o = run(dir.toString(), "--sweep", "--bs", "8K");
         assertThat(o.exitCode()).isEqualTo(2);
