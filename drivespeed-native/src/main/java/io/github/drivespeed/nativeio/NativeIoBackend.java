@@ -210,7 +210,8 @@ public final class NativeIoBackend implements IoBackend {
         Libc libc = runtime().libc();
         if (libc.geteuid() != 0) {
             throw new AccessDeniedException(DROP_CACHES.toString(), null,
-                    "dropping the page cache needs root (effective uid 0)");
+                    "dropping the page cache needs root; this process runs as uid "
+                            + libc.geteuid());
         }
         libc.sync();
         Files.writeString(DROP_CACHES, "3");

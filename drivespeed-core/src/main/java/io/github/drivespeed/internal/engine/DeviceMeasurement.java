@@ -139,6 +139,10 @@ public final class DeviceMeasurement {
                     + blockBytes + " bytes) is not a multiple of the logical block size of "
                     + t.given() + ": " + t.logicalBlockBytes() + " bytes");
         }
+        if (t.sizeBytes() == 0) {
+            throw new IllegalArgumentException(t.given() + " is empty (0 bytes): a loop device with"
+                    + " nothing attached, or a reader with no medium in it");
+        }
         if (blockBytes > t.sizeBytes()) {
             throw new IllegalArgumentException("blockSize " + parameters.blockSize()
                     + " is larger than " + t.given() + " (" + t.sizeBytes() + " bytes)");

@@ -268,7 +268,18 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         InterruptNotice notice = InterruptNotice.install(stderr, () -> command.directory == null
                 || command.directory.isEmpty() ? null : Path.of(command.directory),
                 Terminal.stderrIsTerminal());
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (Error e) {
+            // picocli passes Errors through (OutOfMemoryError, say): one line and the I/O-error
+            // exit code, not a stack trace followed by the interrupt notice
+            notice.finished();
+            stderr.println("drivespeed: the measurement failed: " + e);
+            stderr.flush();
+            System.exit(ExitCode.IO_ERROR);
+            return;
+        }
         notice.finished();
         System.exit(code);
     }
@@ -869,7 +880,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         for (WorkloadTable.Row row : table.rows()) {
             warnings.addAll(row.report().warnings());
         }
-        out.println("warnings:   " + (warnings.isEmpty() ? "none" : ""));
+        out.println(warnings.isEmpty() ? "warnings:   none" : "warnings:");
         for (Warning w : warnings) {
             out.println("  - " + w.name() + ": " + w.message());
         }

@@ -10,8 +10,8 @@ import java.util.function.Supplier;
 /**
  * One line on standard error when the JVM shuts down before the command finished, which for this
  * command means Ctrl-C (SIGINT, exit code 130) or SIGTERM (143): {@code drivespeed: interrupted;
- * the test file was removed}. The library's own shutdown hook removes the test file; this one
- * runs beside it, so it looks for the run's named test file ({@code drivespeed-PID-*.tmp}) for
+ * no test file left behind} (just {@code drivespeed: interrupted} for a block device). The
+ * library's own shutdown hook removes the test file; this one runs beside it, so it looks for the run's named test file ({@code drivespeed-PID-*.tmp}) for
  * up to a second before saying it is gone, and names it if it is not. (With the native backend's
  * O_TMPFILE the test file has no name and goes with the process.)
  */
@@ -34,10 +34,12 @@ final class InterruptNotice {
      */
     static InterruptNotice install(PrintWriter err, Supplier<Path> directory, boolean terminal) {
         Thread hook = new Thread(() -> {
-            Path leftover = leftover(directory.get());
-            err.println((terminal ? "\r\u001b[K" : "") + "drivespeed: interrupted; "
-                    + (leftover == null ? "the test file was removed"
-                            : "the test file may be left behind: " + leftover));
+            Path target = directory.get();
+            boolean isDirectory = target != null && Files.isDirectory(target);
+            Path leftover = isDirectory ? leftover(target) : null;
+            err.println((terminal ? "\r\u001b[K" : "") + "drivespeed: interrupted"
+                    + (!isDirectory ? "" : leftover == null ? "; no test file left behind"
+                            : "; the test file may be left behind: " + leftover));
             err.flush();
         }, "drivespeed-interrupt-notice");
         Runtime.getRuntime().addShutdownHook(hook);

@@ -572,7 +572,7 @@ class DriveSpeedCommandTest {
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(p.exitValue()).isEqualTo(143);
             assertThat(Files.readString(stderr, StandardCharsets.UTF_8))
-                    .isEqualTo("drivespeed: interrupted; the test file was removed\n");
+                    .isEqualTo("drivespeed: interrupted; no test file left behind\n");
             assertThat(TestFiles.names(dir)).isEmpty();
         } finally {
             p.destroyForcibly();
