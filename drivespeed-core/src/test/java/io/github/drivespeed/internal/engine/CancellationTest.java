@@ -88,9 +88,10 @@ class CancellationTest {
         }
     }
 
-    /** A run that cannot end on its own within any test's patience: 100 000 runs of 16 MiB. */
+    /** A run that cannot end on its own within any test's patience: 1 000 runs of 16 MiB. */
     private SpeedTest endless(ProgressListener listener) {
-        return DriveSpeed.on(dir).blockSize("1M").count(16).runs(100_000).listener(listener);
+        return DriveSpeed.on(dir).blockSize("1M").count(16).runs(DriveSpeed.MAX_RUNS)
+                .listener(listener);
     }
 
     @Test
