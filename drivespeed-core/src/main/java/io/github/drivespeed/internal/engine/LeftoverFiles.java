@@ -30,10 +30,11 @@ public final class LeftoverFiles {
     /**
      * What a scan found.
      *
+     * @param directory the directory scanned
      * @param removed leftovers removed
      * @param inUse test files of other measurements that are running now (this JVM's included)
      */
-    public record Scan(List<Path> removed, List<Path> inUse) {
+    public record Scan(Path directory, List<Path> removed, List<Path> inUse) {
 
         /** Copies the lists. */
         public Scan {
@@ -42,11 +43,18 @@ public final class LeftoverFiles {
         }
 
         /**
-         * @param own this measurement's own test file, or null
-         * @return whether another measurement's test file is in use
+         * Whether another measurement is using the directory: a named test file in use other than
+         * {@code own}, or an unnamed (O_TMPFILE) one held open, looked up now
+         * ({@link UnnamedFileHolders}).
+         *
+         * @param own this measurement's own named test file, or null
+         * @param ownProcessCounts whether this process's unnamed files count (false while this
+         *        measurement holds its own open)
+         * @return whether another measurement is there
          */
-        public boolean othersInUse(Path own) {
-            return inUse.stream().anyMatch(p -> !p.equals(own));
+        public boolean anotherMeasurement(Path own, boolean ownProcessCounts) {
+            return inUse.stream().anyMatch(p -> !p.equals(own))
+                    || UnnamedFileHolders.anyIn(directory, ownProcessCounts);
         }
     }
 
@@ -88,6 +96,6 @@ public final class LeftoverFiles {
         } catch (IOException e) {
             LOG.debug("could not list {} for leftover test files: {}", directory, e.toString());
         }
-        return new Scan(removed, inUse);
+        return new Scan(directory, removed, inUse);
     }
 }

@@ -107,7 +107,7 @@ public final class SequentialMeasurement {
         LeftoverFiles.Scan before = LeftoverFiles.removeStale(directory);
         Preflight.checkFreeSpace(t, passBytes);
         // Another measurement now: its named test file, or its unnamed (O_TMPFILE) one.
-        boolean concurrentBefore = before.othersInUse(null) || UnnamedFileHolders.anyIn(directory, true);
+        boolean concurrentBefore = before.anotherMeasurement(null, true);
 
         Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
         Set<Warning> readWarnings = EnumSet.noneOf(Warning.class);
@@ -131,8 +131,7 @@ public final class SequentialMeasurement {
                 reads.add(pair[1]);
             }
         }
-        if (concurrentBefore || LeftoverFiles.removeStale(directory).othersInUse(null)
-                || UnnamedFileHolders.anyIn(directory, true)) {
+        if (concurrentBefore || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true)) {
             writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
             readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
         }

@@ -221,8 +221,8 @@ public final class WorkloadMeasurement {
         WorkloadReport run() throws IOException {
             Instant startedAt = Instant.now();
             // this job's own file is open: its own unnamed file must not count
-            boolean concurrentBefore = LeftoverFiles.removeStale(target.directory()).othersInUse(name)
-                    || UnnamedFileHolders.anyIn(target.directory(), false);
+            boolean concurrentBefore =
+                    LeftoverFiles.removeStale(target.directory()).anotherMeasurement(name, false);
             IoBackend io = target.io();
             List<IoQueue> queues = new ArrayList<>();
             List<AlignedBuffer> readBuffers = new ArrayList<>();
@@ -256,8 +256,8 @@ public final class WorkloadMeasurement {
                     ? EnumSet.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE) : EnumSet.noneOf(Warning.class);
             Set<Warning> jobWarnings = !async && job.queueDepth() > 1
                     ? EnumSet.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS) : EnumSet.noneOf(Warning.class);
-            if (concurrentBefore || LeftoverFiles.removeStale(target.directory()).othersInUse(name)
-                    || UnnamedFileHolders.anyIn(target.directory(), false)) {
+            if (concurrentBefore
+                    || LeftoverFiles.removeStale(target.directory()).anotherMeasurement(name, false)) {
                 jobWarnings.add(Warning.CONCURRENT_MEASUREMENT);
             }
             return new WorkloadReport(target.info(), job, target.selection().info(), ioEngine(io),
