@@ -327,10 +327,7 @@ public final class DeviceTest {
      * @throws IOException if the device cannot be opened or examined (EACCES without permission)
      */
     public DeviceReport run() throws IOException {
-        if (readOptions.dropCaches() && parameters.direct()) {
-            throw new IllegalArgumentException("dropCaches() applies to buffered reads; O_DIRECT"
-                    + " reads bypass the page cache: add buffered()");
-        }
+        readOptions.checkReadsAreBuffered(parameters.direct(), "buffered()");
         if (!parameters.write() && (writeConfirmation.isPresent() || parameters.force())) {
             throw new IllegalArgumentException((writeConfirmation.isPresent() ? "allowWritesTo("
                     + writeConfirmation.get() + ")" : "force()") + " applies to a write test:"

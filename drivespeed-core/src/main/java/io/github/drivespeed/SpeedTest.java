@@ -356,10 +356,8 @@ public final class SpeedTest {
      * @throws IOException if the target cannot be examined
      */
     public SpeedReport run() throws IOException {
-        if (readOptions.dropCaches() && parameters.direct() && !bufferedFallback) {
-            throw new IllegalArgumentException("dropCaches() applies to buffered reads; O_DIRECT"
-                    + " reads bypass the page cache: add buffered() or directOrBuffered()");
-        }
+        readOptions.checkReadsAreBuffered(parameters.direct() && !bufferedFallback,
+                "buffered() or directOrBuffered()");
         return new SequentialMeasurement(target, parameters, bufferedFallback, listener,
                 Optional.ofNullable(backend), readOptions).run();
     }

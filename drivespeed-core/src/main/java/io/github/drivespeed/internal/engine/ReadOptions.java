@@ -24,6 +24,21 @@ public record ReadOptions(boolean dropCaches, long cachedReadNanos) {
     }
 
     /**
+     * Refuses drop_caches where every read bypasses the page cache: it would only slow the
+     * machine down and change nothing measured.
+     *
+     * @param directReads whether the reads are O_DIRECT with no buffered fallback
+     * @param howToBuffer the plan's calls that would make the reads buffered, for the message
+     * @throws IllegalArgumentException if drop_caches was asked for with such reads
+     */
+    public void checkReadsAreBuffered(boolean directReads, String howToBuffer) {
+        if (dropCaches && directReads) {
+            throw new IllegalArgumentException("dropCaches() applies to buffered reads; O_DIRECT"
+                    + " reads bypass the page cache: add " + howToBuffer);
+        }
+    }
+
+    /**
      * Checks, before any I/O, that the backend can drop caches if that was asked for.
      *
      * @param io the backend

@@ -920,13 +920,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     private WorkloadTest workloadPlan(Path dir) {
         WorkloadTest w = commonWorkloadOptions(DriveSpeed.workload(dir));
         if (rw != null) {
-            String mode = rw.toLowerCase(Locale.ROOT);
-            if (rwmixread != null && !mode.equals("rw") && !mode.equals("readwrite")
-                    && !mode.equals("randrw")) {
-                throw new IllegalArgumentException("option '--rwmixread' needs --rw rw or --rw"
-                        + " randrw, not --rw " + rw);
-            }
-            w = rwMode(w, rw, rwmixread == null ? 50 : rwmixread);
+            w = rwMode(w, rw, rwmixread);
         } else if (rwmixread != null) {
             throw new IllegalArgumentException("option '--rwmixread' needs --rw rw or --rw randrw");
         }
@@ -984,25 +978,39 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         return w;
     }
 
-    private static WorkloadTest rwMode(WorkloadTest w, String mode, int mix) {
+    /**
+     * @param mixOrNull {@code --rwmixread}, or null when not given (50 for a mix); refused with
+     *     a mode that does not mix
+     */
+    private static WorkloadTest rwMode(WorkloadTest w, String mode, Integer mixOrNull) {
+        int mix = mixOrNull == null ? 50 : mixOrNull;
         switch (mode.toLowerCase(Locale.ROOT)) {
             case "read":
-                return w.sequential().read();
+                return unmixed(mode, mixOrNull, w.sequential().read());
             case "write":
-                return w.sequential().write();
+                return unmixed(mode, mixOrNull, w.sequential().write());
             case "rw":
             case "readwrite":
                 return option(w.sequential(), "--rwmixread", mix, t -> t.readWrite(mix));
             case "randread":
-                return w.random().read();
+                return unmixed(mode, mixOrNull, w.random().read());
             case "randwrite":
-                return w.random().write();
+                return unmixed(mode, mixOrNull, w.random().write());
             case "randrw":
                 return option(w.random(), "--rwmixread", mix, t -> t.readWrite(mix));
             default:
                 throw new IllegalArgumentException("invalid value for option '--rw': '" + mode
                         + "': expected read, write, rw, randread, randwrite or randrw");
         }
+    }
+
+    /** {@code plan} for a mode that does not mix reads and writes, where no mix was given. */
+    private static WorkloadTest unmixed(String mode, Integer mixOrNull, WorkloadTest plan) {
+        if (mixOrNull != null) {
+            throw new IllegalArgumentException("option '--rwmixread' needs --rw rw or --rw"
+                    + " randrw, not --rw " + mode);
+        }
+        return plan;
     }
 
     private static List<Preset> presetList(List<String> names) {
