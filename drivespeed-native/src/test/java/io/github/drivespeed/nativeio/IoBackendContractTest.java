@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DirectIoUnsupportedException;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
 import io.github.drivespeed.SpeedReport;
 import io.github.drivespeed.Warning;
 import io.github.drivespeed.internal.javaio.JavaIoBackend;
@@ -19,6 +17,7 @@ import io.github.drivespeed.spi.TestFileRequest;
 import io.github.drivespeed.testing.FaultyBackend;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
+import io.github.drivespeed.testing.MidPassInterrupt;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -30,10 +29,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -244,31 +239,10 @@ class IoBackendContractTest {
 
     @Test
     void anInterruptFromAnotherThreadStopsWithinOneBlockAndLeavesNothing() throws Exception {
-        CountDownLatch started = new CountDownLatch(1);
-        AtomicReference<Throwable> thrown = new AtomicReference<>();
-        AtomicBoolean flagAfter = new AtomicBoolean();
-        Thread worker = new Thread(() -> {
-            try {
-                DriveSpeed.on(dir).backend(io).blockSize("1M").count(256).runs(3)
-                        .listener(new ProgressListener() {
-                            @Override
-                            public void bytesTransferred(PassKind pass, int run, long done,
-                                    long total) {
-                                started.countDown();
-                            }
-                        }).run();
-            } catch (Throwable t) {
-                thrown.set(t);
-            }
-            flagAfter.set(Thread.currentThread().isInterrupted());
-        });
-        worker.start();
-        assertThat(started.await(60, TimeUnit.SECONDS)).isTrue();
-        worker.interrupt();
-        worker.join(TimeUnit.SECONDS.toMillis(30));
-        assertThat(worker.isAlive()).isFalse();
-        assertThat(thrown.get()).isInstanceOf(InterruptedIOException.class);
-        assertThat(flagAfter.get()).isTrue();
+        MidPassInterrupt.Outcome o = MidPassInterrupt.run(
+                DriveSpeed.on(dir).backend(io).blockSize("1M").count(256).runs(3));
+        assertThat(o.thrown()).isInstanceOf(InterruptedIOException.class);
+        assertThat(o.interruptFlagKept()).isTrue();
         assertThat(TestFiles.names(dir)).isEmpty();
         assertThat(TestFiles.unnamedFiles(dir)).isEmpty();
     }

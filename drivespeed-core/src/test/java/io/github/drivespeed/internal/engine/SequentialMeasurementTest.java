@@ -18,6 +18,7 @@ import io.github.drivespeed.UnsupportedTargetException;
 import io.github.drivespeed.Warning;
 import io.github.drivespeed.testing.FaultyBackend;
 import io.github.drivespeed.testing.GeneratedData;
+import io.github.drivespeed.testing.MidPassInterrupt;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -30,8 +31,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.Deflater;
@@ -266,34 +265,13 @@ class SequentialMeasurementTest {
 
     @Test
     void interruptFromAnotherThreadDuringBlockingIoStopsWithinOneBlock() throws Exception {
-        CountDownLatch started = new CountDownLatch(1);
-        AtomicReference<Throwable> thrown = new AtomicReference<>();
-        AtomicBoolean flagAfter = new AtomicBoolean();
-        SpeedTest test = DriveSpeed.on(dir).blockSize("1M").count(256).runs(3)
-                .listener(new ProgressListener() {
-                    @Override
-                    public void bytesTransferred(PassKind pass, int run, long done, long total) {
-                        started.countDown();
-                    }
-                });
-        Thread worker = new Thread(() -> {
-            try {
-                test.run();
-            } catch (Throwable t) {
-                thrown.set(t);
-            }
-            flagAfter.set(Thread.currentThread().isInterrupted());
-        });
-        worker.start();
-        assertThat(started.await(60, TimeUnit.SECONDS)).isTrue();
-        worker.interrupt();
-        worker.join(TimeUnit.SECONDS.toMillis(30));
-        assertThat(worker.isAlive()).isFalse();
-        assertThat(thrown.get()).isInstanceOf(InterruptedIOException.class);
-        if (thrown.get().getCause() != null) {
-            assertThat(thrown.get().getCause()).isInstanceOf(ClosedByInterruptException.class);
+        MidPassInterrupt.Outcome o =
+                MidPassInterrupt.run(DriveSpeed.on(dir).blockSize("1M").count(256).runs(3));
+        assertThat(o.thrown()).isInstanceOf(InterruptedIOException.class);
+        if (o.thrown().getCause() != null) {
+            assertThat(o.thrown().getCause()).isInstanceOf(ClosedByInterruptException.class);
         }
-        assertThat(flagAfter.get()).isTrue();
+        assertThat(o.interruptFlagKept()).isTrue();
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
