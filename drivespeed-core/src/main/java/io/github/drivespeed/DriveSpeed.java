@@ -1,7 +1,11 @@
 package io.github.drivespeed;
 
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.internal.engine.TargetChecks;
 import io.github.drivespeed.internal.probe.TargetProbe;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.target.TargetInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,16 +51,16 @@ public final class DriveSpeed {
 
     /**
      * A speed test with the default settings in {@code directory}, where the test file will be
-     * created. Nothing is examined or written until {@link SpeedTest#run()}.
+     * created. Nothing is examined or written until {@link SequentialPlan#run()}.
      *
      * @param directory an existing directory on the drive to measure
      * @return the plan, with defaults
      * @throws NullPointerException if {@code directory} is null
      * @throws IllegalArgumentException if {@code directory} is the empty path
      */
-    public static SpeedTest on(Path directory) {
+    public static SequentialPlan on(Path directory) {
         requireNonEmpty(directory);
-        return SpeedTest.defaults(directory);
+        return SequentialPlan.defaults(directory);
     }
 
     private static void requireNonEmpty(Path directory) {
@@ -91,9 +95,9 @@ public final class DriveSpeed {
      * A test of a raw block device with the default settings: read-only, O_DIRECT, 8 MiB blocks,
      * 3 runs of 3 seconds each from offset 0 on, as {@code hdparm -t} (or
      * {@code dd if=/dev/sdX of=/dev/null bs=8M iflag=direct}) measures. Nothing is examined or
-     * opened until {@link DeviceTest#run()}; the device is never created, and never written
-     * unless the caller opts in ({@link DeviceTest#write()} with
-     * {@link DeviceTest#allowWritesTo(Path)} naming it again).
+     * opened until {@link DevicePlan#run()}; the device is never created, and never written
+     * unless the caller opts in ({@link DevicePlan#write()} with
+     * {@link DevicePlan#allowWritesTo(Path)} naming it again).
      *
      * @param device a block device node, for example {@code /dev/sdb} or
      *     {@code /dev/disk/by-id/usb-...}
@@ -101,13 +105,13 @@ public final class DriveSpeed {
      * @throws NullPointerException if {@code device} is null
      * @throws IllegalArgumentException if {@code device} is the empty path
      */
-    public static DeviceTest onDevice(Path device) {
+    public static DevicePlan onDevice(Path device) {
         Objects.requireNonNull(device, "device");
         if (device.toString().isEmpty()) {
             throw new IllegalArgumentException("device must not be empty: give a block device,"
                     + " for example Path.of(\"/dev/sdb\")");
         }
-        return DeviceTest.defaults(device);
+        return DevicePlan.defaults(device);
     }
 
     /**
@@ -120,7 +124,7 @@ public final class DriveSpeed {
      * @return the plan, with defaults
      * @throws NullPointerException if {@code directory} is null
      */
-    public static WorkloadTest workload(Path directory) {
-        return WorkloadTest.defaults(directory);
+    public static WorkloadPlan workload(Path directory) {
+        return WorkloadPlan.defaults(directory);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.drivespeed;
 
+import io.github.drivespeed.unit.DataSize;
 import java.util.Objects;
 
 /** Checks the plans' setters share, with messages that name the setting and the value. */
@@ -37,9 +38,9 @@ final class SettingChecks {
         if (size.bytes() <= 0) {
             throw new IllegalArgumentException(setting + " must be > 0: " + size);
         }
-        if (size.bytes() % SpeedTest.SECTOR_BYTES != 0) {
+        if (size.bytes() % DataSize.SECTOR_BYTES != 0) {
             throw new IllegalArgumentException(setting + " must be a multiple of "
-                    + SpeedTest.SECTOR_BYTES + " bytes (one sector): " + size.bytes() + " bytes");
+                    + DataSize.SECTOR_BYTES + " bytes (one sector): " + size.bytes() + " bytes");
         }
     }
 }

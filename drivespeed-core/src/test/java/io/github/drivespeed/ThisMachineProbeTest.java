@@ -4,10 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.MountInfo;
+import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.testing.SystemTools;
 import io.github.drivespeed.testing.SystemTools.FoundMount;
 import io.github.drivespeed.testing.SystemTools.ListedBlockDevice;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

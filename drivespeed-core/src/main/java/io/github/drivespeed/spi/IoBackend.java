@@ -62,7 +62,7 @@ public interface IoBackend {
      * @param request where, under which name, and with which flags
      * @return the open file
      * @throws java.nio.file.FileAlreadyExistsException if the named file already exists
-     * @throws io.github.drivespeed.DirectIoUnsupportedException if O_DIRECT was requested and the
+     * @throws io.github.drivespeed.error.DirectIoUnsupportedException if O_DIRECT was requested and the
      *     file system refuses it; no file is left behind
      * @throws IOException if the file cannot be created; no file is left behind
      */
@@ -93,7 +93,7 @@ public interface IoBackend {
      * @return the open device
      * @throws UnsupportedOperationException if this backend cannot open block devices this way
      *     (the default)
-     * @throws io.github.drivespeed.DirectIoUnsupportedException if O_DIRECT was asked for and
+     * @throws io.github.drivespeed.error.DirectIoUnsupportedException if O_DIRECT was asked for and
      *     refused
      * @throws IOException if the device cannot be opened (EBUSY: mounted or in use; EACCES: no
      *     permission)

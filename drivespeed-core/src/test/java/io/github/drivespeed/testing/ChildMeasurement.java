@@ -1,9 +1,9 @@
 package io.github.drivespeed.testing;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.SpeedReport;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.SpeedReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

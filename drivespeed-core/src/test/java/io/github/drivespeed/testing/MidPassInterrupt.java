@@ -2,9 +2,9 @@ package io.github.drivespeed.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.SpeedTest;
+import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -33,11 +33,11 @@ public final class MidPassInterrupt {
      * @return how the run ended
      * @throws InterruptedException if the calling thread is interrupted while waiting
      */
-    public static Outcome run(SpeedTest plan) throws InterruptedException {
+    public static Outcome run(SequentialPlan plan) throws InterruptedException {
         CountDownLatch started = new CountDownLatch(1);
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         AtomicBoolean flagAfter = new AtomicBoolean();
-        SpeedTest test = plan.listener(new ProgressListener() {
+        SequentialPlan test = plan.listener(new ProgressListener() {
             @Override
             public void bytesTransferred(PassKind pass, int run, long done, long total) {
                 started.countDown();

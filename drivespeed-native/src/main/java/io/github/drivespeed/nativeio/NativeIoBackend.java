@@ -1,7 +1,6 @@
 package io.github.drivespeed.nativeio;
 
-import io.github.drivespeed.DataSize;
-import io.github.drivespeed.DirectIoUnsupportedException;
+import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceGeometry;
 import io.github.drivespeed.spi.BlockDeviceRequest;
@@ -10,6 +9,7 @@ import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
+import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;

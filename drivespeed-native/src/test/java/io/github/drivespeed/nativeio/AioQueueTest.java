@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassResult;
-import io.github.drivespeed.Warning;
-import io.github.drivespeed.WorkloadReport;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoQueue;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;

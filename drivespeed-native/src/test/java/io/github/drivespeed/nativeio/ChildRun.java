@@ -1,10 +1,10 @@
 package io.github.drivespeed.nativeio;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.SpeedTest;
+import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.SpeedReport;
 import java.nio.file.Path;
 
 /**
@@ -24,7 +24,7 @@ public final class ChildRun {
      */
     public static void main(String[] args) throws Exception {
         long pauseAt = Long.parseLong(args[4]);
-        SpeedTest test = DriveSpeed.on(Path.of(args[0])).blockSize(args[2])
+        SequentialPlan test = DriveSpeed.on(Path.of(args[0])).blockSize(args[2])
                 .count(Long.parseLong(args[3])).runs(1)
                 .listener(new ProgressListener() {
                     @Override

@@ -2,11 +2,11 @@ package io.github.drivespeed.nativeio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.SpeedReport;
+import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.testing.FaultyBackend;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;

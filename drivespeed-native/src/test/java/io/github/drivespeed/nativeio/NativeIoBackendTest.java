@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.SpeedReport;
+import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.TestFileRequest;
 import java.io.IOException;

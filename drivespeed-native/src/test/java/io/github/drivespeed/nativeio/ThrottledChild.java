@@ -1,12 +1,12 @@
 package io.github.drivespeed.nativeio;
 
-import io.github.drivespeed.DeviceReport;
-import io.github.drivespeed.DeviceTest;
+import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassResult;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.SpeedTest;
+import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.report.DeviceReport;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SpeedReport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -32,7 +32,7 @@ public final class ThrottledChild {
     public static void main(String[] args) throws Exception {
         boolean buffered = "buffered".equals(args[5]);
         if ("device".equals(args[0])) {
-            DeviceTest test = DriveSpeed.onDevice(Path.of(args[1])).backend(args[2])
+            DevicePlan test = DriveSpeed.onDevice(Path.of(args[1])).backend(args[2])
                     .blockSize(args[3]).runs(1);
             test = args[4].endsWith("ms")
                     ? test.duration(Duration.ofMillis(Long.parseLong(args[4].replace("ms", ""))))
@@ -43,7 +43,7 @@ public final class ThrottledChild {
             System.out.println(r);
             return;
         }
-        SpeedTest test = DriveSpeed.on(Path.of(args[1])).backend(args[2]).blockSize(args[3])
+        SequentialPlan test = DriveSpeed.on(Path.of(args[1])).backend(args[2]).blockSize(args[3])
                 .count(Long.parseLong(args[4])).runs(1);
         SpeedReport r = (buffered ? test.buffered() : test).run();
         print("write", r.write());

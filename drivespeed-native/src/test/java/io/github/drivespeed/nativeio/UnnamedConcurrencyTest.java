@@ -3,11 +3,11 @@ package io.github.drivespeed.nativeio;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

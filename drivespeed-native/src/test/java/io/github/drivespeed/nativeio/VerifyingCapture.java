@@ -2,9 +2,9 @@ package io.github.drivespeed.nativeio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.Sample;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.testing.GeneratedData;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.BackendInfo;
 import io.github.drivespeed.internal.javaio.JavaIoBackend;
+import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.spi.IoBackend;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,8 +1,8 @@
 package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.spi.AlignedBuffer;
-import io.github.drivespeed.spi.IoQueue;
 import io.github.drivespeed.spi.FileHandle;
+import io.github.drivespeed.spi.IoQueue;
 import java.io.IOException;
 
 /**

@@ -1,8 +1,8 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.warning.Warning;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

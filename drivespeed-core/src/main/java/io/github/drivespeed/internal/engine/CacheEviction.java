@@ -1,6 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.CacheHandling;
+import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;

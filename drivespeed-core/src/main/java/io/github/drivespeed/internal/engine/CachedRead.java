@@ -1,16 +1,16 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.CacheHandling;
-import io.github.drivespeed.DataSize;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.PassResult;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.Warning;
 import io.github.drivespeed.internal.probe.DeviceCounters;
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;

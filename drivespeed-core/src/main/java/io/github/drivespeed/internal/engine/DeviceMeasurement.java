@@ -1,22 +1,22 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.CacheHandling;
-import io.github.drivespeed.DataPattern;
-import io.github.drivespeed.DataSize;
-import io.github.drivespeed.DeviceReport;
-import io.github.drivespeed.DeviceTestParameters;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.PassResult;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.UnsafeTargetException;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.internal.probe.DeviceCounters;
+import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.DeviceParameters;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.DeviceReport;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
@@ -44,9 +44,9 @@ public final class DeviceMeasurement {
     private static final SecureRandom NONCES = new SecureRandom();
 
     private final Path device;
-    private final DeviceTestParameters parameters;
+    private final DeviceParameters parameters;
     private final Optional<Path> writeConfirmation;
-    private final ReadOptions readOptions;
+    private final PageCacheOptions readOptions;
     private final ProgressListener listener;
     private final Optional<IoBackend> backend;
 
@@ -58,8 +58,8 @@ public final class DeviceMeasurement {
      * @param listener progress receiver
      * @param backend the backend to use, or empty for the best available
      */
-    public DeviceMeasurement(Path device, DeviceTestParameters parameters,
-            Optional<Path> writeConfirmation, ReadOptions readOptions, ProgressListener listener,
+    public DeviceMeasurement(Path device, DeviceParameters parameters,
+            Optional<Path> writeConfirmation, PageCacheOptions readOptions, ProgressListener listener,
             Optional<IoBackend> backend) {
         this.device = Objects.requireNonNull(device, "device");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
@@ -73,7 +73,7 @@ public final class DeviceMeasurement {
      * Runs the test.
      *
      * @return the report
-     * @throws IOException see {@link io.github.drivespeed.DeviceTest#run()}
+     * @throws IOException see {@link io.github.drivespeed.DevicePlan#run()}
      */
     public DeviceReport run() throws IOException {
         Instant startedAt = Instant.now();

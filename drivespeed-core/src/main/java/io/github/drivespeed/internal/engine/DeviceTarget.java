@@ -1,13 +1,13 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.BlockDevice;
-import io.github.drivespeed.DeviceNumber;
-import io.github.drivespeed.Warning;
 import io.github.drivespeed.internal.probe.DeviceUsage;
 import io.github.drivespeed.internal.probe.TargetProbe;
 import io.github.drivespeed.spi.BlockDeviceGeometry;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.DeviceNumber;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,8 +42,8 @@ record DeviceTarget(Path given, Path device, DeviceNumber number, Optional<Strin
      * @param given the device as the caller gave it
      * @param backend the caller's backend, or empty for the best available
      * @return the examined device
-     * @throws io.github.drivespeed.TargetNotFoundException if it does not exist
-     * @throws io.github.drivespeed.UnsupportedTargetException if it is not a block device
+     * @throws io.github.drivespeed.error.TargetNotFoundException if it does not exist
+     * @throws io.github.drivespeed.error.UnsupportedTargetException if it is not a block device
      * @throws IOException if it cannot be examined, or its size cannot be read
      */
     static DeviceTarget examine(Path given, Optional<IoBackend> backend) throws IOException {

@@ -1,6 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.UnsafeTargetException;
+import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.internal.probe.DeviceUsage;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceRequest;

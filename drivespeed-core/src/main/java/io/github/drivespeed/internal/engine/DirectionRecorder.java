@@ -1,9 +1,9 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.LatencyStats;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.Timeline;
-import io.github.drivespeed.TimelinePoint;
+import io.github.drivespeed.report.LatencyStats;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.Timeline;
+import io.github.drivespeed.report.TimelinePoint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.DriveSpeedException;
-import io.github.drivespeed.InsufficientSpaceException;
-import io.github.drivespeed.TestFileIoException;
+import io.github.drivespeed.error.DriveSpeedException;
+import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.spi.FileHandle;
 import java.io.IOException;
 import java.io.InterruptedIOException;

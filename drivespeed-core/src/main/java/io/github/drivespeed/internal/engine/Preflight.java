@@ -1,12 +1,12 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.DataSize;
-import io.github.drivespeed.DirectIoUnsupportedException;
-import io.github.drivespeed.InsufficientSpaceException;
-import io.github.drivespeed.TargetInfo;
+import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.internal.probe.TargetProbe;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;

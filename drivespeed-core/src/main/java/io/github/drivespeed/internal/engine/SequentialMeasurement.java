@@ -1,22 +1,22 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.CacheHandling;
-import io.github.drivespeed.DataPattern;
-import io.github.drivespeed.DataSize;
-import io.github.drivespeed.DirectIoUnsupportedException;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.PassResult;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.TargetInfo;
-import io.github.drivespeed.TestParameters;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.internal.probe.DeviceCounters;
+import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -46,11 +46,11 @@ public final class SequentialMeasurement {
     private static final SecureRandom NONCES = new SecureRandom();
 
     private final Path target;
-    private final TestParameters parameters;
+    private final SequentialParameters parameters;
     private final boolean bufferedFallback;
     private final ProgressListener listener;
     private final Optional<IoBackend> backend;
-    private final ReadOptions readOptions;
+    private final PageCacheOptions readOptions;
 
     /**
      * @param target the directory to test in, as the caller gave it
@@ -60,8 +60,8 @@ public final class SequentialMeasurement {
      * @param backend the backend to use, or empty to pick the best available
      * @param readOptions drop_caches before buffered reads, and the cached-read pass
      */
-    public SequentialMeasurement(Path target, TestParameters parameters, boolean bufferedFallback,
-            ProgressListener listener, Optional<IoBackend> backend, ReadOptions readOptions) {
+    public SequentialMeasurement(Path target, SequentialParameters parameters, boolean bufferedFallback,
+            ProgressListener listener, Optional<IoBackend> backend, PageCacheOptions readOptions) {
         this.target = Objects.requireNonNull(target, "target");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.bufferedFallback = bufferedFallback;
@@ -74,7 +74,7 @@ public final class SequentialMeasurement {
      * Runs the measurement.
      *
      * @return the report
-     * @throws IOException see {@link io.github.drivespeed.SpeedTest#run()}
+     * @throws IOException see {@link io.github.drivespeed.SequentialPlan#run()}
      */
     public SpeedReport run() throws IOException {
         Instant startedAt = Instant.now();
@@ -141,10 +141,10 @@ public final class SequentialMeasurement {
             cached = Optional.of(CachedRead.inDirectory(io, directory, readOptions.cachedReadNanos(),
                     counters));
         }
-        TestParameters done = parameters;
+        SequentialParameters done = parameters;
         if (parameters.direct() && !passes.direct) {
             // What ran, not what was asked: the report must not call buffered figures O_DIRECT.
-            done = new TestParameters(parameters.blockSize(), parameters.count(), parameters.runs(),
+            done = new SequentialParameters(parameters.blockSize(), parameters.count(), parameters.runs(),
                     false, parameters.dsync(), parameters.dataPattern());
             writeWarnings.add(Warning.BUFFERED_FALLBACK);
             readWarnings.add(Warning.BUFFERED_FALLBACK);

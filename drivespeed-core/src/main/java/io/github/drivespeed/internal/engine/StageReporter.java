@@ -1,8 +1,8 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.WorkloadListener;
-import io.github.drivespeed.WorkloadParameters;
-import io.github.drivespeed.WorkloadStage;
+import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.progress.WorkloadListener;
+import io.github.drivespeed.progress.WorkloadStage;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

@@ -1,13 +1,13 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.TargetNotFoundException;
-import io.github.drivespeed.TargetNotWritableException;
-import io.github.drivespeed.UnsupportedTargetException;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.TargetNotWritableException;
+import io.github.drivespeed.error.UnsupportedTargetException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AccessMode;
-import java.nio.file.FileSystemException;
 import java.nio.file.FileStore;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.TargetNotWritableException;
+import io.github.drivespeed.error.TargetNotWritableException;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;

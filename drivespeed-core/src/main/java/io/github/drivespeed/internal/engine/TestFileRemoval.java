@@ -1,6 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.TestFileIoException;
+import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.spi.TestFile;
 import java.io.IOException;
 import java.nio.file.Path;

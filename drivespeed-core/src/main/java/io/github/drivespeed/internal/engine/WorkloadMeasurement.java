@@ -1,21 +1,21 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.AccessPattern;
-import io.github.drivespeed.DataPattern;
-import io.github.drivespeed.DataSize;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.PassResult;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.Warning;
-import io.github.drivespeed.WorkloadListener;
-import io.github.drivespeed.WorkloadParameters;
-import io.github.drivespeed.WorkloadReport;
-import io.github.drivespeed.WorkloadStage;
+import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.progress.WorkloadListener;
+import io.github.drivespeed.progress.WorkloadStage;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.IoQueue;
 import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * writes all of it (untimed, fdatasync'd), then for each workload an untimed warm-up and the
  * measured runs, each run's workers released together by a {@link WorkerGroup} and driven by the
  * engine's one {@link IoLoop}; removes the file at the end. See
- * {@link io.github.drivespeed.WorkloadTest} for the rules the workloads follow.
+ * {@link io.github.drivespeed.WorkloadPlan} for the rules the workloads follow.
  */
 public final class WorkloadMeasurement {
 
@@ -75,7 +75,7 @@ public final class WorkloadMeasurement {
      *
      * @param jobs at least one; all with the same size and the same direct setting
      * @return one report per job, in order
-     * @throws IOException see {@link io.github.drivespeed.WorkloadTest#run()}
+     * @throws IOException see {@link io.github.drivespeed.WorkloadPlan#run()}
      */
     public List<WorkloadReport> run(List<WorkloadParameters> jobs) throws IOException {
         if (jobs.isEmpty()) {

@@ -1,9 +1,9 @@
 package io.github.drivespeed.internal.engine;
 
-import io.github.drivespeed.DataPattern;
-import io.github.drivespeed.DataSize;
+import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.unit.DataSize;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -28,8 +28,6 @@ import java.util.SplittableRandom;
  */
 final class WriteData implements AutoCloseable {
 
-    /** Sector size the stamps are spaced by. */
-    static final int SECTOR_BYTES = 512;
     /** Pool size aimed at; the pool is never larger than the pass. */
     static final long POOL_TARGET_BYTES = 32 * DataSize.MEBIBYTE;
     private static final int WINDOW_BYTES = (int) DataSize.GIBIBYTE;
@@ -115,7 +113,7 @@ final class WriteData implements AutoCloseable {
         long poolBlock = slot + depth * (slotUses[slot]++ % blocksPerSlot);
         long poolOffset = poolBlock * blockBytes;
         if (random) {
-            for (long s = 0; s < blockBytes; s += SECTOR_BYTES) {
+            for (long s = 0; s < blockBytes; s += DataSize.SECTOR_BYTES) {
                 long at = poolOffset + s;
                 ByteBuffer w = windows[(int) (at / WINDOW_BYTES)];
                 int i = (int) (at % WINDOW_BYTES);

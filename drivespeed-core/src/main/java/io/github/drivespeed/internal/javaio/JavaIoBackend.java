@@ -1,8 +1,7 @@
 package io.github.drivespeed.internal.javaio;
 
 import com.sun.nio.file.ExtendedOpenOption;
-import io.github.drivespeed.DataSize;
-import io.github.drivespeed.DirectIoUnsupportedException;
+import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
@@ -10,6 +9,7 @@ import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
+import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;

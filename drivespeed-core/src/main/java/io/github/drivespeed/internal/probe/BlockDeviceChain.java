@@ -1,9 +1,10 @@
 package io.github.drivespeed.internal.probe;
 
-import io.github.drivespeed.BlockDevice;
-import io.github.drivespeed.BlockDevice.Kind;
-import io.github.drivespeed.DeviceNumber;
-import io.github.drivespeed.Link;
+import io.github.drivespeed.target.BlockDevice.Kind;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.DeviceNumber;
+import io.github.drivespeed.target.Link;
+import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +28,6 @@ final class BlockDeviceChain {
 
     /** Deeper stacks than this are not real; it stops a cycle in a damaged tree. */
     private static final int MAX_DEPTH = 16;
-    private static final long SECTOR_BYTES = 512;
     private static final Pattern RAM_DISK = Pattern.compile("(zram|ram)\\d+");
     private static final Pattern LOOP = Pattern.compile("loop\\d+");
     private static final Pattern HEX_ID = Pattern.compile("0x[0-9a-fA-F]+");
@@ -90,7 +90,7 @@ final class BlockDeviceChain {
         String name = dir.getFileName().toString();
         Kind kind = kindOf(dir, name);
         BlockDevice.Builder b = BlockDevice.builder(name, number.get(), kind);
-        SysfsFiles.number(dir.resolve("size")).ifPresent(s -> b.sizeBytes(s * SECTOR_BYTES));
+        SysfsFiles.number(dir.resolve("size")).ifPresent(s -> b.sizeBytes(s * DataSize.SECTOR_BYTES));
         queueFacts(b, (kind == Kind.PARTITION ? dir.getParent() : dir).resolve("queue"));
         List<BlockDevice> lower = new ArrayList<>();
         switch (kind) {

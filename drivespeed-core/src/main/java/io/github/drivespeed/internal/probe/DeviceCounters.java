@@ -1,8 +1,9 @@
 package io.github.drivespeed.internal.probe;
 
-import io.github.drivespeed.BlockDevice;
-import io.github.drivespeed.DeviceIo;
-import io.github.drivespeed.TargetInfo;
+import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -163,7 +164,7 @@ public final class DeviceCounters {
             return Optional.empty();
         }
         return Optional.of(new DeviceIo(String.join("+", names),
-                readSectors * DeviceIo.STAT_SECTOR_BYTES, readIos,
-                writeSectors * DeviceIo.STAT_SECTOR_BYTES, writeIos));
+                readSectors * DataSize.SECTOR_BYTES, readIos,
+                writeSectors * DataSize.SECTOR_BYTES, writeIos));
     }
 }

@@ -1,7 +1,7 @@
 package io.github.drivespeed.internal.probe;
 
-import io.github.drivespeed.DeviceNumber;
-import io.github.drivespeed.MountInfo;
+import io.github.drivespeed.target.DeviceNumber;
+import io.github.drivespeed.target.MountInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

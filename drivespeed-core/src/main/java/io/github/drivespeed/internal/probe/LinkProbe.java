@@ -1,6 +1,6 @@
 package io.github.drivespeed.internal.probe;
 
-import io.github.drivespeed.Link;
+import io.github.drivespeed.target.Link;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;

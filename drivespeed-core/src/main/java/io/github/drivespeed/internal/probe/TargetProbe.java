@@ -1,10 +1,10 @@
 package io.github.drivespeed.internal.probe;
 
-import io.github.drivespeed.BlockDevice;
-import io.github.drivespeed.DeviceNumber;
-import io.github.drivespeed.MountInfo;
-import io.github.drivespeed.TargetInfo;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.DeviceNumber;
+import io.github.drivespeed.target.MountInfo;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;

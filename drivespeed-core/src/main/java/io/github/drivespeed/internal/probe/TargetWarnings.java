@@ -1,10 +1,10 @@
 package io.github.drivespeed.internal.probe;
 
-import io.github.drivespeed.BlockDevice;
-import io.github.drivespeed.BlockDevice.Kind;
-import io.github.drivespeed.Link;
-import io.github.drivespeed.MountInfo;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.BlockDevice.Kind;
+import io.github.drivespeed.target.Link;
+import io.github.drivespeed.target.MountInfo;
+import io.github.drivespeed.warning.Warning;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;

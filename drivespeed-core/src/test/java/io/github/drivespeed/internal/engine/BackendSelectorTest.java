@@ -3,7 +3,7 @@ package io.github.drivespeed.internal.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.SpeedReport;
+import io.github.drivespeed.report.SpeedReport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.SpeedTest;
+import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.testing.ChildMeasurement;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
@@ -65,12 +65,12 @@ class CancellationTest {
 
     /** The measurement as a task that records what it threw and its interrupt flag at the end. */
     private static final class Task implements Callable<SpeedReport> {
-        final SpeedTest test;
+        final SequentialPlan test;
         final AtomicReference<Throwable> thrown = new AtomicReference<>();
         final AtomicBoolean interruptFlagAtEnd = new AtomicBoolean();
         final CountDownLatch finished = new CountDownLatch(1);
 
-        Task(SpeedTest test) {
+        Task(SequentialPlan test) {
             this.test = test;
         }
 
@@ -89,7 +89,7 @@ class CancellationTest {
     }
 
     /** A run that cannot end on its own within any test's patience: 1 000 runs of 16 MiB. */
-    private SpeedTest endless(ProgressListener listener) {
+    private SequentialPlan endless(ProgressListener listener) {
         return DriveSpeed.on(dir).blockSize("1M").count(16).runs(DriveSpeed.MAX_RUNS)
                 .listener(listener);
     }
@@ -131,7 +131,7 @@ class CancellationTest {
     @Test
     void aThreadInterruptedBeforeRunWritesNothing() {
         AtomicBoolean anyProgress = new AtomicBoolean();
-        SpeedTest test = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1)
+        SequentialPlan test = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1)
                 .listener(new ProgressListener() {
                     @Override
                     public void passStarted(PassKind pass, int run, long totalBytes) {

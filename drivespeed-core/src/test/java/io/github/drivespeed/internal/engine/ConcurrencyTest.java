@@ -2,17 +2,17 @@ package io.github.drivespeed.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.DataPattern;
-import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.SpeedTest;
-import io.github.drivespeed.TestParameters;
+import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.testing.CheckingBackend;
 import io.github.drivespeed.testing.ChildMeasurement;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -44,9 +44,9 @@ class ConcurrencyTest {
     @Test
     void manyPlansDerivedFromOneSharedBaseRunTogetherWithoutSharingFiles() throws Exception {
         CheckingBackend checking = new CheckingBackend((THREADS + 4) * BLOCK);
-        SpeedTest base = DriveSpeed.on(dir).blockSize(DataSize.ofBytes(BLOCK)).count(4).runs(2)
+        SequentialPlan base = DriveSpeed.on(dir).blockSize(DataSize.ofBytes(BLOCK)).count(4).runs(2)
                 .backend(checking);
-        TestParameters baseParameters = base.parameters();
+        SequentialParameters baseParameters = base.parameters();
         CyclicBarrier start = new CyclicBarrier(THREADS);
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         List<Future<SpeedReport>> reports = new ArrayList<>();
@@ -56,7 +56,7 @@ class ConcurrencyTest {
                 boolean zeros = i % 2 == 1;
                 reports.add(pool.submit(() -> {
                     // derive concurrently from the shared base, then start together
-                    SpeedTest mine = zeros ? base.count(count).zeros() : base.count(count);
+                    SequentialPlan mine = zeros ? base.count(count).zeros() : base.count(count);
                     start.await(60, TimeUnit.SECONDS);
                     return mine.run();
                 }));

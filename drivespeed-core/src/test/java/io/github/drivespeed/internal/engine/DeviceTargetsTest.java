@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.TargetNotFoundException;
-import io.github.drivespeed.UnsupportedTargetException;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.UnsupportedTargetException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,9 +2,9 @@ package io.github.drivespeed.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.LatencyStats;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.TimelinePoint;
+import io.github.drivespeed.report.LatencyStats;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.TimelinePoint;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -2,14 +2,14 @@ package io.github.drivespeed.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.CacheHandling;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;

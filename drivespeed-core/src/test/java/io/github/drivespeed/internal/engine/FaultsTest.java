@@ -3,15 +3,14 @@ package io.github.drivespeed.internal.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.drivespeed.DirectIoUnsupportedException;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.InsufficientSpaceException;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.SpeedTest;
-import io.github.drivespeed.TestFileIoException;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.TestFileIoException;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
@@ -21,6 +20,7 @@ import io.github.drivespeed.testing.Immutable;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -88,7 +88,7 @@ class FaultsTest {
         Privileged.requireRoot();
         try (Mounts.Mount tmpfs = Mounts.mount(dir, "tmpfs", "size=16m")) {
             FillDiskWhenWritingStarts filler = new FillDiskWhenWritingStarts(tmpfs.dir(), 3 * MIB);
-            SpeedTest test = DriveSpeed.on(tmpfs.dir()).blockSize("1M").count(8).runs(1)
+            SequentialPlan test = DriveSpeed.on(tmpfs.dir()).blockSize("1M").count(8).runs(1)
                     .directOrBuffered().listener(filler);
             assertThatThrownBy(test::run)
                     .isInstanceOfSatisfying(InsufficientSpaceException.class, e -> {
@@ -115,7 +115,7 @@ class FaultsTest {
         Privileged.requireRoot();
         try (Mounts.Mount ext4 = Mounts.ext4(dir, 64, "rw", null)) {
             FillDiskWhenWritingStarts filler = new FillDiskWhenWritingStarts(ext4.dir(), 3 * MIB);
-            SpeedTest test = DriveSpeed.on(ext4.dir()).blockSize("1M").count(16).runs(1)
+            SequentialPlan test = DriveSpeed.on(ext4.dir()).blockSize("1M").count(16).runs(1)
                     .listener(filler);
             assertThatThrownBy(test::run)
                     .isInstanceOfSatisfying(InsufficientSpaceException.class, e -> {
@@ -209,7 +209,7 @@ class FaultsTest {
 
     @Test
     void aBackendWithoutDirectIoIsRefusedUnlessTheFallbackWasChosen() throws IOException {
-        SpeedTest test = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1)
+        SequentialPlan test = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1)
                 .backend(new NoDirectIoBackend());
         assertThatThrownBy(test::run).isInstanceOf(DirectIoUnsupportedException.class)
                 .hasMessageContaining("O_DIRECT is not supported on " + dir.toRealPath());
@@ -228,7 +228,7 @@ class FaultsTest {
 
     @Test
     void theFallbackChangesNothingWhereDirectIoWorks() throws IOException {
-        SpeedTest test = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1).directOrBuffered();
+        SequentialPlan test = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1).directOrBuffered();
         assertThat(test.bufferedFallback()).isTrue();
         assertThat(test.direct().bufferedFallback()).isFalse();
         assertThat(test.buffered().bufferedFallback()).isFalse();
@@ -242,7 +242,7 @@ class FaultsTest {
     void directIoRefusedOnRamfsFallsBackOnlyWhenChosenAndTheReportSaysSo() throws IOException {
         Privileged.requireRoot();
         try (Mounts.Mount ramfs = Mounts.mount(dir, "ramfs", "size=16m")) {
-            SpeedTest test = DriveSpeed.on(ramfs.dir()).blockSize("64K").count(4).runs(2);
+            SequentialPlan test = DriveSpeed.on(ramfs.dir()).blockSize("64K").count(4).runs(2);
             assertThatThrownBy(test::run).isInstanceOf(DirectIoUnsupportedException.class)
                     .hasMessageMatching("O_DIRECT is not supported on " + ramfs.dir().toRealPath()
                             + "/drivespeed-\\d+-[0-9a-f]{16}\\.tmp \\(file system ramfs\\);"

@@ -3,14 +3,14 @@ package io.github.drivespeed.internal.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.drivespeed.DirectIoUnsupportedException;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.InsufficientSpaceException;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;

@@ -3,23 +3,23 @@ package io.github.drivespeed.internal.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.drivespeed.CacheHandling;
-import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.PassResult;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.SpeedTest;
-import io.github.drivespeed.TargetNotFoundException;
-import io.github.drivespeed.TestFileIoException;
-import io.github.drivespeed.UnsupportedTargetException;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.TestFileIoException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.testing.FaultyBackend;
 import io.github.drivespeed.testing.GeneratedData;
 import io.github.drivespeed.testing.MidPassInterrupt;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
@@ -236,7 +236,7 @@ class SequentialMeasurementTest {
     @Test
     void interruptInTheMiddleOfAPassStopsRemovesTheFileAndKeepsTheFlag() throws IOException {
         AtomicReference<String> seenFilesAtInterrupt = new AtomicReference<>();
-        SpeedTest test = DriveSpeed.on(dir).blockSize("64K").count(64).runs(2)
+        SequentialPlan test = DriveSpeed.on(dir).blockSize("64K").count(64).runs(2)
                 .listener(new ProgressListener() {
                     @Override
                     public void bytesTransferred(PassKind pass, int run, long done, long total) {
@@ -277,7 +277,7 @@ class SequentialMeasurementTest {
 
     @Test
     void aFailingListenerAbortsAndTheFileIsRemoved() {
-        SpeedTest test = DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
+        SequentialPlan test = DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
                 .listener(new ProgressListener() {
                     @Override
                     public void bytesTransferred(PassKind pass, int run, long done, long total) {
@@ -295,7 +295,7 @@ class SequentialMeasurementTest {
     void anIoErrorNamesOperationAndOffsetAndTheFileIsRemoved() {
         FaultyBackend eio = FaultyBackend.failing("write", 3 * 65536L,
                 new IOException("Input/output error"));
-        SpeedTest test = DriveSpeed.on(dir).blockSize("64K").count(8).runs(1).backend(eio);
+        SequentialPlan test = DriveSpeed.on(dir).blockSize("64K").count(8).runs(1).backend(eio);
         assertThatThrownBy(test::run)
                 .isInstanceOfSatisfying(TestFileIoException.class, e -> {
                     assertThat(e.operation()).isEqualTo("write");
@@ -360,7 +360,7 @@ class SequentialMeasurementTest {
     void blockNotAMultipleOfTheAlignmentIsRefusedBeforeAnyIo() throws IOException {
         int alignment = (int) Files.getFileStore(dir).getBlockSize();
         AtomicBoolean anyProgress = new AtomicBoolean();
-        SpeedTest test = DriveSpeed.on(dir).blockSize(DataSize.ofBytes(alignment + 512L)).count(4)
+        SequentialPlan test = DriveSpeed.on(dir).blockSize(DataSize.ofBytes(alignment + 512L)).count(4)
                 .listener(new ProgressListener() {
                     @Override
                     public void passStarted(PassKind pass, int run, long totalBytes) {

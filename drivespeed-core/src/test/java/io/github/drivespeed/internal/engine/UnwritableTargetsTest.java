@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.SpeedTest;
-import io.github.drivespeed.TargetNotWritableException;
-import io.github.drivespeed.UnsupportedTargetException;
+import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.error.TargetNotWritableException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.testing.Immutable;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
@@ -45,7 +45,7 @@ class UnwritableTargetsTest {
         Privileged.requireRoot();
     }
 
-    private SpeedTest smallTest(Path target) {
+    private SequentialPlan smallTest(Path target) {
         return DriveSpeed.on(target).blockSize("64K").count(4).runs(1)
                 .listener(new ProgressListener() {
                     @Override

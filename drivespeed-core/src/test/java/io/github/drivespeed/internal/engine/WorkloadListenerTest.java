@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.Preset;
-import io.github.drivespeed.WorkloadListener;
-import io.github.drivespeed.WorkloadReport;
-import io.github.drivespeed.WorkloadStage;
+import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.progress.WorkloadListener;
+import io.github.drivespeed.progress.WorkloadStage;
+import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
 import java.nio.file.Path;

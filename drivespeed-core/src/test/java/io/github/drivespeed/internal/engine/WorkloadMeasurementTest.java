@@ -3,20 +3,20 @@ package io.github.drivespeed.internal.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.PassResult;
-import io.github.drivespeed.Preset;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.TimelinePoint;
-import io.github.drivespeed.Warning;
-import io.github.drivespeed.WorkloadReport;
-import io.github.drivespeed.WorkloadTable;
-import io.github.drivespeed.WorkloadTest;
+import io.github.drivespeed.WorkloadPlan;
+import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.TimelinePoint;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.testing.RecordingBackend;
 import io.github.drivespeed.testing.RecordingBackend.Call;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.testing.ThreadedAsyncBackend;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
@@ -37,7 +37,7 @@ class WorkloadMeasurementTest {
     @TempDir
     Path dir;
 
-    private WorkloadTest small() {
+    private WorkloadPlan small() {
         return DriveSpeed.workload(dir).size("4M").blockSize("4K");
     }
 
@@ -349,7 +349,7 @@ class WorkloadMeasurementTest {
 
     @Test
     void settersRefuseBadValuesNamingTheSetting() {
-        WorkloadTest w = DriveSpeed.workload(dir);
+        WorkloadPlan w = DriveSpeed.workload(dir);
         assertThatThrownBy(() -> w.threads(0)).hasMessageContaining("threads must be in [1, 1024]: 0");
         assertThatThrownBy(() -> w.queueDepth(0)).hasMessageContaining("queueDepth");
         assertThatThrownBy(() -> w.readWrite(101)).hasMessageContaining("readPercent must be in [0, 100]: 101");
@@ -368,8 +368,8 @@ class WorkloadMeasurementTest {
 
     @Test
     void thePlanIsImmutable() {
-        WorkloadTest base = DriveSpeed.workload(dir);
-        WorkloadTest changed = base.sequential().write().threads(4).queueDepth(8).count(10);
+        WorkloadPlan base = DriveSpeed.workload(dir);
+        WorkloadPlan changed = base.sequential().write().threads(4).queueDepth(8).count(10);
         assertThat(base.parameters().fioRw()).isEqualTo("randread");
         assertThat(base.parameters().timeBased()).isTrue();
         assertThat(changed.parameters().fioRw()).isEqualTo("write");

@@ -2,10 +2,10 @@ package io.github.drivespeed.internal.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.BlockDevice;
-import io.github.drivespeed.DeviceIo;
-import io.github.drivespeed.DeviceNumber;
-import io.github.drivespeed.TargetInfo;
+import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.DeviceNumber;
+import io.github.drivespeed.target.TargetInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

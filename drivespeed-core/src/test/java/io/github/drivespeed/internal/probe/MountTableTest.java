@@ -2,8 +2,8 @@ package io.github.drivespeed.internal.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.DeviceNumber;
-import io.github.drivespeed.MountInfo;
+import io.github.drivespeed.target.DeviceNumber;
+import io.github.drivespeed.target.MountInfo;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

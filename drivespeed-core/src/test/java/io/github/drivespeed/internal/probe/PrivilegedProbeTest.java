@@ -2,15 +2,15 @@ package io.github.drivespeed.internal.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.BlockDevice;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.MountInfo;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.TargetInfo;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.MountInfo;
+import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

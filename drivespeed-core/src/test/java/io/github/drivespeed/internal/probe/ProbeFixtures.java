@@ -1,7 +1,7 @@
 package io.github.drivespeed.internal.probe;
 
-import io.github.drivespeed.DeviceNumber;
-import io.github.drivespeed.TargetInfo;
+import io.github.drivespeed.target.DeviceNumber;
+import io.github.drivespeed.target.TargetInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;

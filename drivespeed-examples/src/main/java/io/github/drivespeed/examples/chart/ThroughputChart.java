@@ -1,11 +1,11 @@
 package io.github.drivespeed.examples.chart;
 
-import io.github.drivespeed.DataSize;
-import io.github.drivespeed.PassResult;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.TimelinePoint;
-import io.github.drivespeed.WorkloadTable;
 import io.github.drivespeed.examples.output.Results;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.TimelinePoint;
+import io.github.drivespeed.report.WorkloadTable;
+import io.github.drivespeed.unit.DataSize;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

@@ -2,14 +2,14 @@ package io.github.drivespeed.examples.cli;
 
 import static io.github.drivespeed.examples.cli.DriveSpeedCommand.option;
 
-import io.github.drivespeed.DataSize;
-import io.github.drivespeed.DeviceReport;
-import io.github.drivespeed.DeviceTest;
+import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.TargetNotFoundException;
-import io.github.drivespeed.UnsafeTargetException;
-import io.github.drivespeed.UnsupportedTargetException;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.UnsafeTargetException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.report.DeviceReport;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -50,8 +50,8 @@ final class DeviceCommand {
      *
      * @throws IllegalArgumentException naming the option and value a setter refused
      */
-    static DeviceTest plan(Path device, Settings s) {
-        DeviceTest t = DriveSpeed.onDevice(device);
+    static DevicePlan plan(Path device, Settings s) {
+        DevicePlan t = DriveSpeed.onDevice(device);
         if (s.blockSize() != null) {
             t = option(t, "--block-size", s.blockSize(), p -> p.blockSize(s.blockSize()));
         }
@@ -113,7 +113,7 @@ final class DeviceCommand {
     }
 
     static int run(Path device, Settings s, PrintWriter out, PrintWriter err) {
-        DeviceTest plan;
+        DevicePlan plan;
         try {
             plan = plan(device, s);
         } catch (IllegalArgumentException e) {

@@ -1,29 +1,29 @@
 package io.github.drivespeed.examples.cli;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.InsufficientSpaceException;
-import io.github.drivespeed.LatencyStats;
-import io.github.drivespeed.Measurements;
-import io.github.drivespeed.Preset;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.RequirementCheck;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.StorageRequirement;
-import io.github.drivespeed.SpeedTest;
-import io.github.drivespeed.TargetInfo;
-import io.github.drivespeed.TargetNotFoundException;
-import io.github.drivespeed.TargetNotWritableException;
-import io.github.drivespeed.UnsupportedTargetException;
-import io.github.drivespeed.Warning;
-import io.github.drivespeed.WorkloadParameters;
-import io.github.drivespeed.WorkloadReport;
-import io.github.drivespeed.WorkloadListener;
-import io.github.drivespeed.WorkloadTable;
-import io.github.drivespeed.WorkloadTest;
+import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.WorkloadPlan;
+import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.TargetNotWritableException;
+import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.examples.chart.ThroughputChart;
 import io.github.drivespeed.examples.output.CsvReport;
 import io.github.drivespeed.examples.output.JsonReport;
 import io.github.drivespeed.examples.output.Results;
+import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.progress.WorkloadListener;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
+import io.github.drivespeed.requirement.Measurements;
+import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.requirement.StorageRequirement;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.Nanoseconds;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -42,15 +42,15 @@ import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code drivespeed [DIR]}: write then read a test file in DIR and print the speeds. */
 @Command(name = "drivespeed", mixinStandardHelpOptions = true,
@@ -527,8 +527,8 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                     ExitCode.BAD_INPUT);
         }
         boolean sequentialNeeded = requirement == null || requirement.needsSequentialTest();
-        SpeedTest test = null;
-        WorkloadTest random = null;
+        SequentialPlan test = null;
+        WorkloadPlan random = null;
         try {
             if (sequentialNeeded) {
                 test = plan(dir);
@@ -555,7 +555,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             }
             if (random != null) {
                 List<Preset> rnd = List.of(Preset.RND4K_Q1T1);
-                WorkloadTest plan = random.listener(bar == null ? WorkloadListener.NONE : bar);
+                WorkloadPlan plan = random.listener(bar == null ? WorkloadListener.NONE : bar);
                 text.println((results == null ? "" : "\n") + "drivespeed on "
                         + dir.toAbsolutePath().normalize() + ": presets " + rnd + ", "
                         + plan.parameters().size() + " file, " + runLength(plan)
@@ -570,7 +570,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             if (message != null && test != null && (message.startsWith("blockSize ")
                     || message.startsWith("cannot allocate "))) {
                 message = "invalid value for option '" + typed("--block-size") + "': '"
-                        + (blockSize == null ? SpeedTest.DEFAULT_BLOCK_SIZE : blockSize) + "': "
+                        + (blockSize == null ? SequentialPlan.DEFAULT_BLOCK_SIZE : blockSize) + "': "
                         + message;
             }
             return fail(err, message, ExitCode.BAD_INPUT);
@@ -581,8 +581,8 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             // the sequential test runs first: no results yet means it was the one
             return fail(err, lowerWhat(e, test != null && results == null
                     ? typed("--block-size") + " (" + (blockSize == null
-                            ? SpeedTest.DEFAULT_BLOCK_SIZE : blockSize) + ") or "
-                            + typed("--count") + " (" + (count == null ? SpeedTest.DEFAULT_COUNT
+                            ? SequentialPlan.DEFAULT_BLOCK_SIZE : blockSize) + ") or "
+                            + typed("--count") + " (" + (count == null ? SequentialPlan.DEFAULT_COUNT
                                     : count) + ")"
                     : typed("--size") + sizeGiven()), ExitCode.IO_ERROR);
         } catch (IOException e) {
@@ -604,7 +604,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     private String sizeGiven() {
-        return size == null ? " (default " + WorkloadTest.DEFAULT_SIZE + ")" : " (" + size + ")";
+        return size == null ? " (default " + WorkloadPlan.DEFAULT_SIZE + ")" : " (" + size + ")";
     }
 
     /**
@@ -620,7 +620,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                     ? message.substring("blockSize ".length()) : message;
             m = m.replace("than size ", "than " + typed("--size") + " ");
             return "invalid value for option '" + typed("--block-size") + "': '"
-                    + (blockSize == null ? WorkloadTest.DEFAULT_BLOCK_SIZE : blockSize) + "': " + m;
+                    + (blockSize == null ? WorkloadPlan.DEFAULT_BLOCK_SIZE : blockSize) + "': " + m;
         }
         return message;
     }
@@ -727,8 +727,8 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         return finish(Results.probe(target), null, outputs, null);
     }
 
-    private SpeedTest plan(Path dir) {
-        SpeedTest test = DriveSpeed.on(dir);
+    private SequentialPlan plan(Path dir) {
+        SequentialPlan test = DriveSpeed.on(dir);
         if (blockSize != null) {
             test = option(test, typed("--block-size"), blockSize, t -> t.blockSize(blockSize));
         }
@@ -806,7 +806,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                     : "--direct-or-buffered") + "' applies to the sequential test only, not to"
                     + " workloads", ExitCode.BAD_INPUT);
         }
-        WorkloadTest plan;
+        WorkloadPlan plan;
         List<Preset> chosen;
         try {
             plan = workloadPlan(dir);
@@ -891,23 +891,23 @@ public final class DriveSpeedCommand implements Callable<Integer> {
      * The sweep's parameters without the plan's one block size: {@code read, block sizes 4 KiB
      * to 64 MiB, size 1 GiB, ...}; says when the mode is the sweep's default, randread.
      */
-    private String sweepHeader(WorkloadTest plan) {
+    private String sweepHeader(WorkloadPlan plan) {
         String p = plan.parameters().toString();
         String bs = ", bs " + plan.parameters().blockSize();
         int at = p.indexOf(bs);
         String header = at < 0 ? p : p.substring(0, at) + ", block sizes "
-                + WorkloadTest.DEFAULT_SWEEP.get(0) + " to "
-                + WorkloadTest.DEFAULT_SWEEP.get(WorkloadTest.DEFAULT_SWEEP.size() - 1)
+                + WorkloadPlan.DEFAULT_SWEEP.get(0) + " to "
+                + WorkloadPlan.DEFAULT_SWEEP.get(WorkloadPlan.DEFAULT_SWEEP.size() - 1)
                 + p.substring(at + bs.length());
         return rw == null ? header.replaceFirst("^randread", "randread (--sweep's default; give"
                 + " --rw for another)") : header;
     }
 
-    private static String runLength(WorkloadTest plan) {
+    private static String runLength(WorkloadPlan plan) {
         WorkloadParameters p = plan.parameters();
-        return (p.timeBased() ? LatencyStats.formatNanos(p.duration().get().toNanos()) + " per run"
+        return (p.timeBased() ? Nanoseconds.format(p.duration().get().toNanos()) + " per run"
                 : p.iosPerRun() + " I/Os per run")
-                + (p.rampTime().isZero() ? "" : " after " + LatencyStats.formatNanos(p.rampTime().toNanos())
+                + (p.rampTime().isZero() ? "" : " after " + Nanoseconds.format(p.rampTime().toNanos())
                         + " ramp")
                 + ", " + p.runs() + (p.runs() == 1 ? " run" : " runs")
                 + (p.direct() ? ", O_DIRECT" : ", buffered");
@@ -917,8 +917,8 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     static final String DROP_CACHES_NEEDS_BUFFERED = "option '--drop-caches' needs --buffered"
             + " (O_DIRECT reads bypass the page cache: there is nothing to drop)";
 
-    private WorkloadTest workloadPlan(Path dir) {
-        WorkloadTest w = commonWorkloadOptions(DriveSpeed.workload(dir));
+    private WorkloadPlan workloadPlan(Path dir) {
+        WorkloadPlan w = commonWorkloadOptions(DriveSpeed.workload(dir));
         if (rw != null) {
             w = rwMode(w, rw, rwmixread);
         } else if (rwmixread != null) {
@@ -947,13 +947,13 @@ public final class DriveSpeedCommand implements Callable<Integer> {
      * The plan of the random 4 KiB workloads a requirement needs: only the options that apply to
      * them; --block-size and --count stay the sequential test's.
      */
-    private WorkloadTest requirementWorkloadPlan(Path dir) {
+    private WorkloadPlan requirementWorkloadPlan(Path dir) {
         return commonWorkloadOptions(DriveSpeed.workload(dir));
     }
 
     /** --size, --duration, --ramp-time, --seed, --runs, --buffered and --backend. */
-    private WorkloadTest commonWorkloadOptions(WorkloadTest plan) {
-        WorkloadTest w = plan;
+    private WorkloadPlan commonWorkloadOptions(WorkloadPlan plan) {
+        WorkloadPlan w = plan;
         if (size != null) {
             w = option(w, typed("--size"), size, t -> t.size(size));
         }
@@ -982,7 +982,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
      * @param mixOrNull {@code --rwmixread}, or null when not given (50 for a mix); refused with
      *     a mode that does not mix
      */
-    private static WorkloadTest rwMode(WorkloadTest w, String mode, Integer mixOrNull) {
+    private static WorkloadPlan rwMode(WorkloadPlan w, String mode, Integer mixOrNull) {
         int mix = mixOrNull == null ? 50 : mixOrNull;
         switch (mode.toLowerCase(Locale.ROOT)) {
             case "read":
@@ -1005,7 +1005,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     /** {@code plan} for a mode that does not mix reads and writes, where no mix was given. */
-    private static WorkloadTest unmixed(String mode, Integer mixOrNull, WorkloadTest plan) {
+    private static WorkloadPlan unmixed(String mode, Integer mixOrNull, WorkloadPlan plan) {
         if (mixOrNull != null) {
             throw new IllegalArgumentException("option '--rwmixread' needs --rw rw or --rw"
                     + " randrw, not --rw " + mode);

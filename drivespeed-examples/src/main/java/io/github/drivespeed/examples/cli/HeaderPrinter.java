@@ -1,7 +1,7 @@
 package io.github.drivespeed.examples.cli;
 
-import io.github.drivespeed.WorkloadListener;
-import io.github.drivespeed.WorkloadStage;
+import io.github.drivespeed.progress.WorkloadListener;
+import io.github.drivespeed.progress.WorkloadStage;
 import java.io.PrintWriter;
 
 /**

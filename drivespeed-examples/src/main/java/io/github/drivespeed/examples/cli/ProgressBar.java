@@ -1,10 +1,10 @@
 package io.github.drivespeed.examples.cli;
 
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.WorkloadListener;
-import io.github.drivespeed.WorkloadStage;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.progress.WorkloadListener;
+import io.github.drivespeed.progress.WorkloadStage;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.Sample;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.function.LongSupplier;

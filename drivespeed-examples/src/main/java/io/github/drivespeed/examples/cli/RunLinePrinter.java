@@ -1,8 +1,8 @@
 package io.github.drivespeed.examples.cli;
 
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.ProgressListener;
-import io.github.drivespeed.Sample;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.Sample;
 import java.io.PrintWriter;
 import java.util.Locale;
 

@@ -1,16 +1,16 @@
 package io.github.drivespeed.examples.media;
 
-import io.github.drivespeed.DataSize;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.Link;
-import io.github.drivespeed.Measurements;
-import io.github.drivespeed.Preset;
-import io.github.drivespeed.RequirementCheck;
-import io.github.drivespeed.StorageRequirement;
-import io.github.drivespeed.StorageRequirement.Criterion;
-import io.github.drivespeed.TargetInfo;
-import io.github.drivespeed.Throughput;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.requirement.Measurements;
+import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.requirement.StorageRequirement;
+import io.github.drivespeed.requirement.StorageRequirement.Criterion;
+import io.github.drivespeed.target.Link;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.unit.Throughput;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

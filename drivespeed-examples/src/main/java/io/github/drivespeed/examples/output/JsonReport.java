@@ -8,23 +8,24 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.drivespeed.BackendInfo;
-import io.github.drivespeed.BlockDevice;
-import io.github.drivespeed.DeviceIo;
-import io.github.drivespeed.LatencyStats;
-import io.github.drivespeed.Link;
-import io.github.drivespeed.MountInfo;
-import io.github.drivespeed.PassResult;
-import io.github.drivespeed.RequirementCheck;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.TargetInfo;
-import io.github.drivespeed.TestParameters;
-import io.github.drivespeed.Timeline;
-import io.github.drivespeed.TimelinePoint;
-import io.github.drivespeed.Warning;
-import io.github.drivespeed.WorkloadParameters;
-import io.github.drivespeed.WorkloadReport;
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.BackendInfo;
+import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.report.LatencyStats;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.Timeline;
+import io.github.drivespeed.report.TimelinePoint;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.requirement.StorageRequirement;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.Link;
+import io.github.drivespeed.target.MountInfo;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Collection;
@@ -201,7 +202,7 @@ public final class JsonReport {
 
     private static ObjectNode sequentialJob(String name, SpeedReport r) {
         ObjectNode n = job(name, "sequential", r.startedAt().toString());
-        TestParameters p = r.parameters();
+        SequentialParameters p = r.parameters();
         ObjectNode params = n.putObject("parameters");
         params.put("bs_bytes", p.blockSize().bytes());
         params.put("count", p.count());
@@ -357,7 +358,7 @@ public final class JsonReport {
      * @return the unit of its figures in the JSON and CSV output: {@code bytes_per_second},
      *     {@code iops} or {@code ns}
      */
-    public static String unit(io.github.drivespeed.StorageRequirement.Criterion c) {
+    public static String unit(io.github.drivespeed.requirement.StorageRequirement.Criterion c) {
         switch (c) {
             case SEQUENTIAL_WRITE:
             case SEQUENTIAL_READ:

@@ -1,12 +1,12 @@
 package io.github.drivespeed.examples.output;
 
-import io.github.drivespeed.BackendInfo;
-import io.github.drivespeed.RequirementCheck;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.TargetInfo;
-import io.github.drivespeed.Warning;
-import io.github.drivespeed.WorkloadReport;
-import io.github.drivespeed.WorkloadTable;
+import io.github.drivespeed.report.BackendInfo;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
+import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.warning.Warning;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

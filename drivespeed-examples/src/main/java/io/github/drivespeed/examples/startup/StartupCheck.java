@@ -1,11 +1,11 @@
 package io.github.drivespeed.examples.startup;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.RequirementCheck;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.StorageRequirement;
-import io.github.drivespeed.TargetInfo;
-import io.github.drivespeed.Warning;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.requirement.StorageRequirement;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.slf4j.Logger;

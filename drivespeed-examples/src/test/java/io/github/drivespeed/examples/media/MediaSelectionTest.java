@@ -2,7 +2,7 @@ package io.github.drivespeed.examples.media;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.StorageRequirement;
+import io.github.drivespeed.requirement.StorageRequirement;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

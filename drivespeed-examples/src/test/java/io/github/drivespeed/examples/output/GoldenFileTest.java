@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.drivespeed.RequirementCheck;
-import io.github.drivespeed.SdClass;
-import io.github.drivespeed.Measurements;
-import io.github.drivespeed.StorageRequirement;
+import io.github.drivespeed.requirement.Measurements;
+import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.requirement.SdClass;
+import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;

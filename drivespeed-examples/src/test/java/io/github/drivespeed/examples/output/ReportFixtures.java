@@ -1,28 +1,28 @@
 package io.github.drivespeed.examples.output;
 
-import io.github.drivespeed.AccessPattern;
-import io.github.drivespeed.BackendInfo;
-import io.github.drivespeed.BlockDevice;
-import io.github.drivespeed.CacheHandling;
-import io.github.drivespeed.DataPattern;
-import io.github.drivespeed.DataSize;
-import io.github.drivespeed.DeviceIo;
-import io.github.drivespeed.DeviceNumber;
-import io.github.drivespeed.LatencyStats;
-import io.github.drivespeed.Link;
-import io.github.drivespeed.MountInfo;
-import io.github.drivespeed.PassKind;
-import io.github.drivespeed.PassResult;
-import io.github.drivespeed.Sample;
-import io.github.drivespeed.SpeedReport;
-import io.github.drivespeed.TargetInfo;
-import io.github.drivespeed.TestParameters;
-import io.github.drivespeed.Timeline;
-import io.github.drivespeed.TimelinePoint;
-import io.github.drivespeed.Warning;
-import io.github.drivespeed.WorkloadParameters;
-import io.github.drivespeed.WorkloadReport;
-import io.github.drivespeed.WorkloadTable;
+import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.BackendInfo;
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.report.LatencyStats;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.Timeline;
+import io.github.drivespeed.report.TimelinePoint;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.DeviceNumber;
+import io.github.drivespeed.target.Link;
+import io.github.drivespeed.target.MountInfo;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -131,7 +131,7 @@ final class ReportFixtures {
                             {500 * MS, 750 * MS, block, 1}}))
                         .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())),
                 Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE));
-        return new SpeedReport(sdCardTarget(), new TestParameters(DataSize.ofMebibytes(4), 4, 2,
+        return new SpeedReport(sdCardTarget(), new SequentialParameters(DataSize.ofMebibytes(4), 4, 2,
                 true, false, DataPattern.RANDOM), backend(), write, read, STARTED);
     }
 

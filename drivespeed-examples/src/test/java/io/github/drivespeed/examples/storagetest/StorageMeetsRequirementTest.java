@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.Measurements;
-import io.github.drivespeed.Preset;
-import io.github.drivespeed.RequirementCheck;
-import io.github.drivespeed.StorageRequirement;
+import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.requirement.Measurements;
+import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,0 +1,357 @@
+package io.github.drivespeed;
+
+import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.TestFileIoException;
+import io.github.drivespeed.error.UnsafeTargetException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.internal.engine.BackendSelector;
+import io.github.drivespeed.internal.engine.DeviceMeasurement;
+import io.github.drivespeed.internal.engine.PageCacheOptions;
+import io.github.drivespeed.parameters.DeviceParameters;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.DeviceReport;
+import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * An immutable plan for a test of a raw block device, obtained from
+ * {@link DriveSpeed#onDevice(Path)}: what {@code hdparm -t} and
+ * {@code dd if=/dev/sdX of=/dev/null bs=8M iflag=direct} measure. Read-only by default: the
+ * device is opened O_RDONLY and read sequentially from offset 0, block by block, never past its
+ * end. Every setter returns a new plan.
+ *
+ * <p>Defaults: 8 MiB blocks, O_DIRECT, time-based runs of 3 seconds (as {@code hdparm -t}), 3
+ * runs. Each run goes on from where the previous one stopped (wrapping to offset 0 at the end),
+ * so no run re-reads what a drive's or host's cache may hold from the run before; an untimed
+ * warm-up reads a few blocks at the device's end first.
+ *
+ * <p>Writing (destroys the device's contents) needs three things: {@link #write()}, the opt-in
+ * {@link #allowWritesTo(Path)} naming the same device again, and a device that nothing uses: a
+ * device that is mounted (itself, a partition, or anything stacked on it), used as swap or held by
+ * device-mapper or md is never written, forced or not; one that carries a partition table or
+ * file-system signature is written only with {@link #force()}. The native backend opens it
+ * O_RDWR|O_EXCL, so the kernel refuses too if it is in use.
+ */
+public final class DevicePlan {
+
+    /** Default block size: 8 MiB. */
+    public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(8);
+    /** Default run length: 3 seconds, as {@code hdparm -t}. */
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(3);
+    /** Default number of measured runs. */
+    public static final int DEFAULT_RUNS = 3;
+
+    private final Path device;
+    private final DeviceParameters parameters;
+    private final Optional<Path> writeConfirmation;
+    private final PageCacheOptions pageCacheOptions;
+    private final ProgressListener listener;
+    private final IoBackend backend;
+
+    private DevicePlan(Path device, DeviceParameters parameters,
+            Optional<Path> writeConfirmation, PageCacheOptions pageCacheOptions, ProgressListener listener,
+            IoBackend backend) {
+        this.device = device;
+        this.parameters = parameters;
+        this.writeConfirmation = writeConfirmation;
+        this.pageCacheOptions = pageCacheOptions;
+        this.listener = listener;
+        this.backend = backend;
+    }
+
+    static DevicePlan defaults(Path device) {
+        return new DevicePlan(Objects.requireNonNull(device, "device"),
+                new DeviceParameters(DEFAULT_BLOCK_SIZE, OptionalLong.empty(),
+                        Optional.of(DEFAULT_DURATION), DEFAULT_RUNS, true, false, false),
+                Optional.empty(), PageCacheOptions.NONE, ProgressListener.NONE, null);
+    }
+
+    private DevicePlan with(DeviceParameters p) {
+        return new DevicePlan(device, p, writeConfirmation, pageCacheOptions, listener, backend);
+    }
+
+    private DeviceParameters p() {
+        return parameters;
+    }
+
+    /**
+     * Bytes per read (and write) call.
+     *
+     * @param blockSize a positive multiple of 512 bytes; {@link #run()} also requires a multiple
+     *     of the device's logical block size and at most the device's size
+     * @return a new plan
+     * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
+     */
+    public DevicePlan blockSize(DataSize blockSize) {
+        SettingChecks.requireWholeSectors("blockSize", blockSize);
+        if (p().count().isPresent() && p().count().getAsLong() > Long.MAX_VALUE / blockSize.bytes()) {
+            throw new IllegalArgumentException("blockSize x count overflows " + Long.MAX_VALUE
+                    + " bytes: " + blockSize + " x " + p().count().getAsLong());
+        }
+        return with(new DeviceParameters(blockSize, p().count(), p().duration(), p().runs(),
+                p().direct(), p().write(), p().force()));
+    }
+
+    /**
+     * Bytes per read call, in the {@link DataSize} grammar ({@code "8M"}, {@code "2MiB"}).
+     *
+     * @param blockSize the size as text
+     * @return a new plan
+     * @throws IllegalArgumentException if the text does not parse, or as {@link #blockSize(DataSize)}
+     */
+    public DevicePlan blockSize(String blockSize) {
+        return blockSize(SettingChecks.parse("blockSize", blockSize));
+    }
+
+    /**
+     * Size-based runs: each run moves {@code count} blocks (dd's {@code count}), instead of
+     * running for a {@link #duration(Duration)}.
+     *
+     * @param count {@code >= 1}; {@link #run()} requires {@code blockSize x count} to fit in the
+     *     device
+     * @return a new plan
+     * @throws IllegalArgumentException if {@code count < 1} or {@code blockSize x count}
+     *     overflows a {@code long}
+     */
+    public DevicePlan count(long count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be >= 1: " + count);
+        }
+        if (count > Long.MAX_VALUE / p().blockSize().bytes()) {
+            throw new IllegalArgumentException("blockSize x count overflows " + Long.MAX_VALUE
+                    + " bytes: " + p().blockSize() + " x " + count);
+        }
+        return with(new DeviceParameters(p().blockSize(), OptionalLong.of(count),
+                Optional.empty(), p().runs(), p().direct(), p().write(), p().force()));
+    }
+
+    /**
+     * Time-based runs (the default, 3 seconds, as {@code hdparm -t}): each run reads for
+     * {@code duration}, or until the device's end, whichever comes first.
+     *
+     * @param duration at least 1 ms
+     * @return a new plan
+     * @throws IllegalArgumentException if shorter than 1 ms
+     */
+    public DevicePlan duration(Duration duration) {
+        Objects.requireNonNull(duration, "duration");
+        if (duration.compareTo(Duration.ofMillis(1)) < 0) {
+            throw new IllegalArgumentException("duration must be >= 1 ms: " + duration);
+        }
+        return with(new DeviceParameters(p().blockSize(), OptionalLong.empty(),
+                Optional.of(duration), p().runs(), p().direct(), p().write(), p().force()));
+    }
+
+    /**
+     * Measured repetitions.
+     *
+     * @param runs 1 to {@value DriveSpeed#MAX_RUNS}
+     * @return a new plan
+     * @throws IllegalArgumentException if {@code runs} is below 1 or above
+     *     {@value DriveSpeed#MAX_RUNS}
+     */
+    public DevicePlan runs(int runs) {
+        DriveSpeed.checkRuns(runs);
+        return with(new DeviceParameters(p().blockSize(), p().count(), p().duration(), runs,
+                p().direct(), p().write(), p().force()));
+    }
+
+    /**
+     * O_DIRECT, bypassing the page cache (the default; {@code dd iflag=direct},
+     * {@code hdparm -t --direct}).
+     *
+     * @return a new plan
+     */
+    public DevicePlan direct() {
+        return with(new DeviceParameters(p().blockSize(), p().count(), p().duration(),
+                p().runs(), true, p().write(), p().force()));
+    }
+
+    /**
+     * Buffered reads through the page cache, as {@code hdparm -t} does by default: before each
+     * read pass the device's cached pages are dropped (ioctl BLKFLSBUF where permitted, as hdparm
+     * does, and posix_fadvise POSIX_FADV_DONTNEED) and a check finds none left, where the backend
+     * can (native); otherwise the figure carries {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}
+     * unless {@link #dropCaches()} was chosen.
+     *
+     * @return a new plan
+     */
+    public DevicePlan buffered() {
+        return with(new DeviceParameters(p().blockSize(), p().count(), p().duration(),
+                p().runs(), false, p().write(), p().force()));
+    }
+
+    /**
+     * Before each buffered read pass, also drop the whole machine's clean caches (sync,
+     * {@code /proc/sys/vm/drop_caches}); needs root, affects every process: see
+     * {@link SequentialPlan#dropCaches()}.
+     *
+     * @return a new plan
+     */
+    public DevicePlan dropCaches() {
+        return new DevicePlan(device, parameters, writeConfirmation,
+                new PageCacheOptions(true, pageCacheOptions.cachedReadNanos()), listener, backend);
+    }
+
+    /**
+     * Also measure cached reads for 2 seconds, as {@code hdparm -T}: see
+     * {@link #cachedRead(Duration)}.
+     *
+     * @return a new plan
+     */
+    public DevicePlan cachedRead() {
+        return cachedRead(SequentialPlan.DEFAULT_CACHED_READ);
+    }
+
+    /**
+     * After the runs, also measure cached reads, as {@code hdparm -T} does: the device's first
+     * 2 MiB are read once through the page cache, then again and again for {@code duration}. The
+     * figure ({@link DeviceReport#cachedRead()}) is the page cache's and memory's speed, never the
+     * drive's; a read figure faster than it gets {@link Warning#FASTER_THAN_CACHED_READS}.
+     *
+     * @param duration at least 1 ms
+     * @return a new plan
+     * @throws IllegalArgumentException if shorter than 1 ms
+     */
+    public DevicePlan cachedRead(Duration duration) {
+        Objects.requireNonNull(duration, "duration");
+        if (duration.compareTo(Duration.ofMillis(1)) < 0) {
+            throw new IllegalArgumentException("cachedRead duration must be >= 1 ms: " + duration);
+        }
+        return new DevicePlan(device, parameters, writeConfirmation,
+                new PageCacheOptions(pageCacheOptions.dropCaches(), duration.toNanos()), listener, backend);
+    }
+
+    /**
+     * Also write: each run writes its blocks (random data, every sector stamped with its offset)
+     * and fdatasync's them, timed, then reads the same blocks back. This destroys the device's
+     * contents. {@link #run()} refuses it with {@link UnsafeTargetException} unless
+     * {@link #allowWritesTo(Path)} names this same device, nothing uses the device, and (for a
+     * device carrying a partition table or file system) {@link #force()} was given.
+     *
+     * @return a new plan
+     */
+    public DevicePlan write() {
+        return with(new DeviceParameters(p().blockSize(), p().count(), p().duration(),
+                p().runs(), p().direct(), true, p().force()));
+    }
+
+    /**
+     * The opt-in for {@link #write()}: names the device again, so that a typo in one place cannot
+     * destroy another device. {@link #run()} compares both after resolving symbolic links.
+     *
+     * @param sameDevice the same block device as {@link DriveSpeed#onDevice(Path)} was given
+     * @return a new plan
+     */
+    public DevicePlan allowWritesTo(Path sameDevice) {
+        Objects.requireNonNull(sameDevice, "sameDevice");
+        return new DevicePlan(device, parameters, Optional.of(sameDevice), pageCacheOptions, listener,
+                backend);
+    }
+
+    /**
+     * With {@link #write()} and {@link #allowWritesTo(Path)}: write even over a partition table
+     * or file-system signature. A mounted or otherwise used device is still refused.
+     *
+     * @return a new plan
+     */
+    public DevicePlan force() {
+        return with(new DeviceParameters(p().blockSize(), p().count(), p().duration(),
+                p().runs(), p().direct(), p().write(), true));
+    }
+
+    /**
+     * Receive progress while the test runs (not told about the cached-read pass).
+     *
+     * @param listener called on the measuring thread
+     * @return a new plan
+     */
+    public DevicePlan listener(ProgressListener listener) {
+        return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions,
+                Objects.requireNonNull(listener, "listener"), backend);
+    }
+
+    /**
+     * Use this I/O backend instead of the best one found.
+     *
+     * @param backend the backend
+     * @return a new plan
+     * @throws IllegalArgumentException if it is unavailable here
+     */
+    public DevicePlan backend(IoBackend backend) {
+        Objects.requireNonNull(backend, "backend");
+        BackendSelector.explicit(backend);
+        return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions, listener,
+                backend);
+    }
+
+    /**
+     * Use the I/O backend with this name ({@code java}, {@code native}).
+     *
+     * @param name the backend's name
+     * @return a new plan
+     * @throws IllegalArgumentException if no backend has that name, or it is unavailable here
+     */
+    public DevicePlan backend(String name) {
+        Objects.requireNonNull(name, "backend");
+        return backend(BackendSelector.named(name));
+    }
+
+    /** @return the device this plan tests, as given */
+    public Path device() {
+        return device;
+    }
+
+    /** @return the settings of this plan */
+    public DeviceParameters parameters() {
+        return parameters;
+    }
+
+    /**
+     * Runs the test. Before anything is opened: the device must exist (it is never created) and
+     * be a block device; the block size must be a multiple of its logical block size and fit in
+     * it, and so must {@code blockSize x count}; for {@link #write()}, every safety check must
+     * pass. Then the device is opened read-only (or exclusively for writing), read (and written)
+     * run by run, and closed.
+     *
+     * @return the report
+     * @throws TargetNotFoundException if the device does not exist
+     * @throws UnsupportedTargetException if it is not a block device (a directory, a regular file,
+     *     a character device such as {@code /dev/null})
+     * @throws UnsafeTargetException if writing was asked for and refused
+     * @throws DirectIoUnsupportedException if O_DIRECT was refused
+     * @throws TestFileIoException if a read, write or sync failed (the message names the offset)
+     * @throws java.io.InterruptedIOException if the thread was interrupted (flag kept)
+     * @throws IllegalArgumentException if the block size or count do not suit the device, the
+     *     backend cannot open block devices (or write them), drop_caches was asked for without
+     *     root or with O_DIRECT reads, or {@link #allowWritesTo} or {@link #force()} was given
+     *     without {@link #write()}
+     * @throws IOException if the device cannot be opened or examined (EACCES without permission)
+     */
+    public DeviceReport run() throws IOException {
+        pageCacheOptions.checkReadsAreBuffered(parameters.direct(), "buffered()");
+        if (!parameters.write() && (writeConfirmation.isPresent() || parameters.force())) {
+            throw new IllegalArgumentException((writeConfirmation.isPresent() ? "allowWritesTo("
+                    + writeConfirmation.get() + ")" : "force()") + " applies to a write test:"
+                    + " add write(), or leave it out for a read-only test");
+        }
+        return new DeviceMeasurement(device, parameters, writeConfirmation, pageCacheOptions, listener,
+                Optional.ofNullable(backend)).run();
+    }
+
+    @Override
+    public String toString() {
+        return "DevicePlan[" + device + ": " + parameters
+                + writeConfirmation.map(c -> ", writes allowed to " + c).orElse("")
+                + (pageCacheOptions.dropCaches() ? ", drop_caches before buffered reads" : "")
+                + (pageCacheOptions.cachedReadNanos() > 0 ? ", cached reads" : "") + "]";
+    }
+}

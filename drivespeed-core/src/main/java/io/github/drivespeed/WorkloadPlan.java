@@ -1,0 +1,563 @@
+package io.github.drivespeed;
+
+import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.TargetNotWritableException;
+import io.github.drivespeed.error.TestFileIoException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.internal.engine.BackendSelector;
+import io.github.drivespeed.internal.engine.WorkloadMeasurement;
+import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.progress.WorkloadListener;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
+import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Consumer;
+
+/**
+ * An immutable plan for a fio-style workload in a directory, obtained from
+ * {@link DriveSpeed#workload(Path)}: sequential or random I/O, reads, writes or a mix, several
+ * threads and a queue depth, size- or time-based, with per-I/O completion latency and a
+ * throughput timeline. Every setter returns a new plan; a plan can be shared and run again.
+ *
+ * <pre>{@code
+ * WorkloadReport r = DriveSpeed.workload(dir).random().read().blockSize("4K")
+ *         .queueDepth(32).duration(Duration.ofSeconds(5)).run();
+ * r.read().orElseThrow().medianIops();
+ * r.read().orElseThrow().latency().percentileNanos(99);
+ * }</pre>
+ *
+ * <p>What {@link #run()} does: creates one new test file of {@link #size(DataSize) size} bytes,
+ * writes all of it with random, stamped data (as the sequential test writes) and fdatasyncs it,
+ * untimed, so that no read ever meets a hole or fallocated space (which read back as zeros
+ * without touching the drive); runs an untimed warm-up of the same workload (at most 250 ms);
+ * then the measured runs; then removes the file. Every run starts its workers' generators afresh
+ * from the seed, so runs repeat the same I/Os. A run that wrote ends with fdatasync inside its
+ * timed interval (fio {@code end_fsync=1}).
+ *
+ * <p>Workers: {@code threads} workers run at once, each keeping {@code queueDepth} I/Os in
+ * flight. A backend with {@link io.github.drivespeed.spi.Capability#ASYNC_IO} does that with
+ * asynchronous I/O; on one without it (the pure-Java backend), a queue depth above 1 is run as
+ * {@code threads x queueDepth} synchronous workers, one I/O in flight each, and the report says so
+ * ({@link WorkloadReport#ioEngine()} and {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}): the same
+ * number of I/Os in flight, from threads instead of one submitting thread.
+ *
+ * <p>Offsets: worker {@code k} (from 0) of a random workload draws block numbers with
+ * {@code new SplittableRandom(seed + 2k).nextLong(size / blockSize)}, and of a mix decides
+ * read or write with {@code new SplittableRandom(seed + 2k + 1).nextInt(100) < readPercent};
+ * offsets are block numbers times the block size, so always aligned to it and within
+ * {@code [0, size - blockSize]}. Sequential thread {@code t} of {@code T} covers blocks
+ * {@code [t b, (t + 1) b)} with {@code b = (size / blockSize) / T}, in order, wrapping around;
+ * where its queue depth is run as threads, those threads take consecutive blocks from one shared
+ * cursor, as one thread's queue would. The warm-up draws from other seeds.
+ *
+ * <p>Size- or time-based: by default each run lasts {@link #DEFAULT_DURATION} (time-based, as
+ * CrystalDiskMark and KDiskMark run their tests); {@link #count(long)} switches to a fixed number
+ * of I/Os per run, shared out evenly over the workers, and {@link #duration(Duration)} back.
+ * {@link #rampTime(Duration)} runs the workload before each run's measured part and leaves it out
+ * of every figure.
+ *
+ * <p>Defaults: random reads, 4 KiB blocks, a 1 GiB file, 5 s per run, no ramp, 1 thread, queue
+ * depth 1, seed 0, 1 run, O_DIRECT, a 500 ms timeline interval.
+ */
+public final class WorkloadPlan {
+
+    /** Default block size: 4 KiB. */
+    public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofKibibytes(4);
+    /** Default test-file size: 1 GiB (CrystalDiskMark's default). */
+    public static final DataSize DEFAULT_SIZE = DataSize.ofGibibytes(1);
+    /** Default measured time per run: 5 s. */
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(5);
+    /** Default timeline interval: 500 ms (fio's bandwidth-log default). */
+    public static final Duration DEFAULT_TIMELINE_INTERVAL = Duration.ofMillis(500);
+    /** Most threads (fio numjobs) a plan may ask for. */
+    public static final int MAX_THREADS = 1024;
+    /** Most I/Os in flight per thread. */
+    public static final int MAX_QUEUE_DEPTH = 1024;
+    /** The block sizes {@link #sweep()} runs: 4 KiB to 64 MiB, each power of two. */
+    public static final List<DataSize> DEFAULT_SWEEP;
+
+    static {
+        List<DataSize> sizes = new ArrayList<>();
+        for (long b = 4 * DataSize.KIBIBYTE; b <= 64 * DataSize.MEBIBYTE; b *= 2) {
+            sizes.add(DataSize.ofBytes(b));
+        }
+        DEFAULT_SWEEP = List.copyOf(sizes);
+    }
+
+    private final Path target;
+    private final WorkloadParameters parameters;
+    private final IoBackend backend;
+    private final WorkloadListener listener;
+
+    private WorkloadPlan(Path target, WorkloadParameters parameters, IoBackend backend,
+            WorkloadListener listener) {
+        this.target = target;
+        this.parameters = parameters;
+        this.backend = backend;
+        this.listener = listener;
+    }
+
+    static WorkloadPlan defaults(Path target) {
+        return new WorkloadPlan(Objects.requireNonNull(target, "target"),
+                new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
+                        DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
+                        Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL),
+                null, WorkloadListener.NONE);
+    }
+
+    /** Mutable copy of the parameters, for the setters. */
+    private static final class Settings {
+        AccessPattern pattern;
+        int readPercent;
+        DataSize blockSize;
+        DataSize size;
+        OptionalLong count;
+        Optional<Duration> duration;
+        Duration rampTime;
+        int threads;
+        int queueDepth;
+        long seed;
+        int runs;
+        boolean direct;
+        Duration timelineInterval;
+
+        Settings(WorkloadParameters p) {
+            pattern = p.pattern();
+            readPercent = p.readPercent();
+            blockSize = p.blockSize();
+            size = p.size();
+            count = p.count();
+            duration = p.duration();
+            rampTime = p.rampTime();
+            threads = p.threads();
+            queueDepth = p.queueDepth();
+            seed = p.seed();
+            runs = p.runs();
+            direct = p.direct();
+            timelineInterval = p.timelineInterval();
+        }
+
+        WorkloadParameters build() {
+            return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
+                    rampTime, threads, queueDepth, seed, runs, direct, timelineInterval);
+        }
+    }
+
+    private WorkloadPlan with(Consumer<Settings> change) {
+        Settings s = new Settings(parameters);
+        change.accept(s);
+        return new WorkloadPlan(target, s.build(), backend, listener);
+    }
+
+    /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
+    public WorkloadPlan sequential() {
+        return with(s -> s.pattern = AccessPattern.SEQUENTIAL);
+    }
+
+    /** @return a new plan with random offsets (fio {@code rw=randread/randwrite/randrw}) */
+    public WorkloadPlan random() {
+        return with(s -> s.pattern = AccessPattern.RANDOM);
+    }
+
+    /** @return a new plan that only reads */
+    public WorkloadPlan read() {
+        return with(s -> s.readPercent = 100);
+    }
+
+    /** @return a new plan that only writes */
+    public WorkloadPlan write() {
+        return with(s -> s.readPercent = 0);
+    }
+
+    /**
+     * Reads and writes, each I/O a read with probability {@code readPercent} % (fio
+     * {@code rw=randrw} or {@code rw=rw} with {@code rwmixread}).
+     *
+     * @param readPercent in {@code [0, 100]}; 100 is {@link #read()}, 0 is {@link #write()}
+     * @return a new plan
+     * @throws IllegalArgumentException if outside {@code [0, 100]}
+     */
+    public WorkloadPlan readWrite(int readPercent) {
+        if (readPercent < 0 || readPercent > 100) {
+            throw new IllegalArgumentException("readPercent must be in [0, 100]: " + readPercent);
+        }
+        return with(s -> s.readPercent = readPercent);
+    }
+
+    /**
+     * Bytes per I/O (fio {@code bs}).
+     *
+     * @param blockSize a positive multiple of 512 bytes, at most {@link #size(DataSize) size}
+     *     (checked in {@link #run()}, where the direct-I/O alignment is checked too)
+     * @return a new plan
+     * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
+     */
+    public WorkloadPlan blockSize(DataSize blockSize) {
+        SettingChecks.requireWholeSectors("blockSize", blockSize);
+        return with(s -> s.blockSize = blockSize);
+    }
+
+    /**
+     * Bytes per I/O in the {@link DataSize} grammar ({@code "4K"}, {@code "1 MiB"}).
+     *
+     * @param blockSize the size as text
+     * @return a new plan
+     * @throws IllegalArgumentException if it does not parse, or as {@link #blockSize(DataSize)}
+     */
+    public WorkloadPlan blockSize(String blockSize) {
+        return blockSize(SettingChecks.parse("blockSize", blockSize));
+    }
+
+    /**
+     * The test file's size (fio {@code size}): the whole file is written before the measured
+     * runs, and random offsets range over all of it. A size-based run without a
+     * {@link #count(long) count} moves this many bytes.
+     *
+     * @param size a positive multiple of 512 bytes; {@link #run()} also requires a multiple of
+     *     the block size
+     * @return a new plan
+     * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
+     */
+    public WorkloadPlan size(DataSize size) {
+        SettingChecks.requireWholeSectors("size", size);
+        return with(s -> s.size = size);
+    }
+
+    /**
+     * The test file's size in the {@link DataSize} grammar ({@code "1G"}).
+     *
+     * @param size the size as text
+     * @return a new plan
+     * @throws IllegalArgumentException if it does not parse, or as {@link #size(DataSize)}
+     */
+    public WorkloadPlan size(String size) {
+        return size(SettingChecks.parse("size", size));
+    }
+
+    /**
+     * Size-based runs of exactly {@code count} measured I/Os each, over all workers together
+     * (fio {@code number_ios}); replaces a {@link #duration(Duration) duration}.
+     *
+     * @param count {@code >= 1}
+     * @return a new plan
+     * @throws IllegalArgumentException if {@code count < 1}
+     */
+    public WorkloadPlan count(long count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be >= 1: " + count);
+        }
+        return with(s -> {
+            s.count = OptionalLong.of(count);
+            s.duration = Optional.empty();
+        });
+    }
+
+    /**
+     * Size-based runs that move {@link #size(DataSize) size} bytes each (fio's default).
+     *
+     * @return a new plan
+     */
+    public WorkloadPlan sizeBased() {
+        return with(s -> {
+            s.count = OptionalLong.empty();
+            s.duration = Optional.empty();
+        });
+    }
+
+    /**
+     * Time-based runs (fio {@code runtime} with {@code time_based}): workers issue I/O until
+     * {@code duration} after the ramp, then finish what is in flight; replaces a
+     * {@link #count(long) count}.
+     *
+     * @param duration positive, at most one day
+     * @return a new plan
+     * @throws IllegalArgumentException if not positive or longer than a day
+     */
+    public WorkloadPlan duration(Duration duration) {
+        Objects.requireNonNull(duration, "duration");
+        if (duration.isNegative() || duration.isZero() || duration.compareTo(Duration.ofDays(1)) > 0) {
+            throw new IllegalArgumentException("duration must be > 0 and at most 1 day: " + duration);
+        }
+        return with(s -> {
+            s.duration = Optional.of(duration);
+            s.count = OptionalLong.empty();
+        });
+    }
+
+    /**
+     * Time to run the workload before each run's measured part, left out of every figure (fio
+     * {@code ramp_time}): lets caches, queues and the JIT settle.
+     *
+     * @param rampTime zero or positive, at most one day
+     * @return a new plan
+     * @throws IllegalArgumentException if negative or longer than a day
+     */
+    public WorkloadPlan rampTime(Duration rampTime) {
+        Objects.requireNonNull(rampTime, "rampTime");
+        if (rampTime.isNegative() || rampTime.compareTo(Duration.ofDays(1)) > 0) {
+            throw new IllegalArgumentException("rampTime must be >= 0 and at most 1 day: " + rampTime);
+        }
+        return with(s -> s.rampTime = rampTime);
+    }
+
+    /**
+     * Workers running at once, each with its own offsets (fio {@code numjobs} on one file, with
+     * {@code thread}).
+     *
+     * @param threads in {@code [1, 1024]}
+     * @return a new plan
+     * @throws IllegalArgumentException if outside that range
+     */
+    public WorkloadPlan threads(int threads) {
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads must be in [1, " + MAX_THREADS + "]: "
+                    + threads);
+        }
+        return with(s -> s.threads = threads);
+    }
+
+    /**
+     * I/Os each thread keeps in flight (fio {@code iodepth}). Above 1 this needs a backend with
+     * asynchronous I/O; on others it is run as that many more synchronous threads, and the report
+     * says so (see the class description).
+     *
+     * @param queueDepth in {@code [1, 1024]}
+     * @return a new plan
+     * @throws IllegalArgumentException if outside that range
+     */
+    public WorkloadPlan queueDepth(int queueDepth) {
+        if (queueDepth < 1 || queueDepth > MAX_QUEUE_DEPTH) {
+            throw new IllegalArgumentException("queueDepth must be in [1, " + MAX_QUEUE_DEPTH
+                    + "]: " + queueDepth);
+        }
+        return with(s -> s.queueDepth = queueDepth);
+    }
+
+    /**
+     * The seed of the random offsets and read/write choices (fio {@code randseed}); the same seed
+     * gives the same I/Os in the same order per worker (see the class description).
+     *
+     * @param seed any value
+     * @return a new plan
+     */
+    public WorkloadPlan seed(long seed) {
+        return with(s -> s.seed = seed);
+    }
+
+    /**
+     * Measured repetitions; each repeats the same I/Os.
+     *
+     * @param runs 1 to {@value DriveSpeed#MAX_RUNS}
+     * @return a new plan
+     * @throws IllegalArgumentException if {@code runs} is below 1 or above
+     *     {@value DriveSpeed#MAX_RUNS}
+     */
+    public WorkloadPlan runs(int runs) {
+        DriveSpeed.checkRuns(runs);
+        return with(s -> s.runs = runs);
+    }
+
+    /** @return a new plan with O_DIRECT (the default; fio {@code direct=1}) */
+    public WorkloadPlan direct() {
+        return with(s -> s.direct = true);
+    }
+
+    /**
+     * Buffered I/O through the page cache (fio {@code direct=0}). After the file is written its
+     * pages are evicted where the backend can; where it cannot, read figures carry
+     * {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}.
+     *
+     * @return a new plan
+     */
+    public WorkloadPlan buffered() {
+        return with(s -> s.direct = false);
+    }
+
+    /**
+     * The timeline's interval (fio {@code log_avg_msec}).
+     *
+     * @param interval at least 1 ms
+     * @return a new plan
+     * @throws IllegalArgumentException if shorter than 1 ms
+     */
+    public WorkloadPlan timelineInterval(Duration interval) {
+        Objects.requireNonNull(interval, "interval");
+        if (interval.compareTo(Duration.ofMillis(1)) < 0) {
+            throw new IllegalArgumentException("timelineInterval must be >= 1 ms: " + interval);
+        }
+        return with(s -> s.timelineInterval = interval);
+    }
+
+    /**
+     * Takes a preset's access pattern, block size, queue depth and threads; direction, size,
+     * duration and the rest stay.
+     *
+     * @param preset for example {@link Preset#RND4K_Q32T1}
+     * @return a new plan
+     */
+    public WorkloadPlan preset(Preset preset) {
+        Objects.requireNonNull(preset, "preset");
+        return with(s -> {
+            s.pattern = preset.pattern();
+            s.blockSize = preset.blockSize();
+            s.queueDepth = preset.queueDepth();
+            s.threads = preset.threads();
+        });
+    }
+
+    /**
+     * Use this I/O backend instead of the best one found on the class path. An explicit choice is
+     * never replaced by another backend.
+     *
+     * @param backend the backend
+     * @return a new plan
+     * @throws IllegalArgumentException if the backend reports itself unavailable here, with its
+     *     reason
+     */
+    public WorkloadPlan backend(IoBackend backend) {
+        Objects.requireNonNull(backend, "backend");
+        BackendSelector.explicit(backend);
+        return new WorkloadPlan(target, parameters, backend, listener);
+    }
+
+    /**
+     * Use the I/O backend with this name: {@code java} or {@code native} (with drivespeed-native
+     * on the class path; it has asynchronous I/O for queue depths above 1).
+     *
+     * @param name the backend's {@link IoBackend#name() name}
+     * @return a new plan
+     * @throws IllegalArgumentException if no backend has that name (the message lists those
+     *     that exist), or if it is unavailable here (the message says why)
+     */
+    public WorkloadPlan backend(String name) {
+        Objects.requireNonNull(name, "backend");
+        return backend(BackendSelector.named(name));
+    }
+
+    /**
+     * Tell {@code listener} when the writing of the test file and each measured run start and
+     * end, with a live byte count to poll (see {@link WorkloadListener}: nothing is called per
+     * I/O).
+     *
+     * @param listener the listener, or {@link WorkloadListener#NONE}
+     * @return a new plan
+     */
+    public WorkloadPlan listener(WorkloadListener listener) {
+        return new WorkloadPlan(target, parameters, backend,
+                Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** @return the directory this plan tests in, as given */
+    public Path target() {
+        return target;
+    }
+
+    /** @return the settings of this plan */
+    public WorkloadParameters parameters() {
+        return parameters;
+    }
+
+    /**
+     * Runs the workload (see the class description). Before any byte is written: the target must
+     * be a writable directory with room for the file; the block size must suit the backend, be at
+     * most the size and divide it, and with O_DIRECT be a multiple of the target's direct-I/O
+     * alignment; a sequential workload needs at least one block per thread.
+     *
+     * @return the report
+     * @throws TargetNotFoundException if the target does not exist
+     * @throws UnsupportedTargetException if the target is not a directory
+     * @throws TargetNotWritableException if no file can be created there
+     * @throws InsufficientSpaceException if the file does not fit, or ENOSPC struck
+     * @throws DirectIoUnsupportedException if O_DIRECT was asked for and the file system refuses it
+     * @throws TestFileIoException if a read, write or sync of the test file failed
+     * @throws java.io.InterruptedIOException if the thread was interrupted; every worker stops
+     *     within one I/O, the file is removed and the interrupt flag stays set
+     * @throws IllegalArgumentException if the settings do not suit each other, the target or the
+     *     backend
+     * @throws IOException if the target cannot be examined
+     */
+    public WorkloadReport run() throws IOException {
+        return engine().run(List.of(parameters)).get(0);
+    }
+
+    /**
+     * Runs this workload once per block size, over one test file written once, and returns the
+     * table (results depend on block size; this shows how).
+     *
+     * @param blockSizes at least one; each must suit the plan as {@link #run()} requires
+     * @return one row per block size, in the given order
+     * @throws IllegalArgumentException if the list is empty or a size is refused
+     * @throws IOException as {@link #run()}
+     */
+    public WorkloadTable sweep(List<DataSize> blockSizes) throws IOException {
+        if (blockSizes.isEmpty()) {
+            throw new IllegalArgumentException("sweep needs at least one block size");
+        }
+        List<WorkloadParameters> jobs = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        for (DataSize b : blockSizes) {
+            jobs.add(blockSize(b).parameters());
+            labels.add(b.toString());
+        }
+        return new WorkloadTable(labels, engine().run(jobs));
+    }
+
+    /**
+     * {@link #sweep(List)} over {@link #DEFAULT_SWEEP}, 4 KiB to 64 MiB. The size must be a
+     * multiple of 64 MiB.
+     *
+     * @return one row per block size
+     * @throws IOException as {@link #run()}
+     */
+    public WorkloadTable sweep() throws IOException {
+        return sweep(DEFAULT_SWEEP);
+    }
+
+    /**
+     * Runs each preset as a read test and then a write test, over one test file written once,
+     * like CrystalDiskMark: rows {@code "SEQ1M Q8T1 read"}, {@code "SEQ1M Q8T1 write"}, ...
+     * Everything but the preset's settings and the direction comes from this plan.
+     *
+     * @param presets at least one, for example {@link Preset#STANDARD}
+     * @return two rows per preset
+     * @throws IllegalArgumentException if the list is empty
+     * @throws IOException as {@link #run()}
+     */
+    public WorkloadTable presets(List<Preset> presets) throws IOException {
+        if (presets.isEmpty()) {
+            throw new IllegalArgumentException("presets needs at least one preset");
+        }
+        List<WorkloadParameters> jobs = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        for (Preset p : presets) {
+            jobs.add(preset(p).read().parameters());
+            labels.add(p.label() + " read");
+            jobs.add(preset(p).write().parameters());
+            labels.add(p.label() + " write");
+        }
+        return new WorkloadTable(labels, engine().run(jobs));
+    }
+
+    private WorkloadMeasurement engine() {
+        return new WorkloadMeasurement(target, Optional.ofNullable(backend), listener);
+    }
+
+    @Override
+    public String toString() {
+        return "WorkloadPlan[" + target + ": " + parameters + "]";
+    }
+}

@@ -1,0 +1,55 @@
+package io.github.drivespeed.internal.engine;
+
+import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.IoBackend;
+
+/**
+ * How reads keep the page cache out, beyond O_DIRECT and per-file eviction, and whether a
+ * cached-read figure ({@code hdparm -T}) is measured too.
+ *
+ * @param dropCaches drop the whole machine's clean caches (sync, drop_caches) before each
+ *     buffered read pass; only when the caller opted in, as root
+ * @param cachedReadNanos how long the cached-read pass lasts, or 0 for none
+ */
+public record PageCacheOptions(boolean dropCaches, long cachedReadNanos) {
+
+    /** No drop_caches, no cached-read pass. */
+    public static final PageCacheOptions NONE = new PageCacheOptions(false, 0);
+
+    /** Checks the duration. */
+    public PageCacheOptions {
+        if (cachedReadNanos < 0) {
+            throw new IllegalArgumentException("cachedReadNanos must be >= 0: " + cachedReadNanos);
+        }
+    }
+
+    /**
+     * Refuses drop_caches where every read bypasses the page cache: it would only slow the
+     * machine down and change nothing measured.
+     *
+     * @param directReads whether the reads are O_DIRECT with no buffered fallback
+     * @param howToBuffer the plan's calls that would make the reads buffered, for the message
+     * @throws IllegalArgumentException if drop_caches was asked for with such reads
+     */
+    public void checkReadsAreBuffered(boolean directReads, String howToBuffer) {
+        if (dropCaches && directReads) {
+            throw new IllegalArgumentException("dropCaches() applies to buffered reads; O_DIRECT"
+                    + " reads bypass the page cache: add " + howToBuffer);
+        }
+    }
+
+    /**
+     * Checks, before any I/O, that the backend can drop caches if that was asked for.
+     *
+     * @param io the backend
+     * @throws IllegalArgumentException naming the setting when it cannot (not root)
+     */
+    void checkBackend(IoBackend io) {
+        if (dropCaches && !io.capabilities().contains(Capability.DROP_CACHES)) {
+            throw new IllegalArgumentException("dropCaches: the " + io.name() + " backend cannot"
+                    + " drop the page cache here: writing /proc/sys/vm/drop_caches needs root"
+                    + " (effective uid 0); without dropCaches() buffered reads are evicted with"
+                    + " posix_fadvise where the backend can");
+        }
+    }
+}

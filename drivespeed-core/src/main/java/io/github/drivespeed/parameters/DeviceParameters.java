@@ -1,0 +1,72 @@
+package io.github.drivespeed.parameters;
+
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.unit.Nanoseconds;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The settings of a block-device test, as recorded in its report. Built by {@link io.github.drivespeed.DevicePlan},
+ * which validates every value.
+ *
+ * @param blockSize bytes per read or write call (dd's {@code bs})
+ * @param count blocks per run when size-based (dd's {@code count}); empty when time-based
+ * @param duration how long each run reads (or writes) when time-based ({@code hdparm -t} reads
+ *     for about 3 seconds); empty when size-based
+ * @param runs measured repetitions
+ * @param direct O_DIRECT ({@code dd iflag=direct}); false for buffered reads after eviction
+ * @param write whether each run wrote the device before reading it back (destroys its contents)
+ * @param force whether writing was allowed over a partition table or file-system signature
+ */
+public record DeviceParameters(DataSize blockSize, OptionalLong count,
+        Optional<Duration> duration, int runs, boolean direct, boolean write, boolean force) {
+
+    /**
+     * Checks that no field is null and that the run is either size- or time-based.
+     *
+     * @param blockSize bytes per read (and write) call
+     * @param count blocks per run; empty when time-based
+     * @param duration time per run; empty when size-based
+     * @param runs measured repetitions
+     * @param direct O_DIRECT
+     * @param write whether each run writes the device before reading it back
+     * @param force whether writing is allowed over a partition table or file-system signature
+     */
+    public DeviceParameters {
+        Objects.requireNonNull(blockSize, "blockSize");
+        Objects.requireNonNull(count, "count");
+        Objects.requireNonNull(duration, "duration");
+        if (count.isPresent() == duration.isPresent()) {
+            throw new IllegalArgumentException("a device test is either size-based (count) or"
+                    + " time-based (duration): count " + count + ", duration " + duration);
+        }
+    }
+
+    /** @return whether runs last {@link #duration()} rather than {@link #count()} blocks */
+    public boolean timeBased() {
+        return duration.isPresent();
+    }
+
+    /**
+     * For example {@code 8 MiB blocks, 3 s per run, 3 runs, O_DIRECT, read-only} or
+     * {@code 1 MiB x 128 (128 MiB per run), 1 run, buffered, write then read}.
+     */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        if (timeBased()) {
+            Duration d = duration.get();
+            sb.append(blockSize).append(" blocks, ").append(Nanoseconds.format(d.toNanos()))
+                    .append(" per run");
+        } else {
+            sb.append(blockSize).append(" x ").append(count.getAsLong()).append(" (")
+                    .append(blockSize.times(count.getAsLong())).append(" per run)");
+        }
+        sb.append(", ").append(runs).append(runs == 1 ? " run, " : " runs, ")
+                .append(direct ? "O_DIRECT" : "buffered")
+                .append(write ? ", write then read" + (force ? " (forced)" : "") : ", read-only");
+        return sb.toString();
+    }
+}

@@ -1,0 +1,127 @@
+package io.github.drivespeed.parameters;
+
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.unit.Nanoseconds;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The settings of a workload (a fio-style job), as recorded in its report. Built by
+ * {@link io.github.drivespeed.WorkloadPlan}, which validates every value.
+ *
+ * @param pattern sequential or random offsets (fio {@code rw})
+ * @param readPercent share of I/Os that are reads, in percent: 100 reads only, 0 writes only,
+ *     anything between a mix (fio {@code rwmixread})
+ * @param blockSize bytes per I/O (fio {@code bs})
+ * @param size the test file's size, fully written before any measured I/O (fio {@code size})
+ * @param count measured I/Os per run over all threads when size-based (fio {@code number_ios});
+ *     empty for {@code size / blockSize}
+ * @param duration measured time per run when time-based (fio {@code runtime} with
+ *     {@code time_based}); empty when size-based
+ * @param rampTime time run before each run's measured part and left out of every figure (fio
+ *     {@code ramp_time})
+ * @param threads workers, each with its own offsets (fio {@code numjobs} with {@code thread})
+ * @param queueDepth I/Os in flight per thread (fio {@code iodepth})
+ * @param seed seed of the random offsets and of the read/write choices (fio {@code randseed};
+ *     the same seed gives the same I/Os, like fio's {@code randrepeat})
+ * @param runs measured repetitions
+ * @param direct O_DIRECT (fio {@code direct=1})
+ * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+ */
+public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
+        DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
+        int threads, int queueDepth, long seed, int runs, boolean direct,
+        Duration timelineInterval) {
+
+    /**
+     * Checks that no field is null.
+     *
+     * @param pattern sequential or random offsets (fio {@code rw})
+     * @param readPercent share of I/Os that are reads, in percent: 100 reads only, 0 writes only,
+     *     anything between a mix (fio {@code rwmixread})
+     * @param blockSize bytes per I/O (fio {@code bs})
+     * @param size the test file's size, fully written before any measured I/O (fio {@code size})
+     * @param count measured I/Os per run over all threads when size-based (fio {@code number_ios});
+     *     empty for {@code size / blockSize}
+     * @param duration measured time per run when time-based (fio {@code runtime} with
+     *     {@code time_based}); empty when size-based
+     * @param rampTime time run before each run's measured part and left out of every figure (fio
+     *     {@code ramp_time})
+     * @param threads workers, each with its own offsets (fio {@code numjobs} with {@code thread})
+     * @param queueDepth I/Os in flight per thread (fio {@code iodepth})
+     * @param seed seed of the random offsets and of the read/write choices (fio {@code randseed};
+     *     the same seed gives the same I/Os, like fio's {@code randrepeat})
+     * @param runs measured repetitions
+     * @param direct O_DIRECT (fio {@code direct=1})
+     * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+     */
+    public WorkloadParameters {
+        Objects.requireNonNull(pattern, "pattern");
+        Objects.requireNonNull(blockSize, "blockSize");
+        Objects.requireNonNull(size, "size");
+        Objects.requireNonNull(count, "count");
+        Objects.requireNonNull(duration, "duration");
+        Objects.requireNonNull(rampTime, "rampTime");
+        Objects.requireNonNull(timelineInterval, "timelineInterval");
+    }
+
+    /** @return whether runs last {@link #duration()} rather than a number of I/Os */
+    public boolean timeBased() {
+        return duration.isPresent();
+    }
+
+    /** @return measured I/Os per run when size-based: {@link #count()}, else size / blockSize */
+    public long iosPerRun() {
+        return count.orElse(size.bytes() / blockSize.bytes());
+    }
+
+    /** @return whether any I/O reads */
+    public boolean reads() {
+        return readPercent > 0;
+    }
+
+    /** @return whether any I/O writes */
+    public boolean writes() {
+        return readPercent < 100;
+    }
+
+    /**
+     * @return fio's name for the direction and pattern: {@code read}, {@code write}, {@code rw},
+     *     {@code randread}, {@code randwrite} or {@code randrw}
+     */
+    public String fioRw() {
+        String base = readPercent == 100 ? "read" : readPercent == 0 ? "write" : "rw";
+        return pattern == AccessPattern.RANDOM ? "rand" + base : base;
+    }
+
+    /**
+     * For example {@code randrw 70% reads, bs 4 KiB, size 1 GiB, QD32 T1, 5 s time-based (+1 s
+     * ramp), O_DIRECT, seed 0, 1 run}.
+     */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder(fioRw());
+        if (readPercent > 0 && readPercent < 100) {
+            sb.append(' ').append(readPercent).append("% reads");
+        }
+        sb.append(", bs ").append(blockSize).append(", size ").append(size)
+                .append(", QD").append(queueDepth).append(" T").append(threads).append(", ");
+        if (timeBased()) {
+            sb.append(seconds(duration.get())).append(" time-based");
+        } else {
+            sb.append(iosPerRun()).append(" I/Os");
+        }
+        if (!rampTime.isZero()) {
+            sb.append(" (+").append(seconds(rampTime)).append(" ramp)");
+        }
+        sb.append(", ").append(direct ? "O_DIRECT" : "buffered").append(", seed ").append(seed)
+                .append(", ").append(runs).append(runs == 1 ? " run" : " runs");
+        return sb.toString();
+    }
+
+    private static String seconds(Duration d) {
+        return Nanoseconds.format(d.toNanos());
+    }
+}

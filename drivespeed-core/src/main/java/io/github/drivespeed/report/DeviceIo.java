@@ -1,0 +1,119 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.unit.DataSize;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * What the block device under the target actually moved during one timed pass: the difference of
+ * its kernel I/O counters ({@code /sys/class/block/<name>/stat}, {@code Documentation/block/stat.rst})
+ * read just before and just after the pass. An independent check of a figure: a read said to come
+ * from the drive that moved far fewer bytes at the device than it read was served from a cache,
+ * and the average request size tells why the same block size can run at different speeds (the
+ * block layer splits and merges I/O into requests; {@code iostat}'s {@code rareq-sz} and
+ * {@code wareq-sz} are the same figure).
+ *
+ * <p>Limits: the counters are the device's, not the process's, so other I/O on the same device at
+ * the same time adds to them (never subtracts); file-system metadata and journal writes count too;
+ * for a device-mapper or md device the "requests" are the bios it received. File systems without a
+ * block device of this machine (tmpfs, ramfs, NFS, FUSE, overlay) have no counters and no
+ * {@code DeviceIo}.
+ *
+ * @param device the kernel names of the devices counted, for example {@code vda}, {@code sda1},
+ *     {@code loop3}, or several joined by {@code +} (the devices of a multi-device btrfs)
+ * @param readBytes bytes read from the device (sectors read x 512)
+ * @param readRequests read requests completed
+ * @param writeBytes bytes written to the device (sectors written x 512)
+ * @param writeRequests write requests completed
+ */
+public record DeviceIo(String device, long readBytes, long readRequests, long writeBytes,
+        long writeRequests) {
+
+
+    /**
+     * Checks the values.
+     *
+     * @param device the kernel names of the devices counted
+     * @param readBytes bytes read from the device (sectors read x 512)
+     * @param readRequests read requests completed
+     * @param writeBytes bytes written to the device (sectors written x 512)
+     * @param writeRequests write requests completed
+     * @throws IllegalArgumentException if a count is negative
+     */
+    public DeviceIo {
+        Objects.requireNonNull(device, "device");
+        if (readBytes < 0 || readRequests < 0 || writeBytes < 0 || writeRequests < 0) {
+            throw new IllegalArgumentException("device counters must be >= 0: read " + readBytes
+                    + " B in " + readRequests + ", write " + writeBytes + " B in "
+                    + writeRequests);
+        }
+    }
+
+    /**
+     * @param kind the pass
+     * @return bytes the device moved in the pass's direction (reads for a read or cached-read
+     *     pass, writes for a write pass)
+     */
+    public long bytes(PassKind kind) {
+        return kind == PassKind.WRITE ? writeBytes : readBytes;
+    }
+
+    /**
+     * @param kind the pass
+     * @return requests the device completed in the pass's direction
+     */
+    public long requests(PassKind kind) {
+        return kind == PassKind.WRITE ? writeRequests : readRequests;
+    }
+
+    /**
+     * @param kind the pass
+     * @return bytes per request in the pass's direction; NaN when there was no request
+     */
+    public double averageRequestBytes(PassKind kind) {
+        long n = requests(kind);
+        return n == 0 ? Double.NaN : (double) bytes(kind) / n;
+    }
+
+    /**
+     * The share of {@code passBytes} that the device moved in the pass's direction.
+     *
+     * @param kind the pass
+     * @param passBytes bytes the pass transferred
+     * @return device bytes / pass bytes; NaN when the pass moved nothing
+     */
+    public double coverage(PassKind kind, long passBytes) {
+        return passBytes == 0 ? Double.NaN : (double) bytes(kind) / passBytes;
+    }
+
+    /**
+     * One line for a pass, for example {@code vda read 268.4 MB in 64 requests (avg 4096 KiB)}.
+     *
+     * @param kind the pass
+     * @return the line
+     */
+    public String describe(PassKind kind) {
+        String direction = kind == PassKind.WRITE ? "wrote" : "read";
+        long n = requests(kind);
+        return String.format(Locale.ROOT, "%s %s %s in %d request%s%s", device, direction,
+                formatBytes(bytes(kind)), n, n == 1 ? "" : "s",
+                n == 0 ? "" : String.format(Locale.ROOT, " (avg %.0f KiB)",
+                        averageRequestBytes(kind) / 1024));
+    }
+
+    /**
+     * @param bytes a byte count
+     * @return it in MB (10^6 bytes) with one decimal, and in MiB, for example
+     *     {@code 268.4 MB (256.0 MiB)}
+     */
+    static String formatBytes(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MB (%.1f MiB)", bytes / 1e6,
+                bytes / (double) DataSize.MEBIBYTE);
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "%s: read %d B in %d requests, wrote %d B in %d requests",
+                device, readBytes, readRequests, writeBytes, writeRequests);
+    }
+}

@@ -1,0 +1,215 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.unit.Nanoseconds;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Completion latency (fio's clat) of the I/Os of a pass: each I/O timed with
+ * {@link System#nanoTime()} from just before its read or write call was made to just after it
+ * returned (or, with asynchronous I/O, from just before its submission to the reaping of its
+ * completion: there this is fio's {@code lat}, slat + clat, since fio's clat starts after
+ * {@code io_submit} returns). An immutable value.
+ *
+ * <p>{@link #minNanos()}, {@link #maxNanos()}, {@link #meanNanos()} and
+ * {@link #standardDeviationNanos()} are exact. Percentiles come from an HdrHistogram with three
+ * significant decimal digits: {@link #percentileNanos(double)} is the nearest-rank value (the
+ * smallest recorded value with at least {@code p} percent of the values at or below it), rounded
+ * up within 0.1 % and never outside {@code [min, max]}. A figure that cannot be computed (any
+ * figure of no I/Os, the standard deviation of one) is NaN, or -1 for the {@code long} ones.
+ */
+public final class LatencyStats {
+
+    /**
+     * The percentiles fio prints by default for clat ({@code percentile_list} in the fio HOWTO):
+     * 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99.
+     */
+    public static final List<Double> FIO_PERCENTILES = List.of(1.0, 5.0, 10.0, 20.0, 30.0, 40.0,
+            50.0, 60.0, 70.0, 80.0, 90.0, 95.0, 99.0, 99.5, 99.9, 99.95, 99.99);
+
+    /** Highest latency the histogram tells apart: one hour in nanoseconds; larger ones clamp. */
+    public static final long HIGHEST_TRACKABLE_NANOS = 3_600_000_000_000L;
+    /** Significant decimal digits the histogram keeps. */
+    public static final int SIGNIFICANT_DIGITS = 3;
+
+    /** No I/Os: count 0, every figure not available. */
+    public static final LatencyStats NONE = new LatencyStats(null, 0, -1, -1, 0, 0);
+
+    private final Histogram histogram;
+    private final long count;
+    private final long minNanos;
+    private final long maxNanos;
+    private final long sumNanos;
+    private final double sumOfSquaresNanos;
+
+    private LatencyStats(Histogram histogram, long count, long minNanos, long maxNanos,
+            long sumNanos, double sumOfSquaresNanos) {
+        this.histogram = histogram;
+        this.count = count;
+        this.minNanos = minNanos;
+        this.maxNanos = maxNanos;
+        this.sumNanos = sumNanos;
+        this.sumOfSquaresNanos = sumOfSquaresNanos;
+    }
+
+    /**
+     * A new histogram of the shape this class expects (1 ns to {@link #HIGHEST_TRACKABLE_NANOS},
+     * {@link #SIGNIFICANT_DIGITS} digits), for the engine to record into.
+     *
+     * @return an empty histogram
+     */
+    public static Histogram newHistogram() {
+        return new Histogram(1, HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
+    }
+
+    /**
+     * The statistics of recorded latencies. Used by the measurement engine, which keeps the exact
+     * sums beside the histogram.
+     *
+     * @param histogram the values, recorded in nanoseconds; copied
+     * @param minNanos smallest value exactly
+     * @param maxNanos largest value exactly
+     * @param sumNanos sum of the values
+     * @param sumOfSquaresNanos sum of the squares of the values (ns^2)
+     * @return the statistics; {@link #NONE} when the histogram is empty
+     * @throws IllegalArgumentException if the figures contradict each other
+     */
+    public static LatencyStats of(Histogram histogram, long minNanos, long maxNanos,
+            long sumNanos, double sumOfSquaresNanos) {
+        Objects.requireNonNull(histogram, "histogram");
+        long n = histogram.getTotalCount();
+        if (n == 0) {
+            return NONE;
+        }
+        if (minNanos < 0 || maxNanos < minNanos || sumNanos < 0 || sumOfSquaresNanos < 0) {
+            throw new IllegalArgumentException("inconsistent latency figures: min " + minNanos
+                    + " ns, max " + maxNanos + " ns, sum " + sumNanos + " ns");
+        }
+        return new LatencyStats(histogram.copy(), n, minNanos, maxNanos, sumNanos,
+                sumOfSquaresNanos);
+    }
+
+    /**
+     * Pools the I/Os of several passes (for example of every run) into one distribution.
+     *
+     * @param parts the statistics to pool
+     * @return their union; {@link #NONE} when none has I/Os
+     */
+    public static LatencyStats merge(Collection<LatencyStats> parts) {
+        Histogram all = null;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long sum = 0;
+        double squares = 0;
+        for (LatencyStats p : parts) {
+            if (p.count == 0) {
+                continue;
+            }
+            if (all == null) {
+                all = newHistogram();
+            }
+            all.add(p.histogram);
+            min = Math.min(min, p.minNanos);
+            max = Math.max(max, p.maxNanos);
+            sum += p.sumNanos;
+            squares += p.sumOfSquaresNanos;
+        }
+        return all == null ? NONE : new LatencyStats(all, all.getTotalCount(), min, max, sum,
+                squares);
+    }
+
+    /** @return the number of I/Os timed */
+    public long count() {
+        return count;
+    }
+
+    /** @return the fastest I/O in nanoseconds, or -1 when there were none */
+    public long minNanos() {
+        return minNanos;
+    }
+
+    /** @return the slowest I/O in nanoseconds, or -1 when there were none */
+    public long maxNanos() {
+        return maxNanos;
+    }
+
+    /** @return the arithmetic mean in nanoseconds, or NaN when there were no I/Os */
+    public double meanNanos() {
+        return count == 0 ? Double.NaN : (double) sumNanos / count;
+    }
+
+    /**
+     * @return the sample standard deviation (divisor n - 1, as fio) in nanoseconds, or NaN when
+     *     fewer than two I/Os were timed
+     */
+    public double standardDeviationNanos() {
+        if (count < 2) {
+            return Double.NaN;
+        }
+        double mean = (double) sumNanos / count;
+        double variance = (sumOfSquaresNanos - count * mean * mean) / (count - 1);
+        return Math.sqrt(Math.max(0, variance));
+    }
+
+    /**
+     * The latency at a percentile.
+     *
+     * @param percentile in {@code (0, 100]}; 100 gives {@link #maxNanos()}
+     * @return nanoseconds, or -1 when there were no I/Os
+     * @throws IllegalArgumentException if the percentile is outside {@code (0, 100]}
+     */
+    public long percentileNanos(double percentile) {
+        if (!(percentile > 0 && percentile <= 100)) {
+            throw new IllegalArgumentException("percentile must be in (0, 100]: " + percentile);
+        }
+        if (count == 0) {
+            return -1;
+        }
+        if (percentile == 100) {
+            return maxNanos;
+        }
+        long v = histogram.getValueAtPercentile(percentile);
+        return Math.max(minNanos, Math.min(maxNanos, v));
+    }
+
+    /** @return the median latency in nanoseconds (the 50th percentile), or -1 with no I/Os */
+    public long medianNanos() {
+        return percentileNanos(50);
+    }
+
+    /**
+     * @return {@link #FIO_PERCENTILES} mapped to their latencies in nanoseconds, in ascending
+     *     order; empty when there were no I/Os
+     */
+    public Map<Double, Long> fioPercentilesNanos() {
+        if (count == 0) {
+            return Map.of();
+        }
+        Map<Double, Long> m = new LinkedHashMap<>();
+        for (double p : FIO_PERCENTILES) {
+            m.put(p, percentileNanos(p));
+        }
+        return Collections.unmodifiableMap(m);
+    }
+
+    /**
+     * One line: {@code clat (n=1000): min 80.1 us, mean 95.3 us, max 1.20 ms, stdev 12.0 us,
+     * p50 91.2 us, p99 180.2 us, p99.9 410.5 us}; {@code clat: no I/Os} when empty.
+     */
+    @Override
+    public String toString() {
+        if (count == 0) {
+            return "clat: no I/Os";
+        }
+        return "clat (n=" + count + "): min " + Nanoseconds.format(minNanos) + ", mean "
+                + Nanoseconds.format(meanNanos()) + ", max " + Nanoseconds.format(maxNanos) + ", stdev "
+                + Nanoseconds.format(standardDeviationNanos()) + ", p50 " + Nanoseconds.format(percentileNanos(50))
+                + ", p99 " + Nanoseconds.format(percentileNanos(99)) + ", p99.9 "
+                + Nanoseconds.format(percentileNanos(99.9));
+    }
+}

@@ -1,0 +1,167 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.unit.Throughput;
+import io.github.drivespeed.warning.Warning;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The outcome of one pass (write or read) over all measured runs, with its statistics.
+ *
+ * <p>Each run's throughput is its bytes over its elapsed time; the statistics are over those
+ * per-run throughputs. {@link #standardDeviation()} is the sample standard deviation (divisor
+ * n - 1) and is {@link Throughput#NOT_AVAILABLE} when there is a single run: a figure that cannot
+ * be computed is never made up. {@link #overall()} is all bytes over all elapsed time.
+ */
+public final class PassResult {
+
+    private final PassKind kind;
+    private final List<Sample> samples;
+    private final Set<Warning> warnings;
+    private final Throughput min;
+    private final Throughput median;
+    private final Throughput mean;
+    private final Throughput max;
+    private final Throughput standardDeviation;
+    private final Throughput overall;
+    private final double medianIops;
+    private final LatencyStats latency;
+
+    /**
+     * Computes the statistics of {@code samples}.
+     *
+     * @param kind the pass
+     * @param samples one sample per measured run, at least one
+     * @param warnings what may make these figures differ from the drive's own speed
+     * @throws IllegalArgumentException if {@code samples} is empty
+     */
+    public PassResult(PassKind kind, List<Sample> samples, Set<Warning> warnings) {
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.samples = List.copyOf(samples);
+        this.warnings = Set.copyOf(warnings);
+        if (this.samples.isEmpty()) {
+            throw new IllegalArgumentException("a " + kind + " pass needs at least one sample");
+        }
+        double[] rates = this.samples.stream()
+                .mapToDouble(s -> s.throughput().bytesPerSecond())
+                .sorted()
+                .toArray();
+        int n = rates.length;
+        this.min = Throughput.ofBytesPerSecond(rates[0]);
+        this.max = Throughput.ofBytesPerSecond(rates[n - 1]);
+        this.median = Throughput.ofBytesPerSecond(n % 2 == 1
+                ? rates[n / 2]
+                : (rates[n / 2 - 1] + rates[n / 2]) / 2);
+        double meanRate = Arrays.stream(rates).sum() / n;
+        this.mean = Throughput.ofBytesPerSecond(meanRate);
+        if (n < 2) {
+            this.standardDeviation = Throughput.NOT_AVAILABLE;
+        } else {
+            double sumSquares = 0;
+            for (double rate : rates) {
+                sumSquares += (rate - meanRate) * (rate - meanRate);
+            }
+            this.standardDeviation = Throughput.ofBytesPerSecond(Math.sqrt(sumSquares / (n - 1)));
+        }
+        long totalBytes = this.samples.stream().mapToLong(Sample::bytes).sum();
+        long totalNanos = this.samples.stream().mapToLong(Sample::elapsedNanos).sum();
+        this.overall = Throughput.of(totalBytes, totalNanos);
+        double[] iops = this.samples.stream().mapToDouble(Sample::iops).sorted().toArray();
+        this.medianIops = n % 2 == 1 ? iops[n / 2] : (iops[n / 2 - 1] + iops[n / 2]) / 2;
+        this.latency = LatencyStats.merge(
+                this.samples.stream().map(Sample::latency).collect(Collectors.toList()));
+    }
+
+    /** @return whether this is the write or the read pass */
+    public PassKind kind() {
+        return kind;
+    }
+
+    /** @return one sample per measured run, in run order; unmodifiable */
+    public List<Sample> samples() {
+        return samples;
+    }
+
+    /** @return the number of measured runs, n */
+    public int count() {
+        return samples.size();
+    }
+
+    /** @return the slowest run's throughput */
+    public Throughput min() {
+        return min;
+    }
+
+    /** @return the median of the runs' throughputs (mean of the middle two when n is even) */
+    public Throughput median() {
+        return median;
+    }
+
+    /** @return the arithmetic mean of the runs' throughputs */
+    public Throughput mean() {
+        return mean;
+    }
+
+    /** @return the fastest run's throughput */
+    public Throughput max() {
+        return max;
+    }
+
+    /**
+     * @return the sample standard deviation (n - 1) of the runs' throughputs;
+     *     {@link Throughput#NOT_AVAILABLE} when n &lt; 2
+     */
+    public Throughput standardDeviation() {
+        return standardDeviation;
+    }
+
+    /** @return all bytes of all runs over all their elapsed time */
+    public Throughput overall() {
+        return overall;
+    }
+
+    /** @return the median of the runs' IOPS (mean of the middle two when n is even) */
+    public double medianIops() {
+        return medianIops;
+    }
+
+    /** @return all I/Os of all runs over all their elapsed time, per second */
+    public double overallIops() {
+        long totalNanos = samples.stream().mapToLong(Sample::elapsedNanos).sum();
+        return totalIos() * 1e9 / totalNanos;
+    }
+
+    /** @return total I/Os over all runs */
+    public long totalIos() {
+        return samples.stream().mapToLong(Sample::ios).sum();
+    }
+
+    /** @return the completion latency of every I/O of every run, pooled */
+    public LatencyStats latency() {
+        return latency;
+    }
+
+    /** @return total bytes transferred over all runs */
+    public long totalBytes() {
+        return samples.stream().mapToLong(Sample::bytes).sum();
+    }
+
+    /**
+     * @return what may make this pass's figures differ from the drive's own speed, for example
+     *     {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}; empty when nothing is known to distort them
+     */
+    public Set<Warning> warnings() {
+        return warnings;
+    }
+
+    /** One line: median, min, max, standard deviation and n. */
+    @Override
+    public String toString() {
+        return kind + ": median " + median + ", min " + min + ", max " + max
+                + ", stdev " + standardDeviation + ", mean " + mean + ", overall " + overall
+                + ", n=" + count();
+    }
+}

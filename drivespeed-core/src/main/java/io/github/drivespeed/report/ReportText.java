@@ -1,0 +1,195 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.target.Link;
+import io.github.drivespeed.unit.Throughput;
+import io.github.drivespeed.warning.Warning;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/** Text and checks the reports share: the verdicts on the figures and how they are printed. */
+final class ReportText {
+
+    private ReportText() {
+    }
+
+    /**
+     * The passes whose median reached {@link Link#SATURATION_RATIO} of the link's ceiling.
+     *
+     * @param link the target's link, if known
+     * @param passes the report's passes
+     * @return those passes, in the given order; empty when the link is unknown
+     */
+    static List<PassResult> linkLimited(Optional<Link> link, List<PassResult> passes) {
+        if (link.isEmpty()) {
+            return List.of();
+        }
+        return passes.stream().filter(p -> link.get().isSaturatedBy(p.median())).toList();
+    }
+
+    /**
+     * The passes with a run faster than the link's ceiling: no data crosses the link that fast.
+     *
+     * @param link the target's link, if known
+     * @param passes the report's passes
+     * @return those passes; empty when the link or its ceiling is unknown
+     */
+    static List<PassResult> aboveLinkCeiling(Optional<Link> link, List<PassResult> passes) {
+        if (link.isEmpty() || !link.get().ceiling().isAvailable()) {
+            return List.of();
+        }
+        double ceiling = link.get().ceiling().bytesPerSecond();
+        return passes.stream().filter(p -> p.max().bytesPerSecond() > ceiling).toList();
+    }
+
+    /**
+     * The read passes with a run faster than the median cached-read rate of the same machine.
+     *
+     * @param passes the report's passes
+     * @param cached the cached-read pass, if measured
+     * @return those passes; empty without a cached-read pass
+     */
+    static List<PassResult> fasterThanCachedReads(List<PassResult> passes,
+            Optional<PassResult> cached) {
+        if (cached.isEmpty()) {
+            return List.of();
+        }
+        double limit = cached.get().median().bytesPerSecond();
+        return passes.stream().filter(p -> p.kind() == PassKind.READ)
+                .filter(p -> p.max().bytesPerSecond() > limit).toList();
+    }
+
+    /**
+     * The warnings a report adds from its figures: {@link Warning#LINK_LIMITED},
+     * {@link Warning#ABOVE_LINK_CEILING} and {@link Warning#FASTER_THAN_CACHED_READS}.
+     *
+     * @param link the target's link, if known
+     * @param passes the passes meant to measure the drive
+     * @param cached the cached-read pass, if measured
+     * @return the verdicts
+     */
+    static Set<Warning> verdicts(Optional<Link> link, List<PassResult> passes,
+            Optional<PassResult> cached) {
+        Set<Warning> w = EnumSet.noneOf(Warning.class);
+        if (!linkLimited(link, passes).isEmpty()) {
+            w.add(Warning.LINK_LIMITED);
+        }
+        if (!aboveLinkCeiling(link, passes).isEmpty()) {
+            w.add(Warning.ABOVE_LINK_CEILING);
+        }
+        if (!fasterThanCachedReads(passes, cached).isEmpty()) {
+            w.add(Warning.FASTER_THAN_CACHED_READS);
+        }
+        return w;
+    }
+
+    /**
+     * One line saying how a pass dealt with the page cache and what the device moved over all
+     * its runs, for example {@code O_DIRECT; device vda read 805.3 MB (768.0 MiB) in 193 requests
+     * (avg 4074 KiB)}; empty when neither was recorded.
+     *
+     * @param pass a pass
+     * @return the line, without a newline
+     */
+    static String accounting(PassResult pass) {
+        Set<String> handling = new LinkedHashSet<>();
+        String device = null;
+        long bytes = 0;
+        long requests = 0;
+        boolean complete = true;
+        for (Sample s : pass.samples()) {
+            if (s.cacheHandling() != CacheHandling.NOT_RECORDED) {
+                handling.add(s.cacheHandling().description());
+            }
+            if (s.deviceIo().isPresent()) {
+                DeviceIo d = s.deviceIo().get();
+                device = d.device();
+                bytes += d.bytes(pass.kind());
+                requests += d.requests(pass.kind());
+            } else {
+                complete = false;
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        if (!handling.isEmpty()) {
+            parts.add(String.join(" / ", handling));
+        }
+        if (device != null) {
+            DeviceIo total = new DeviceIo(device, bytes, requests, bytes, requests);
+            parts.add("device " + total.describe(pass.kind()) + (pass.count() > 1 ? " over " + pass.count() + " runs" : "")
+                    + (complete ? "" : " (counters missing for some runs)"));
+        }
+        return String.join("; ", parts);
+    }
+
+    /**
+     * Appends the warnings block: {@code warnings:   none}, or one line per warning with its
+     * name and message, and under a verdict the passes and runs that called for it, with the
+     * numbers.
+     *
+     * @param sb where to append
+     * @param warnings the report's warnings
+     * @param link the target's link, if known
+     * @param passes the passes meant to measure the drive
+     * @param cached the cached-read pass, if measured
+     */
+    static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
+            List<PassResult> passes, Optional<PassResult> cached) {
+        if (warnings.isEmpty()) {
+            sb.append("warnings:   none\n");
+            return;
+        }
+        sb.append("warnings:\n");
+        for (Warning w : warnings) {
+            sb.append("  - ").append(w.name()).append(": ").append(w.message()).append('\n');
+            switch (w) {
+                case LINK_LIMITED:
+                    for (PassResult p : linkLimited(link, passes)) {
+                        sb.append(String.format(Locale.ROOT, "    %s median %s is %.0f %% of %s%n",
+                                p.kind(), p.median(), percent(p.median(), link.get().ceiling()),
+                                link.get()));
+                    }
+                    break;
+                case ABOVE_LINK_CEILING:
+                    for (PassResult p : aboveLinkCeiling(link, passes)) {
+                        sb.append(String.format(Locale.ROOT, "    %s max %s is %.0f %% of %s%n",
+                                p.kind(), p.max(), percent(p.max(), link.get().ceiling()),
+                                link.get()));
+                    }
+                    break;
+                case FASTER_THAN_CACHED_READS:
+                    for (PassResult p : fasterThanCachedReads(passes, cached)) {
+                        sb.append(String.format(Locale.ROOT,
+                                "    %s max %s is above cached reads %s%n", p.kind(), p.max(),
+                                cached.get().median()));
+                    }
+                    break;
+                case READ_SERVED_FROM_CACHE:
+                    for (PassResult p : passes) {
+                        for (Sample s : p.samples()) {
+                            if (p.kind() == PassKind.READ && s.servedFromCache(p.kind())) {
+                                DeviceIo d = s.deviceIo().get();
+                                sb.append(String.format(Locale.ROOT,
+                                        "    %s run %d: device %s read %s of the %s read (%.0f %%)%n",
+                                        p.kind(), s.run(), d.device(),
+                                        DeviceIo.formatBytes(d.readBytes()),
+                                        DeviceIo.formatBytes(s.bytes()),
+                                        100 * s.deviceCoverage(p.kind())));
+                            }
+                        }
+                    }
+                    break;
+                default:
+                    break;
+            }
+        }
+    }
+
+    private static double percent(Throughput figure, Throughput of) {
+        return 100 * figure.bytesPerSecond() / of.bytesPerSecond();
+    }
+}

@@ -1,0 +1,165 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.target.Link;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.warning.Warning;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The result of a measurement: what was measured, how, by which backend, and the write and read
+ * figures with everything that may make them differ from the drive's own speed. Immutable.
+ */
+public final class SpeedReport {
+
+    private final TargetInfo target;
+    private final SequentialParameters parameters;
+    private final BackendInfo backend;
+    private final PassResult write;
+    private final PassResult read;
+    private final Optional<PassResult> cachedRead;
+    private final Instant startedAt;
+
+    /**
+     * A report without a cached-read pass.
+     *
+     * @param target what was measured
+     * @param parameters the settings used
+     * @param backend the I/O backend that ran
+     * @param write the write pass
+     * @param read the read pass
+     * @param startedAt when the measurement started
+     */
+    public SpeedReport(TargetInfo target, SequentialParameters parameters, BackendInfo backend,
+            PassResult write, PassResult read, Instant startedAt) {
+        this(target, parameters, backend, write, read, Optional.empty(), startedAt);
+    }
+
+    /**
+     * @param target what was measured
+     * @param parameters the settings used
+     * @param backend the I/O backend that ran
+     * @param write the write pass
+     * @param read the read pass
+     * @param cachedRead the cached-read pass ({@code hdparm -T}), if measured
+     * @param startedAt when the measurement started
+     */
+    public SpeedReport(TargetInfo target, SequentialParameters parameters, BackendInfo backend,
+            PassResult write, PassResult read, Optional<PassResult> cachedRead,
+            Instant startedAt) {
+        this.target = Objects.requireNonNull(target, "target");
+        this.parameters = Objects.requireNonNull(parameters, "parameters");
+        this.backend = Objects.requireNonNull(backend, "backend");
+        this.write = Objects.requireNonNull(write, "write");
+        this.read = Objects.requireNonNull(read, "read");
+        this.cachedRead = Objects.requireNonNull(cachedRead, "cachedRead");
+        this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
+    }
+
+    /** @return what was measured: directory, mount, block devices, link, target warnings */
+    public TargetInfo target() {
+        return target;
+    }
+
+    /** @return the settings the measurement ran with */
+    public SequentialParameters parameters() {
+        return parameters;
+    }
+
+    /** @return the I/O backend that ran, and why a preferred one did not */
+    public BackendInfo backend() {
+        return backend;
+    }
+
+    /** @return the write pass: new file, every write and the closing fdatasync timed */
+    public PassResult write() {
+        return write;
+    }
+
+    /** @return the read pass: the file the write pass wrote, read from first to last byte */
+    public PassResult read() {
+        return read;
+    }
+
+    /**
+     * The cached-read figure, as {@code hdparm -T} prints it: a small region re-read from the page
+     * cache, the speed of the cache and memory, never the drive's. Measured when asked for with
+     * {@link io.github.drivespeed.SequentialPlan#cachedRead()}; the read figure is then checked against it
+     * ({@link Warning#FASTER_THAN_CACHED_READS}).
+     *
+     * @return the cached-read pass (kind {@link PassKind#CACHED_READ}), or empty when not measured
+     */
+    public Optional<PassResult> cachedRead() {
+        return cachedRead;
+    }
+
+    /** @return when the measurement started */
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    /**
+     * Every warning of the target and of the passes, and the verdicts on the figures:
+     * {@link Warning#LINK_LIMITED} when a pass's median reached {@value Link#SATURATION_RATIO} of
+     * the target's link ceiling ({@link TargetInfo#link()}), {@link Warning#ABOVE_LINK_CEILING}
+     * when a run was faster than that ceiling, {@link Warning#FASTER_THAN_CACHED_READS} when a
+     * read run was faster than the cached-read figure.
+     *
+     * @return the warnings in declaration order; empty when nothing is known to distort the
+     *     figures
+     */
+    public Set<Warning> warnings() {
+        Set<Warning> all = EnumSet.noneOf(Warning.class);
+        all.addAll(target.warnings());
+        all.addAll(write.warnings());
+        all.addAll(read.warnings());
+        cachedRead.ifPresent(c -> all.addAll(c.warnings()));
+        all.addAll(ReportText.verdicts(target.link(), List.of(write, read), cachedRead));
+        return Collections.unmodifiableSet(all);
+    }
+
+    /**
+     * A human summary, every unit named: the target (mount, devices, link), parameters, backend,
+     * each pass's statistics with what was done about the page cache and what the device moved,
+     * the cached-read figure if measured, and the warnings.
+     */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(target.summary());
+        sb.append("parameters: ").append(parameters).append('\n');
+        sb.append("backend:    ").append(backend).append('\n');
+        appendPass(sb, write);
+        appendPass(sb, read);
+        cachedRead.ifPresent(c -> appendPass(sb, c));
+        ReportText.appendWarnings(sb, warnings(), target.link(), List.of(write, read),
+                cachedRead);
+        return sb.toString();
+    }
+
+    /**
+     * Appends a pass's statistics line and the line saying how it dealt with the page cache and
+     * what the device moved.
+     */
+    static void appendPass(StringBuilder sb, PassResult pass) {
+        String label = pass.kind() + ":";
+        sb.append(label.length() < 12 ? String.format("%-12s", label) : label + " ")
+                .append("median ").append(pass.median())
+                .append(", min ").append(pass.min())
+                .append(", max ").append(pass.max())
+                .append(", stdev ").append(pass.standardDeviation())
+                .append(", mean ").append(pass.mean())
+                .append(", overall ").append(pass.overall())
+                .append(", n=").append(pass.count()).append('\n');
+        String accounting = ReportText.accounting(pass);
+        if (!accounting.isEmpty()) {
+            sb.append("            ").append(accounting).append('\n');
+        }
+    }
+}

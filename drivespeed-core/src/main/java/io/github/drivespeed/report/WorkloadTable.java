@@ -1,0 +1,82 @@
+package io.github.drivespeed.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Several workloads run over one test file, one labelled row each: a block-size sweep
+ * ({@link io.github.drivespeed.WorkloadPlan#sweep(List)}) or a preset suite ({@link io.github.drivespeed.WorkloadPlan#presets(List)}).
+ * Immutable.
+ */
+public final class WorkloadTable {
+
+    /**
+     * One row.
+     *
+     * @param label for example {@code 64 KiB} or {@code RND4K Q32T1 read}
+     * @param report the workload's report
+     */
+    public record Row(String label, WorkloadReport report) { }
+
+    private final List<Row> rows;
+
+    /**
+     * @param labels one per report
+     * @param reports the reports, in order
+     * @throws IllegalArgumentException if the lists differ in length or are empty
+     */
+    public WorkloadTable(List<String> labels, List<WorkloadReport> reports) {
+        if (labels.size() != reports.size() || labels.isEmpty()) {
+            throw new IllegalArgumentException("need one label per report, at least one: "
+                    + labels.size() + " labels, " + reports.size() + " reports");
+        }
+        List<Row> r = new ArrayList<>();
+        for (int i = 0; i < labels.size(); i++) {
+            r.add(new Row(labels.get(i), reports.get(i)));
+        }
+        this.rows = List.copyOf(r);
+    }
+
+    /** @return the rows, in the order run */
+    public List<Row> rows() {
+        return rows;
+    }
+
+    /**
+     * The table, one line per row and direction: label, direction, MB/s (10^6 B/s), MiB/s
+     * (2^20 B/s), IOPS, and clat mean, p50, p99 and p99.9 in microseconds (medians over runs for
+     * the rates, all runs pooled for latency).
+     */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-22s %-5s %10s %10s %11s %11s %11s %11s %11s%n",
+                "test", "rw", "MB/s", "MiB/s", "IOPS", "mean us", "p50 us", "p99 us",
+                "p99.9 us"));
+        for (Row row : rows) {
+            line(sb, row.label(), "read", row.report().read());
+            line(sb, row.label(), "write", row.report().write());
+        }
+        return sb.toString();
+    }
+
+    private static void line(StringBuilder sb, String label, String rw, Optional<PassResult> pass) {
+        if (pass.isEmpty()) {
+            return;
+        }
+        PassResult p = pass.get();
+        LatencyStats l = p.latency();
+        sb.append(String.format(Locale.ROOT,
+                "%-22s %-5s %10.1f %10.1f %11.0f %11.1f %11.1f %11.1f %11.1f%n", label, rw,
+                p.median().megabytesPerSecond(), p.median().mebibytesPerSecond(),
+                p.medianIops(), l.meanNanos() / 1e3, micros(l, 50), micros(l, 99),
+                micros(l, 99.9)));
+    }
+
+    private static double micros(LatencyStats l, double percentile) {
+        long v = l.percentileNanos(percentile);
+        return v < 0 ? Double.NaN : v / 1e3;
+    }
+}

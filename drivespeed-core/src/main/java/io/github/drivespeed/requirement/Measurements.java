@@ -1,0 +1,107 @@
+package io.github.drivespeed.requirement;
+
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The results a {@link StorageRequirement} is checked against: any number of sequential tests
+ * ({@link SpeedReport}) and workloads ({@link WorkloadReport}, also the rows of a
+ * {@link WorkloadTable}). An immutable value; {@code with(...)} returns a new one.
+ *
+ * <pre>{@code
+ * Measurements m = Measurements.of(DriveSpeed.on(dir).run())
+ *         .with(DriveSpeed.workload(dir).presets(List.of(Preset.RND4K_Q1T1)));
+ * }</pre>
+ */
+public final class Measurements {
+
+    private static final Measurements EMPTY = new Measurements(List.of(), List.of());
+
+    private final List<SpeedReport> sequential;
+    private final List<WorkloadReport> workloads;
+
+    private Measurements(List<SpeedReport> sequential, List<WorkloadReport> workloads) {
+        this.sequential = List.copyOf(sequential);
+        this.workloads = List.copyOf(workloads);
+    }
+
+    /** @return no results: every requirement checked against it is not measured */
+    public static Measurements empty() {
+        return EMPTY;
+    }
+
+    /**
+     * @param report a sequential test's report
+     * @return measurements holding it
+     */
+    public static Measurements of(SpeedReport report) {
+        return EMPTY.with(report);
+    }
+
+    /**
+     * @param report a workload's report
+     * @return measurements holding it
+     */
+    public static Measurements of(WorkloadReport report) {
+        return EMPTY.with(report);
+    }
+
+    /**
+     * @param table a sweep's or preset suite's rows
+     * @return measurements holding every row
+     */
+    public static Measurements of(WorkloadTable table) {
+        return EMPTY.with(table);
+    }
+
+    /**
+     * @param report a sequential test's report
+     * @return these measurements and {@code report}
+     */
+    public Measurements with(SpeedReport report) {
+        List<SpeedReport> s = new ArrayList<>(sequential);
+        s.add(Objects.requireNonNull(report, "report"));
+        return new Measurements(s, workloads);
+    }
+
+    /**
+     * @param report a workload's report
+     * @return these measurements and {@code report}
+     */
+    public Measurements with(WorkloadReport report) {
+        List<WorkloadReport> w = new ArrayList<>(workloads);
+        w.add(Objects.requireNonNull(report, "report"));
+        return new Measurements(sequential, w);
+    }
+
+    /**
+     * @param table a sweep's or preset suite's rows
+     * @return these measurements and every row of {@code table}
+     */
+    public Measurements with(WorkloadTable table) {
+        List<WorkloadReport> w = new ArrayList<>(workloads);
+        for (WorkloadTable.Row row : table.rows()) {
+            w.add(row.report());
+        }
+        return new Measurements(sequential, w);
+    }
+
+    /** @return the sequential tests, in the order added */
+    public List<SpeedReport> sequential() {
+        return sequential;
+    }
+
+    /** @return the workloads, in the order added */
+    public List<WorkloadReport> workloads() {
+        return workloads;
+    }
+
+    /** @return whether nothing was added */
+    public boolean isEmpty() {
+        return sequential.isEmpty() && workloads.isEmpty();
+    }
+}

@@ -1,0 +1,526 @@
+package io.github.drivespeed.requirement;
+
+import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.unit.Throughput;
+import io.github.drivespeed.warning.Warning;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a storage must do, as minimum and maximum figures, and the check of measured results
+ * against them: which criteria passed, which failed, by how much, and which were not measured. An
+ * immutable value; every setter returns a new one. The SD Association's classes are ready-made
+ * requirements in {@link SdClass}.
+ *
+ * <pre>{@code
+ * StorageRequirement need = StorageRequirement.named("recorder")
+ *         .minSequentialWrite(Throughput.ofBytesPerSecond(30e6))   // 30 MB/s
+ *         .minRandomReadIops(1500)
+ *         .maxRandomLatency(99, Duration.ofMillis(10));
+ * RequirementCheck check = need.check(Measurements.of(speedReport).with(rnd4kReport));
+ * check.passed();        // every criterion measured and met
+ * check.results();       // per criterion: required, measured, margin
+ * }</pre>
+ *
+ * <p>Which figure each criterion is checked against ({@link Criterion}):
+ * <ul>
+ *   <li>sequential write and read: the {@link SpeedReport}s' write and read passes, and of each
+ *       its <em>slowest run</em> ({@link PassResult#min()}): a minimum that must be sustained is
+ *       met only when every run met it, not the median;</li>
+ *   <li>random 4 KiB read and write IOPS: the random-offset, 4 KiB, read-only (or write-only)
+ *       {@link WorkloadReport}s (for example the {@link Preset#RND4K_Q1T1} rows of a preset suite),
+ *       and of each the slowest run's IOPS ({@link Sample#iops()});</li>
+ *   <li>latency: the completion latency (clat) at the bound's percentile of every pass of those
+ *       random 4 KiB workloads, reads and writes, all runs pooled; the highest counts.</li>
+ * </ul>
+ * Where several reports hold a figure, the worst one counts. A read pass that may have been
+ * served by the page cache ({@link Warning#READ_MAY_INCLUDE_PAGE_CACHE},
+ * {@link Warning#READ_SERVED_FROM_CACHE}) holds no figure of the drive and is left out. A
+ * criterion no report holds is {@link RequirementCheck.Status#NOT_MEASURED}, and the check does
+ * not pass.
+ *
+ * <p>Units: throughput in bytes per second (MB/s = 10^6 B/s, MiB/s = 2^20 B/s), IOPS in I/Os per
+ * second, latency in nanoseconds.
+ */
+public final class StorageRequirement {
+
+    /** What a requirement can bound. */
+    public enum Criterion {
+        /** Sequential write throughput, bytes per second; a minimum. */
+        SEQUENTIAL_WRITE("sequential write", true),
+        /** Sequential read throughput, bytes per second; a minimum. */
+        SEQUENTIAL_READ("sequential read", true),
+        /** Random 4 KiB read IOPS; a minimum. */
+        RANDOM_4K_READ_IOPS("random 4 KiB read IOPS", true),
+        /** Random 4 KiB write IOPS; a minimum. */
+        RANDOM_4K_WRITE_IOPS("random 4 KiB write IOPS", true),
+        /** Completion latency of random 4 KiB I/O at a percentile, nanoseconds; a maximum. */
+        RANDOM_4K_LATENCY("random 4 KiB completion latency", false);
+
+        private final String label;
+        private final boolean minimum;
+
+        Criterion(String label, boolean minimum) {
+            this.label = label;
+            this.minimum = minimum;
+        }
+
+        /** @return for people, for example {@code sequential write} */
+        public String label() {
+            return label;
+        }
+
+        /** @return true when the bound is a minimum (higher is better), false for a maximum */
+        public boolean isMinimum() {
+            return minimum;
+        }
+    }
+
+    private static final Pattern TERM = Pattern.compile(
+            "(write|read|randread|randwrite|p(\\d{1,2}(?:\\.\\d{1,4})?))=(.+)");
+    private static final Pattern RATE = Pattern.compile(
+            "(\\d{1,9}(?:\\.\\d{1,6})?)\\s?(B|kB|KB|MB|GB|KiB|MiB|GiB)/s");
+    private static final Pattern TIME = Pattern.compile("(\\d{1,9}(?:\\.\\d{1,6})?)\\s?(ns|us|ms|s)");
+    private static final Pattern COUNT = Pattern.compile("\\d{1,9}(?:\\.\\d{1,6})?");
+
+    private final String name;
+    private final String source;
+    private final Map<Criterion, Double> bounds;
+    private final double latencyPercentile;
+
+    private StorageRequirement(String name, String source, Map<Criterion, Double> bounds,
+            double latencyPercentile) {
+        this.name = name;
+        this.source = source;
+        this.bounds = Collections.unmodifiableMap(new EnumMap<>(bounds));
+        this.latencyPercentile = latencyPercentile;
+    }
+
+    /**
+     * A requirement with nothing required yet.
+     *
+     * @param name what it is called in reports, for example {@code camera storage}
+     * @return the requirement
+     * @throws IllegalArgumentException if the name is blank
+     */
+    public static StorageRequirement named(String name) {
+        Objects.requireNonNull(name, "name");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("name must not be blank");
+        }
+        return new StorageRequirement(name.strip(), "", new EnumMap<>(Criterion.class), Double.NaN);
+    }
+
+    /**
+     * @param source where the figures come from (a specification, a data sheet), for reports
+     * @return a new requirement
+     */
+    public StorageRequirement source(String source) {
+        return new StorageRequirement(name, Objects.requireNonNull(source, "source"), bounds,
+                latencyPercentile);
+    }
+
+    /**
+     * @param minimum the slowest sequential write run must reach this
+     * @return a new requirement
+     * @throws IllegalArgumentException if not available, zero or negative
+     */
+    public StorageRequirement minSequentialWrite(Throughput minimum) {
+        return with(Criterion.SEQUENTIAL_WRITE, rate("minSequentialWrite", minimum));
+    }
+
+    /**
+     * @param minimum the slowest sequential read run must reach this
+     * @return a new requirement
+     * @throws IllegalArgumentException if not available, zero or negative
+     */
+    public StorageRequirement minSequentialRead(Throughput minimum) {
+        return with(Criterion.SEQUENTIAL_READ, rate("minSequentialRead", minimum));
+    }
+
+    /**
+     * @param minimum random 4 KiB reads per second the slowest run must reach
+     * @return a new requirement
+     * @throws IllegalArgumentException if not finite and positive
+     */
+    public StorageRequirement minRandomReadIops(double minimum) {
+        return with(Criterion.RANDOM_4K_READ_IOPS, positive("minRandomReadIops", minimum));
+    }
+
+    /**
+     * @param minimum random 4 KiB writes per second the slowest run must reach
+     * @return a new requirement
+     * @throws IllegalArgumentException if not finite and positive
+     */
+    public StorageRequirement minRandomWriteIops(double minimum) {
+        return with(Criterion.RANDOM_4K_WRITE_IOPS, positive("minRandomWriteIops", minimum));
+    }
+
+    /**
+     * The completion latency of random 4 KiB reads and writes at {@code percentile} must not
+     * exceed {@code maximum}.
+     *
+     * @param percentile in {@code (0, 100]}, for example 99 for p99
+     * @param maximum positive
+     * @return a new requirement
+     * @throws IllegalArgumentException if the percentile is outside {@code (0, 100]} or the
+     *     maximum is not positive
+     */
+    public StorageRequirement maxRandomLatency(double percentile, Duration maximum) {
+        Objects.requireNonNull(maximum, "maximum");
+        if (!(percentile > 0 && percentile <= 100)) {
+            throw new IllegalArgumentException("latency percentile must be in (0, 100]: "
+                    + percentile);
+        }
+        if (maximum.isZero() || maximum.isNegative()) {
+            throw new IllegalArgumentException("maximum latency must be > 0: " + maximum);
+        }
+        Map<Criterion, Double> b = new EnumMap<>(Criterion.class);
+        b.putAll(bounds);
+        b.put(Criterion.RANDOM_4K_LATENCY, (double) maximum.toNanos());
+        return new StorageRequirement(name, source, b, percentile);
+    }
+
+    /**
+     * Both requirements at once: for each criterion the stricter bound (for latency both must be
+     * at the same percentile). The name joins both names with {@code " + "}.
+     *
+     * @param other another requirement
+     * @return a new requirement
+     * @throws IllegalArgumentException if both bound latency at different percentiles
+     */
+    public StorageRequirement and(StorageRequirement other) {
+        Objects.requireNonNull(other, "other");
+        if (!Double.isNaN(latencyPercentile) && !Double.isNaN(other.latencyPercentile)
+                && latencyPercentile != other.latencyPercentile) {
+            throw new IllegalArgumentException("cannot combine latency bounds at p"
+                    + percentileText(latencyPercentile) + " and p"
+                    + percentileText(other.latencyPercentile));
+        }
+        Map<Criterion, Double> b = new EnumMap<>(Criterion.class);
+        b.putAll(bounds);
+        other.bounds.forEach((c, v) -> b.merge(c, v, c.isMinimum() ? Math::max : Math::min));
+        String joinedSource = source.isEmpty() ? other.source
+                : other.source.isEmpty() || other.source.equals(source) ? source
+                : source + "; " + other.source;
+        return new StorageRequirement(name + " + " + other.name, joinedSource, b,
+                Double.isNaN(latencyPercentile) ? other.latencyPercentile : latencyPercentile);
+    }
+
+    /** @return the name, for example {@code SD Video Speed Class 30 (V30)} */
+    public String name() {
+        return name;
+    }
+
+    /** @return where the figures come from; empty when not given */
+    public String source() {
+        return source;
+    }
+
+    /**
+     * @return each bounded criterion's bound: bytes per second for sequential throughput, I/Os
+     *     per second for IOPS, nanoseconds for latency; in {@link Criterion} order
+     */
+    public Map<Criterion, Double> bounds() {
+        return bounds;
+    }
+
+    /** @return the percentile of the latency bound, when there is one */
+    public OptionalDouble latencyPercentile() {
+        return Double.isNaN(latencyPercentile) ? OptionalDouble.empty()
+                : OptionalDouble.of(latencyPercentile);
+    }
+
+    /** @return whether nothing is bounded */
+    public boolean isEmpty() {
+        return bounds.isEmpty();
+    }
+
+    /** @return whether a sequential test ({@link io.github.drivespeed.SequentialPlan}) is needed to check this */
+    public boolean needsSequentialTest() {
+        return bounds.containsKey(Criterion.SEQUENTIAL_WRITE)
+                || bounds.containsKey(Criterion.SEQUENTIAL_READ);
+    }
+
+    /** @return whether random 4 KiB reads are needed to check this */
+    public boolean needsRandomReads() {
+        return bounds.containsKey(Criterion.RANDOM_4K_READ_IOPS)
+                || bounds.containsKey(Criterion.RANDOM_4K_LATENCY);
+    }
+
+    /** @return whether random 4 KiB writes are needed to check this */
+    public boolean needsRandomWrites() {
+        return bounds.containsKey(Criterion.RANDOM_4K_WRITE_IOPS)
+                || bounds.containsKey(Criterion.RANDOM_4K_LATENCY);
+    }
+
+    /**
+     * Checks measured results against every bound (see the class description for which figure
+     * each criterion takes).
+     *
+     * @param measurements the results
+     * @return per criterion: passed, failed or not measured, with the figures
+     */
+    public RequirementCheck check(Measurements measurements) {
+        Objects.requireNonNull(measurements, "measurements");
+        List<RequirementCheck.Result> results = new ArrayList<>();
+        for (Map.Entry<Criterion, Double> e : bounds.entrySet()) {
+            results.add(RequirementCheck.Result.of(e.getKey(), e.getValue(),
+                    measured(e.getKey(), measurements), latencyPercentile));
+        }
+        return new RequirementCheck(this, results);
+    }
+
+    /**
+     * Checks a sequential test's report; random-I/O criteria are then not measured.
+     *
+     * @param report the report
+     * @return the check
+     */
+    public RequirementCheck check(SpeedReport report) {
+        return check(Measurements.of(report));
+    }
+
+    /** The worst figure of the criterion over the results, or NaN when none holds it. */
+    private double measured(Criterion c, Measurements m) {
+        double worst = Double.NaN;
+        switch (c) {
+            case SEQUENTIAL_WRITE:
+            case SEQUENTIAL_READ:
+                for (SpeedReport r : m.sequential()) {
+                    PassResult pass = c == Criterion.SEQUENTIAL_WRITE ? r.write() : r.read();
+                    if (!mayBeCache(pass)) {
+                        worst = worse(c, worst, pass.min().bytesPerSecond());
+                    }
+                }
+                return worst;
+            case RANDOM_4K_READ_IOPS:
+            case RANDOM_4K_WRITE_IOPS:
+                boolean reads = c == Criterion.RANDOM_4K_READ_IOPS;
+                for (WorkloadReport r : m.workloads()) {
+                    if (isRandom4k(r) && r.parameters().readPercent() == (reads ? 100 : 0)) {
+                        PassResult pass = (reads ? r.read() : r.write()).orElseThrow();
+                        if (mayBeCache(pass)) {
+                            continue;
+                        }
+                        for (Sample s : pass.samples()) {
+                            worst = worse(c, worst, s.iops());
+                        }
+                    }
+                }
+                return worst;
+            default:
+                for (WorkloadReport r : m.workloads()) {
+                    if (isRandom4k(r) && (r.parameters().readPercent() == 100
+                            || r.parameters().readPercent() == 0)) {
+                        PassResult pass = r.read().or(r::write).orElseThrow();
+                        if (mayBeCache(pass)) {
+                            continue;
+                        }
+                        long nanos = pass.latency().percentileNanos(latencyPercentile);
+                        if (nanos >= 0) {
+                            worst = worse(c, worst, nanos);
+                        }
+                    }
+                }
+                return worst;
+        }
+    }
+
+    /** Whether a pass's figure may be the page cache's rather than the drive's. */
+    private static boolean mayBeCache(PassResult pass) {
+        return pass.warnings().contains(Warning.READ_MAY_INCLUDE_PAGE_CACHE)
+                || pass.warnings().contains(Warning.READ_SERVED_FROM_CACHE);
+    }
+
+    private static boolean isRandom4k(WorkloadReport r) {
+        return r.parameters().pattern() == AccessPattern.RANDOM
+                && r.parameters().blockSize().bytes() == 4 * DataSize.KIBIBYTE;
+    }
+
+    private static double worse(Criterion c, double current, double figure) {
+        if (Double.isNaN(current)) {
+            return figure;
+        }
+        return c.isMinimum() ? Math.min(current, figure) : Math.max(current, figure);
+    }
+
+    /**
+     * Parses a requirement from text, for command lines and configuration files: terms joined
+     * by commas, each an {@link SdClass} name ({@code V30}, {@code A1}, {@code C10}, {@code U3},
+     * ...; see {@link SdClass#parse(String)}) or a bound:
+     * <ul>
+     *   <li>{@code write=RATE}, {@code read=RATE}: minimum sequential write or read, RATE a
+     *       number and one of {@code B/s}, {@code kB/s}, {@code MB/s}, {@code GB/s} (powers of
+     *       1000), {@code KiB/s}, {@code MiB/s}, {@code GiB/s} (powers of 1024): {@code 30MB/s};</li>
+     *   <li>{@code randread=N}, {@code randwrite=N}: minimum random 4 KiB IOPS: {@code 1500};</li>
+     *   <li>{@code pP=TIME}: maximum random 4 KiB completion latency at percentile P, TIME a
+     *       number and one of {@code ns}, {@code us}, {@code ms}, {@code s}: {@code p99=10ms}.</li>
+     * </ul>
+     * Example: {@code A1,write=20MB/s,p99.9=50ms}.
+     *
+     * @param text the terms
+     * @return the requirement, named after the text
+     * @throws IllegalArgumentException naming the term that is not understood
+     */
+    public static StorageRequirement parse(String text) {
+        Objects.requireNonNull(text, "text");
+        StorageRequirement result = null;
+        for (String raw : text.split(",", -1)) {
+            String term = raw.strip();
+            if (term.isEmpty()) {
+                throw new IllegalArgumentException("empty requirement term in '" + text + "'");
+            }
+            StorageRequirement r = term.indexOf('=') < 0 ? SdClass.parse(term).requirement()
+                    : bound(term);
+            result = result == null ? r : result.and(r);
+        }
+        return result;
+    }
+
+    private static StorageRequirement bound(String term) {
+        Matcher m = TERM.matcher(term);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("requirement term '" + term + "' not understood:"
+                    + " expected an SD class (C10, U3, V30, A1, ...), write=RATE, read=RATE,"
+                    + " randread=IOPS, randwrite=IOPS or pNN=TIME");
+        }
+        StorageRequirement r = named(term);
+        String value = m.group(3).strip();
+        switch (m.group(1)) {
+            case "write":
+                return r.minSequentialWrite(parseRate(term, value));
+            case "read":
+                return r.minSequentialRead(parseRate(term, value));
+            case "randread":
+                return r.minRandomReadIops(parseCount(term, value));
+            case "randwrite":
+                return r.minRandomWriteIops(parseCount(term, value));
+            default:
+                return r.maxRandomLatency(Double.parseDouble(m.group(2)),
+                        parseTime(term, value));
+        }
+    }
+
+    private static Throughput parseRate(String term, String value) {
+        Matcher m = RATE.matcher(value);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("requirement term '" + term + "': rate '" + value
+                    + "' not understood (expected for example 30MB/s, 25MiB/s, 500kB/s)");
+        }
+        double n = Double.parseDouble(m.group(1));
+        double unit;
+        switch (m.group(2)) {
+            case "B":
+                unit = 1;
+                break;
+            case "kB":
+            case "KB":
+                unit = DataSize.KILOBYTE;
+                break;
+            case "MB":
+                unit = DataSize.MEGABYTE;
+                break;
+            case "GB":
+                unit = DataSize.GIGABYTE;
+                break;
+            case "KiB":
+                unit = DataSize.KIBIBYTE;
+                break;
+            case "MiB":
+                unit = DataSize.MEBIBYTE;
+                break;
+            default:
+                unit = DataSize.GIBIBYTE;
+                break;
+        }
+        return Throughput.ofBytesPerSecond(n * unit);
+    }
+
+    private static double parseCount(String term, String value) {
+        if (!COUNT.matcher(value).matches()) {
+            throw new IllegalArgumentException("requirement term '" + term + "': IOPS '" + value
+                    + "' not understood (expected a number, for example 1500)");
+        }
+        return Double.parseDouble(value);
+    }
+
+    private static Duration parseTime(String term, String value) {
+        Matcher m = TIME.matcher(value);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("requirement term '" + term + "': time '" + value
+                    + "' not understood (expected a number and ns, us, ms or s: 10ms)");
+        }
+        double n = Double.parseDouble(m.group(1));
+        double nanosPerUnit = m.group(2).equals("ns") ? 1 : m.group(2).equals("us") ? 1e3
+                : m.group(2).equals("ms") ? 1e6 : 1e9;
+        return Duration.ofNanos(Math.round(n * nanosPerUnit));
+    }
+
+    private StorageRequirement with(Criterion c, double bound) {
+        Map<Criterion, Double> b = new EnumMap<>(Criterion.class);
+        b.putAll(bounds);
+        b.put(c, bound);
+        return new StorageRequirement(name, source, b, latencyPercentile);
+    }
+
+    private static double rate(String setting, Throughput t) {
+        Objects.requireNonNull(t, setting);
+        return positive(setting, t.bytesPerSecond());
+    }
+
+    private static double positive(String setting, double value) {
+        if (!(value > 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(setting + " must be finite and > 0: " + value);
+        }
+        return value;
+    }
+
+    static String percentileText(double p) {
+        return p == Math.rint(p) ? String.valueOf((long) p)
+                : String.format(Locale.ROOT, "%s", p);
+    }
+
+    /** For example {@code V30: sequential write >= 30.0 MB/s (28.6 MiB/s)}. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder(name).append(':');
+        if (bounds.isEmpty()) {
+            return sb.append(" nothing required").toString();
+        }
+        String sep = " ";
+        for (Map.Entry<Criterion, Double> e : bounds.entrySet()) {
+            sb.append(sep).append(RequirementCheck.Result.describeBound(e.getKey(), e.getValue(),
+                    latencyPercentile));
+            sep = ", ";
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof StorageRequirement r && name.equals(r.name) && source.equals(r.source)
+                && bounds.equals(r.bounds)
+                && Double.compare(latencyPercentile, r.latencyPercentile) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, source, bounds, latencyPercentile);
+    }
+}

@@ -1,0 +1,513 @@
+package io.github.drivespeed.target;
+
+import io.github.drivespeed.unit.DataSize;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * One block device of the chain under a file system, with what sysfs says about it and the
+ * devices below it: a partition has its whole disk below, a device-mapper or md RAID device its
+ * {@code slaves/}. An immutable value; build one with {@link #builder(String, DeviceNumber, Kind)}.
+ *
+ * <p>Sources (kernel {@code Documentation/ABI}): {@code stable/sysfs-block} ({@code size} in
+ * 512-byte sectors, {@code queue/logical_block_size}, {@code queue/physical_block_size},
+ * {@code queue/rotational}, {@code queue/scheduler}, {@code slaves/}); {@code testing/sysfs-block-dm}
+ * ({@code dm/name}, {@code dm/uuid}); {@code Documentation/admin-guide/md.rst} ({@code md/level});
+ * {@code testing/sysfs-block-loop} ({@code loop/backing_file}); SCSI {@code device/vendor},
+ * {@code model}, {@code rev}, {@code vpd_pg80}; NVMe {@code device/model}, {@code serial},
+ * {@code firmware_rev} ({@code testing/sysfs-class-nvme}).
+ */
+public final class BlockDevice {
+
+    /** What kind of block device this is. */
+    public enum Kind {
+        /** A whole disk: SCSI/SATA/USB {@code sd*}, NVMe namespace, virtio, MMC. */
+        DISK("disk"),
+        /** A partition of a whole disk. */
+        PARTITION("partition"),
+        /** A dm-crypt mapping (LUKS or plain): encrypted. */
+        DM_CRYPT("dm-crypt"),
+        /** An LVM logical volume (device-mapper). */
+        LVM("LVM"),
+        /** Another device-mapper target (multipath, linear, cache, ...). */
+        DEVICE_MAPPER("device-mapper"),
+        /** A Linux software RAID (md) array. */
+        MD_RAID("md RAID"),
+        /** A loop device: a file made to look like a disk. */
+        LOOP("loop"),
+        /** A RAM block device (zram, brd). */
+        RAM_DISK("RAM disk"),
+        /** A block device of another kind (bcache, nbd, ...). */
+        OTHER("block device");
+
+        private final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+
+        /** @return a short name for people, for example {@code dm-crypt} */
+        public String label() {
+            return label;
+        }
+    }
+
+    private final String sysfsName;
+    private final DeviceNumber deviceNumber;
+    private final Kind kind;
+    private final OptionalLong sizeBytes;
+    private final OptionalInt partitionNumber;
+    private final Optional<String> mapperName;
+    private final Optional<String> raidLevel;
+    private final Optional<String> backingFile;
+    private final Optional<String> vendor;
+    private final Optional<String> model;
+    private final Optional<String> firmwareRevision;
+    private final Optional<String> serial;
+    private final Optional<String> transport;
+    private final Optional<Boolean> rotational;
+    private final OptionalLong logicalBlockSizeBytes;
+    private final OptionalLong physicalBlockSizeBytes;
+    private final Optional<String> scheduler;
+    private final Optional<Link> link;
+    private final List<BlockDevice> lower;
+
+    private BlockDevice(Builder b) {
+        this.sysfsName = b.sysfsName;
+        this.deviceNumber = b.deviceNumber;
+        this.kind = b.kind;
+        this.sizeBytes = b.sizeBytes;
+        this.partitionNumber = b.partitionNumber;
+        this.mapperName = b.mapperName;
+        this.raidLevel = b.raidLevel;
+        this.backingFile = b.backingFile;
+        this.vendor = b.vendor;
+        this.model = b.model;
+        this.firmwareRevision = b.firmwareRevision;
+        this.serial = b.serial;
+        this.transport = b.transport;
+        this.rotational = b.rotational;
+        this.logicalBlockSizeBytes = b.logicalBlockSizeBytes;
+        this.physicalBlockSizeBytes = b.physicalBlockSizeBytes;
+        this.scheduler = b.scheduler;
+        this.link = b.link;
+        this.lower = List.copyOf(b.lower);
+    }
+
+    /**
+     * Starts describing a block device.
+     *
+     * @param sysfsName its name under {@code /sys/class/block}, for example {@code sda1}
+     * @param deviceNumber its {@code major:minor}
+     * @param kind what kind of device it is
+     * @return a builder
+     */
+    public static Builder builder(String sysfsName, DeviceNumber deviceNumber, Kind kind) {
+        return new Builder(sysfsName, deviceNumber, kind);
+    }
+
+    /**
+     * The kernel's name for the device: {@code /sys/class/block/<name>} is its directory, and for
+     * a whole disk {@code /sys/block/<name>/stat} counts its I/O.
+     *
+     * @return for example {@code vda}, {@code sda1}, {@code dm-0}, {@code md0}, {@code nvme0n1}
+     */
+    public String sysfsName() {
+        return sysfsName;
+    }
+
+    /** @return the device's {@code major:minor} */
+    public DeviceNumber deviceNumber() {
+        return deviceNumber;
+    }
+
+    /** @return what kind of device this is */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** @return the size in bytes ({@code size} x 512), when sysfs gives it */
+    public OptionalLong sizeBytes() {
+        return sizeBytes;
+    }
+
+    /** @return the partition's number ({@code partition}), for a partition */
+    public OptionalInt partitionNumber() {
+        return partitionNumber;
+    }
+
+    /** @return the device-mapper name ({@code dm/name}), for a device-mapper device */
+    public Optional<String> mapperName() {
+        return mapperName;
+    }
+
+    /** @return the md RAID level ({@code md/level}, for example {@code raid1}), for an md array */
+    public Optional<String> raidLevel() {
+        return raidLevel;
+    }
+
+    /** @return the file behind a loop device ({@code loop/backing_file}), for a loop device */
+    public Optional<String> backingFile() {
+        return backingFile;
+    }
+
+    /** @return the vendor (SCSI {@code device/vendor}; {@code ATA} for SATA disks), where known */
+    public Optional<String> vendor() {
+        return vendor;
+    }
+
+    /** @return the model ({@code device/model}, MMC {@code device/name}), where known */
+    public Optional<String> model() {
+        return model;
+    }
+
+    /** @return the firmware revision (SCSI {@code rev}, NVMe {@code firmware_rev}), where known */
+    public Optional<String> firmwareRevision() {
+        return firmwareRevision;
+    }
+
+    /**
+     * @return the serial number ({@code serial}, NVMe {@code device/serial}, SCSI VPD page 0x80,
+     *     else a USB disk's USB serial-number string), where readable
+     */
+    public Optional<String> serial() {
+        return serial;
+    }
+
+    /**
+     * @return the bus the disk's driver sits on (the name of {@code device/subsystem}), for example
+     *     {@code scsi} (SATA, SAS and USB storage), {@code nvme}, {@code virtio}, {@code mmc}
+     */
+    public Optional<String> transport() {
+        return transport;
+    }
+
+    /** @return whether the kernel treats the device as rotational ({@code queue/rotational}) */
+    public Optional<Boolean> rotational() {
+        return rotational;
+    }
+
+    /**
+     * @return the smallest unit the device can address, in bytes
+     *     ({@code queue/logical_block_size}; the whole disk's for a partition)
+     */
+    public OptionalLong logicalBlockSizeBytes() {
+        return logicalBlockSizeBytes;
+    }
+
+    /**
+     * @return the smallest unit the device writes without read-modify-write, in bytes
+     *     ({@code queue/physical_block_size}; the whole disk's for a partition)
+     */
+    public OptionalLong physicalBlockSizeBytes() {
+        return physicalBlockSizeBytes;
+    }
+
+    /** @return the active I/O scheduler ({@code queue/scheduler}, the bracketed one) */
+    public Optional<String> scheduler() {
+        return scheduler;
+    }
+
+    /** @return the bus link to this disk, for a whole disk where one was found */
+    public Optional<Link> link() {
+        return link;
+    }
+
+    /**
+     * @return the devices directly below this one: a partition's whole disk, the members of a
+     *     device-mapper or md device; empty for a whole disk
+     */
+    public List<BlockDevice> lower() {
+        return lower;
+    }
+
+    /**
+     * This device and every device below it, depth first, each once.
+     *
+     * @return the devices, this one first
+     */
+    public List<BlockDevice> chain() {
+        List<BlockDevice> all = new ArrayList<>();
+        collect(this, all);
+        return List.copyOf(all);
+    }
+
+    private static void collect(BlockDevice device, List<BlockDevice> into) {
+        if (into.stream().anyMatch(d -> d.sysfsName.equals(device.sysfsName))) {
+            return;
+        }
+        into.add(device);
+        for (BlockDevice d : device.lower) {
+            collect(d, into);
+        }
+    }
+
+    /**
+     * What the device is and holds, one line, for example
+     * {@code md0 (9:0), md RAID (raid1), 4000.7 GB (3725.9 GiB)} or
+     * {@code vda (254:0), disk, virtio, 274.9 GB (256.0 GiB), serial 1836632451}.
+     *
+     * @return the identity line
+     */
+    public String identity() {
+        StringBuilder sb = new StringBuilder(sysfsName).append(" (").append(deviceNumber)
+                .append("), ").append(kind.label());
+        partitionNumber.ifPresent(n -> sb.append(' ').append(n));
+        mapperName.ifPresent(n -> sb.append(' ').append(n));
+        raidLevel.ifPresent(l -> sb.append(" (").append(l).append(')'));
+        backingFile.ifPresent(f -> sb.append(" of ").append(f));
+        String name = String.join(" ", present(vendor, model));
+        if (!name.isEmpty()) {
+            sb.append(", ").append(name);
+        }
+        firmwareRevision.ifPresent(f -> sb.append(", firmware ").append(f));
+        transport.ifPresent(t -> sb.append(", ").append(t));
+        sizeBytes.ifPresent(s -> sb.append(", ").append(gigabytes(s)));
+        serial.ifPresent(s -> sb.append(", serial ").append(s));
+        return sb.toString();
+    }
+
+    /**
+     * How the device takes I/O, one line, for example
+     * {@code logical block 512 B, physical block 4096 B, rotational, scheduler mq-deadline}.
+     *
+     * @return the geometry line, empty when sysfs said nothing of it
+     */
+    public String geometry() {
+        List<String> parts = new ArrayList<>();
+        logicalBlockSizeBytes.ifPresent(b -> parts.add("logical block " + b + " B"));
+        physicalBlockSizeBytes.ifPresent(b -> parts.add("physical block " + b + " B"));
+        rotational.ifPresent(r -> parts.add(r ? "rotational" : "non-rotational"));
+        scheduler.ifPresent(s -> parts.add("scheduler " + s));
+        return String.join(", ", parts);
+    }
+
+    private static List<String> present(Optional<String> a, Optional<String> b) {
+        List<String> parts = new ArrayList<>();
+        a.ifPresent(parts::add);
+        b.ifPresent(parts::add);
+        return parts;
+    }
+
+    private static String gigabytes(long bytes) {
+        return String.format(Locale.ROOT, "%.1f GB (%.1f GiB)", bytes / 1e9,
+                bytes / (double) DataSize.GIBIBYTE);
+    }
+
+    /** The {@link #identity()}, then the {@link #geometry()} and the link where known. */
+    @Override
+    public String toString() {
+        String geometry = geometry();
+        return identity() + (geometry.isEmpty() ? "" : "; " + geometry)
+                + link.map(l -> "; link " + l).orElse("");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof BlockDevice)) {
+            return false;
+        }
+        BlockDevice d = (BlockDevice) o;
+        return sysfsName.equals(d.sysfsName) && deviceNumber.equals(d.deviceNumber)
+                && kind == d.kind && sizeBytes.equals(d.sizeBytes)
+                && partitionNumber.equals(d.partitionNumber) && mapperName.equals(d.mapperName)
+                && raidLevel.equals(d.raidLevel) && backingFile.equals(d.backingFile)
+                && vendor.equals(d.vendor) && model.equals(d.model)
+                && firmwareRevision.equals(d.firmwareRevision) && serial.equals(d.serial)
+                && transport.equals(d.transport) && rotational.equals(d.rotational)
+                && logicalBlockSizeBytes.equals(d.logicalBlockSizeBytes)
+                && physicalBlockSizeBytes.equals(d.physicalBlockSizeBytes)
+                && scheduler.equals(d.scheduler) && link.equals(d.link) && lower.equals(d.lower);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(sysfsName, deviceNumber, kind, sizeBytes, serial, lower);
+    }
+
+    /** Collects the facts of a {@link BlockDevice}; every fact not set is unknown. */
+    public static final class Builder {
+        private final String sysfsName;
+        private final DeviceNumber deviceNumber;
+        private final Kind kind;
+        private OptionalLong sizeBytes = OptionalLong.empty();
+        private OptionalInt partitionNumber = OptionalInt.empty();
+        private Optional<String> mapperName = Optional.empty();
+        private Optional<String> raidLevel = Optional.empty();
+        private Optional<String> backingFile = Optional.empty();
+        private Optional<String> vendor = Optional.empty();
+        private Optional<String> model = Optional.empty();
+        private Optional<String> firmwareRevision = Optional.empty();
+        private Optional<String> serial = Optional.empty();
+        private Optional<String> transport = Optional.empty();
+        private Optional<Boolean> rotational = Optional.empty();
+        private OptionalLong logicalBlockSizeBytes = OptionalLong.empty();
+        private OptionalLong physicalBlockSizeBytes = OptionalLong.empty();
+        private Optional<String> scheduler = Optional.empty();
+        private Optional<Link> link = Optional.empty();
+        private List<BlockDevice> lower = List.of();
+
+        private Builder(String sysfsName, DeviceNumber deviceNumber, Kind kind) {
+            this.sysfsName = Objects.requireNonNull(sysfsName, "sysfsName");
+            this.deviceNumber = Objects.requireNonNull(deviceNumber, "deviceNumber");
+            this.kind = Objects.requireNonNull(kind, "kind");
+        }
+
+        /**
+         * @param bytes the size in bytes
+         * @return this builder
+         */
+        public Builder sizeBytes(long bytes) {
+            this.sizeBytes = OptionalLong.of(bytes);
+            return this;
+        }
+
+        /**
+         * @param number the partition's number
+         * @return this builder
+         */
+        public Builder partitionNumber(int number) {
+            this.partitionNumber = OptionalInt.of(number);
+            return this;
+        }
+
+        /**
+         * @param name the device-mapper name
+         * @return this builder
+         */
+        public Builder mapperName(String name) {
+            this.mapperName = Optional.of(Objects.requireNonNull(name, "name"));
+            return this;
+        }
+
+        /**
+         * @param level the md RAID level
+         * @return this builder
+         */
+        public Builder raidLevel(String level) {
+            this.raidLevel = Optional.of(Objects.requireNonNull(level, "level"));
+            return this;
+        }
+
+        /**
+         * @param file the loop device's backing file
+         * @return this builder
+         */
+        public Builder backingFile(String file) {
+            this.backingFile = Optional.of(Objects.requireNonNull(file, "file"));
+            return this;
+        }
+
+        /**
+         * @param vendor the vendor
+         * @return this builder
+         */
+        public Builder vendor(String vendor) {
+            this.vendor = Optional.of(Objects.requireNonNull(vendor, "vendor"));
+            return this;
+        }
+
+        /**
+         * @param model the model
+         * @return this builder
+         */
+        public Builder model(String model) {
+            this.model = Optional.of(Objects.requireNonNull(model, "model"));
+            return this;
+        }
+
+        /**
+         * @param revision the firmware revision
+         * @return this builder
+         */
+        public Builder firmwareRevision(String revision) {
+            this.firmwareRevision = Optional.of(Objects.requireNonNull(revision, "revision"));
+            return this;
+        }
+
+        /**
+         * @param serial the serial number
+         * @return this builder
+         */
+        public Builder serial(String serial) {
+            this.serial = Optional.of(Objects.requireNonNull(serial, "serial"));
+            return this;
+        }
+
+        /**
+         * @param transport the bus of the disk's driver
+         * @return this builder
+         */
+        public Builder transport(String transport) {
+            this.transport = Optional.of(Objects.requireNonNull(transport, "transport"));
+            return this;
+        }
+
+        /**
+         * @param rotational whether the device is rotational
+         * @return this builder
+         */
+        public Builder rotational(boolean rotational) {
+            this.rotational = Optional.of(rotational);
+            return this;
+        }
+
+        /**
+         * @param bytes the logical block size in bytes
+         * @return this builder
+         */
+        public Builder logicalBlockSizeBytes(long bytes) {
+            this.logicalBlockSizeBytes = OptionalLong.of(bytes);
+            return this;
+        }
+
+        /**
+         * @param bytes the physical block size in bytes
+         * @return this builder
+         */
+        public Builder physicalBlockSizeBytes(long bytes) {
+            this.physicalBlockSizeBytes = OptionalLong.of(bytes);
+            return this;
+        }
+
+        /**
+         * @param scheduler the active I/O scheduler
+         * @return this builder
+         */
+        public Builder scheduler(String scheduler) {
+            this.scheduler = Optional.of(Objects.requireNonNull(scheduler, "scheduler"));
+            return this;
+        }
+
+        /**
+         * @param link the bus link to the disk
+         * @return this builder
+         */
+        public Builder link(Link link) {
+            this.link = Optional.of(Objects.requireNonNull(link, "link"));
+            return this;
+        }
+
+        /**
+         * @param lower the devices directly below
+         * @return this builder
+         */
+        public Builder lower(List<BlockDevice> lower) {
+            this.lower = List.copyOf(lower);
+            return this;
+        }
+
+        /** @return the immutable device */
+        public BlockDevice build() {
+            return new BlockDevice(this);
+        }
+    }
+}

@@ -1,0 +1,343 @@
+package io.github.drivespeed.target;
+
+import io.github.drivespeed.warning.Warning;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What was measured: the directory the test file was created in, the mount and file system
+ * holding it, the chain of block devices under that file system down to the disks, each disk's
+ * facts and bus link, and the warnings all of that calls for. An immutable value; build one with
+ * {@link #builder(Path)}, or get one from {@link io.github.drivespeed.DriveSpeed#probe(Path)} or a report's
+ * {@link io.github.drivespeed.report.SpeedReport#target()}.
+ *
+ * <p>On Linux the facts come from {@code /proc/self/mountinfo} and {@code /sys}; what could not
+ * be read is absent (an empty {@link Optional}), never guessed.
+ */
+public final class TargetInfo {
+
+    private final Path directory;
+    private final String fileSystemType;
+    private final String fileSystemSource;
+    private final long fileSystemBlockSizeBytes;
+    private final long totalSpaceBytes;
+    private final long usableSpaceBytes;
+    private final Set<Warning> warnings;
+    private final Optional<MountInfo> mount;
+    private final Optional<BlockDevice> device;
+
+    private TargetInfo(Builder b) {
+        this.directory = Objects.requireNonNull(b.directory, "directory");
+        this.fileSystemType = Objects.requireNonNull(b.fileSystemType, "fileSystemType");
+        this.fileSystemSource = Objects.requireNonNull(b.fileSystemSource, "fileSystemSource");
+        this.fileSystemBlockSizeBytes = b.fileSystemBlockSizeBytes;
+        this.totalSpaceBytes = b.totalSpaceBytes;
+        this.usableSpaceBytes = b.usableSpaceBytes;
+        this.warnings = b.warnings.isEmpty() ? Set.of()
+                : Collections.unmodifiableSet(EnumSet.copyOf(b.warnings));
+        this.mount = b.mount;
+        this.device = b.device;
+    }
+
+    /**
+     * Starts a description of the target {@code directory}.
+     *
+     * @param directory the absolute, real path of the directory tested
+     * @return a builder
+     */
+    public static Builder builder(Path directory) {
+        return new Builder(directory);
+    }
+
+    /** @return the absolute, real path of the directory the test file was created in */
+    public Path directory() {
+        return directory;
+    }
+
+    /** @return the file-system type as the kernel names it, for example {@code ext4} or {@code tmpfs} */
+    public String fileSystemType() {
+        return fileSystemType;
+    }
+
+    /** @return what the file system was mounted from, for example {@code /dev/vda} */
+    public String fileSystemSource() {
+        return fileSystemSource;
+    }
+
+    /** @return the file system's block size in bytes ({@code statvfs f_frsize}) */
+    public long fileSystemBlockSizeBytes() {
+        return fileSystemBlockSizeBytes;
+    }
+
+    /** @return the file system's size in bytes when the target was examined; 0 when it reports none */
+    public long totalSpaceBytes() {
+        return totalSpaceBytes;
+    }
+
+    /**
+     * @return bytes this process could write when the target was examined (honours reserved
+     *     blocks, like {@code df}'s "Avail")
+     */
+    public long usableSpaceBytes() {
+        return usableSpaceBytes;
+    }
+
+    /**
+     * @return what about the target may make figures differ from a drive's own speed, in
+     *     declaration order
+     */
+    public Set<Warning> warnings() {
+        return warnings;
+    }
+
+    /**
+     * @return the mount holding the directory (from {@code /proc/self/mountinfo}); empty where
+     *     the mount table could not be read
+     */
+    public Optional<MountInfo> mount() {
+        return mount;
+    }
+
+    /**
+     * The block device the file system sits on, with the devices below it
+     * ({@link BlockDevice#lower()}).
+     *
+     * @return the top of the device chain; empty for file systems without a block device (tmpfs,
+     *     NFS, FUSE) or where sysfs could not be read
+     */
+    public Optional<BlockDevice> device() {
+        return device;
+    }
+
+    /**
+     * @return every device of the chain, top first, depth first, each once; empty without a
+     *     device
+     */
+    public List<BlockDevice> blockDevices() {
+        return device.map(BlockDevice::chain).orElse(List.of());
+    }
+
+    /**
+     * The devices at the bottom of the chain, those with nothing below them: whole disks (also
+     * loop devices and RAM disks). Each has {@code /sys/block/<sysfsName>/stat}, the kernel's I/O
+     * counters for it ({@code Documentation/block/stat.rst}).
+     *
+     * @return the bottom devices, in chain order
+     */
+    public List<BlockDevice> wholeDisks() {
+        return blockDevices().stream().filter(d -> d.lower().isEmpty()).toList();
+    }
+
+    /**
+     * The link that bounds every transfer to the target: present when the chain ends in exactly
+     * one whole disk and that disk's link is known. A chain over several disks (RAID) has no
+     * single link; each disk's is in {@link BlockDevice#link()}.
+     *
+     * @return the link
+     */
+    public Optional<Link> link() {
+        List<BlockDevice> disks = wholeDisks();
+        return disks.size() == 1 ? disks.get(0).link() : Optional.empty();
+    }
+
+    /**
+     * For example {@code /work (ext4 on /dev/vda, block 4096 B, 80.1 GB free of 270.6 GB)}; sizes
+     * below 1 GB in MB or kB ({@code 16.8 MB free of 16.8 MB}).
+     */
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "%s (%s on %s, block %d B, %s free of %s)",
+                directory, fileSystemType, fileSystemSource, fileSystemBlockSizeBytes,
+                decimal(usableSpaceBytes), decimal(totalSpaceBytes));
+    }
+
+    /** Bytes in GB, MB or kB (powers of 1000) with one decimal, the largest unit below it. */
+    static String decimal(long bytes) {
+        double[] units = {1e12, 1e9, 1e6, 1e3};
+        String[] names = {"TB", "GB", "MB", "kB"};
+        for (int i = 1; i < units.length; i++) {
+            if (bytes >= units[i]) {
+                return String.format(Locale.ROOT, "%.1f %s", bytes / units[i], names[i]);
+            }
+        }
+        return bytes + " B";
+    }
+
+    /**
+     * Everything known about the target for people, several lines: the {@link #toString()} line
+     * after {@code target:}, then the mount, each device of the chain (indented by its depth, with
+     * its block sizes, rotational flag and scheduler) and each disk's link. No warnings: they are
+     * in {@link #warnings()}.
+     *
+     * <pre>
+     * target:     /work (ext4 on /dev/vda, block 4096 B, 85.8 GB free of 270.6 GB)
+     *   mount:    / (ext4 from /dev/vda, 254:0), options rw,relatime,discard
+     *   device:   vda (254:0), disk, virtio, 274.9 GB (256.0 GiB), serial 1836632451
+     *               logical block 512 B, physical block 4096 B, rotational, scheduler mq-deadline
+     *   link:     none found
+     * </pre>
+     *
+     * @return the lines, each ending in a newline
+     */
+    public String summary() {
+        StringBuilder sb = new StringBuilder("target:     ").append(this).append('\n');
+        sb.append("  mount:    ").append(mount.map(MountInfo::toString)
+                .orElse("unknown (mount table not readable)")).append('\n');
+        if (device.isEmpty()) {
+            boolean noDevice = mount.filter(m -> m.deviceNumber().major() == 0
+                    && !m.source().startsWith("/dev/")).isPresent();
+            sb.append("  device:   ").append(noDevice
+                    ? "none (" + fileSystemType + " is not on a block device of this machine)"
+                    : "none found").append('\n');
+            return sb.toString();
+        }
+        appendDevice(sb, device.get(), 0, new ArrayList<>());
+        if (blockDevices().stream().allMatch(d -> d.link().isEmpty())) {
+            sb.append("  link:     none found").append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static void appendDevice(StringBuilder sb, BlockDevice d, int depth,
+            List<String> shown) {
+        String indent = "            " + "   ".repeat(depth);
+        String prefix = depth == 0 ? "  device:   " : indent.substring(3) + "<- ";
+        sb.append(prefix).append(d.identity());
+        if (shown.contains(d.sysfsName())) {
+            sb.append(" (above)\n");
+            return;
+        }
+        shown.add(d.sysfsName());
+        sb.append('\n');
+        if (d.kind() != BlockDevice.Kind.PARTITION && !d.geometry().isEmpty()) {
+            sb.append(indent).append("  ").append(d.geometry()).append('\n');
+        }
+        d.link().ifPresent(l -> sb.append(indent).append("  link: ").append(l).append('\n'));
+        for (BlockDevice lower : d.lower()) {
+            appendDevice(sb, lower, depth + 1, shown);
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof TargetInfo)) {
+            return false;
+        }
+        TargetInfo t = (TargetInfo) o;
+        return directory.equals(t.directory) && fileSystemType.equals(t.fileSystemType)
+                && fileSystemSource.equals(t.fileSystemSource)
+                && fileSystemBlockSizeBytes == t.fileSystemBlockSizeBytes
+                && totalSpaceBytes == t.totalSpaceBytes && usableSpaceBytes == t.usableSpaceBytes
+                && warnings.equals(t.warnings) && mount.equals(t.mount) && device.equals(t.device);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(directory, fileSystemType, fileSystemSource, totalSpaceBytes, mount,
+                device);
+    }
+
+    /** Collects the facts of a {@link TargetInfo}. */
+    public static final class Builder {
+        private final Path directory;
+        private String fileSystemType = "unknown";
+        private String fileSystemSource = "unknown";
+        private long fileSystemBlockSizeBytes;
+        private long totalSpaceBytes;
+        private long usableSpaceBytes;
+        private Set<Warning> warnings = Set.of();
+        private Optional<MountInfo> mount = Optional.empty();
+        private Optional<BlockDevice> device = Optional.empty();
+
+        private Builder(Path directory) {
+            this.directory = Objects.requireNonNull(directory, "directory");
+        }
+
+        /**
+         * @param type the file-system type, for example {@code ext4}
+         * @return this builder
+         */
+        public Builder fileSystemType(String type) {
+            this.fileSystemType = Objects.requireNonNull(type, "type");
+            return this;
+        }
+
+        /**
+         * @param source what the file system was mounted from
+         * @return this builder
+         */
+        public Builder fileSystemSource(String source) {
+            this.fileSystemSource = Objects.requireNonNull(source, "source");
+            return this;
+        }
+
+        /**
+         * @param bytes the file system's block size in bytes
+         * @return this builder
+         */
+        public Builder fileSystemBlockSizeBytes(long bytes) {
+            this.fileSystemBlockSizeBytes = bytes;
+            return this;
+        }
+
+        /**
+         * @param bytes the file system's size in bytes
+         * @return this builder
+         */
+        public Builder totalSpaceBytes(long bytes) {
+            this.totalSpaceBytes = bytes;
+            return this;
+        }
+
+        /**
+         * @param bytes bytes this process could write
+         * @return this builder
+         */
+        public Builder usableSpaceBytes(long bytes) {
+            this.usableSpaceBytes = bytes;
+            return this;
+        }
+
+        /**
+         * @param warnings what about the target may distort figures
+         * @return this builder
+         */
+        public Builder warnings(Set<Warning> warnings) {
+            this.warnings = Set.copyOf(Objects.requireNonNull(warnings, "warnings"));
+            return this;
+        }
+
+        /**
+         * @param mount the mount holding the directory
+         * @return this builder
+         */
+        public Builder mount(MountInfo mount) {
+            this.mount = Optional.of(Objects.requireNonNull(mount, "mount"));
+            return this;
+        }
+
+        /**
+         * @param device the top of the block-device chain under the file system
+         * @return this builder
+         */
+        public Builder device(BlockDevice device) {
+            this.device = Optional.of(Objects.requireNonNull(device, "device"));
+            return this;
+        }
+
+        /** @return the immutable target description */
+        public TargetInfo build() {
+            return new TargetInfo(this);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.github.drivespeed.warning;
+
+/**
+ * Something that may make a figure differ from the drive's own speed, or a risk the caller
+ * should know about. Each constant has a stable name (usable as a key in machine-readable
+ * output) and a one-sentence message for people.
+ */
+public enum Warning {
+    /**
+     * The read pass was buffered and the file's pages could not be evicted from the page cache
+     * first, so the figure may be memory speed.
+     */
+    READ_MAY_INCLUDE_PAGE_CACHE("read figures may come from the page cache (buffered read without"
+            + " eviction); use direct I/O for the drive's speed"),
+    /** The data written was all zeros, which compressing or deduplicating storage may not store. */
+    ZERO_FILLED_DATA("data is all zeros: a compressing or deduplicating file system or controller"
+            + " may store almost nothing, inflating the write figure"),
+    /**
+     * The target keeps its files in memory: a memory file system (tmpfs, ramfs, devtmpfs) or a
+     * file system on a RAM block device (zram, brd).
+     */
+    MEMORY_FILE_SYSTEM("the target is in memory (tmpfs, ramfs, devtmpfs, or a RAM disk such as"
+            + " zram): figures are memory speed, not a drive's"),
+    /** The file system reports no size, so free space could not be checked before writing. */
+    FREE_SPACE_UNKNOWN("the file system reports no size, so free space was not checked before"
+            + " writing"),
+    /**
+     * O_DIRECT was asked for with {@link io.github.drivespeed.SequentialPlan#directOrBuffered()}, the file system refused it
+     * (open(2) EINVAL), and the passes ran buffered: the report's
+     * {@link io.github.drivespeed.parameters.SequentialParameters#direct()} is then false.
+     */
+    BUFFERED_FALLBACK("O_DIRECT was refused by the file system, so the figures are buffered"
+            + " (through the page cache), not direct I/O"),
+    /**
+     * The file system is mounted {@code sync} (MS_SYNCHRONOUS, mount(8)): every write waits for
+     * the drive, which users report makes writes about 12 times slower.
+     */
+    SYNC_MOUNT("the file system is mounted with the sync option: every write waits for the"
+            + " drive, so writes can be many times slower than the drive allows; remount without"
+            + " sync to measure the drive"),
+    /** A network or shared file system (NFS, SMB/CIFS, 9p, virtiofs, Ceph, ...). */
+    NETWORK_FILE_SYSTEM("the target is a network or shared file system: figures are the"
+            + " network's and the server's, not a local drive's"),
+    /** A FUSE file system: every request passes through a user-space daemon. */
+    FUSE_FILE_SYSTEM("the target is a FUSE file system: every request passes through a"
+            + " user-space daemon, whose speed and caching the figures include"),
+    /** The file system or device compresses data (btrfs {@code compress=}, zram, ...). */
+    COMPRESSION("the file system or device compresses data: compressible data (zeros) is stored"
+            + " smaller and looks faster; only random data, the default, shows the drive"),
+    /** A copy-on-write file system (btrfs without {@code nodatacow}, ZFS, bcachefs). */
+    COPY_ON_WRITE("the file system is copy-on-write: writes go to newly allocated blocks with"
+            + " checksums and metadata updates, so figures differ from the raw drive's and change"
+            + " as the file system fills and fragments"),
+    /**
+     * A device whose descriptor says USB 3 negotiated USB 2 speed (480 Mb/s) or less: a USB 2
+     * port, hub or cable, or a poor connection.
+     */
+    USB3_DEVICE_AT_USB2_SPEED("a USB 3 device runs at USB 2 speed (480 Mb/s or less): a USB 2"
+            + " port, hub or cable, or a poor contact; on a USB 3 port it may be several times"
+            + " faster"),
+    /** The file system sits on Linux software RAID (md): figures are the array's. */
+    SOFTWARE_RAID("the target is on software RAID (md): figures are the array's, which reads from"
+            + " and writes to several disks"),
+    /** The data passes through dm-crypt (LUKS or plain): figures include encryption. */
+    ENCRYPTION("the target is encrypted (dm-crypt/LUKS): figures include the CPU's encryption"
+            + " work, which may be slower than the drive"),
+    /**
+     * The disk is virtual: paravirtual (virtio, Xen) or a hypervisor's emulated disk (QEMU,
+     * VMware, VirtualBox, Hyper-V). The host may cache, throttle or share it, and nothing in the
+     * guest can see that.
+     */
+    VIRTUAL_DISK("the disk is virtual (a virtual machine's disk): the host may cache, throttle or"
+            + " share it, so figures can be the host's cache or another tenant's leftovers rather"
+            + " than a drive's"),
+    /** The file system sits on a loop device: a file on another file system. */
+    LOOP_DEVICE("the target is on a loop device: a file on another file system, whose speed,"
+            + " page cache and layout the figures include"),
+    /**
+     * A measured figure reached 90 % of the link's ceiling ({@link io.github.drivespeed.target.Link#SATURATION_RATIO}): the
+     * link (USB, SATA, PCIe), not the drive, is the limit.
+     */
+    LINK_LIMITED("a figure reached 90 % of the link's ceiling: the link (USB, SATA or PCIe"
+            + " lanes), not the drive, is the limit; a faster port may show more"),
+    /**
+     * Another drivespeed measurement was using the same directory (its test file was in use) at
+     * the start or the end of this one: both shared the drive.
+     */
+    CONCURRENT_MEASUREMENT("another drivespeed measurement was running in the same directory:"
+            + " the two shared the drive, so these figures are lower than the drive alone gives"),
+    /**
+     * A queue depth above 1 was asked of a backend without asynchronous I/O, and was run as that
+     * many synchronous threads instead: the same number of I/Os in flight, submitted from threads.
+     */
+    QUEUE_DEPTH_RUN_AS_THREADS("queue depth above 1 was run as that many synchronous threads"
+            + " (the backend has no asynchronous I/O): the same I/Os in flight, but not one"
+            + " submitting thread as fio's libaio"),
+    /**
+     * A read pass meant to come from the drive (O_DIRECT, or buffered after eviction) moved less
+     * than {@value #MIN_DEVICE_COVERAGE_PERCENT} % of its bytes at the block device
+     * ({@link io.github.drivespeed.report.DeviceIo}): a cache served the rest. The report names the run and the numbers.
+     */
+    READ_SERVED_FROM_CACHE("a read pass moved far fewer bytes at the block device than it read"
+            + " (under " + Warning.MIN_DEVICE_COVERAGE_PERCENT + " %): a cache (page cache,"
+            + " host or controller cache) served it, so the figure is not the drive's"),
+    /**
+     * The figure of a cached-read pass ({@code hdparm -T}): the page cache's and memory's speed,
+     * shown for comparison, never the drive's.
+     */
+    PAGE_CACHE_FIGURE("the cached-read figure is the speed of the page cache and memory (as"
+            + " hdparm -T), not the drive's"),
+    /**
+     * A read figure said to come from the drive is faster than the cached-read rate measured on
+     * the same machine: implausible for a drive, whose data must also be copied or DMA'd into
+     * memory; a cache probably served it.
+     */
+    FASTER_THAN_CACHED_READS("a read figure is faster than cached reads (memory speed) on this"
+            + " machine: implausible for a drive; a cache probably served it"),
+    /**
+     * A figure is above the ceiling of the target's link (USB, SATA, PCIe): no data can cross the
+     * link that fast, so a cache served it or the link was misread.
+     */
+    ABOVE_LINK_CEILING("a figure is above the ceiling of the target's link: no data crosses that"
+            + " link so fast, so a cache served it");
+
+    /**
+     * A read pass meant to come from the drive whose device moved less than this share of its
+     * bytes (in percent) was served from a cache ({@link #READ_SERVED_FROM_CACHE}).
+     */
+    public static final int MIN_DEVICE_COVERAGE_PERCENT = 90;
+
+    private final String message;
+
+    Warning(String message) {
+        this.message = message;
+    }
+
+    /** @return one sentence saying what the warning means for the figures */
+    public String message() {
+        return message;
+    }
+}

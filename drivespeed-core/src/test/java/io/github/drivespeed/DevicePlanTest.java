@@ -1,0 +1,88 @@
+package io.github.drivespeed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.drivespeed.parameters.DeviceParameters;
+import io.github.drivespeed.unit.DataSize;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+/** The device-test plan: defaults, validation at the setter, immutability. */
+class DevicePlanTest {
+
+    private static final Path SDX = Path.of("/dev/sdx");
+
+    @Test
+    void defaultsAreHdparmsReadForThreeSecondsWithODirectAndReadOnly() {
+        DevicePlan t = DriveSpeed.onDevice(SDX);
+        assertThat(t.device()).isEqualTo(SDX);
+        assertThat(t.parameters()).isEqualTo(new DeviceParameters(DataSize.ofMebibytes(8),
+                OptionalLong.empty(), Optional.of(Duration.ofSeconds(3)), 3, true, false, false));
+        assertThat(t.parameters().timeBased()).isTrue();
+        assertThat(t.parameters().toString())
+                .isEqualTo("8 MiB blocks, 3.000 s per run, 3 runs, O_DIRECT, read-only");
+    }
+
+    @Test
+    void writeOptInsWithoutAWriteAndDropCachesWithODirectAreRefusedBeforeTheDeviceIsOpened() {
+        // /dev/sdx does not exist here: these are refused before anything looks at it
+        assertThatThrownBy(() -> DriveSpeed.onDevice(SDX).allowWritesTo(SDX).run())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("allowWritesTo(/dev/sdx) applies to a write test: add write(), or"
+                        + " leave it out for a read-only test");
+        assertThatThrownBy(() -> DriveSpeed.onDevice(SDX).force().run())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("force() applies to a write test");
+        assertThatThrownBy(() -> DriveSpeed.onDevice(SDX).dropCaches().run())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("dropCaches() applies to buffered reads; O_DIRECT reads bypass the"
+                        + " page cache: add buffered()");
+    }
+
+    @Test
+    void eachSetterReturnsANewPlanAndCountAndDurationReplaceEachOther() {
+        DevicePlan base = DriveSpeed.onDevice(SDX);
+        DevicePlan counted = base.blockSize("1M").count(128).runs(1).buffered();
+        assertThat(base.parameters().blockSize()).isEqualTo(DataSize.ofMebibytes(8));
+        assertThat(counted.parameters().count()).hasValue(128);
+        assertThat(counted.parameters().duration()).isEmpty();
+        assertThat(counted.parameters().toString())
+                .isEqualTo("1 MiB x 128 (128 MiB per run), 1 run, buffered, read-only");
+        DevicePlan timed = counted.duration(Duration.ofMillis(500));
+        assertThat(timed.parameters().count()).isEmpty();
+        assertThat(timed.parameters().duration()).contains(Duration.ofMillis(500));
+        assertThat(counted.direct().parameters().direct()).isTrue();
+        assertThat(counted.write().force().parameters().toString())
+                .endsWith("buffered, write then read (forced)");
+        assertThat(base.allowWritesTo(SDX).toString()).contains("writes allowed to /dev/sdx");
+    }
+
+    @Test
+    void badValuesAreRefusedAtTheCallNamingSettingAndValue() {
+        DevicePlan t = DriveSpeed.onDevice(SDX);
+        assertThatThrownBy(() -> t.blockSize("0")).hasMessage("blockSize must be > 0: 0 B");
+        assertThatThrownBy(() -> t.blockSize("1000"))
+                .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
+        assertThatThrownBy(() -> t.blockSize("8mb")).hasMessageStartingWith(
+                "blockSize: invalid data size '8mb'");
+        assertThatThrownBy(() -> t.count(0)).hasMessage("count must be >= 1: 0");
+        assertThatThrownBy(() -> t.count(Long.MAX_VALUE)).hasMessageStartingWith(
+                "blockSize x count overflows");
+        assertThatThrownBy(() -> t.runs(0)).hasMessage("runs must be between 1 and 1000: 0");
+        assertThatThrownBy(() -> t.runs(100_000_000))
+                .hasMessage("runs must be between 1 and 1000: 100000000");
+        assertThatThrownBy(() -> t.duration(Duration.ZERO))
+                .hasMessage("duration must be >= 1 ms: PT0S");
+        assertThatThrownBy(() -> t.cachedRead(Duration.ofNanos(5)))
+                .hasMessage("cachedRead duration must be >= 1 ms: PT0.000000005S");
+        assertThatThrownBy(() -> DriveSpeed.onDevice(Path.of("")))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new DeviceParameters(DataSize.ofMebibytes(1),
+                OptionalLong.of(1), Optional.of(Duration.ofSeconds(1)), 1, true, false, false))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}

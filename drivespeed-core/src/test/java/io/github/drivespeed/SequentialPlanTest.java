@@ -1,0 +1,82 @@
+package io.github.drivespeed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.unit.DataSize;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class SequentialPlanTest {
+
+    private final SequentialPlan base = DriveSpeed.on(Path.of("/nonexistent/never/touched"));
+
+    @Test
+    void defaultsAreTheCarefulMeasurement() {
+        SequentialParameters p = base.parameters();
+        assertThat(p.blockSize()).isEqualTo(DataSize.ofMebibytes(8));
+        assertThat(p.count()).isEqualTo(32);
+        assertThat(p.bytesPerPass()).isEqualTo(DataSize.ofMebibytes(256));
+        assertThat(p.runs()).isEqualTo(3);
+        assertThat(p.direct()).isTrue();
+        assertThat(p.dsync()).isFalse();
+        assertThat(p.dataPattern()).isEqualTo(DataPattern.RANDOM);
+    }
+
+    @Test
+    void settersReturnNewPlansAndLeaveTheBaseAlone() {
+        SequentialPlan small = base.blockSize("4K").count(10).runs(1).buffered().dsync().zeros();
+        assertThat(small).isNotSameAs(base);
+        assertThat(base.parameters().blockSize()).isEqualTo(DataSize.ofMebibytes(8));
+        assertThat(base.parameters().direct()).isTrue();
+        assertThat(small.parameters()).isEqualTo(new SequentialParameters(DataSize.ofKibibytes(4), 10, 1,
+                false, true, DataPattern.ZEROS));
+        assertThat(small.direct().randomData().parameters().direct()).isTrue();
+        assertThat(small.parameters().direct()).isFalse();
+    }
+
+    @Test
+    void badValuesAreRefusedAtTheCallNamingSettingAndValue() {
+        assertThatThrownBy(() -> base.blockSize("-1"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("blockSize: ").hasMessageContaining("'-1'");
+        assertThatThrownBy(() -> base.blockSize("0"))
+                .hasMessage("blockSize must be > 0: 0 B");
+        assertThatThrownBy(() -> base.blockSize("8 furlongs"))
+                .hasMessageContaining("blockSize").hasMessageContaining("8 furlongs");
+        assertThatThrownBy(() -> base.blockSize("1000"))
+                .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
+        assertThatThrownBy(() -> base.count(0)).hasMessage("count must be >= 1: 0");
+        assertThatThrownBy(() -> base.count(-3)).hasMessage("count must be >= 1: -3");
+        assertThatThrownBy(() -> base.runs(0)).hasMessage("runs must be between 1 and 1000: 0");
+        assertThatThrownBy(() -> base.runs(-1)).hasMessage("runs must be between 1 and 1000: -1");
+        assertThatThrownBy(() -> base.runs(1001))
+                .hasMessage("runs must be between 1 and 1000: 1001");
+        assertThat(base.runs(DriveSpeed.MAX_RUNS).parameters().runs()).isEqualTo(1000);
+    }
+
+    @Test
+    void passSizeOverflowIsRefusedWhicheverSetterCausesIt() {
+        assertThatThrownBy(() -> base.count(Long.MAX_VALUE))
+                .hasMessageContaining("blockSize x count overflows")
+                .hasMessageContaining("8 MiB x " + Long.MAX_VALUE);
+        SequentialPlan many = base.blockSize("512").count(Long.MAX_VALUE / 1024);
+        assertThatThrownBy(() -> many.blockSize("1M"))
+                .hasMessageContaining("blockSize x count overflows");
+    }
+
+    @Test
+    void anEmptyPathIsRefusedRatherThanMeaningTheCurrentDirectory() {
+        assertThatThrownBy(() -> DriveSpeed.on(Path.of("")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("directory must not be empty");
+    }
+
+    @Test
+    void parametersPrintWithUnits() {
+        assertThat(base.parameters().toString())
+                .isEqualTo("8 MiB x 32 (256 MiB per pass), 3 runs, O_DIRECT, fdatasync timed, random data");
+    }
+}
