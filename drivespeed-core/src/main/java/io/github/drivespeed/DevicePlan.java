@@ -5,9 +5,11 @@ import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.DeviceMeasurement;
 import io.github.drivespeed.internal.engine.PageCacheOptions;
+import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.DeviceReport;
@@ -91,11 +93,6 @@ public final class DevicePlan {
      * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
      */
     public DevicePlan blockSize(DataSize blockSize) {
-        SettingChecks.requireWholeSectors("blockSize", blockSize);
-        if (p().count().isPresent() && p().count().getAsLong() > Long.MAX_VALUE / blockSize.bytes()) {
-            throw new IllegalArgumentException("blockSize x count overflows " + Long.MAX_VALUE
-                    + " bytes: " + blockSize + " x " + p().count().getAsLong());
-        }
         return with(new DeviceParameters(blockSize, p().count(), p().duration(), p().runs(),
                 p().direct(), p().write(), p().force()));
     }
@@ -108,7 +105,7 @@ public final class DevicePlan {
      * @throws IllegalArgumentException if the text does not parse, or as {@link #blockSize(DataSize)}
      */
     public DevicePlan blockSize(String blockSize) {
-        return blockSize(SettingChecks.parse("blockSize", blockSize));
+        return blockSize(SettingChecks.parseSize("blockSize", blockSize));
     }
 
     /**
@@ -122,13 +119,6 @@ public final class DevicePlan {
      *     overflows a {@code long}
      */
     public DevicePlan count(long count) {
-        if (count < 1) {
-            throw new IllegalArgumentException("count must be >= 1: " + count);
-        }
-        if (count > Long.MAX_VALUE / p().blockSize().bytes()) {
-            throw new IllegalArgumentException("blockSize x count overflows " + Long.MAX_VALUE
-                    + " bytes: " + p().blockSize() + " x " + count);
-        }
         return with(new DeviceParameters(p().blockSize(), OptionalLong.of(count),
                 Optional.empty(), p().runs(), p().direct(), p().write(), p().force()));
     }
@@ -142,10 +132,6 @@ public final class DevicePlan {
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public DevicePlan duration(Duration duration) {
-        Objects.requireNonNull(duration, "duration");
-        if (duration.compareTo(Duration.ofMillis(1)) < 0) {
-            throw new IllegalArgumentException("duration must be >= 1 ms: " + duration);
-        }
         return with(new DeviceParameters(p().blockSize(), OptionalLong.empty(),
                 Optional.of(duration), p().runs(), p().direct(), p().write(), p().force()));
     }
@@ -153,13 +139,12 @@ public final class DevicePlan {
     /**
      * Measured repetitions.
      *
-     * @param runs 1 to {@value DriveSpeed#MAX_RUNS}
+     * @param runs 1 to {@value Limits#MAX_RUNS}
      * @return a new plan
      * @throws IllegalArgumentException if {@code runs} is below 1 or above
-     *     {@value DriveSpeed#MAX_RUNS}
+     *     {@value Limits#MAX_RUNS}
      */
     public DevicePlan runs(int runs) {
-        DriveSpeed.checkRuns(runs);
         return with(new DeviceParameters(p().blockSize(), p().count(), p().duration(), runs,
                 p().direct(), p().write(), p().force()));
     }
@@ -198,7 +183,7 @@ public final class DevicePlan {
      */
     public DevicePlan dropCaches() {
         return new DevicePlan(device, parameters, writeConfirmation,
-                new PageCacheOptions(true, pageCacheOptions.cachedReadNanos()), listener, backend);
+                pageCacheOptions.withDropCaches(), listener, backend);
     }
 
     /**
@@ -222,12 +207,8 @@ public final class DevicePlan {
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public DevicePlan cachedRead(Duration duration) {
-        Objects.requireNonNull(duration, "duration");
-        if (duration.compareTo(Duration.ofMillis(1)) < 0) {
-            throw new IllegalArgumentException("cachedRead duration must be >= 1 ms: " + duration);
-        }
         return new DevicePlan(device, parameters, writeConfirmation,
-                new PageCacheOptions(pageCacheOptions.dropCaches(), duration.toNanos()), listener, backend);
+                pageCacheOptions.withCachedRead(duration), listener, backend);
     }
 
     /**
@@ -287,7 +268,6 @@ public final class DevicePlan {
      * @throws IllegalArgumentException if it is unavailable here
      */
     public DevicePlan backend(IoBackend backend) {
-        Objects.requireNonNull(backend, "backend");
         BackendSelector.explicit(backend);
         return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions, listener,
                 backend);
@@ -301,7 +281,6 @@ public final class DevicePlan {
      * @throws IllegalArgumentException if no backend has that name, or it is unavailable here
      */
     public DevicePlan backend(String name) {
-        Objects.requireNonNull(name, "backend");
         return backend(BackendSelector.named(name));
     }
 

@@ -24,28 +24,6 @@ import java.util.Objects;
  */
 public final class DriveSpeed {
 
-    /**
-     * The most runs a plan may ask for. Each run keeps its own sample (with its latency histogram
-     * and timeline, tens of kilobytes), so the bound keeps a report's memory to tens of megabytes;
-     * a storage benchmark needs a few runs for a median, not millions.
-     */
-    public static final int MAX_RUNS = 1000;
-
-    /**
-     * Checks a {@code runs(int)} argument.
-     *
-     * @param runs the value given
-     * @return {@code runs}
-     * @throws IllegalArgumentException if it is below 1 or above {@link #MAX_RUNS}
-     */
-    static int checkRuns(int runs) {
-        if (runs < 1 || runs > MAX_RUNS) {
-            throw new IllegalArgumentException("runs must be between 1 and " + MAX_RUNS + ": "
-                    + runs);
-        }
-        return runs;
-    }
-
     private DriveSpeed() {
     }
 
@@ -123,8 +101,10 @@ public final class DriveSpeed {
      * @param directory an existing directory on the drive to measure
      * @return the plan, with defaults
      * @throws NullPointerException if {@code directory} is null
+     * @throws IllegalArgumentException if {@code directory} is the empty path
      */
     public static WorkloadPlan workload(Path directory) {
+        requireNonEmpty(directory);
         return WorkloadPlan.defaults(directory);
     }
 }

@@ -6,9 +6,11 @@ import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TargetNotWritableException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.PageCacheOptions;
 import io.github.drivespeed.internal.engine.SequentialMeasurement;
+import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.progress.ProgressListener;
@@ -90,8 +92,6 @@ public final class SequentialPlan {
      *     {@code blockSize x count} overflows a {@code long}
      */
     public SequentialPlan blockSize(DataSize blockSize) {
-        SettingChecks.requireWholeSectors("blockSize", blockSize);
-        checkPassSize(blockSize, p().count());
         return with(new SequentialParameters(blockSize, p().count(), p().runs(), p().direct(),
                 p().dsync(), p().dataPattern()));
     }
@@ -105,7 +105,7 @@ public final class SequentialPlan {
      * @throws IllegalArgumentException if the text does not parse, or as {@link #blockSize(DataSize)}
      */
     public SequentialPlan blockSize(String blockSize) {
-        return blockSize(SettingChecks.parse("blockSize", blockSize));
+        return blockSize(SettingChecks.parseSize("blockSize", blockSize));
     }
 
     /**
@@ -117,31 +117,19 @@ public final class SequentialPlan {
      *     overflows a {@code long}
      */
     public SequentialPlan count(long count) {
-        if (count < 1) {
-            throw new IllegalArgumentException("count must be >= 1: " + count);
-        }
-        checkPassSize(p().blockSize(), count);
         return with(new SequentialParameters(p().blockSize(), count, p().runs(), p().direct(),
                 p().dsync(), p().dataPattern()));
-    }
-
-    private static void checkPassSize(DataSize blockSize, long count) {
-        if (count > Long.MAX_VALUE / blockSize.bytes()) {
-            throw new IllegalArgumentException("blockSize x count overflows " + Long.MAX_VALUE
-                    + " bytes: " + blockSize + " x " + count);
-        }
     }
 
     /**
      * Measured repetitions of the write and read passes.
      *
-     * @param runs 1 to {@value DriveSpeed#MAX_RUNS}
+     * @param runs 1 to {@value Limits#MAX_RUNS}
      * @return a new plan
      * @throws IllegalArgumentException if {@code runs} is below 1 or above
-     *     {@value DriveSpeed#MAX_RUNS}
+     *     {@value Limits#MAX_RUNS}
      */
     public SequentialPlan runs(int runs) {
-        DriveSpeed.checkRuns(runs);
         return with(new SequentialParameters(p().blockSize(), p().count(), runs, p().direct(),
                 p().dsync(), p().dataPattern()));
     }
@@ -206,7 +194,7 @@ public final class SequentialPlan {
      */
     public SequentialPlan dropCaches() {
         return new SequentialPlan(target, parameters, bufferedFallback, listener, backend,
-                new PageCacheOptions(true, pageCacheOptions.cachedReadNanos()));
+                pageCacheOptions.withDropCaches());
     }
 
     /**
@@ -232,12 +220,8 @@ public final class SequentialPlan {
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public SequentialPlan cachedRead(Duration duration) {
-        Objects.requireNonNull(duration, "duration");
-        if (duration.compareTo(Duration.ofMillis(1)) < 0) {
-            throw new IllegalArgumentException("cachedRead duration must be >= 1 ms: " + duration);
-        }
         return new SequentialPlan(target, parameters, bufferedFallback, listener, backend,
-                new PageCacheOptions(pageCacheOptions.dropCaches(), duration.toNanos()));
+                pageCacheOptions.withCachedRead(duration));
     }
 
     /**
@@ -293,7 +277,6 @@ public final class SequentialPlan {
      *     reason
      */
     public SequentialPlan backend(IoBackend backend) {
-        Objects.requireNonNull(backend, "backend");
         BackendSelector.explicit(backend);
         return new SequentialPlan(target, parameters, bufferedFallback, listener, backend, pageCacheOptions);
     }
@@ -308,7 +291,6 @@ public final class SequentialPlan {
      *     that exist), or if it is unavailable here (the message says why)
      */
     public SequentialPlan backend(String name) {
-        Objects.requireNonNull(name, "backend");
         return backend(BackendSelector.named(name));
     }
 

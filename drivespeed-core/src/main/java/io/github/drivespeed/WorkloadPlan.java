@@ -6,8 +6,10 @@ import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TargetNotWritableException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.WorkloadMeasurement;
+import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.parameters.WorkloadParameters;
@@ -83,10 +85,6 @@ public final class WorkloadPlan {
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(5);
     /** Default timeline interval: 500 ms (fio's bandwidth-log default). */
     public static final Duration DEFAULT_TIMELINE_INTERVAL = Duration.ofMillis(500);
-    /** Most threads (fio numjobs) a plan may ask for. */
-    public static final int MAX_THREADS = 1024;
-    /** Most I/Os in flight per thread. */
-    public static final int MAX_QUEUE_DEPTH = 1024;
     /** The block sizes {@link #sweep()} runs: 4 KiB to 64 MiB, each power of two. */
     public static final List<DataSize> DEFAULT_SWEEP;
 
@@ -192,9 +190,6 @@ public final class WorkloadPlan {
      * @throws IllegalArgumentException if outside {@code [0, 100]}
      */
     public WorkloadPlan readWrite(int readPercent) {
-        if (readPercent < 0 || readPercent > 100) {
-            throw new IllegalArgumentException("readPercent must be in [0, 100]: " + readPercent);
-        }
         return with(s -> s.readPercent = readPercent);
     }
 
@@ -207,7 +202,6 @@ public final class WorkloadPlan {
      * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
      */
     public WorkloadPlan blockSize(DataSize blockSize) {
-        SettingChecks.requireWholeSectors("blockSize", blockSize);
         return with(s -> s.blockSize = blockSize);
     }
 
@@ -219,7 +213,7 @@ public final class WorkloadPlan {
      * @throws IllegalArgumentException if it does not parse, or as {@link #blockSize(DataSize)}
      */
     public WorkloadPlan blockSize(String blockSize) {
-        return blockSize(SettingChecks.parse("blockSize", blockSize));
+        return blockSize(SettingChecks.parseSize("blockSize", blockSize));
     }
 
     /**
@@ -233,7 +227,6 @@ public final class WorkloadPlan {
      * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
      */
     public WorkloadPlan size(DataSize size) {
-        SettingChecks.requireWholeSectors("size", size);
         return with(s -> s.size = size);
     }
 
@@ -245,7 +238,7 @@ public final class WorkloadPlan {
      * @throws IllegalArgumentException if it does not parse, or as {@link #size(DataSize)}
      */
     public WorkloadPlan size(String size) {
-        return size(SettingChecks.parse("size", size));
+        return size(SettingChecks.parseSize("size", size));
     }
 
     /**
@@ -257,9 +250,6 @@ public final class WorkloadPlan {
      * @throws IllegalArgumentException if {@code count < 1}
      */
     public WorkloadPlan count(long count) {
-        if (count < 1) {
-            throw new IllegalArgumentException("count must be >= 1: " + count);
-        }
         return with(s -> {
             s.count = OptionalLong.of(count);
             s.duration = Optional.empty();
@@ -288,10 +278,6 @@ public final class WorkloadPlan {
      * @throws IllegalArgumentException if not positive or longer than a day
      */
     public WorkloadPlan duration(Duration duration) {
-        Objects.requireNonNull(duration, "duration");
-        if (duration.isNegative() || duration.isZero() || duration.compareTo(Duration.ofDays(1)) > 0) {
-            throw new IllegalArgumentException("duration must be > 0 and at most 1 day: " + duration);
-        }
         return with(s -> {
             s.duration = Optional.of(duration);
             s.count = OptionalLong.empty();
@@ -307,10 +293,6 @@ public final class WorkloadPlan {
      * @throws IllegalArgumentException if negative or longer than a day
      */
     public WorkloadPlan rampTime(Duration rampTime) {
-        Objects.requireNonNull(rampTime, "rampTime");
-        if (rampTime.isNegative() || rampTime.compareTo(Duration.ofDays(1)) > 0) {
-            throw new IllegalArgumentException("rampTime must be >= 0 and at most 1 day: " + rampTime);
-        }
         return with(s -> s.rampTime = rampTime);
     }
 
@@ -323,10 +305,6 @@ public final class WorkloadPlan {
      * @throws IllegalArgumentException if outside that range
      */
     public WorkloadPlan threads(int threads) {
-        if (threads < 1 || threads > MAX_THREADS) {
-            throw new IllegalArgumentException("threads must be in [1, " + MAX_THREADS + "]: "
-                    + threads);
-        }
         return with(s -> s.threads = threads);
     }
 
@@ -340,10 +318,6 @@ public final class WorkloadPlan {
      * @throws IllegalArgumentException if outside that range
      */
     public WorkloadPlan queueDepth(int queueDepth) {
-        if (queueDepth < 1 || queueDepth > MAX_QUEUE_DEPTH) {
-            throw new IllegalArgumentException("queueDepth must be in [1, " + MAX_QUEUE_DEPTH
-                    + "]: " + queueDepth);
-        }
         return with(s -> s.queueDepth = queueDepth);
     }
 
@@ -361,13 +335,12 @@ public final class WorkloadPlan {
     /**
      * Measured repetitions; each repeats the same I/Os.
      *
-     * @param runs 1 to {@value DriveSpeed#MAX_RUNS}
+     * @param runs 1 to {@value Limits#MAX_RUNS}
      * @return a new plan
      * @throws IllegalArgumentException if {@code runs} is below 1 or above
-     *     {@value DriveSpeed#MAX_RUNS}
+     *     {@value Limits#MAX_RUNS}
      */
     public WorkloadPlan runs(int runs) {
-        DriveSpeed.checkRuns(runs);
         return with(s -> s.runs = runs);
     }
 
@@ -395,10 +368,6 @@ public final class WorkloadPlan {
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public WorkloadPlan timelineInterval(Duration interval) {
-        Objects.requireNonNull(interval, "interval");
-        if (interval.compareTo(Duration.ofMillis(1)) < 0) {
-            throw new IllegalArgumentException("timelineInterval must be >= 1 ms: " + interval);
-        }
         return with(s -> s.timelineInterval = interval);
     }
 
@@ -429,7 +398,6 @@ public final class WorkloadPlan {
      *     reason
      */
     public WorkloadPlan backend(IoBackend backend) {
-        Objects.requireNonNull(backend, "backend");
         BackendSelector.explicit(backend);
         return new WorkloadPlan(target, parameters, backend, listener);
     }
@@ -444,7 +412,6 @@ public final class WorkloadPlan {
      *     that exist), or if it is unavailable here (the message says why)
      */
     public WorkloadPlan backend(String name) {
-        Objects.requireNonNull(name, "backend");
         return backend(BackendSelector.named(name));
     }
 

@@ -1,8 +1,18 @@
 /**
- * drivespeed: measures drive read and write speed correctly, in-process.
+ * drivespeed: measures drive read and write speed correctly, in-process. This package holds the
+ * entry point and the plans: {@link io.github.drivespeed.DriveSpeed} and the immutable
+ * {@link io.github.drivespeed.SequentialPlan} (dd-style write then read in a directory),
+ * {@link io.github.drivespeed.WorkloadPlan} (fio-style jobs) and
+ * {@link io.github.drivespeed.DevicePlan} (a raw block device, as hdparm -t).
  *
- * <p>Start at {@link io.github.drivespeed.DriveSpeed#on(java.nio.file.Path)}. Units are in every
- * method name that returns a number: bytes, nanoseconds, bytes per second, MB/s (10^6 bytes per
- * second, as dd prints) and MiB/s (2^20 bytes per second, as fio prints).
+ * <p>Start at {@link io.github.drivespeed.DriveSpeed#on(java.nio.file.Path)}. What a run returns
+ * is in {@link io.github.drivespeed.report}, what was measured in
+ * {@link io.github.drivespeed.target}, what may make a figure differ from the drive's own in
+ * {@link io.github.drivespeed.warning}, the settings in {@link io.github.drivespeed.parameters},
+ * the checks of results against a need in {@link io.github.drivespeed.requirement}, amounts and
+ * rates in {@link io.github.drivespeed.unit}, and the exceptions in
+ * {@link io.github.drivespeed.error}. Units are in every method name that returns a number:
+ * bytes, nanoseconds, bytes per second, MB/s (10^6 bytes per second, as dd prints) and MiB/s
+ * (2^20 bytes per second, as fio prints).
  */
 package io.github.drivespeed;

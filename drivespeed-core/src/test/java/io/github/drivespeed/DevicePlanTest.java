@@ -72,13 +72,13 @@ class DevicePlanTest {
         assertThatThrownBy(() -> t.count(0)).hasMessage("count must be >= 1: 0");
         assertThatThrownBy(() -> t.count(Long.MAX_VALUE)).hasMessageStartingWith(
                 "blockSize x count overflows");
-        assertThatThrownBy(() -> t.runs(0)).hasMessage("runs must be between 1 and 1000: 0");
+        assertThatThrownBy(() -> t.runs(0)).hasMessage("runs must be in [1, 1000]: 0");
         assertThatThrownBy(() -> t.runs(100_000_000))
-                .hasMessage("runs must be between 1 and 1000: 100000000");
+                .hasMessage("runs must be in [1, 1000]: 100000000");
         assertThatThrownBy(() -> t.duration(Duration.ZERO))
-                .hasMessage("duration must be >= 1 ms: PT0S");
+                .hasMessage("duration must be in [1 ms, 24 h]: 0");
         assertThatThrownBy(() -> t.cachedRead(Duration.ofNanos(5)))
-                .hasMessage("cachedRead duration must be >= 1 ms: PT0.000000005S");
+                .hasMessage("cachedRead must be in [1 ms, 24 h]: 5 ns");
         assertThatThrownBy(() -> DriveSpeed.onDevice(Path.of("")))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new DeviceParameters(DataSize.ofMebibytes(1),

@@ -4,9 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.DeviceParameters;
+import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class SequentialPlanTest {
@@ -50,11 +55,11 @@ class SequentialPlanTest {
                 .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
         assertThatThrownBy(() -> base.count(0)).hasMessage("count must be >= 1: 0");
         assertThatThrownBy(() -> base.count(-3)).hasMessage("count must be >= 1: -3");
-        assertThatThrownBy(() -> base.runs(0)).hasMessage("runs must be between 1 and 1000: 0");
-        assertThatThrownBy(() -> base.runs(-1)).hasMessage("runs must be between 1 and 1000: -1");
+        assertThatThrownBy(() -> base.runs(0)).hasMessage("runs must be in [1, 1000]: 0");
+        assertThatThrownBy(() -> base.runs(-1)).hasMessage("runs must be in [1, 1000]: -1");
         assertThatThrownBy(() -> base.runs(1001))
-                .hasMessage("runs must be between 1 and 1000: 1001");
-        assertThat(base.runs(DriveSpeed.MAX_RUNS).parameters().runs()).isEqualTo(1000);
+                .hasMessage("runs must be in [1, 1000]: 1001");
+        assertThat(base.runs(Limits.MAX_RUNS).parameters().runs()).isEqualTo(1000);
     }
 
     @Test
@@ -72,6 +77,35 @@ class SequentialPlanTest {
         assertThatThrownBy(() -> DriveSpeed.on(Path.of("")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("directory must not be empty");
+        assertThatThrownBy(() -> DriveSpeed.workload(Path.of("")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("directory must not be empty");
+        assertThatThrownBy(() -> DriveSpeed.probe(Path.of("")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("directory must not be empty");
+    }
+
+    @Test
+    void recordsHoldTheirOwnInvariantsWhoeverBuildsThem() {
+        assertThatThrownBy(() -> new SequentialParameters(DataSize.ofBytes(1000), 1, 1, true,
+                false, DataPattern.RANDOM))
+                .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
+        assertThatThrownBy(() -> new SequentialParameters(DataSize.ofMebibytes(1), 0, 1, true,
+                false, DataPattern.RANDOM)).hasMessage("count must be >= 1: 0");
+        assertThatThrownBy(() -> new SequentialParameters(DataSize.ofMebibytes(1), 1, 0, true,
+                false, DataPattern.RANDOM)).hasMessage("runs must be in [1, 1000]: 0");
+        assertThatThrownBy(() -> new DeviceParameters(DataSize.ofMebibytes(1),
+                OptionalLong.of(0), Optional.empty(), 1, true, false, false))
+                .hasMessage("count must be >= 1: 0");
+        WorkloadParameters w = DriveSpeed.workload(Path.of(".")).parameters();
+        assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 101, w.blockSize(), w.size(),
+                w.count(), w.duration(), w.rampTime(), w.threads(), w.queueDepth(), w.seed(),
+                w.runs(), w.direct(), w.timelineInterval()))
+                .hasMessage("readPercent must be in [0, 100]: 101");
+        assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 100, w.blockSize(), w.size(),
+                OptionalLong.of(5), w.duration(), w.rampTime(), w.threads(), w.queueDepth(),
+                w.seed(), w.runs(), w.direct(), w.timelineInterval()))
+                .hasMessageStartingWith("a workload is size-based (count) or time-based");
     }
 
     @Test

@@ -1,15 +1,15 @@
 package io.github.drivespeed.parameters;
 
+import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The settings of a block-device test, as recorded in its report. Built by {@link io.github.drivespeed.DevicePlan},
- * which validates every value.
+ * The settings of a block-device test, as recorded in its report. Built by
+ * {@link io.github.drivespeed.DevicePlan}; the constructor checks every value.
  *
  * @param blockSize bytes per read or write call (dd's {@code bs})
  * @param count blocks per run when size-based (dd's {@code count}); empty when time-based
@@ -24,7 +24,7 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
         Optional<Duration> duration, int runs, boolean direct, boolean write, boolean force) {
 
     /**
-     * Checks that no field is null and that the run is either size- or time-based.
+     * Checks every setting, and that the run is either size- or time-based.
      *
      * @param blockSize bytes per read (and write) call
      * @param count blocks per run; empty when time-based
@@ -33,11 +33,22 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @param direct O_DIRECT
      * @param write whether each run writes the device before reading it back
      * @param force whether writing is allowed over a partition table or file-system signature
+     * @throws IllegalArgumentException naming the setting and the value, if the block size is not
+     *     a positive multiple of 512 bytes, {@code count < 1}, {@code blockSize x count}
+     *     overflows a {@code long}, the duration is outside {@code [1 ms, 1 day]}, {@code runs}
+     *     is outside {@code [1, }{@value Limits#MAX_RUNS}{@code ]}, or not exactly one of count
+     *     and duration is given
+     * @throws NullPointerException if an object field is null
      */
     public DeviceParameters {
-        Objects.requireNonNull(blockSize, "blockSize");
-        Objects.requireNonNull(count, "count");
-        Objects.requireNonNull(duration, "duration");
+        SettingChecks.requireWholeSectors("blockSize", blockSize);
+        SettingChecks.requireNonNull("count", count).ifPresent(c -> {
+            SettingChecks.requireAtLeast("count", c, 1);
+            SettingChecks.requireBytesFit(blockSize, c);
+        });
+        SettingChecks.requireNonNull("duration", duration).ifPresent(d -> SettingChecks
+                .requireInRange("duration", d, Limits.MIN_INTERVAL, Limits.MAX_DURATION));
+        SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
         if (count.isPresent() == duration.isPresent()) {
             throw new IllegalArgumentException("a device test is either size-based (count) or"
                     + " time-based (duration): count " + count + ", duration " + duration);

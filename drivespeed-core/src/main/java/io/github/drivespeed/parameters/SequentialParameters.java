@@ -1,7 +1,7 @@
 package io.github.drivespeed.parameters;
 
+import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.unit.DataSize;
-import java.util.Objects;
 
 /**
  * The settings a measurement ran with, as recorded in its report.
@@ -17,7 +17,7 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
         boolean dsync, DataPattern dataPattern) {
 
     /**
-     * Checks that no field is null.
+     * Checks every setting.
      *
      * @param blockSize bytes per write or read call (dd's {@code bs})
      * @param count blocks per pass (dd's {@code count})
@@ -25,10 +25,17 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @param direct whether O_DIRECT was requested for both passes
      * @param dsync whether writes used O_DSYNC (dd's {@code oflag=dsync})
      * @param dataPattern what was written
+     * @throws IllegalArgumentException naming the setting and the value, if the block size is not
+     *     a positive multiple of 512 bytes, {@code count < 1}, {@code blockSize x count} overflows
+     *     a {@code long}, or {@code runs} is outside {@code [1, }{@value Limits#MAX_RUNS}{@code ]}
+     * @throws NullPointerException if {@code blockSize} or {@code dataPattern} is null
      */
     public SequentialParameters {
-        Objects.requireNonNull(blockSize, "blockSize");
-        Objects.requireNonNull(dataPattern, "dataPattern");
+        SettingChecks.requireWholeSectors("blockSize", blockSize);
+        SettingChecks.requireAtLeast("count", count, 1);
+        SettingChecks.requireBytesFit(blockSize, count);
+        SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
+        SettingChecks.requireNonNull("dataPattern", dataPattern);
     }
 
     /**

@@ -1,15 +1,15 @@
 package io.github.drivespeed.parameters;
 
+import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
  * The settings of a workload (a fio-style job), as recorded in its report. Built by
- * {@link io.github.drivespeed.WorkloadPlan}, which validates every value.
+ * {@link io.github.drivespeed.WorkloadPlan}; the constructor checks every value.
  *
  * @param pattern sequential or random offsets (fio {@code rw})
  * @param readPercent share of I/Os that are reads, in percent: 100 reads only, 0 writes only,
@@ -36,7 +36,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         Duration timelineInterval) {
 
     /**
-     * Checks that no field is null.
+     * Checks every setting.
      *
      * @param pattern sequential or random offsets (fio {@code rw})
      * @param readPercent share of I/Os that are reads, in percent: 100 reads only, 0 writes only,
@@ -56,15 +56,35 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @param runs measured repetitions
      * @param direct O_DIRECT (fio {@code direct=1})
      * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+     * @throws IllegalArgumentException naming the setting and the value, if one is out of its
+     *     range: readPercent in {@code [0, 100]}; block size and size positive multiples of 512
+     *     bytes; count {@code >= 1}; duration in {@code (0, 1 day]}; not both a count and a
+     *     duration; ramp time in {@code [0, 1 day]}; threads in {@code [1, }{@value
+     *     Limits#MAX_THREADS}{@code ]}; queue depth in {@code [1, }{@value
+     *     Limits#MAX_QUEUE_DEPTH}{@code ]}; runs in {@code [1, }{@value Limits#MAX_RUNS}{@code ]};
+     *     timeline interval in {@code [1 ms, 1 day]}
+     * @throws NullPointerException if an object field is null
      */
     public WorkloadParameters {
-        Objects.requireNonNull(pattern, "pattern");
-        Objects.requireNonNull(blockSize, "blockSize");
-        Objects.requireNonNull(size, "size");
-        Objects.requireNonNull(count, "count");
-        Objects.requireNonNull(duration, "duration");
-        Objects.requireNonNull(rampTime, "rampTime");
-        Objects.requireNonNull(timelineInterval, "timelineInterval");
+        SettingChecks.requireNonNull("pattern", pattern);
+        SettingChecks.requireInRange("readPercent", readPercent, 0, 100);
+        SettingChecks.requireWholeSectors("blockSize", blockSize);
+        SettingChecks.requireWholeSectors("size", size);
+        SettingChecks.requireNonNull("count", count)
+                .ifPresent(c -> SettingChecks.requireAtLeast("count", c, 1));
+        SettingChecks.requireNonNull("duration", duration).ifPresent(d -> SettingChecks
+                .requireInRange("duration", d, Duration.ofNanos(1), Limits.MAX_DURATION));
+        if (count.isPresent() && duration.isPresent()) {
+            throw new IllegalArgumentException("a workload is size-based (count) or time-based"
+                    + " (duration), not both: count " + count.getAsLong() + ", duration "
+                    + duration.get());
+        }
+        SettingChecks.requireInRange("rampTime", rampTime, Duration.ZERO, Limits.MAX_DURATION);
+        SettingChecks.requireInRange("threads", threads, 1, Limits.MAX_THREADS);
+        SettingChecks.requireInRange("queueDepth", queueDepth, 1, Limits.MAX_QUEUE_DEPTH);
+        SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
+        SettingChecks.requireInRange("timelineInterval", timelineInterval, Limits.MIN_INTERVAL,
+                Limits.MAX_DURATION);
     }
 
     /** @return whether runs last {@link #duration()} rather than a number of I/Os */

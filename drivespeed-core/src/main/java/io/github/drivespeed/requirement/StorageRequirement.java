@@ -7,6 +7,7 @@ import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.time.Duration;
@@ -95,7 +96,6 @@ public final class StorageRequirement {
             "(write|read|randread|randwrite|p(\\d{1,2}(?:\\.\\d{1,4})?))=(.+)");
     private static final Pattern RATE = Pattern.compile(
             "(\\d{1,9}(?:\\.\\d{1,6})?)\\s?(B|kB|KB|MB|GB|KiB|MiB|GiB)/s");
-    private static final Pattern TIME = Pattern.compile("(\\d{1,9}(?:\\.\\d{1,6})?)\\s?(ns|us|ms|s)");
     private static final Pattern COUNT = Pattern.compile("\\d{1,9}(?:\\.\\d{1,6})?");
 
     private final String name;
@@ -461,15 +461,12 @@ public final class StorageRequirement {
     }
 
     private static Duration parseTime(String term, String value) {
-        Matcher m = TIME.matcher(value);
-        if (!m.matches()) {
+        try {
+            return Nanoseconds.parse(value, null);
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("requirement term '" + term + "': time '" + value
-                    + "' not understood (expected a number and ns, us, ms or s: 10ms)");
+                    + "' not understood (expected a number and ns, us, ms, s, m or h: 10ms)", e);
         }
-        double n = Double.parseDouble(m.group(1));
-        double nanosPerUnit = m.group(2).equals("ns") ? 1 : m.group(2).equals("us") ? 1e3
-                : m.group(2).equals("ms") ? 1e6 : 1e9;
-        return Duration.ofNanos(Math.round(n * nanosPerUnit));
     }
 
     private StorageRequirement with(Criterion c, double bound) {

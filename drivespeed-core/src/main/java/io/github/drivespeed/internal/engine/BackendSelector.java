@@ -6,6 +6,7 @@ import io.github.drivespeed.spi.IoBackend;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
@@ -53,6 +54,7 @@ public final class BackendSelector {
      * @throws IllegalArgumentException if the backend reports itself unavailable here
      */
     public static Selection explicit(IoBackend backend) {
+        Objects.requireNonNull(backend, "backend");
         Optional<String> reason = backend.unavailableReason();
         if (reason.isPresent()) {
             throw new IllegalArgumentException("backend: the " + backend.name()
@@ -71,6 +73,7 @@ public final class BackendSelector {
      * @throws IllegalArgumentException if no backend has that name, naming the ones there are
      */
     public static IoBackend named(String name) {
+        Objects.requireNonNull(name, "backend");
         List<IoBackend> all = new ArrayList<>(loadProviders().providers());
         all.add(new JavaIoBackend());
         for (IoBackend candidate : all) {

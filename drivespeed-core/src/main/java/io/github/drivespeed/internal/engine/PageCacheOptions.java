@@ -1,7 +1,10 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.internal.check.SettingChecks;
+import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
+import java.time.Duration;
 
 /**
  * How reads keep the page cache out, beyond O_DIRECT and per-file eviction, and whether a
@@ -21,6 +24,28 @@ public record PageCacheOptions(boolean dropCaches, long cachedReadNanos) {
         if (cachedReadNanos < 0) {
             throw new IllegalArgumentException("cachedReadNanos must be >= 0: " + cachedReadNanos);
         }
+    }
+
+    /**
+     * These options with drop_caches before each buffered read pass.
+     *
+     * @return new options
+     */
+    public PageCacheOptions withDropCaches() {
+        return new PageCacheOptions(true, cachedReadNanos);
+    }
+
+    /**
+     * These options with a cached-read pass of {@code duration}.
+     *
+     * @param duration in {@code [1 ms, 1 day]}
+     * @return new options
+     * @throws IllegalArgumentException naming {@code cachedRead}, if out of that range
+     */
+    public PageCacheOptions withCachedRead(Duration duration) {
+        SettingChecks.requireInRange("cachedRead", duration, Limits.MIN_INTERVAL,
+                Limits.MAX_DURATION);
+        return new PageCacheOptions(dropCaches, duration.toNanos());
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.SpeedReport;
@@ -90,7 +91,7 @@ class CancellationTest {
 
     /** A run that cannot end on its own within any test's patience: 1 000 runs of 16 MiB. */
     private SequentialPlan endless(ProgressListener listener) {
-        return DriveSpeed.on(dir).blockSize("1M").count(16).runs(DriveSpeed.MAX_RUNS)
+        return DriveSpeed.on(dir).blockSize("1M").count(16).runs(Limits.MAX_RUNS)
                 .listener(listener);
     }
 

@@ -147,6 +147,6 @@ class ReadHonestyTest {
                 .endsWith(", drop_caches before buffered reads, cached reads for 5 ms]");
         assertThatThrownBy(() -> DriveSpeed.on(dir).cachedRead(Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("cachedRead duration must be >= 1 ms: PT0S");
+                .hasMessage("cachedRead must be in [1 ms, 24 h]: 0");
     }
 }

@@ -359,8 +359,8 @@ class WorkloadMeasurementTest {
         assertThatThrownBy(() -> w.blockSize("1000")).hasMessageContaining("blockSize must be a multiple of 512");
         assertThatThrownBy(() -> w.size("0")).hasMessageContaining("size must be > 0");
         assertThatThrownBy(() -> w.timelineInterval(Duration.ZERO)).hasMessageContaining("timelineInterval");
-        assertThatThrownBy(() -> w.runs(0)).hasMessageContaining("runs must be between 1 and 1000: 0");
-        assertThatThrownBy(() -> w.runs(100_000)).hasMessageContaining("1000: 100000");
+        assertThatThrownBy(() -> w.runs(0)).hasMessageContaining("runs must be in [1, 1000]: 0");
+        assertThatThrownBy(() -> w.runs(100_000)).hasMessageContaining("1000]: 100000");
         assertThatThrownBy(() -> Preset.parse("RND8K")).hasMessageContaining("RND4K Q32T1");
         assertThat(Preset.parse("rnd4k-q32t16")).isEqualTo(Preset.RND4K_Q32T16);
         assertThat(Preset.parse("SEQ1M Q8T1")).isEqualTo(Preset.SEQ1M_Q8T1);

@@ -32,6 +32,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,8 +41,6 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -1033,33 +1032,9 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         return list;
     }
 
-    /**
-     * A duration as fio writes them: an integer with an optional unit {@code ns}, {@code us},
-     * {@code ms}, {@code s}, {@code m}, {@code h}; no unit means seconds (fio's runtime).
-     */
+    /** A duration as fio writes them; no unit means seconds (fio's runtime). */
     static Duration parseDuration(String text) {
-        Matcher m = Pattern.compile("(\\d{1,12})\\s?(ns|us|ms|s|m|h)?")
-                .matcher(text.trim());
-        if (!m.matches()) {
-            throw new IllegalArgumentException("not a duration: '" + text
-                    + "' (expected for example 5, 5s, 500ms, 2m)");
-        }
-        long v = Long.parseLong(m.group(1));
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        switch (unit) {
-            case "ns":
-                return Duration.ofNanos(v);
-            case "us":
-                return Duration.ofNanos(v * 1000);
-            case "ms":
-                return Duration.ofMillis(v);
-            case "m":
-                return Duration.ofMinutes(v);
-            case "h":
-                return Duration.ofHours(v);
-            default:
-                return Duration.ofSeconds(v);
-        }
+        return Nanoseconds.parse(text, ChronoUnit.SECONDS);
     }
 
     /** Applies one option, naming it and its value if the plan refuses it. */
@@ -1067,10 +1042,8 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         try {
             return setter.apply(test);
         } catch (IllegalArgumentException e) {
-            // the value as typed is named already: drop a java.time.Duration's "PT0S" after it
-            String message = String.valueOf(e.getMessage()).replaceFirst(": -?PT[0-9.HMS-]+$", "");
             throw new IllegalArgumentException("invalid value for option '" + name + "': '"
-                    + value + "': " + message, e);
+                    + value + "': " + e.getMessage(), e);
         }
     }
 

@@ -510,10 +510,10 @@ class DriveSpeedCommandTest {
     void durationsAreNamedAsTypedAndNumbersInTheCommandsOwnStyle() {
         assertThat(run(dir.toString(), "--rw", "read", "--duration", "0").errLines())
                 .containsExactly("drivespeed: invalid value for option '--duration': '0':"
-                        + " duration must be > 0 and at most 1 day");
+                        + " duration must be in [1 ns, 24 h]: 0");
         assertThat(run(dir.toString(), "--rw", "read", "--runtime", "99999h").errLines())
                 .containsExactly("drivespeed: invalid value for option '--runtime': '99999h':"
-                        + " duration must be > 0 and at most 1 day");
+                        + " duration must be in [1 ns, 24 h]: 99999 h");
         CommandRun count = run(dir.toString(), "--count", "abc");
         assertThat(count.exitCode()).isEqualTo(2);
         assertThat(count.errLines()).containsExactly("drivespeed: invalid value for option"
