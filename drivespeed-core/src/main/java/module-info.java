@@ -1,0 +1,26 @@
+/**
+ * drivespeed's core: the public API (entry point and plans, reports, target description,
+ * warnings, parameters, requirements, units, errors), the measurement engine and the pure-Java
+ * I/O backend. Exports the public packages and the service-provider interface; the engine, the
+ * target probe and the pure-Java backend ({@code io.github.drivespeed.internal.*}) stay inside.
+ * An {@link io.github.drivespeed.spi.IoBackend} on the module path (drivespeed-native provides
+ * one) is found with {@link java.util.ServiceLoader}.
+ */
+module io.github.drivespeed {
+    requires transitive HdrHistogram;
+    requires org.slf4j;
+    requires jdk.unsupported;
+
+    exports io.github.drivespeed;
+    exports io.github.drivespeed.error;
+    exports io.github.drivespeed.parameters;
+    exports io.github.drivespeed.progress;
+    exports io.github.drivespeed.report;
+    exports io.github.drivespeed.requirement;
+    exports io.github.drivespeed.spi;
+    exports io.github.drivespeed.target;
+    exports io.github.drivespeed.unit;
+    exports io.github.drivespeed.warning;
+
+    uses io.github.drivespeed.spi.IoBackend;
+}

@@ -1,0 +1,26 @@
+package io.github.drivespeed;
+
+import static io.github.drivespeed.testing.ArchitectureRules.DRIVESPEED;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import io.github.drivespeed.testing.ArchitectureRules;
+
+/** drivespeed-core's layering, held to its main classes (the rules: {@link ArchitectureRules}). */
+@AnalyzeClasses(packages = DRIVESPEED,
+        importOptions = {ImportOption.DoNotIncludeTests.class, ImportOption.DoNotIncludeJars.class})
+class ArchitectureTest {
+
+    @ArchTest
+    static final ArchRule noPackageCycles = ArchitectureRules.noPackageCycles(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule spiDependsOnNothingOfTheProject =
+            ArchitectureRules.spiDependsOnNothingOfTheProject(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule valuesDoNotDependOnTheEngine =
+            ArchitectureRules.valuesDoNotDependOnTheEngine(DRIVESPEED);
+}

@@ -1,0 +1,127 @@
+package io.github.drivespeed.testing;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+
+/**
+ * The layering of drivespeed as rules, over a base package so that each rule can also be shown
+ * failing on a small fixture that breaks it ({@code ArchitectureRulesFixtureTest}). The modules'
+ * architecture tests apply them to {@code io.github.drivespeed}.
+ *
+ * <p>The layers, bottom up: {@code unit}; {@code error}, {@code warning}; {@code target},
+ * {@code parameters}; {@code report}; {@code progress}; {@code requirement}; then the engine
+ * ({@code internal.*}); then the entry point and plans (the base package itself). {@code spi}
+ * stands apart, depending on nothing of the project. Other modules ({@code nativeio},
+ * {@code cli}, {@code examples}) sit on top and see only what core exports.
+ */
+public final class ArchitectureRules {
+
+    /** The real base package. */
+    public static final String DRIVESPEED = "io.github.drivespeed";
+
+    private ArchitectureRules() {
+    }
+
+    /**
+     * No two packages depend on each other, directly or through others: each package under
+     * {@code base} is a slice (each {@code internal.X} its own), and so is {@code base} itself,
+     * which a slice pattern such as {@code base.(*)..} would leave out.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule noPackageCycles(String base) {
+        return slices().assignedFrom(packagesUnder(base)).should().beFreeOfCycles()
+                .allowEmptyShould(false);
+    }
+
+    /**
+     * The service-provider interface depends on nothing else of the project, so that a backend
+     * implements it without pulling in the engine or the reports.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule spiDependsOnNothingOfTheProject(String base) {
+        return noClasses().that().resideInAPackage(base + ".spi..")
+                .should().dependOnClassesThat(resideInAPackage(base + "..")
+                        .and(not(resideInAPackage(base + ".spi.."))))
+                .allowEmptyShould(false);
+    }
+
+    /**
+     * The values a run returns or is described by (reports, target, requirements, warnings,
+     * units, parameters, listeners, errors) do not depend on the engine, the probe or a backend:
+     * they are data, usable and testable without running anything. (They may use
+     * {@code internal.check}, the setting checks every record applies.)
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule valuesDoNotDependOnTheEngine(String base) {
+        return noClasses().that().resideInAnyPackage(base + ".report..", base + ".target..",
+                        base + ".requirement..", base + ".warning..", base + ".unit..",
+                        base + ".parameters..", base + ".progress..", base + ".error..")
+                .should().dependOnClassesThat().resideInAnyPackage(base + ".internal.engine..",
+                        base + ".internal.probe..", base + ".internal.javaio..")
+                .allowEmptyShould(false);
+    }
+
+    /**
+     * Nothing outside core uses core's internal packages (which its module descriptor does not
+     * export either).
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule nothingOutsideCoreUsesInternal(String base) {
+        return noClasses().that().resideInAnyPackage(base + ".nativeio..", base + ".cli..",
+                        base + ".examples..")
+                .should().dependOnClassesThat().resideInAPackage(base + ".internal..");
+    }
+
+    /**
+     * The command line and the examples use only the public API: neither core's internal
+     * packages nor the native backend's classes (found through {@code ServiceLoader}, chosen by
+     * name).
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule onlyPublicApiInCliAndExamples(String base) {
+        return noClasses().that().resideInAnyPackage(base + ".cli..", base + ".examples..")
+                .should().dependOnClassesThat().resideInAnyPackage(base + ".internal..",
+                        base + ".nativeio..");
+    }
+
+    /** Each package under {@code base} (each {@code internal.X}) a slice, {@code base} one too. */
+    private static SliceAssignment packagesUnder(String base) {
+        return new SliceAssignment() {
+            @Override
+            public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+                String pkg = javaClass.getPackageName();
+                if (pkg.equals(base)) {
+                    return SliceIdentifier.of("(root package " + base + ")");
+                }
+                if (!pkg.startsWith(base + ".")) {
+                    return SliceIdentifier.ignore();
+                }
+                String[] parts = pkg.substring(base.length() + 1).split("\\.");
+                return SliceIdentifier.of(parts[0].equals("internal") && parts.length > 1
+                        ? "internal." + parts[1] : parts[0]);
+            }
+
+            @Override
+            public String getDescription() {
+                return "packages under " + base + ", and " + base + " itself";
+            }
+        };
+    }
+}

@@ -1,0 +1,51 @@
+package io.github.drivespeed.testing;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each architecture rule fails on a small fixture that breaks it (under
+ * {@code io.github.drivespeed.testing.archfixture}), so a rule that cannot fail is caught: the
+ * real code passing them ({@code ArchitectureTest} in each module) means something.
+ */
+class ArchitectureRulesFixtureTest {
+
+    private static final String FIXTURES = "io.github.drivespeed.testing.archfixture.";
+
+    private static void breaks(Function<String, ArchRule> rule, String fixture, String found) {
+        JavaClasses classes = new ClassFileImporter().importPackages(FIXTURES + fixture);
+        assertThatThrownBy(() -> rule.apply(FIXTURES + fixture).check(classes))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining(found);
+    }
+
+    @Test
+    void aCycleThroughTheRootPackageIsFound() {
+        breaks(ArchitectureRules::noPackageCycles, "cycle", "Cycle detected");
+    }
+
+    @Test
+    void anSpiThatUsesAProjectTypeIsFound() {
+        breaks(ArchitectureRules::spiDependsOnNothingOfTheProject, "spi", "spi.unit.Size");
+    }
+
+    @Test
+    void aReportThatRunsTheEngineIsFound() {
+        breaks(ArchitectureRules::valuesDoNotDependOnTheEngine, "engine", "engine.Engine");
+    }
+
+    @Test
+    void anotherModuleUsingCoreInternalsIsFound() {
+        breaks(ArchitectureRules::nothingOutsideCoreUsesInternal, "internal", "check.Checks");
+    }
+
+    @Test
+    void aCommandLineReachingForTheNativeBackendIsFound() {
+        breaks(ArchitectureRules::onlyPublicApiInCliAndExamples, "publicapi", "NativeBackend");
+    }
+}
