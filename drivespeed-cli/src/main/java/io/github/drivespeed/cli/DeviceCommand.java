@@ -4,6 +4,7 @@ import static io.github.drivespeed.cli.DriveSpeedCommand.option;
 
 import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.cli.text.RunLinePrinter;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException;

@@ -1,6 +1,6 @@
 package io.github.drivespeed.cli.chart;
 
-import io.github.drivespeed.cli.output.Results;
+import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.TimelinePoint;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;

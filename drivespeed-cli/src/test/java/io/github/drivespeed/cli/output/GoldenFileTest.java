@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.requirement.Measurements;
 import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.requirement.SdClass;

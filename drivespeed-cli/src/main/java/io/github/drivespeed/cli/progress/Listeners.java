@@ -1,16 +1,20 @@
-package io.github.drivespeed.cli;
+package io.github.drivespeed.cli.progress;
 
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Sample;
 
 /** Tells two progress listeners, in order. */
-final class Listeners implements ProgressListener {
+public final class Listeners implements ProgressListener {
 
     private final ProgressListener first;
     private final ProgressListener second;
 
-    Listeners(ProgressListener first, ProgressListener second) {
+    /**
+     * @param first told first
+     * @param second told second
+     */
+    public Listeners(ProgressListener first, ProgressListener second) {
         this.first = first;
         this.second = second;
     }

@@ -1,4 +1,4 @@
-package io.github.drivespeed.cli.output;
+package io.github.drivespeed.cli.results;
 
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.SpeedReport;
@@ -15,8 +15,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Everything one measurement of one target produced, as {@link JsonReport} and {@link CsvReport}
- * write it: the target, the backend, the jobs (each a sequential test or a workload, named like
+ * Everything one measurement of one target produced, as the JSON and CSV writers and the chart
+ * read it: the target, the backend, the jobs (each a sequential test or a workload, named like
  * fio's jobs), and the requirement check if one was made. An immutable value.
  */
 public final class Results {

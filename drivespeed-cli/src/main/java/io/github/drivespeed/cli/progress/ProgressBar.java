@@ -1,4 +1,4 @@
-package io.github.drivespeed.cli;
+package io.github.drivespeed.cli.progress;
 
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.progress.WorkloadListener;
@@ -22,7 +22,7 @@ import java.util.function.LongSupplier;
  * ({@link #bytesTransferred}); a workload's workers do one release store per I/O (see
  * {@link WorkloadListener}). Everything else happens on the drawing thread.
  */
-final class ProgressBar implements ProgressListener, WorkloadListener, AutoCloseable {
+public final class ProgressBar implements ProgressListener, WorkloadListener, AutoCloseable {
 
     static final long REDRAW_MILLIS = 250;
     private static final int BAR_WIDTH = 20;
@@ -47,7 +47,7 @@ final class ProgressBar implements ProgressListener, WorkloadListener, AutoClose
      * @param err the terminal's standard error
      * @param runs runs per pass of the sequential test (for {@code run 2/3}), 0 for workloads
      */
-    ProgressBar(PrintWriter err, int runs) {
+    public ProgressBar(PrintWriter err, int runs) {
         this.err = err;
         this.runs = runs;
     }

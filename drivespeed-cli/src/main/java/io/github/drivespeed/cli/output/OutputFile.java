@@ -1,4 +1,4 @@
-package io.github.drivespeed.cli;
+package io.github.drivespeed.cli.output;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -31,10 +31,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * permissions (and, where allowed, its owner and group). A symbolic link to a regular file is
  * written through: the file it points to is replaced, the link stays.
  */
-final class OutputFile implements AutoCloseable {
+public final class OutputFile implements AutoCloseable {
 
     /** Writes the content. */
-    interface Content {
+    public interface Content {
+        /**
+         * @param out where to write it; closed by the caller
+         * @throws IOException if writing fails
+         */
         void writeTo(OutputStream out) throws IOException;
     }
 
@@ -66,7 +70,7 @@ final class OutputFile implements AutoCloseable {
      * @return the checked file
      * @throws IllegalArgumentException naming the option and the path when it cannot be used
      */
-    static OutputFile check(String option, String name, boolean overwrite) {
+    public static OutputFile check(String option, String name, boolean overwrite) {
         if (name.isEmpty()) {
             throw new IllegalArgumentException("invalid value for option '" + option
                     + "': the file name is empty");
@@ -126,7 +130,7 @@ final class OutputFile implements AutoCloseable {
     }
 
     /** @return the absolute path as given (a symbolic link stays a link) */
-    Path path() {
+    public Path path() {
         return path;
     }
 
@@ -136,7 +140,7 @@ final class OutputFile implements AutoCloseable {
      *
      * @throws IOException naming the option, the path and the cause when it cannot be created
      */
-    void create() throws IOException {
+    public void create() throws IOException {
         Path dir = target.getParent();
         for (int attempt = 0; ; attempt++) {
             Path candidate = dir.resolve("." + target.getFileName() + "."
@@ -164,7 +168,7 @@ final class OutputFile implements AutoCloseable {
      * @param content what to write
      * @throws IOException if writing or moving fails, naming the option, the file and the cause
      */
-    void write(Content content) throws IOException {
+    public void write(Content content) throws IOException {
         if (temp == null) {
             create();
         }

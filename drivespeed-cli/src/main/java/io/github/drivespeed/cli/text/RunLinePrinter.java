@@ -1,4 +1,4 @@
-package io.github.drivespeed.cli;
+package io.github.drivespeed.cli.text;
 
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.PassKind;
@@ -13,7 +13,7 @@ import java.util.Locale;
  * test, in the spirit of {@code hdparm -t}, with the bytes, time and device requests of each pass:
  * {@code test 1: read: 464.0 MB/s (442.5 MiB/s), 1392.5 MB in 3.00 s, device sda: 332 requests, avg 4096 KiB}.
  */
-final class RunLinePrinter implements ProgressListener {
+public final class RunLinePrinter implements ProgressListener {
 
     private final PrintWriter out;
     private final String header;
@@ -27,13 +27,24 @@ final class RunLinePrinter implements ProgressListener {
         this.detailed = detailed;
     }
 
-    /** Throughputs only, for the directory test. */
-    RunLinePrinter(PrintWriter out, String header) {
+    /**
+     * Throughputs only, for the directory test.
+     *
+     * @param out where the lines go
+     * @param header the line printed when the first pass starts
+     */
+    public RunLinePrinter(PrintWriter out, String header) {
         this(out, header, false);
     }
 
-    /** Also bytes, time and the device's requests of each pass, for the device test. */
-    static RunLinePrinter detailed(PrintWriter out, String header) {
+    /**
+     * Also bytes, time and the device's requests of each pass, for the device test.
+     *
+     * @param out where the lines go
+     * @param header the line printed when the first pass starts
+     * @return the printer
+     */
+    public static RunLinePrinter detailed(PrintWriter out, String header) {
         return new RunLinePrinter(out, header, true);
     }
 

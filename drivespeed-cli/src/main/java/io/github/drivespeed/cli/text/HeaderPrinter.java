@@ -1,4 +1,4 @@
-package io.github.drivespeed.cli;
+package io.github.drivespeed.cli.text;
 
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.progress.WorkloadStage;
@@ -9,14 +9,19 @@ import java.io.PrintWriter;
  * progress bar, if any), so that a plan the run refuses (its checks come before any I/O) prints
  * its error alone, not after a header.
  */
-final class HeaderPrinter implements WorkloadListener {
+public final class HeaderPrinter implements WorkloadListener {
 
     private final PrintWriter out;
     private final String header;
     private final WorkloadListener next;
     private boolean printed;
 
-    HeaderPrinter(PrintWriter out, String header, WorkloadListener next) {
+    /**
+     * @param out where the header goes
+     * @param header the header line
+     * @param next the listener told of every stage after it
+     */
+    public HeaderPrinter(PrintWriter out, String header, WorkloadListener next) {
         this.out = out;
         this.header = header;
         this.next = next;
