@@ -4,6 +4,10 @@ import static io.github.drivespeed.cli.DriveSpeedCommand.option;
 
 import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.cli.options.DeviceWriteOptions;
+import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.OptionTable.Exclusion;
+import io.github.drivespeed.cli.options.ReadModeOptions;
 import io.github.drivespeed.cli.text.RunLinePrinter;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.UnsafeTargetException;
@@ -13,7 +17,6 @@ import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -27,23 +30,10 @@ import java.util.Locale;
 final class DeviceCommand {
 
     /** The settings taken from the command line. */
-    record Settings(String blockSize, Long count, Integer runs, String duration, boolean buffered,
-            String backend, ReadOptions read) { }
+    record Settings(MeasurementOptions measurement, String duration, ReadModeOptions read,
+            DeviceWriteOptions write) { }
 
     private DeviceCommand() {
-    }
-
-    /**
-     * @param path a path given as the target
-     * @return whether it is a block device (following symbolic links, as /dev/disk/by-id/...)
-     */
-    static boolean isBlockDevice(Path path) {
-        try {
-            int mode = (Integer) Files.getAttribute(path, "unix:mode");
-            return (mode & 0170000) == 0060000;
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            return false;
-        }
     }
 
     /**
@@ -52,51 +42,50 @@ final class DeviceCommand {
      * @throws IllegalArgumentException naming the option and value a setter refused
      */
     static DevicePlan plan(Path device, Settings s) {
+        MeasurementOptions m = s.measurement();
         DevicePlan t = DriveSpeed.onDevice(device);
-        if (s.blockSize() != null) {
-            t = option(t, "--block-size", s.blockSize(), p -> p.blockSize(s.blockSize()));
+        if (m.blockSize() != null) {
+            t = option(t, "--block-size", m.blockSize(), p -> p.blockSize(m.blockSize()));
         }
-        if (s.count() != null && s.duration() != null) {
-            throw new IllegalArgumentException("options '--count' and '--duration' exclude each"
-                    + " other: a run is size-based or time-based");
-        }
-        if (s.count() != null) {
-            t = option(t, "--count", s.count(), p -> p.count(s.count()));
+        Exclusion.COUNT_DURATION.check(m.count() != null, s.duration() != null);
+        if (m.count() != null) {
+            t = option(t, "--count", m.count(), p -> p.count(m.count()));
         }
         if (s.duration() != null) {
             t = option(t, "--duration", s.duration(),
                     p -> p.duration(DriveSpeedCommand.parseDuration(s.duration())));
         }
-        if (s.runs() != null) {
-            t = option(t, "--runs", s.runs(), p -> p.runs(s.runs()));
+        if (m.runs() != null) {
+            t = option(t, "--runs", m.runs(), p -> p.runs(m.runs()));
         }
-        if (s.buffered()) {
+        if (m.buffered()) {
             t = t.buffered();
         }
-        ReadOptions r = s.read();
-        if (r.dropCaches) {
-            if (!s.buffered()) {
+        ReadModeOptions r = s.read();
+        if (r.dropCaches()) {
+            if (!m.buffered()) {
                 throw new IllegalArgumentException(DriveSpeedCommand.DROP_CACHES_NEEDS_BUFFERED);
             }
             t = t.dropCaches();
         }
-        if (r.cachedRead) {
+        if (r.cachedRead()) {
             t = t.cachedRead();
         }
-        if (r.write) {
+        DeviceWriteOptions w = s.write();
+        if (w.write()) {
             t = t.write();
-        } else if (r.deviceWriteOption() != null) {
-            throw new IllegalArgumentException("option '" + r.deviceWriteOption()
+        } else if (w.deviceWriteOption() != null) {
+            throw new IllegalArgumentException("option '" + w.deviceWriteOption()
                     + "' needs --write");
         }
-        if (r.allowWritesTo != null) {
-            t = t.allowWritesTo(Path.of(r.allowWritesTo));
+        if (w.allowWritesTo() != null) {
+            t = t.allowWritesTo(Path.of(w.allowWritesTo()));
         }
-        if (r.force) {
+        if (w.force()) {
             t = t.force();
         }
-        if (s.backend() != null) {
-            t = option(t, "--backend", s.backend(), p -> p.backend(s.backend()));
+        if (m.backend() != null) {
+            t = option(t, "--backend", m.backend(), p -> p.backend(m.backend()));
         }
         return t;
     }

@@ -47,12 +47,22 @@ import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
+import io.github.drivespeed.cli.options.DeviceWriteOptions;
+import io.github.drivespeed.cli.options.Form;
+import io.github.drivespeed.cli.options.GivenOptions;
+import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.OptionPlacement;
+import io.github.drivespeed.cli.options.OptionTable.Exclusion;
+import io.github.drivespeed.cli.options.OutputOptions;
+import io.github.drivespeed.cli.options.ReadModeOptions;
+import io.github.drivespeed.cli.options.RequirementOptions;
+import io.github.drivespeed.cli.options.SequentialOptions;
+import io.github.drivespeed.cli.options.WholeNumbers;
+import io.github.drivespeed.cli.options.WorkloadOptions;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
@@ -124,139 +134,32 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                     + "device to read (read-only unless --write).")
     private String directory;
 
-    @Mixin
-    private ReadOptions readOptions;
-
-    @Option(names = {"--block-size", "--bs"}, paramLabel = "SIZE",
-            description = "Bytes per write and read call, like dd's bs, a multiple of 512: 8M, "
-                    + "4KiB, 512, 1G (K/M/G/T and KiB.. are powers of 1024, kB/MB/GB/TB of "
-                    + "1000). Default: 8M.")
-    private String blockSize;
-
-    @Option(names = "--count", paramLabel = "N",
-            description = "Blocks per pass, like dd's count. Default: 32. With a workload: "
-                    + "I/Os per run over all threads (size-based instead of --duration).")
-    private Long count;
-
-    @Option(names = "--runs", paramLabel = "N", description = "Measured runs. Default: 3.")
-    private Integer runs;
-
-    @Option(names = "--buffered",
-            description = "Go through the page cache instead of O_DIRECT (the read figure is "
-                    + "then flagged when it may come from the cache).")
-    private boolean buffered;
-
-    @Option(names = "--direct-or-buffered",
-            description = "Use O_DIRECT where the file system allows it, else buffered I/O; the "
-                    + "report then says the figures are buffered (warning BUFFERED_FALLBACK).")
-    private boolean directOrBuffered;
-
-    @Option(names = "--dsync", description = "Open the test file with O_DSYNC, like dd's oflag=dsync.")
-    private boolean dsync;
-
-    @Option(names = "--zeros", description = "Write zeros instead of random data, like dd if=/dev/zero.")
-    private boolean zeros;
-
     @Option(names = "--probe",
             description = "Only describe the drive holding DIR (file system, mount options, block "
                     + "devices, model, block sizes, link, warnings); write nothing. Takes no"
                     + " measuring option.")
     private boolean probe;
 
-    @Option(names = "--backend", paramLabel = "NAME",
-            description = "I/O backend: native (JNA system calls: O_TMPFILE, pread/pwrite, "
-                    + "posix_fadvise) or java (FileChannel). Default: native where it works, "
-                    + "else java; the summary says which ran and why.")
-    private String backend;
+    @Mixin
+    private MeasurementOptions measurement;
 
-    @Option(names = "--preset", paramLabel = "NAME", split = ",",
-            description = "Workload preset(s), each run as a read and a write test: "
-                    + "SEQ1M-Q8T1, SEQ1M-Q1T1, RND4K-Q32T1, RND4K-Q1T1, SEQ128K-Q32T1, "
-                    + "RND4K-Q32T16; 'standard' for the first four, 'nvme' for the NVMe set. "
-                    + "Repeatable or comma-separated. A preset fixes the block size, queue depth,"
-                    + " threads and mode: not with --bs, --iodepth, --threads, --rw, --sweep.")
-    private List<String> presets;
+    @Mixin
+    private SequentialOptions sequential;
 
-    @Option(names = "--rw", paramLabel = "MODE",
-            description = "Workload, fio's names: read, write, rw (mixed), randread, randwrite, "
-                    + "randrw.")
-    private String rw;
+    @Mixin
+    private ReadModeOptions readModes;
 
-    @Option(names = "--rwmixread", paramLabel = "PCT",
-            description = "Share of reads in a mixed workload (rw, randrw), in percent. Default: 50.")
-    private Integer rwmixread;
+    @Mixin
+    private DeviceWriteOptions deviceWrite;
 
-    @Option(names = "--sweep", description = "Run the workload at every block size from 4K to "
-            + "64M (powers of two) and print a table. Without --rw: randread.")
-    private boolean sweep;
+    @Mixin
+    private WorkloadOptions workload;
 
-    @Option(names = {"--iodepth", "--queue-depth"}, paramLabel = "N",
-            description = "Workload: I/Os in flight per thread. Without asynchronous I/O in the "
-                    + "backend, run as that many more threads (the report says so). Default: 1.")
-    private Integer iodepth;
+    @Mixin
+    private OutputOptions outputOptions;
 
-    @Option(names = {"--threads", "--numjobs"}, paramLabel = "N",
-            description = "Workload: threads, each with its own offsets. Default: 1.")
-    private Integer threads;
-
-    @Option(names = "--size", paramLabel = "SIZE",
-            description = "Workload: the test file's size, written in full first. Default: 1G.")
-    private String size;
-
-    @Option(names = {"--duration", "--runtime"}, paramLabel = "TIME",
-            description = "Workload or block device: measured time per run: 5, 5s, 500ms, 2m. "
-                    + "Default: 5s for a workload, 3s for a device. (--count N instead runs N "
-                    + "I/Os per run.)")
-    private String duration;
-
-    @Option(names = "--ramp-time", paramLabel = "TIME",
-            description = "Workload: time run before each run's measured part, left out of the "
-                    + "figures. Default: 0.")
-    private String rampTime;
-
-    @Option(names = "--seed", paramLabel = "N",
-            description = "Workload: seed of the random offsets and read/write choices. Default: 0.")
-    private Long seed;
-
-    @Option(names = "--json", description = "Print the results as JSON (schema in the README)"
-            + " instead of the text summary.")
-    private boolean json;
-
-    @Option(names = "--csv", description = "Print the results as CSV, one row per job and"
-            + " direction (columns in the README), instead of the text summary.")
-    private boolean csv;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write what would go to standard output (the JSON, the CSV or the text"
-                    + " summary) to FILE instead; with --json or --csv the text summary then"
-                    + " still goes to standard output. An existing FILE is refused unless"
-                    + " --overwrite is given (it then keeps its permissions; a symbolic link is"
-                    + " written through), and so is a directory or device; FILE is written whole"
-                    + " or not at all.")
-    private String output;
-
-    @Option(names = "--overwrite", description = "Let --output and --chart replace an existing"
-            + " file.")
-    private boolean overwrite;
-
-    @Option(names = "--chart", paramLabel = "FILE.png",
-            description = "Draw a PNG chart (800x500): the throughput timeline of every pass,"
-                    + " or for --sweep the throughput against the block size. The name must end"
-                    + " in .png; same file rules as --output.")
-    private String chart;
-
-    @Option(names = {"-q", "--quiet"}, description = "Print no text summary and no progress;"
-            + " errors, requirement failures and --json/--csv output still appear.")
-    private boolean quiet;
-
-    @Option(names = "--require", paramLabel = "SPEC",
-            description = "Check the results against a requirement and exit 1 when it is not"
-                    + " met: SD classes (C2 C4 C6 C10 U1 U3 V6 V10 V30 V60 V90 A1 A2) and bounds"
-                    + " write=RATE, read=RATE (30MB/s, 25MiB/s), randread=IOPS, randwrite=IOPS"
-                    + " (random 4 KiB), pNN=TIME (random 4 KiB latency: p99=10ms), comma-separated."
-                    + " Without a workload option, runs what the requirement needs: the"
-                    + " sequential test and/or RND4K Q1T1 reads and writes.")
-    private String require;
+    @Mixin
+    private RequirementOptions requirementOptions;
 
     /**
      * Runs the command and exits with its code.
@@ -299,9 +202,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
      */
     static CommandLine commandLine(BooleanSupplier stderrIsTerminal) {
         CommandLine cl = new CommandLine(new DriveSpeedCommand(stderrIsTerminal));
-        cl.registerConverter(Long.class, DriveSpeedCommand::wholeNumber);
-        cl.registerConverter(Integer.class, text -> Math.toIntExact(wholeNumber(text, Integer.MIN_VALUE,
-                Integer.MAX_VALUE)));
+        WholeNumbers.registerWith(cl);
         cl.setParameterExceptionHandler((ex, args) -> {
             String message = String.valueOf(ex.getMessage());
             if (message.startsWith("Invalid value for ")) {
@@ -319,94 +220,9 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         return cl;
     }
 
-    private static Long wholeNumber(String text) {
-        return wholeNumber(text, Long.MIN_VALUE, Long.MAX_VALUE);
-    }
-
-    /** An option's whole number; picocli puts the option's name before the message. */
-    private static long wholeNumber(String text, long min, long max) {
-        try {
-            long v = Long.parseLong(text.trim());
-            if (v < min || v > max) {
-                throw new CommandLine.TypeConversionException("'" + text
-                        + "' is out of range (" + min + " to " + max + ")");
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new CommandLine.TypeConversionException("'" + text + "' is not a whole number");
-        }
-    }
-
-    /**
-     * The name of an option as the user typed it ({@code --bs} or {@code --block-size}), for
-     * messages; the given name when it was not typed.
-     */
+    /** The name of an option as the user typed it, for messages. */
     private String typed(String name) {
-        OptionSpec option = spec.findOption(name);
-        ParseResult parsed = spec.commandLine().getParseResult();
-        if (option == null || parsed == null) {
-            return name;
-        }
-        for (String arg : parsed.originalArgs()) {
-            if (arg.equals("--")) {
-                break;
-            }
-            int eq = arg.indexOf('=');
-            String given = eq < 0 ? arg : arg.substring(0, eq);
-            for (String n : option.names()) {
-                if (n.equals(given)) {
-                    return n;
-                }
-            }
-        }
-        return name;
-    }
-
-    /** Options that --probe takes; every other one needs a measurement. */
-    private static final List<String> PROBE_OPTIONS = List.of("--probe", "--json", "--csv",
-            "--output", "--overwrite", "--quiet");
-
-    /** Options a preset fixes: it has its own block size, queue depth, threads and mode. */
-    private static final List<String> PRESET_FIXES = List.of("--block-size", "--iodepth",
-            "--threads", "--rw", "--rwmixread", "--sweep");
-
-    /**
-     * @return the first option that conflicts with --probe or --preset, as a message, or null
-     */
-    private String conflict() {
-        ParseResult parsed = spec.commandLine().getParseResult();
-        if (parsed == null) {
-            return null;
-        }
-        for (OptionSpec o : parsed.matchedOptions()) {
-            String name = o.names()[0];
-            if (probe && !oneOf(o, PROBE_OPTIONS)) {
-                return "options '--probe' and '" + typed(name) + "' exclude each other:"
-                        + " --probe measures nothing and writes nothing";
-            }
-        }
-        for (OptionSpec o : parsed.matchedOptions()) {
-            String name = o.names()[0];
-            if (presets != null && oneOf(o, PRESET_FIXES)) {
-                return "options '--preset' and '" + typed(name) + "' exclude each other: a"
-                        + " preset fixes its block size, queue depth, threads and read/write"
-                        + " mode; use --rw with --bs, --iodepth and --threads instead";
-            }
-            if (sweep && oneOf(o, List.of("--block-size"))) {
-                return "options '--sweep' and '" + typed(name) + "' exclude each other: the"
-                        + " sweep runs every block size from 4 KiB to 64 MiB";
-            }
-        }
-        return null;
-    }
-
-    private static boolean oneOf(OptionSpec option, List<String> names) {
-        for (String n : option.names()) {
-            if (names.contains(n)) {
-                return true;
-            }
-        }
-        return false;
+        return new GivenOptions(spec).typed(name);
     }
 
     @Override
@@ -417,17 +233,19 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             return fail(err, "DIR must not be empty: give a directory, or none for the current"
                     + " directory", ExitCode.BAD_INPUT);
         }
-        String conflict = conflict();
-        if (conflict != null) {
-            return fail(err, conflict, ExitCode.BAD_INPUT);
-        }
         Path dir = Path.of(directory);
+        Form form = Form.of(probe, workload, dir);
+        OptionPlacement placement = new OptionPlacement(new GivenOptions(spec));
+        String exclusion = placement.exclusion(form);
+        if (exclusion != null) {
+            return fail(err, exclusion, ExitCode.BAD_INPUT);
+        }
         Outputs outputs;
         StorageRequirement requirement;
         try {
             outputs = outputs(out);
-            requirement = require == null ? null
-                    : option(null, "--require", require, t -> StorageRequirement.parse(require));
+            requirement = requirementOptions.require() == null ? null
+                    : option(null, "--require", requirementOptions.require(), t -> StorageRequirement.parse(requirementOptions.require()));
         } catch (IllegalArgumentException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
         }
@@ -438,45 +256,26 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                     f.create();
                 }
             }
-            if (probe) {
+            if (form == Form.PROBE) {
                 return probe(dir, outputs, err);
             }
-            if (presets != null || rw != null || sweep) {
-                if (readOptions.cachedRead || readOptions.dropCaches
-                        || readOptions.deviceWriteOption() != null) {
-                    return fail(err, "options '--cached-read', '--drop-caches', '--write',"
-                            + " '--allow-writes-to' and '--force' apply to the sequential and"
-                            + " device tests, not to workloads", ExitCode.BAD_INPUT);
-                }
-                return callWorkload(dir, outputs, requirement);
+            String misplaced = placement.misplaced(form, requirement != null
+                    && (requirement.needsRandomReads() || requirement.needsRandomWrites()), dir);
+            if (misplaced != null) {
+                return fail(err, misplaced, ExitCode.BAD_INPUT);
             }
-            if (DeviceCommand.isBlockDevice(dir)) {
-                return callDevice(dir, outputs, requirement);
+            switch (form) {
+                case DEVICE:
+                    return DeviceCommand.run(dir, new DeviceCommand.Settings(measurement,
+                            workload.duration(), readModes, deviceWrite), outputs.text(), err);
+                case SEQUENTIAL:
+                    return callSequential(dir, outputs, requirement);
+                default:
+                    return callWorkload(dir, outputs, requirement);
             }
-            if (readOptions.deviceWriteOption() != null) {
-                return fail(err, "option '" + readOptions.deviceWriteOption() + "' applies to a"
-                        + " block device only, and " + dir + " is not one", ExitCode.BAD_INPUT);
-            }
-            return callSequential(dir, outputs, requirement);
         } catch (IOException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
         }
-    }
-
-    /** The device test: {@code drivespeed /dev/sdX}, as {@code hdparm -t}; text output only. */
-    private int callDevice(Path dir, Outputs outputs, StorageRequirement requirement) {
-        PrintWriter err = spec.commandLine().getErr();
-        String misplaced = dsync ? "--dsync" : zeros ? "--zeros"
-                : directOrBuffered ? "--direct-or-buffered" : requirement != null ? "--require"
-                : outputs.machineFormat() ? (json ? "--json" : "--csv")
-                : output != null ? "--output" : chart != null ? "--chart"
-                : workloadOnlyOption(false, true);
-        if (misplaced != null) {
-            return fail(err, "option '" + misplaced + "' does not apply to a block device test",
-                    ExitCode.BAD_INPUT);
-        }
-        return DeviceCommand.run(dir, new DeviceCommand.Settings(blockSize, count, runs,
-                duration, buffered, backend, readOptions), outputs.text(), err);
     }
 
     /** Where each kind of output goes, checked before anything is measured. */
@@ -485,32 +284,29 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     private Outputs outputs(PrintWriter out) {
-        if (json && csv) {
-            throw new IllegalArgumentException("options '--json' and '--csv' exclude each other;"
-                    + " run twice, or give one");
-        }
-        if (overwrite && output == null && chart == null) {
+        Exclusion.JSON_CSV.check(outputOptions.json(), outputOptions.csv());
+        if (outputOptions.overwrite() && outputOptions.output() == null && outputOptions.chart() == null) {
             throw new IllegalArgumentException("option '--overwrite' needs --output or --chart");
         }
-        OutputFile file = output == null ? null : OutputFile.check("--output", output, overwrite);
-        if (chart != null && !chart.toLowerCase(Locale.ROOT).endsWith(".png")) {
-            throw new IllegalArgumentException("invalid value for option '--chart': '" + chart
+        OutputFile file = outputOptions.output() == null ? null : OutputFile.check("--output", outputOptions.output(), outputOptions.overwrite());
+        if (outputOptions.chart() != null && !outputOptions.chart().toLowerCase(Locale.ROOT).endsWith(".png")) {
+            throw new IllegalArgumentException("invalid value for option '--chart': '" + outputOptions.chart()
                     + "': the chart is a PNG image; give a name ending in .png");
         }
-        OutputFile chartFile = chart == null ? null
-                : OutputFile.check("--chart", chart, overwrite);
+        OutputFile chartFile = outputOptions.chart() == null ? null
+                : OutputFile.check("--chart", outputOptions.chart(), outputOptions.overwrite());
         if (file != null && chartFile != null && file.path().equals(chartFile.path())) {
             throw new IllegalArgumentException("options '--output' and '--chart' name the same"
                     + " file: " + file.path());
         }
-        boolean machine = json || csv;
+        boolean machine = outputOptions.json() || outputOptions.csv();
         PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
         StringWriter buffer = null;
         PrintWriter text;
         if (!machine && file != null) {
             buffer = new StringWriter();
             text = new PrintWriter(buffer);
-        } else if (quiet || (machine && file == null)) {
+        } else if (outputOptions.quiet() || (machine && file == null)) {
             text = nowhere;
         } else {
             text = out;
@@ -521,15 +317,6 @@ public final class DriveSpeedCommand implements Callable<Integer> {
 
     private int callSequential(Path dir, Outputs outputs, StorageRequirement requirement) {
         PrintWriter err = spec.commandLine().getErr();
-        String misplaced = workloadOnlyOption(requirement != null
-                && (requirement.needsRandomReads() || requirement.needsRandomWrites()), false);
-        if (misplaced != null) {
-            return fail(err, "option '" + misplaced + "' needs a workload (--rw, --preset or"
-                    + " --sweep)" + (misplaced.equals("--size") || misplaced.equals("--duration")
-                            || misplaced.equals("--ramp-time")
-                            ? " or a --require with random 4 KiB figures" : ""),
-                    ExitCode.BAD_INPUT);
-        }
         boolean sequentialNeeded = requirement == null || requirement.needsSequentialTest();
         SequentialPlan test = null;
         WorkloadPlan random = null;
@@ -574,7 +361,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             if (message != null && test != null && (message.startsWith("blockSize ")
                     || message.startsWith("cannot allocate "))) {
                 message = "invalid value for option '" + typed("--block-size") + "': '"
-                        + (blockSize == null ? SequentialPlan.DEFAULT_BLOCK_SIZE : blockSize) + "': "
+                        + (measurement.blockSize() == null ? SequentialPlan.DEFAULT_BLOCK_SIZE : measurement.blockSize()) + "': "
                         + message;
             }
             return fail(err, message, ExitCode.BAD_INPUT);
@@ -584,10 +371,10 @@ public final class DriveSpeedCommand implements Callable<Integer> {
         } catch (InsufficientSpaceException e) {
             // the sequential test runs first: no results yet means it was the one
             return fail(err, lowerWhat(e, test != null && results == null
-                    ? typed("--block-size") + " (" + (blockSize == null
-                            ? SequentialPlan.DEFAULT_BLOCK_SIZE : blockSize) + ") or "
-                            + typed("--count") + " (" + (count == null ? SequentialPlan.DEFAULT_COUNT
-                                    : count) + ")"
+                    ? typed("--block-size") + " (" + (measurement.blockSize() == null
+                            ? SequentialPlan.DEFAULT_BLOCK_SIZE : measurement.blockSize()) + ") or "
+                            + typed("--count") + " (" + (measurement.count() == null ? SequentialPlan.DEFAULT_COUNT
+                                    : measurement.count()) + ")"
                     : typed("--size") + sizeGiven()), ExitCode.IO_ERROR);
         } catch (IOException e) {
             return fail(err, e.getMessage(), ExitCode.IO_ERROR);
@@ -608,7 +395,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     private String sizeGiven() {
-        return size == null ? " (default " + WorkloadPlan.DEFAULT_SIZE + ")" : " (" + size + ")";
+        return workload.size() == null ? " (default " + WorkloadPlan.DEFAULT_SIZE + ")" : " (" + workload.size() + ")";
     }
 
     /**
@@ -624,14 +411,14 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                     ? message.substring("blockSize ".length()) : message;
             m = m.replace("than size ", "than " + typed("--size") + " ");
             return "invalid value for option '" + typed("--block-size") + "': '"
-                    + (blockSize == null ? WorkloadPlan.DEFAULT_BLOCK_SIZE : blockSize) + "': " + m;
+                    + (measurement.blockSize() == null ? WorkloadPlan.DEFAULT_BLOCK_SIZE : measurement.blockSize()) + "': " + m;
         }
         return message;
     }
 
     /** A progress bar on stderr, or null when stderr is no terminal or --quiet was given. */
     private ProgressBar progressBar(int runs) {
-        return quiet || !stderrIsTerminal.getAsBoolean() ? null
+        return outputOptions.quiet() || !stderrIsTerminal.getAsBoolean() ? null
                 : new ProgressBar(spec.commandLine().getErr(), runs);
     }
 
@@ -702,7 +489,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     private void machine(Results results, Writer to) throws IOException {
-        if (json) {
+        if (outputOptions.json()) {
             JsonReport.write(results, new Version().getVersion()[0], to);
         } else {
             CsvReport.write(results, to);
@@ -733,92 +520,50 @@ public final class DriveSpeedCommand implements Callable<Integer> {
 
     private SequentialPlan plan(Path dir) {
         SequentialPlan test = DriveSpeed.on(dir);
-        if (blockSize != null) {
-            test = option(test, typed("--block-size"), blockSize, t -> t.blockSize(blockSize));
+        if (measurement.blockSize() != null) {
+            test = option(test, typed("--block-size"), measurement.blockSize(), t -> t.blockSize(measurement.blockSize()));
         }
-        if (count != null) {
-            test = option(test, typed("--count"), count, t -> t.count(count));
+        if (measurement.count() != null) {
+            test = option(test, typed("--count"), measurement.count(), t -> t.count(measurement.count()));
         }
-        if (runs != null) {
-            test = option(test, typed("--runs"), runs, t -> t.runs(runs));
+        if (measurement.runs() != null) {
+            test = option(test, typed("--runs"), measurement.runs(), t -> t.runs(measurement.runs()));
         }
-        if (buffered && directOrBuffered) {
-            throw new IllegalArgumentException(
-                    "options '--buffered' and '--direct-or-buffered' exclude each other");
-        }
-        if (buffered) {
+        Exclusion.BUFFERED_FALLBACK.check(measurement.buffered(), sequential.directOrBuffered());
+        if (measurement.buffered()) {
             test = test.buffered();
         }
-        if (directOrBuffered) {
+        if (sequential.directOrBuffered()) {
             test = test.directOrBuffered();
         }
-        if (dsync) {
+        if (sequential.dsync()) {
             test = test.dsync();
         }
-        if (zeros) {
+        if (sequential.zeros()) {
             test = test.zeros();
         }
-        if (backend != null) {
-            test = option(test, typed("--backend"), backend, t -> t.backend(backend));
+        if (measurement.backend() != null) {
+            test = option(test, typed("--backend"), measurement.backend(), t -> t.backend(measurement.backend()));
         }
-        if (readOptions.dropCaches) {
-            if (!buffered && !directOrBuffered) {
+        if (readModes.dropCaches()) {
+            if (!measurement.buffered() && !sequential.directOrBuffered()) {
                 throw new IllegalArgumentException(DROP_CACHES_NEEDS_BUFFERED);
             }
             test = test.dropCaches();
         }
-        if (readOptions.cachedRead) {
+        if (readModes.cachedRead()) {
             test = test.cachedRead();
         }
         return test;
     }
 
-    /**
-     * @param randomForRequirement whether a requirement runs random 4 KiB workloads, which take
-     *     --size, --duration and --ramp-time
-     * @param durationAllowed whether --duration applies (the device test takes it)
-     */
-    private String workloadOnlyOption(boolean randomForRequirement, boolean durationAllowed) {
-        if (rwmixread != null) {
-            return "--rwmixread";
-        }
-        if (iodepth != null) {
-            return "--iodepth";
-        }
-        if (threads != null) {
-            return "--threads";
-        }
-        if (randomForRequirement) {
-            return seed != null ? "--seed" : null;
-        }
-        if (size != null) {
-            return "--size";
-        }
-        if (duration != null && !durationAllowed) {
-            return "--duration";
-        }
-        if (rampTime != null) {
-            return "--ramp-time";
-        }
-        return seed != null ? "--seed" : null;
-    }
-
     private int callWorkload(Path dir, Outputs outputs, StorageRequirement requirement) {
         PrintWriter err = spec.commandLine().getErr();
-        if (dsync || zeros || directOrBuffered) {
-            return fail(err, "option '" + (dsync ? "--dsync" : zeros ? "--zeros"
-                    : "--direct-or-buffered") + "' applies to the sequential test only, not to"
-                    + " workloads", ExitCode.BAD_INPUT);
-        }
         WorkloadPlan plan;
         List<Preset> chosen;
         try {
             plan = workloadPlan(dir);
-            chosen = presets == null ? List.of() : presetList(presets);
-            if (!chosen.isEmpty() && (rw != null || sweep)) {
-                throw new IllegalArgumentException("--preset runs its own read and write tests;"
-                        + " it cannot be combined with --rw or --sweep");
-            }
+            chosen = workload.presets() == null ? List.of() : presetList(workload.presets());
         } catch (IllegalArgumentException e) {
             return fail(err, e.getMessage(), ExitCode.BAD_INPUT);
         }
@@ -831,12 +576,12 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                     + dir.toAbsolutePath().normalize() + ": " + (!chosen.isEmpty()
                             ? "presets " + chosen + ", " + plan.parameters().size() + " file, "
                                     + runLength(plan)
-                            : sweep ? sweepHeader(plan)
+                            : workload.sweep() ? sweepHeader(plan)
                             : plan.parameters().toString()),
                     bar == null ? WorkloadListener.NONE : bar));
-            if (!chosen.isEmpty() || sweep) {
+            if (!chosen.isEmpty() || workload.sweep()) {
                 WorkloadTable table = chosen.isEmpty() ? plan.sweep() : plan.presets(chosen);
-                printTable(out, table, sweep);
+                printTable(out, table, workload.sweep());
                 results = Results.of(table);
                 sweepTable = chosen.isEmpty() ? table : null;
             } else {
@@ -859,7 +604,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     }
 
     /** The table, then the target, backend, I/O engines and warnings of its rows. */
-    private void printTable(PrintWriter out, WorkloadTable table, boolean sweep) {
+    private void printTable(PrintWriter out, WorkloadTable table, boolean isSweep) {
         out.println();
         out.print(table);
         WorkloadReport first = table.rows().get(0).report();
@@ -871,7 +616,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
             engines.add(row.report().ioEngine());
         }
         List<WorkloadTable.Row> rows = table.rows();
-        if (sweep && engines.size() == 1) {
+        if (isSweep && engines.size() == 1) {
             out.println("I/O:        " + engines.iterator().next() + " (block sizes "
                     + rows.get(0).label() + " to " + rows.get(rows.size() - 1).label() + ")");
         } else {
@@ -903,7 +648,7 @@ public final class DriveSpeedCommand implements Callable<Integer> {
                 + WorkloadPlan.DEFAULT_SWEEP.get(0) + " to "
                 + WorkloadPlan.DEFAULT_SWEEP.get(WorkloadPlan.DEFAULT_SWEEP.size() - 1)
                 + p.substring(at + bs.length());
-        return rw == null ? header.replaceFirst("^randread", "randread (--sweep's default; give"
+        return workload.rw() == null ? header.replaceFirst("^randread", "randread (--sweep's default; give"
                 + " --rw for another)") : header;
     }
 
@@ -923,26 +668,23 @@ public final class DriveSpeedCommand implements Callable<Integer> {
 
     private WorkloadPlan workloadPlan(Path dir) {
         WorkloadPlan w = commonWorkloadOptions(DriveSpeed.workload(dir));
-        if (rw != null) {
-            w = rwMode(w, rw, rwmixread);
-        } else if (rwmixread != null) {
+        if (workload.rw() != null) {
+            w = rwMode(w, workload.rw(), workload.rwmixread());
+        } else if (workload.rwmixread() != null) {
             throw new IllegalArgumentException("option '--rwmixread' needs --rw rw or --rw randrw");
         }
-        if (blockSize != null) {
-            w = option(w, typed("--block-size"), blockSize, t -> t.blockSize(blockSize));
+        if (measurement.blockSize() != null) {
+            w = option(w, typed("--block-size"), measurement.blockSize(), t -> t.blockSize(measurement.blockSize()));
         }
-        if (iodepth != null) {
-            w = option(w, typed("--iodepth"), iodepth, t -> t.queueDepth(iodepth));
+        if (workload.iodepth() != null) {
+            w = option(w, typed("--iodepth"), workload.iodepth(), t -> t.queueDepth(workload.iodepth()));
         }
-        if (threads != null) {
-            w = option(w, typed("--threads"), threads, t -> t.threads(threads));
+        if (workload.threads() != null) {
+            w = option(w, typed("--threads"), workload.threads(), t -> t.threads(workload.threads()));
         }
-        if (count != null) {
-            if (duration != null) {
-                throw new IllegalArgumentException("options '--count' and '--duration' exclude"
-                        + " each other: a run is size-based or time-based");
-            }
-            w = option(w, typed("--count"), count, t -> t.count(count));
+        if (measurement.count() != null) {
+            Exclusion.COUNT_DURATION.check(true, workload.duration() != null);
+            w = option(w, typed("--count"), measurement.count(), t -> t.count(measurement.count()));
         }
         return w;
     }
@@ -958,26 +700,26 @@ public final class DriveSpeedCommand implements Callable<Integer> {
     /** --size, --duration, --ramp-time, --seed, --runs, --buffered and --backend. */
     private WorkloadPlan commonWorkloadOptions(WorkloadPlan plan) {
         WorkloadPlan w = plan;
-        if (size != null) {
-            w = option(w, typed("--size"), size, t -> t.size(size));
+        if (workload.size() != null) {
+            w = option(w, typed("--size"), workload.size(), t -> t.size(workload.size()));
         }
-        if (duration != null) {
-            w = option(w, typed("--duration"), duration, t -> t.duration(parseDuration(duration)));
+        if (workload.duration() != null) {
+            w = option(w, typed("--duration"), workload.duration(), t -> t.duration(parseDuration(workload.duration())));
         }
-        if (rampTime != null) {
-            w = option(w, typed("--ramp-time"), rampTime, t -> t.rampTime(parseDuration(rampTime)));
+        if (workload.rampTime() != null) {
+            w = option(w, typed("--ramp-time"), workload.rampTime(), t -> t.rampTime(parseDuration(workload.rampTime())));
         }
-        if (seed != null) {
-            w = w.seed(seed);
+        if (workload.seed() != null) {
+            w = w.seed(workload.seed());
         }
-        if (runs != null) {
-            w = option(w, typed("--runs"), runs, t -> t.runs(runs));
+        if (measurement.runs() != null) {
+            w = option(w, typed("--runs"), measurement.runs(), t -> t.runs(measurement.runs()));
         }
-        if (buffered) {
+        if (measurement.buffered()) {
             w = w.buffered();
         }
-        if (backend != null) {
-            w = option(w, typed("--backend"), backend, t -> t.backend(backend));
+        if (measurement.backend() != null) {
+            w = option(w, typed("--backend"), measurement.backend(), t -> t.backend(measurement.backend()));
         }
         return w;
     }

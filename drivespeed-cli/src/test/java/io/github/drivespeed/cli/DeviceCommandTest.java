@@ -3,6 +3,7 @@ package io.github.drivespeed.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
@@ -132,7 +133,7 @@ class DeviceCommandTest {
         // any block device will do: the option is refused before the device is opened
         Path device;
         try (var nodes = Files.list(Path.of("/dev"))) {
-            device = nodes.filter(DeviceCommand::isBlockDevice).findFirst().orElse(null);
+            device = nodes.filter(Form::isBlockDevice).findFirst().orElse(null);
         }
         Privileged.require(device != null, "a block device under /dev");
         CommandRun o = run(device.toString(), "--dsync");
