@@ -23,7 +23,7 @@ record CommandRun(int exitCode, String out, String err) {
     static CommandRun of(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = DriveSpeedCommand.commandLine();
+        CommandLine cl = CommandLineFactory.create();
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         int code = cl.execute(args);

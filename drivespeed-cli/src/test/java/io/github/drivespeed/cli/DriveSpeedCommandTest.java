@@ -134,7 +134,7 @@ class DriveSpeedCommandTest {
     @Test
     void resultsThatCannotBeWrittenAreAnIoError() throws IOException {
         StringWriter err = new StringWriter();
-        CommandLine cl = DriveSpeedCommand.commandLine();
+        CommandLine cl = CommandLineFactory.create();
         cl.setOut(new PrintWriter(new java.io.Writer() {
             @Override
             public void write(char[] buf, int off, int len) throws IOException {
@@ -329,7 +329,7 @@ class DriveSpeedCommandTest {
     void withoutADirectoryItMeasuresTheCurrentDirectory() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                DriveSpeedCommand.class.getName(), "--block-size", "64K", "--count", "4",
+                Main.class.getName(), "--block-size", "64K", "--count", "4",
                 "--runs", "1")
                 .directory(dir.toFile())
                 .redirectErrorStream(true)
@@ -558,7 +558,7 @@ class DriveSpeedCommandTest {
         // the pure-Java backend's test file has a name, so its removal can be seen
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-cp", System.getProperty("java.class.path"),
-                DriveSpeedCommand.class.getName(), dir.toString(), "--backend", "java",
+                Main.class.getName(), dir.toString(), "--backend", "java",
                 "--block-size", "1M", "--count", "256", "--runs", "50")
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(stderr.toFile()).start();

@@ -15,7 +15,7 @@ class OptionTableTest {
 
     @Test
     void everyOptionOfTheCommandHasARowAndEveryRowAnOption() {
-        List<OptionSpec> options = DriveSpeedCommand.commandLine().getCommandSpec().options();
+        List<OptionSpec> options = CommandLineFactory.create().getCommandSpec().options();
         for (OptionSpec o : options) {
             List<String> names = Arrays.asList(o.names());
             if (names.stream().noneMatch(STANDARD::contains)) {

@@ -32,7 +32,7 @@ class OutputOptionsTest {
     private static Outcome run(boolean terminal, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = DriveSpeedCommand.commandLine(() -> terminal);
+        CommandLine cl = CommandLineFactory.create(() -> terminal);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         int code = cl.execute(args);

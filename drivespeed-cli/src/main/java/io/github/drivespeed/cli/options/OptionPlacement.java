@@ -3,7 +3,6 @@ package io.github.drivespeed.cli.options;
 import io.github.drivespeed.cli.options.OptionTable.Row;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Reads {@link OptionTable} for one command line: the first option given that does not go with
