@@ -57,10 +57,18 @@ public final class DevicePlan {
     private final PageCacheOptions pageCacheOptions;
     private final ProgressListener listener;
     private final IoBackend backend;
+    private final boolean verify;
 
     private DevicePlan(Path device, DeviceParameters parameters,
             Optional<Path> writeConfirmation, PageCacheOptions pageCacheOptions, ProgressListener listener,
             IoBackend backend) {
+        this(device, parameters, writeConfirmation, pageCacheOptions, listener, backend, true);
+    }
+
+    private DevicePlan(Path device, DeviceParameters parameters,
+            Optional<Path> writeConfirmation, PageCacheOptions pageCacheOptions, ProgressListener listener,
+            IoBackend backend, boolean verify) {
+        this.verify = verify;
         this.device = device;
         this.parameters = parameters;
         this.writeConfirmation = writeConfirmation;
@@ -77,7 +85,8 @@ public final class DevicePlan {
     }
 
     private DevicePlan with(DeviceParameters p) {
-        return new DevicePlan(device, p, writeConfirmation, pageCacheOptions, listener, backend);
+        return new DevicePlan(device, p, writeConfirmation, pageCacheOptions, listener, backend,
+                verify);
     }
 
     private DeviceParameters p() {
@@ -183,7 +192,7 @@ public final class DevicePlan {
      */
     public DevicePlan dropCaches() {
         return new DevicePlan(device, parameters, writeConfirmation,
-                pageCacheOptions.withDropCaches(), listener, backend);
+                pageCacheOptions.withDropCaches(), listener, backend, verify);
     }
 
     /**
@@ -208,7 +217,7 @@ public final class DevicePlan {
      */
     public DevicePlan cachedRead(Duration duration) {
         return new DevicePlan(device, parameters, writeConfirmation,
-                pageCacheOptions.withCachedRead(duration), listener, backend);
+                pageCacheOptions.withCachedRead(duration), listener, backend, verify);
     }
 
     /**
@@ -235,7 +244,7 @@ public final class DevicePlan {
     public DevicePlan allowWritesTo(Path sameDevice) {
         Objects.requireNonNull(sameDevice, "sameDevice");
         return new DevicePlan(device, parameters, Optional.of(sameDevice), pageCacheOptions, listener,
-                backend);
+                backend, verify);
     }
 
     /**
@@ -257,7 +266,7 @@ public final class DevicePlan {
      */
     public DevicePlan listener(ProgressListener listener) {
         return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions,
-                Objects.requireNonNull(listener, "listener"), backend);
+                Objects.requireNonNull(listener, "listener"), backend, verify);
     }
 
     /**
@@ -270,7 +279,7 @@ public final class DevicePlan {
     public DevicePlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
         return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions, listener,
-                backend);
+                backend, verify);
     }
 
     /**
@@ -282,6 +291,25 @@ public final class DevicePlan {
      */
     public DevicePlan backend(String name) {
         return backend(BackendSelector.named(name));
+    }
+
+    /**
+     * Do not check what a write test reads back (verification is on by default for
+     * {@link #write()}: every block each read pass reads is compared with what the write pass
+     * wrote there, sector stamps and payload, as {@link SequentialPlan#noVerify()} describes; a
+     * loss puts {@link Warning#DATA_LOSS} on both passes). A read-only test reads what drivespeed
+     * did not write and checks nothing.
+     *
+     * @return a new plan
+     */
+    public DevicePlan noVerify() {
+        return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions, listener,
+                backend, false);
+    }
+
+    /** @return whether a write test's read passes are checked (the default) */
+    public boolean verifies() {
+        return verify;
     }
 
     /** @return the device this plan tests, as given */
@@ -323,7 +351,7 @@ public final class DevicePlan {
                     + " add write(), or leave it out for a read-only test");
         }
         return new DeviceMeasurement(device, parameters, writeConfirmation, pageCacheOptions, listener,
-                Optional.ofNullable(backend)).run();
+                Optional.ofNullable(backend), verify).run();
     }
 
     @Override

@@ -11,7 +11,7 @@ public enum Warning {
      * first, so the figure may be memory speed.
      */
     READ_MAY_INCLUDE_PAGE_CACHE("read figures may come from the page cache (buffered read without"
-            + " eviction); use direct I/O for the drive's speed"),
+            + " eviction); use direct I/O for the drive's speed", true),
     /** The data written was all zeros, which compressing or deduplicating storage may not store. */
     ZERO_FILLED_DATA("data is all zeros: a compressing or deduplicating file system or controller"
             + " may store almost nothing, inflating the write figure"),
@@ -101,13 +101,13 @@ public enum Warning {
      */
     READ_SERVED_FROM_CACHE("a read pass moved far fewer bytes at the block device than it read"
             + " (under " + Warning.MIN_DEVICE_COVERAGE_PERCENT + " %): a cache (page cache,"
-            + " host or controller cache) served it, so the figure is not the drive's"),
+            + " host or controller cache) served it, so the figure is not the drive's", true),
     /**
      * The figure of a cached-read pass ({@code hdparm -T}): the page cache's and memory's speed,
      * shown for comparison, never the drive's.
      */
     PAGE_CACHE_FIGURE("the cached-read figure is the speed of the page cache and memory (as"
-            + " hdparm -T), not the drive's"),
+            + " hdparm -T), not the drive's", true),
     /**
      * A read figure said to come from the drive is faster than the cached-read rate measured on
      * the same machine: implausible for a drive, whose data must also be copied or DMA'd into
@@ -120,7 +120,26 @@ public enum Warning {
      * link that fast, so a cache served it or the link was misread.
      */
     ABOVE_LINK_CEILING("a figure is above the ceiling of the target's link: no data crosses that"
-            + " link so fast, so a cache served it");
+            + " link so fast, so a cache served it"),
+    /**
+     * Data read back differs from what was written: the medium lost data (aliasing, never
+     * stored, corrupted or unreadable; {@link io.github.drivespeed.report.DataLossKind}). The
+     * report names the first bad offset, the bytes lost and the kind
+     * ({@link io.github.drivespeed.report.Verification}). A medium that loses data has no speed
+     * worth printing: the pass's figures are not the drive's.
+     */
+    DATA_LOSS("data read back differs from what was written: the medium lost data (counterfeit"
+            + " capacity, a failing medium or a broken cache), so its figures are not the speed of"
+            + " a drive that stores data", true),
+    /**
+     * A write pass's rate fell below half of what it was and stayed there
+     * ({@link io.github.drivespeed.report.CacheCliff}): the drive's fast write cache filled
+     * during the pass, and its median mixes cache speed and the speed after it. A sustained
+     * write test ({@link io.github.drivespeed.DriveSpeed#sustained}) measures both apart.
+     */
+    WRITE_CACHE_CLIFF("the write rate fell below half and stayed there during a pass: the drive's"
+            + " write cache filled, so the median mixes cache speed and the slower speed after it;"
+            + " a sustained test (--sustained) measures both");
 
     /**
      * A read pass meant to come from the drive whose device moved less than this share of its
@@ -129,9 +148,29 @@ public enum Warning {
     public static final int MIN_DEVICE_COVERAGE_PERCENT = 90;
 
     private final String message;
+    private final boolean figureNotTheDrives;
 
     Warning(String message) {
+        this(message, false);
+    }
+
+    Warning(String message, boolean figureNotTheDrives) {
         this.message = message;
+        this.figureNotTheDrives = figureNotTheDrives;
+    }
+
+    /**
+     * Whether a figure carrying this warning is not the drive's own: it came from a cache on
+     * purpose or by accident, or from a medium that lost data. Such a figure never satisfies a
+     * requirement ({@link io.github.drivespeed.requirement.StorageRequirement} leaves it out and
+     * says why) and is not presented as the drive's speed. Other warnings are cautions about a
+     * figure that is still the drive's.
+     *
+     * @return true for {@link #READ_MAY_INCLUDE_PAGE_CACHE}, {@link #READ_SERVED_FROM_CACHE},
+     *     {@link #PAGE_CACHE_FIGURE} and {@link #DATA_LOSS}
+     */
+    public boolean figureNotTheDrives() {
+        return figureNotTheDrives;
     }
 
     /** @return one sentence saying what the warning means for the figures */

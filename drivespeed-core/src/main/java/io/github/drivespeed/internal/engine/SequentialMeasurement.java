@@ -9,6 +9,8 @@ import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
@@ -51,6 +53,7 @@ public final class SequentialMeasurement {
     private final ProgressListener listener;
     private final Optional<IoBackend> backend;
     private final PageCacheOptions readOptions;
+    private final boolean verify;
 
     /**
      * @param target the directory to test in, as the caller gave it
@@ -59,15 +62,18 @@ public final class SequentialMeasurement {
      * @param listener progress receiver
      * @param backend the backend to use, or empty to pick the best available
      * @param readOptions drop_caches before buffered reads, and the cached-read pass
+     * @param verify whether each read pass is checked against what was written (rule 7)
      */
     public SequentialMeasurement(Path target, SequentialParameters parameters, boolean bufferedFallback,
-            ProgressListener listener, Optional<IoBackend> backend, PageCacheOptions readOptions) {
+            ProgressListener listener, Optional<IoBackend> backend, PageCacheOptions readOptions,
+            boolean verify) {
         this.target = Objects.requireNonNull(target, "target");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.bufferedFallback = bufferedFallback;
         this.listener = Objects.requireNonNull(listener, "listener");
         this.backend = Objects.requireNonNull(backend, "backend");
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
+        this.verify = verify;
     }
 
     /**
@@ -118,11 +124,15 @@ public final class SequentialMeasurement {
         List<Sample> reads = new ArrayList<>();
         DeviceCounters counters = DeviceCounters.of(targetInfo);
         Passes passes;
-        // The read pass reads into the write pool, which every run refills before writing: one
-        // buffer, so a 1 GiB block needs 1 GiB of memory, not 2.
+        // Without verification the read pass reads into the write pool, which every run refills
+        // before writing: one buffer, so a 1 GiB block needs 1 GiB of memory, not 2. Verification
+        // compares with the pool, so it reads into a block of its own.
         try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
-                parameters.dataPattern(), bufferAlignment)) {
-            passes = new Passes(io, directory, data, data.buffer(), blockBytes, direct, counters);
+                parameters.dataPattern(), bufferAlignment);
+             AlignedBuffer ownReadBuffer = verify ? io.allocate(blockBytes, bufferAlignment)
+                     : null) {
+            passes = new Passes(io, directory, data, verify ? ownReadBuffer : data.buffer(),
+                    blockBytes, direct, counters);
             long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
             passes.runOnce(0, warmUpCount, ProgressListener.NONE);
             for (int run = 1; run <= parameters.runs(); run++) {
@@ -136,6 +146,13 @@ public final class SequentialMeasurement {
             readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
         }
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
+        if (reads.stream().anyMatch(r -> r.verification().map(Verification::hasLoss).orElse(false))) {
+            readWarnings.add(Warning.DATA_LOSS);
+            writeWarnings.add(Warning.DATA_LOSS);
+        }
+        if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
+            writeWarnings.add(Warning.WRITE_CACHE_CLIFF);
+        }
         Optional<PassResult> cached = Optional.empty();
         if (readOptions.cachedReadNanos() > 0) {
             cached = Optional.of(CachedRead.inDirectory(io, directory, readOptions.cachedReadNanos(),
@@ -233,30 +250,55 @@ public final class SequentialMeasurement {
             if (write) {
                 data.startRun(NONCES.nextLong());
             }
-            IoLoop.Progress perBlock = run > 0
-                    ? done -> progress.bytesTransferred(kind, run, done, passBytes)
-                    : IoLoop.Progress.NONE;
             Optional<DeviceCounters.Snapshot> before = run > 0 ? counters.snapshot()
                     : Optional.empty();
             long start = System.nanoTime();
             DirectionRecorder recorder = new DirectionRecorder(start, TIMELINE_INTERVAL_NANOS, 0);
-            IoLoop loop = new IoLoop(new BlockingIoQueue(file), blockBytes,
-                    OffsetGenerator.sequential(0, count, blockBytes),
-                    write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
-                    write ? data : null, write ? null : readBuffer,
-                    write ? null : recorder, write ? recorder : null,
-                    new StopSignal(), perBlock, name, what, passBytes);
-            long done = loop.run(count, start, start + IoLoop.NO_DEADLINE_NANOS).measuredBytes();
+            PassChecks checks = run > 0
+                    ? new PassChecks(write, verify, data, readBuffer, blockBytes, count, start,
+                            recorder, block -> block * blockBytes,
+                            done -> progress.bytesTransferred(kind, run, done, passBytes))
+                    : null;
+            long done = 0;
+            for (long first = 0; first < count; ) {
+                long from = first;
+                IoLoop.Progress perBlock = checks == null ? IoLoop.Progress.NONE
+                        : moved -> checks.completed(from, moved);
+                IoLoop loop = new IoLoop(new BlockingIoQueue(file), blockBytes,
+                        OffsetGenerator.sequential(first, count - first, blockBytes),
+                        write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
+                        write ? data : null, write ? null : readBuffer,
+                        write ? null : recorder, write ? recorder : null,
+                        new StopSignal(), perBlock, name, what, passBytes);
+                try {
+                    done += loop.run(count - first, start, start + IoLoop.NO_DEADLINE_NANOS)
+                            .measuredBytes();
+                    first = count;
+                } catch (TestFileIoException e) {
+                    // EIO on read-back is data lost, not a failed measurement: note the block
+                    // and read on from the next one.
+                    if (checks == null || !checks.verifying() || !IoFailures.isIoError(e)
+                            || e.offset() < 0) {
+                        throw e;
+                    }
+                    long bad = e.offset() / blockBytes;
+                    checks.unreadable(bad);
+                    done += (bad - first) * blockBytes;
+                    first = bad + 1;
+                }
+            }
             if (write) {
                 IoFailures.dataSync(file, name, what, done, passBytes);
             }
-            long elapsed = Math.max(1, System.nanoTime() - start);
+            long elapsed = Math.max(1, System.nanoTime() - start
+                    - (checks == null ? 0 : checks.excludedNanos()));
             if (run == 0) {
                 return null;
             }
             Optional<DeviceCounters.Snapshot> after = counters.snapshot();
-            return DirectionRecorder.sample(run, List.of(recorder), elapsed)
+            Sample sample = DirectionRecorder.sample(run, List.of(recorder), elapsed)
                     .withAccounting(handling, counters.between(before, after));
+            return checks.annotate(sample);
         }
 
         /**

@@ -112,6 +112,37 @@ final class WriteData implements AutoCloseable {
     long prepareBlock(int slot, long fileOffset) {
         long poolBlock = slot + depth * (slotUses[slot]++ % blocksPerSlot);
         long poolOffset = poolBlock * blockBytes;
+        stamp(poolOffset, fileOffset);
+        return poolOffset;
+    }
+
+    /**
+     * What the {@code writeIndex}-th write of this run (from 0, one writer with queue depth 1)
+     * wrote, stamped for {@code fileOffset}, for a read-back check: the pool block it was written
+     * from, stamped again (untimed; no write may be in flight).
+     *
+     * @param writeIndex the write's number in the run, from 0
+     * @param fileOffset the offset it was written at (its sectors' stamps)
+     * @return the block's offset in {@link #buffer()}
+     */
+    long expectedBlock(long writeIndex, long fileOffset) {
+        long poolOffset = (writeIndex % poolBlocks) * blockBytes;
+        stamp(poolOffset, fileOffset);
+        return poolOffset;
+    }
+
+    /** @return the current run's nonce */
+    long nonce() {
+        return nonce;
+    }
+
+    /** @return whether blocks are random and stamped (else zeros) */
+    boolean random() {
+        return random;
+    }
+
+    /** Stamps each sector of the pool block at {@code poolOffset} for {@code fileOffset}. */
+    private void stamp(long poolOffset, long fileOffset) {
         if (random) {
             for (long s = 0; s < blockBytes; s += DataSize.SECTOR_BYTES) {
                 long at = poolOffset + s;
@@ -121,7 +152,6 @@ final class WriteData implements AutoCloseable {
                 w.putLong(i + Long.BYTES, nonce);
             }
         }
-        return poolOffset;
     }
 
     private void fillZeros() {
