@@ -12,6 +12,7 @@ import io.github.drivespeed.internal.engine.PageCacheOptions;
 import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
@@ -352,6 +353,32 @@ public final class DevicePlan {
         }
         return new DeviceMeasurement(device, parameters, writeConfirmation, pageCacheOptions, listener,
                 Optional.ofNullable(backend), verify).run();
+    }
+
+    /**
+     * Probes the device's real capacity instead of measuring its speed, destroying its contents,
+     * in the spirit of {@code f3probe --destructive}: stamped 4 KiB units written at chosen
+     * offsets (a grid over the whole device and a dense region at its start, all written before
+     * any is read back), then finer rounds, to find the highest offset that holds its own data and
+     * the wrap-around period of a medium that wraps. It writes a few MiB, not the whole device,
+     * and takes seconds to minutes. Needs the same opt-ins as {@link #write()}:
+     * {@link #allowWritesTo(Path)} naming this device, nothing using it, and {@link #force()}
+     * over a partition table or file system. The result says "usable N of M claimed" and the
+     * kind ({@link io.github.drivespeed.report.MediumKind}: genuine, wrap, limbo, damaged) to
+     * within one unit. A medium whose cache holds what was just written could hide a loss the
+     * probe would otherwise see; the full check ({@link DriveSpeed#verifyCapacity}) on a file
+     * system writes everything first.
+     *
+     * @return what the probe found
+     * @throws UnsafeTargetException if writing is not allowed (see {@link #write()})
+     * @throws TestFileIoException if a write failed, or a read failed other than with EIO
+     *     (which is data lost, {@link io.github.drivespeed.report.DataLossKind#UNREADABLE})
+     * @throws IllegalArgumentException if the device is too small or the backend cannot write it
+     * @throws IOException if the device cannot be opened or examined
+     */
+    public CapacityProbeReport probeCapacity() throws IOException {
+        return new DeviceMeasurement(device, parameters, writeConfirmation, pageCacheOptions,
+                listener, Optional.ofNullable(backend), verify).probeCapacity();
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
@@ -141,6 +142,23 @@ public final class DeviceMeasurement {
         PassResult read = new PassResult(PassKind.READ, reads, readWarnings);
         return new DeviceReport(t.device(), t.description(), t.sizeBytes(), t.logicalBlockBytes(),
                 parameters, t.selection().info(), write, read, cached, t.warnings(), startedAt);
+    }
+
+    /**
+     * Runs the destructive capacity probe ({@link CapacityProbe}) instead of a speed test, with
+     * the write test's safety checks.
+     *
+     * @return the report
+     * @throws IOException see {@link io.github.drivespeed.DevicePlan#probeCapacity()}
+     */
+    public CapacityProbeReport probeCapacity() throws IOException {
+        DeviceTarget t = DeviceTarget.examine(device, backend);
+        if (!t.io().capabilities().contains(Capability.BLOCK_DEVICE_WRITE)) {
+            throw new IllegalArgumentException("backend: the " + t.io().name() + " backend cannot"
+                    + " write block devices");
+        }
+        DeviceWriteGuard.check(t, writeConfirmation, parameters.force());
+        return new CapacityProbe(t).run();
     }
 
     /** The checks that need the device, before it is opened. */
