@@ -93,6 +93,21 @@ public final class DriveSpeed {
     }
 
     /**
+     * A capacity check of the drive holding {@code directory}, as f3write + f3read and h2testw:
+     * fills the free space with stamped files, writes them all before reading any back, checks
+     * every byte, removes them. Nothing is examined or written until {@link CapacityPlan#run()}.
+     *
+     * @param directory an existing directory on the drive to check
+     * @return the plan, with defaults (the whole free space)
+     * @throws NullPointerException if {@code directory} is null
+     * @throws IllegalArgumentException if {@code directory} is the empty path
+     */
+    public static CapacityPlan verifyCapacity(Path directory) {
+        requireNonEmpty(directory);
+        return CapacityPlan.defaults(directory);
+    }
+
+    /**
      * A sustained write in {@code directory} with the default settings: no warm-up, 1 MiB blocks,
      * until the rate has fallen and held steady for 10 s, or 120 s, 8 GiB or half the free space
      * (1 GiB always left free). Reports the burst rate, the write cache's size and the sustained

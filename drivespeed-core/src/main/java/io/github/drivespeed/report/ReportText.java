@@ -183,6 +183,22 @@ final class ReportText {
                         }
                     }
                     break;
+                case DATA_LOSS:
+                    for (PassResult p : passes) {
+                        p.verification().filter(Verification::hasLoss).ifPresent(v ->
+                                sb.append("    ").append(p.kind()).append(": ").append(v)
+                                        .append('\n'));
+                    }
+                    break;
+                case WRITE_CACHE_CLIFF:
+                    for (PassResult p : passes) {
+                        for (Sample s : p.samples()) {
+                            s.cacheCliff().ifPresent(c -> sb.append("    ").append(p.kind())
+                                    .append(" run ").append(s.run()).append(": ").append(c)
+                                    .append('\n'));
+                        }
+                    }
+                    break;
                 default:
                     break;
             }

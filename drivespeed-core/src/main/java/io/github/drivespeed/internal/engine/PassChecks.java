@@ -68,6 +68,11 @@ final class PassChecks {
         progress.accept((block + 1) * blockBytes);
     }
 
+    /** @return the read-back check, or null for a write pass or an unverified read pass */
+    ReadBackVerifier verifier() {
+        return verifier;
+    }
+
     /** @return whether read blocks are checked */
     boolean verifying() {
         return verifier != null;

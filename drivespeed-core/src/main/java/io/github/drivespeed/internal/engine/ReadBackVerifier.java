@@ -26,6 +26,8 @@ final class ReadBackVerifier {
     private final long blockBytes;
     private final LossTally tally = new LossTally();
     private long spentNanos;
+    private long reportBase;
+    private java.util.function.LongUnaryOperator baseOfNonce = nonce -> -1;
 
     /**
      * @param data the write pool the pass's blocks were written from
@@ -36,6 +38,19 @@ final class ReadBackVerifier {
         this.data = data;
         this.readBuffer = readBuffer;
         this.blockBytes = blockBytes;
+    }
+
+    /**
+     * Where the offsets reported start: a capacity check's files each start at their place in
+     * the fill; a sector that holds the data of another of its files (another nonce) is aliased to
+     * that file's place.
+     *
+     * @param base added to every offset reported
+     * @param bases the place of the file written with a nonce, or -1 for none of them
+     */
+    void reportFrom(long base, java.util.function.LongUnaryOperator bases) {
+        this.reportBase = base;
+        this.baseOfNonce = bases;
     }
 
     /**
@@ -73,8 +88,15 @@ final class ReadBackVerifier {
             DataLossKind kind = data.random()
                     ? SectorCheck.classify(got, s, data.nonce(), offset + s)
                     : zerosCheck(got, s);
-            tally.lost(offset + s, SECTOR, kind,
-                    kind == DataLossKind.ALIASED ? SectorCheck.stampedOffset(got, s) : -1);
+            long found = kind == DataLossKind.ALIASED
+                    ? reportBase + SectorCheck.stampedOffset(got, s) : -1;
+            long otherBase = kind == DataLossKind.CORRUPTED
+                    ? baseOfNonce.applyAsLong(got.getLong(s + Long.BYTES)) : -1;
+            if (otherBase >= 0) {
+                kind = DataLossKind.ALIASED;
+                found = otherBase + SectorCheck.stampedOffset(got, s);
+            }
+            tally.lost(reportBase + offset + s, SECTOR, kind, found);
         }
     }
 
@@ -91,7 +113,7 @@ final class ReadBackVerifier {
      * @param bytes its length
      */
     void unreadable(long offset, long bytes) {
-        tally.lost(offset, bytes, DataLossKind.UNREADABLE, -1);
+        tally.lost(reportBase + offset, bytes, DataLossKind.UNREADABLE, -1);
     }
 
     /** @return nanoseconds spent checking, to leave out of the timed interval */
