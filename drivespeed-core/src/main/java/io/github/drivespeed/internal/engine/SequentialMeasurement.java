@@ -150,7 +150,11 @@ public final class SequentialMeasurement {
             readWarnings.add(Warning.DATA_LOSS);
             writeWarnings.add(Warning.DATA_LOSS);
         }
-        if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
+        // A memory file system has no write cache to fill: its rate follows the kernel's page
+        // allocator (pages freed by the warm-up's file are reused first), which is no cliff.
+        if (targetInfo.warnings().contains(Warning.MEMORY_FILE_SYSTEM)) {
+            writes.replaceAll(w -> w.withCacheCliff(Optional.empty()));
+        } else if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
             writeWarnings.add(Warning.WRITE_CACHE_CLIFF);
         }
         Optional<PassResult> cached = Optional.empty();

@@ -8,6 +8,8 @@ import io.github.drivespeed.report.CacheCliff;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.testing.FakeFlash;
+import io.github.drivespeed.testing.Mounts;
+import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.warning.Warning;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
@@ -41,6 +43,16 @@ class SustainedWriteTest {
                     .isCloseTo(SLOW_BPS, within(0.05 * SLOW_BPS));
             assertThat(r.burst().bytesPerSecond()).isGreaterThan(2 * SLOW_BPS);
             assertThat(r.warnings()).contains(Warning.WRITE_CACHE_CLIFF);
+        }
+    }
+
+    @Test
+    void theDefaultTestOnTmpfsFindsNoCliff() throws Exception {
+        Privileged.requireRoot();
+        try (Mounts.Mount tmpfs = Mounts.mount(dir, "tmpfs", "size=600m")) {
+            SpeedReport r = DriveSpeed.on(tmpfs.dir()).run();
+            assertThat(r.write().warnings()).as(r.toString()).doesNotContain(Warning.WRITE_CACHE_CLIFF);
+            assertThat(r.write().cacheCliff()).isEmpty();
         }
     }
 
