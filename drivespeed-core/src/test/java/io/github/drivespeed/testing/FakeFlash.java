@@ -2,7 +2,6 @@ package io.github.drivespeed.testing;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,16 +57,9 @@ public final class FakeFlash implements AutoCloseable {
         return new FakeFlash(script, dir, values);
     }
 
-    /** @return {@code testbed/fake-flash} of this repository, found from the working directory up */
+    /** @return {@code testbed/fake-flash} of this repository */
     public static Path script() {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            Path s = d.resolve("testbed").resolve("fake-flash");
-            if (Files.isExecutable(s)) {
-                return s;
-            }
-        }
-        throw new IllegalStateException("testbed/fake-flash not found above "
-                + Path.of("").toAbsolutePath());
+        return Testbeds.script("fake-flash");
     }
 
     /** @return the mounted file system's directory (with {@code --fs ext4} or {@code xfs}) */

@@ -1,9 +1,9 @@
 package io.github.drivespeed.nativeio;
 
 import io.github.drivespeed.testing.Privileged;
+import io.github.drivespeed.testing.Testbeds;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,16 +28,9 @@ final class ThrottledDisk implements AutoCloseable {
         this.info = info;
     }
 
-    /** @return {@code testbed/throttled-disk} of this repository, found from the working directory up */
+    /** @return {@code testbed/throttled-disk} of this repository */
     static Path script() {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            Path s = d.resolve("testbed").resolve("throttled-disk");
-            if (Files.isExecutable(s)) {
-                return s;
-            }
-        }
-        throw new IllegalStateException("testbed/throttled-disk not found above "
-                + Path.of("").toAbsolutePath());
+        return Testbeds.script("throttled-disk");
     }
 
     /**
