@@ -5,13 +5,16 @@
 # Prints, per directory and block size, the median over the rounds of the read figure (MB/s,
 # 10^6 B/s) and of the wall time of the whole run() (warm-up, 3 write and read passes, set-up
 # and clean-up; the JVM's start-up left out), on and off, and their ratios.
-# Needs: Java 17+, Maven (first build). Installs nothing.
+# Needs: Java 17+, Maven (first build), bc. Installs nothing. DRIVESPEED_JAR=FILE runs that jar.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 rounds="${1:-5}"; shift || true
 dirs=("$@"); [ ${#dirs[@]} -gt 0 ] || dirs=(/dev/shm .)
-"$here/drivespeed" --help >/dev/null   # build once, outside the rounds
-jar="$here/drivespeed-examples/target/drivespeed.jar"
+# DRIVESPEED_JAR: a copy of the command's jar to run instead of this clone's (so that a build
+# during the benchmark does not change what is measured).
+[ -n "${DRIVESPEED_JAR:-}" ] || "$here/drivespeed" --help >/dev/null   # build once, outside the rounds
+version="$(sed -n '/<artifactId>drivespeed-parent<\/artifactId>/,/<version>/ s:.*<version>\(.*\)</version>.*:\1:p' "$here/pom.xml")"
+jar="${DRIVESPEED_JAR:-$here/drivespeed-cli/target/drivespeed-cli-$version-exec.jar}"
 out="$(mktemp)"; trap 'rm -f "$out"' EXIT
 median() { sort -g | awk '{a[NR] = $1} END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 for d in "${dirs[@]}"; do

@@ -3,6 +3,7 @@ package io.github.drivespeed.cli.text;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,7 +30,9 @@ public final class DeviceReportPrinter {
         Sample median = byRate.get((byRate.size() - 1) / 2);
         out.println(hdparmLine((report.parameters().direct() ? "O_DIRECT" : "buffered")
                 + " disk reads:", median, "run " + median.run() + " of " + byRate.size()
-                + ", the median; MB = 2^20 bytes, as hdparm counts"));
+                + ", the median; MB = 2^20 bytes, as hdparm counts")
+                + (report.read().warnings().contains(Warning.DATA_LOSS)
+                        ? " [DATA LOST: not the drive's speed]" : ""));
         out.println();
         out.print(report);
     }

@@ -131,8 +131,11 @@ public final class SequentialMeasurement {
                 parameters.dataPattern(), bufferAlignment);
              AlignedBuffer ownReadBuffer = verify ? io.allocate(blockBytes, bufferAlignment)
                      : null) {
+            // A memory file system has no write cache to fill: its rate follows the kernel's
+            // page allocator (pages freed by the warm-up's file are reused first), no cliff.
             passes = new Passes(io, directory, data, verify ? ownReadBuffer : data.buffer(),
-                    blockBytes, direct, counters);
+                    blockBytes, direct, counters,
+                    !targetInfo.warnings().contains(Warning.MEMORY_FILE_SYSTEM));
             long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
             passes.runOnce(0, warmUpCount, ProgressListener.NONE);
             for (int run = 1; run <= parameters.runs(); run++) {
@@ -150,11 +153,7 @@ public final class SequentialMeasurement {
             readWarnings.add(Warning.DATA_LOSS);
             writeWarnings.add(Warning.DATA_LOSS);
         }
-        // A memory file system has no write cache to fill: its rate follows the kernel's page
-        // allocator (pages freed by the warm-up's file are reused first), which is no cliff.
-        if (targetInfo.warnings().contains(Warning.MEMORY_FILE_SYSTEM)) {
-            writes.replaceAll(w -> w.withCacheCliff(Optional.empty()));
-        } else if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
+        if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
             writeWarnings.add(Warning.WRITE_CACHE_CLIFF);
         }
         Optional<PassResult> cached = Optional.empty();
@@ -183,11 +182,13 @@ public final class SequentialMeasurement {
         private final AlignedBuffer readBuffer;
         private final long blockBytes;
         private final DeviceCounters counters;
+        /** Whether write passes are checked for a cache cliff (not on a memory file system). */
+        private final boolean findCliffs;
         /** O_DIRECT in use; turns false once if the file system refuses it and fallback is allowed. */
         private boolean direct;
 
         Passes(IoBackend io, Path directory, WriteData data, AlignedBuffer readBuffer,
-                long blockBytes, boolean direct, DeviceCounters counters) {
+                long blockBytes, boolean direct, DeviceCounters counters, boolean findCliffs) {
             this.io = io;
             this.directory = directory;
             this.data = data;
@@ -195,6 +196,7 @@ public final class SequentialMeasurement {
             this.blockBytes = blockBytes;
             this.direct = direct;
             this.counters = counters;
+            this.findCliffs = findCliffs;
         }
 
         /**
@@ -258,16 +260,14 @@ public final class SequentialMeasurement {
                     : Optional.empty();
             long start = System.nanoTime();
             DirectionRecorder recorder = new DirectionRecorder(start, TIMELINE_INTERVAL_NANOS, 0);
-            PassChecks checks = run > 0
-                    ? new PassChecks(write, verify, data, readBuffer, blockBytes, count, start,
-                            recorder, block -> block * blockBytes,
-                            done -> progress.bytesTransferred(kind, run, done, passBytes))
-                    : null;
+            // The warm-up checks too: the same code path, compiled before the measured runs.
+            PassChecks checks = new PassChecks(write, verify, data, readBuffer, blockBytes, count,
+                    start, recorder, block -> block * blockBytes,
+                    done -> progress.bytesTransferred(kind, run, done, passBytes));
             long done = 0;
             for (long first = 0; first < count; ) {
                 long from = first;
-                IoLoop.Progress perBlock = checks == null ? IoLoop.Progress.NONE
-                        : moved -> checks.completed(from, moved);
+                IoLoop.Progress perBlock = moved -> checks.completed(from, moved);
                 IoLoop loop = new IoLoop(new BlockingIoQueue(file), blockBytes,
                         OffsetGenerator.sequential(first, count - first, blockBytes),
                         write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
@@ -280,8 +280,9 @@ public final class SequentialMeasurement {
                     first = count;
                 } catch (TestFileIoException e) {
                     // EIO on read-back is data lost, not a failed measurement: note the block
-                    // and read on from the next one.
-                    if (checks == null || !checks.verifying() || !IoFailures.isIoError(e)
+                    // and read on from the next one (in the warm-up, whose findings are not
+                    // kept, it fails the run as before).
+                    if (run == 0 || !checks.verifying() || !IoFailures.isIoError(e)
                             || e.offset() < 0) {
                         throw e;
                     }
@@ -294,15 +295,16 @@ public final class SequentialMeasurement {
             if (write) {
                 IoFailures.dataSync(file, name, what, done, passBytes);
             }
-            long elapsed = Math.max(1, System.nanoTime() - start
-                    - (checks == null ? 0 : checks.excludedNanos()));
+            long elapsed = Math.max(1, System.nanoTime() - start - checks.excludedNanos());
             if (run == 0) {
                 return null;
             }
             Optional<DeviceCounters.Snapshot> after = counters.snapshot();
             Sample sample = DirectionRecorder.sample(run, List.of(recorder), elapsed)
                     .withAccounting(handling, counters.between(before, after));
-            return checks.annotate(sample);
+            Sample checked = checks.annotate(sample);
+            // the listener and the report see the same sample
+            return findCliffs ? checked : checked.withCacheCliff(Optional.empty());
         }
 
         /**

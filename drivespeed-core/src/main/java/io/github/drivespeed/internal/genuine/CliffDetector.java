@@ -13,7 +13,7 @@ import java.util.Optional;
  * pass after it (up to 8 windows of at least 2 blocks each) ran below half the rate before it.
  * Both sides must hold at least 2 blocks and a twentieth of the pass, so that a short burst (a
  * throttle's first time slice, a small DRAM buffer) or a stall near the end is not taken for a
- * cache filling.
+ * cache filling; and at least {@link #MIN_BYTES_BEFORE_DROP} must have been written before it.
  */
 public final class CliffDetector {
 
@@ -21,6 +21,11 @@ public final class CliffDetector {
     public static final double DROP_RATIO = 0.5;
     /** Each side of the drop holds at least this share of the pass's blocks. */
     static final int MIN_SHARE_DIVISOR = 20;
+    /**
+     * A write cache worth the name holds more than this before the drop: less is a drive's DRAM
+     * buffer, or a scheduling hiccup on a busy machine during a short pass.
+     */
+    public static final long MIN_BYTES_BEFORE_DROP = 8L << 20;
     private static final int MIN_BLOCKS_PER_SIDE = 2;
     private static final int AFTER_WINDOWS = 8;
 
@@ -40,7 +45,7 @@ public final class CliffDetector {
             return Optional.empty();
         }
         int k = knee(completedAtNanos, n, minSide);
-        if (k < 0) {
+        if (k < 0 || k * blockBytes < MIN_BYTES_BEFORE_DROP) {
             return Optional.empty();
         }
         long beforeNanos = completedAtNanos[k - 1];

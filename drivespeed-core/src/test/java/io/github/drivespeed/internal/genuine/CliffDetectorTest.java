@@ -64,6 +64,14 @@ class CliffDetectorTest {
     }
 
     @Test
+    void aDropAfterLessThanEightMebibytesIsNoCliffAndAfterMoreItIs() {
+        // 64 blocks: a twentieth is 4, so a drop after 4 or 12 blocks has room on both sides
+        assertThat(CliffDetector.find(curve(64, 4, 500e6, 10e6), 64, BLOCK)).isEmpty();
+        assertThat(CliffDetector.find(curve(64, 12, 500e6, 10e6), 64, BLOCK).orElseThrow()
+                .bytesBeforeDrop()).isEqualTo(12 * BLOCK);
+    }
+
+    @Test
     void tooFewBlocksSayNothing() {
         long[] c = curve(3, 1, 1e9, 1e6);
         assertThat(CliffDetector.find(c, c.length, BLOCK)).isEqualTo(Optional.empty());
