@@ -11,10 +11,6 @@ import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.Headers;
-import io.github.drivespeed.error.InsufficientSpaceException;
-import io.github.drivespeed.error.TargetNotFoundException;
-import io.github.drivespeed.error.TargetNotWritableException;
-import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityCheckReport;
 import java.io.IOException;
@@ -56,11 +52,8 @@ public final class CapacityCheckRunner {
                     CapacityPlan::backend);
             fillBytes = plan.size().isPresent() ? plan.size().getAsLong()
                     : DriveSpeed.probe(dir).usableSpaceBytes();
-        } catch (IllegalArgumentException | TargetNotFoundException
-                | UnsupportedTargetException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
-        } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        } catch (IllegalArgumentException | IOException e) {
+            return context.fail(e);
         }
         PrintWriter text = context.outputs().text();
         text.println(Headers.on(dir) + "capacity check, " + (plan.size().isPresent()
@@ -77,13 +70,8 @@ public final class CapacityCheckRunner {
             ProgressListener progress = context.quiet() ? ProgressListener.NONE
                     : bar == null ? estimate : new Listeners(bar, estimate);
             report = plan.listener(progress).run();
-        } catch (IllegalArgumentException | TargetNotFoundException | UnsupportedTargetException
-                | TargetNotWritableException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
-        } catch (InsufficientSpaceException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
-        } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        } catch (IllegalArgumentException | IOException e) {
+            return context.fail(e);
         }
         text.println();
         text.print(report);

@@ -6,9 +6,6 @@ import io.github.drivespeed.cli.options.DeviceWriteOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.Headers;
-import io.github.drivespeed.error.TargetNotFoundException;
-import io.github.drivespeed.error.UnsafeTargetException;
-import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.report.CapacityProbeReport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -62,11 +59,8 @@ public final class CapacityProbeRunner {
         CapacityProbeReport report;
         try {
             report = plan.probeCapacity();
-        } catch (IllegalArgumentException | TargetNotFoundException | UnsupportedTargetException
-                | UnsafeTargetException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
-        } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        } catch (IllegalArgumentException | IOException e) {
+            return context.fail(e);
         }
         text.println();
         text.println(report);

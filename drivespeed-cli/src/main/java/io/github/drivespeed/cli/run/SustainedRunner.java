@@ -10,10 +10,6 @@ import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.Headers;
-import io.github.drivespeed.error.InsufficientSpaceException;
-import io.github.drivespeed.error.TargetNotFoundException;
-import io.github.drivespeed.error.TargetNotWritableException;
-import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.requirement.StorageRequirement;
@@ -63,13 +59,8 @@ public final class SustainedRunner {
         SustainedReport report;
         try (ProgressBar bar = context.progressBar(1)) {
             report = plan.listener(bar == null ? ProgressListener.NONE : bar).run();
-        } catch (IllegalArgumentException | TargetNotFoundException | UnsupportedTargetException
-                | TargetNotWritableException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
-        } catch (InsufficientSpaceException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
-        } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        } catch (IllegalArgumentException | IOException e) {
+            return context.fail(e);
         }
         text.println();
         text.print(report);
