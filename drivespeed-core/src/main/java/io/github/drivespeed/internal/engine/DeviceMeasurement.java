@@ -6,10 +6,13 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
@@ -27,6 +30,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -49,6 +53,7 @@ public final class DeviceMeasurement {
     private final PageCacheOptions readOptions;
     private final ProgressListener listener;
     private final Optional<IoBackend> backend;
+    private final boolean verify;
 
     /**
      * @param device the device as the caller gave it
@@ -57,16 +62,18 @@ public final class DeviceMeasurement {
      * @param readOptions drop_caches and the cached-read pass
      * @param listener progress receiver
      * @param backend the backend to use, or empty for the best available
+     * @param verify whether a write test's read passes are checked against what was written
      */
     public DeviceMeasurement(Path device, DeviceParameters parameters,
             Optional<Path> writeConfirmation, PageCacheOptions readOptions, ProgressListener listener,
-            Optional<IoBackend> backend) {
+            Optional<IoBackend> backend, boolean verify) {
         this.device = Objects.requireNonNull(device, "device");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.writeConfirmation = Objects.requireNonNull(writeConfirmation, "writeConfirmation");
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.backend = Objects.requireNonNull(backend, "backend");
+        this.verify = verify;
     }
 
     /**
@@ -90,16 +97,18 @@ public final class DeviceMeasurement {
         int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT, t.logicalBlockBytes());
         List<Sample> writes = new ArrayList<>();
         List<Sample> reads = new ArrayList<>();
-        // A write test reads into the write pool, which every run refills before writing (as the
-        // directory test does): one buffer, not two.
+        // A write test without verification reads into the write pool, which every run refills
+        // before writing (as the directory test does): one buffer, not two. Verification compares
+        // with the pool, so it reads into a block of its own.
+        boolean verifying = parameters.write() && verify;
         try (FileHandle handle = open(t, io);
              WriteData data = parameters.write()
                      ? new WriteData(io, blockBytes, Math.min(blocks, Integer.MAX_VALUE),
                              DataPattern.RANDOM, alignment)
                      : null;
-             AlignedBuffer ownReadBuffer = data == null ? io.allocate(blockBytes, alignment)
-                     : null) {
-            AlignedBuffer readBuffer = data == null ? ownReadBuffer : data.buffer();
+             AlignedBuffer ownReadBuffer = data == null || verifying
+                     ? io.allocate(blockBytes, alignment) : null) {
+            AlignedBuffer readBuffer = ownReadBuffer != null ? ownReadBuffer : data.buffer();
             Passes passes = new Passes(handle, t, readBuffer, data, blockBytes, blocks, counters);
             passes.warmUp();
             AtomicLong cursor = new AtomicLong();
@@ -118,13 +127,38 @@ public final class DeviceMeasurement {
         }
         Optional<PassResult> cached = readOptions.cachedReadNanos() > 0
                 ? Optional.of(cachedRead(t, io, counters)) : Optional.empty();
+        Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
+        Set<Warning> readWarnings = CacheChecks.readWarnings(PassKind.READ, reads);
+        if (reads.stream().anyMatch(r -> r.verification().map(Verification::hasLoss).orElse(false))) {
+            writeWarnings.add(Warning.DATA_LOSS);
+            readWarnings.add(Warning.DATA_LOSS);
+        }
+        if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
+            writeWarnings.add(Warning.WRITE_CACHE_CLIFF);
+        }
         Optional<PassResult> write = parameters.write()
-                ? Optional.of(new PassResult(PassKind.WRITE, writes, EnumSet.noneOf(Warning.class)))
+                ? Optional.of(new PassResult(PassKind.WRITE, writes, writeWarnings))
                 : Optional.empty();
-        PassResult read = new PassResult(PassKind.READ, reads,
-                CacheChecks.readWarnings(PassKind.READ, reads));
+        PassResult read = new PassResult(PassKind.READ, reads, readWarnings);
         return new DeviceReport(t.device(), t.description(), t.sizeBytes(), t.logicalBlockBytes(),
                 parameters, t.selection().info(), write, read, cached, t.warnings(), startedAt);
+    }
+
+    /**
+     * Runs the destructive capacity probe ({@link CapacityProbe}) instead of a speed test, with
+     * the write test's safety checks.
+     *
+     * @return the report
+     * @throws IOException see {@link io.github.drivespeed.DevicePlan#probeCapacity()}
+     */
+    public CapacityProbeReport probeCapacity() throws IOException {
+        DeviceTarget t = DeviceTarget.examine(device, backend);
+        if (!t.io().capabilities().contains(Capability.BLOCK_DEVICE_WRITE)) {
+            throw new IllegalArgumentException("backend: the " + t.io().name() + " backend cannot"
+                    + " write block devices");
+        }
+        DeviceWriteGuard.check(t, writeConfirmation, parameters.force());
+        return new CapacityProbe(t).run();
     }
 
     /** The checks that need the device, before it is opened. */
@@ -243,24 +277,43 @@ public final class DeviceMeasurement {
             if (write) {
                 data.startRun(NONCES.nextLong());
             }
-            IoLoop.Progress progress = done -> listener.bytesTransferred(kind, run, done,
-                    passBytes);
             Optional<DeviceCounters.Snapshot> before = counters.snapshot();
             long start = System.nanoTime();
             DirectionRecorder recorder = new DirectionRecorder(start,
                     SequentialMeasurement.TIMELINE_INTERVAL_NANOS, 0);
-            IoLoop loop = loop(kind, OffsetGenerator.sequential(0, blocks, blockBytes, cursor),
-                    recorder, progress, what, planned);
+            long first = cursor.get() % blocks;
+            PassChecks checks = new PassChecks(write, verify && parameters.write(), data, readBuffer, blockBytes, limit,
+                    start, recorder, i -> (first + i) % blocks * blockBytes,
+                    done -> listener.bytesTransferred(kind, run, done, passBytes));
             long deadline = start + (parameters.timeBased() && maxBlocks == Long.MAX_VALUE
                     ? parameters.duration().get().toNanos() : IoLoop.NO_DEADLINE_NANOS);
-            long done = run(loop, limit, start, deadline, what, planned);
+            long done = 0;
+            for (long base = 0; base < limit; ) {
+                long from = base;
+                IoLoop loop = loop(kind, OffsetGenerator.sequential(0, blocks, blockBytes, cursor),
+                        recorder, moved -> checks.completed(from, moved), what, planned);
+                try {
+                    done += run(loop, limit - base, start, deadline, what, planned);
+                    base = limit;
+                } catch (TestFileIoException e) {
+                    // EIO on read-back of what this test wrote is data lost: note the block and
+                    // read on from the next one (the cursor is past it).
+                    if (!checks.verifying() || !IoFailures.isIoError(e) || e.offset() < 0) {
+                        throw e;
+                    }
+                    long bad = (e.offset() / blockBytes - first + blocks) % blocks;
+                    checks.unreadable(bad);
+                    done += (bad - base) * blockBytes;
+                    base = bad + 1;
+                }
+            }
             if (write) {
                 IoFailures.dataSync(handle, t.device(), what, done, planned);
             }
-            long elapsed = Math.max(1, System.nanoTime() - start);
+            long elapsed = Math.max(1, System.nanoTime() - start - checks.excludedNanos());
             Optional<DeviceCounters.Snapshot> after = counters.snapshot();
-            Sample sample = DirectionRecorder.sample(run, List.of(recorder), elapsed)
-                    .withAccounting(handling, counters.between(before, after));
+            Sample sample = checks.annotate(DirectionRecorder.sample(run, List.of(recorder), elapsed)
+                    .withAccounting(handling, counters.between(before, after)));
             listener.passFinished(kind, sample);
             return sample;
         }

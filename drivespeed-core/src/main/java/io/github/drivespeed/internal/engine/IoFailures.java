@@ -82,6 +82,23 @@ final class IoFailures {
     }
 
     /**
+     * EIO, as the JDK (strerror text) or a native backend (errno name) reports it: the medium
+     * could not return (or take) the data.
+     *
+     * @param failure what was thrown
+     * @return whether it, or a cause, is EIO
+     */
+    static boolean isIoError(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && (m.contains("Input/output error") || m.contains("EIO"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * fdatasync(2) on the test file, its failure mapped as {@link #map} does.
      *
      * @param file the test file
