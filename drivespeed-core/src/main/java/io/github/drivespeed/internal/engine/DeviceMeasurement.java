@@ -6,6 +6,7 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
@@ -27,6 +28,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,7 +37,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * blocks at its end untimed, then per run (writes and fdatasync's, timed, then) reads
  * sequentially, timed, each run going on where the previous stopped and wrapping to offset 0 at
  * the end. Only whole blocks are moved, so nothing past the end is touched; a tail smaller than
- * one block is never read.
+ * one block is never read. The drive's locks ({@link DriveLocks}) are held from the opening to
+ * the end: another measurement on the device, its disk or a file system on it is
+ * {@link Warning#CONCURRENT_MEASUREMENT}; a pass over which the device's counters moved clearly
+ * more than the pass did is {@link Warning#FOREIGN_IO}.
  */
 public final class DeviceMeasurement {
 
@@ -87,9 +92,40 @@ public final class DeviceMeasurement {
         long blocks = t.sizeBytes() / blockBytes;
         DeviceCounters counters = t.sysfsName().map(DeviceCounters::ofDevice)
                 .orElse(DeviceCounters.NONE);
-        int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT, t.logicalBlockBytes());
         List<Sample> writes = new ArrayList<>();
         List<Sample> reads = new ArrayList<>();
+        Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
+        Set<Warning> readWarnings = EnumSet.noneOf(Warning.class);
+        try (DriveLocks locks = t.description().map(DriveLocks::acquire)
+                .orElseGet(() -> DriveLocks.acquire(t.number()))) {
+            boolean concurrent = locks.anotherMeasurement();
+            Passes passes = measure(t, io, blockBytes, blocks, counters, writes, reads);
+            if (concurrent || locks.anotherMeasurement()) {
+                writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
+                readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
+            }
+            if (passes.foreignWrite) {
+                writeWarnings.add(Warning.FOREIGN_IO);
+            }
+            if (passes.foreignRead) {
+                readWarnings.add(Warning.FOREIGN_IO);
+            }
+        }
+        Optional<PassResult> cached = readOptions.cachedReadNanos() > 0
+                ? Optional.of(cachedRead(t, io, counters)) : Optional.empty();
+        Optional<PassResult> write = parameters.write()
+                ? Optional.of(new PassResult(PassKind.WRITE, writes, writeWarnings))
+                : Optional.empty();
+        readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
+        PassResult read = new PassResult(PassKind.READ, reads, readWarnings);
+        return new DeviceReport(t.device(), t.description(), t.sizeBytes(), t.logicalBlockBytes(),
+                parameters, t.selection().info(), write, read, cached, t.warnings(), startedAt);
+    }
+
+    /** Opens the device and runs the warm-up and the timed passes, adding their samples. */
+    private Passes measure(DeviceTarget t, IoBackend io, long blockBytes, long blocks,
+            DeviceCounters counters, List<Sample> writes, List<Sample> reads) throws IOException {
+        int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT, t.logicalBlockBytes());
         // A write test reads into the write pool, which every run refills before writing (as the
         // directory test does): one buffer, not two.
         try (FileHandle handle = open(t, io);
@@ -115,16 +151,8 @@ public final class DeviceMeasurement {
                             parameters.count().orElse(Long.MAX_VALUE)));
                 }
             }
+            return passes;
         }
-        Optional<PassResult> cached = readOptions.cachedReadNanos() > 0
-                ? Optional.of(cachedRead(t, io, counters)) : Optional.empty();
-        Optional<PassResult> write = parameters.write()
-                ? Optional.of(new PassResult(PassKind.WRITE, writes, EnumSet.noneOf(Warning.class)))
-                : Optional.empty();
-        PassResult read = new PassResult(PassKind.READ, reads,
-                CacheChecks.readWarnings(PassKind.READ, reads));
-        return new DeviceReport(t.device(), t.description(), t.sizeBytes(), t.logicalBlockBytes(),
-                parameters, t.selection().info(), write, read, cached, t.warnings(), startedAt);
     }
 
     /** The checks that need the device, before it is opened. */
@@ -197,6 +225,9 @@ public final class DeviceMeasurement {
         private final long blockBytes;
         private final long blocks;
         private final DeviceCounters counters;
+        /** Whether a timed pass's device counters showed other I/O. */
+        private boolean foreignWrite;
+        private boolean foreignRead;
 
         Passes(FileHandle handle, DeviceTarget t, AlignedBuffer readBuffer, WriteData data,
                 long blockBytes, long blocks, DeviceCounters counters) {
@@ -259,8 +290,16 @@ public final class DeviceMeasurement {
             }
             long elapsed = Math.max(1, System.nanoTime() - start);
             Optional<DeviceCounters.Snapshot> after = counters.snapshot();
+            Optional<DeviceIo> device = counters.between(before, after);
+            boolean foreign = CacheChecks.foreignIo(device, write ? 0 : done, write ? done : 0,
+                    blockBytes, !parameters.direct(), true);
+            if (write) {
+                foreignWrite |= foreign;
+            } else {
+                foreignRead |= foreign;
+            }
             Sample sample = DirectionRecorder.sample(run, List.of(recorder), elapsed)
-                    .withAccounting(handling, counters.between(before, after));
+                    .withAccounting(handling, device);
             listener.passFinished(kind, sample);
             return sample;
         }
