@@ -220,6 +220,30 @@ public final class Mounts {
     }
 
     /**
+     * Mounts an overlay of {@code lower} with the upper and work directories given (which must be
+     * on one file system) on a new directory under {@code parent}; closing unmounts it and removes
+     * the mount point, leaving the three directories to their owners.
+     *
+     * @param parent where to create the mount point
+     * @param lower the lower (read-only) directory
+     * @param upper where the overlay's writes land
+     * @param work the overlay's work directory, empty, on the upper directory's file system
+     * @return the mount, to close
+     * @throws IOException if mounting failed
+     */
+    public static Mount overlay(Path parent, Path lower, Path upper, Path work)
+            throws IOException {
+        Path dir = Files.createTempDirectory(parent, "overlay-");
+        Result r = exec("mount", "-t", "overlay", "overlay", "-o", "lowerdir=" + lower
+                + ",upperdir=" + upper + ",workdir=" + work, dir.toString());
+        if (r.exitCode() != 0) {
+            Files.deleteIfExists(dir);
+            throw new IOException("mount -t overlay failed: " + r.output());
+        }
+        return new Mount(dir, () -> { });
+    }
+
+    /**
      * Runs a command and waits for it (at most 2 minutes).
      *
      * @param command the command and its arguments
