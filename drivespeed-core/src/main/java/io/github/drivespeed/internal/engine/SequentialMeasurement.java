@@ -137,13 +137,29 @@ public final class SequentialMeasurement {
         // buffer, so a 1 GiB block needs 1 GiB of memory, not 2.
         try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
                 parameters.dataPattern(), bufferAlignment)) {
-            passes = new Passes(io, directory, data, data.buffer(), blockBytes, direct, counters);
+            passes = new Passes(io, directory, data, data.buffer(), blockBytes, direct, counters,
+                    targetInfo.fileSystemType());
             long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
-            passes.runOnce(0, warmUpCount, ProgressListener.NONE);
-            for (int run = 1; run <= parameters.runs(); run++) {
-                Sample[] pair = passes.runOnce(run, parameters.count(), listener);
-                writes.add(pair[0]);
-                reads.add(pair[1]);
+            while (true) {
+                try {
+                    passes.runOnce(0, warmUpCount, ProgressListener.NONE);
+                    for (int run = 1; run <= parameters.runs(); run++) {
+                        Sample[] pair = passes.runOnce(run, parameters.count(), listener);
+                        writes.add(pair[0]);
+                        reads.add(pair[1]);
+                    }
+                    break;
+                } catch (DirectIoUnsupportedException e) {
+                    if (!bufferedFallback || !passes.direct) {
+                        throw e;
+                    }
+                    // Refused at open or on a transfer (then perhaps only in a measured run):
+                    // no O_DIRECT figure is kept; everything runs again, buffered.
+                    LOG.info("measuring with buffered I/O: {}", e.getMessage());
+                    passes.fallBack();
+                    writes.clear();
+                    reads.clear();
+                }
             }
         }
         if (concurrentBefore || locks.anotherMeasurement()
@@ -185,6 +201,7 @@ public final class SequentialMeasurement {
         private final AlignedBuffer readBuffer;
         private final long blockBytes;
         private final DeviceCounters counters;
+        private final String fileSystemType;
         /** O_DIRECT in use; turns false once if the file system refuses it and fallback is allowed. */
         private boolean direct;
         /** Whether a measured pass's device counters showed other I/O. */
@@ -192,7 +209,7 @@ public final class SequentialMeasurement {
         private boolean foreignRead;
 
         Passes(IoBackend io, Path directory, WriteData data, AlignedBuffer readBuffer,
-                long blockBytes, boolean direct, DeviceCounters counters) {
+                long blockBytes, boolean direct, DeviceCounters counters, String fileSystemType) {
             this.io = io;
             this.directory = directory;
             this.data = data;
@@ -200,6 +217,7 @@ public final class SequentialMeasurement {
             this.blockBytes = blockBytes;
             this.direct = direct;
             this.counters = counters;
+            this.fileSystemType = fileSystemType;
         }
 
         /**
@@ -211,7 +229,7 @@ public final class SequentialMeasurement {
         Sample[] runOnce(int run, long count, ProgressListener progress) throws IOException {
             long passBytes = blockBytes * count;
             String label = run == 0 ? "warm-up" : "run " + run;
-            TestFile file = createTestFile(run);
+            TestFile file = createTestFile();
             Path name = file.path().orElse(directory);
             Throwable failure = null;
             try {
@@ -272,7 +290,12 @@ public final class SequentialMeasurement {
                     write ? data : null, write ? null : readBuffer,
                     write ? null : recorder, write ? recorder : null,
                     new StopSignal(), perBlock, name, what, passBytes);
-            long done = loop.run(count, start, start + IoLoop.NO_DEADLINE_NANOS).measuredBytes();
+            long done;
+            try {
+                done = loop.run(count, start, start + IoLoop.NO_DEADLINE_NANOS).measuredBytes();
+            } catch (IOException e) {
+                throw IoFailures.directRefusal(e, direct, fileSystemType);
+            }
             if (write) {
                 IoFailures.dataSync(file, name, what, done, passBytes);
             }
@@ -293,22 +316,16 @@ public final class SequentialMeasurement {
                     .withAccounting(handling, device);
         }
 
-        /**
-         * Creates a new test file. If O_DIRECT is refused on the first file (the warm-up's, before
-         * anything is measured) and the caller allowed it, switches to buffered I/O for good.
-         */
-        private TestFile createTestFile(int run) throws IOException {
-            while (true) {
-                try {
-                    return TestFileCreator.create(io, directory, direct, parameters.dsync());
-                } catch (DirectIoUnsupportedException e) {
-                    if (!bufferedFallback || !direct || run != 0) {
-                        throw e;
-                    }
-                    LOG.info("measuring with buffered I/O: {}", e.getMessage());
-                    direct = false;
-                }
-            }
+        /** Switches to buffered I/O for good and forgets what the passes' counters showed. */
+        void fallBack() {
+            direct = false;
+            foreignWrite = false;
+            foreignRead = false;
+        }
+
+        /** Creates a new test file, with O_DIRECT unless the passes fell back. */
+        private TestFile createTestFile() throws IOException {
+            return TestFileCreator.create(io, directory, direct, parameters.dsync());
         }
     }
 }
