@@ -145,6 +145,37 @@ public final class Mounts {
     }
 
     /**
+     * Attaches a new image of exactly {@code sizeBytes} bytes of random data (seeded, so a test
+     * can regenerate it) under {@code parent} to a free loop device.
+     *
+     * @param parent where to create the image
+     * @param sizeBytes size of the image, a multiple of 512 (the loop device's sector)
+     * @param seed of the data's {@link java.util.SplittableRandom}
+     * @return the loop device, to close
+     * @throws IOException if any step failed (whatever was made is undone)
+     */
+    public static LoopDevice randomLoopDevice(Path parent, long sizeBytes, long seed)
+            throws IOException {
+        Path image = Files.createTempFile(parent, "loop-", ".img");
+        try {
+            try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
+                java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+                byte[] chunk = new byte[1 << 16];
+                for (long at = 0; at < sizeBytes; at += chunk.length) {
+                    random.nextBytes(chunk);
+                    f.write(chunk, 0, (int) Math.min(chunk.length, sizeBytes - at));
+                }
+                f.getFD().sync();
+            }
+            Result r = execOrThrow("losetup", "-f", "--show", image.toString());
+            return new LoopDevice(image, Path.of(r.output().strip()));
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(image);
+            throw e;
+        }
+    }
+
+    /**
      * A new ext4 file system of {@code sizeMiB} MiB on a loop device, mounted with
      * {@code options} on a new directory under {@code parent}. Closing unmounts it, detaches the
      * loop device and removes the image.
