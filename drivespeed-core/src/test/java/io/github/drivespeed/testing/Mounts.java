@@ -145,6 +145,18 @@ public final class Mounts {
     }
 
     /**
+     * @param device a block device, for example {@code /dev/loop3}
+     * @return the 512-byte sectors it has read since it appeared ({@code stat}'s third field,
+     *     kernel {@code Documentation/block/stat.rst})
+     * @throws IOException if sysfs cannot be read
+     */
+    public static long sectorsRead(Path device) throws IOException {
+        String stat = Files.readString(Path.of("/sys/class/block",
+                device.getFileName().toString(), "stat")).strip();
+        return Long.parseLong(stat.split("\\s+")[2]);
+    }
+
+    /**
      * Attaches a new image of exactly {@code sizeBytes} bytes of random data (seeded, so a test
      * can regenerate it) under {@code parent} to a free loop device.
      *

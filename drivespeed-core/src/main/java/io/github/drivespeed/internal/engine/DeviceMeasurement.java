@@ -108,16 +108,8 @@ public final class DeviceMeasurement {
                 .orElseGet(() -> DriveLocks.acquire(t.number()))) {
             boolean concurrent = locks.anotherMeasurement();
             Passes passes = measure(t, io, blockBytes, blocks, counters, writes, reads);
-            if (concurrent || locks.anotherMeasurement()) {
-                writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
-                readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
-            }
-            if (passes.foreignWrite) {
-                writeWarnings.add(Warning.FOREIGN_IO);
-            }
-            if (passes.foreignRead) {
-                readWarnings.add(Warning.FOREIGN_IO);
-            }
+            CacheChecks.addSharedDrive(concurrent || locks.anotherMeasurement(),
+                    passes.foreignWrite, passes.foreignRead, writeWarnings, readWarnings);
         }
         Optional<PassResult> cached = readOptions.cachedReadNanos() > 0
                 ? Optional.of(cachedRead(t, io, counters)) : Optional.empty();

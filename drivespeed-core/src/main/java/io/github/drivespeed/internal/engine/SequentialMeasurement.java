@@ -162,17 +162,9 @@ public final class SequentialMeasurement {
                 }
             }
         }
-        if (concurrentBefore || locks.anotherMeasurement()
-                || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true)) {
-            writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
-            readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
-        }
-        if (passes.foreignWrite) {
-            writeWarnings.add(Warning.FOREIGN_IO);
-        }
-        if (passes.foreignRead) {
-            readWarnings.add(Warning.FOREIGN_IO);
-        }
+        CacheChecks.addSharedDrive(concurrentBefore || locks.anotherMeasurement()
+                || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true),
+                passes.foreignWrite, passes.foreignRead, writeWarnings, readWarnings);
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
         Optional<PassResult> cached = Optional.empty();

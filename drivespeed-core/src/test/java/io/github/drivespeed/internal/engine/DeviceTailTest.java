@@ -10,7 +10,6 @@ import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,12 +39,6 @@ class DeviceTailTest {
         Privileged.requireRoot();
     }
 
-    private static long sectorsRead(Path device) throws IOException {
-        String stat = Files.readString(Path.of("/sys/class/block",
-                device.getFileName().toString(), "stat")).strip();
-        return Long.parseLong(stat.split("\\s+")[2]);
-    }
-
     @Test
     void aCountReachingTheEndAndATimeBasedPassReadTheDeviceToItsLastByte() throws IOException {
         try (Mounts.LoopDevice loop = Mounts.randomLoopDevice(dir, SIZE, 7)) {
@@ -63,12 +56,12 @@ class DeviceTailTest {
             DeviceReport timed = plan.duration(Duration.ofSeconds(5)).runs(1).run();
             assertThat(timed.read().samples().get(0).bytes()).isEqualTo(SIZE);
 
-            long before = sectorsRead(loop.device());
+            long before = Mounts.sectorsRead(loop.device());
             DeviceReport whole = plan.count(16).runs(1).run();
             assertThat(whole.read().samples().get(0).bytes()).isEqualTo(16 * MIB);
             assertThat(whole.read().samples().get(0).ios()).isEqualTo(16);
             // the warm-up reads the last whole blocks, never the rest: 16 MiB twice at most
-            assertThat((sectorsRead(loop.device()) - before) * 512).isLessThanOrEqualTo(32 * MIB);
+            assertThat((Mounts.sectorsRead(loop.device()) - before) * 512).isLessThanOrEqualTo(32 * MIB);
 
             assertThatThrownBy(() -> plan.count(18).run())
                     .isInstanceOf(IllegalArgumentException.class)

@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,16 +47,22 @@ class DirectRefusedPerTransferTest {
                 });
     }
 
+    /** Runs the plan, which must fail with an O_DIRECT refusal on a pwrite, and returns it. */
+    private static DirectIoUnsupportedException refusal(ThrowingCallable run) {
+        DirectIoUnsupportedException refused = catchThrowableOfType(run,
+                DirectIoUnsupportedException.class);
+        assertThat(refused).as("a DirectIoUnsupportedException").isNotNull();
+        assertThat(refused.refusedCall()).hasValue("pwrite(O_DIRECT) failed: EINVAL");
+        return refused;
+    }
+
     @Test
     void theFirstTransferIsAnODirectRefusalNamingTheCallAndDirectOrBufferedFallsBack()
             throws IOException {
         try (DirectEinval fs = DirectEinval.up(dir, 0)) {
             Path mount = fs.mountDir().toRealPath();
             List<String> events = new ArrayList<>();
-            DirectIoUnsupportedException refused = catchThrowableOfType(
-                    () -> plan(mount, events).run(), DirectIoUnsupportedException.class);
-            assertThat(refused).as("a DirectIoUnsupportedException").isNotNull();
-            assertThat(refused.refusedCall()).hasValue("pwrite(O_DIRECT) failed: EINVAL");
+            DirectIoUnsupportedException refused = refusal(() -> plan(mount, events).run());
             assertThat(refused.fileSystemType()).isEqualTo("fuse.direct-einval");
             assertThat(refused.getMessage()).matches("pwrite\\(O_DIRECT\\) failed: EINVAL on "
                     + mount + "/drivespeed-\\d+-[0-9a-f]{16}\\.tmp \\(file system"
@@ -82,10 +89,7 @@ class DirectRefusedPerTransferTest {
         try (DirectEinval fs = DirectEinval.up(dir, 0)) {
             Path mount = fs.mountDir().toRealPath();
             WorkloadPlan plan = DriveSpeed.workload(mount).size("4M").blockSize("4K").count(256);
-            DirectIoUnsupportedException refused = catchThrowableOfType(plan::run,
-                    DirectIoUnsupportedException.class);
-            assertThat(refused).as("a DirectIoUnsupportedException").isNotNull();
-            assertThat(refused.refusedCall()).hasValue("pwrite(O_DIRECT) failed: EINVAL");
+            refusal(plan::run);
             assertThat(TestFiles.names(mount)).isEmpty();
 
             WorkloadReport r = plan.directOrBuffered().run();
@@ -106,10 +110,7 @@ class DirectRefusedPerTransferTest {
         try (DirectEinval fs = DirectEinval.up(dir, 1)) {
             Path mount = fs.mountDir().toRealPath();
             List<String> events = new ArrayList<>();
-            DirectIoUnsupportedException refused = catchThrowableOfType(
-                    () -> plan(mount, events).run(), DirectIoUnsupportedException.class);
-            assertThat(refused).as("a DirectIoUnsupportedException").isNotNull();
-            assertThat(refused.refusedCall()).hasValue("pwrite(O_DIRECT) failed: EINVAL");
+            refusal(() -> plan(mount, events).run());
             assertThat(events).as("the warm-up passed, run 1 met it").containsExactly("write 1");
             assertThat(TestFiles.names(mount)).isEmpty();
         }

@@ -51,12 +51,6 @@ class SharedDeviceTest {
         p.descendants().forEach(ProcessHandle::destroyForcibly);
     }
 
-    private static long sectorsRead(Path device) throws IOException {
-        String stat = Files.readString(Path.of("/sys/class/block",
-                device.getFileName().toString(), "stat")).strip();
-        return Long.parseLong(stat.split("\\s+")[2]);
-    }
-
     @Test
     void aConcurrentDdOnTheDeviceIsForeignIoAndAQuietRunIsNot() throws Exception {
         try (Mounts.LoopDevice loop = Mounts.loopDevice(dir, 256, false, null)) {
@@ -69,9 +63,9 @@ class SharedDeviceTest {
             Process dd = ddLoop(loop.device());
             DeviceReport shared;
             try {
-                long before = sectorsRead(loop.device());
+                long before = Mounts.sectorsRead(loop.device());
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while (sectorsRead(loop.device()) - before < 2 * 2048 * 256) { // two passes
+                while (Mounts.sectorsRead(loop.device()) - before < 2 * 2048 * 256) { // two passes
                     assertThat(dd.isAlive()).as("dd is running").isTrue();
                     assertThat(System.nanoTime()).as("dd reads the device").isLessThan(deadline);
                     Thread.sleep(10);
