@@ -161,7 +161,11 @@ public final class SequentialPlan {
      * callers that would rather have a buffered figure than none (file systems without O_DIRECT,
      * such as ramfs, or FUSE and network mounts that refuse it). When the file system refuses
      * O_DIRECT (open(2) fails with EINVAL, found on the untimed warm-up file before anything is
-     * measured), every pass runs buffered, as with {@link #buffered()}, and the report says so:
+     * measured; or open(2) accepts it and the file's first read or write fails with EINVAL, as
+     * some FUSE and network file systems do, met on the warm-up file or, should it pass there,
+     * on a measured one: then no figure of the O_DIRECT runs is kept and the runs start again
+     * from run 1, which a listener sees), every pass runs buffered, as with {@link #buffered()},
+     * and the report says so:
      * its {@link SequentialParameters#direct()} is false and both passes carry
      * {@link Warning#BUFFERED_FALLBACK}. Without this opt-in, {@link #run()} throws
      * {@link DirectIoUnsupportedException} instead. A block size that is not a multiple of the

@@ -116,6 +116,7 @@ public final class JsonReport {
         n.put("total_space_bytes", t.totalSpaceBytes());
         n.put("usable_space_bytes", t.usableSpaceBytes());
         n.set("mount", t.mount().map(JsonReport::mount).orElse(null));
+        n.set("upper_mount", t.upperMount().map(JsonReport::mount).orElse(null));
         ArrayNode devices = n.putArray("devices");
         for (BlockDevice d : t.blockDevices()) {
             devices.add(device(d));

@@ -149,27 +149,34 @@ public final class SequentialMeasurement {
             // A memory file system has no write cache to fill: its rate follows the kernel's
             // page allocator (pages freed by the warm-up's file are reused first), no cliff.
             passes = new Passes(io, directory, data, verify ? ownReadBuffer : data.buffer(),
-                    blockBytes, direct, counters,
+                    blockBytes, direct, counters, targetInfo.fileSystemType(),
                     !targetInfo.warnings().contains(Warning.MEMORY_FILE_SYSTEM));
             long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
-            passes.runOnce(0, warmUpCount, ProgressListener.NONE);
-            for (int run = 1; run <= parameters.runs(); run++) {
-                Sample[] pair = passes.runOnce(run, parameters.count(), listener);
-                writes.add(pair[0]);
-                reads.add(pair[1]);
+            while (true) {
+                try {
+                    passes.runOnce(0, warmUpCount, ProgressListener.NONE);
+                    for (int run = 1; run <= parameters.runs(); run++) {
+                        Sample[] pair = passes.runOnce(run, parameters.count(), listener);
+                        writes.add(pair[0]);
+                        reads.add(pair[1]);
+                    }
+                    break;
+                } catch (DirectIoUnsupportedException e) {
+                    if (!bufferedFallback || !passes.direct) {
+                        throw e;
+                    }
+                    // Refused at open or on a transfer (then perhaps only in a measured run):
+                    // no O_DIRECT figure is kept; everything runs again, buffered.
+                    LOG.info("measuring with buffered I/O: {}", e.getMessage());
+                    passes.fallBack();
+                    writes.clear();
+                    reads.clear();
+                }
             }
         }
-        if (concurrentBefore || locks.anotherMeasurement()
-                || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true)) {
-            writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
-            readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
-        }
-        if (passes.foreignWrite) {
-            writeWarnings.add(Warning.FOREIGN_IO);
-        }
-        if (passes.foreignRead) {
-            readWarnings.add(Warning.FOREIGN_IO);
-        }
+        CacheChecks.addSharedDrive(concurrentBefore || locks.anotherMeasurement()
+                || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true),
+                passes.foreignWrite, passes.foreignRead, writeWarnings, readWarnings);
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
         if (reads.stream().anyMatch(r -> r.verification().map(Verification::hasLoss).orElse(false))) {
@@ -207,6 +214,7 @@ public final class SequentialMeasurement {
         private final DeviceCounters counters;
         /** Whether write passes are checked for a cache cliff (not on a memory file system). */
         private final boolean findCliffs;
+        private final String fileSystemType;
         /** O_DIRECT in use; turns false once if the file system refuses it and fallback is allowed. */
         private boolean direct;
         /** Whether a measured pass's device counters showed other I/O. */
@@ -214,7 +222,8 @@ public final class SequentialMeasurement {
         private boolean foreignRead;
 
         Passes(IoBackend io, Path directory, WriteData data, AlignedBuffer readBuffer,
-                long blockBytes, boolean direct, DeviceCounters counters, boolean findCliffs) {
+                long blockBytes, boolean direct, DeviceCounters counters, String fileSystemType,
+                boolean findCliffs) {
             this.io = io;
             this.directory = directory;
             this.data = data;
@@ -223,6 +232,7 @@ public final class SequentialMeasurement {
             this.direct = direct;
             this.counters = counters;
             this.findCliffs = findCliffs;
+            this.fileSystemType = fileSystemType;
         }
 
         /**
@@ -234,7 +244,7 @@ public final class SequentialMeasurement {
         Sample[] runOnce(int run, long count, ProgressListener progress) throws IOException {
             long passBytes = blockBytes * count;
             String label = run == 0 ? "warm-up" : "run " + run;
-            TestFile file = createTestFile(run);
+            TestFile file = createTestFile();
             Path name = file.path().orElse(directory);
             Throwable failure = null;
             try {
@@ -310,7 +320,7 @@ public final class SequentialMeasurement {
                     // kept, it fails the run as before).
                     if (run == 0 || !checks.verifying() || !IoFailures.isIoError(e)
                             || e.offset() < 0) {
-                        throw e;
+                        throw IoFailures.directRefusal(e, direct, fileSystemType);
                     }
                     long bad = e.offset() / blockBytes;
                     checks.unreadable(bad);
@@ -341,22 +351,16 @@ public final class SequentialMeasurement {
             return findCliffs ? checked : checked.withCacheCliff(Optional.empty());
         }
 
-        /**
-         * Creates a new test file. If O_DIRECT is refused on the first file (the warm-up's, before
-         * anything is measured) and the caller allowed it, switches to buffered I/O for good.
-         */
-        private TestFile createTestFile(int run) throws IOException {
-            while (true) {
-                try {
-                    return TestFileCreator.create(io, directory, direct, parameters.dsync());
-                } catch (DirectIoUnsupportedException e) {
-                    if (!bufferedFallback || !direct || run != 0) {
-                        throw e;
-                    }
-                    LOG.info("measuring with buffered I/O: {}", e.getMessage());
-                    direct = false;
-                }
-            }
+        /** Switches to buffered I/O for good and forgets what the passes' counters showed. */
+        void fallBack() {
+            direct = false;
+            foreignWrite = false;
+            foreignRead = false;
+        }
+
+        /** Creates a new test file, with O_DIRECT unless the passes fell back. */
+        private TestFile createTestFile() throws IOException {
+            return TestFileCreator.create(io, directory, direct, parameters.dsync());
         }
     }
 }
