@@ -14,9 +14,13 @@ import java.util.Objects;
  * workloads, the untimed fill and warm-up) runs through it.
  *
  * <p>Per I/O: stop checks (interrupt flag, shared {@link StopSignal}, deadline), the next
- * direction and offset, the sector stamps of a write, {@link System#nanoTime()} before the
- * submission and after the completion, and the recorder; nothing is allocated. Short transfers
- * are resubmitted for the rest of the block in the same slot and the I/O is timed as a whole.
+ * direction and offset, the sector stamps of a write, the clock, and the recorder; nothing is
+ * allocated. The clock ({@link System#nanoTime()}) is read after each completion and, at queue
+ * depth above 1, before each submission; at queue depth 1 the completion's reading is also the
+ * next I/O's start, so there is one clock read per I/O and an I/O's latency runs from the end of
+ * the one before (the loop's own work between the two, tens of nanoseconds, is in it). Short
+ * transfers are resubmitted for the rest of the block in the same slot and the I/O is timed as a
+ * whole.
  *
  * <p>An I/O submitted before {@code measureStartNanos} belongs to the ramp: it is done but not
  * recorded, and does not count against the I/O limit. No I/O is submitted at or after
@@ -36,9 +40,17 @@ final class IoLoop {
         void transferred(long bytesDone);
     }
 
-    /** What a worker did. */
+    /**
+     * What a worker did.
+     *
+     * @param measuredIos I/Os recorded
+     * @param measuredBytes bytes they moved
+     * @param lastCompletionNanos {@link System#nanoTime()} of the last recorded completion
+     * @param stoppedEarly whether the stop signal ended it
+     * @param rampIos I/Os done in the ramp before the measured time, not recorded
+     */
     record Outcome(long measuredIos, long measuredBytes, long lastCompletionNanos,
-            boolean stoppedEarly) { }
+            boolean stoppedEarly, long rampIos) { }
 
     private final IoQueue queue;
     private final int depth;
@@ -134,12 +146,17 @@ final class IoLoop {
         }
         int inFlight = 0;
         long measuredIssued = 0;
+        long rampIos = 0;
         long measuredIos = 0;
         long measuredBytes = 0;
         long lastCompletion = measureStartNanos;
         boolean issuing = true;
         boolean stoppedEarly = false;
         boolean interrupted = false;
+        // at depth 1 the clock read after a completion is the next submission's start
+        boolean oneClockReadPerIo = depth == 1;
+        long completedAt = 0;
+        boolean haveCompletedAt = false;
         int slot = -1;
         try {
             loop:
@@ -163,7 +180,13 @@ final class IoLoop {
                     long at = offsets.next();
                     long offsetInBuffer = write ? data.prepareBlock(slot, at)
                             : slot * blockBytes;
-                    long now = System.nanoTime();
+                    long now;
+                    if (haveCompletedAt) {
+                        now = completedAt;
+                        haveCompletedAt = false;
+                    } else {
+                        now = System.nanoTime();
+                    }
                     if (now - deadlineNanos >= 0) {
                         issuing = false;
                         break;
@@ -188,6 +211,10 @@ final class IoLoop {
                 slot = -1;
                 int n = queue.awaitCompletions(1, completedSlots, completedBytes);
                 long now = System.nanoTime();
+                if (oneClockReadPerIo) {
+                    completedAt = now;
+                    haveCompletedAt = true;
+                }
                 for (int i = 0; i < n; i++) {
                     slot = completedSlots[i];
                     long moved = completedBytes[i];
@@ -213,6 +240,8 @@ final class IoLoop {
                         measuredBytes += blockBytes;
                         lastCompletion = now;
                         progress.transferred(measuredBytes);
+                    } else {
+                        rampIos++;
                     }
                 }
                 slot = -1;
@@ -229,7 +258,7 @@ final class IoLoop {
         if (interrupted) {
             throw IoFailures.interrupted(what, measuredBytes, plannedBytes, null);
         }
-        return new Outcome(measuredIos, measuredBytes, lastCompletion, stoppedEarly);
+        return new Outcome(measuredIos, measuredBytes, lastCompletion, stoppedEarly, rampIos);
     }
 
     private void submit(int slot, long alreadyDone) throws IOException {
