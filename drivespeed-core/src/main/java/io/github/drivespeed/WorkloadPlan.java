@@ -22,7 +22,6 @@ import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -57,20 +56,10 @@ import java.util.function.Consumer;
  * ({@link WorkloadReport#ioEngine()} and {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}): the same
  * number of I/Os in flight, from threads instead of one submitting thread.
  *
- * <p>Offsets: worker {@code k} (from 0) of a random workload draws block numbers with
- * {@code new SplittableRandom(seed + 2k).nextLong(size / blockSize)}, and of a mix decides
- * read or write with {@code new SplittableRandom(seed + 2k + 1).nextInt(100) < readPercent};
- * offsets are block numbers times the block size, so always aligned to it and within
- * {@code [0, size - blockSize]}. Sequential thread {@code t} of {@code T} covers blocks
- * {@code [t b, (t + 1) b)} with {@code b = (size / blockSize) / T}, in order, wrapping around;
- * where its queue depth is run as threads, those threads take consecutive blocks from one shared
- * cursor, as one thread's queue would. The warm-up draws from other seeds.
- *
- * <p>Size- or time-based: by default each run lasts {@link #DEFAULT_DURATION} (time-based, as
- * CrystalDiskMark and KDiskMark run their tests); {@link #count(long)} switches to a fixed number
- * of I/Os per run, shared out evenly over the workers, and {@link #duration(Duration)} back.
- * {@link #rampTime(Duration)} runs the workload before each run's measured part and leaves it out
- * of every figure.
+ * <p>How offsets are drawn, how the runs' I/Os are shared out and how size- and time-based runs
+ * end: see {@link WorkloadParameters}. By default each run lasts {@link #DEFAULT_DURATION}
+ * (time-based, as CrystalDiskMark and KDiskMark run their tests); {@link #count(long)} switches
+ * to a fixed number of I/Os per run, and {@link #duration(Duration)} back.
  *
  * <p>Defaults: random reads, 4 KiB blocks, a 1 GiB file, 5 s per run, no ramp, 1 thread, queue
  * depth 1, seed 0, 1 run, O_DIRECT, a 500 ms timeline interval.
@@ -86,15 +75,8 @@ public final class WorkloadPlan {
     /** Default timeline interval: 500 ms (fio's bandwidth-log default). */
     public static final Duration DEFAULT_TIMELINE_INTERVAL = Duration.ofMillis(500);
     /** The block sizes {@link #sweep()} runs: 4 KiB to 64 MiB, each power of two. */
-    public static final List<DataSize> DEFAULT_SWEEP;
-
-    static {
-        List<DataSize> sizes = new ArrayList<>();
-        for (long b = 4 * DataSize.KIBIBYTE; b <= 64 * DataSize.MEBIBYTE; b *= 2) {
-            sizes.add(DataSize.ofBytes(b));
-        }
-        DEFAULT_SWEEP = List.copyOf(sizes);
-    }
+    public static final List<DataSize> DEFAULT_SWEEP = WorkloadTables.powersOfTwo(
+            4 * DataSize.KIBIBYTE, 64 * DataSize.MEBIBYTE);
 
     private final Path target;
     private final WorkloadParameters parameters;
@@ -117,46 +99,8 @@ public final class WorkloadPlan {
                 null, WorkloadListener.NONE);
     }
 
-    /** Mutable copy of the parameters, for the setters. */
-    private static final class Settings {
-        AccessPattern pattern;
-        int readPercent;
-        DataSize blockSize;
-        DataSize size;
-        OptionalLong count;
-        Optional<Duration> duration;
-        Duration rampTime;
-        int threads;
-        int queueDepth;
-        long seed;
-        int runs;
-        boolean direct;
-        Duration timelineInterval;
-
-        Settings(WorkloadParameters p) {
-            pattern = p.pattern();
-            readPercent = p.readPercent();
-            blockSize = p.blockSize();
-            size = p.size();
-            count = p.count();
-            duration = p.duration();
-            rampTime = p.rampTime();
-            threads = p.threads();
-            queueDepth = p.queueDepth();
-            seed = p.seed();
-            runs = p.runs();
-            direct = p.direct();
-            timelineInterval = p.timelineInterval();
-        }
-
-        WorkloadParameters build() {
-            return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
-                    rampTime, threads, queueDepth, seed, runs, direct, timelineInterval);
-        }
-    }
-
-    private WorkloadPlan with(Consumer<Settings> change) {
-        Settings s = new Settings(parameters);
+    private WorkloadPlan with(Consumer<WorkloadSettings> change) {
+        WorkloadSettings s = new WorkloadSettings(parameters);
         change.accept(s);
         return new WorkloadPlan(target, s.build(), backend, listener);
     }
@@ -471,16 +415,8 @@ public final class WorkloadPlan {
      * @throws IOException as {@link #run()}
      */
     public WorkloadTable sweep(List<DataSize> blockSizes) throws IOException {
-        if (blockSizes.isEmpty()) {
-            throw new IllegalArgumentException("sweep needs at least one block size");
-        }
-        List<WorkloadParameters> jobs = new ArrayList<>();
-        List<String> labels = new ArrayList<>();
-        for (DataSize b : blockSizes) {
-            jobs.add(blockSize(b).parameters());
-            labels.add(b.toString());
-        }
-        return new WorkloadTable(labels, engine().run(jobs));
+        WorkloadTables.Jobs jobs = WorkloadTables.sweep(this, blockSizes);
+        return new WorkloadTable(jobs.labels(), engine().run(jobs.parameters()));
     }
 
     /**
@@ -505,18 +441,8 @@ public final class WorkloadPlan {
      * @throws IOException as {@link #run()}
      */
     public WorkloadTable presets(List<Preset> presets) throws IOException {
-        if (presets.isEmpty()) {
-            throw new IllegalArgumentException("presets needs at least one preset");
-        }
-        List<WorkloadParameters> jobs = new ArrayList<>();
-        List<String> labels = new ArrayList<>();
-        for (Preset p : presets) {
-            jobs.add(preset(p).read().parameters());
-            labels.add(p.label() + " read");
-            jobs.add(preset(p).write().parameters());
-            labels.add(p.label() + " write");
-        }
-        return new WorkloadTable(labels, engine().run(jobs));
+        WorkloadTables.Jobs jobs = WorkloadTables.presets(this, presets);
+        return new WorkloadTable(jobs.labels(), engine().run(jobs.parameters()));
     }
 
     private WorkloadMeasurement engine() {

@@ -11,6 +11,20 @@ import java.util.OptionalLong;
  * The settings of a workload (a fio-style job), as recorded in its report. Built by
  * {@link io.github.drivespeed.WorkloadPlan}; the constructor checks every value.
  *
+ * <p>Offsets: worker {@code k} (from 0) of a random workload draws block numbers with
+ * {@code new SplittableRandom(seed + 2k).nextLong(size / blockSize)}, and of a mix decides
+ * read or write with {@code new SplittableRandom(seed + 2k + 1).nextInt(100) < readPercent};
+ * offsets are block numbers times the block size, so always aligned to it and within
+ * {@code [0, size - blockSize]}. Sequential thread {@code t} of {@code T} covers blocks
+ * {@code [t b, (t + 1) b)} with {@code b = (size / blockSize) / T}, in order, wrapping around;
+ * where its queue depth is run as threads, those threads take consecutive blocks from one shared
+ * cursor, as one thread's queue would. The warm-up draws from other seeds.
+ *
+ * <p>Size- or time-based: a run with a {@code duration} is time-based (the plan's default), one
+ * with a {@code count} does that many I/Os, one with neither {@code size / blockSize}; the I/Os
+ * are shared out evenly over the workers. {@code rampTime} runs the workload before each run's
+ * measured part and leaves it out of every figure.
+ *
  * @param pattern sequential or random offsets (fio {@code rw})
  * @param readPercent share of I/Os that are reads, in percent: 100 reads only, 0 writes only,
  *     anything between a mix (fio {@code rwmixread})
