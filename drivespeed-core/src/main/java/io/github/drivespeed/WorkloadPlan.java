@@ -11,6 +11,7 @@ import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.WorkloadMeasurement;
 import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
@@ -50,11 +51,12 @@ import java.util.function.Consumer;
  * timed interval (fio {@code end_fsync=1}).
  *
  * <p>Workers: {@code threads} workers run at once, each keeping {@code queueDepth} I/Os in
- * flight. A backend with {@link io.github.drivespeed.spi.Capability#ASYNC_IO} does that with
- * asynchronous I/O; on one without it (the pure-Java backend), a queue depth above 1 is run as
- * {@code threads x queueDepth} synchronous workers, one I/O in flight each, and the report says so
- * ({@link WorkloadReport#ioEngine()} and {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}): the same
- * number of I/Os in flight, from threads instead of one submitting thread.
+ * flight. A backend with {@link io.github.drivespeed.spi.Capability#ASYNC_IO} does that with an
+ * asynchronous engine (the native backend: io_uring, else Linux AIO; see
+ * {@link #ioEngine(IoEngine)}); on one without it (the pure-Java backend), a queue depth above 1
+ * is run as {@code threads x queueDepth} synchronous workers, one I/O in flight each, and the
+ * report says so ({@link WorkloadReport#engine()} and {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}):
+ * the same number of I/Os in flight, from threads instead of one submitting thread.
  *
  * <p>How offsets are drawn, how the runs' I/Os are shared out and how size- and time-based runs
  * end: see {@link WorkloadParameters}. By default each run lasts {@link #DEFAULT_DURATION}
@@ -81,13 +83,15 @@ public final class WorkloadPlan {
     private final Path target;
     private final WorkloadParameters parameters;
     private final IoBackend backend;
+    private final IoEngine ioEngine;
     private final WorkloadListener listener;
 
     private WorkloadPlan(Path target, WorkloadParameters parameters, IoBackend backend,
-            WorkloadListener listener) {
+            IoEngine ioEngine, WorkloadListener listener) {
         this.target = target;
         this.parameters = parameters;
         this.backend = backend;
+        this.ioEngine = ioEngine;
         this.listener = listener;
     }
 
@@ -96,13 +100,13 @@ public final class WorkloadPlan {
                 new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
                         DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
                         Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL),
-                null, WorkloadListener.NONE);
+                null, null, WorkloadListener.NONE);
     }
 
     private WorkloadPlan with(Consumer<WorkloadSettings> change) {
         WorkloadSettings s = new WorkloadSettings(parameters);
         change.accept(s);
-        return new WorkloadPlan(target, s.build(), backend, listener);
+        return new WorkloadPlan(target, s.build(), backend, ioEngine, listener);
     }
 
     /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
@@ -343,7 +347,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
-        return new WorkloadPlan(target, parameters, backend, listener);
+        return new WorkloadPlan(target, parameters, backend, ioEngine, listener);
     }
 
     /**
@@ -360,6 +364,43 @@ public final class WorkloadPlan {
     }
 
     /**
+     * Issue the I/O with this engine (fio {@code ioengine}; see {@link IoEngine}) at every queue
+     * depth, instead of the default choice: psync at queue depth 1, else the backend's best
+     * asynchronous engine that works here, the reason for any fallback in
+     * {@link WorkloadReport#engine()}. An explicit choice is never replaced: {@link #run()}
+     * refuses an engine the backend lacks or that does not work here (io_uring_setup(2) refused
+     * by {@code kernel.io_uring_disabled} or seccomp), saying why.
+     *
+     * @param ioEngine the engine
+     * @return a new plan
+     */
+    public WorkloadPlan ioEngine(IoEngine ioEngine) {
+        return new WorkloadPlan(target, parameters, backend,
+                Objects.requireNonNull(ioEngine, "ioEngine"), listener);
+    }
+
+    /**
+     * {@link #ioEngine(IoEngine)} by fio's name.
+     *
+     * @param fioName {@code psync}, {@code libaio} or {@code io_uring}
+     * @return a new plan
+     * @throws IllegalArgumentException for another name, listing the names there are
+     */
+    public WorkloadPlan ioEngine(String fioName) {
+        return ioEngine(IoEngine.parse(Objects.requireNonNull(fioName, "ioEngine")));
+    }
+
+    /** @return a new plan on which drivespeed chooses the engine (the default) */
+    public WorkloadPlan automaticIoEngine() {
+        return new WorkloadPlan(target, parameters, backend, null, listener);
+    }
+
+    /** @return the engine asked for, or empty when drivespeed chooses */
+    public Optional<IoEngine> ioEngine() {
+        return Optional.ofNullable(ioEngine);
+    }
+
+    /**
      * Tell {@code listener} when the writing of the test file and each measured run start and
      * end, with a live byte count to poll (see {@link WorkloadListener}: nothing is called per
      * I/O).
@@ -368,7 +409,7 @@ public final class WorkloadPlan {
      * @return a new plan
      */
     public WorkloadPlan listener(WorkloadListener listener) {
-        return new WorkloadPlan(target, parameters, backend,
+        return new WorkloadPlan(target, parameters, backend, ioEngine,
                 Objects.requireNonNull(listener, "listener"));
     }
 
@@ -446,7 +487,8 @@ public final class WorkloadPlan {
     }
 
     private WorkloadMeasurement engine() {
-        return new WorkloadMeasurement(target, Optional.ofNullable(backend), listener);
+        return new WorkloadMeasurement(target, Optional.ofNullable(backend),
+                Optional.ofNullable(ioEngine), listener);
     }
 
     @Override

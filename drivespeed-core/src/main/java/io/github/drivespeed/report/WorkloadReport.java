@@ -28,7 +28,7 @@ public final class WorkloadReport {
     private final TargetInfo target;
     private final WorkloadParameters parameters;
     private final BackendInfo backend;
-    private final String ioEngine;
+    private final EngineInfo engine;
     private final Optional<PassResult> read;
     private final Optional<PassResult> write;
     private final Set<Warning> warnings;
@@ -38,7 +38,7 @@ public final class WorkloadReport {
      * @param target what was measured
      * @param parameters the settings used
      * @param backend the I/O backend that ran
-     * @param ioEngine how the I/O was issued, for example {@code psync: 32 threads x queue depth 1}
+     * @param engine how the I/O was issued: the engine, threads and queue depth
      * @param read the reads, if the workload read
      * @param write the writes, if the workload wrote
      * @param warnings what may make the figures differ from the drive's own speed, beyond the
@@ -46,12 +46,12 @@ public final class WorkloadReport {
      * @param startedAt when the workload started
      */
     public WorkloadReport(TargetInfo target, WorkloadParameters parameters, BackendInfo backend,
-            String ioEngine, Optional<PassResult> read, Optional<PassResult> write,
+            EngineInfo engine, Optional<PassResult> read, Optional<PassResult> write,
             Set<Warning> warnings, Instant startedAt) {
         this.target = Objects.requireNonNull(target, "target");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.backend = Objects.requireNonNull(backend, "backend");
-        this.ioEngine = Objects.requireNonNull(ioEngine, "ioEngine");
+        this.engine = Objects.requireNonNull(engine, "engine");
         this.read = Objects.requireNonNull(read, "read");
         this.write = Objects.requireNonNull(write, "write");
         this.warnings = Set.copyOf(warnings);
@@ -77,12 +77,19 @@ public final class WorkloadReport {
     }
 
     /**
-     * @return how the I/O was issued: synchronous calls or an asynchronous queue, with how many
-     *     threads and I/Os in flight each
+     * @return how the I/O was issued: the engine as fio names it ({@code psync}, {@code libaio},
+     *     {@code io_uring}), threads and I/Os in flight each, and why a preferred engine did not
+     *     run
      */
-    public String ioEngine() {
-        return ioEngine;
+    public EngineInfo engine() {
+        return engine;
     }
+
+    /** @return {@link #engine()} as one line, for example {@code psync: 1 thread x queue depth 1} */
+    public String ioEngine() {
+        return engine.toString();
+    }
+
 
     /** @return the reads, empty when the workload only wrote */
     public Optional<PassResult> read() {
@@ -131,7 +138,7 @@ public final class WorkloadReport {
         sb.append(target.summary());
         sb.append("workload:   ").append(parameters).append('\n');
         sb.append("backend:    ").append(backend).append('\n');
-        sb.append("I/O:        ").append(ioEngine).append('\n');
+        sb.append("I/O:        ").append(engine).append('\n');
         read.ifPresent(r -> appendPass(sb, r));
         write.ifPresent(w -> appendPass(sb, w));
         ReportText.appendWarnings(sb, warnings(), target.link(), passes(), Optional.empty());

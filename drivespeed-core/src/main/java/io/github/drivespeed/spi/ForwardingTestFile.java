@@ -56,8 +56,13 @@ public abstract class ForwardingTestFile implements TestFile {
     }
 
     @Override
-    public IoQueue openQueue(int depth) throws IOException {
-        return delegate.openQueue(depth);
+    public IoQueue openQueue(String engine, int depth) throws IOException {
+        return delegate.openQueue(engine, depth);
+    }
+
+    @Override
+    public Optional<String> queueEngineDrawback(String engine) {
+        return delegate.queueEngineDrawback(engine);
     }
 
     @Override

@@ -110,6 +110,19 @@ final class NativeAlignedBuffer implements AlignedBuffer {
         }
     }
 
+    /**
+     * @param buffer a buffer handed to the native backend
+     * @return it, as the native buffer it must be
+     * @throws IllegalArgumentException if another backend allocated it
+     */
+    static NativeAlignedBuffer of(AlignedBuffer buffer) {
+        if (!(buffer instanceof NativeAlignedBuffer)) {
+            throw new IllegalArgumentException("buffer was not allocated by the native backend: "
+                    + buffer.getClass().getName());
+        }
+        return (NativeAlignedBuffer) buffer;
+    }
+
     /** @return whether madvise(MADV_HUGEPAGE) was accepted for this buffer */
     boolean hugePagesAdvised() {
         return hugePagesAdvised;

@@ -15,9 +15,8 @@ final class NativeTestFile extends NativeFileHandle implements TestFile {
     private final Optional<Path> path;
     private boolean removed;
 
-    NativeTestFile(Libc libc, LinuxConstants constants, int fd, Optional<Path> path,
-            String displayName) {
-        super(libc, constants, fd, displayName, false);
+    NativeTestFile(NativeRuntime runtime, int fd, Optional<Path> path, String displayName) {
+        super(runtime, fd, displayName, false);
         this.path = path;
     }
 

@@ -2,11 +2,13 @@ package io.github.drivespeed.examples.output;
 
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
@@ -148,7 +150,7 @@ final class ReportFixtures {
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 160 * 4096L, 160},
                     {500 * MS, 1_000 * MS, 140 * 4096L, 140}}));
         return new WorkloadReport(sdCardTarget(), p, backend(),
-                "psync (synchronous positional reads and writes): 2 x 4 = 8 threads x queue depth 1",
+                new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, "", Optional.empty()),
                 Optional.of(new PassResult(PassKind.READ, List.of(reads), Set.of())),
                 Optional.of(new PassResult(PassKind.WRITE, List.of(writes), Set.of())),
                 Set.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS), STARTED.plusSeconds(10));
@@ -176,7 +178,7 @@ final class ReportFixtures {
                     Set.of());
             labels.add("RND4K Q1T1 " + (read ? "read" : "write"));
             reports.add(new WorkloadReport(sdCardTarget(), p, backend(),
-                    "psync (synchronous positional reads and writes): 1 thread x queue depth 1",
+                    new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, "", Optional.empty()),
                     read ? Optional.of(pass) : Optional.empty(),
                     read ? Optional.empty() : Optional.of(pass), Set.of(),
                     STARTED.plusSeconds(read ? 20 : 30)));
