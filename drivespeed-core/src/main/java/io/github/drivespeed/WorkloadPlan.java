@@ -56,7 +56,8 @@ import java.util.function.Consumer;
  * {@link #ioEngine(IoEngine)}); on one without it (the pure-Java backend), a queue depth above 1
  * is run as {@code threads x queueDepth} synchronous workers, one I/O in flight each, and the
  * report says so ({@link WorkloadReport#engine()} and {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}):
- * the same number of I/Os in flight, from threads instead of one submitting thread.
+ * the same number of I/Os in flight, from threads instead of one submitting thread. Every report
+ * carries the process's CPU time per I/O ({@link WorkloadReport#cpu()}).
  *
  * <p>How offsets are drawn, how the runs' I/Os are shared out and how size- and time-based runs
  * end: see {@link WorkloadParameters}. By default each run lasts {@link #DEFAULT_DURATION}

@@ -31,6 +31,7 @@ public final class WorkloadReport {
     private final EngineInfo engine;
     private final Optional<PassResult> read;
     private final Optional<PassResult> write;
+    private final List<CpuUsage> cpuPerRun;
     private final Set<Warning> warnings;
     private final Instant startedAt;
 
@@ -41,19 +42,22 @@ public final class WorkloadReport {
      * @param engine how the I/O was issued: the engine, threads and queue depth
      * @param read the reads, if the workload read
      * @param write the writes, if the workload wrote
+     * @param cpuPerRun the process's CPU time over each measured run, in run order; empty where
+     *     it could not be read
      * @param warnings what may make the figures differ from the drive's own speed, beyond the
      *     target's and the passes' own
      * @param startedAt when the workload started
      */
     public WorkloadReport(TargetInfo target, WorkloadParameters parameters, BackendInfo backend,
             EngineInfo engine, Optional<PassResult> read, Optional<PassResult> write,
-            Set<Warning> warnings, Instant startedAt) {
+            List<CpuUsage> cpuPerRun, Set<Warning> warnings, Instant startedAt) {
         this.target = Objects.requireNonNull(target, "target");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.backend = Objects.requireNonNull(backend, "backend");
         this.engine = Objects.requireNonNull(engine, "engine");
         this.read = Objects.requireNonNull(read, "read");
         this.write = Objects.requireNonNull(write, "write");
+        this.cpuPerRun = List.copyOf(cpuPerRun);
         this.warnings = Set.copyOf(warnings);
         this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
         if (read.isEmpty() && write.isEmpty()) {
@@ -90,6 +94,18 @@ public final class WorkloadReport {
         return engine.toString();
     }
 
+    /**
+     * @return the whole process's user and system CPU time over each measured run, per I/O and
+     *     as fio's {@code usr_cpu}/{@code sys_cpu}; empty where the times could not be read
+     */
+    public List<CpuUsage> cpuPerRun() {
+        return cpuPerRun;
+    }
+
+    /** @return {@link #cpuPerRun()} over all runs together, or empty without it */
+    public Optional<CpuUsage> cpu() {
+        return cpuPerRun.stream().reduce(CpuUsage::plus);
+    }
 
     /** @return the reads, empty when the workload only wrote */
     public Optional<PassResult> read() {
@@ -141,6 +157,7 @@ public final class WorkloadReport {
         sb.append("I/O:        ").append(engine).append('\n');
         read.ifPresent(r -> appendPass(sb, r));
         write.ifPresent(w -> appendPass(sb, w));
+        cpu().ifPresent(c -> sb.append("CPU:        ").append(c).append('\n'));
         ReportText.appendWarnings(sb, warnings(), target.link(), passes(), Optional.empty());
         return sb.toString();
     }

@@ -82,8 +82,8 @@ class StorageRequirementTest {
                 Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 1, 0, iops.length, true,
                 Duration.ofMillis(500));
         return new WorkloadReport(TARGET, p, BACKEND, PSYNC, reads ? Optional.of(pass)
-                : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), Set.of(),
-                Instant.EPOCH);
+                : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), List.of(),
+                Set.of(), Instant.EPOCH);
     }
 
     private static long min(long[] v) {
@@ -185,7 +185,7 @@ class StorageRequirementTest {
         WorkloadReport eightK = new WorkloadReport(TARGET, new WorkloadParameters(p.pattern(),
                 100, DataSize.ofKibibytes(8), p.size(), p.count(), p.duration(), p.rampTime(),
                 1, 1, 0, 1, true, p.timelineInterval()), BACKEND, PSYNC, rnd8k.read(),
-                Optional.empty(), Set.of(), Instant.EPOCH);
+                Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
         RequirementCheck c = StorageRequirement.named("x").minRandomReadIops(100)
                 .check(Measurements.of(eightK));
         assertThat(c.results().get(0).status()).isEqualTo(Status.NOT_MEASURED);

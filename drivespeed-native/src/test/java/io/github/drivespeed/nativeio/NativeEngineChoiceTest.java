@@ -44,7 +44,8 @@ class NativeEngineChoiceTest {
         assertThat(e.fallbackReason()).isEmpty();
         assertThat(e.details()).contains("registered file", "1 registered buffer",
                 "completions reaped from the CQ ring in user space");
-        assertThat(qd16.toString()).contains("I/O:        io_uring (registered file");
+        assertThat(qd16.toString()).contains("I/O:        io_uring (registered file")
+                .contains("CPU:        ").contains("usr_cpu");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 

@@ -259,6 +259,7 @@ class QueueEngineTest {
         assertThat(ios).isEqualTo(6000);
         assertThat(r.read().orElseThrow().latency().count())
                 .isEqualTo(r.read().orElseThrow().totalIos());
+        assertThat(r.cpu()).hasValueSatisfying(c -> assertThat(c.ios()).isEqualTo(6000));
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 }

@@ -4,6 +4,7 @@ import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadStage;
+import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
@@ -28,7 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One workload over the test file {@link WorkloadMeasurement} wrote: its engine and queues
- * ({@link EngineChoice}), its workers' buffers, the untimed warm-up and the measured runs.
+ * ({@link EngineChoice}), its workers' buffers, the untimed warm-up and the measured runs, each
+ * with the process's CPU time over it ({@link ProcessCpuClock}).
  */
 final class WorkloadJob {
 
@@ -75,6 +77,7 @@ final class WorkloadJob {
         List<WriteData> writeData = new ArrayList<>();
         List<Sample> reads = new ArrayList<>();
         List<Sample> writes = new ArrayList<>();
+        List<CpuUsage> cpu = new ArrayList<>();
         EngineChoice.Opened opened;
         String details;
         try {
@@ -106,6 +109,7 @@ final class WorkloadJob {
                 Measured m = runOnce(r, run);
                 m.read().ifPresent(reads::add);
                 m.write().ifPresent(writes::add);
+                m.cpu().ifPresent(cpu::add);
             }
             details = queues.get(0).description();
         } finally {
@@ -126,7 +130,7 @@ final class WorkloadJob {
                         : Optional.of(new PassResult(PassKind.READ, reads, readWarnings)),
                 writes.isEmpty() ? Optional.empty()
                         : Optional.of(new PassResult(PassKind.WRITE, writes, Set.of())),
-                jobWarnings, startedAt);
+                cpu, jobWarnings, startedAt);
     }
 
     /**
@@ -148,9 +152,11 @@ final class WorkloadJob {
     private record Resources(List<IoQueue> queues, List<AlignedBuffer> readBuffers,
             List<WriteData> writeData) { }
 
-    /** What one measured run gave: each direction's sample. */
-    private record Measured(Optional<Sample> read, Optional<Sample> write) {
-        static final Measured NONE = new Measured(Optional.empty(), Optional.empty());
+    /** What one measured run gave: each direction's sample and the CPU time over the run. */
+    private record Measured(Optional<Sample> read, Optional<Sample> write,
+            Optional<CpuUsage> cpu) {
+        static final Measured NONE = new Measured(Optional.empty(), Optional.empty(),
+                Optional.empty());
     }
 
     /** One run (0 = the untimed warm-up, whose figures are dropped). */
@@ -222,10 +228,15 @@ final class WorkloadJob {
                 return loop.run(limit, from, deadline);
             });
         }
+        Optional<ProcessCpuClock.Reading> cpuStart = warmUp ? Optional.empty()
+                : ProcessCpuClock.read();
+        long windowStart = System.nanoTime();
         List<IoLoop.Outcome> outcomes = WorkerGroup.run(list, stop, what);
         long end = measureStart[0];
+        long allIos = 0;
         for (IoLoop.Outcome o : outcomes) {
             end = Math.max(end, o.lastCompletionNanos());
+            allIos += o.measuredIos() + o.rampIos();
         }
         if (job.writes()) {
             IoFailures.dataSync(file, name, what, job.size().bytes(), job.size().bytes());
@@ -235,12 +246,15 @@ final class WorkloadJob {
         if (warmUp) {
             return Measured.NONE;
         }
+        Optional<CpuUsage> cpu = ProcessCpuClock.between(cpuStart, ProcessCpuClock.read(),
+                Math.max(end, windowStart) - windowStart, allIos);
         long elapsed = Math.max(1, end - measureStart[0]);
         return new Measured(
                 job.reads() ? Optional.of(DirectionRecorder.sample(run, List.of(readRecorders),
                         elapsed)) : Optional.empty(),
                 job.writes() ? Optional.of(DirectionRecorder.sample(run,
-                        List.of(writeRecorders), elapsed)) : Optional.empty());
+                        List.of(writeRecorders), elapsed)) : Optional.empty(),
+                cpu);
     }
 
     /**

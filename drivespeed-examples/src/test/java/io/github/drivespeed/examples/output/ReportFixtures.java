@@ -153,7 +153,7 @@ final class ReportFixtures {
                 new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, "", Optional.empty()),
                 Optional.of(new PassResult(PassKind.READ, List.of(reads), Set.of())),
                 Optional.of(new PassResult(PassKind.WRITE, List.of(writes), Set.of())),
-                Set.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS), STARTED.plusSeconds(10));
+                List.of(), Set.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS), STARTED.plusSeconds(10));
     }
 
     /** A preset pair: RND4K Q1T1 read and write, 1 run each. */
@@ -180,7 +180,7 @@ final class ReportFixtures {
             reports.add(new WorkloadReport(sdCardTarget(), p, backend(),
                     new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, "", Optional.empty()),
                     read ? Optional.of(pass) : Optional.empty(),
-                    read ? Optional.empty() : Optional.of(pass), Set.of(),
+                    read ? Optional.empty() : Optional.of(pass), List.of(), Set.of(),
                     STARTED.plusSeconds(read ? 20 : 30)));
         }
         return new WorkloadTable(labels, reports);
