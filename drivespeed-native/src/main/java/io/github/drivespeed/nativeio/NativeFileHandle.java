@@ -28,6 +28,7 @@ class NativeFileHandle implements FileHandle {
     private final int fd;
     private final String displayName;
     private final boolean blockDevice;
+    private final boolean direct;
     private Optional<String> uringDrawback;
     private boolean closed;
 
@@ -36,8 +37,10 @@ class NativeFileHandle implements FileHandle {
      * @param fd the open descriptor, owned from now on
      * @param displayName for messages
      * @param blockDevice whether {@code fd} is a block device (eviction then also uses BLKFLSBUF)
+     * @param direct whether {@code fd} was opened with O_DIRECT
      */
-    NativeFileHandle(NativeRuntime runtime, int fd, String displayName, boolean blockDevice) {
+    NativeFileHandle(NativeRuntime runtime, int fd, String displayName, boolean blockDevice,
+            boolean direct) {
         this.runtime = runtime;
         this.libc = runtime.libc();
         this.constants = runtime.constants();
@@ -45,6 +48,7 @@ class NativeFileHandle implements FileHandle {
         this.fd = fd;
         this.displayName = displayName;
         this.blockDevice = blockDevice;
+        this.direct = direct;
     }
 
     /** @return the file descriptor, for tests in this package */
@@ -138,7 +142,7 @@ class NativeFileHandle implements FileHandle {
         }
         Optional<String> d = uringDrawback;
         if (d == null) {
-            uringDrawback = d = NowaitReads.ioUringDrawback(runtime, fd);
+            uringDrawback = d = NowaitReads.ioUringDrawback(runtime, fd, direct);
         }
         return d;
     }

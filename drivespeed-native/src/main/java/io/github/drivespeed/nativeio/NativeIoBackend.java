@@ -253,7 +253,7 @@ public final class NativeIoBackend implements IoBackend {
             }
             throw Errno.pathException(libc, call, name, errno);
         }
-        return new NativeFileHandle(r, fd, name, true);
+        return new NativeFileHandle(r, fd, name, true, request.direct());
     }
 
     @Override
@@ -288,7 +288,7 @@ public final class NativeIoBackend implements IoBackend {
             int flags = access | c.oTmpfile();
             int fd = libc.open(PathBytes.of(directory), flags, 0600);
             if (fd >= 0) {
-                return new NativeTestFile(runtime, fd, Optional.empty(),
+                return new NativeTestFile(runtime, fd, request.direct(), Optional.empty(),
                         "<unnamed O_TMPFILE in " + dirName + ">");
             }
             int errno = libc.errno();
@@ -318,7 +318,7 @@ public final class NativeIoBackend implements IoBackend {
             int flags = access | c.oCreat() | c.oExcl();
             int fd = libc.open(PathBytes.of(file), flags, 0600);
             if (fd >= 0) {
-                return new NativeTestFile(runtime, fd, Optional.of(file), fileName);
+                return new NativeTestFile(runtime, fd, request.direct(), Optional.of(file), fileName);
             }
             int errno = libc.errno();
             if (errno == Errno.EINVAL && request.direct()) {

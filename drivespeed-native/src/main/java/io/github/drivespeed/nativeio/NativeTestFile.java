@@ -15,8 +15,9 @@ final class NativeTestFile extends NativeFileHandle implements TestFile {
     private final Optional<Path> path;
     private boolean removed;
 
-    NativeTestFile(NativeRuntime runtime, int fd, Optional<Path> path, String displayName) {
-        super(runtime, fd, displayName, false);
+    NativeTestFile(NativeRuntime runtime, int fd, boolean direct, Optional<Path> path,
+            String displayName) {
+        super(runtime, fd, displayName, false, direct);
         this.path = path;
     }
 
