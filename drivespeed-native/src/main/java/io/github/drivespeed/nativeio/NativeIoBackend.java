@@ -130,11 +130,12 @@ public final class NativeIoBackend implements IoBackend {
     @Override
     public String description() {
         NativeRuntime r = runtime();
-        return "Linux " + osArch + ": open(2) O_DIRECT/O_DSYNC/O_TMPFILE, pread/pwrite on"
+        boolean loaded = r.unavailableReason() == null;
+        return "Linux " + (loaded ? r.constants().architecture() : osArch) + ": open(2) O_DIRECT/O_DSYNC/O_TMPFILE, pread/pwrite on"
                 + " native memory" + (TransparentHugePages.usableSize().isPresent()
                         ? " in transparent huge pages" : "") + ", fdatasync, posix_fadvise,"
                 + " io_uring and Linux AIO"
-                + (r.unavailableReason() == null ? "; " + r.callsRoute() : "");
+                + (loaded ? "; " + r.callsRoute() : "");
     }
 
     @Override
