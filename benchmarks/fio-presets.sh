@@ -39,7 +39,8 @@ jar=""
 cleanup() { rm -f "$out" "$jar" "${files[@]}"; }
 trap cleanup EXIT
 "$here/drivespeed" --help >/dev/null   # build once, outside the rounds
-jar="$(mktemp --suffix=.jar)"; cp "$here/drivespeed-examples/target/drivespeed.jar" "$jar"   # frozen for all rounds
+version="$(sed -n '/<artifactId>drivespeed-parent<\/artifactId>/,/<version>/ s:.*<version>\(.*\)</version>.*:\1:p' "$here/pom.xml")"   # as ./drivespeed reads it
+jar="$(mktemp --suffix=.jar)"; cp "$here/drivespeed-cli/target/drivespeed-cli-$version-exec.jar" "$jar"   # frozen for all rounds
 
 # "SEQ1M-Q8T1" -> "seq 1m 8 1"
 shape() { echo "$1" | sed -E 's/^(SEQ|RND)([0-9]+[KM])-Q([0-9]+)T([0-9]+)$/\1 \2 \3 \4/' | tr 'A-Z' 'a-z'; }

@@ -31,7 +31,8 @@ f="$dir/request-size.$$.bin"
 out="$(mktemp)"
 trap 'rm -f "$f" "$out"' EXIT
 "$here/drivespeed" --help >/dev/null   # build once, outside the rounds
-jar="$here/drivespeed-examples/target/drivespeed.jar"
+version="$(sed -n '/<artifactId>drivespeed-parent<\/artifactId>/,/<version>/ s:.*<version>\(.*\)</version>.*:\1:p' "$here/pom.xml")"   # as ./drivespeed reads it
+jar="$here/drivespeed-cli/target/drivespeed-cli-$version-exec.jar"
 have_fio=0; command -v fio >/dev/null && have_fio=1
 dd if=/dev/urandom of="$f" bs=1M count=256 iflag=fullblock oflag=direct conv=fdatasync status=none
 

@@ -36,7 +36,7 @@ import java.util.concurrent.TimeoutException;
  * it first, the one with the most headroom on its tightest criterion at the top.
  *
  * <pre>
- * java -cp drivespeed-examples/target/drivespeed.jar \
+ * java -cp drivespeed-examples/target/drivespeed-examples.jar \
  *     io.github.drivespeed.examples.media.MediaSelection V30 /media/sd /media/usb /var/lib/rec
  * </pre>
  */

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * the log, not a refusal to start.
  *
  * <pre>
- * java -cp drivespeed-examples/target/drivespeed.jar \
+ * java -cp drivespeed-examples/target/drivespeed-examples.jar \
  *     io.github.drivespeed.examples.startup.StartupCheck /var/lib/myapp 'write=20MB/s,read=50MB/s'
  * </pre>
  */

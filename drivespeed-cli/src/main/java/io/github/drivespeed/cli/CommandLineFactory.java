@@ -1,0 +1,40 @@
+package io.github.drivespeed.cli;
+
+import io.github.drivespeed.cli.options.WholeNumbers;
+import io.github.drivespeed.cli.run.ErrorMessages;
+import io.github.drivespeed.cli.run.ExitCode;
+import java.util.function.BooleanSupplier;
+import picocli.CommandLine;
+
+/** The command line: the command, its number conversions, and one-line errors with exit codes. */
+final class CommandLineFactory {
+
+    private CommandLineFactory() {
+    }
+
+    /** @return the command line, drawing the progress bar when stderr is a terminal */
+    static CommandLine create() {
+        return create(Terminal::stderrIsTerminal);
+    }
+
+    /**
+     * @param stderrIsTerminal whether to draw the progress bar on the command line's stderr
+     * @return the command line, with one-line error reporting; visible for tests
+     */
+    static CommandLine create(BooleanSupplier stderrIsTerminal) {
+        CommandLine cl = new CommandLine(new DriveSpeedCommand(stderrIsTerminal));
+        WholeNumbers.registerWith(cl);
+        cl.setParameterExceptionHandler((ex, args) -> {
+            ex.getCommandLine().getErr().println("drivespeed: "
+                    + ErrorMessages.ofPicocli(ex.getMessage()));
+            ex.getCommandLine().getErr().flush();
+            return ExitCode.BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            commandLine.getErr().println("drivespeed: " + ex);
+            commandLine.getErr().flush();
+            return ExitCode.IO_ERROR;
+        });
+        return cl;
+    }
+}

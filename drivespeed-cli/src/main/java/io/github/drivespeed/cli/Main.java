@@ -1,0 +1,46 @@
+package io.github.drivespeed.cli;
+
+import io.github.drivespeed.cli.run.ExitCode;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+
+/**
+ * The executable jar's main class: runs the {@code drivespeed} command in this JVM and exits with
+ * its code, with one line on standard error when Ctrl-C or SIGTERM stops it.
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    /**
+     * Runs the command and exits with its code.
+     *
+     * @param args command-line arguments
+     */
+    public static void main(String[] args) {
+        PrintWriter stderr = new PrintWriter(new OutputStreamWriter(System.err,
+                StandardCharsets.UTF_8), true);
+        CommandLine cl = CommandLineFactory.create();
+        cl.setErr(stderr);
+        DriveSpeedCommand command = cl.getCommand();
+        InterruptNotice notice = InterruptNotice.install(stderr, command::target,
+                Terminal.stderrIsTerminal());
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (Error e) {
+            // picocli passes Errors through (OutOfMemoryError, say): one line and the I/O-error
+            // exit code, not a stack trace followed by the interrupt notice
+            notice.finished();
+            stderr.println("drivespeed: the measurement failed: " + e);
+            stderr.flush();
+            System.exit(ExitCode.IO_ERROR);
+            return;
+        }
+        notice.finished();
+        System.exit(code);
+    }
+}

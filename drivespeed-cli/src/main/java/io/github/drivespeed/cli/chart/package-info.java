@@ -1,0 +1,2 @@
+/** Throughput charts as PNG (JFreeChart, headless). */
+package io.github.drivespeed.cli.chart;

@@ -1,0 +1,104 @@
+package io.github.drivespeed.cli.options;
+
+import io.github.drivespeed.cli.options.OptionTable.Row;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Reads {@link OptionTable} for one command line: the first option given that does not go with
+ * its form, as the one-line refusal that names it.
+ */
+public final class OptionPlacement {
+
+    private final GivenOptions given;
+
+    /** @param given the options the command line gave */
+    public OptionPlacement(GivenOptions given) {
+        this.given = given;
+    }
+
+    /**
+     * Checked first, before any value: the options that {@code --probe} (any measuring option),
+     * {@code --preset} (what a preset fixes) and {@code --sweep} (the block size) exclude, the
+     * first one in the order given, as typed.
+     *
+     * @param form the form
+     * @return {@code options '--probe' and '--count' exclude each other: ...}, or null
+     */
+    public String exclusion(Form form) {
+        if (form.option() == null) {
+            return null;
+        }
+        for (String option : given.inOrder()) {
+            Row row = OptionTable.get(option);
+            boolean excluded = !row.goesWith(form)
+                    && (form == Form.PROBE || row.goesWithAWorkload());
+            if (excluded) {
+                return OptionTable.excludeEachOther(form.option(), given.typed(option)) + ": "
+                        + form.exclusionReason();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Checked once the outputs and the requirement are known, before the plan is built: an option
+     * given that the form does not take, the first in the table's order.
+     *
+     * @param form the form
+     * @param requirementWorkloads whether a requirement runs random 4 KiB workloads in a
+     *     directory (they take {@code --size}, {@code --duration} and {@code --ramp-time})
+     * @param target the path given, for messages
+     * @return the refusal, or null when every option given goes with the form
+     */
+    public String misplaced(Form form, boolean requirementWorkloads, Path target) {
+        List<String> given = this.given.inOrder();
+        List<Row> misplaced = OptionTable.rows().stream()
+                .filter(r -> given.contains(r.option()) && !r.goesWith(form)
+                        && !(requirementWorkloads && r.goesWith(Form.REQUIREMENT_WORKLOADS)))
+                .toList();
+        if (misplaced.isEmpty()) {
+            return null;
+        }
+        Row first = misplaced.get(0);
+        switch (form) {
+            case WORKLOAD:
+            case PRESET:
+            case SWEEP:
+                if (misplaced.stream().anyMatch(OptionPlacement::readOrDeviceOnly)) {
+                    return "options " + quotedList(OptionTable.rows().stream()
+                            .filter(OptionPlacement::readOrDeviceOnly).toList())
+                            + " apply to the sequential and device tests, not to workloads";
+                }
+                return "option '" + first.option() + "' applies to the sequential test only, not"
+                        + " to workloads";
+            case DEVICE:
+                return "option '" + first.option() + "' does not apply to a block device test";
+            case SEQUENTIAL:
+                for (Row r : misplaced) {
+                    if (readOrDeviceOnly(r)) {
+                        return "option '" + r.option() + "' applies to a block device only, and "
+                                + target + " is not one";
+                    }
+                }
+                return "option '" + first.option() + "' needs a workload (--rw, --preset or"
+                        + " --sweep)" + (first.goesWith(Form.REQUIREMENT_WORKLOADS)
+                                ? " or a --require with random 4 KiB figures" : "");
+            default:
+                return null;
+        }
+    }
+
+    /** Whether an option goes with the device test but with no workload. */
+    private static boolean readOrDeviceOnly(Row row) {
+        return row.goesWith(Form.DEVICE) && !row.goesWithAWorkload();
+    }
+
+    /** {@code '-a', '-b' and '-c'}. */
+    private static String quotedList(List<Row> rows) {
+        List<String> quoted = rows.stream().map(r -> "'" + r.option() + "'").toList();
+        return quoted.size() == 1 ? quoted.get(0)
+                : String.join(", ", quoted.subList(0, quoted.size() - 1)) + " and "
+                        + quoted.get(quoted.size() - 1);
+    }
+}

@@ -1,0 +1,186 @@
+package io.github.drivespeed.cli.output;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.LatencyStats;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.warning.Warning;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Writes {@link Results} as CSV (RFC 4180, through jackson-dataformat-csv: a header line, then one
+ * row per job and direction, {@code \n} line ends, fields quoted where they need it). Column names
+ * are the JSON keys of {@link JsonReport}, flattened ({@code clat_ns_p99.000000} is
+ * {@code clat_ns.percentile["99.000000"]}); the README lists them. Same units and rules as the JSON:
+ * raw units, an empty field where a figure could not be computed, the same text in every locale.
+ * With no job ({@code --probe}) it writes one row describing the target instead.
+ */
+public final class CsvReport {
+
+    /** The columns of a measurement row, in order. */
+    public static final List<String> COLUMNS;
+    /** The columns of the probe row, in order. */
+    public static final List<String> PROBE_COLUMNS = List.of("directory", "fs_type", "fs_source",
+            "fs_block_size_bytes", "total_space_bytes", "usable_space_bytes", "mount_point",
+            "mount_options", "device", "device_kind", "disks", "model", "transport", "rotational",
+            "logical_block_size_bytes", "physical_block_size_bytes", "link",
+            "link_ceiling_bytes_per_second", "warnings");
+
+    static {
+        List<String> c = new ArrayList<>(List.of("jobname", "kind", "direction", "rw", "bs_bytes",
+                "iodepth", "numjobs", "runs", "direct", "io_bytes", "runtime_ns", "bw_bytes",
+                "bw_bytes_median", "bw_bytes_min", "bw_bytes_max", "bw_bytes_mean",
+                "bw_bytes_stddev", "total_ios", "iops", "iops_median", "clat_ns_min",
+                "clat_ns_max", "clat_ns_mean", "clat_ns_stddev", "clat_ns_N"));
+        for (double p : LatencyStats.FIO_PERCENTILES) {
+            c.add("clat_ns_p" + JsonReport.percentileKey(p));
+        }
+        c.addAll(List.of("warnings", "directory", "fs_type", "device", "backend", "started_at"));
+        COLUMNS = List.copyOf(c);
+    }
+
+    private static final CsvMapper MAPPER = new CsvMapper();
+
+    private CsvReport() {
+    }
+
+    /**
+     * Writes the header and the rows.
+     *
+     * @param results what to write
+     * @param out where to; not closed
+     * @throws IOException if writing fails
+     */
+    public static void write(Results results, Writer out) throws IOException {
+        boolean probe = results.jobs().isEmpty();
+        List<List<String>> rows = probe ? List.of(probeRow(results.target())) : rows(results);
+        CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\n");
+        for (String column : probe ? PROBE_COLUMNS : COLUMNS) {
+            schema.addColumn(column);
+        }
+        try (SequenceWriter w = MAPPER.writer(schema.build())
+                .with(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
+                .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValues(out)) {
+            for (List<String> row : rows) {
+                w.write(row);
+            }
+        }
+        out.flush();
+    }
+
+    private static List<List<String>> rows(Results results) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Results.Job job : results.jobs()) {
+            if (job.sequential().isPresent()) {
+                var r = job.sequential().get();
+                var p = r.parameters();
+                Common c = new Common(job.name(), "sequential", "", p.blockSize().bytes(), 1, 1,
+                        p.runs(), p.direct(), r.warnings(), r.target(), r.backend().name(),
+                        r.startedAt().toString());
+                rows.add(row(c, "write", r.write()));
+                rows.add(row(c, "read", r.read()));
+            } else {
+                var r = job.workload().orElseThrow();
+                WorkloadParameters p = r.parameters();
+                Common c = new Common(job.name(), "workload", p.fioRw(), p.blockSize().bytes(),
+                        p.queueDepth(), p.threads(), p.runs(), p.direct(), r.warnings(),
+                        r.target(), r.backend().name(), r.startedAt().toString());
+                r.read().ifPresent(pass -> rows.add(row(c, "read", pass)));
+                r.write().ifPresent(pass -> rows.add(row(c, "write", pass)));
+            }
+        }
+        return rows;
+    }
+
+    /** What the rows of one job share. */
+    private record Common(String jobname, String kind, String rw, long blockBytes, int iodepth,
+            int numjobs, int runs, boolean direct, Collection<Warning> warnings,
+            TargetInfo target, String backend, String startedAt) { }
+
+    private static List<String> row(Common c, String direction, PassResult p) {
+        List<String> r = new ArrayList<>(COLUMNS.size());
+        LatencyStats l = p.latency();
+        long runtime = p.samples().stream().mapToLong(s -> s.elapsedNanos()).sum();
+        r.add(c.jobname());
+        r.add(c.kind());
+        r.add(direction);
+        r.add(c.rw());
+        r.add(Long.toString(c.blockBytes()));
+        r.add(Integer.toString(c.iodepth()));
+        r.add(Integer.toString(c.numjobs()));
+        r.add(Integer.toString(c.runs()));
+        r.add(Boolean.toString(c.direct()));
+        r.add(Long.toString(p.totalBytes()));
+        r.add(Long.toString(runtime));
+        r.add(Numbers.wholeText(p.overall().bytesPerSecond()));
+        r.add(Numbers.wholeText(p.median().bytesPerSecond()));
+        r.add(Numbers.wholeText(p.min().bytesPerSecond()));
+        r.add(Numbers.wholeText(p.max().bytesPerSecond()));
+        r.add(Numbers.wholeText(p.mean().bytesPerSecond()));
+        r.add(Numbers.wholeText(p.standardDeviation().bytesPerSecond()));
+        r.add(Long.toString(p.totalIos()));
+        r.add(Numbers.sixDecimalsText(p.totalIos() == 0 ? Double.NaN : p.overallIops()));
+        r.add(Numbers.sixDecimalsText(p.totalIos() == 0 ? Double.NaN : p.medianIops()));
+        r.add(l.count() == 0 ? "" : Long.toString(l.minNanos()));
+        r.add(l.count() == 0 ? "" : Long.toString(l.maxNanos()));
+        r.add(Numbers.sixDecimalsText(l.meanNanos()));
+        r.add(Numbers.sixDecimalsText(l.standardDeviationNanos()));
+        r.add(Long.toString(l.count()));
+        for (double pct : LatencyStats.FIO_PERCENTILES) {
+            r.add(l.count() == 0 ? "" : Long.toString(l.percentileNanos(pct)));
+        }
+        r.add(names(c.warnings()));
+        r.add(c.target().directory().toString());
+        r.add(c.target().fileSystemType());
+        r.add(c.target().device().map(BlockDevice::sysfsName).orElse(""));
+        r.add(c.backend());
+        r.add(c.startedAt());
+        return r;
+    }
+
+    private static List<String> probeRow(TargetInfo t) {
+        Optional<BlockDevice> disk = t.wholeDisks().size() == 1
+                ? Optional.of(t.wholeDisks().get(0)) : Optional.empty();
+        List<String> r = new ArrayList<>();
+        r.add(t.directory().toString());
+        r.add(t.fileSystemType());
+        r.add(t.fileSystemSource());
+        r.add(Long.toString(t.fileSystemBlockSizeBytes()));
+        r.add(Long.toString(t.totalSpaceBytes()));
+        r.add(Long.toString(t.usableSpaceBytes()));
+        r.add(t.mount().map(m -> m.mountPoint().toString()).orElse(""));
+        r.add(t.mount().map(m -> String.join(",", m.options())).orElse(""));
+        r.add(t.device().map(BlockDevice::sysfsName).orElse(""));
+        r.add(t.device().map(d -> d.kind().name().toLowerCase(java.util.Locale.ROOT)).orElse(""));
+        r.add(t.wholeDisks().stream().map(BlockDevice::sysfsName).collect(Collectors.joining(";")));
+        r.add(disk.flatMap(BlockDevice::model).orElse(""));
+        r.add(disk.flatMap(BlockDevice::transport).orElse(""));
+        r.add(disk.flatMap(BlockDevice::rotational).map(String::valueOf).orElse(""));
+        r.add(disk.map(d -> d.logicalBlockSizeBytes().isPresent()
+                ? Long.toString(d.logicalBlockSizeBytes().getAsLong()) : "").orElse(""));
+        r.add(disk.map(d -> d.physicalBlockSizeBytes().isPresent()
+                ? Long.toString(d.physicalBlockSizeBytes().getAsLong()) : "").orElse(""));
+        r.add(t.link().map(l -> l.description()).orElse(""));
+        r.add(t.link().map(l -> Numbers.wholeText(l.ceiling().bytesPerSecond())).orElse(""));
+        r.add(names(t.warnings()));
+        return r;
+    }
+
+    /** Warning names joined by {@code ;}, in declaration order. */
+    private static String names(Collection<Warning> warnings) {
+        return warnings.stream().sorted().map(Warning::name).collect(Collectors.joining(";"));
+    }
+}

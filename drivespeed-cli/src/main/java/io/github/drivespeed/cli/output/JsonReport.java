@@ -1,0 +1,415 @@
+package io.github.drivespeed.cli.output;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.BackendInfo;
+import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.report.LatencyStats;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.Timeline;
+import io.github.drivespeed.report.TimelinePoint;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.requirement.StorageRequirement;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.Link;
+import io.github.drivespeed.target.MountInfo;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.warning.Warning;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * Writes {@link Results} as JSON (schema version {@value #SCHEMA_VERSION}; every key is listed in
+ * the README's "JSON schema"). The mapping lives here, outside the core, whose result types carry
+ * no JSON code: each key is chosen here and kept stable.
+ *
+ * <p>Rules: raw units only (bytes, bytes per second, nanoseconds, I/Os), the unit in the key
+ * ({@code _bytes}, {@code _ns}) except fio's own names with fio's meaning ({@code bw_bytes} is
+ * bytes per second, {@code iops}, {@code total_ios}, {@code clat_ns} with fio's
+ * {@code "99.000000"} percentile keys); a figure that could not be computed is {@code null}
+ * (JSON has no NaN); every key is always present. Rates in bytes per second are rounded to whole
+ * bytes (as fio prints {@code bw_bytes}); IOPS, means and standard deviations keep six decimals
+ * (as fio's {@code %f}). Output is the same in every locale.
+ */
+public final class JsonReport {
+
+    /** The schema version; raised when a key changes meaning or is removed, not when one is added. */
+    public static final int SCHEMA_VERSION = 1;
+
+    private static final JsonNodeFactory NODES = new JsonNodeFactory(true);
+    private static final ObjectWriter WRITER = new ObjectMapper()
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .writer(new DefaultPrettyPrinter()
+                    .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                    .withArrayIndenter(new DefaultIndenter("  ", "\n")));
+
+    private JsonReport() {
+    }
+
+    /**
+     * Writes the results, then a newline.
+     *
+     * @param results what to write
+     * @param generator the program and version, for example {@code drivespeed 0.1.0}
+     * @param out where to; not closed
+     * @throws IOException if writing fails
+     */
+    public static void write(Results results, String generator, Writer out) throws IOException {
+        WRITER.without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                .writeValue(out, toTree(results, generator));
+        out.write('\n');
+        out.flush();
+    }
+
+    /**
+     * The results as a JSON tree.
+     *
+     * @param results what to map
+     * @param generator the program and version
+     * @return the document
+     */
+    public static ObjectNode toTree(Results results, String generator) {
+        ObjectNode doc = NODES.objectNode();
+        doc.put("schema_version", SCHEMA_VERSION);
+        doc.put("generator", generator);
+        doc.set("target", target(results.target()));
+        doc.set("backend", results.backend().map(JsonReport::backend).orElse(null));
+        ArrayNode jobs = doc.putArray("jobs");
+        for (Results.Job job : results.jobs()) {
+            jobs.add(job.sequential().map(r -> sequentialJob(job.name(), r))
+                    .orElseGet(() -> workloadJob(job.name(), job.workload().orElseThrow())));
+        }
+        doc.set("warnings", warningDetails(results.warnings()));
+        doc.set("requirement", results.requirement().map(JsonReport::requirement).orElse(null));
+        return doc;
+    }
+
+    static ObjectNode target(TargetInfo t) {
+        ObjectNode n = NODES.objectNode();
+        n.put("directory", t.directory().toString());
+        n.put("fs_type", t.fileSystemType());
+        n.put("fs_source", t.fileSystemSource());
+        n.put("fs_block_size_bytes", t.fileSystemBlockSizeBytes());
+        n.put("total_space_bytes", t.totalSpaceBytes());
+        n.put("usable_space_bytes", t.usableSpaceBytes());
+        n.set("mount", t.mount().map(JsonReport::mount).orElse(null));
+        ArrayNode devices = n.putArray("devices");
+        for (BlockDevice d : t.blockDevices()) {
+            devices.add(device(d));
+        }
+        n.set("link", t.link().map(JsonReport::link).orElse(null));
+        n.set("warnings", warningNames(t.warnings()));
+        return n;
+    }
+
+    private static ObjectNode mount(MountInfo m) {
+        ObjectNode n = NODES.objectNode();
+        n.put("mount_point", m.mountPoint().toString());
+        n.put("root", m.root());
+        n.put("device_number", m.deviceNumber().toString());
+        n.put("fs_type", m.fileSystemType());
+        n.put("source", m.source());
+        n.set("options", strings(m.options()));
+        n.set("mount_options", strings(m.mountOptions()));
+        n.set("super_options", strings(m.superOptions()));
+        return n;
+    }
+
+    private static ObjectNode device(BlockDevice d) {
+        ObjectNode n = NODES.objectNode();
+        n.put("name", d.sysfsName());
+        n.put("device_number", d.deviceNumber().toString());
+        n.put("kind", d.kind().name().toLowerCase(Locale.ROOT));
+        put(n, "size_bytes", d.sizeBytes());
+        put(n, "partition_number", d.partitionNumber());
+        put(n, "mapper_name", d.mapperName());
+        put(n, "raid_level", d.raidLevel());
+        put(n, "backing_file", d.backingFile());
+        put(n, "vendor", d.vendor());
+        put(n, "model", d.model());
+        put(n, "firmware_revision", d.firmwareRevision());
+        put(n, "serial", d.serial());
+        put(n, "transport", d.transport());
+        n.set("rotational", d.rotational().map(NODES::booleanNode).orElse(null));
+        put(n, "logical_block_size_bytes", d.logicalBlockSizeBytes());
+        put(n, "physical_block_size_bytes", d.physicalBlockSizeBytes());
+        put(n, "scheduler", d.scheduler());
+        ArrayNode lower = n.putArray("lower");
+        d.lower().forEach(l -> lower.add(l.sysfsName()));
+        n.set("link", d.link().map(JsonReport::link).orElse(null));
+        return n;
+    }
+
+    private static ObjectNode link(Link link) {
+        ObjectNode n = NODES.objectNode();
+        if (link instanceof Link.Usb u) {
+            n.put("type", "usb");
+            n.put("description", u.description());
+            n.set("ceiling_bytes_per_second", rate(u.ceiling().bytesPerSecond()));
+            n.put("vendor_id", u.vendorId());
+            n.put("product_id", u.productId());
+            put(n, "manufacturer", u.manufacturer());
+            put(n, "product", u.product());
+            put(n, "serial", u.serial());
+            n.put("version", u.version());
+            n.set("speed_bits_per_second", rate(u.speedMegabitsPerSecond() * 1e6));
+            n.put("lanes", u.lanes());
+        } else if (link instanceof Link.Sata s) {
+            n.put("type", "sata");
+            n.put("description", s.description());
+            n.set("ceiling_bytes_per_second", rate(s.ceiling().bytesPerSecond()));
+            n.put("port", s.port());
+            n.set("speed_bits_per_second", rate(s.gigabitsPerSecond() * 1e9));
+            n.set("port_limit_bits_per_second", rate(s.portLimitGigabitsPerSecond() * 1e9));
+        } else {
+            Link.Pcie p = (Link.Pcie) link;
+            n.put("type", "pcie");
+            n.put("description", p.description());
+            n.set("ceiling_bytes_per_second", rate(p.ceiling().bytesPerSecond()));
+            n.put("address", p.address());
+            n.set("speed_transfers_per_second", rate(p.gigatransfersPerSecond() * 1e9));
+            n.put("width", p.width());
+            n.set("max_speed_transfers_per_second", rate(p.maxGigatransfersPerSecond() * 1e9));
+            n.put("max_width", p.maxWidth());
+        }
+        return n;
+    }
+
+    private static ObjectNode backend(BackendInfo b) {
+        ObjectNode n = NODES.objectNode();
+        n.put("name", b.name());
+        n.put("description", b.description());
+        put(n, "fallback_reason", b.fallbackReason());
+        return n;
+    }
+
+    private static ObjectNode sequentialJob(String name, SpeedReport r) {
+        ObjectNode n = job(name, "sequential", r.startedAt().toString());
+        SequentialParameters p = r.parameters();
+        ObjectNode params = n.putObject("parameters");
+        params.put("bs_bytes", p.blockSize().bytes());
+        params.put("count", p.count());
+        params.put("size_bytes", p.bytesPerPass().bytes());
+        params.put("runs", p.runs());
+        params.put("direct", p.direct());
+        params.put("dsync", p.dsync());
+        params.put("data", p.dataPattern().toString());
+        n.putNull("ioengine");
+        n.set("warnings", warningNames(r.warnings()));
+        n.set("read", pass(r.read()));
+        n.set("write", pass(r.write()));
+        n.set("cached_read", r.cachedRead().map(JsonReport::pass).orElse(null));
+        return n;
+    }
+
+    private static ObjectNode workloadJob(String name, WorkloadReport r) {
+        ObjectNode n = job(name, "workload", r.startedAt().toString());
+        WorkloadParameters p = r.parameters();
+        ObjectNode params = n.putObject("parameters");
+        params.put("rw", p.fioRw());
+        params.put("rwmixread", p.readPercent());
+        params.put("bs_bytes", p.blockSize().bytes());
+        params.put("size_bytes", p.size().bytes());
+        put(params, "number_ios", p.count());
+        params.put("time_based", p.timeBased());
+        params.set("runtime_ns", p.duration().map(d -> NODES.numberNode(d.toNanos()))
+                .orElse(null));
+        params.put("ramp_time_ns", p.rampTime().toNanos());
+        params.put("numjobs", p.threads());
+        params.put("iodepth", p.queueDepth());
+        params.put("randseed", p.seed());
+        params.put("runs", p.runs());
+        params.put("direct", p.direct());
+        params.put("log_avg_ns", p.timelineInterval().toNanos());
+        n.put("ioengine", r.ioEngine());
+        n.set("warnings", warningNames(r.warnings()));
+        n.set("read", r.read().map(JsonReport::pass).orElse(null));
+        n.set("write", r.write().map(JsonReport::pass).orElse(null));
+        return n;
+    }
+
+    private static ObjectNode job(String name, String kind, String startedAt) {
+        ObjectNode n = NODES.objectNode();
+        n.put("jobname", name);
+        n.put("kind", kind);
+        n.put("started_at", startedAt);
+        return n;
+    }
+
+    private static ObjectNode pass(PassResult p) {
+        ObjectNode n = NODES.objectNode();
+        long runtime = p.samples().stream().mapToLong(Sample::elapsedNanos).sum();
+        n.put("io_bytes", p.totalBytes());
+        n.put("runtime_ns", runtime);
+        n.set("bw_bytes", rate(p.overall().bytesPerSecond()));
+        n.set("bw_bytes_median", rate(p.median().bytesPerSecond()));
+        n.set("bw_bytes_min", rate(p.min().bytesPerSecond()));
+        n.set("bw_bytes_max", rate(p.max().bytesPerSecond()));
+        n.set("bw_bytes_mean", rate(p.mean().bytesPerSecond()));
+        n.set("bw_bytes_stddev", rate(p.standardDeviation().bytesPerSecond()));
+        n.put("total_ios", p.totalIos());
+        n.set("iops", decimal(p.totalIos() == 0 ? Double.NaN : p.overallIops()));
+        n.set("iops_median", decimal(p.totalIos() == 0 ? Double.NaN : p.medianIops()));
+        n.set("clat_ns", clat(p.latency()));
+        n.set("warnings", warningNames(p.warnings()));
+        ArrayNode runs = n.putArray("runs");
+        for (Sample s : p.samples()) {
+            ObjectNode run = runs.addObject();
+            run.put("run", s.run());
+            run.put("io_bytes", s.bytes());
+            run.put("runtime_ns", s.elapsedNanos());
+            run.set("bw_bytes", rate(s.throughput().bytesPerSecond()));
+            run.put("total_ios", s.ios());
+            run.set("iops", decimal(s.ios() == 0 ? Double.NaN : s.iops()));
+            run.set("clat_ns", clat(s.latency()));
+            run.set("timeline", timeline(s.timeline()));
+            run.put("cache_handling", s.cacheHandling().name());
+            run.set("device_io", s.deviceIo().map(JsonReport::deviceIo).orElse(null));
+        }
+        return n;
+    }
+
+    /** What the block device under the target moved during a run (its kernel counters). */
+    private static ObjectNode deviceIo(DeviceIo d) {
+        ObjectNode n = NODES.objectNode();
+        n.put("device", d.device());
+        n.put("read_bytes", d.readBytes());
+        n.put("read_ios", d.readRequests());
+        n.put("write_bytes", d.writeBytes());
+        n.put("write_ios", d.writeRequests());
+        return n;
+    }
+
+    /** fio's {@code clat_ns}: min, max, mean, stddev, N and the percentiles. */
+    private static ObjectNode clat(LatencyStats l) {
+        ObjectNode n = NODES.objectNode();
+        n.set("min", l.count() == 0 ? null : NODES.numberNode(l.minNanos()));
+        n.set("max", l.count() == 0 ? null : NODES.numberNode(l.maxNanos()));
+        n.set("mean", decimal(l.meanNanos()));
+        n.set("stddev", decimal(l.standardDeviationNanos()));
+        n.put("N", l.count());
+        ObjectNode percentiles = n.putObject("percentile");
+        for (Map.Entry<Double, Long> e : l.fioPercentilesNanos().entrySet()) {
+            percentiles.put(percentileKey(e.getKey()), e.getValue());
+        }
+        return n;
+    }
+
+    /**
+     * @param percentile for example 99.9
+     * @return fio's key for it: {@code "99.900000"}
+     */
+    public static String percentileKey(double percentile) {
+        return String.format(Locale.ROOT, "%f", percentile);
+    }
+
+    private static ObjectNode timeline(Timeline t) {
+        ObjectNode n = NODES.objectNode();
+        n.put("interval_ns", t.intervalNanos());
+        ArrayNode points = n.putArray("points");
+        for (TimelinePoint p : t.points()) {
+            ObjectNode point = points.addObject();
+            point.put("start_ns", p.startNanos());
+            point.put("end_ns", p.endNanos());
+            point.put("io_bytes", p.bytes());
+            point.put("total_ios", p.ios());
+        }
+        return n;
+    }
+
+    private static ObjectNode requirement(RequirementCheck c) {
+        ObjectNode n = NODES.objectNode();
+        n.put("name", c.requirement().name());
+        n.put("source", c.requirement().source());
+        n.put("passed", c.passed());
+        ArrayNode results = n.putArray("results");
+        for (RequirementCheck.Result r : c.results()) {
+            ObjectNode o = results.addObject();
+            o.put("criterion", r.criterion().name().toLowerCase(Locale.ROOT));
+            o.put("status", r.status().name().toLowerCase(Locale.ROOT));
+            o.put("unit", unit(r.criterion()));
+            o.set("percentile", decimal(r.latencyPercentile()));
+            o.set("required", decimal(r.required()));
+            o.set("measured", decimal(r.measured()));
+            o.set("margin_ratio", decimal(r.marginRatio()));
+        }
+        return n;
+    }
+
+    /**
+     * @param c a criterion
+     * @return the unit of its figures in the JSON and CSV output: {@code bytes_per_second},
+     *     {@code iops} or {@code ns}
+     */
+    public static String unit(io.github.drivespeed.requirement.StorageRequirement.Criterion c) {
+        switch (c) {
+            case SEQUENTIAL_WRITE:
+            case SEQUENTIAL_READ:
+                return "bytes_per_second";
+            case RANDOM_4K_READ_IOPS:
+            case RANDOM_4K_WRITE_IOPS:
+                return "iops";
+            default:
+                return "ns";
+        }
+    }
+
+    private static ArrayNode warningNames(Collection<Warning> warnings) {
+        ArrayNode a = NODES.arrayNode();
+        warnings.stream().sorted().forEach(w -> a.add(w.name()));
+        return a;
+    }
+
+    private static ArrayNode warningDetails(Collection<Warning> warnings) {
+        ArrayNode a = NODES.arrayNode();
+        warnings.stream().sorted().forEach(w -> a.addObject().put("name", w.name())
+                .put("message", w.message()));
+        return a;
+    }
+
+    private static ArrayNode strings(Collection<String> values) {
+        ArrayNode a = NODES.arrayNode();
+        values.forEach(a::add);
+        return a;
+    }
+
+    /** A rate in whole bytes (or bits, transfers) per second; null when not available. */
+    private static com.fasterxml.jackson.databind.JsonNode rate(double perSecond) {
+        return Double.isFinite(perSecond) ? NODES.numberNode(Math.round(perSecond)) : null;
+    }
+
+    /** Six decimals, as fio's {@code %f}; null when not available. */
+    private static com.fasterxml.jackson.databind.JsonNode decimal(double value) {
+        return Double.isFinite(value) ? NODES.numberNode(Numbers.sixDecimals(value)) : null;
+    }
+
+    private static void put(ObjectNode n, String key, Optional<String> value) {
+        n.set(key, value.map(NODES::textNode).orElse(null));
+    }
+
+    private static void put(ObjectNode n, String key, OptionalLong value) {
+        n.set(key, value.isPresent() ? NODES.numberNode(value.getAsLong()) : null);
+    }
+
+    private static void put(ObjectNode n, String key, OptionalInt value) {
+        n.set(key, value.isPresent() ? NODES.numberNode(value.getAsInt()) : null);
+    }
+}

@@ -1,0 +1,48 @@
+package io.github.drivespeed.cli.run;
+
+import io.github.drivespeed.cli.output.OutputRouter;
+import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.report.WorkloadTable;
+import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.requirement.StorageRequirement;
+import java.io.IOException;
+
+/** The end of every measuring run: the requirement's verdict, the results written, the exit code. */
+final class Completion {
+
+    private Completion() {
+    }
+
+    /**
+     * Checks the requirement, writes the machine-readable results, the text file and the chart,
+     * prints the verdict, and says how it went.
+     *
+     * @param sweepTable the sweep's table when the chart is to show throughput against block size
+     * @return the exit code
+     */
+    static int finish(RunContext context, Results measured, StorageRequirement requirement,
+            WorkloadTable sweepTable) {
+        OutputRouter outputs = context.outputs();
+        Results results = measured;
+        RequirementCheck check = null;
+        if (requirement != null) {
+            check = RequirementChecker.check(requirement, results);
+            results = results.with(check);
+            outputs.text().println();
+            outputs.text().print(check);
+        }
+        try {
+            outputs.write(results, sweepTable);
+        } catch (IOException e) {
+            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        }
+        if (outputs.stdoutFailed()) {
+            return context.fail("could not write the results to standard output",
+                    ExitCode.IO_ERROR);
+        }
+        if (check != null && !check.passed()) {
+            return RequirementChecker.reportFailure(context.err(), requirement, check);
+        }
+        return ExitCode.OK;
+    }
+}

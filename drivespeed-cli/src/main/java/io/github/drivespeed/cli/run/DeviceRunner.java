@@ -1,0 +1,70 @@
+package io.github.drivespeed.cli.run;
+
+import io.github.drivespeed.DevicePlan;
+import io.github.drivespeed.cli.options.DeviceWriteOptions;
+import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.ReadModeOptions;
+import io.github.drivespeed.cli.options.WorkloadOptions;
+import io.github.drivespeed.cli.text.DeviceReportPrinter;
+import io.github.drivespeed.cli.text.Headers;
+import io.github.drivespeed.cli.text.RunLinePrinter;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.UnsafeTargetException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.report.DeviceReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+/**
+ * {@code drivespeed /dev/sdX}: the read-only device test, as {@code hdparm -t} (with
+ * {@code -T}, also {@code hdparm -T}'s cached reads), or, with the opt-ins, a write test. Text
+ * output only.
+ */
+public final class DeviceRunner {
+
+    private final RunContext context;
+    private final DevicePlanBuilder plans;
+
+    /**
+     * @param context the target (a block device), where the text goes
+     * @param measurement block size, count, runs, buffered, backend
+     * @param workload for {@code --duration}, the one workload option a device takes
+     * @param readModes cached reads, drop_caches
+     * @param deviceWrite the write opt-ins
+     */
+    public DeviceRunner(RunContext context, MeasurementOptions measurement,
+            WorkloadOptions workload, ReadModeOptions readModes, DeviceWriteOptions deviceWrite) {
+        this.context = context;
+        this.plans = new DevicePlanBuilder(measurement, workload.duration(), readModes,
+                deviceWrite);
+    }
+
+    /** @return the exit code */
+    public int run() {
+        Path device = context.target();
+        PrintWriter out = context.outputs().text();
+        DevicePlan plan;
+        try {
+            plan = plans.build(device);
+        } catch (IllegalArgumentException e) {
+            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+        }
+        DeviceReport report;
+        try {
+            report = plan.listener(RunLinePrinter.detailed(out, Headers.on(device)
+                    + plan.parameters())).run();
+        } catch (IllegalArgumentException | TargetNotFoundException | UnsupportedTargetException
+                | UnsafeTargetException e) {
+            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+        } catch (IOException e) {
+            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        }
+        DeviceReportPrinter.print(out, report);
+        if (out.checkError()) {
+            return context.fail("could not write the results to standard output",
+                    ExitCode.IO_ERROR);
+        }
+        return ExitCode.OK;
+    }
+}

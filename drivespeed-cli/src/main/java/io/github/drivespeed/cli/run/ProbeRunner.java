@@ -1,0 +1,37 @@
+package io.github.drivespeed.cli.run;
+
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.cli.text.WarningLines;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.target.TargetInfo;
+import java.io.IOException;
+import java.io.PrintWriter;
+
+/** {@code drivespeed --probe DIR}: describes the drive holding DIR; writes nothing. */
+public final class ProbeRunner {
+
+    private final RunContext context;
+
+    /** @param context the target, where the text and the results go */
+    public ProbeRunner(RunContext context) {
+        this.context = context;
+    }
+
+    /** @return the exit code */
+    public int run() {
+        TargetInfo target;
+        try {
+            target = DriveSpeed.probe(context.target());
+        } catch (TargetNotFoundException | UnsupportedTargetException e) {
+            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+        } catch (IOException e) {
+            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        }
+        PrintWriter out = context.outputs().text();
+        out.print(target.summary());
+        WarningLines.print(out, target.warnings());
+        return Completion.finish(context, Results.probe(target), null, null);
+    }
+}

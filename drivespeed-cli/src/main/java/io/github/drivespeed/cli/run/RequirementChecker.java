@@ -1,0 +1,54 @@
+package io.github.drivespeed.cli.run;
+
+import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.requirement.Measurements;
+import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.requirement.StorageRequirement;
+import java.io.PrintWriter;
+
+/** {@code --require}: the requirement parsed, what it needs run, its check and its verdict. */
+public final class RequirementChecker {
+
+    private RequirementChecker() {
+    }
+
+    /**
+     * @param spec {@code --require} as given, or null
+     * @return the requirement, or null when none was given
+     * @throws IllegalArgumentException naming the option and the value when it cannot be parsed
+     */
+    public static StorageRequirement parse(String spec) {
+        return spec == null ? null
+                : ErrorMessages.option(null, "--require", spec, t -> StorageRequirement.parse(spec));
+    }
+
+    /**
+     * @param requirement the requirement, or null
+     * @return whether it needs the random 4 KiB workloads (RND4K Q1T1 reads or writes) run
+     */
+    public static boolean needsWorkloads(StorageRequirement requirement) {
+        return requirement != null
+                && (requirement.needsRandomReads() || requirement.needsRandomWrites());
+    }
+
+    /** The requirement against what the jobs measured. */
+    static RequirementCheck check(StorageRequirement requirement, Results results) {
+        Measurements m = Measurements.empty();
+        for (Results.Job job : results.jobs()) {
+            m = job.sequential().isPresent() ? m.with(job.sequential().get())
+                    : m.with(job.workload().orElseThrow());
+        }
+        return requirement.check(m);
+    }
+
+    /** Prints the criteria that failed, on stderr; returns {@link ExitCode#REQUIREMENT_FAILED}. */
+    static int reportFailure(PrintWriter err, StorageRequirement requirement,
+            RequirementCheck check) {
+        err.println("drivespeed: requirement " + requirement.name() + " not met:");
+        for (RequirementCheck.Result r : check.failures()) {
+            err.println("  " + r);
+        }
+        err.flush();
+        return ExitCode.REQUIREMENT_FAILED;
+    }
+}

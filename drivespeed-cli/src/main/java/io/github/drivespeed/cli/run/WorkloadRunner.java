@@ -1,0 +1,101 @@
+package io.github.drivespeed.cli.run;
+
+import io.github.drivespeed.WorkloadPlan;
+import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.WorkloadOptions;
+import io.github.drivespeed.cli.progress.ProgressBar;
+import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.cli.text.HeaderPrinter;
+import io.github.drivespeed.cli.text.Headers;
+import io.github.drivespeed.cli.text.TablePrinter;
+import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.TargetNotWritableException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.progress.WorkloadListener;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
+import io.github.drivespeed.requirement.StorageRequirement;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code drivespeed [DIR] --rw MODE | --preset NAME | --sweep}: a fio-style workload (its report),
+ * a preset suite or a block-size sweep (a table).
+ */
+public final class WorkloadRunner {
+
+    private final RunContext context;
+    private final MeasurementOptions measurement;
+    private final WorkloadOptions workload;
+    private final StorageRequirement requirement;
+    private final WorkloadPlanBuilder plans;
+
+    /**
+     * @param context the target (a directory), where the text and the results go
+     * @param measurement block size, count, runs, buffered, backend
+     * @param workload the workload options
+     * @param requirement {@code --require}, or null
+     */
+    public WorkloadRunner(RunContext context, MeasurementOptions measurement,
+            WorkloadOptions workload, StorageRequirement requirement) {
+        this.context = context;
+        this.measurement = measurement;
+        this.workload = workload;
+        this.requirement = requirement;
+        this.plans = new WorkloadPlanBuilder(measurement, workload, context.given());
+    }
+
+    /** @return the exit code */
+    public int run() {
+        Path dir = context.target();
+        WorkloadPlan plan;
+        List<Preset> chosen;
+        try {
+            plan = plans.workload(dir);
+            chosen = workload.presets() == null ? List.of()
+                    : WorkloadPlanBuilder.presets(workload.presets());
+        } catch (IllegalArgumentException e) {
+            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+        }
+        PrintWriter out = context.outputs().text();
+        Results results;
+        WorkloadTable sweepTable = null;
+        try (ProgressBar bar = context.progressBar(0)) {
+            // printed when the first stage starts: the plan's own checks come first
+            plan = plan.listener(new HeaderPrinter(out, Headers.on(dir) + (!chosen.isEmpty()
+                            ? Headers.presets(chosen, plan)
+                            : workload.sweep() ? Headers.sweep(plan, workload.rw() != null)
+                            : plan.parameters().toString()),
+                    bar == null ? WorkloadListener.NONE : bar));
+            if (!chosen.isEmpty() || workload.sweep()) {
+                WorkloadTable table = chosen.isEmpty() ? plan.sweep() : plan.presets(chosen);
+                TablePrinter.print(out, table, workload.sweep());
+                results = Results.of(table);
+                sweepTable = chosen.isEmpty() ? table : null;
+            } else {
+                WorkloadReport report = plan.run();
+                out.println();
+                out.print(report);
+                results = Results.of(report);
+            }
+        } catch (IllegalArgumentException e) {
+            return context.fail(ErrorMessages.workloadBlockSize(e.getMessage(),
+                    context.typed("--block-size"), measurement.blockSize() == null
+                            ? WorkloadPlan.DEFAULT_BLOCK_SIZE : measurement.blockSize(),
+                    context.typed("--size")), ExitCode.BAD_INPUT);
+        } catch (TargetNotFoundException | UnsupportedTargetException
+                | TargetNotWritableException e) {
+            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+        } catch (InsufficientSpaceException e) {
+            return context.fail(ErrorMessages.noSpace(e, context.typed("--size")
+                    + ErrorMessages.sizeGiven(workload.size())), ExitCode.IO_ERROR);
+        } catch (IOException e) {
+            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        }
+        return Completion.finish(context, results, requirement, sweepTable);
+    }
+}

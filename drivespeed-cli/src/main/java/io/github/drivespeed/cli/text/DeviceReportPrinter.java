@@ -1,0 +1,43 @@
+package io.github.drivespeed.cli.text;
+
+import io.github.drivespeed.report.DeviceReport;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.unit.DataSize;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/** The device test's summary: hdparm's timing lines (in hdparm's units), then the report. */
+public final class DeviceReportPrinter {
+
+    private DeviceReportPrinter() {
+    }
+
+    /**
+     * @param out where to
+     * @param report the device test's report
+     */
+    public static void print(PrintWriter out, DeviceReport report) {
+        out.println();
+        // In hdparm's own units: its "MB" is 2^20 bytes (hdparm.c divides by 1024 * 1024).
+        report.cachedRead().ifPresent(c -> out.println(hdparmLine("cached reads:  ",
+                c.samples().get(0), "memory, not the drive; MB = 2^20 bytes, as hdparm counts")));
+        List<Sample> byRate = new ArrayList<>(report.read().samples());
+        byRate.sort(Comparator.comparingDouble(x -> x.throughput().bytesPerSecond()));
+        Sample median = byRate.get((byRate.size() - 1) / 2);
+        out.println(hdparmLine((report.parameters().direct() ? "O_DIRECT" : "buffered")
+                + " disk reads:", median, "run " + median.run() + " of " + byRate.size()
+                + ", the median; MB = 2^20 bytes, as hdparm counts"));
+        out.println();
+        out.print(report);
+    }
+
+    /** One run as hdparm prints its timing: {@code " Timing X: 256 MB in 0.29 seconds = 877.76 MB/sec"}. */
+    private static String hdparmLine(String what, Sample run, String note) {
+        double mib = run.bytes() / (double) DataSize.MEBIBYTE;
+        return String.format(Locale.ROOT, " Timing %s %.0f MB in %.2f seconds = %.2f MB/sec (%s)",
+                what, mib, run.elapsedSeconds(), run.throughput().mebibytesPerSecond(), note);
+    }
+}

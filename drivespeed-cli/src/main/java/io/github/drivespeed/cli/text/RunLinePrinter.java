@@ -1,0 +1,88 @@
+package io.github.drivespeed.cli.text;
+
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.Sample;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * Prints a header when the first pass starts, then one line per run as soon as its read pass
+ * ends, like the classic script:
+ * {@code test 1: write: 312.4 MB/s (297.9 MiB/s), read: 1002.3 MB/s (955.9 MiB/s)}; for a device
+ * test, in the spirit of {@code hdparm -t}, with the bytes, time and device requests of each pass:
+ * {@code test 1: read: 464.0 MB/s (442.5 MiB/s), 1392.5 MB in 3.00 s, device sda: 332 requests, avg 4096 KiB}.
+ */
+public final class RunLinePrinter implements ProgressListener {
+
+    private final PrintWriter out;
+    private final String header;
+    private final boolean detailed;
+    private boolean started;
+    private Sample write;
+
+    private RunLinePrinter(PrintWriter out, String header, boolean detailed) {
+        this.out = out;
+        this.header = header;
+        this.detailed = detailed;
+    }
+
+    /**
+     * Throughputs only, for the directory test.
+     *
+     * @param out where the lines go
+     * @param header the line printed when the first pass starts
+     */
+    public RunLinePrinter(PrintWriter out, String header) {
+        this(out, header, false);
+    }
+
+    /**
+     * Also bytes, time and the device's requests of each pass, for the device test.
+     *
+     * @param out where the lines go
+     * @param header the line printed when the first pass starts
+     * @return the printer
+     */
+    public static RunLinePrinter detailed(PrintWriter out, String header) {
+        return new RunLinePrinter(out, header, true);
+    }
+
+    @Override
+    public void passStarted(PassKind pass, int run, long totalBytes) {
+        if (!started) {
+            started = true;
+            out.println(header);
+            out.flush();
+        }
+    }
+
+    @Override
+    public void passFinished(PassKind pass, Sample sample) {
+        if (pass == PassKind.WRITE) {
+            write = sample;
+            return;
+        }
+        StringBuilder line = new StringBuilder("test " + sample.run() + ": ");
+        if (write != null) {
+            line.append("write: ").append(describe(PassKind.WRITE, write))
+                    .append(detailed ? "; " : ", ");
+        }
+        line.append("read: ").append(describe(PassKind.READ, sample));
+        out.println(line);
+        out.flush();
+    }
+
+    private String describe(PassKind kind, Sample s) {
+        if (!detailed) {
+            return s.throughput().toString();
+        }
+        return s.throughput() + String.format(Locale.ROOT, ", %.1f MB in %.2f s", s.bytes() / 1e6,
+                s.elapsedSeconds())
+                + s.deviceIo().map(d -> ", device " + d.device() + ": " + d.requests(kind)
+                        + " requests" + (d.requests(kind) == 0 ? ""
+                                : String.format(Locale.ROOT, ", avg %.0f KiB",
+                                        d.averageRequestBytes(kind) / 1024)))
+                        .orElse("");
+    }
+}

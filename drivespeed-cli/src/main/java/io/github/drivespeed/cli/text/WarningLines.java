@@ -1,0 +1,26 @@
+package io.github.drivespeed.cli.text;
+
+import io.github.drivespeed.warning.Warning;
+import java.io.PrintWriter;
+import java.util.Collection;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The warnings block: {@code warnings:   none}, or one {@code   - NAME: message} line each. */
+public final class WarningLines {
+
+    private WarningLines() {
+    }
+
+    /**
+     * @param out where to
+     * @param warnings the warnings, printed in their declaration order
+     */
+    public static void print(PrintWriter out, Collection<Warning> warnings) {
+        Set<Warning> sorted = new TreeSet<>(warnings);
+        out.println(sorted.isEmpty() ? "warnings:   none" : "warnings:");
+        for (Warning w : sorted) {
+            out.println("  - " + w.name() + ": " + w.message());
+        }
+    }
+}

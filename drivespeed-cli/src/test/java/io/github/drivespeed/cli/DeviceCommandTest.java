@@ -1,0 +1,144 @@
+package io.github.drivespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+import io.github.drivespeed.cli.options.Form;
+import io.github.drivespeed.testing.Mounts;
+import io.github.drivespeed.testing.Privileged;
+import io.github.drivespeed.testing.TestFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command line's natural things: {@code drivespeed /dev/sdX} reads the device read-only, as
+ * {@code hdparm -t}; {@code -T} adds the cached-read figure; writing a device needs its opt-ins.
+ */
+class DeviceCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
+    }
+
+    @Test
+    void aMissingDeviceIsBadInputAndNothingAppearsUnderDev() {
+        CommandRun o = run("/dev/nosuch");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: target does not exist: /dev/nosuch"
+                + " (drivespeed never creates its target; check the path)");
+        assertThat(Path.of("/dev/nosuch")).doesNotExist();
+        CommandRun write = run("/dev/nosuch", "--write", "--allow-writes-to", "/dev/nosuch",
+                "--force");
+        assertThat(write.exitCode()).isEqualTo(2);
+        assertThat(Path.of("/dev/nosuch")).doesNotExist();
+    }
+
+    @Test
+    void aCharacterDeviceIsBadInput() {
+        CommandRun o = run("/dev/null");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err()).contains("it is a character device");
+    }
+
+    @Test
+    void deviceWriteOptionsOnADirectoryAreBadInputAndWriteNothing() throws IOException {
+        CommandRun o = run(dir.toString(), "--write", "--count", "1");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: option '--write' applies to a block"
+                + " device only, and " + dir + " is not one");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void cachedReadsOnADirectoryPrintTheMemoryFigureApart() throws IOException {
+        CommandRun o = run(dir.toString(), "--block-size", "256K", "--count", "4", "--runs", "1",
+                "-T");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).containsPattern("(?m)^cached read: median \\d+\\.\\d MB/s")
+                .contains("PAGE_CACHE_FIGURE");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void cachedReadsDoNotApplyToWorkloads() {
+        CommandRun o = run(dir.toString(), "--rw", "randread", "--size", "4M", "--duration", "100ms",
+                "--cached-read");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err()).contains("apply to the sequential and device tests, not to"
+                + " workloads");
+    }
+
+    @Test
+    @Tag("privileged")
+    void aDeviceIsReadReadOnlyAsHdparmDoesAndWritingNeedsItsOptIns() throws Exception {
+        Privileged.requireRoot();
+        try (Mounts.LoopDevice loop = Mounts.loopDevice(dir, 32, true, null)) {
+            String device = loop.device().toString();
+            byte[] before = Files.readAllBytes(loop.image());
+            CommandRun read = run(device, "--duration", "300ms", "--runs", "2", "-T");
+            assertThat(read.exitCode()).as(read.err()).isZero();
+            assertThat(read.out())
+                    .containsPattern("(?m)^drivespeed on " + device + ": 8 MiB blocks, 300\\.00 ms"
+                            + " per run, 2 runs, O_DIRECT, read-only$")
+                    .containsPattern("(?m)^test 1: read: \\d+\\.\\d MB/s \\(\\d+\\.\\d MiB/s\\),"
+                            + " \\d+\\.\\d MB in \\d+\\.\\d\\d s, device loop\\d+: \\d+ requests,"
+                            + " avg \\d+ KiB$")
+                    .containsPattern("(?m)^ Timing cached reads: +\\d+ MB in \\d+\\.\\d\\d seconds"
+                            + " = \\d+\\.\\d\\d MB/sec \\(memory, not the drive; MB = 2\\^20 bytes,"
+                            + " as hdparm counts\\)$")
+                    .containsPattern("(?m)^device: +" + device + ", 32 MiB");
+            // hdparm's line: one run's own bytes (in hdparm's 2^20-byte MB), time and rate
+            Matcher timing = Pattern.compile("(?m)^ Timing O_DIRECT disk reads: (\\d+) MB in"
+                    + " (\\d+\\.\\d\\d) seconds = (\\d+\\.\\d\\d) MB/sec \\(run [12] of 2, the"
+                    + " median; MB = 2\\^20 bytes, as hdparm counts\\)$").matcher(read.out());
+            assertThat(timing.find()).as(read.out()).isTrue();
+            double seconds = Double.parseDouble(timing.group(2));
+            if (seconds >= 0.10) {   // two decimals leave shorter times too coarse to recompute
+                assertThat(Double.parseDouble(timing.group(1)) / seconds)
+                        .isCloseTo(Double.parseDouble(timing.group(3)), withinPercentage(6));
+            }
+
+            CommandRun noOptIn = run(device, "--write", "--count", "1");
+            assertThat(noOptIn.exitCode()).isEqualTo(2);
+            assertThat(noOptIn.err()).contains("refusing to write to " + device
+                    + ": writing destroys everything on it");
+            CommandRun noForce = run(device, "--write", "--allow-writes-to", device, "--count", "1");
+            assertThat(noForce.exitCode()).isEqualTo(2);
+            assertThat(noForce.err()).contains("it carries ext2/3/4 file system");
+            CommandRun optInAlone = run(device, "--allow-writes-to", device);
+            assertThat(optInAlone.exitCode()).isEqualTo(2);
+            assertThat(optInAlone.errLines()).containsExactly(
+                    "drivespeed: option '--allow-writes-to' needs --write");
+            assertThat(Files.readAllBytes(loop.image())).isEqualTo(before);
+
+            CommandRun forced = run(device, "--write", "--allow-writes-to", device, "--force",
+                    "--block-size", "1M", "--count", "2", "--runs", "1");
+            assertThat(forced.exitCode()).as(forced.err()).isZero();
+            assertThat(forced.out()).containsPattern("(?m)^test 1: write: .*; read: ")
+                    .containsPattern("(?m)^write: +median ");
+        }
+    }
+
+    @Test
+    void dsyncDoesNotApplyToADevice() throws IOException {
+        // any block device will do: the option is refused before the device is opened
+        Path device;
+        try (var nodes = Files.list(Path.of("/dev"))) {
+            device = nodes.filter(Form::isBlockDevice).findFirst().orElse(null);
+        }
+        Privileged.require(device != null, "a block device under /dev");
+        CommandRun o = run(device.toString(), "--dsync");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: option '--dsync' does not apply to"
+                + " a block device test");
+    }
+}

@@ -1,0 +1,320 @@
+package io.github.drivespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.drivespeed.testing.TestFiles;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** --json, --csv, --output, --chart, --quiet, --require and the progress bar, on real runs. */
+class OutputOptionsTest {
+
+    @TempDir
+    Path dir;
+
+    @TempDir
+    Path outDir;
+
+    record Outcome(int exitCode, String out, String err) { }
+
+    private static Outcome run(boolean terminal, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = CommandLineFactory.create(() -> terminal);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args);
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    private static Outcome run(String... args) {
+        return run(false, args);
+    }
+
+    @Test
+    void jsonAloneOnStdoutWithTheMeasuredFigures() throws IOException {
+        Outcome o = run(dir.toString(), "--block-size", "256K", "--count", "8", "--runs", "2",
+                "--json");
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.err()).isEmpty();
+        JsonNode doc = new ObjectMapper().readTree(o.out());
+        assertThat(doc.get("schema_version").asInt()).isEqualTo(1);
+        assertThat(doc.at("/target/directory").asText()).isEqualTo(dir.toRealPath().toString());
+        JsonNode job = doc.at("/jobs/0");
+        assertThat(job.get("jobname").asText()).isEqualTo("sequential");
+        assertThat(job.at("/parameters/bs_bytes").asLong()).isEqualTo(256 * 1024);
+        for (String pass : List.of("read", "write")) {
+            JsonNode p = job.get(pass);
+            assertThat(p.get("io_bytes").asLong()).isEqualTo(2L * 8 * 256 * 1024);
+            assertThat(p.get("runs")).hasSize(2);
+            long runtime = p.at("/runs/0/runtime_ns").asLong() + p.at("/runs/1/runtime_ns").asLong();
+            assertThat(p.get("runtime_ns").asLong()).isEqualTo(runtime);
+            assertThat(p.get("bw_bytes").asDouble())
+                    .isCloseTo(p.get("io_bytes").asLong() * 1e9 / runtime,
+                            org.assertj.core.data.Offset.offset(1.0));
+            assertThat(p.at("/clat_ns/N").asLong()).isEqualTo(16);
+            assertThat(p.at("/clat_ns/percentile/99.000000").asLong()).isPositive();
+        }
+        assertThat(doc.get("requirement").isNull()).isTrue();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void csvToAFileKeepsTheTextOnStdoutAndAnExistingFileIsRefusedUnlessOverwrite()
+            throws IOException {
+        Path csv = outDir.resolve("r.csv");
+        Outcome o = run(dir.toString(), "--block-size", "64K", "--count", "4", "--runs", "1",
+                "--csv", "--output", csv.toString());
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.out()).contains("test 1: write:").contains("read:       median");
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).startsWith("jobname,kind,direction,rw,bs_bytes,");
+        assertThat(lines.get(1)).startsWith("sequential,sequential,write,,65536,1,1,1,true,262144,");
+        assertThat(lines.get(2)).startsWith("sequential,sequential,read,,65536,");
+
+        Outcome again = run(dir.toString(), "--count", "1", "--csv", "--output", csv.toString());
+        assertThat(again.exitCode()).isEqualTo(2);
+        assertThat(again.err()).isEqualTo("drivespeed: invalid value for option '--output': '"
+                + csv + "': the file exists; give --overwrite to replace it, or another name\n");
+        assertThat(again.out()).isEmpty();
+        assertThat(Files.readAllLines(csv)).isEqualTo(lines);
+
+        Outcome replaced = run(dir.toString(), "--block-size", "64K", "--count", "2", "--runs",
+                "1", "--json", "--quiet", "--output", csv.toString(), "--overwrite");
+        assertThat(replaced.exitCode()).isZero();
+        assertThat(replaced.out()).isEmpty();
+        assertThat(Files.readString(csv)).startsWith("{");
+        assertThat(TestFiles.names(outDir)).containsExactly("r.csv");
+    }
+
+    @Test
+    void aDirectoryOrAMissingParentIsRefusedBeforeAnythingIsWritten() throws IOException {
+        Outcome o = run(dir.toString(), "--json", "--output", outDir.toString());
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err()).contains("'--output'").contains("it is a directory");
+        Outcome missing = run(dir.toString(), "--chart",
+                outDir.resolve("no/such/dir/c.png").toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).contains("'--chart'").contains("its directory does not exist");
+        Outcome both = run(dir.toString(), "--json", "--csv");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.err()).contains("'--json' and '--csv' exclude each other");
+        assertThat(TestFiles.names(dir)).isEmpty();
+        assertThat(TestFiles.names(outDir)).isEmpty();
+    }
+
+    @Test
+    void aRequirementThatIsNotMetExits1WithTheReasonsAndOneThatIsMetExits0()
+            throws IOException {
+        Outcome failing = run(dir.toString(), "--block-size", "64K", "--count", "4", "--runs",
+                "1", "--require", "write=1000GB/s", "--quiet");
+        assertThat(failing.exitCode()).isEqualTo(1);
+        assertThat(failing.out()).isEmpty();
+        assertThat(failing.err()).startsWith("drivespeed: requirement write=1000GB/s not met:\n"
+                + "  failed: sequential write >= 1000000.0 MB/s (953674.3 MiB/s): measured ");
+        Path json = outDir.resolve("r.json");
+        Outcome met = run(dir.toString(), "--block-size", "64K", "--count", "4", "--runs", "1",
+                "--require", "C2", "--json", "-o", json.toString());
+        // 2 MB/s is far below any drive or file system this runs on
+        assertThat(met.exitCode()).isZero();
+        assertThat(met.out()).contains("requirement SD Speed Class 2 (C2): met");
+        JsonNode req = new ObjectMapper().readTree(json.toFile()).get("requirement");
+        assertThat(req.get("passed").asBoolean()).isTrue();
+        assertThat(req.at("/results/0/criterion").asText()).isEqualTo("sequential_write");
+        assertThat(req.at("/results/0/required").asDouble()).isEqualTo(2e6);
+        Outcome bad = run(dir.toString(), "--require", "V31");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).startsWith("drivespeed: invalid value for option '--require':"
+                + " 'V31': unknown SD class 'V31'");
+    }
+
+    @Test
+    void aRandomRequirementRunsTheRandomWorkloadsItNeeds() throws IOException {
+        Outcome o = run(dir.toString(), "--require", "randread=1,randwrite=1", "--size", "4M",
+                "--duration", "200ms", "--json");
+        assertThat(o.exitCode()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(o.out());
+        assertThat(doc.get("jobs")).hasSize(2);
+        assertThat(doc.at("/jobs/0/jobname").asText()).isEqualTo("RND4K Q1T1 read");
+        assertThat(doc.at("/jobs/1/parameters/rw").asText()).isEqualTo("randwrite");
+        assertThat(doc.at("/requirement/passed").asBoolean()).isTrue();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void theChartIsAPngOf800By500() throws IOException {
+        Path png = outDir.resolve("t.png");
+        Outcome o = run(dir.toString(), "--block-size", "64K", "--count", "16", "--runs", "2",
+                "--quiet", "--chart", png.toString());
+        assertThat(o.exitCode()).isZero();
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertThat(image.getWidth()).isEqualTo(800);
+        assertThat(image.getHeight()).isEqualTo(500);
+        Path sweep = outDir.resolve("s.png");
+        Outcome s = run(dir.toString(), "--rw", "read", "--sweep", "--size", "64M", "--count",
+                "32", "--quiet", "--chart", sweep.toString());
+        assertThat(s.exitCode()).isZero();
+        assertThat(ImageIO.read(sweep.toFile()).getWidth()).isEqualTo(800);
+    }
+
+    @Test
+    void theProgressBarIsDrawnOnlyOnATerminalAndNeverWithQuiet() {
+        String[] args = {dir.toString(), "--rw", "randread", "--size", "4M", "--duration", "700ms"};
+        Outcome terminal = run(true, args);
+        assertThat(terminal.exitCode()).isZero();
+        assertThat(terminal.err()).contains("\rrandread 4 KiB run 1/1 [")
+                .contains("MB/s").endsWith("\r\u001b[K");
+        Outcome pipe = run(false, args);
+        assertThat(pipe.err()).isEmpty();
+        String[] quiet = {dir.toString(), "--rw", "randread", "--size", "4M", "--duration",
+            "700ms", "--quiet"};
+        Outcome q = run(true, quiet);
+        assertThat(q.err()).isEmpty();
+        assertThat(q.out()).isEmpty();
+    }
+
+    @Test
+    void probeAsJsonAndCsv() throws IOException {
+        Outcome j = run(dir.toString(), "--probe", "--json");
+        assertThat(j.exitCode()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(j.out());
+        assertThat(doc.get("jobs")).isEmpty();
+        assertThat(doc.at("/target/fs_type").asText()).isNotEmpty();
+        assertThat(doc.get("backend").isNull()).isTrue();
+        Outcome c = run(dir.toString(), "--probe", "--csv");
+        assertThat(c.out().lines().toList()).hasSize(2);
+        assertThat(c.out()).startsWith("directory,fs_type,fs_source,");
+        Outcome chart = run(dir.toString(), "--probe", "--chart", outDir.resolve("x.png")
+                .toString());
+        assertThat(chart.exitCode()).isEqualTo(2);
+    }
+
+    private Outcome smallRun(String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of(dir.toString(), "--block-size",
+                "64K", "--count", "2", "--runs", "1"));
+        args.addAll(List.of(more));
+        return run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void aNewFileGetsTheDefaultPermissionsAndAReplacedOneKeepsItsOwn() throws IOException {
+        // the permissions a shell redirect gives: 0666 less the umask, as Files.createFile does
+        Path reference = Files.createFile(outDir.resolve("reference"));
+        String umaskDefault = PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(reference));
+        Files.delete(reference);
+        Path json = outDir.resolve("r.json");
+        Path png = outDir.resolve("r.png");
+        Outcome o = smallRun("--json", "--quiet", "-o", json.toString(), "--chart",
+                png.toString());
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(json)))
+                .isEqualTo(umaskDefault).isNotEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(png)))
+                .isEqualTo(umaskDefault);
+
+        Files.setPosixFilePermissions(json, PosixFilePermissions.fromString("rw----r--"));
+        Files.setPosixFilePermissions(png, PosixFilePermissions.fromString("rw-rw-r--"));
+        Outcome replaced = smallRun("--csv", "--quiet", "-o", json.toString(), "--chart",
+                png.toString(), "--overwrite");
+        assertThat(replaced.exitCode()).as(replaced.err()).isZero();
+        assertThat(Files.readString(json)).startsWith("jobname,");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(json)))
+                .isEqualTo("rw----r--");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(png)))
+                .isEqualTo("rw-rw-r--");
+        assertThat(TestFiles.names(outDir)).containsExactlyInAnyOrder("r.json", "r.png");
+    }
+
+    @Test
+    void aSymbolicLinkToARegularFileIsWrittenThroughAndKept() throws IOException {
+        Path target = Files.writeString(outDir.resolve("target.txt"), "old");
+        Path link = Files.createSymbolicLink(outDir.resolve("link.txt"), target.getFileName());
+        Outcome o = smallRun("--json", "--quiet", "-o", link.toString(), "--overwrite");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readSymbolicLink(link)).isEqualTo(target.getFileName());
+        assertThat(Files.readString(target)).startsWith("{");
+        assertThat(TestFiles.names(outDir)).containsExactlyInAnyOrder("target.txt", "link.txt");
+    }
+
+    @Test
+    void aDeviceOrADirectoryBehindALinkIsRefusedBeforeMeasuringEvenWithOverwrite()
+            throws IOException {
+        Path devNull = Files.createSymbolicLink(outDir.resolve("null.json"), Path.of("/dev/null"));
+        Outcome device = run(dir.toString(), "--json", "-o", devNull.toString(), "--overwrite");
+        assertThat(device.exitCode()).isEqualTo(2);
+        assertThat(device.err()).isEqualTo("drivespeed: invalid value for option '--output': '"
+                + devNull + "': it is a symbolic link to a character device, not a regular"
+                + " file\n");
+        assertThat(device.out()).isEmpty();
+        assertThat(Files.isSymbolicLink(devNull)).isTrue();
+
+        Path plain = Path.of("/dev/null");
+        Outcome direct = run(dir.toString(), "--json", "-o", plain.toString(), "--overwrite");
+        assertThat(direct.exitCode()).isEqualTo(2);
+        assertThat(direct.err()).contains("'--output': '/dev/null': it is a character device,"
+                + " not a regular file");
+
+        Path dirLink = Files.createSymbolicLink(outDir.resolve("d.png"), dir);
+        Outcome chart = run(dir.toString(), "--chart", dirLink.toString(), "--overwrite");
+        assertThat(chart.exitCode()).isEqualTo(2);
+        assertThat(chart.err()).contains("'--chart': '" + dirLink + "': it is a symbolic link to"
+                + " a directory");
+        assertThat(Files.isSymbolicLink(dirLink)).isTrue();
+        assertThat(TestFiles.names(dir)).isEmpty();
+        assertThat(TestFiles.names(outDir)).containsExactlyInAnyOrder("null.json", "d.png");
+        Files.delete(devNull);
+        Files.delete(dirLink);
+    }
+
+    @Test
+    void anOutputThatCannotBeCreatedIsFoundBeforeMeasuringAndNamesOptionPathAndCause()
+            throws IOException {
+        // /proc takes no new files, for root either
+        Outcome o = run(dir.toString(), "--json", "-o", "/proc/drivespeed-test.json");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err()).startsWith("drivespeed: --output /proc/drivespeed-test.json: cannot"
+                + " create /proc/.drivespeed-test.json.").containsPattern("\\.part: \\S.*\n$");
+        assertThat(o.err().lines()).hasSize(1);
+        assertThat(o.out()).isEmpty();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void theTemporaryFileIsRemovedWhenTheRunFailsAfterIt() throws IOException {
+        Path json = outDir.resolve("r.json");
+        Outcome refused = run(dir.toString(), "--rw", "read", "--bs", "8M", "--size", "4M",
+                "--json", "-o", json.toString(), "--chart", outDir.resolve("r.png").toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(TestFiles.names(outDir)).isEmpty();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void aChartNameNotEndingInPngIsRefusedAndAnyCaseOfPngIsTaken() throws IOException {
+        Outcome jpg = run(dir.toString(), "--chart", outDir.resolve("x.jpg").toString());
+        assertThat(jpg.exitCode()).isEqualTo(2);
+        assertThat(jpg.err()).isEqualTo("drivespeed: invalid value for option '--chart': '"
+                + outDir.resolve("x.jpg") + "': the chart is a PNG image; give a name ending in"
+                + " .png\n");
+        assertThat(jpg.out()).isEmpty();
+        Outcome upper = smallRun("--quiet", "--chart", outDir.resolve("X.PNG").toString());
+        assertThat(upper.exitCode()).as(upper.err()).isZero();
+        assertThat(ImageIO.read(outDir.resolve("X.PNG").toFile()).getWidth()).isEqualTo(800);
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+}

@@ -1,0 +1,188 @@
+package io.github.drivespeed.cli.output;
+
+import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.IoEngine;
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.BackendInfo;
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.LatencyStats;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.Timeline;
+import io.github.drivespeed.report.TimelinePoint;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
+import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.DeviceNumber;
+import io.github.drivespeed.target.Link;
+import io.github.drivespeed.target.MountInfo;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Fixed reports for the golden-file tests: every figure chosen here, nothing measured, so the
+ * output text is the same on every machine and in every locale.
+ */
+final class ReportFixtures {
+
+    static final Instant STARTED = Instant.parse("2024-05-01T12:00:00Z");
+    private static final long MS = 1_000_000L;
+
+    private ReportFixtures() {
+    }
+
+    /** An SD card in a USB 3 reader at USB 2 speed, mounted sync: a partition over a disk. */
+    static TargetInfo sdCardTarget() {
+        Link usb = new Link.Usb("0bda", "0109", Optional.of("Generic"),
+                Optional.of("USB3.0 Card Reader"), Optional.of("000000001206"), "3.00", 480, 1);
+        BlockDevice disk = BlockDevice.builder("sdb", new DeviceNumber(8, 16),
+                BlockDevice.Kind.DISK).sizeBytes(63_864_569_856L).vendor("Generic")
+                .model("STORAGE DEVICE").firmwareRevision("1206").transport("scsi")
+                .rotational(false).logicalBlockSizeBytes(512).physicalBlockSizeBytes(512)
+                .scheduler("mq-deadline").link(usb).build();
+        BlockDevice partition = BlockDevice.builder("sdb1", new DeviceNumber(8, 17),
+                BlockDevice.Kind.PARTITION).sizeBytes(63_863_521_280L).partitionNumber(1)
+                .logicalBlockSizeBytes(512).physicalBlockSizeBytes(512).lower(List.of(disk))
+                .build();
+        MountInfo mount = new MountInfo(Path.of("/media/card"), "/", new DeviceNumber(8, 17),
+                "vfat", "/dev/sdb1", List.of("rw", "nosuid", "nodev", "relatime"),
+                List.of("rw", "sync", "fmask=0022", "codepage=437"));
+        return TargetInfo.builder(Path.of("/media/card/data, \"tests\""))
+                .fileSystemType("vfat").fileSystemSource("/dev/sdb1")
+                .fileSystemBlockSizeBytes(32768).totalSpaceBytes(63_847_792_640L)
+                .usableSpaceBytes(41_203_113_984L)
+                .warnings(Set.of(Warning.SYNC_MOUNT, Warning.USB3_DEVICE_AT_USB2_SPEED))
+                .mount(mount).device(partition).build();
+    }
+
+    static BackendInfo backend() {
+        return new BackendInfo("java", "pure Java: FileChannel, ExtendedOpenOption.DIRECT",
+                Optional.of("native: JNA not on the class path"));
+    }
+
+    /** Latencies recorded one by one, as the engine records them. */
+    static LatencyStats latency(long... nanos) {
+        Histogram h = LatencyStats.newHistogram();
+        long min = Long.MAX_VALUE;
+        long max = 0;
+        long sum = 0;
+        double squares = 0;
+        for (long n : nanos) {
+            h.recordValue(n);
+            min = Math.min(min, n);
+            max = Math.max(max, n);
+            sum += n;
+            squares += (double) n * n;
+        }
+        return LatencyStats.of(h, min, max, sum, squares);
+    }
+
+    /** {@code count} latencies spread from {@code low} up in steps of {@code step}. */
+    static LatencyStats spread(int count, long low, long step) {
+        long[] v = new long[count];
+        for (int i = 0; i < count; i++) {
+            v[i] = low + i * step;
+        }
+        return latency(v);
+    }
+
+    static Timeline timeline(long intervalNanos, long[][] points) {
+        List<TimelinePoint> p = new ArrayList<>();
+        for (long[] x : points) {
+            p.add(new TimelinePoint(x[0], x[1], x[2], x[3]));
+        }
+        return new Timeline(intervalNanos, p);
+    }
+
+    /** 4 MiB x 4 (16 MiB), 2 runs, O_DIRECT, random data. */
+    static SpeedReport sequential() {
+        long pass = 16 * DataSize.MEBIBYTE;
+        long block = 4 * DataSize.MEBIBYTE;
+        PassResult write = new PassResult(PassKind.WRITE, List.of(
+                new Sample(1, pass, 1_250 * MS, 4, spread(4, 280 * MS, 20 * MS),
+                        timeline(500 * MS, new long[][] {{0, 500 * MS, block * 2, 2},
+                            {500 * MS, 1_000 * MS, block, 1},
+                            {1_000 * MS, 1_250 * MS, block, 1}})),
+                new Sample(2, pass, 1_000 * MS, 4, spread(4, 240 * MS, 15 * MS),
+                        timeline(500 * MS, new long[][] {{0, 500 * MS, block * 2, 2},
+                            {500 * MS, 1_000 * MS, block * 2, 2}}))), Set.of());
+        PassResult read = new PassResult(PassKind.READ, List.of(
+                new Sample(1, pass, 800 * MS, 4, spread(4, 190 * MS, 5 * MS),
+                        timeline(500 * MS, new long[][] {{0, 500 * MS, block * 2, 2},
+                            {500 * MS, 800 * MS, block * 2, 2}}))
+                        .withAccounting(CacheHandling.DIRECT_IO,
+                                Optional.of(new DeviceIo("sdb1", pass, 32, 0, 0))),
+                new Sample(2, pass, 750 * MS, 4, spread(4, 180 * MS, 5 * MS),
+                        timeline(500 * MS, new long[][] {{0, 500 * MS, block * 3, 3},
+                            {500 * MS, 750 * MS, block, 1}}))
+                        .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())),
+                Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE));
+        return new SpeedReport(sdCardTarget(), new SequentialParameters(DataSize.ofMebibytes(4), 4, 2,
+                true, false, DataPattern.RANDOM), backend(), write, read, STARTED);
+    }
+
+    /** randrw 70 % reads, 4 KiB, QD4 T2, 1 s time-based after 200 ms ramp, 1 run. */
+    static WorkloadReport mixedWorkload() {
+        WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 70,
+                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
+                Optional.of(Duration.ofSeconds(1)), Duration.ofMillis(200), 2, 4, 7, 1, true,
+                Duration.ofMillis(500));
+        Sample reads = new Sample(1, 700 * 4096L, 1_000 * MS, 700, spread(700, 40_000, 900),
+                timeline(500 * MS, new long[][] {{0, 500 * MS, 340 * 4096L, 340},
+                    {500 * MS, 1_000 * MS, 360 * 4096L, 360}}));
+        Sample writes = new Sample(1, 300 * 4096L, 1_000 * MS, 300, spread(300, 90_000, 3_100),
+                timeline(500 * MS, new long[][] {{0, 500 * MS, 160 * 4096L, 160},
+                    {500 * MS, 1_000 * MS, 140 * 4096L, 140}}));
+        return new WorkloadReport(sdCardTarget(), p, backend(),
+                new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, "", Optional.empty()),
+                Optional.of(new PassResult(PassKind.READ, List.of(reads), Set.of())),
+                Optional.of(new PassResult(PassKind.WRITE, List.of(writes), Set.of())),
+                List.of(), Set.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS), STARTED.plusSeconds(10));
+    }
+
+    /** A preset pair: RND4K Q1T1 read and write, 1 run each. */
+    static WorkloadTable presetTable() {
+        List<String> labels = new ArrayList<>();
+        List<WorkloadReport> reports = new ArrayList<>();
+        for (int readPercent : new int[] {100, 0}) {
+            WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, readPercent,
+                    DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.of(2000),
+                    Optional.empty(), Duration.ZERO, 1, 1, 0, 1, true, Duration.ofMillis(500));
+            boolean read = readPercent == 100;
+            long elapsed = read ? 800 * MS : 1_600 * MS;
+            Sample s = new Sample(1, 2000 * 4096L, elapsed, 2000,
+                    spread(2000, read ? 350_000 : 700_000, read ? 50 : 110),
+                    timeline(500 * MS, read
+                            ? new long[][] {{0, 500 * MS, 1250 * 4096L, 1250},
+                                {500 * MS, 800 * MS, 750 * 4096L, 750}}
+                            : new long[][] {{0, 500 * MS, 650 * 4096L, 650},
+                                {500 * MS, 1_000 * MS, 600 * 4096L, 600},
+                                {1_000 * MS, 1_600 * MS, 750 * 4096L, 750}}));
+            PassResult pass = new PassResult(read ? PassKind.READ : PassKind.WRITE, List.of(s),
+                    Set.of());
+            labels.add("RND4K Q1T1 " + (read ? "read" : "write"));
+            reports.add(new WorkloadReport(sdCardTarget(), p, backend(),
+                    new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, "", Optional.empty()),
+                    read ? Optional.of(pass) : Optional.empty(),
+                    read ? Optional.empty() : Optional.of(pass), List.of(), Set.of(),
+                    STARTED.plusSeconds(read ? 20 : 30)));
+        }
+        return new WorkloadTable(labels, reports);
+    }
+}

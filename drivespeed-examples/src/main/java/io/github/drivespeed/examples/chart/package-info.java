@@ -1,2 +1,0 @@
-/** Throughput charts as PNG (JFreeChart, headless). */
-package io.github.drivespeed.examples.chart;

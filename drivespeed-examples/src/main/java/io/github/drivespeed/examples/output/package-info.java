@@ -1,2 +1,0 @@
-/** Machine-readable results: JSON and CSV, with the key names the README documents. */
-package io.github.drivespeed.examples.output;
