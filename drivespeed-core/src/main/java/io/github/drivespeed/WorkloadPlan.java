@@ -45,7 +45,8 @@ import java.util.function.Consumer;
  * <p>What {@link #run()} does: creates one new test file of {@link #size(DataSize) size} bytes,
  * writes all of it with random, stamped data (as the sequential test writes) and fdatasyncs it,
  * untimed, so that no read ever meets a hole or fallocated space (which read back as zeros
- * without touching the drive); runs an untimed warm-up of the same workload (at most 250 ms);
+ * without touching the drive); runs an untimed warm-up of the same workload (250 ms, longer
+ * while the JIT compilers are still at work, at most 2 s);
  * then the measured runs; then removes the file. Every run starts its workers' generators afresh
  * from the seed, so runs repeat the same I/Os. A run that wrote ends with fdatasync inside its
  * timed interval (fio {@code end_fsync=1}).

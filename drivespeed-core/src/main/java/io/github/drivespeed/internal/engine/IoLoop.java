@@ -127,9 +127,32 @@ final class IoLoop {
         this.completedBytes = new long[depth];
     }
 
+    // The state of one run(), in fields so that issueOne() and completeAll() are methods of
+    // their own: called once per I/O, they reach the JIT's optimising compiler within the first
+    // milliseconds of a warm-up, while one method holding the whole loop would be compiled late,
+    // and at length, on its few invocations.
+    private long measuredIoLimit;
+    private long measureStartNanos;
+    private long deadlineNanos;
+    private int freeCount;
+    private int inFlight;
+    private long measuredIssued;
+    private long rampIos;
+    private long measuredIos;
+    private long measuredBytes;
+    private long lastCompletion;
+    private boolean issuing;
+    private boolean stoppedEarly;
+    private boolean interrupted;
+    /** At depth 1 the clock read after a completion is the next submission's start. */
+    private long completedAt;
+    private boolean haveCompletedAt;
+    /** The slot being worked on, for the message if it fails; -1 when none. */
+    private int slot;
+
     /**
      * Runs until {@code measuredIoLimit} measured I/Os were done, the deadline passed, the stop
-     * signal was raised, or the thread was interrupted.
+     * signal was raised, or the thread was interrupted. Not reentrant.
      *
      * @param measuredIoLimit measured I/Os to do, or {@link Long#MAX_VALUE} for time-based runs
      * @param measureStartNanos I/Os submitted before this {@link System#nanoTime()} are ramp
@@ -140,111 +163,33 @@ final class IoLoop {
      */
     Outcome run(long measuredIoLimit, long measureStartNanos, long deadlineNanos)
             throws IOException {
-        int freeCount = depth;
+        this.measuredIoLimit = measuredIoLimit;
+        this.measureStartNanos = measureStartNanos;
+        this.deadlineNanos = deadlineNanos;
+        freeCount = depth;
         for (int i = 0; i < depth; i++) {
             free[i] = depth - 1 - i;
         }
-        int inFlight = 0;
-        long measuredIssued = 0;
-        long rampIos = 0;
-        long measuredIos = 0;
-        long measuredBytes = 0;
-        long lastCompletion = measureStartNanos;
-        boolean issuing = true;
-        boolean stoppedEarly = false;
-        boolean interrupted = false;
-        // at depth 1 the clock read after a completion is the next submission's start
-        boolean oneClockReadPerIo = depth == 1;
-        long completedAt = 0;
-        boolean haveCompletedAt = false;
-        int slot = -1;
+        inFlight = 0;
+        measuredIssued = 0;
+        rampIos = 0;
+        measuredIos = 0;
+        measuredBytes = 0;
+        lastCompletion = measureStartNanos;
+        issuing = true;
+        stoppedEarly = false;
+        interrupted = false;
+        haveCompletedAt = false;
+        slot = -1;
         try {
-            loop:
             while (true) {
-                while (issuing && inFlight < depth) {
-                    if (measuredIssued >= measuredIoLimit) {
-                        issuing = false;
-                        break;
-                    }
-                    if (Thread.currentThread().isInterrupted()) {
-                        interrupted = true;
-                        break loop;
-                    }
-                    if (stop.requested()) {
-                        issuing = false;
-                        stoppedEarly = true;
-                        break;
-                    }
-                    slot = free[freeCount - 1];
-                    boolean write = directions.nextIsWrite();
-                    long at = offsets.next();
-                    long offsetInBuffer = write ? data.prepareBlock(slot, at)
-                            : slot * blockBytes;
-                    long now;
-                    if (haveCompletedAt) {
-                        now = completedAt;
-                        haveCompletedAt = false;
-                    } else {
-                        now = System.nanoTime();
-                    }
-                    if (now - deadlineNanos >= 0) {
-                        issuing = false;
-                        break;
-                    }
-                    freeCount--;
-                    boolean inMeasure = now - measureStartNanos >= 0;
-                    submittedAt[slot] = now;
-                    position[slot] = at;
-                    done[slot] = 0;
-                    bufferOffset[slot] = offsetInBuffer;
-                    isWrite[slot] = write;
-                    measured[slot] = inMeasure;
-                    submit(slot, 0);
-                    inFlight++;
-                    if (inMeasure) {
-                        measuredIssued++;
-                    }
+                while (issuing && inFlight < depth && issueOne()) {
+                    // issueOne() submitted one I/O
                 }
-                if (inFlight == 0) {
+                if (interrupted || inFlight == 0) {
                     break;
                 }
-                slot = -1;
-                int n = queue.awaitCompletions(1, completedSlots, completedBytes);
-                long now = System.nanoTime();
-                if (oneClockReadPerIo) {
-                    completedAt = now;
-                    haveCompletedAt = true;
-                }
-                for (int i = 0; i < n; i++) {
-                    slot = completedSlots[i];
-                    long moved = completedBytes[i];
-                    if (moved <= 0) {
-                        throw new IOException(moved < 0
-                                ? "unexpected end of file at offset " + (position[slot] + done[slot])
-                                : (isWrite[slot] ? "write" : "read") + " returned 0 bytes");
-                    }
-                    long total = done[slot] + moved;
-                    done[slot] = total;
-                    if (total < blockBytes) {
-                        submit(slot, total);
-                        continue;
-                    }
-                    inFlight--;
-                    free[freeCount++] = slot;
-                    if (measured[slot]) {
-                        DirectionRecorder r = isWrite[slot] ? writeRecorder : readRecorder;
-                        if (r != null) {
-                            r.record(blockBytes, now - submittedAt[slot], now);
-                        }
-                        measuredIos++;
-                        measuredBytes += blockBytes;
-                        lastCompletion = now;
-                        progress.transferred(measuredBytes);
-                    } else {
-                        rampIos++;
-                    }
-                }
-                slot = -1;
+                completeAll();
             }
         } catch (IOException e) {
             boolean write = slot >= 0 ? isWrite[slot] : directions.mayWrite();
@@ -259,6 +204,104 @@ final class IoLoop {
             throw IoFailures.interrupted(what, measuredBytes, plannedBytes, null);
         }
         return new Outcome(measuredIos, measuredBytes, lastCompletion, stoppedEarly, rampIos);
+    }
+
+    /**
+     * Submits the next I/O, unless the limit, the stop signal, the interrupt flag or the
+     * deadline says to stop issuing (then {@code issuing} or {@code interrupted} says which).
+     *
+     * @return whether an I/O was submitted
+     */
+    private boolean issueOne() throws IOException {
+        if (measuredIssued >= measuredIoLimit) {
+            issuing = false;
+            return false;
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            interrupted = true;
+            return false;
+        }
+        if (stop.requested()) {
+            issuing = false;
+            stoppedEarly = true;
+            return false;
+        }
+        int s = free[freeCount - 1];
+        slot = s;
+        boolean write = directions.nextIsWrite();
+        long at = offsets.next();
+        long offsetInBuffer = write ? data.prepareBlock(s, at) : s * blockBytes;
+        long now;
+        if (haveCompletedAt) {
+            now = completedAt;
+            haveCompletedAt = false;
+        } else {
+            now = System.nanoTime();
+        }
+        if (now - deadlineNanos >= 0) {
+            issuing = false;
+            slot = -1;
+            return false;
+        }
+        freeCount--;
+        boolean inMeasure = now - measureStartNanos >= 0;
+        submittedAt[s] = now;
+        position[s] = at;
+        done[s] = 0;
+        bufferOffset[s] = offsetInBuffer;
+        isWrite[s] = write;
+        measured[s] = inMeasure;
+        submit(s, 0);
+        inFlight++;
+        if (inMeasure) {
+            measuredIssued++;
+        }
+        slot = -1;
+        return true;
+    }
+
+    /**
+     * Waits for at least one completion and handles every one returned: a short transfer is
+     * resubmitted for the rest of its block, a whole block frees its slot and is recorded.
+     */
+    private void completeAll() throws IOException {
+        int n = queue.awaitCompletions(1, completedSlots, completedBytes);
+        long now = System.nanoTime();
+        if (depth == 1) {
+            completedAt = now;
+            haveCompletedAt = true;
+        }
+        for (int i = 0; i < n; i++) {
+            int s = completedSlots[i];
+            slot = s;
+            long moved = completedBytes[i];
+            if (moved <= 0) {
+                throw new IOException(moved < 0
+                        ? "unexpected end of file at offset " + (position[s] + done[s])
+                        : (isWrite[s] ? "write" : "read") + " returned 0 bytes");
+            }
+            long total = done[s] + moved;
+            done[s] = total;
+            if (total < blockBytes) {
+                submit(s, total);
+                continue;
+            }
+            inFlight--;
+            free[freeCount++] = s;
+            if (measured[s]) {
+                DirectionRecorder r = isWrite[s] ? writeRecorder : readRecorder;
+                if (r != null) {
+                    r.record(blockBytes, now - submittedAt[s], now);
+                }
+                measuredIos++;
+                measuredBytes += blockBytes;
+                lastCompletion = now;
+                progress.transferred(measuredBytes);
+            } else {
+                rampIos++;
+            }
+        }
+        slot = -1;
     }
 
     private void submit(int slot, long alreadyDone) throws IOException {

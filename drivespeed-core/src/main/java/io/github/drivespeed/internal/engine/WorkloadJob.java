@@ -104,7 +104,7 @@ final class WorkloadJob {
                 queues.get(k).registerBuffers(used);
             }
             Resources r = new Resources(queues, readBuffers, writeData);
-            runOnce(r, 0);
+            warmUp(r);
             for (int run = 1; run <= job.runs(); run++) {
                 Measured m = runOnce(r, run);
                 m.read().ifPresent(reads::add);
@@ -152,25 +152,59 @@ final class WorkloadJob {
     private record Resources(List<IoQueue> queues, List<AlignedBuffer> readBuffers,
             List<WriteData> writeData) { }
 
-    /** What one measured run gave: each direction's sample and the CPU time over the run. */
+    /**
+     * What one run gave: each direction's sample and the CPU time over the run (empty for a
+     * warm-up), and whether it ended on its deadline rather than its I/O count.
+     */
     private record Measured(Optional<Sample> read, Optional<Sample> write,
-            Optional<CpuUsage> cpu) {
-        static final Measured NONE = new Measured(Optional.empty(), Optional.empty(),
-                Optional.empty());
+            Optional<CpuUsage> cpu, boolean endedOnDeadline) { }
+
+    /**
+     * The untimed warm-up: {@link WorkloadMeasurement#WARM_UP_NANOS} (or its I/O count, for a
+     * small workload), then, while that was time-bound and the JIT compilers kept working,
+     * slices of {@link WorkloadMeasurement#WARM_UP_SLICE_NANOS} until two in a row leave them
+     * idle or the warm-up reaches {@link WorkloadMeasurement#WARM_UP_MAX_NANOS}: so that the
+     * measured runs run compiled code and their CPU time holds no compiler's. It records into
+     * recorders it drops, with a short timeline interval, and publishes progress where there is
+     * a listener, so that every branch a measured run takes was taken before.
+     */
+    private void warmUp(Resources r) throws IOException {
+        long start = System.nanoTime();
+        long slice = WorkloadMeasurement.WARM_UP_NANOS;
+        int quiet = 0;
+        while (true) {
+            long compiledBefore = JitActivity.compileMillis();
+            long sliceStart = System.nanoTime();
+            Measured m = runOnce(r, 0, slice);
+            long wall = System.nanoTime() - sliceStart;
+            long compiled = JitActivity.compileMillis() - compiledBefore;
+            quiet = compiled * 1_000_000.0
+                    <= WorkloadMeasurement.WARM_UP_SETTLED_COMPILE_SHARE * wall ? quiet + 1 : 0;
+            if (!m.endedOnDeadline() || compiledBefore < 0 || quiet >= 2
+                    || System.nanoTime() - start >= WorkloadMeasurement.WARM_UP_MAX_NANOS) {
+                return;
+            }
+            slice = WorkloadMeasurement.WARM_UP_SLICE_NANOS;
+        }
     }
 
-    /** One run (0 = the untimed warm-up, whose figures are dropped). */
     private Measured runOnce(Resources r, int run) throws IOException {
+        return runOnce(r, run, 0);
+    }
+
+    /** One run (0 = an untimed warm-up slice of {@code warmUpNanos}, whose figures are dropped). */
+    private Measured runOnce(Resources r, int run, long warmUpNanos) throws IOException {
         boolean warmUp = run == 0;
         String what = (warmUp ? "warm-up" : "run " + run) + " of " + job.fioRw() + " "
                 + job.blockSize();
         long seed = warmUp ? job.seed() ^ WorkloadMeasurement.WARM_UP_SEED_MIX : job.seed();
         long rampNanos = warmUp ? 0 : job.rampTime().toNanos();
-        long intervalNanos = job.timelineInterval().toNanos();
+        long intervalNanos = warmUp ? WorkloadMeasurement.WARM_UP_INTERVAL_NANOS
+                : job.timelineInterval().toNanos();
         long totalIos = job.iosPerRun();
         if (warmUp) {
-            totalIos = Math.min(totalIos,
-                    Math.max(workers, WorkloadMeasurement.WARM_UP_BYTES / blockBytes));
+            totalIos = Math.min(totalIos, Math.max(workers, Math.max(
+                    WorkloadMeasurement.WARM_UP_BYTES / blockBytes, WorkloadMeasurement.WARM_UP_IOS)));
         }
         boolean timeBased = job.timeBased() && !warmUp;
         long durationNanos = timeBased ? job.duration().get().toNanos() : 0;
@@ -180,7 +214,7 @@ final class WorkloadJob {
         DirectionRecorder[] readRecorders = new DirectionRecorder[workers];
         DirectionRecorder[] writeRecorders = new DirectionRecorder[workers];
         long[] measureStart = new long[1];
-        StageReporter.Stage stage = warmUp ? StageReporter.Stage.NONE
+        StageReporter.Stage stage = warmUp ? reporter.silent(workers)
                 : reporter.start(WorkloadStage.Kind.RUN, job, run,
                         timeBased ? -1 : totalIos * blockBytes,
                         timeBased ? rampNanos + durationNanos : -1, System.nanoTime(),
@@ -213,12 +247,13 @@ final class WorkloadJob {
                 if (index == 0) {
                     measureStart[0] = from;
                 }
-                long deadline = warmUp ? startNanos + WorkloadMeasurement.WARM_UP_NANOS
+                long deadline = warmUp ? startNanos + warmUpNanos
                         : timeBased ? from + durationNanos
                         : startNanos + IoLoop.NO_DEADLINE_NANOS;
-                DirectionRecorder rr = !warmUp && job.reads()
+                // the warm-up records too (and drops it), so that it runs the measured code path
+                DirectionRecorder rr = job.reads()
                         ? new DirectionRecorder(from, intervalNanos, expectedIntervals) : null;
-                DirectionRecorder wr = !warmUp && job.writes()
+                DirectionRecorder wr = job.writes()
                         ? new DirectionRecorder(from, intervalNanos, expectedIntervals) : null;
                 readRecorders[index] = rr;
                 writeRecorders[index] = wr;
@@ -234,17 +269,21 @@ final class WorkloadJob {
         List<IoLoop.Outcome> outcomes = WorkerGroup.run(list, stop, what);
         long end = measureStart[0];
         long allIos = 0;
+        long measuredIos = 0;
         for (IoLoop.Outcome o : outcomes) {
             end = Math.max(end, o.lastCompletionNanos());
             allIos += o.measuredIos() + o.rampIos();
+            measuredIos += o.measuredIos();
         }
+        boolean endedOnDeadline = timeBased || warmUp && measuredIos < totalIos;
         if (job.writes()) {
             IoFailures.dataSync(file, name, what, job.size().bytes(), job.size().bytes());
             end = System.nanoTime();
         }
         stage.finish();
         if (warmUp) {
-            return Measured.NONE;
+            return new Measured(Optional.empty(), Optional.empty(), Optional.empty(),
+                    endedOnDeadline);
         }
         Optional<CpuUsage> cpu = ProcessCpuClock.between(cpuStart, ProcessCpuClock.read(),
                 Math.max(end, windowStart) - windowStart, allIos);
@@ -254,7 +293,7 @@ final class WorkloadJob {
                         elapsed)) : Optional.empty(),
                 job.writes() ? Optional.of(DirectionRecorder.sample(run,
                         List.of(writeRecorders), elapsed)) : Optional.empty(),
-                cpu);
+                cpu, endedOnDeadline);
     }
 
     /**

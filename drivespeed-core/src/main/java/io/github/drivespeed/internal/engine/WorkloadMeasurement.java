@@ -34,10 +34,27 @@ public final class WorkloadMeasurement {
 
     /** Largest chunk the file is written in before the runs. */
     static final long FILL_CHUNK_BYTES = 8 * DataSize.MEBIBYTE;
-    /** Warm-up: at most this many bytes per workload... */
+    /** Warm-up: at most this many bytes per workload, or {@link #WARM_UP_IOS} if more... */
     static final long WARM_UP_BYTES = 64 * DataSize.MEBIBYTE;
-    /** ... and at most this long. */
+    /**
+     * ... or this many I/Os, so that small blocks reach the JIT's optimising compiler (C2 compiles
+     * a loop after some 10^4 iterations and takes tens of milliseconds more) before the first
+     * measured run, whose CPU time would otherwise carry the compiler's...
+     */
+    static final long WARM_UP_IOS = 200_000;
+    /** ... and at most this long, unless the JIT compilers are still at work... */
     static final long WARM_UP_NANOS = 250_000_000L;
+    /** ... then in slices this long while they are ({@link JitActivity})... */
+    static final long WARM_UP_SLICE_NANOS = 100_000_000L;
+    /**
+     * ... until two slices in a row leave them this idle (compile time per wall time; two,
+     * because a compilation's time is counted when it ends)...
+     */
+    static final double WARM_UP_SETTLED_COMPILE_SHARE = 0.05;
+    /** The warm-up's timeline interval: short, so that it crosses intervals as runs do. */
+    static final long WARM_UP_INTERVAL_NANOS = 1_000_000L;
+    /** ... or the warm-up has lasted this long. */
+    static final long WARM_UP_MAX_NANOS = 2_000_000_000L;
     /** The warm-up's generators are seeded with {@code seed ^ WARM_UP_SEED_MIX}. */
     static final long WARM_UP_SEED_MIX = 0x5DEECE66DL;
     /** Most synchronous workers one workload may start (threads x emulated queue depth). */
