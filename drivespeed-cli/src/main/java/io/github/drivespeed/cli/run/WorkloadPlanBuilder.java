@@ -51,7 +51,7 @@ record WorkloadPlanBuilder(MeasurementOptions measurement, WorkloadOptions workl
         return commonOptions(DriveSpeed.workload(dir));
     }
 
-    /** --size, --duration, --ramp-time, --seed, --runs, --buffered and --backend. */
+    /** --size, --duration, --ramp-time, --seed, --runs, --buffered, --backend and --ioengine. */
     private WorkloadPlan commonOptions(WorkloadPlan plan) {
         MeasurementOptions m = measurement;
         WorkloadOptions o = workload;
@@ -67,7 +67,8 @@ record WorkloadPlanBuilder(MeasurementOptions measurement, WorkloadOptions workl
         if (m.buffered()) {
             w = w.buffered();
         }
-        return optionIfGiven(w, given.typed("--backend"), m.backend(), WorkloadPlan::backend);
+        w = optionIfGiven(w, given.typed("--backend"), m.backend(), WorkloadPlan::backend);
+        return optionIfGiven(w, given.typed("--ioengine"), o.ioengine(), WorkloadPlan::ioEngine);
     }
 
     /**

@@ -7,6 +7,7 @@ import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
@@ -153,7 +154,9 @@ final class ReportFixtures {
                 new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, "", Optional.empty()),
                 Optional.of(new PassResult(PassKind.READ, List.of(reads), Set.of())),
                 Optional.of(new PassResult(PassKind.WRITE, List.of(writes), Set.of())),
-                List.of(), Set.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS), STARTED.plusSeconds(10));
+                List.of(new CpuUsage(150_000_000L, 420_000_000L, 1_200_000_000L, 1_200,
+                        "/proc/self/stat utime and stime, 10 ms ticks")),
+                Set.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS), STARTED.plusSeconds(10));
     }
 
     /** A preset pair: RND4K Q1T1 read and write, 1 run each. */
