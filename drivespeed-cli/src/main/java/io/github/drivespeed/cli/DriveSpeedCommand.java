@@ -48,9 +48,10 @@ import picocli.CommandLine.Spec;
             "       drivespeed --probe [DIR]",
             "       drivespeed [DIR] --preset NAME[,NAME...] [--size SIZE]",
             "                  [--duration TIME] [--ramp-time TIME] [--count N] [--seed N]",
-            "                  [--runs N] [--buffered]",
+            "                  [--runs N] [--buffered] [--ioengine psync|libaio|io_uring]",
             "       drivespeed [DIR] --rw MODE [--rwmixread PCT] [--bs SIZE] [--iodepth N]",
-            "                  [--threads N] [--size SIZE] [--duration TIME | --count N]",
+            "                  [--ioengine psync|libaio|io_uring] [--threads N]",
+            "                  [--size SIZE] [--duration TIME | --count N]",
             "                  [--ramp-time TIME] [--seed N] [--runs N] [--buffered]",
             "       drivespeed [DIR] --sweep [--rw MODE] (the --rw options but --bs)",
             "       drivespeed DEVICE [--block-size SIZE] [--duration TIME | --count N]",
@@ -62,7 +63,7 @@ import picocli.CommandLine.Spec;
             "             [--chart FILE.png] [--require SPEC]; every form: [-q|--quiet]",
             "  --probe takes only --json, --csv, --output, --overwrite and --quiet.",
             "  --bs is --block-size; --iodepth, --threads and --duration have fio's names",
-            "  too: --queue-depth, --numjobs and --runtime.",
+            "  too: --queue-depth, --numjobs and --runtime; --ioengine is fio's.",
             ""},
         description = {
             "Measures how fast the drive holding DIR writes and reads: for each run, writes a new "
