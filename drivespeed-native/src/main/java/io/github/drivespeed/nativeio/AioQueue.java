@@ -22,7 +22,7 @@ import java.nio.ByteOrder;
  * aio_nbytes at 32, aio_offset at 40, the rest zero; {@code struct io_event} is 32 bytes: data at
  * 0, obj at 8, res (s64: bytes, or -errno) at 16, res2 at 24. IOCB_CMD_PREAD is 0, PWRITE 1.
  */
-final class AioQueue implements IoQueue {
+final class AioQueue extends NativeQueue {
 
     static final int IOCB_BYTES = 64;
     static final int EVENT_BYTES = 32;
@@ -30,9 +30,6 @@ final class AioQueue implements IoQueue {
     private static final short IOCB_CMD_PWRITE = 1;
 
     private final LinuxAio aio;
-    private final Libc libc;
-    private final String displayName;
-    private final int depth;
     private final Memory memory;
     private final ByteBuffer iocbs;
     private final ByteBuffer batchPointers;
@@ -43,7 +40,6 @@ final class AioQueue implements IoQueue {
     private final long context;
     private final AioCompletionRing ring;
     private final SubmitPolicy policy = new SubmitPolicy();
-    private final boolean[] writes;
     private final int[] pending;
     private final long iocbsAddress;
     private int pendingCount;
@@ -56,13 +52,8 @@ final class AioQueue implements IoQueue {
      * @throws IOException if io_setup fails (EAGAIN: fs.aio-max-nr reached; ENOSYS: no AIO)
      */
     AioQueue(LinuxAio aio, Libc libc, int fd, String displayName, int depth) throws IOException {
-        if (depth < 1) {
-            throw new IllegalArgumentException("depth must be >= 1: " + depth);
-        }
+        super(libc, displayName, depth);
         this.aio = aio;
-        this.libc = libc;
-        this.displayName = displayName;
-        this.depth = depth;
         long iocbBytes = (long) depth * IOCB_BYTES;
         long pointerBytes = (long) depth * Long.BYTES;
         long eventBytes = (long) depth * EVENT_BYTES;
@@ -81,7 +72,6 @@ final class AioQueue implements IoQueue {
                 .order(ByteOrder.nativeOrder());
         this.events = memory.getByteBuffer(iocbBytes + 2 * pointerBytes, eventBytes)
                 .order(ByteOrder.nativeOrder());
-        this.writes = new boolean[depth];
         this.pending = new int[depth];
         if (aio.setup(depth, contextAddress) != 0) {
             int errno = libc.errno();
@@ -99,33 +89,13 @@ final class AioQueue implements IoQueue {
     }
 
     @Override
-    public int depth() {
-        return depth;
-    }
-
-    @Override
-    public void submitRead(int slot, AlignedBuffer dst, long dstOffset, long length,
+    void queue(int slot, boolean write, NativeAlignedBuffer buffer, long address, long count,
             long position) throws IOException {
-        queue(slot, false, dst, dstOffset, length, position);
-    }
-
-    @Override
-    public void submitWrite(int slot, AlignedBuffer src, long srcOffset, long length,
-            long position) throws IOException {
-        queue(slot, true, src, srcOffset, length, position);
-    }
-
-    private void queue(int slot, boolean write, AlignedBuffer buffer, long offset, long length,
-            long position) throws IOException {
-        NativeAlignedBuffer memory = NativeAlignedBuffer.of(buffer);
-        long count = Math.min(length, LinuxConstants.MAX_RW_COUNT & -(long) buffer.alignmentBytes());
-        long address = memory.address(offset, count);
         int at = slot * IOCB_BYTES;
         iocbs.putShort(at + 16, write ? IOCB_CMD_PWRITE : IOCB_CMD_PREAD);
         iocbs.putLong(at + 24, address);
         iocbs.putLong(at + 32, count);
         iocbs.putLong(at + 40, position);
-        writes[slot] = write;
         if (policy.batching()) {
             pending[pendingCount++] = slot;
             return;
@@ -164,8 +134,8 @@ final class AioQueue implements IoQueue {
                 continue;
             }
             int slot = count == 1 ? firstSlot : pending[done];
-            throw Errno.exception(libc, "io_submit (asynchronous "
-                    + (writes[slot] ? "pwrite" : "pread") + ")", displayName, errno);
+            throw Errno.exception(libc, "io_submit (asynchronous " + operation(slot) + ")",
+                    displayName, errno);
         }
     }
 
@@ -194,19 +164,7 @@ final class AioQueue implements IoQueue {
             n += (int) got;
         }
         inFlight -= n;
-        IOException failure = null;
-        for (int i = 0; i < n; i++) {
-            int slot = slots[i];
-            long res = bytes[i];
-            if (res < 0 && failure == null) {
-                failure = Errno.exception(libc, "asynchronous " + (writes[slot] ? "pwrite" : "pread")
-                        + " (io_getevents)", displayName, (int) -res);
-            }
-            bytes[i] = res > 0 ? res : writes[slot] ? 0 : -1;
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        toBytes(n, slots, bytes, "io_getevents");
         return n;
     }
 

@@ -123,6 +123,22 @@ final class NativeAlignedBuffer implements AlignedBuffer {
         return (NativeAlignedBuffer) buffer;
     }
 
+    /**
+     * What one read(2) or write(2) of this buffer asks for: {@code length}, capped at
+     * MAX_RW_COUNT rounded down to the buffer's alignment (so that an O_DIRECT transfer stays
+     * aligned); the caller loops over the rest.
+     *
+     * @param length bytes wanted, {@code > 0}
+     * @return bytes to ask for
+     * @throws IllegalArgumentException if {@code length <= 0}
+     */
+    long oneCallBytes(long length) {
+        if (length <= 0) {
+            throw new IllegalArgumentException("length must be > 0: " + length);
+        }
+        return Math.min(length, LinuxConstants.MAX_RW_COUNT & -(long) alignmentBytes);
+    }
+
     /** @return whether madvise(MADV_HUGEPAGE) was accepted for this buffer */
     boolean hugePagesAdvised() {
         return hugePagesAdvised;

@@ -77,7 +77,7 @@ class NativeFileHandle implements FileHandle {
     private long transfer(boolean write, AlignedBuffer buffer, long bufferOffset, long length,
             long position) throws IOException {
         NativeAlignedBuffer memory = NativeAlignedBuffer.of(buffer);
-        long count = oneCallCount(memory, length);
+        long count = memory.oneCallBytes(length);
         long address = memory.address(bufferOffset, count);
         while (true) {
             long n = write ? calls.pwrite(fd, address, count, position)
@@ -92,18 +92,6 @@ class NativeFileHandle implements FileHandle {
                 throw Errno.exception(libc, write ? "pwrite" : "pread", displayName, (int) -n);
             }
         }
-    }
-
-    /**
-     * What one call asks for: {@code length}, capped at MAX_RW_COUNT rounded down to the buffer's
-     * alignment (so that an O_DIRECT transfer stays aligned).
-     */
-    private static long oneCallCount(NativeAlignedBuffer buffer, long length) {
-        if (length <= 0) {
-            throw new IllegalArgumentException("length must be > 0: " + length);
-        }
-        long cap = LinuxConstants.MAX_RW_COUNT & -(long) buffer.alignmentBytes();
-        return Math.min(length, cap);
     }
 
     /**

@@ -27,7 +27,7 @@ import java.util.Optional;
  * 40. CQE ({@code struct io_uring_cqe}, 16 bytes): user_data at 0, res (s32: bytes, or -errno) at
  * 8, flags at 12. Opcodes: READ_FIXED 4, WRITE_FIXED 5, READ 22, WRITE 23.
  */
-final class UringQueue implements IoQueue {
+final class UringQueue extends NativeQueue {
 
     static final byte IORING_OP_READ_FIXED = 4;
     static final byte IORING_OP_WRITE_FIXED = 5;
@@ -40,15 +40,10 @@ final class UringQueue implements IoQueue {
 
     private final UringRings rings;
     private final IoCalls calls;
-    private final Libc libc;
-    private final int fd;
-    private final String displayName;
-    private final int depth;
     private final SubmitPolicy policy = new SubmitPolicy();
     private final ByteBuffer sqes;
     private final ByteBuffer sqRing;
     private final ByteBuffer cqRing;
-    private final boolean[] writes;
     private final String fileRegistration;
     private final Optional<String> drawback;
     private AlignedBuffer[] registered = new AlignedBuffer[0];
@@ -67,20 +62,13 @@ final class UringQueue implements IoQueue {
      */
     UringQueue(NativeRuntime r, SyscallNumbers numbers, int fd, String displayName, int depth,
             Optional<String> drawback) throws IOException {
-        if (depth < 1) {
-            throw new IllegalArgumentException("depth must be >= 1: " + depth);
-        }
+        super(r.libc(), displayName, depth);
         this.calls = r.calls();
-        this.libc = r.libc();
-        this.fd = fd;
-        this.displayName = displayName;
-        this.depth = depth;
         this.drawback = drawback;
         this.rings = UringRings.setUp(libc, r.constants(), numbers, depth, displayName);
         this.sqes = rings.sqes;
         this.sqRing = rings.sqRing;
         this.cqRing = rings.cqRing;
-        this.writes = new boolean[depth];
         this.sqTail = sqRing.getInt(rings.sqTail);
         this.cqHead = cqRing.getInt(rings.cqHead);
         for (int i = 0; i < sqes.capacity(); i += Long.BYTES) {
@@ -99,11 +87,6 @@ final class UringQueue implements IoQueue {
             sqes.putInt(at + 4, refused.isEmpty() ? 0 : fd);
             sqes.putLong(at + 32, slot);
         }
-    }
-
-    @Override
-    public int depth() {
-        return depth;
     }
 
     /** IORING_REGISTER_BUFFERS: reads and writes from these become READ_FIXED/WRITE_FIXED. */
@@ -132,22 +115,8 @@ final class UringQueue implements IoQueue {
     }
 
     @Override
-    public void submitRead(int slot, AlignedBuffer dst, long dstOffset, long length,
+    void queue(int slot, boolean write, NativeAlignedBuffer buffer, long address, long count,
             long position) throws IOException {
-        queue(slot, false, dst, dstOffset, length, position);
-    }
-
-    @Override
-    public void submitWrite(int slot, AlignedBuffer src, long srcOffset, long length,
-            long position) throws IOException {
-        queue(slot, true, src, srcOffset, length, position);
-    }
-
-    private void queue(int slot, boolean write, AlignedBuffer buffer, long offset, long length,
-            long position) throws IOException {
-        NativeAlignedBuffer memory = NativeAlignedBuffer.of(buffer);
-        long count = Math.min(length, LinuxConstants.MAX_RW_COUNT & -(long) buffer.alignmentBytes());
-        long address = memory.address(offset, count);
         int index = registeredIndex(buffer);
         int at = slot * UringRings.SQE_BYTES;
         sqes.put(at, index >= 0 ? (write ? IORING_OP_WRITE_FIXED : IORING_OP_READ_FIXED)
@@ -156,7 +125,6 @@ final class UringQueue implements IoQueue {
         sqes.putLong(at + 16, address);
         sqes.putInt(at + 24, (int) count);
         sqes.putShort(at + 40, (short) Math.max(index, 0));
-        writes[slot] = write;
         lastSlot = slot;
         sqRing.putInt(rings.sqArray + (sqTail & rings.sqMask) * Integer.BYTES, slot);
         INT.setRelease(sqRing, rings.sqTail, ++sqTail);
@@ -189,14 +157,11 @@ final class UringQueue implements IoQueue {
                 pending -= n;
                 inFlight += n;
             } else if (n != -Errno.EINTR) {
-                throw Errno.exception(libc, "io_uring_enter (submitting " + op(lastSlot) + ")",
+                throw Errno.exception(libc, "io_uring_enter (submitting " + operation(lastSlot)
+                        + ")",
                         displayName, n == 0 ? Errno.EAGAIN : -n);
             }
         }
-    }
-
-    private String op(int slot) {
-        return writes[slot] ? "pwrite" : "pread";
     }
 
     @Override
@@ -222,19 +187,7 @@ final class UringQueue implements IoQueue {
             n += reap(max - n, slots, bytes, n);
         }
         inFlight -= n;
-        IOException failure = null;
-        for (int i = 0; i < n; i++) {
-            int slot = slots[i];
-            long res = bytes[i];
-            if (res < 0 && failure == null) {
-                failure = Errno.exception(libc, "asynchronous " + op(slot) + " (io_uring)",
-                        displayName, (int) -res);
-            }
-            bytes[i] = res > 0 ? res : writes[slot] ? 0 : -1;
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        toBytes(n, slots, bytes, "io_uring");
         return n;
     }
 
@@ -274,8 +227,8 @@ final class UringQueue implements IoQueue {
             return;
         }
         closed = true;
-        int[] slots = new int[depth];
-        long[] results = new long[depth];
+        int[] slots = new int[depth()];
+        long[] results = new long[depth()];
         while (inFlight > 0) {
             int r = calls.ioUringEnter(rings.ringFd, 0, inFlight, IORING_ENTER_GETEVENTS);
             if (r < 0 && r != -Errno.EINTR) {
