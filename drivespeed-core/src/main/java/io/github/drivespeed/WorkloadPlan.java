@@ -43,27 +43,19 @@ import java.util.function.Consumer;
  * }</pre>
  *
  * <p>What {@link #run()} does: creates one new test file of {@link #size(DataSize) size} bytes,
- * writes all of it with random, stamped data (as the sequential test writes) and fdatasyncs it,
- * untimed, so that no read ever meets a hole or fallocated space (which read back as zeros
- * without touching the drive); runs an untimed warm-up of the same workload (250 ms, longer
- * while the JIT compilers are still at work, at most 2 s);
- * then the measured runs; then removes the file. Every run starts its workers' generators afresh
+ * writes all of it with random, stamped data and fdatasyncs it, untimed, so that no read meets a
+ * hole or fallocated space; runs an untimed warm-up of the same workload (250 ms, longer while
+ * the JIT compilers are at work, at most 2 s); then the measured runs; then removes the file. Every run starts its workers' generators afresh
  * from the seed, so runs repeat the same I/Os. A run that wrote ends with fdatasync inside its
  * timed interval (fio {@code end_fsync=1}).
  *
- * <p>Workers: {@code threads} workers run at once, each keeping {@code queueDepth} I/Os in
- * flight. A backend with {@link io.github.drivespeed.spi.Capability#ASYNC_IO} does that with an
- * asynchronous engine (the native backend: io_uring, else Linux AIO; see
- * {@link #ioEngine(IoEngine)}); on one without it (the pure-Java backend), a queue depth above 1
- * is run as {@code threads x queueDepth} synchronous workers, one I/O in flight each, and the
- * report says so ({@link WorkloadReport#engine()} and {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}):
- * the same number of I/Os in flight, from threads instead of one submitting thread. Every report
- * carries the process's CPU time per I/O ({@link WorkloadReport#cpu()}).
- *
- * <p>How offsets are drawn, how the runs' I/Os are shared out and how size- and time-based runs
- * end: see {@link WorkloadParameters}. By default each run lasts {@link #DEFAULT_DURATION}
- * (time-based, as CrystalDiskMark and KDiskMark run their tests); {@link #count(long)} switches
- * to a fixed number of I/Os per run, and {@link #duration(Duration)} back.
+ * <p>Workers: {@code threads} at once, each keeping {@code queueDepth} I/Os in flight with an
+ * engine ({@link #ioEngine(IoEngine)}); psync, the only engine of the pure-Java backend, runs a
+ * depth above 1 as {@code threads x queueDepth} synchronous workers, and the report says so
+ * ({@link WorkloadReport#engine()}, {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}). Reports carry
+ * the process's CPU time per I/O ({@link WorkloadReport#cpu()}). Offsets, the sharing out of
+ * I/Os and size- or time-based runs ({@link #DEFAULT_DURATION} by default): see
+ * {@link WorkloadParameters}.
  *
  * <p>Defaults: random reads, 4 KiB blocks, a 1 GiB file, 5 s per run, no ramp, 1 thread, queue
  * depth 1, seed 0, 1 run, O_DIRECT, a 500 ms timeline interval.
@@ -101,7 +93,7 @@ public final class WorkloadPlan {
         return new WorkloadPlan(Objects.requireNonNull(target, "target"),
                 new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
                         DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
-                        Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL),
+                        Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL, true),
                 null, null, WorkloadListener.NONE);
     }
 
@@ -206,11 +198,7 @@ public final class WorkloadPlan {
         });
     }
 
-    /**
-     * Size-based runs that move {@link #size(DataSize) size} bytes each (fio's default).
-     *
-     * @return a new plan
-     */
+    /** @return a new plan of size-based runs of {@code size} bytes each (fio's default) */
     public WorkloadPlan sizeBased() {
         return with(s -> {
             s.count = OptionalLong.empty();
@@ -259,9 +247,8 @@ public final class WorkloadPlan {
     }
 
     /**
-     * I/Os each thread keeps in flight (fio {@code iodepth}). Above 1 this needs a backend with
-     * asynchronous I/O; on others it is run as that many more synchronous threads, and the report
-     * says so (see the class description).
+     * I/Os each thread keeps in flight (fio {@code iodepth}), with the engine of
+     * {@link #ioEngine(IoEngine)} (see the class description).
      *
      * @param queueDepth in {@code [1, 1024]}
      * @return a new plan
@@ -294,15 +281,39 @@ public final class WorkloadPlan {
         return with(s -> s.runs = runs);
     }
 
+    /**
+     * Random offsets drawn with replacement (fio {@code norandommap}) instead of covering each
+     * block once per pass (see the class description).
+     *
+     * @return a new plan
+     */
+    public WorkloadPlan noRandomMap() {
+        return with(s -> s.randomMap = false);
+    }
+
+    /** @return a new plan whose random offsets cover each block once per pass (the default) */
+    public WorkloadPlan randomMap() {
+        return with(s -> s.randomMap = true);
+    }
+
     /** @return a new plan with O_DIRECT (the default; fio {@code direct=1}) */
     public WorkloadPlan direct() {
         return with(s -> s.direct = true);
     }
 
     /**
-     * Buffered I/O through the page cache (fio {@code direct=0}). After the file is written its
-     * pages are evicted where the backend can; where it cannot, read figures carry
-     * {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}.
+     * Buffered I/O through the page cache (fio {@code direct=0}). Before every run that reads
+     * (the warm-up included) the file's pages are evicted where the backend can (fdatasync,
+     * posix_fadvise DONTNEED, checked), as the sequential test does; where it cannot, read
+     * figures carry {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}. Random reads are hinted with
+     * posix_fadvise POSIX_FADV_RANDOM where the backend can (fio {@code fadvise_hint}), so
+     * that readahead does not serve them. A run that wrote ends with fdatasync inside its timed
+     * interval, so its figure is the rate to stable storage. Each run records its cache handling
+     * and the device's counters; a pass whose device moved under
+     * {@value Warning#MIN_DEVICE_COVERAGE_PERCENT} % of the bytes counted carries
+     * {@link Warning#READ_SERVED_FROM_CACHE} or {@link Warning#WRITE_SERVED_BY_PAGE_CACHE} (a
+     * time-based run that goes over a small file more than once meets its own pages in the
+     * cache).
      *
      * @return a new plan
      */
@@ -353,8 +364,7 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Use the I/O backend with this name: {@code java} or {@code native} (with drivespeed-native
-     * on the class path; it has asynchronous I/O for queue depths above 1).
+     * Use the I/O backend with this name: {@code java} or {@code native} (drivespeed-native).
      *
      * @param name the backend's {@link IoBackend#name() name}
      * @return a new plan
@@ -366,12 +376,10 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Issue the I/O with this engine (fio {@code ioengine}; see {@link IoEngine}) at every queue
-     * depth, instead of the default choice: psync at queue depth 1, else the backend's best
-     * asynchronous engine that works here, the reason for any fallback in
-     * {@link WorkloadReport#engine()}. An explicit choice is never replaced: {@link #run()}
-     * refuses an engine the backend lacks or that does not work here (io_uring_setup(2) refused
-     * by {@code kernel.io_uring_disabled} or seccomp), saying why.
+     * Issue the I/O with this engine (fio {@code ioengine}; {@link IoEngine}) at every queue depth
+     * instead of the default (psync at depth 1, else the backend's best engine that works here;
+     * fallbacks in {@link WorkloadReport#engine()}). It is never replaced: {@link #run()} refuses
+     * one the backend lacks or that does not work here, saying why.
      *
      * @param ioEngine the engine
      * @return a new plan
@@ -390,11 +398,6 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan ioEngine(String fioName) {
         return ioEngine(IoEngine.parse(Objects.requireNonNull(fioName, "ioEngine")));
-    }
-
-    /** @return a new plan on which drivespeed chooses the engine (the default) */
-    public WorkloadPlan automaticIoEngine() {
-        return new WorkloadPlan(target, parameters, backend, null, listener);
     }
 
     /** @return the engine asked for, or empty when drivespeed chooses */
@@ -449,8 +452,7 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Runs this workload once per block size, over one test file written once, and returns the
-     * table (results depend on block size; this shows how).
+     * Runs this workload once per block size, over one test file written once.
      *
      * @param blockSizes at least one; each must suit the plan as {@link #run()} requires
      * @return one row per block size, in the given order
@@ -463,10 +465,8 @@ public final class WorkloadPlan {
     }
 
     /**
-     * {@link #sweep(List)} over {@link #DEFAULT_SWEEP}, 4 KiB to 64 MiB. The size must be a
-     * multiple of 64 MiB.
-     *
-     * @return one row per block size
+     * @return {@link #sweep(List)} over {@link #DEFAULT_SWEEP}, 4 KiB to 64 MiB (the size must be
+     *     a multiple of 64 MiB): one row per block size
      * @throws IOException as {@link #run()}
      */
     public WorkloadTable sweep() throws IOException {

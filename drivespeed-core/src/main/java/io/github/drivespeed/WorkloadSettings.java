@@ -22,6 +22,7 @@ final class WorkloadSettings {
     int runs;
     boolean direct;
     Duration timelineInterval;
+    boolean randomMap;
 
     WorkloadSettings(WorkloadParameters p) {
         pattern = p.pattern();
@@ -37,10 +38,11 @@ final class WorkloadSettings {
         runs = p.runs();
         direct = p.direct();
         timelineInterval = p.timelineInterval();
+        randomMap = p.randomMap();
     }
 
     WorkloadParameters build() {
         return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
-                rampTime, threads, queueDepth, seed, runs, direct, timelineInterval);
+                rampTime, threads, queueDepth, seed, runs, direct, timelineInterval, randomMap);
     }
 }

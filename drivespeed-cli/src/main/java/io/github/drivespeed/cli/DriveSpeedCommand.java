@@ -53,6 +53,7 @@ import picocli.CommandLine.Spec;
             "                  [--ioengine psync|libaio|io_uring] [--threads N]",
             "                  [--size SIZE] [--duration TIME | --count N]",
             "                  [--ramp-time TIME] [--seed N] [--runs N] [--buffered]",
+            "                  [--norandommap]",
             "       drivespeed [DIR] --sweep [--rw MODE] (the --rw options but --bs)",
             "       drivespeed DEVICE [--block-size SIZE] [--duration TIME | --count N]",
             "                  [--runs N] [--buffered] [-T] [--drop-caches]",

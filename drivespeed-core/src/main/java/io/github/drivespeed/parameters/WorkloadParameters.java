@@ -11,14 +11,24 @@ import java.util.OptionalLong;
  * The settings of a workload (a fio-style job), as recorded in its report. Built by
  * {@link io.github.drivespeed.WorkloadPlan}; the constructor checks every value.
  *
- * <p>Offsets: worker {@code k} (from 0) of a random workload draws block numbers with
- * {@code new SplittableRandom(seed + 2k).nextLong(size / blockSize)}, and of a mix decides
- * read or write with {@code new SplittableRandom(seed + 2k + 1).nextInt(100) < readPercent};
- * offsets are block numbers times the block size, so always aligned to it and within
- * {@code [0, size - blockSize]}. Sequential thread {@code t} of {@code T} covers blocks
- * {@code [t b, (t + 1) b)} with {@code b = (size / blockSize) / T}, in order, wrapping around;
- * where its queue depth is run as threads, those threads take consecutive blocks from one shared
- * cursor, as one thread's queue would. The warm-up draws from other seeds.
+ * <p>Offsets: offsets are block numbers times the block size, so always aligned to it and
+ * within {@code [0, size - blockSize]}. A random workload covers each block once per pass, as
+ * fio's random map does by default: pass {@code c} (from 0) is the permutation {@code P_c} of
+ * {@code [0, n)}, {@code n = size / blockSize}, given by a four-round Feistel network over the
+ * smallest even power of two {@code >= n} keyed with {@code seed} and {@code c}, walked back into
+ * {@code [0, n)} (cycle walking; no table, nothing allocated per I/O); worker {@code k} of
+ * {@code W} (from 0) takes positions {@code k, k + W, k + 2W, ...} of {@code P_c} and then moves
+ * on to pass {@code c + 1}. A size-based run of {@code n} I/Os (the default count) therefore
+ * touches every block exactly once; a time-based run longer than a pass starts over with a new
+ * permutation, as fio resets its map. {@link io.github.drivespeed.WorkloadPlan#noRandomMap()} draws block numbers with
+ * replacement instead (fio {@code norandommap}): worker {@code k} with
+ * {@code new SplittableRandom(seed + 2k).nextLong(n)}, which rereads about a third of the blocks
+ * of a pass. A mix decides read or write with
+ * {@code new SplittableRandom(seed + 2k + 1).nextInt(100) < readPercent}. Sequential thread
+ * {@code t} of {@code T} covers blocks {@code [t b, (t + 1) b)} with {@code b = n / T}, in order,
+ * wrapping around; where its queue depth is run as threads, those threads take consecutive blocks
+ * from one shared cursor, as one thread's queue would. The warm-up uses the seed
+ * {@code seed ^ 0x5DEECE66D}.
  *
  * <p>Size- or time-based: a run with a {@code duration} is time-based (the plan's default), one
  * with a {@code count} does that many I/Os, one with neither {@code size / blockSize}; the I/Os
@@ -43,11 +53,13 @@ import java.util.OptionalLong;
  * @param runs measured repetitions
  * @param direct O_DIRECT (fio {@code direct=1})
  * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+ * @param randomMap random offsets cover each block once per pass, as fio's random map does by
+ *     default; false draws them with replacement (fio {@code norandommap})
  */
 public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
         DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
         int threads, int queueDepth, long seed, int runs, boolean direct,
-        Duration timelineInterval) {
+        Duration timelineInterval, boolean randomMap) {
 
     /**
      * Checks every setting.
@@ -70,6 +82,8 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @param runs measured repetitions
      * @param direct O_DIRECT (fio {@code direct=1})
      * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+     * @param randomMap random offsets cover each block once per pass (fio's random map); false
+     *     draws them with replacement (fio {@code norandommap})
      * @throws IllegalArgumentException naming the setting and the value, if one is out of its
      *     range: readPercent in {@code [0, 100]}; block size and size positive multiples of 512
      *     bytes; count {@code >= 1}; duration in {@code (0, 1 day]}; not both a count and a
@@ -149,6 +163,9 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         }
         if (!rampTime.isZero()) {
             sb.append(" (+").append(seconds(rampTime)).append(" ramp)");
+        }
+        if (pattern == AccessPattern.RANDOM && !randomMap) {
+            sb.append(", norandommap");
         }
         sb.append(", ").append(direct ? "O_DIRECT" : "buffered").append(", seed ").append(seed)
                 .append(", ").append(runs).append(runs == 1 ? " run" : " runs");

@@ -66,6 +66,11 @@ public abstract class ForwardingTestFile implements TestFile {
     }
 
     @Override
+    public boolean adviseRandomAccess(boolean random) throws IOException {
+        return delegate.adviseRandomAccess(random);
+    }
+
+    @Override
     public void close() throws IOException {
         delegate.close();
     }

@@ -90,7 +90,8 @@ public final class OptionTable {
             row("--size",                WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
             row("--duration",            WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE),
             row("--ramp-time",           WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
-            row("--seed",                WORKLOAD, PRESET, SWEEP));
+            row("--seed",                WORKLOAD, PRESET, SWEEP),
+            row("--norandommap",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS));
 
     /**
      * Pairs of options that exclude each other in every form that takes both. Each is checked

@@ -51,7 +51,10 @@ record WorkloadPlanBuilder(MeasurementOptions measurement, WorkloadOptions workl
         return commonOptions(DriveSpeed.workload(dir));
     }
 
-    /** --size, --duration, --ramp-time, --seed, --runs, --buffered, --backend and --ioengine. */
+    /**
+     * --size, --duration, --ramp-time, --seed, --runs, --buffered, --norandommap, --backend and
+     * --ioengine.
+     */
     private WorkloadPlan commonOptions(WorkloadPlan plan) {
         MeasurementOptions m = measurement;
         WorkloadOptions o = workload;
@@ -66,6 +69,9 @@ record WorkloadPlanBuilder(MeasurementOptions measurement, WorkloadOptions workl
         w = optionIfGiven(w, given.typed("--runs"), m.runs(), WorkloadPlan::runs);
         if (m.buffered()) {
             w = w.buffered();
+        }
+        if (o.noRandomMap()) {
+            w = w.noRandomMap();
         }
         w = optionIfGiven(w, given.typed("--backend"), m.backend(), WorkloadPlan::backend);
         return optionIfGiven(w, given.typed("--ioengine"), o.ioengine(), WorkloadPlan::ioEngine);

@@ -1,10 +1,13 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadStage;
+import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
@@ -28,9 +31,12 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One workload over the test file {@link WorkloadMeasurement} wrote: its engine and queues
- * ({@link EngineChoice}), its workers' buffers, the untimed warm-up and the measured runs, each
- * with the process's CPU time over it ({@link ProcessCpuClock}).
+ * One workload over the shared test file: its engine and queues ({@link EngineChoice}), its
+ * workers' buffers, the untimed warm-up and the measured runs. A buffered run that reads is
+ * preceded by eviction of the file's pages (the warm-up's too); random buffered reads are hinted
+ * POSIX_FADV_RANDOM for the job; every measured run records its cache handling, the device's
+ * counters over its measured interval and the process's CPU time over it
+ * ({@link ProcessCpuClock}).
  */
 final class WorkloadJob {
 
@@ -42,17 +48,21 @@ final class WorkloadJob {
     private final WorkloadParameters job;
     private final EngineChoice choice;
     private final int alignment;
-    private final boolean readsMayBeCached;
+    private final DeviceCounters counters;
+    private final DriveLocks locks;
     private final long blockBytes;
     private final long blocks;
     private final StageReporter reporter;
-    /** Set once the queues are open: whether they are asynchronous, workers and their depth. */
-    private boolean async;
+    /** Set by {@link #run()}: whether POSIX_FADV_RANDOM was given for this job. */
+    private boolean randomHint;
+    /** Set by {@link #runOnce}: whether a measured run's counters showed other I/O. */
+    private boolean foreignIo;
+    /** Set once the queues are open: workers and the I/Os each keeps in flight. */
     private int workers;
     private int depthPerWorker;
 
     WorkloadJob(Preflight.Target target, TestFile file, Path name, WorkloadParameters job,
-            EngineChoice choice, int alignment, boolean readsMayBeCached,
+            EngineChoice choice, int alignment, DeviceCounters counters, DriveLocks locks,
             StageReporter reporter) {
         this.target = target;
         this.file = file;
@@ -60,7 +70,8 @@ final class WorkloadJob {
         this.job = job;
         this.choice = choice;
         this.alignment = alignment;
-        this.readsMayBeCached = readsMayBeCached;
+        this.counters = counters;
+        this.locks = locks;
         this.blockBytes = job.blockSize().bytes();
         this.blocks = job.size().bytes() / blockBytes;
         this.reporter = reporter;
@@ -69,8 +80,8 @@ final class WorkloadJob {
     WorkloadReport run() throws IOException {
         Instant startedAt = Instant.now();
         // this job's own file is open: its own unnamed file must not count
-        boolean concurrentBefore =
-                LeftoverFiles.removeStale(target.directory()).anotherMeasurement(name, false);
+        boolean concurrentBefore = locks.anotherMeasurement()
+                || LeftoverFiles.removeStale(target.directory()).anotherMeasurement(name, false);
         IoBackend io = target.io();
         List<IoQueue> queues = new ArrayList<>();
         List<AlignedBuffer> readBuffers = new ArrayList<>();
@@ -78,14 +89,15 @@ final class WorkloadJob {
         List<Sample> reads = new ArrayList<>();
         List<Sample> writes = new ArrayList<>();
         List<CpuUsage> cpu = new ArrayList<>();
+        boolean hint = !job.direct() && job.reads() && job.pattern() == AccessPattern.RANDOM;
         EngineChoice.Opened opened;
         String details;
         try {
+            randomHint = hint && advise(true);
             opened = choice.open(file, job.threads(), WorkloadMeasurement.MAX_SYNC_WORKERS);
             queues.addAll(opened.queues());
-            async = opened.engine().asynchronous();
             workers = queues.size();
-            depthPerWorker = async ? job.queueDepth() : 1;
+            depthPerWorker = opened.engine().asynchronous() ? job.queueDepth() : 1;
             long poolTarget = poolTargetBytes();
             for (int k = 0; k < workers; k++) {
                 AlignedBuffer readBuffer = job.reads()
@@ -114,31 +126,52 @@ final class WorkloadJob {
             details = queues.get(0).description();
         } finally {
             close(queues, readBuffers, writeData);
+            if (randomHint) {
+                advise(false);
+            }
         }
-        Set<Warning> readWarnings = readsMayBeCached
-                ? EnumSet.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE) : EnumSet.noneOf(Warning.class);
+        String hinted = randomHint ? "posix_fadvise POSIX_FADV_RANDOM (no readahead)" : "";
         EngineInfo engine = new EngineInfo(opened.engine(), choice.requested(), job.threads(),
-                job.queueDepth(), details, opened.fallbackReason());
+                job.queueDepth(), details.isEmpty() ? hinted
+                        : hinted.isEmpty() ? details : details + "; " + hinted,
+                opened.fallbackReason());
         Set<Warning> jobWarnings = engine.queueDepthRunAsThreads()
                 ? EnumSet.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS) : EnumSet.noneOf(Warning.class);
-        if (concurrentBefore
+        Set<Warning> shared = EnumSet.noneOf(Warning.class);
+        if (concurrentBefore || locks.anotherMeasurement()
                 || LeftoverFiles.removeStale(target.directory()).anotherMeasurement(name, false)) {
-            jobWarnings.add(Warning.CONCURRENT_MEASUREMENT);
+            shared.add(Warning.CONCURRENT_MEASUREMENT);
         }
+        if (foreignIo) {
+            shared.add(Warning.FOREIGN_IO);
+        }
+        Set<Warning> readWarnings = EnumSet.copyOf(shared);
+        readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
+        Set<Warning> writeWarnings = EnumSet.copyOf(shared);
+        writeWarnings.addAll(CacheChecks.writeWarnings(writes));
         return new WorkloadReport(target.info(), job, target.selection().info(), engine,
                 reads.isEmpty() ? Optional.empty()
                         : Optional.of(new PassResult(PassKind.READ, reads, readWarnings)),
                 writes.isEmpty() ? Optional.empty()
-                        : Optional.of(new PassResult(PassKind.WRITE, writes, Set.of())),
+                        : Optional.of(new PassResult(PassKind.WRITE, writes, writeWarnings)),
                 cpu, jobWarnings, startedAt);
+    }
+
+    private boolean advise(boolean random) throws IOException {
+        try {
+            return file.adviseRandomAccess(random);
+        } catch (IOException e) {
+            throw IoFailures.map(e, name, "posix_fadvise", -1, "workload " + job.fioRw(), 0,
+                    job.size().bytes());
+        }
     }
 
     /**
      * Each writer's pool: a share of {@link WriteData#POOL_TARGET_BYTES}, at least a block per
-     * queue slot. On a memory file system (tmpfs, ramfs), where nothing compresses, one block
-     * per slot: the source then stays in the CPU cache, as fio's buffers do, and the figure is
-     * the file system's cost rather than this program's memory traffic. The sector stamps keep
-     * every sector distinct either way.
+     * queue slot. On a memory file system (tmpfs, ramfs), where nothing compresses, one block per
+     * slot: the source then stays in the CPU cache, as fio's buffers do, and the figure is the
+     * file system's cost rather than this program's memory traffic. The sector stamps keep every
+     * sector distinct either way.
      */
     private long poolTargetBytes() {
         long perSlot = blockBytes * depthPerWorker;
@@ -210,6 +243,10 @@ final class WorkloadJob {
         long durationNanos = timeBased ? job.duration().get().toNanos() : 0;
         int expectedIntervals = timeBased
                 ? (int) Math.min(1 << 20, durationNanos / intervalNanos + 2) : 0;
+        CacheHandling readHandling = job.direct() ? CacheHandling.DIRECT_IO
+                : job.reads() ? CacheEviction.beforeBufferedRead(target.io(), file, false, name,
+                        what, job.size().bytes())
+                : CacheHandling.NOT_RECORDED;
         StopSignal stop = new StopSignal();
         DirectionRecorder[] readRecorders = new DirectionRecorder[workers];
         DirectionRecorder[] writeRecorders = new DirectionRecorder[workers];
@@ -217,23 +254,26 @@ final class WorkloadJob {
         StageReporter.Stage stage = warmUp ? reporter.silent(workers)
                 : reporter.start(WorkloadStage.Kind.RUN, job, run,
                         timeBased ? -1 : totalIos * blockBytes,
-                        timeBased ? rampNanos + durationNanos : -1, System.nanoTime(),
-                        workers);
+                        timeBased ? rampNanos + durationNanos : -1, System.nanoTime(), workers);
         List<WorkerGroup.Worker> list = new ArrayList<>(workers);
         AtomicLong[] cursors = new AtomicLong[job.threads()];
         for (int t = 0; t < cursors.length; t++) {
             cursors[t] = new AtomicLong();
         }
+        CounterWindow window = warmUp ? null : rampNanos > 0
+                ? CounterWindow.startLater(counters) : CounterWindow.startNow(counters);
         for (int k = 0; k < workers; k++) {
             int index = k;
             WriteData data = r.writeData().get(k);
             if (data != null) {
                 data.startRun(NONCES.nextLong());
             }
-            OffsetGenerator offsets = job.pattern() == AccessPattern.RANDOM
-                    ? OffsetGenerator.random(new SplittableRandom(seed + 2L * k), blocks,
-                            blockBytes)
-                    : sequentialOffsets(k, cursors);
+            OffsetGenerator offsets = job.pattern() != AccessPattern.RANDOM
+                    ? sequentialOffsets(k, cursors)
+                    : job.randomMap() ? OffsetGenerator.randomMap(seed, blocks, blockBytes, k,
+                            workers)
+                    : OffsetGenerator.random(new SplittableRandom(seed + 2L * k), blocks,
+                            blockBytes);
             DirectionGenerator directions = job.readPercent() == 100
                     ? DirectionGenerator.reads()
                     : job.readPercent() == 0 ? DirectionGenerator.writes()
@@ -246,6 +286,9 @@ final class WorkloadJob {
                 long from = startNanos + rampNanos;
                 if (index == 0) {
                     measureStart[0] = from;
+                    if (window != null && rampNanos > 0) {
+                        window.startAt(from);
+                    }
                 }
                 long deadline = warmUp ? startNanos + warmUpNanos
                         : timeBased ? from + durationNanos
@@ -287,19 +330,28 @@ final class WorkloadJob {
         }
         Optional<CpuUsage> cpu = ProcessCpuClock.between(cpuStart, ProcessCpuClock.read(),
                 Math.max(end, windowStart) - windowStart, allIos);
+        Optional<DeviceIo> device = window.end();
         long elapsed = Math.max(1, end - measureStart[0]);
-        return new Measured(
-                job.reads() ? Optional.of(DirectionRecorder.sample(run, List.of(readRecorders),
-                        elapsed)) : Optional.empty(),
-                job.writes() ? Optional.of(DirectionRecorder.sample(run,
-                        List.of(writeRecorders), elapsed)) : Optional.empty(),
-                cpu, endedOnDeadline);
+        Sample read = job.reads() ? DirectionRecorder.sample(run, List.of(readRecorders), elapsed)
+                .withAccounting(readHandling, device) : null;
+        Sample write = job.writes()
+                ? DirectionRecorder.sample(run, List.of(writeRecorders), elapsed).withAccounting(
+                        job.direct() ? CacheHandling.DIRECT_IO : CacheHandling.BUFFERED_WRITE,
+                        device)
+                : null;
+        // buffered random reads without the hint: readahead may read far more than asked
+        boolean boundedReads = job.direct() || randomHint
+                || job.pattern() == AccessPattern.SEQUENTIAL;
+        foreignIo |= CacheChecks.foreignIo(device, read == null ? 0 : read.bytes(),
+                write == null ? 0 : write.bytes(), blockBytes, !job.direct(), boundedReads);
+        return new Measured(Optional.ofNullable(read), Optional.ofNullable(write), cpu,
+                endedOnDeadline);
     }
 
     /**
-     * Thread {@code t} of {@code T} covers blocks {@code [t b, (t + 1) b)}, {@code b} =
-     * blocks / T. Where its queue depth is run as threads, those threads share one cursor, so
-     * they take consecutive blocks as one thread's queue would.
+     * Thread {@code t} of {@code T} covers blocks {@code [t b, (t + 1) b)}, {@code b} = blocks /
+     * T. Where its queue depth is run as threads, those threads share one cursor, so they take
+     * consecutive blocks as one thread's queue would.
      */
     private OffsetGenerator sequentialOffsets(int worker, AtomicLong[] cursors) {
         int perThread = workers / job.threads();
@@ -307,8 +359,7 @@ final class WorkloadJob {
         long share = blocks / job.threads();
         return perThread == 1
                 ? OffsetGenerator.sequential(thread * share, share, blockBytes)
-                : OffsetGenerator.sequential(thread * share, share, blockBytes,
-                        cursors[thread]);
+                : OffsetGenerator.sequential(thread * share, share, blockBytes, cursors[thread]);
     }
 
     private static void close(List<IoQueue> queues, List<AlignedBuffer> readBuffers,

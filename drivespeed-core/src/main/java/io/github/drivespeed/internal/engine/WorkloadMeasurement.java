@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.IoEngine;
@@ -118,23 +119,25 @@ public final class WorkloadMeasurement {
         LeftoverFiles.removeStale(t.directory());
         Preflight.checkFreeSpace(t, fileBytes);
 
+        try (DriveLocks locks = DriveLocks.acquire(t.info())) {
+            return measure(t, io, jobs, choices, fileBytes, chunk, alignment, locks);
+        }
+    }
+
+    private List<WorkloadReport> measure(Preflight.Target t, IoBackend io,
+            List<WorkloadParameters> jobs, List<EngineChoice> choices, long fileBytes, long chunk,
+            int alignment, DriveLocks locks) throws IOException {
+        WorkloadParameters first = jobs.get(0);
         TestFile file = TestFileCreator.create(io, t.directory(), first.direct(), false);
         Path name = file.path().orElse(t.directory());
         Throwable failure = null;
         try {
             fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
-            boolean readsMayBeCached = false;
-            if (!first.direct()) {
-                try {
-                    readsMayBeCached = !file.evictPages();
-                } catch (IOException e) {
-                    throw IoFailures.map(e, name, "evict pages", -1, "set-up", 0, fileBytes);
-                }
-            }
+            DeviceCounters counters = DeviceCounters.of(t.info());
             List<WorkloadReport> reports = new ArrayList<>();
             for (int i = 0; i < jobs.size(); i++) {
                 reports.add(new WorkloadJob(t, file, name, jobs.get(i), choices.get(i), alignment,
-                        readsMayBeCached, new StageReporter(listener, i + 1, jobs.size())).run());
+                        counters, locks, new StageReporter(listener, i + 1, jobs.size())).run());
             }
             return reports;
         } catch (IOException | RuntimeException | Error e) {
