@@ -79,14 +79,16 @@ public final class WorkloadPlan {
     private final IoBackend backend;
     private final IoEngine ioEngine;
     private final WorkloadListener listener;
+    private final boolean bufferedFallback;
 
     private WorkloadPlan(Path target, WorkloadParameters parameters, IoBackend backend,
-            IoEngine ioEngine, WorkloadListener listener) {
+            IoEngine ioEngine, WorkloadListener listener, boolean bufferedFallback) {
         this.target = target;
         this.parameters = parameters;
         this.backend = backend;
         this.ioEngine = ioEngine;
         this.listener = listener;
+        this.bufferedFallback = bufferedFallback;
     }
 
     static WorkloadPlan defaults(Path target) {
@@ -94,13 +96,13 @@ public final class WorkloadPlan {
                 new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
                         DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
                         Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL, true),
-                null, null, WorkloadListener.NONE);
+                null, null, WorkloadListener.NONE, false);
     }
 
     private WorkloadPlan with(Consumer<WorkloadSettings> change) {
         WorkloadSettings s = new WorkloadSettings(parameters);
         change.accept(s);
-        return new WorkloadPlan(target, s.build(), backend, ioEngine, listener);
+        return new WorkloadPlan(target, s.build(), backend, ioEngine, listener, bufferedFallback);
     }
 
     /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
@@ -302,6 +304,27 @@ public final class WorkloadPlan {
     }
 
     /**
+     * O_DIRECT where the file system allows it, else buffered I/O: where O_DIRECT is refused, at
+     * open(2) or on the test file's first read or write (EINVAL from a file system that accepts
+     * O_DIRECT at open), the workloads run buffered from the writing of the file on, as
+     * {@link #buffered()} describes; the report's parameters then say {@code direct} false and
+     * every pass carries {@link Warning#BUFFERED_FALLBACK}. No figure measured with O_DIRECT is
+     * kept. Without this opt-in such a file system fails the run with
+     * {@link DirectIoUnsupportedException}.
+     *
+     * @return a new plan with O_DIRECT and the fallback
+     */
+    public WorkloadPlan directOrBuffered() {
+        WorkloadPlan p = direct();
+        return new WorkloadPlan(target, p.parameters, backend, ioEngine, listener, true);
+    }
+
+    /** @return whether the plan falls back to buffered I/O where O_DIRECT is refused */
+    public boolean bufferedFallback() {
+        return bufferedFallback;
+    }
+
+    /**
      * Buffered I/O through the page cache (fio {@code direct=0}). Before every run that reads
      * (the warm-up included) the file's pages are evicted where the backend can (fdatasync,
      * posix_fadvise DONTNEED, checked), as the sequential test does; where it cannot, read
@@ -318,7 +341,8 @@ public final class WorkloadPlan {
      * @return a new plan
      */
     public WorkloadPlan buffered() {
-        return with(s -> s.direct = false);
+        WorkloadPlan p = with(s -> s.direct = false);
+        return new WorkloadPlan(target, p.parameters, backend, ioEngine, listener, false);
     }
 
     /**
@@ -360,7 +384,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
-        return new WorkloadPlan(target, parameters, backend, ioEngine, listener);
+        return new WorkloadPlan(target, parameters, backend, ioEngine, listener, bufferedFallback);
     }
 
     /**
@@ -386,7 +410,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan ioEngine(IoEngine ioEngine) {
         return new WorkloadPlan(target, parameters, backend,
-                Objects.requireNonNull(ioEngine, "ioEngine"), listener);
+                Objects.requireNonNull(ioEngine, "ioEngine"), listener, bufferedFallback);
     }
 
     /**
@@ -415,7 +439,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan listener(WorkloadListener listener) {
         return new WorkloadPlan(target, parameters, backend, ioEngine,
-                Objects.requireNonNull(listener, "listener"));
+                Objects.requireNonNull(listener, "listener"), bufferedFallback);
     }
 
     /** @return the directory this plan tests in, as given */
@@ -490,7 +514,7 @@ public final class WorkloadPlan {
 
     private WorkloadMeasurement engine() {
         return new WorkloadMeasurement(target, Optional.ofNullable(backend),
-                Optional.ofNullable(ioEngine), listener);
+                Optional.ofNullable(ioEngine), listener, bufferedFallback);
     }
 
     @Override

@@ -70,7 +70,8 @@ class IoEngineOptionTest {
         String c = Files.readString(csv);
         Files.delete(csv);
         assertThat(c.lines().findFirst().orElseThrow())
-                .endsWith(",ioengine,cpu_usr_ns_per_io,cpu_sys_ns_per_io,usr_cpu,sys_cpu");
+                .contains(",started_at,ioengine,cpu_usr_ns_per_io,cpu_sys_ns_per_io,usr_cpu,sys_cpu,"
+                        + "verified_bytes,");
         assertThat(c.lines().skip(1).findFirst().orElseThrow()).containsPattern(",psync,[0-9.]+,");
     }
 

@@ -50,6 +50,8 @@ final class WorkloadJob {
     private final int alignment;
     private final DeviceCounters counters;
     private final DriveLocks locks;
+    /** Whether O_DIRECT was refused and the workloads run buffered instead. */
+    private final boolean fellBack;
     private final long blockBytes;
     private final long blocks;
     private final StageReporter reporter;
@@ -63,7 +65,8 @@ final class WorkloadJob {
 
     WorkloadJob(Preflight.Target target, TestFile file, Path name, WorkloadParameters job,
             EngineChoice choice, int alignment, DeviceCounters counters, DriveLocks locks,
-            StageReporter reporter) {
+            boolean fellBack, StageReporter reporter) {
+        this.fellBack = fellBack;
         this.target = target;
         this.file = file;
         this.name = name;
@@ -124,6 +127,8 @@ final class WorkloadJob {
                 m.cpu().ifPresent(cpu::add);
             }
             details = queues.get(0).description();
+        } catch (IOException e) {
+            throw IoFailures.directRefusal(e, job.direct(), target.info().fileSystemType());
         } finally {
             close(queues, readBuffers, writeData);
             if (randomHint) {
@@ -144,6 +149,9 @@ final class WorkloadJob {
         }
         if (foreignIo) {
             shared.add(Warning.FOREIGN_IO);
+        }
+        if (fellBack) {
+            shared.add(Warning.BUFFERED_FALLBACK);
         }
         Set<Warning> readWarnings = EnumSet.copyOf(shared);
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));

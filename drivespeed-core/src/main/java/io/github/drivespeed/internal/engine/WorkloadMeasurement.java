@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
@@ -66,19 +67,22 @@ public final class WorkloadMeasurement {
     private final Optional<IoBackend> backend;
     private final Optional<IoEngine> ioEngine;
     private final WorkloadListener listener;
+    private final boolean bufferedFallback;
 
     /**
      * @param target the directory to test in, as the caller gave it
      * @param backend the backend to use, or empty to pick the best available
      * @param ioEngine the engine to use, or empty to let {@link EngineChoice} pick per workload
      * @param listener told when each stage starts and ends
+     * @param bufferedFallback whether jobs with O_DIRECT run buffered where it is refused
      */
     public WorkloadMeasurement(Path target, Optional<IoBackend> backend,
-            Optional<IoEngine> ioEngine, WorkloadListener listener) {
+            Optional<IoEngine> ioEngine, WorkloadListener listener, boolean bufferedFallback) {
         this.target = Objects.requireNonNull(target, "target");
         this.backend = Objects.requireNonNull(backend, "backend");
         this.ioEngine = Objects.requireNonNull(ioEngine, "ioEngine");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.bufferedFallback = bufferedFallback;
     }
 
     /**
@@ -103,8 +107,19 @@ public final class WorkloadMeasurement {
         IoBackend io = t.io();
         long fileBytes = first.size().bytes();
         long chunk = Math.min(FILL_CHUNK_BYTES, Long.lowestOneBit(fileBytes));
+        boolean fellBack = false;
         if (first.direct()) {
-            Preflight.requireDirectIo(t);
+            try {
+                Preflight.requireDirectIo(t);
+            } catch (DirectIoUnsupportedException e) {
+                if (!bufferedFallback) {
+                    throw e;
+                }
+                LOG.info("running the workloads with buffered I/O: {}", e.getMessage());
+                jobs = buffered(jobs);
+                first = jobs.get(0);
+                fellBack = true;
+            }
         }
         int alignment = Preflight.bufferAlignment(t, first.direct(), DataSize.ofBytes(chunk));
         List<EngineChoice> choices = new ArrayList<>();
@@ -120,24 +135,54 @@ public final class WorkloadMeasurement {
         Preflight.checkFreeSpace(t, fileBytes);
 
         try (DriveLocks locks = DriveLocks.acquire(t.info())) {
-            return measure(t, io, jobs, choices, fileBytes, chunk, alignment, locks);
+            while (true) {
+                try {
+                    return measure(t, io, jobs, choices, fileBytes, chunk, alignment, locks,
+                            fellBack);
+                } catch (DirectIoUnsupportedException e) {
+                    if (!bufferedFallback || fellBack) {
+                        throw e;
+                    }
+                    // Refused at open or on a transfer: no O_DIRECT figure is kept, the file is
+                    // written again and every workload runs, buffered.
+                    LOG.info("running the workloads with buffered I/O: {}", e.getMessage());
+                    jobs = buffered(jobs);
+                    fellBack = true;
+                }
+            }
         }
+    }
+
+    /** The jobs with buffered I/O instead of O_DIRECT, everything else kept. */
+    private static List<WorkloadParameters> buffered(List<WorkloadParameters> jobs) {
+        List<WorkloadParameters> out = new ArrayList<>();
+        for (WorkloadParameters j : jobs) {
+            out.add(new WorkloadParameters(j.pattern(), j.readPercent(), j.blockSize(), j.size(),
+                    j.count(), j.duration(), j.rampTime(), j.threads(), j.queueDepth(), j.seed(),
+                    j.runs(), false, j.timelineInterval(), j.randomMap()));
+        }
+        return out;
     }
 
     private List<WorkloadReport> measure(Preflight.Target t, IoBackend io,
             List<WorkloadParameters> jobs, List<EngineChoice> choices, long fileBytes, long chunk,
-            int alignment, DriveLocks locks) throws IOException {
+            int alignment, DriveLocks locks, boolean fellBack) throws IOException {
         WorkloadParameters first = jobs.get(0);
         TestFile file = TestFileCreator.create(io, t.directory(), first.direct(), false);
         Path name = file.path().orElse(t.directory());
         Throwable failure = null;
         try {
-            fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
+            try {
+                fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
+            } catch (IOException e) {
+                throw IoFailures.directRefusal(e, first.direct(), t.info().fileSystemType());
+            }
             DeviceCounters counters = DeviceCounters.of(t.info());
             List<WorkloadReport> reports = new ArrayList<>();
             for (int i = 0; i < jobs.size(); i++) {
                 reports.add(new WorkloadJob(t, file, name, jobs.get(i), choices.get(i), alignment,
-                        counters, locks, new StageReporter(listener, i + 1, jobs.size())).run());
+                        counters, locks, fellBack,
+                        new StageReporter(listener, i + 1, jobs.size())).run());
             }
             return reports;
         } catch (IOException | RuntimeException | Error e) {
