@@ -219,7 +219,10 @@ final class UringQueue extends NativeQueue {
 
     /**
      * Waits for the I/Os still in flight (their buffers must not be reused while the kernel
-     * still writes them), then unmaps and closes the ring. Idempotent.
+     * still writes them), unregisters the file, then unmaps and closes the ring. Idempotent.
+     * The file is unregistered first because closing a ring releases what it holds later, from a
+     * kernel worker: the test file would stay open a moment after its removal (on FUSE, as a
+     * {@code .fuse_hidden} file in the target directory).
      */
     @Override
     public void close() {
@@ -235,6 +238,9 @@ final class UringQueue extends NativeQueue {
                 break;
             }
             inFlight -= reap(inFlight, slots, results, 0);
+        }
+        if (fileRegistration.equals("registered file")) {
+            rings.register(UringRings.IORING_UNREGISTER_FILES, 0, 0);
         }
         rings.close();
     }

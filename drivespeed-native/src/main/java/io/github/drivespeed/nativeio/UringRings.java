@@ -32,6 +32,7 @@ final class UringRings implements AutoCloseable {
     static final int IORING_FEAT_SINGLE_MMAP = 1;
     static final int IORING_REGISTER_BUFFERS = 0;
     static final int IORING_REGISTER_FILES = 2;
+    static final int IORING_UNREGISTER_FILES = 3;
     static final int SQE_BYTES = 64;
     static final int CQE_BYTES = 16;
     /** MAP_POPULATE, include/uapi/asm-generic/mman.h (x86_64 and aarch64): fault the rings in now. */

@@ -30,6 +30,11 @@ final class IoLoop {
 
     /** Add to a start time for a deadline that never comes (73 years; no overflow). */
     static final long NO_DEADLINE_NANOS = Long.MAX_VALUE / 4;
+    /**
+     * The operation a failure is named by when a queue of reads and writes failed without saying
+     * which of its I/Os it was.
+     */
+    static final String MIXED_QUEUE_OPERATION = "asynchronous I/O";
 
     /** Told after each measured I/O; runs inside the timed interval. */
     interface Progress {
@@ -194,7 +199,7 @@ final class IoLoop {
         } catch (IOException e) {
             boolean write = slot >= 0 ? isWrite[slot] : directions.mayWrite();
             String operation = slot < 0 && directions.mayRead() && directions.mayWrite()
-                    ? "asynchronous I/O" : write ? "write" : "read";
+                    ? MIXED_QUEUE_OPERATION : write ? "write" : "read";
             long offset = slot >= 0 ? position[slot] + done[slot] : -1;
             // bytes moved before the failure: whole blocks, and the failing block's part
             long moved = measuredBytes + (slot >= 0 && measured[slot] ? done[slot] : 0);
