@@ -26,13 +26,15 @@
 #   zram-qd32   ext4 on /dev/zram0 (set up here and reset afterwards; root), 4 KiB randread,
 #               queue depth 32: drivespeed (its choice, and libaio)  vs  fio libaio,
 #               fio io_uring, fio io_uring --registerfiles --fixedbufs
-#   seq-8m      DISK_DIR, drivespeed's sequential test (8 MiB x 32, 3 runs, median)  vs
-#               fio psync --bs=8m --size=256m write (--end_fsync=1), then read
+#   seq-8m      DISK_DIR, drivespeed's sequential test (8 MiB x 32, 3 runs, median), with its
+#               read-back verification on (the default) and off (--no-verify)  vs
+#               fio psync --bs=8m --size=256m write (--end_fsync=1) of a fresh file, then read
 # and prints per case and tool the median IOPS (MB/s for seq-8m), the spread (lowest and highest
 # round), the ratio of drivespeed's median to each fio engine's, the median of the per-round
 # ratios, and the CPU time per I/O: drivespeed's whole process (user and system, over each run),
-# fio's usr_cpu/sys_cpu (its job thread) times its runtime over its I/Os. The load average before
-# and after says how quiet the machine was.
+# fio's usr_cpu/sys_cpu (its job thread) times its runtime over its I/Os; then each case's target
+# from issue #17 and whether these medians meet it. The load average before and after says how
+# quiet the machine was.
 #
 # Needs: Java 17+ and Maven (to build drivespeed once, outside the rounds), fio and python3
 # (apt-get install -y fio python3); for zram-qd32 root, the zram module and mkfs.ext4 (the case
@@ -126,6 +128,26 @@ PY
 
 record() { echo "$1|$2|$3|$4" >> "$out"; }   # case|tool|round|"value usr sys"
 
+# ds_seq ROUND TOOL [option...]: drivespeed's sequential test; records its write and read medians
+ds_seq() {
+  local r="$1" tool="$2"; shift 2
+  ds "$diskdir" "$@" --json -o "$work/seq-ds.json" --overwrite --quiet >/dev/null
+  for rw in write read; do
+    record "seq 8M $rw" "$tool" "$r" "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["jobs"][0][sys.argv[2]]; print("%.1f - -" % (d["bw_bytes_median"] / 1e6))' "$work/seq-ds.json" "$rw")"
+  done
+}
+
+# fio_seq ROUND: fio psync 8 MiB x 32 writes a fresh file (fdatasync at the end), then reads it
+fio_seq() {
+  local r="$1" f="$diskdir/fio.seq.$RANDOM$RANDOM.bin" rw
+  for rw in write read; do
+    fio --name=seq --filename="$f" --size=256m --bs=8m --rw="$rw" --direct=1 --ioengine=psync \
+        $([ "$rw" = write ] && echo --end_fsync=1) --output-format=json --output="$work/seq.json" >/dev/null 2>&1
+    record "seq 8M $rw" "fio psync" "$r" "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["jobs"][0][sys.argv[2]]; print("%.1f - -" % (d["bw_bytes"] / 1e6))' "$work/seq.json" "$rw")"
+  done
+  rm -f "$f"
+}
+
 # run CASE ROUND TOOL... : each tool is "label:command", run in alternating order
 run_round() {
   local c="$1" r="$2"; shift 2
@@ -135,7 +157,11 @@ run_round() {
     tools=("${reversed[@]}")
   fi
   for t in "${tools[@]}"; do
-    record "$c" "${t%%:*}" "$r" "$(eval "${t#*:}")"
+    if [ "$c" = "seq 8M" ]; then
+      eval "${t#*:}"                 # records its write and read rows itself
+    else
+      record "$c" "${t%%:*}" "$r" "$(eval "${t#*:}")"
+    fi
   done
 }
 
@@ -184,17 +210,10 @@ for c in $cases; do
       fi ;;
     seq-8m)
       for r in $(seq "$rounds"); do
-        ds "$diskdir" --json -o "$work/seq-ds.json" --overwrite --quiet >/dev/null
-        for rw in write read; do
-          record "seq 8M $rw" drivespeed "$r" "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["jobs"][0][sys.argv[2]]; print("%.1f - -" % (d["bw_bytes_median"] / 1e6))' "$work/seq-ds.json" "$rw")"
-        done
-        f="$diskdir/fio.seq.bin"
-        for rw in write read; do
-          fio --name=seq --filename="$f" --size=256m --bs=8m --rw="$rw" --direct=1 --ioengine=psync \
-              $([ "$rw" = write ] && echo --end_fsync=1) --output-format=json --output="$work/seq.json" >/dev/null 2>&1
-          record "seq 8M $rw" "fio psync" "$r" "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["jobs"][0][sys.argv[2]]; print("%.1f - -" % (d["bw_bytes"] / 1e6))' "$work/seq.json" "$rw")"
-        done
-        rm -f "$f"
+        run_round "seq 8M" "$r" \
+          "drivespeed:ds_seq $r drivespeed" \
+          "drivespeed --no-verify:ds_seq $r 'drivespeed --no-verify' --no-verify" \
+          "fio psync:fio_seq $r"
         echo "seq-8m round $r/$rounds" >&2
       done ;;
     *) echo "engines-vs-fio.sh: unknown case $c" >&2; exit 1 ;;
@@ -243,6 +262,40 @@ for case, tools in rows.items():
               ", ".join(ratios), ", ".join(per_round),
               show(median(num(v[1]) for v in r.values())),
               show(median(num(v[2]) for v in r.values()))))
+# Issue #17's targets, judged on the medians above: the ratio of drivespeed's median (its own
+# engine choice) to the best fio engine named, and at QD1 on tmpfs its user CPU per I/O below
+# each fio engine's.
+TARGETS = [
+    ("tmpfs randread QD1", "drivespeed", ["fio psync", "fio io_uring"], 1.10, None, True),
+    ("tmpfs randwrite QD1", "drivespeed", ["fio psync", "fio io_uring"], 1.10, None, True),
+    ("zram randread QD32", "drivespeed", ["fio libaio", "fio io_uring", "fio io_uring fixed"],
+     1.20, None, False),
+    ("disk randread QD32", "drivespeed", ["fio libaio"], 1.00, None, False),
+    ("seq 8M write", "drivespeed", ["fio psync"], 0.97, 1.03, False),
+    ("seq 8M read", "drivespeed", ["fio psync"], 0.97, 1.03, False),
+    ("seq 8M write", "drivespeed --no-verify", ["fio psync"], 0.97, 1.03, False),
+    ("seq 8M read", "drivespeed --no-verify", ["fio psync"], 0.97, 1.03, False),
+]
+print("\ntargets (issue #17), on the medians:")
+for case, tool, fios, low, high, cpu in TARGETS:
+    tools = rows.get(case, {})
+    if tool not in tools or not any(f in tools for f in fios):
+        continue
+    med = {t: median(num(v[0]) for v in r.values()) for t, r in tools.items()}
+    best = max((f for f in fios if f in tools), key=lambda f: med[f])
+    ratio = med[tool] / med[best]
+    ok = ratio >= low and (high is None or ratio <= high)
+    want = ">= %.2f" % low if high is None else "%.2f-%.2f" % (low, high)
+    line = "%-20s %-24s vs best of %-40s %.2f (target %s): %s" % (case, tool, ", ".join(
+        f[4:] for f in fios if f in tools) + " (" + best[4:] + ")", ratio, want,
+        "met" if ok else "NOT met")
+    if cpu:
+        usr = median(num(v[1]) for v in tools[tool].values())
+        fusr = {f: median(num(v[1]) for v in tools[f].values()) for f in fios if f in tools}
+        below = all(usr < u for u in fusr.values())
+        line += "; usr ns/IO %s vs %s: %s" % (show(usr), ", ".join(
+            "%s %s" % (f[4:], show(u)) for f, u in fusr.items()), "met" if below else "NOT met")
+    print(line)
 print("\neach round (value usr_ns sys_ns [engine]):")
 for case, tools in rows.items():
     for t, r in tools.items():
