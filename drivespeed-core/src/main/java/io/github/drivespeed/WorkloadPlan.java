@@ -2,6 +2,7 @@ package io.github.drivespeed;
 
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TargetNotWritableException;
 import io.github.drivespeed.error.TestFileIoException;
@@ -9,8 +10,8 @@ import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.WorkloadMeasurement;
-import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
@@ -472,7 +473,8 @@ public final class WorkloadPlan {
      */
     public WorkloadTable sweep(List<DataSize> blockSizes) throws IOException {
         if (blockSizes.isEmpty()) {
-            throw new IllegalArgumentException("sweep needs at least one block size");
+            throw new InvalidSettingException("blockSizes", blockSizes, "must name at least one"
+                    + " block size to sweep");
         }
         List<WorkloadParameters> jobs = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -506,7 +508,7 @@ public final class WorkloadPlan {
      */
     public WorkloadTable presets(List<Preset> presets) throws IOException {
         if (presets.isEmpty()) {
-            throw new IllegalArgumentException("presets needs at least one preset");
+            throw new InvalidSettingException("presets", presets, "must name at least one preset");
         }
         List<WorkloadParameters> jobs = new ArrayList<>();
         List<String> labels = new ArrayList<>();

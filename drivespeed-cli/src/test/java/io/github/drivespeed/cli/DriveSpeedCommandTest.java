@@ -77,7 +77,7 @@ class DriveSpeedCommandTest {
         CommandRun o = run(dir.toString(), "--backend", "posix");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: invalid value for option"
-                + " '--backend': 'posix': backend must be one of java, native: posix");
+                + " '--backend': 'posix': must be one of java, native");
         assertThat(o.out()).isEmpty();
         assertThat(TestFiles.names(dir)).isEmpty();
     }
@@ -262,7 +262,10 @@ class DriveSpeedCommandTest {
     void aBlockSizeTheTargetCannotTakeIsBadInput() {
         CommandRun o = run(dir.toString(), "--block-size", "2G", "--count", "1", "--backend", "java");
         assertThat(o.exitCode()).isEqualTo(2);
-        assertThat(o.err()).contains("2 GiB");
+        assertThat(o.errLines()).containsExactly("drivespeed: invalid value for option"
+                + " '--block-size': '2G': exceeds the largest block the java backend supports,"
+                + " 1 GiB (the pure-Java backend is bound by ByteBuffer's int size; put"
+                + " drivespeed-native on the class path for larger blocks)");
     }
 
     @Test
@@ -489,7 +492,7 @@ class DriveSpeedCommandTest {
         CommandRun o = run(dir.toString(), "--rw", "read", "--bs", "8M", "--size", "4M");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: invalid value for option '--bs':"
-                + " '8M': 8 MiB is larger than --size 4 MiB; the test file must hold a block");
+                + " '8M': is larger than --size 4 MiB; the test file must hold a block");
         assertThat(o.out()).isEmpty();
         assertThat(TestFiles.names(dir)).isEmpty();
     }
@@ -510,10 +513,10 @@ class DriveSpeedCommandTest {
     void durationsAreNamedAsTypedAndNumbersInTheCommandsOwnStyle() {
         assertThat(run(dir.toString(), "--rw", "read", "--duration", "0").errLines())
                 .containsExactly("drivespeed: invalid value for option '--duration': '0':"
-                        + " duration must be in [1 ns, 24 h]: 0");
+                        + " is too short (must be in [1 ns, 24 h])");
         assertThat(run(dir.toString(), "--rw", "read", "--runtime", "99999h").errLines())
                 .containsExactly("drivespeed: invalid value for option '--runtime': '99999h':"
-                        + " duration must be in [1 ns, 24 h]: 99999 h");
+                        + " is too long (must be in [1 ns, 24 h])");
         CommandRun count = run(dir.toString(), "--count", "abc");
         assertThat(count.exitCode()).isEqualTo(2);
         assertThat(count.errLines()).containsExactly("drivespeed: invalid value for option"

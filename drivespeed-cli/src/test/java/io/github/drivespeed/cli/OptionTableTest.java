@@ -28,4 +28,16 @@ class OptionTableTest {
         }
         assertThat(OptionTable.rows()).hasSize(options.size() - STANDARD.size());
     }
+
+    @Test
+    void eachSettingIsSetByOneOptionWhichTheLibrarysRefusalsAreWordedIn() {
+        List<String> settings = OptionTable.rows().stream().flatMap(r -> r.setting().stream())
+                .toList();
+        assertThat(settings).doesNotHaveDuplicates().contains("blockSize", "count", "runs",
+                "size", "duration", "queueDepth", "threads", "readPercent", "backend");
+        assertThat(OptionTable.optionFor("blockSize")).hasValue("--block-size");
+        assertThat(OptionTable.optionFor("queueDepth")).hasValue("--iodepth");
+        assertThat(OptionTable.optionFor("readPercent")).hasValue("--rwmixread");
+        assertThat(OptionTable.optionFor("timelineInterval")).isEmpty();
+    }
 }

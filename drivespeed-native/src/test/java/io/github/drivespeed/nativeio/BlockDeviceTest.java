@@ -142,9 +142,9 @@ class BlockDeviceTest {
                     64 * MIB);
             assertThatThrownBy(() -> DriveSpeed.onDevice(loop.device()).blockSize("1M").count(65)
                     .run()).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("blockSize x count (65 MiB) exceeds the size of " + loop.device()
-                            + " (67108864 bytes, 64 whole blocks of 1 MiB); nothing past the end"
-                            + " is read: lower count");
+                    .hasMessage("count does not fit: 65 blocks of blockSize 1 MiB (65 MiB) exceed"
+                            + " the size of " + loop.device() + " (67108864 bytes, 64 whole"
+                            + " blocks); nothing past the end is read: give at most 64: 65");
             assertThatThrownBy(() -> DriveSpeed.onDevice(loop.device()).blockSize("128M").run())
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("is larger than " + loop.device());
@@ -188,7 +188,8 @@ class BlockDeviceTest {
             assertThatThrownBy(() -> DriveSpeed.onDevice(loop.device()).write().force().count(1)
                     .allowWritesTo(loop.device()).backend("java").run())
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageStartingWith("write: the java backend never writes block devices");
+                    .hasMessageStartingWith("write cannot be done by the java backend: it never"
+                            + " writes block devices");
             assertThat(sha256(loop.image())).isEqualTo(before);
         }
     }

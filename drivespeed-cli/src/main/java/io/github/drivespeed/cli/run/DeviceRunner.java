@@ -48,13 +48,15 @@ public final class DeviceRunner {
         try {
             plan = plans.build(device);
         } catch (IllegalArgumentException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+            return context.refuse(e);
         }
         DeviceReport report;
         try {
             report = plan.listener(RunLinePrinter.detailed(out, Headers.on(device)
                     + plan.parameters())).run();
-        } catch (IllegalArgumentException | TargetNotFoundException | UnsupportedTargetException
+        } catch (IllegalArgumentException e) {
+            return context.refuse(e);
+        } catch (TargetNotFoundException | UnsupportedTargetException
                 | UnsafeTargetException e) {
             return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
         } catch (IOException e) {

@@ -30,6 +30,16 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
         return given.typed(name);
     }
 
+    /** The library's refusals in this command line's words. */
+    Refusals refusals() {
+        return new Refusals(given);
+    }
+
+    /** Reports a bad plan (a refused setting, or the command line's own refusal): exit 2. */
+    int refuse(IllegalArgumentException e) {
+        return fail(refusals().of(e), ExitCode.BAD_INPUT);
+    }
+
     /** Reports a failure in one line and returns its exit code. */
     int fail(String message, int code) {
         return ErrorLine.print(err, message, code);

@@ -75,7 +75,7 @@ public final class SequentialRunner {
                 random = workloadPlans.requirementWorkloads(dir);
             }
         } catch (IllegalArgumentException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+            return context.refuse(e);
         }
         PrintWriter text = context.outputs().text();
         Results results = null;
@@ -101,29 +101,15 @@ public final class SequentialRunner {
                 results = results == null ? Results.of(table) : results.and(table);
             }
         } catch (IllegalArgumentException e) {
-            return context.fail(test == null ? e.getMessage()
-                    : ErrorMessages.sequentialBlockSize(e.getMessage(),
-                            context.typed("--block-size"), blockSize()), ExitCode.BAD_INPUT);
+            return context.refuse(e);
         } catch (TargetNotFoundException | UnsupportedTargetException
                 | TargetNotWritableException e) {
             return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
         } catch (InsufficientSpaceException e) {
-            // the sequential test runs first: no results yet means it was the one
-            return context.fail(ErrorMessages.noSpace(e, test != null && results == null
-                    ? context.typed("--block-size") + " (" + blockSize() + ") or "
-                            + context.typed("--count") + " (" + (measurement.count() == null
-                                    ? SequentialPlan.DEFAULT_COUNT : measurement.count()) + ")"
-                    : context.typed("--size") + ErrorMessages.sizeGiven(workload.size())),
-                    ExitCode.IO_ERROR);
+            return context.fail(context.refusals().noSpace(e), ExitCode.IO_ERROR);
         } catch (IOException e) {
             return context.fail(e.getMessage(), ExitCode.IO_ERROR);
         }
         return Completion.finish(context, results, requirement, null);
-    }
-
-    /** The block size given, or the default. */
-    private Object blockSize() {
-        return measurement.blockSize() == null ? SequentialPlan.DEFAULT_BLOCK_SIZE
-                : measurement.blockSize();
     }
 }

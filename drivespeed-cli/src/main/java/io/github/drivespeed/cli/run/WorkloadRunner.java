@@ -59,7 +59,7 @@ public final class WorkloadRunner {
             chosen = workload.presets() == null ? List.of()
                     : WorkloadPlanBuilder.presets(workload.presets());
         } catch (IllegalArgumentException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+            return context.refuse(e);
         }
         PrintWriter out = context.outputs().text();
         Results results;
@@ -83,16 +83,12 @@ public final class WorkloadRunner {
                 results = Results.of(report);
             }
         } catch (IllegalArgumentException e) {
-            return context.fail(ErrorMessages.workloadBlockSize(e.getMessage(),
-                    context.typed("--block-size"), measurement.blockSize() == null
-                            ? WorkloadPlan.DEFAULT_BLOCK_SIZE : measurement.blockSize(),
-                    context.typed("--size")), ExitCode.BAD_INPUT);
+            return context.refuse(e);
         } catch (TargetNotFoundException | UnsupportedTargetException
                 | TargetNotWritableException e) {
             return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
         } catch (InsufficientSpaceException e) {
-            return context.fail(ErrorMessages.noSpace(e, context.typed("--size")
-                    + ErrorMessages.sizeGiven(workload.size())), ExitCode.IO_ERROR);
+            return context.fail(context.refusals().noSpace(e), ExitCode.IO_ERROR);
         } catch (IOException e) {
             return context.fail(e.getMessage(), ExitCode.IO_ERROR);
         }

@@ -1,5 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.internal.probe.DeviceUsage;
 import io.github.drivespeed.spi.AlignedBuffer;
@@ -49,9 +51,10 @@ final class DeviceWriteGuard {
                     + ", not to this device (" + t.device() + "); name the same device twice");
         }
         if (!t.io().capabilities().contains(Capability.BLOCK_DEVICE_WRITE)) {
-            throw new IllegalArgumentException("write: the " + t.io().name() + " backend never"
-                    + " writes block devices (it cannot open one exclusively with O_EXCL, which"
-                    + " the kernel refuses for a device in use); use the native backend");
+            throw new InvalidSettingException("write", null, Reason.of("cannot be done by the "
+                    + t.io().name() + " backend: it never writes block devices (it cannot open"
+                    + " one exclusively with O_EXCL, which the kernel refuses for a device in"
+                    + " use); use the native ").setting("backend"), null);
         }
         if (t.sysfsName().isEmpty()) {
             throw new UnsafeTargetException(t.given(), "cannot check whether it is mounted or in"

@@ -2,7 +2,9 @@ package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.error.DriveSpeedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.InsufficientSpaceException.Shortage;
 import io.github.drivespeed.error.TestFileIoException;
+import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.spi.FileHandle;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -64,21 +66,16 @@ final class IoFailures {
             return failure;
         }
         if (!"read".equals(operation) && isNoSpace(failure)) {
-            return InsufficientSpaceException.duringWrite(testFile, totalBytes, bytesDone, failure);
+            return InsufficientSpaceException.duringWrite(testFile, totalBytes, bytesDone, -1,
+                    ErrnoIoException.is(failure, "EDQUOT") ? Shortage.QUOTA : Shortage.SPACE,
+                    false, failure);
         }
         return new TestFileIoException(testFile, operation, offset, failure);
     }
 
-    /** ENOSPC or EDQUOT, as the JDK (strerror text) or a native backend (errno name) reports it. */
+    /** ENOSPC or EDQUOT, by the errno the backend reported ({@link ErrnoIoException}). */
     static boolean isNoSpace(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            String m = t.getMessage();
-            if (m != null && (m.contains("No space left on device") || m.contains("ENOSPC")
-                    || m.contains("Disk quota exceeded") || m.contains("EDQUOT"))) {
-                return true;
-            }
-        }
-        return false;
+        return ErrnoIoException.is(failure, "ENOSPC") || ErrnoIoException.is(failure, "EDQUOT");
     }
 
     /**

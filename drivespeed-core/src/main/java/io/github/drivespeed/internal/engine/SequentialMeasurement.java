@@ -1,6 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.SequentialParameters;
@@ -98,14 +99,14 @@ public final class SequentialMeasurement {
         }
         int bufferAlignment = Preflight.bufferAlignment(t, direct, parameters.blockSize());
         if (parameters.dsync() && !io.capabilities().contains(Capability.DSYNC)) {
-            throw new IllegalArgumentException("dsync: the " + io.name()
-                    + " backend cannot open files with O_DSYNC");
+            throw new InvalidSettingException("dsync", null, "cannot be done by the " + io.name()
+                    + " backend: it cannot open files with O_DSYNC");
         }
         readOptions.checkBackend(io);
         long passBytes = parameters.bytesPerPass().bytes();
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.Scan before = LeftoverFiles.removeStale(directory);
-        Preflight.checkFreeSpace(t, passBytes);
+        Preflight.checkFreeSpace(t, passBytes, "blockSize", "count");
         // Another measurement now: its named test file, or its unnamed (O_TMPFILE) one.
         boolean concurrentBefore = before.anotherMeasurement(null, true);
 

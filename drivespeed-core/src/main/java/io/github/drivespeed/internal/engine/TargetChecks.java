@@ -3,11 +3,12 @@ package io.github.drivespeed.internal.engine;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TargetNotWritableException;
 import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.internal.javaio.JdkErrno;
+import io.github.drivespeed.spi.ErrnoIoException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AccessMode;
 import java.nio.file.FileStore;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -21,7 +22,11 @@ public final class TargetChecks {
     private static final int S_IFBLK = 0060000;
     private static final int S_IFCHR = 0020000;
     private static final int S_IFIFO = 0010000;
-    private static final String READ_ONLY = "the file system is mounted read-only";
+    /** Why a read-only mount refuses the test file. */
+    static final String READ_ONLY = "the file system is mounted read-only";
+    /** Why EPERM refuses the test file. */
+    static final String NOT_PERMITTED = "operation not permitted (EPERM: an immutable directory,"
+            + " see chattr +i, or a security policy)";
 
     /**
      * Kernel pseudo file systems: they hold no drive, and writing a test file there either fails
@@ -158,18 +163,15 @@ public final class TargetChecks {
         } catch (AccessDeniedException e) {
             throw new TargetNotWritableException(directory, "permission denied (EACCES: the"
                     + " directory's permissions do not let this user create files)", e);
-        } catch (FileSystemException e) {
-            String reason = String.valueOf(e.getReason());
-            if (reason.contains("Read-only file system")) {
+        } catch (IOException e) {
+            IOException errno = JdkErrno.translate("access(W_OK)", directory, e);
+            if (ErrnoIoException.is(errno, "EROFS")) {
                 throw new TargetNotWritableException(directory, READ_ONLY + " (EROFS)", e);
             }
-            if (reason.contains("Operation not permitted")) {
-                throw new TargetNotWritableException(directory, "operation not permitted (EPERM:"
-                        + " an immutable directory, see chattr +i, or a security policy)", e);
+            if (ErrnoIoException.is(errno, "EPERM")) {
+                throw new TargetNotWritableException(directory, NOT_PERMITTED, e);
             }
-            throw new TargetNotWritableException(directory, reason, e);
-        } catch (IOException e) {
-            throw new TargetNotWritableException(directory, e.toString(), e);
+            throw new TargetNotWritableException(directory, errno.getMessage(), e);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.WorkloadParameters;
@@ -104,7 +106,7 @@ public final class WorkloadMeasurement {
         }
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.removeStale(t.directory());
-        Preflight.checkFreeSpace(t, fileBytes);
+        Preflight.checkFreeSpace(t, fileBytes, "size");
 
         TestFile file = TestFileCreator.create(io, t.directory(), first.direct(), false);
         Path name = file.path().orElse(t.directory());
@@ -140,27 +142,31 @@ public final class WorkloadMeasurement {
         long bs = job.blockSize().bytes();
         long size = job.size().bytes();
         if (bs > size) {
-            throw new IllegalArgumentException("blockSize " + job.blockSize()
-                    + " is larger than size " + job.size() + "; the test file must hold a block");
+            throw new InvalidSettingException("blockSize", job.blockSize(), Reason.of("is larger"
+                    + " than ").setting("size").then(" " + job.size() + "; the test file must"
+                    + " hold a block"), null);
         }
         if (size % bs != 0) {
-            throw new IllegalArgumentException("size " + job.size() + " is not a multiple of"
-                    + " blockSize " + job.blockSize());
+            throw new InvalidSettingException("size", job.size(), Reason.of("is not a multiple"
+                    + " of ").setting("blockSize").then(" " + job.blockSize()), null);
         }
         Preflight.checkBlockFitsBackend(io, bs);
         int depthPerWorker = async ? job.queueDepth() : 1;
         Preflight.checkBlockFitsBackend(io, bs * depthPerWorker);
         long workers = (long) job.threads() * (async ? 1 : job.queueDepth());
         if (workers > MAX_SYNC_WORKERS) {
-            throw new IllegalArgumentException("threads x queueDepth = " + job.threads() + " x "
-                    + job.queueDepth() + " = " + workers + " synchronous workers, more than "
-                    + MAX_SYNC_WORKERS + " (the " + io.name()
-                    + " backend has no asynchronous I/O, so queue depth is run as threads)");
+            throw new InvalidSettingException("queueDepth", job.queueDepth(), Reason.of("times ")
+                    .setting("threads").then(" " + job.threads() + " is " + workers
+                            + " synchronous workers, more than " + MAX_SYNC_WORKERS + " (the "
+                            + io.name() + " backend has no asynchronous I/O, so queue depth is"
+                            + " run as threads)"), null);
         }
         if (job.pattern() == AccessPattern.SEQUENTIAL && size / bs < job.threads()) {
-            throw new IllegalArgumentException("a sequential workload needs at least one block"
-                    + " per thread: size " + job.size() + " holds " + size / bs + " blocks of "
-                    + job.blockSize() + " for " + job.threads() + " threads");
+            throw new InvalidSettingException("threads", job.threads(), Reason.of("is more than"
+                    + " the blocks of a sequential workload (it needs one per thread): ")
+                    .setting("size")
+                    .then(" " + job.size() + " holds " + size / bs + " blocks of ")
+                    .setting("blockSize").then(" " + job.blockSize()), null);
         }
     }
 
@@ -234,7 +240,8 @@ public final class WorkloadMeasurement {
                 for (int k = 0; k < workers; k++) {
                     queues.add(async ? file.openQueue(depthPerWorker) : new BlockingIoQueue(file));
                     readBuffers.add(job.reads()
-                            ? io.allocate(blockBytes * depthPerWorker, alignment) : null);
+                            ? Preflight.allocate(io, blockBytes * depthPerWorker, alignment,
+                                    blockBytes) : null);
                     writeData.add(job.writes() ? new WriteData(io, blockBytes, blocks,
                             DataPattern.RANDOM, alignment, depthPerWorker, poolTarget) : null);
                 }
