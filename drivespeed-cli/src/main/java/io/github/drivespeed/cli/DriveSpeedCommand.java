@@ -79,15 +79,12 @@ import picocli.CommandLine.Spec;
                     + "time-based runs, IOPS and completion-latency percentiles."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:measured (and the requirement, if any, was met)",
-            "1:measured, but the --require requirement was not met (the reasons on stderr)",
-            "2:bad option, value or target (missing, not a directory or block device, not"
-                    + " writable, writing a device refused; an --output or --chart file that"
-                    + " cannot be created); nothing written",
-            "3:I/O error (no space, O_DIRECT refused, read or write failed, interrupted, output"
-                    + " not written)",
-            "130:interrupted by Ctrl-C (SIGINT); the test file is removed",
-            "143:terminated (SIGTERM); the test file is removed"})
+            "0:" + ExitCode.OK_MEANING,
+            "1:" + ExitCode.REQUIREMENT_FAILED_MEANING,
+            "2:" + ExitCode.BAD_INPUT_MEANING,
+            "3:" + ExitCode.IO_ERROR_MEANING,
+            "130:" + ExitCode.INTERRUPTED_MEANING,
+            "143:" + ExitCode.TERMINATED_MEANING})
 final class DriveSpeedCommand implements Callable<Integer> {
 
     @Spec

@@ -107,13 +107,24 @@ class DeviceCommandTest {
                         .isCloseTo(Double.parseDouble(timing.group(3)), withinPercentage(6));
             }
 
+            // does not fit: a plan that cannot run, exit 2 as for a directory, in CLI words
+            CommandRun tooMany = run(device, "--bs", "1M", "--count", "33");
+            assertThat(tooMany.exitCode()).isEqualTo(2);
+            assertThat(tooMany.errLines()).containsExactly("drivespeed: invalid value for option"
+                    + " '--count': '33': does not fit: 33 blocks of --bs 1 MiB (33 MiB) exceed the"
+                    + " size of " + device + " (33554432 bytes, 32 whole blocks); nothing past"
+                    + " the end is read: give at most 32");
+            assertThat(tooMany.out()).isEmpty();
+
             CommandRun noOptIn = run(device, "--write", "--count", "1");
             assertThat(noOptIn.exitCode()).isEqualTo(2);
-            assertThat(noOptIn.err()).contains("refusing to write to " + device
-                    + ": writing destroys everything on it");
+            assertThat(noOptIn.errLines()).containsExactly("drivespeed: refusing to write to "
+                    + device + ": writing destroys everything on it; to confirm, name the device"
+                    + " again: --allow-writes-to " + device);
             CommandRun noForce = run(device, "--write", "--allow-writes-to", device, "--count", "1");
             assertThat(noForce.exitCode()).isEqualTo(2);
-            assertThat(noForce.err()).contains("it carries ext2/3/4 file system");
+            assertThat(noForce.err()).contains("it carries ext2/3/4 file system")
+                    .endsWith("; writing would destroy it; --force writes anyway\n");
             CommandRun optInAlone = run(device, "--allow-writes-to", device);
             assertThat(optInAlone.exitCode()).isEqualTo(2);
             assertThat(optInAlone.errLines()).containsExactly(

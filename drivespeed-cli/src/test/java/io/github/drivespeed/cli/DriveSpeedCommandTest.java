@@ -270,28 +270,33 @@ class DriveSpeedCommandTest {
 
     @Test
     @Tag("privileged")
-    void anIoFailureExits3() throws IOException {
+    void aTestThatDoesNotFitIsAPlanThatCannotRunExit2NamingTheOptionsAsTyped()
+            throws IOException {
         Privileged.requireRoot();
         try (Mounts.Mount tiny = Mounts.mount(dir, "tmpfs", "size=4m")) {
-            CommandRun o = run(tiny.dir().toString(), "--block-size", "1M", "--count", "16");
-            assertThat(o.exitCode()).isEqualTo(3);
+            CommandRun o = run(tiny.dir().toString(), "--bs", "1M", "--count", "16");
+            assertThat(o.exitCode()).isEqualTo(2);
             assertThat(o.errLines()).hasSize(1);
-            assertThat(o.err()).contains("not enough free space");
+            assertThat(o.err()).startsWith("drivespeed: not enough free space in ")
+                    .contains(": the test needs 16777216 bytes (16 MiB), ")
+                    .endsWith(" bytes are available; lower --bs (1M) or --count (16)\n");
+            assertThat(o.out()).isEmpty();
             assertThat(TestFiles.names(tiny.dir())).isEmpty();
         }
     }
 
     @Test
     @Tag("privileged")
-    void directIoRefusedExits3NamingTheFallbackWhichThenMeasuresBuffered() throws IOException {
+    void directIoRefusedExits2NamingTheFallbackWhichThenMeasuresBuffered() throws IOException {
         Privileged.requireRoot();
         try (Mounts.Mount ramfs = Mounts.mount(dir, "ramfs", "size=16m")) {
             CommandRun refused = run(ramfs.dir().toString(), "--block-size", "64K", "--count", "4",
                     "--runs", "1");
-            assertThat(refused.exitCode()).isEqualTo(3);
+            assertThat(refused.exitCode()).isEqualTo(2);
             assertThat(refused.errLines()).hasSize(1);
             assertThat(refused.err()).contains("O_DIRECT is not supported on ")
-                    .contains("(file system ramfs)").contains("--direct-or-buffered");
+                    .endsWith("(file system ramfs); measure with --buffered or"
+                            + " --direct-or-buffered\n");
 
             CommandRun fellBack = run(ramfs.dir().toString(), "--block-size", "64K", "--count", "4",
                     "--runs", "1", "--direct-or-buffered");
@@ -479,7 +484,7 @@ class DriveSpeedCommandTest {
         long freeGiB = Files.getFileStore(dir).getUsableSpace() >> 30;
         String size = (freeGiB + 2) + "G";
         CommandRun o = run(dir.toString(), "--rw", "read", "--size", size);
-        assertThat(o.exitCode()).isEqualTo(3);
+        assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).hasSize(1);
         assertThat(o.err()).startsWith("drivespeed: not enough free space in ")
                 .endsWith("; lower --size (" + size + ")\n");
@@ -522,8 +527,22 @@ class DriveSpeedCommandTest {
         assertThat(count.errLines()).containsExactly("drivespeed: invalid value for option"
                 + " '--count': 'abc' is not a whole number");
         assertThat(run(dir.toString(), "--runs", "99999999999").errLines()).containsExactly(
-                "drivespeed: invalid value for option '--runs': '99999999999' is out of range"
-                        + " (-2147483648 to 2147483647)");
+                "drivespeed: invalid value for option '--runs': '99999999999' is too large (at"
+                        + " most 2147483647)");
+        // a whole number, too large: said so, with the range
+        CommandRun huge = run(dir.toString(), "--count", "99999999999999999999");
+        assertThat(huge.exitCode()).isEqualTo(2);
+        assertThat(huge.errLines()).containsExactly("drivespeed: invalid value for option"
+                + " '--count': '99999999999999999999' is too large (at most 9223372036854775807)");
+        assertThat(run(dir.toString(), "--count", "-99999999999999999999").errLines())
+                .containsExactly("drivespeed: invalid value for option '--count':"
+                        + " '-99999999999999999999' is too small (at least -9223372036854775808)");
+        assertThat(run(dir.toString(), "--runs", "5000").errLines()).containsExactly(
+                "drivespeed: invalid value for option '--runs': '5000': is too large (must be in"
+                        + " [1, 1000])");
+        assertThat(run(dir.toString(), "--count", "0").errLines()).containsExactly(
+                "drivespeed: invalid value for option '--count': '0': is too small (must be >="
+                        + " 1)");
     }
 
     @Test

@@ -22,8 +22,7 @@ public final class DirectIoUnsupportedException extends DriveSpeedException {
      */
     public DirectIoUnsupportedException(Path path, String fileSystemType, Throwable cause) {
         super(path, "O_DIRECT is not supported on " + path + " (file system " + fileSystemType
-                + "); measure with buffered() or directOrBuffered() (command line: --buffered or"
-                + " --direct-or-buffered)", cause);
+                + "); measure with buffered() or directOrBuffered()", cause);
         this.fileSystemType = fileSystemType;
     }
 

@@ -129,7 +129,11 @@ public final class InvalidSettingException extends IllegalArgumentException {
             return new Reason(more);
         }
 
-        String render(UnaryOperator<String> names) {
+        /**
+         * @param names gives the name to print for a setting's API name
+         * @return the reason, with each setting named by {@code names}
+         */
+        public String render(UnaryOperator<String> names) {
             StringBuilder text = new StringBuilder();
             for (Object part : parts) {
                 text.append(part instanceof Ref ? names.apply(((Ref) part).setting()) : part);

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -170,6 +171,13 @@ public final class NativeIoBackend implements IoBackend {
     public TestFile createTestFile(TestFileRequest request) throws IOException {
         NativeRuntime r = runtime();
         return new TestFileOpener(r.libc(), r.constants()).create(request);
+    }
+
+    /** statvfs(3) {@code f_favail}; empty where the file system counts no inodes. */
+    @Override
+    public OptionalLong freeInodes(Path directory) throws IOException {
+        NativeRuntime r = runtime();
+        return FileSystemStats.freeInodes(r.libc(), r.constants(), directory);
     }
 
     @Override

@@ -179,8 +179,10 @@ class BlockDeviceTest {
                     .run()).isInstanceOf(UnsafeTargetException.class)
                     .hasMessage("refusing to write to " + loop.device() + ": writing destroys"
                             + " everything on it; to confirm, name the device again:"
-                            + " allowWritesTo(Path.of(\"" + loop.device() + "\")) (command line:"
-                            + " --allow-writes-to " + loop.device() + ")");
+                            + " allowWritesTo " + loop.device())
+                    .satisfies(e -> assertThat(((UnsafeTargetException) e).reason(s -> "--" + s))
+                            .endsWith("name the device again: --allowWritesTo "
+                                    + loop.device()));
             assertThatThrownBy(() -> DriveSpeed.onDevice(loop.device()).write().force().count(1)
                     .allowWritesTo(other.device()).run())
                     .isInstanceOf(UnsafeTargetException.class)
@@ -220,7 +222,7 @@ class BlockDeviceTest {
                     .isInstanceOf(UnsafeTargetException.class)
                     .hasMessage("refusing to write to " + loop.device() + ": it carries ext2/3/4"
                             + " file system (0xEF53 at byte 1080); writing would destroy it;"
-                            + " force() (command line: --force) writes anyway");
+                            + " force writes anyway");
             assertThat(sha256(loop.image())).isEqualTo(before);
 
             DeviceReport r = DriveSpeed.onDevice(loop.device()).write().blockSize("1M").count(4)

@@ -8,9 +8,6 @@ import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.text.DeviceReportPrinter;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.RunLinePrinter;
-import io.github.drivespeed.error.TargetNotFoundException;
-import io.github.drivespeed.error.UnsafeTargetException;
-import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.report.DeviceReport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -56,11 +53,8 @@ public final class DeviceRunner {
                     + plan.parameters())).run();
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
-        } catch (TargetNotFoundException | UnsupportedTargetException
-                | UnsafeTargetException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
         } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+            return context.failed(e, "buffered");
         }
         DeviceReportPrinter.print(out, report);
         if (out.checkError()) {

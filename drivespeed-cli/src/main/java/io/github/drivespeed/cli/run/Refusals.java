@@ -2,9 +2,12 @@ package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.OptionTable;
+import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.unit.DataSize;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -66,6 +69,31 @@ final class Refusals {
         Optional<String> value = given.value(option.get());
         return "invalid value for option '" + typed + "': '" + value.orElse(e.value().get())
                 + "'" + (value.isPresent() ? "" : " (the default)") + ": " + reason;
+    }
+
+    /**
+     * A write to a device refused: {@code refusing to write to /dev/sdb: ...; --force writes
+     * anyway}, with the options that would allow it as typed.
+     *
+     * @param e the refusal
+     * @return the one-line message
+     */
+    String unsafe(UnsafeTargetException e) {
+        return "refusing to write to " + e.path() + ": " + e.reason(this::name);
+    }
+
+    /**
+     * O_DIRECT refused by the file system: the options that measure anyway, as typed.
+     *
+     * @param e the refusal
+     * @param bufferingSettings the settings of the form that would measure anyway, by their API
+     *     names ({@code buffered}, {@code directOrBuffered})
+     * @return the one-line message
+     */
+    String directIo(DirectIoUnsupportedException e, String... bufferingSettings) {
+        return "O_DIRECT is not supported on " + e.path() + " (file system " + e.fileSystemType()
+                + "); measure with " + Arrays.stream(bufferingSettings).map(this::name)
+                        .collect(Collectors.joining(" or "));
     }
 
     /**

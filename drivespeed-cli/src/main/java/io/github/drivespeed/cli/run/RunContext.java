@@ -3,6 +3,13 @@ package io.github.drivespeed.cli.run;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.output.OutputRouter;
 import io.github.drivespeed.cli.progress.ProgressBar;
+import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.TargetNotWritableException;
+import io.github.drivespeed.error.UnsafeTargetException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
@@ -38,6 +45,36 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
     /** Reports a bad plan (a refused setting, or the command line's own refusal): exit 2. */
     int refuse(IllegalArgumentException e) {
         return fail(refusals().of(e), ExitCode.BAD_INPUT);
+    }
+
+    /**
+     * Reports a failure of a run with the exit code of the one rule ({@link ExitCode}): 2 where
+     * the plan could not run and nothing was measured (the target refused, a test that does not
+     * fit, O_DIRECT refused), 3 where I/O failed during the run.
+     *
+     * @param e the failure
+     * @param bufferingSettings the form's settings that measure where O_DIRECT is refused
+     * @return the exit code
+     */
+    int failed(IOException e, String... bufferingSettings) {
+        Refusals words = refusals();
+        if (e instanceof InsufficientSpaceException) {
+            InsufficientSpaceException s = (InsufficientSpaceException) e;
+            return fail(words.noSpace(s), s.beforeAnyWrite() ? ExitCode.BAD_INPUT
+                    : ExitCode.IO_ERROR);
+        }
+        if (e instanceof DirectIoUnsupportedException) {
+            return fail(words.directIo((DirectIoUnsupportedException) e, bufferingSettings),
+                    ExitCode.BAD_INPUT);
+        }
+        if (e instanceof UnsafeTargetException) {
+            return fail(words.unsafe((UnsafeTargetException) e), ExitCode.BAD_INPUT);
+        }
+        if (e instanceof TargetNotFoundException || e instanceof UnsupportedTargetException
+                || e instanceof TargetNotWritableException) {
+            return fail(e.getMessage(), ExitCode.BAD_INPUT);
+        }
+        return fail(e.getMessage(), ExitCode.IO_ERROR);
     }
 
     /** Reports a failure in one line and returns its exit code. */

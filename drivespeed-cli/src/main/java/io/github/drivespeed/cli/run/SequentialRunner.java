@@ -12,10 +12,6 @@ import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.RunLinePrinter;
 import io.github.drivespeed.cli.text.TablePrinter;
-import io.github.drivespeed.error.InsufficientSpaceException;
-import io.github.drivespeed.error.TargetNotFoundException;
-import io.github.drivespeed.error.TargetNotWritableException;
-import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.progress.WorkloadListener;
@@ -102,13 +98,8 @@ public final class SequentialRunner {
             }
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
-        } catch (TargetNotFoundException | UnsupportedTargetException
-                | TargetNotWritableException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
-        } catch (InsufficientSpaceException e) {
-            return context.fail(context.refusals().noSpace(e), ExitCode.IO_ERROR);
         } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+            return context.failed(e, "buffered", "directOrBuffered");
         }
         return Completion.finish(context, results, requirement, null);
     }

@@ -8,10 +8,6 @@ import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.HeaderPrinter;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.TablePrinter;
-import io.github.drivespeed.error.InsufficientSpaceException;
-import io.github.drivespeed.error.TargetNotFoundException;
-import io.github.drivespeed.error.TargetNotWritableException;
-import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.report.WorkloadReport;
@@ -84,13 +80,8 @@ public final class WorkloadRunner {
             }
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
-        } catch (TargetNotFoundException | UnsupportedTargetException
-                | TargetNotWritableException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
-        } catch (InsufficientSpaceException e) {
-            return context.fail(context.refusals().noSpace(e), ExitCode.IO_ERROR);
         } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+            return context.failed(e, "buffered");
         }
         return Completion.finish(context, results, requirement, sweepTable);
     }

@@ -38,10 +38,15 @@ final class DeviceWriteGuard {
     static void check(DeviceTarget t, Optional<Path> confirmation, boolean force)
             throws IOException {
         String name = t.given().toString();
+        if (t.readOnly()) {
+            throw new UnsafeTargetException(t.given(), "it is read-only: the kernel refuses"
+                    + " writes to it (sysfs ro, ioctl BLKROGET: a write-protect switch, a loop"
+                    + " device attached with losetup -r, blockdev --setro)");
+        }
         if (confirmation.isEmpty()) {
-            throw new UnsafeTargetException(t.given(), "writing destroys everything on it; to"
-                    + " confirm, name the device again: allowWritesTo(Path.of(\"" + name + "\"))"
-                    + " (command line: --allow-writes-to " + name + ")");
+            throw new UnsafeTargetException(t.given(), Reason.of("writing destroys everything on"
+                    + " it; to confirm, name the device again: ").setting("allowWritesTo")
+                    .then(" " + name));
         }
         Path confirmed = confirmation.get();
         Optional<Path> real = realPath(confirmed);
@@ -67,9 +72,9 @@ final class DeviceWriteGuard {
         }
         List<String> signatures = DeviceSignatures.find(head(t));
         if (!signatures.isEmpty() && !force) {
-            throw new UnsafeTargetException(t.given(), "it carries " + String.join(", ",
-                    signatures) + "; writing would destroy it; force() (command line: --force)"
-                    + " writes anyway");
+            throw new UnsafeTargetException(t.given(), Reason.of("it carries " + String.join(", ",
+                    signatures) + "; writing would destroy it; ").setting("force")
+                    .then(" writes anyway"));
         }
     }
 

@@ -249,8 +249,7 @@ class FaultsTest {
             assertThatThrownBy(test::run).isInstanceOf(DirectIoUnsupportedException.class)
                     .hasMessageMatching("O_DIRECT is not supported on " + ramfs.dir().toRealPath()
                             + "/drivespeed-\\d+-[0-9a-f]{16}\\.tmp \\(file system ramfs\\);"
-                            + " measure with buffered\\(\\) or directOrBuffered\\(\\)"
-                            + " \\(command line: --buffered or --direct-or-buffered\\)");
+                            + " measure with buffered\\(\\) or directOrBuffered\\(\\)");
             assertThat(TestFiles.names(ramfs.dir())).isEmpty();
 
             SpeedReport report = test.directOrBuffered().run();
