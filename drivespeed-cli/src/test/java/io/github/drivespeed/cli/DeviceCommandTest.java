@@ -95,7 +95,8 @@ class DeviceCommandTest {
                     .containsPattern("(?m)^ Timing cached reads: +\\d+ MB in \\d+\\.\\d\\d seconds"
                             + " = \\d+\\.\\d\\d MB/sec \\(memory, not the drive; MB = 2\\^20 bytes,"
                             + " as hdparm counts\\)$")
-                    .containsPattern("(?m)^device: +" + device + ", 32 MiB");
+                    .containsPattern("(?m)^device: +" + device + ", 32 MiB")
+                    .doesNotContainPattern("(?m)^device: .*read-only$");
             // hdparm's line: one run's own bytes (in hdparm's 2^20-byte MB), time and rate
             Matcher timing = Pattern.compile("(?m)^ Timing O_DIRECT disk reads: (\\d+) MB in"
                     + " (\\d+\\.\\d\\d) seconds = (\\d+\\.\\d\\d) MB/sec \\(run [12] of 2, the"
@@ -151,5 +152,27 @@ class DeviceCommandTest {
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: option '--dsync' does not apply to"
                 + " a block device test");
+    }
+
+    @Test
+    @Tag("privileged")
+    void aReadOnlyDeviceIsRefusedForWritingBeforeTheHeaderAndItsProbeSaysReadOnly()
+            throws Exception {
+        Privileged.requireRoot();
+        try (Mounts.LoopDevice ro = Mounts.readOnlyLoopDevice(dir, 16)) {
+            String device = ro.device().toString();
+            CommandRun write = run(device, "--write", "--allow-writes-to", device, "--force",
+                    "--count", "1");
+            assertThat(write.exitCode()).isEqualTo(2);
+            assertThat(write.out()).isEmpty();
+            assertThat(write.errLines()).containsExactly("drivespeed: refusing to write to "
+                    + device + ": it is read-only: the kernel refuses writes to it (sysfs ro,"
+                    + " ioctl BLKROGET: a write-protect switch, a loop device attached with"
+                    + " losetup -r, blockdev --setro)");
+            CommandRun read = run(device, "--bs", "1M", "--count", "4", "--runs", "1");
+            assertThat(read.exitCode()).as(read.err()).isZero();
+            assertThat(read.out()).containsPattern("(?m)^device: +" + device
+                    + ", 16 MiB \\(16777216 bytes\\), logical block \\d+ B, read-only$");
+        }
     }
 }

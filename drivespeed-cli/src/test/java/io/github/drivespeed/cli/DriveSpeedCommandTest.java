@@ -287,6 +287,32 @@ class DriveSpeedCommandTest {
 
     @Test
     @Tag("privileged")
+    void noFreeInodeIsNamedExit2WhereCountedBeforeWritingAndExit3WhereHitAtCreation()
+            throws IOException {
+        Privileged.requireRoot();
+        try (Mounts.Mount fs = Mounts.ext4WithFewInodes(dir, 16, 16)) {
+            for (int i = 0; ; i++) {
+                try {
+                    Files.createFile(fs.dir().resolve("empty-" + i));
+                } catch (IOException e) {
+                    break;
+                }
+            }
+            CommandRun counted = run(fs.dir().toString(), "--bs", "64K", "--count", "4");
+            assertThat(counted.exitCode()).isEqualTo(2);
+            assertThat(counted.errLines()).singleElement().asString()
+                    .startsWith("drivespeed: no free inodes in ");
+            assertThat(counted.out()).isEmpty();
+            CommandRun hit = run(fs.dir().toString(), "--bs", "64K", "--count", "4", "--backend",
+                    "java");
+            assertThat(hit.exitCode()).isEqualTo(3);
+            assertThat(hit.errLines()).singleElement().asString()
+                    .contains("may have run out of inodes (check df -i)");
+        }
+    }
+
+    @Test
+    @Tag("privileged")
     void directIoRefusedExits2NamingTheFallbackWhichThenMeasuresBuffered() throws IOException {
         Privileged.requireRoot();
         try (Mounts.Mount ramfs = Mounts.mount(dir, "ramfs", "size=16m")) {

@@ -294,4 +294,43 @@ class BlockDeviceTest {
             }
         }
     }
+
+    @Test
+    void aReadOnlyDeviceIsReadButItsWriteTestIsRefusedBeforeAnyIo() throws IOException {
+        try (Mounts.LoopDevice ro = Mounts.readOnlyLoopDevice(dir, 16);
+             Mounts.LoopDevice rw = Mounts.loopDevice(dir, 16, false, null)) {
+            NativeIoBackend io = new NativeIoBackend();
+            // BLKROGET, both ways
+            assertThat(io.blockDeviceGeometry(ro.device()).readOnly()).isTrue();
+            assertThat(io.blockDeviceGeometry(rw.device()).readOnly()).isFalse();
+            // sysfs ro, both ways, as the probe describes the device
+            DeviceReport read = DriveSpeed.onDevice(ro.device()).blockSize("1M").count(4).runs(1)
+                    .run();
+            assertThat(read.blockDevice().orElseThrow().readOnly()).hasValue(true);
+            assertThat(read.blockDevice().orElseThrow().geometry()).contains("read-only");
+            DeviceReport writable = DriveSpeed.onDevice(rw.device()).blockSize("1M").count(4)
+                    .runs(1).run();
+            assertThat(writable.blockDevice().orElseThrow().readOnly()).hasValue(false);
+            assertThat(writable.blockDevice().orElseThrow().geometry()).doesNotContain("read-only");
+
+            for (String backend : new String[] {"native", "java"}) {
+                java.util.concurrent.atomic.AtomicBoolean started =
+                        new java.util.concurrent.atomic.AtomicBoolean();
+                assertThatThrownBy(() -> DriveSpeed.onDevice(ro.device()).write()
+                        .allowWritesTo(ro.device()).force().count(1).backend(backend)
+                        .listener(new io.github.drivespeed.progress.ProgressListener() {
+                            @Override
+                            public void passStarted(PassKind pass, int run, long totalBytes) {
+                                started.set(true);
+                            }
+                        }).run())
+                        .as(backend).isInstanceOf(UnsafeTargetException.class)
+                        .hasMessage("refusing to write to " + ro.device() + ": it is read-only:"
+                                + " the kernel refuses writes to it (sysfs ro, ioctl BLKROGET: a"
+                                + " write-protect switch, a loop device attached with losetup -r,"
+                                + " blockdev --setro)");
+                assertThat(started).as(backend).isFalse();
+            }
+        }
+    }
 }
