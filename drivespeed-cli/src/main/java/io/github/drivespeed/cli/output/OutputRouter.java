@@ -4,6 +4,7 @@ import io.github.drivespeed.cli.chart.ThroughputChart;
 import io.github.drivespeed.cli.options.OptionTable.Exclusion;
 import io.github.drivespeed.cli.options.OutputOptions;
 import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.WorkloadTable;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -133,6 +134,37 @@ public final class OutputRouter implements AutoCloseable {
                     ? ThroughputChart.timeline(results)
                     : ThroughputChart.blockSizeSweep(sweepTable, results), o));
         }
+    }
+
+    /**
+     * Writes the device test's JSON or CSV, or its text file.
+     *
+     * @param report what was measured
+     * @throws IOException naming the option and the file that could not be written
+     */
+    public void write(DeviceReport report) throws IOException {
+        text.flush();
+        if (machineFormat) {
+            OutputFile.Content content = o -> machine(report, new OutputStreamWriter(o,
+                    StandardCharsets.UTF_8));
+            if (file != null) {
+                file.write(content);
+            } else {
+                machine(report, machine);
+            }
+        } else if (file != null) {
+            String summary = textBuffer.toString();
+            file.write(o -> o.write(summary.getBytes(StandardCharsets.UTF_8)));
+        }
+    }
+
+    private void machine(DeviceReport report, Writer to) throws IOException {
+        if (json) {
+            DeviceJsonReport.write(report, generator, to);
+        } else {
+            CsvReport.write(report, to);
+        }
+        to.flush();
     }
 
     /** @return whether writing to standard output failed */

@@ -15,8 +15,8 @@ import java.nio.file.Path;
 
 /**
  * {@code drivespeed /dev/sdX}: the read-only device test, as {@code hdparm -t} (with
- * {@code -T}, also {@code hdparm -T}'s cached reads), or, with the opt-ins, a write test. Text
- * output only.
+ * {@code -T}, also {@code hdparm -T}'s cached reads), or, with the opt-ins, a write test. The
+ * text, or with {@code --json} / {@code --csv} drivespeed's own schema, as for a directory.
  */
 public final class DeviceRunner {
 
@@ -57,7 +57,12 @@ public final class DeviceRunner {
             return context.failed(e, "buffered");
         }
         DeviceReportPrinter.print(out, report);
-        if (out.checkError()) {
+        try {
+            context.outputs().write(report);
+        } catch (IOException e) {
+            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        }
+        if (context.outputs().stdoutFailed()) {
             return context.fail("could not write the results to standard output",
                     ExitCode.IO_ERROR);
         }

@@ -39,7 +39,7 @@ class GoldenFileTest {
     }
 
     static Stream<Arguments> cases() {
-        String[] names = {"sequential", "workload", "table", "probe", "requirement"};
+        String[] names = {"sequential", "workload", "table", "probe", "requirement", "device"};
         String[] locales = {"en-US", "de-DE", "tr-TR", "hi-IN-u-nu-deva", "ar-EG-u-nu-arab"};
         Stream.Builder<Arguments> b = Stream.builder();
         for (String n : names) {
@@ -75,7 +75,11 @@ class GoldenFileTest {
     void json(String name, String locale) throws IOException {
         Locale.setDefault(Locale.forLanguageTag(locale));
         StringWriter out = new StringWriter();
-        JsonReport.write(results(name), "drivespeed (golden test)", out);
+        if (name.equals("device")) {
+            DeviceJsonReport.write(ReportFixtures.device(), "drivespeed (golden test)", out);
+        } else {
+            JsonReport.write(results(name), "drivespeed (golden test)", out);
+        }
         compare(name + ".json", out.toString());
         JsonNode parsed = new ObjectMapper().readTree(out.toString());
         assertThat(parsed.get("schema_version").asInt()).isEqualTo(JsonReport.SCHEMA_VERSION);
@@ -86,7 +90,11 @@ class GoldenFileTest {
     void csv(String name, String locale) throws IOException {
         Locale.setDefault(Locale.forLanguageTag(locale));
         StringWriter out = new StringWriter();
-        CsvReport.write(results(name), out);
+        if (name.equals("device")) {
+            CsvReport.write(ReportFixtures.device(), out);
+        } else {
+            CsvReport.write(results(name), out);
+        }
         compare(name + ".csv", out.toString());
     }
 
