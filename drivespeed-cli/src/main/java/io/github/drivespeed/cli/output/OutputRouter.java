@@ -117,18 +117,13 @@ public final class OutputRouter implements AutoCloseable {
      * @throws IOException naming the option and the file that could not be written
      */
     public void write(Results results, WorkloadTable sweepTable) throws IOException {
-        text.flush();
-        if (machineFormat) {
-            if (file != null) {
-                file.write(o -> machine(results, new OutputStreamWriter(o,
-                        StandardCharsets.UTF_8)));
+        writeResults(to -> {
+            if (json) {
+                JsonReport.write(results, generator, to);
             } else {
-                machine(results, machine);
+                CsvReport.write(results, to);
             }
-        } else if (file != null) {
-            String summary = textBuffer.toString();
-            file.write(o -> o.write(summary.getBytes(StandardCharsets.UTF_8)));
-        }
+        });
         if (chart != null) {
             chart.write(o -> ThroughputChart.writePng(sweepTable == null
                     ? ThroughputChart.timeline(results)
@@ -143,28 +138,13 @@ public final class OutputRouter implements AutoCloseable {
      * @throws IOException naming the option and the file that could not be written
      */
     public void write(DeviceReport report) throws IOException {
-        text.flush();
-        if (machineFormat) {
-            OutputFile.Content content = o -> machine(report, new OutputStreamWriter(o,
-                    StandardCharsets.UTF_8));
-            if (file != null) {
-                file.write(content);
+        writeResults(to -> {
+            if (json) {
+                DeviceJsonReport.write(report, generator, to);
             } else {
-                machine(report, machine);
+                CsvReport.write(report, to);
             }
-        } else if (file != null) {
-            String summary = textBuffer.toString();
-            file.write(o -> o.write(summary.getBytes(StandardCharsets.UTF_8)));
-        }
-    }
-
-    private void machine(DeviceReport report, Writer to) throws IOException {
-        if (json) {
-            DeviceJsonReport.write(report, generator, to);
-        } else {
-            CsvReport.write(report, to);
-        }
-        to.flush();
+        });
     }
 
     /** @return whether writing to standard output failed */
@@ -172,13 +152,29 @@ public final class OutputRouter implements AutoCloseable {
         return stdout.checkError();
     }
 
-    private void machine(Results results, Writer to) throws IOException {
-        if (json) {
-            JsonReport.write(results, generator, to);
-        } else {
-            CsvReport.write(results, to);
+    /** Writes results in a machine format somewhere. */
+    private interface MachineFormat {
+        void writeTo(Writer to) throws IOException;
+    }
+
+    /** The JSON or CSV to stdout or the --output file, or else the text summary to the file. */
+    private void writeResults(MachineFormat format) throws IOException {
+        text.flush();
+        if (machineFormat) {
+            if (file != null) {
+                file.write(o -> {
+                    Writer to = new OutputStreamWriter(o, StandardCharsets.UTF_8);
+                    format.writeTo(to);
+                    to.flush();
+                });
+            } else {
+                format.writeTo(machine);
+                machine.flush();
+            }
+        } else if (file != null) {
+            String summary = textBuffer.toString();
+            file.write(o -> o.write(summary.getBytes(StandardCharsets.UTF_8)));
         }
-        to.flush();
     }
 
     /** Removes the temporary files of outputs not written (a failed run leaves none). */
