@@ -591,7 +591,7 @@ class DriveSpeedCommandTest {
         // the descriptions are wrapped at 80 columns
         assertThat(o.out().replaceAll("\\s+", " ")).contains("drivespeed --probe [DIR]",
                 "[-o|--output FILE]", "--queue-depth", "--numjobs", "--runtime",
-                "Without --rw: randread", "interrupted, output", "130", "143")
+                "Without --rw: randread", "interrupted, results not written", "130", "143")
                 .doesNotContain("-o=FILE");
         // the README's "Command line" section is docs/command-line.md since the docs split
         String documented = Files.readString(Path.of("..", "docs", "command-line.md"));

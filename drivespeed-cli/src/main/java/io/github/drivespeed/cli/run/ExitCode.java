@@ -34,7 +34,8 @@ public final class ExitCode {
     public static final int IO_ERROR = 3;
     /** {@link #IO_ERROR}'s meaning. */
     public static final String IO_ERROR_MEANING = "an I/O error during the run: no space or"
-            + " quota left while writing, a read, write or sync failed, results not written";
+            + " quota left while writing, a read, write or sync failed, interrupted, results not"
+            + " written";
 
     /** Interrupted by Ctrl-C (128 + SIGINT). */
     public static final int INTERRUPTED = 130;
