@@ -31,11 +31,13 @@ import java.util.OptionalLong;
  * @param runs measured repetitions
  * @param direct O_DIRECT (fio {@code direct=1})
  * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+ * @param randomMap random offsets cover each block once per pass, as fio's random map does by
+ *     default; false draws them with replacement (fio {@code norandommap})
  */
 public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
         DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
         int threads, int queueDepth, long seed, int runs, boolean direct,
-        Duration timelineInterval) {
+        Duration timelineInterval, boolean randomMap) {
 
     /**
      * Checks every setting.
@@ -58,6 +60,8 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @param runs measured repetitions
      * @param direct O_DIRECT (fio {@code direct=1})
      * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+     * @param randomMap random offsets cover each block once per pass (fio's random map); false
+     *     draws them with replacement (fio {@code norandommap})
      * @throws IllegalArgumentException naming the setting and the value, if one is out of its
      *     range: readPercent in {@code [0, 100]}; block size and size positive multiples of 512
      *     bytes; count {@code >= 1}; duration in {@code (0, 1 day]}; not both a count and a
@@ -137,6 +141,9 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         }
         if (!rampTime.isZero()) {
             sb.append(" (+").append(seconds(rampTime)).append(" ramp)");
+        }
+        if (pattern == AccessPattern.RANDOM && !randomMap) {
+            sb.append(", norandommap");
         }
         sb.append(", ").append(direct ? "O_DIRECT" : "buffered").append(", seed ").append(seed)
                 .append(", ").append(runs).append(runs == 1 ? " run" : " runs");

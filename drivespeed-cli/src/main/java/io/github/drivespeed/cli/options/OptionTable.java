@@ -94,7 +94,8 @@ public final class OptionTable {
             row("--size",              "size",             WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
             row("--duration",          "duration",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE),
             row("--ramp-time",         "rampTime",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
-            row("--seed",              "seed",             WORKLOAD, PRESET, SWEEP));
+            row("--seed",              "seed",             WORKLOAD, PRESET, SWEEP),
+            row("--norandommap",       "randomMap",        WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS));
 
     /**
      * Pairs of options that exclude each other in every form that takes both. Each is checked
