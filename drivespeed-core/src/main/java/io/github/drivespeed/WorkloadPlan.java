@@ -111,13 +111,15 @@ public final class WorkloadPlan {
     private final WorkloadParameters parameters;
     private final IoBackend backend;
     private final WorkloadListener listener;
+    private final boolean bufferedFallback;
 
     private WorkloadPlan(Path target, WorkloadParameters parameters, IoBackend backend,
-            WorkloadListener listener) {
+            WorkloadListener listener, boolean bufferedFallback) {
         this.target = target;
         this.parameters = parameters;
         this.backend = backend;
         this.listener = listener;
+        this.bufferedFallback = bufferedFallback;
     }
 
     static WorkloadPlan defaults(Path target) {
@@ -125,7 +127,7 @@ public final class WorkloadPlan {
                 new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
                         DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
                         Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL, true),
-                null, WorkloadListener.NONE);
+                null, WorkloadListener.NONE, false);
     }
 
     /** Mutable copy of the parameters, for the setters. */
@@ -172,7 +174,7 @@ public final class WorkloadPlan {
     private WorkloadPlan with(Consumer<Settings> change) {
         Settings s = new Settings(parameters);
         change.accept(s);
-        return new WorkloadPlan(target, s.build(), backend, listener);
+        return new WorkloadPlan(target, s.build(), backend, listener, bufferedFallback);
     }
 
     /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
@@ -379,6 +381,27 @@ public final class WorkloadPlan {
     }
 
     /**
+     * O_DIRECT where the file system allows it, else buffered I/O: where O_DIRECT is refused, at
+     * open(2) or on the test file's first read or write (EINVAL from a file system that accepts
+     * O_DIRECT at open), the workloads run buffered from the writing of the file on, as
+     * {@link #buffered()} describes; the report's parameters then say {@code direct} false and
+     * every pass carries {@link Warning#BUFFERED_FALLBACK}. No figure measured with O_DIRECT is
+     * kept. Without this opt-in such a file system fails the run with
+     * {@link DirectIoUnsupportedException}.
+     *
+     * @return a new plan with O_DIRECT and the fallback
+     */
+    public WorkloadPlan directOrBuffered() {
+        WorkloadPlan p = direct();
+        return new WorkloadPlan(target, p.parameters, backend, listener, true);
+    }
+
+    /** @return whether the plan falls back to buffered I/O where O_DIRECT is refused */
+    public boolean bufferedFallback() {
+        return bufferedFallback;
+    }
+
+    /**
      * Buffered I/O through the page cache (fio {@code direct=0}). Before every run that reads
      * (the warm-up included) the file's pages are evicted where the backend can (fdatasync,
      * posix_fadvise DONTNEED, checked), as the sequential test does; where it cannot, read
@@ -395,7 +418,8 @@ public final class WorkloadPlan {
      * @return a new plan
      */
     public WorkloadPlan buffered() {
-        return with(s -> s.direct = false);
+        WorkloadPlan p = with(s -> s.direct = false);
+        return new WorkloadPlan(target, p.parameters, backend, listener, false);
     }
 
     /**
@@ -437,7 +461,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
-        return new WorkloadPlan(target, parameters, backend, listener);
+        return new WorkloadPlan(target, parameters, backend, listener, bufferedFallback);
     }
 
     /**
@@ -463,7 +487,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan listener(WorkloadListener listener) {
         return new WorkloadPlan(target, parameters, backend,
-                Objects.requireNonNull(listener, "listener"));
+                Objects.requireNonNull(listener, "listener"), bufferedFallback);
     }
 
     /** @return the directory this plan tests in, as given */
@@ -559,7 +583,8 @@ public final class WorkloadPlan {
     }
 
     private WorkloadMeasurement engine() {
-        return new WorkloadMeasurement(target, Optional.ofNullable(backend), listener);
+        return new WorkloadMeasurement(target, Optional.ofNullable(backend), listener,
+                bufferedFallback);
     }
 
     @Override

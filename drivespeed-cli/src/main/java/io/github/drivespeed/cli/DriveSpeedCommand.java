@@ -2,6 +2,7 @@ package io.github.drivespeed.cli;
 
 import io.github.drivespeed.cli.options.DeviceWriteOptions;
 import io.github.drivespeed.cli.options.Form;
+import io.github.drivespeed.cli.options.GenuineOptions;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.OptionPlacement;
@@ -11,6 +12,8 @@ import io.github.drivespeed.cli.options.RequirementOptions;
 import io.github.drivespeed.cli.options.SequentialOptions;
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.output.OutputRouter;
+import io.github.drivespeed.cli.run.CapacityCheckRunner;
+import io.github.drivespeed.cli.run.CapacityProbeRunner;
 import io.github.drivespeed.cli.run.DeviceRunner;
 import io.github.drivespeed.cli.run.ErrorLine;
 import io.github.drivespeed.cli.run.ExitCode;
@@ -18,6 +21,7 @@ import io.github.drivespeed.cli.run.ProbeRunner;
 import io.github.drivespeed.cli.run.RequirementChecker;
 import io.github.drivespeed.cli.run.RunContext;
 import io.github.drivespeed.cli.run.SequentialRunner;
+import io.github.drivespeed.cli.run.SustainedRunner;
 import io.github.drivespeed.cli.run.WorkloadRunner;
 import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
@@ -44,8 +48,11 @@ import picocli.CommandLine.Spec;
         customSynopsis = {
             "drivespeed [DIR] [--block-size SIZE] [--count N] [--runs N]",
             "                  [--buffered | --direct-or-buffered] [--dsync] [--zeros]",
-            "                  [-T] [--drop-caches] [--backend native|java]",
+            "                  [-T] [--drop-caches] [--no-verify] [--backend native|java]",
             "       drivespeed --probe [DIR]",
+            "       drivespeed [DIR] --verify-capacity [--size SIZE]",
+            "       drivespeed [DIR] --sustained [--size SIZE] [--duration TIME]",
+            "                  [--block-size SIZE] [--buffered]",
             "       drivespeed [DIR] --preset NAME[,NAME...] [--size SIZE]",
             "                  [--duration TIME] [--ramp-time TIME] [--count N] [--seed N]",
             "                  [--runs N] [--buffered]",
@@ -59,8 +66,11 @@ import picocli.CommandLine.Spec;
             "                  [--backend native|java]        (read-only, as hdparm -t)",
             "       drivespeed DEVICE --write --allow-writes-to DEVICE [--force] ...",
             "                                                 (destroys DEVICE's contents)",
+            "       drivespeed DEVICE --verify-capacity --allow-writes-to DEVICE [--force]",
+            "                                  (probes its real capacity; destroys its contents)",
             "  every form: [--json | --csv] [-o|--output FILE] [--overwrite] [-q|--quiet];",
-            "  DIR forms: [--chart FILE.png] [--require SPEC]",
+            "  DIR forms: [--chart FILE.png] [--require SPEC], but --verify-capacity takes",
+            "  neither and --sustained only --require.",
             "  --probe takes only --json, --csv, --output, --overwrite and --quiet.",
             "  --bs is --block-size; --iodepth, --threads and --duration have fio's names",
             "  too: --queue-depth, --numjobs and --runtime.",
@@ -122,6 +132,9 @@ final class DriveSpeedCommand implements Callable<Integer> {
     private DeviceWriteOptions deviceWrite;
 
     @Mixin
+    private GenuineOptions genuine;
+
+    @Mixin
     private WorkloadOptions workload;
 
     @Mixin
@@ -144,7 +157,7 @@ final class DriveSpeedCommand implements Callable<Integer> {
                     + " current directory", ExitCode.BAD_INPUT);
         }
         Path target = Path.of(directory);
-        Form form = Form.of(probe, workload, target);
+        Form form = Form.of(probe, genuine, workload, target);
         GivenOptions given = new GivenOptions(spec);
         OptionPlacement placement = new OptionPlacement(given);
         String exclusion = placement.exclusion(form);
@@ -162,7 +175,7 @@ final class DriveSpeedCommand implements Callable<Integer> {
         try (outputs) {
             outputs.createFiles();
             RunContext context = new RunContext(target, err, outputs, given,
-                    outputOptions.quiet(), stderrIsTerminal);
+                    outputOptions.quiet(), stderrIsTerminal, form);
             if (form == Form.PROBE) {
                 return new ProbeRunner(context).run();
             }
@@ -174,10 +187,16 @@ final class DriveSpeedCommand implements Callable<Integer> {
             switch (form) {
                 case DEVICE:
                     return new DeviceRunner(context, measurement, workload, readModes,
-                            deviceWrite).run();
+                            deviceWrite, genuine).run();
                 case SEQUENTIAL:
                     return new SequentialRunner(context, measurement, sequential, readModes,
-                            workload, requirement).run();
+                            workload, requirement, genuine).run();
+                case SUSTAINED:
+                    return new SustainedRunner(context, measurement, workload, requirement).run();
+                case CAPACITY_CHECK:
+                    return new CapacityCheckRunner(context, measurement, workload).run();
+                case CAPACITY_PROBE:
+                    return new CapacityProbeRunner(context, measurement, deviceWrite).run();
                 default:
                     return new WorkloadRunner(context, measurement, workload, requirement).run();
             }

@@ -235,7 +235,8 @@ class DriveSpeedCommandTest {
     void anUnknownOptionIsOneLineAndExit2() {
         CommandRun o = run("--frobnicate");
         assertThat(o.exitCode()).isEqualTo(2);
-        assertThat(o.errLines()).containsExactly("drivespeed: Unknown option: '--frobnicate'");
+        assertThat(o.errLines()).containsExactly("drivespeed: unknown option '--frobnicate';"
+                + " 'drivespeed --help' lists the options");
     }
 
     @Test

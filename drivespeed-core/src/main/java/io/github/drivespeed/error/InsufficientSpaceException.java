@@ -3,6 +3,7 @@ package io.github.drivespeed.error;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -39,17 +40,20 @@ public final class InsufficientSpaceException extends DriveSpeedException {
     private final long bytesWritten;
     /** What ran out. */
     private final Shortage shortage;
+    /** Why the check needed more than the size, or empty. */
+    private final String condition;
     /** The settings that set the size, by their API names; empty during a write. */
     private final List<String> settings;
 
     private InsufficientSpaceException(Path path, String message, long neededBytes,
-            long availableBytes, long bytesWritten, Shortage shortage, List<String> settings,
-            Throwable cause) {
+            long availableBytes, long bytesWritten, Shortage shortage, String condition,
+            List<String> settings, Throwable cause) {
         super(path, message, cause);
         this.neededBytes = neededBytes;
         this.availableBytes = availableBytes;
         this.bytesWritten = bytesWritten;
         this.shortage = shortage;
+        this.condition = condition;
         this.settings = List.copyOf(settings);
     }
 
@@ -65,10 +69,32 @@ public final class InsufficientSpaceException extends DriveSpeedException {
      */
     public static InsufficientSpaceException beforeWriting(Path directory, long neededBytes,
             long availableBytes, List<String> settings) {
+        return beforeWriting(directory, neededBytes, availableBytes, "", settings);
+    }
+
+    /**
+     * The free-space check before a write failed, for a write that needs more than its size (a
+     * sustained write leaves 1 GiB free) or whose size no setting gave: nothing was written.
+     * The message ends {@code lower SETTING or SETTING}, or {@code free some space} where no
+     * setting would help.
+     *
+     * @param directory the target directory
+     * @param neededBytes bytes the write needs, any space to leave free included
+     * @param availableBytes bytes usable on the file system
+     * @param condition why more is needed than the size, for example {@code a sustained write
+     *     leaves 1 GiB free}; empty for none
+     * @param settings the plan's settings that set the size, by their API names; empty when
+     *     lowering none would help
+     * @return the exception
+     */
+    public static InsufficientSpaceException beforeWriting(Path directory, long neededBytes,
+            long availableBytes, String condition, List<String> settings) {
         return new InsufficientSpaceException(directory, "not enough free space in " + directory
                 + ": the test needs " + neededBytes + " bytes (" + DataSize.ofBytes(neededBytes)
-                + "), " + availableBytes + " bytes are available; lower "
-                + String.join(" or ", settings), neededBytes, availableBytes, -1, Shortage.SPACE,
+                + "), " + availableBytes + " bytes are available"
+                + (condition.isEmpty() ? "" : " (" + condition + ")") + "; "
+                + (settings.isEmpty() ? "free some space" : "lower " + String.join(" or ",
+                        settings)), neededBytes, availableBytes, -1, Shortage.SPACE, condition,
                 settings, null);
     }
 
@@ -86,7 +112,7 @@ public final class InsufficientSpaceException extends DriveSpeedException {
         return new InsufficientSpaceException(directory, "no free inodes in " + directory
                 + ": the file system can hold no more files (df -i shows it), although "
                 + availableBytes + " bytes are free; remove files there, or test elsewhere",
-                neededBytes, availableBytes, -1, Shortage.INODES, List.of(), null);
+                neededBytes, availableBytes, -1, Shortage.INODES, "", List.of(), null);
     }
 
     /**
@@ -112,7 +138,7 @@ public final class InsufficientSpaceException extends DriveSpeedException {
                 inodesUnknown) + " while writing " + testFile
                 + ": " + bytesWritten + " of " + neededBytes + " bytes written; the pass was"
                 + " aborted and the test file removed", neededBytes, availableBytes, bytesWritten,
-                shortage, List.of(), cause);
+                shortage, "", List.of(), cause);
     }
 
     /**
@@ -132,7 +158,7 @@ public final class InsufficientSpaceException extends DriveSpeedException {
             Shortage shortage, boolean inodesUnknown, Throwable cause) {
         return new InsufficientSpaceException(directory, "cannot create a test file in "
                 + directory + ": " + what(shortage, availableBytes, inodesUnknown), 0,
-                availableBytes, 0, shortage, List.of(), cause);
+                availableBytes, 0, shortage, "", List.of(), cause);
     }
 
     private static String what(Shortage shortage, long availableBytes, boolean inodesUnknown) {
@@ -174,6 +200,14 @@ public final class InsufficientSpaceException extends DriveSpeedException {
     /** @return what ran out: bytes, inodes or the quota */
     public Shortage shortage() {
         return shortage;
+    }
+
+    /**
+     * @return why the check before writing needed more than the size (for example {@code a
+     *     sustained write leaves 1 GiB free}), if it did
+     */
+    public Optional<String> condition() {
+        return condition.isEmpty() ? Optional.empty() : Optional.of(condition);
     }
 
     /**

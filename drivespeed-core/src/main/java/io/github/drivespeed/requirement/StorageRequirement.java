@@ -5,6 +5,7 @@ import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
@@ -19,8 +20,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -285,8 +286,9 @@ public final class StorageRequirement {
         Objects.requireNonNull(measurements, "measurements");
         List<RequirementCheck.Result> results = new ArrayList<>();
         for (Map.Entry<Criterion, Double> e : bounds.entrySet()) {
-            results.add(RequirementCheck.Result.of(e.getKey(), e.getValue(),
-                    measured(e.getKey(), measurements), latencyPercentile));
+            double figure = measured(e.getKey(), measurements);
+            results.add(RequirementCheck.Result.of(e.getKey(), e.getValue(), figure,
+                    latencyPercentile, note(e.getKey(), measurements, figure)));
         }
         return new RequirementCheck(this, results);
     }
@@ -307,10 +309,21 @@ public final class StorageRequirement {
         switch (c) {
             case SEQUENTIAL_WRITE:
             case SEQUENTIAL_READ:
+                if (c == Criterion.SEQUENTIAL_WRITE) {
+                    for (SustainedReport r : m.sustained()) {
+                        // a sustained figure is what the SD classes promise; without a drop the
+                        // drive sustained at least the pass's rate
+                        worst = worse(c, worst, r.sustained().orElse(r.write().throughput())
+                                .bytesPerSecond());
+                    }
+                }
                 for (SpeedReport r : m.sequential()) {
                     PassResult pass = c == Criterion.SEQUENTIAL_WRITE ? r.write() : r.read();
                     if (!mayBeCache(pass)) {
-                        worst = worse(c, worst, pass.min().bytesPerSecond());
+                        // past a cliff the rate after it is the one the drive holds
+                        double figure = pass.cacheCliff().map(x -> x.bytesPerSecondAfter())
+                                .orElse(pass.min().bytesPerSecond());
+                        worst = worse(c, worst, figure);
                     }
                 }
                 return worst;
@@ -348,23 +361,40 @@ public final class StorageRequirement {
     }
 
     /**
-     * The warnings that make a pass's figure not the drive's own: the page cache's (a read that
-     * may have been served by it or was shown to be, a write it absorbed), or a drive shared with
-     * another measurement or other I/O.
+     * Whether a pass's figure is not the drive's ({@link PassResult#notTheDrives()}: a cache
+     * served it, the drive was shared, or the medium lost data): such a figure never satisfies a
+     * requirement.
      */
-    private static final Set<Warning> NOT_THE_DRIVES = EnumSet.of(
-            Warning.READ_MAY_INCLUDE_PAGE_CACHE, Warning.READ_SERVED_FROM_CACHE,
-            Warning.WRITE_SERVED_BY_PAGE_CACHE, Warning.CONCURRENT_MEASUREMENT,
-            Warning.FOREIGN_IO);
-
-    /** Whether a pass's figure may be a cache's or a shared drive's rather than the drive's. */
     private static boolean mayBeCache(PassResult pass) {
-        for (Warning w : pass.warnings()) {
-            if (NOT_THE_DRIVES.contains(w)) {
-                return true;
-            }
+        return !pass.notTheDrives().isEmpty();
+    }
+
+    /**
+     * Why a criterion no figure satisfied was not measured, or what a figure leaves open: the
+     * figures left out as not the drive's, with the warnings that say so; for a sequential write
+     * judged without a sustained test or a cliff, that the test may have been too short to pass
+     * the drive's write cache.
+     */
+    private static String note(Criterion c, Measurements m, double measured) {
+        Set<Warning> left = EnumSet.noneOf(Warning.class);
+        for (SpeedReport r : m.sequential()) {
+            left.addAll((c == Criterion.SEQUENTIAL_WRITE ? r.write() : r.read()).notTheDrives());
         }
-        return false;
+        for (WorkloadReport r : m.workloads()) {
+            r.read().ifPresent(p -> left.addAll(p.notTheDrives()));
+            r.write().ifPresent(p -> left.addAll(p.notTheDrives()));
+        }
+        if (Double.isNaN(measured)) {
+            return left.isEmpty() ? "no result holds this figure"
+                    : "figures left out as not the drive's: " + left;
+        }
+        if (c == Criterion.SEQUENTIAL_WRITE && m.sustained().stream().noneMatch(
+                SustainedReport::cacheExceeded) && m.sequential().stream().noneMatch(
+                        r -> r.write().cacheCliff().isPresent())) {
+            return "too short to know whether it is sustained: no test wrote past the drive's"
+                    + " write cache; run a sustained test";
+        }
+        return "";
     }
 
     private static boolean isRandom4k(WorkloadReport r) {

@@ -41,7 +41,7 @@ class NoMessageParsingTest {
     /** strerror(3) texts the engine once matched; only the translation may name them. */
     private static final List<String> STRERROR = List.of("\"No space left on device\"",
             "\"Disk quota exceeded\"", "\"Device or resource busy\"", "\"Read-only file system\"",
-            "\"Operation not permitted\"");
+            "\"Operation not permitted\"", "\"Invalid argument\"", "\"Input/output error\"");
 
     private static Path root() {
         Path here = Path.of("").toAbsolutePath();
@@ -111,6 +111,10 @@ class NoMessageParsingTest {
         assertThat(inspections("String reason = String.valueOf(e.getReason());")).hasSize(1);
         assertThat(inspections("if (\"x\".equals(e.getLocalizedMessage())) {")).hasSize(1);
         assertThat(inspections("m.contains(\"Disk quota exceeded\")")).hasSize(1);
+        // the per-transfer O_DIRECT refusal and read-back EIO as they were once matched
+        assertThat(inspections("String m = t.getMessage();\n if (m != null && (m.contains("
+                + "\"Invalid argument\") || m.contains(\"EINVAL\"))) {")).hasSize(2);
+        assertThat(inspections("m.contains(\"Input/output error\")")).hasSize(1);
         // passing it on is fine
         assertThat(inspections("return context.fail(e.getMessage(), ExitCode.IO_ERROR);"))
                 .isEmpty();

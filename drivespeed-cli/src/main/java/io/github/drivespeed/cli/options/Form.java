@@ -5,8 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * What a command line runs. {@code --probe}, {@code --preset}, {@code --sweep} and {@code --rw}
- * choose theirs; otherwise the target does: a block device is read (or written) as a device, a
+ * What a command line runs. {@code --probe}, {@code --verify-capacity}, {@code --sustained},
+ * {@code --preset}, {@code --sweep} and {@code --rw} choose theirs; otherwise the target does: a block device is read (or written) as a device, a
  * directory gets the sequential test. picocli's argument groups cannot see whether the path is a
  * directory or a device, so {@link OptionTable} says which option goes with which form.
  */
@@ -29,7 +29,16 @@ public enum Form {
     /** {@code --sweep}: a workload at every block size from 4 KiB to 64 MiB. */
     SWEEP("--sweep", "the sweep runs every block size from 4 KiB to 64 MiB"),
     /** A block device: read, as {@code hdparm -t}, or with the opt-ins written. */
-    DEVICE(null, null);
+    DEVICE(null, null),
+    /** {@code --sustained}: a write past the write cache, in a directory. */
+    SUSTAINED("--sustained", "a sustained write runs until its rate holds steady, bounded by"
+            + " --size and --duration"),
+    /** {@code --verify-capacity} on a directory: fill, read back, check, remove. */
+    CAPACITY_CHECK("--verify-capacity", "the capacity check fills the free space, or --size,"
+            + " and reads it all back"),
+    /** {@code --verify-capacity} on a block device: the destructive probe of its capacity. */
+    CAPACITY_PROBE("--verify-capacity", "the capacity probe of a block device takes only its"
+            + " write opt-ins (--allow-writes-to, --force)");
 
     /** File type bits of {@code st_mode} (stat(2), inode(7)), and those of a block device. */
     private static final int S_IFMT = 0170000;
@@ -45,13 +54,22 @@ public enum Form {
 
     /**
      * @param probe whether {@code --probe} was given
+     * @param genuine the capacity and sustained options given
      * @param workload the workload options given
-     * @param target the path given, looked at only when no option chose the form
+     * @param target the path given, looked at only when no option chose the form (and for
+     *     {@code --verify-capacity}, which probes a block device and checks a directory)
      * @return the form the command line runs
      */
-    public static Form of(boolean probe, WorkloadOptions workload, Path target) {
+    public static Form of(boolean probe, GenuineOptions genuine, WorkloadOptions workload,
+            Path target) {
         if (probe) {
             return PROBE;
+        }
+        if (genuine.verifyCapacity()) {
+            return isBlockDevice(target) ? CAPACITY_PROBE : CAPACITY_CHECK;
+        }
+        if (genuine.sustained()) {
+            return SUSTAINED;
         }
         if (workload.presets() != null) {
             return PRESET;
@@ -78,6 +96,15 @@ public enum Form {
         }
     }
 
+    /**
+     * @return whether the option that chooses this form excludes every option it does not take
+     *     outright ({@code --probe}, {@code --sustained}, {@code --verify-capacity})
+     */
+    boolean excludesEveryOther() {
+        return this == PROBE || this == SUSTAINED || this == CAPACITY_CHECK
+                || this == CAPACITY_PROBE;
+    }
+
     /** @return whether this is one of the fio-style workload forms */
     public boolean isWorkload() {
         return this == WORKLOAD || this == PRESET || this == SWEEP;
@@ -89,6 +116,15 @@ public enum Form {
      */
     String option() {
         return option;
+    }
+
+    /**
+     * @return the option that chooses this form ({@code --probe}, {@code --rw}, ...); empty for
+     *     the forms the target chooses (the sequential test, the device test)
+     */
+    public java.util.Optional<String> choosingOption() {
+        return this == WORKLOAD ? java.util.Optional.of("--rw")
+                : java.util.Optional.ofNullable(option);
     }
 
     /** @return why the options this form does not take are excluded; null as for {@link #option} */

@@ -19,7 +19,7 @@ public final class OptionPlacement {
 
     /**
      * Checked first, before any value: the options that {@code --probe} (any measuring option),
-     * {@code --preset} (what a preset fixes) and {@code --sweep} (the block size) exclude, the
+     * {@code --sustained} and {@code --verify-capacity} (any they do not take), {@code --preset} (what a preset fixes) and {@code --sweep} (the block size) exclude, the
      * first one in the order given, as typed.
      *
      * @param form the form
@@ -32,7 +32,7 @@ public final class OptionPlacement {
         for (String option : given.inOrder()) {
             Row row = OptionTable.get(option);
             boolean excluded = !row.goesWith(form)
-                    && (form == Form.PROBE || row.goesWithAWorkload());
+                    && (form.excludesEveryOther() || row.goesWithAWorkload());
             if (excluded) {
                 return OptionTable.excludeEachOther(form.option(), given.typed(option)) + ": "
                         + form.exclusionReason();
@@ -61,6 +61,7 @@ public final class OptionPlacement {
             return null;
         }
         Row first = misplaced.get(0);
+        String typed = this.given.typed(first.option());
         switch (form) {
             case WORKLOAD:
             case PRESET:
@@ -70,22 +71,23 @@ public final class OptionPlacement {
                             .filter(OptionPlacement::readOrDeviceOnly).toList())
                             + " apply to the sequential and device tests, not to workloads";
                 }
-                return "option '" + first.option() + "' applies to the sequential test only, not"
-                        + " to workloads";
+                return "option '" + typed + "' applies to the sequential test only, not to"
+                        + " workloads";
             case DEVICE:
-                return "option '" + first.option() + "' does not apply to a block device test";
+                return "option '" + typed + "' does not apply to a block device test";
             case SEQUENTIAL:
                 for (Row r : misplaced) {
                     if (readOrDeviceOnly(r)) {
-                        return "option '" + r.option() + "' applies to a block device only, and "
-                                + target + " is not one";
+                        return "option '" + this.given.typed(r.option()) + "' applies to a block"
+                                + " device only, and " + target + " is not one";
                     }
                 }
-                return "option '" + first.option() + "' needs a workload (--rw, --preset or"
-                        + " --sweep)" + (first.goesWith(Form.REQUIREMENT_WORKLOADS)
+                return "option '" + typed + "' needs a workload (--rw, --preset or --sweep)"
+                        + (first.goesWith(Form.REQUIREMENT_WORKLOADS)
                                 ? " or a --require with random 4 KiB figures" : "");
             default:
-                return null;
+                // the forms whose option excludes every other were refused by exclusion()
+                return "option '" + typed + "' does not apply to " + form.option();
         }
     }
 
@@ -95,8 +97,8 @@ public final class OptionPlacement {
     }
 
     /** {@code '-a', '-b' and '-c'}. */
-    private static String quotedList(List<Row> rows) {
-        List<String> quoted = rows.stream().map(r -> "'" + r.option() + "'").toList();
+    private String quotedList(List<Row> rows) {
+        List<String> quoted = rows.stream().map(r -> "'" + given.typed(r.option()) + "'").toList();
         return quoted.size() == 1 ? quoted.get(0)
                 : String.join(", ", quoted.subList(0, quoted.size() - 1)) + " and "
                         + quoted.get(quoted.size() - 1);

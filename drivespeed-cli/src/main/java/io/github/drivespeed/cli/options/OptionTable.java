@@ -1,10 +1,13 @@
 package io.github.drivespeed.cli.options;
 
+import static io.github.drivespeed.cli.options.Form.CAPACITY_CHECK;
+import static io.github.drivespeed.cli.options.Form.CAPACITY_PROBE;
 import static io.github.drivespeed.cli.options.Form.DEVICE;
 import static io.github.drivespeed.cli.options.Form.PRESET;
 import static io.github.drivespeed.cli.options.Form.PROBE;
 import static io.github.drivespeed.cli.options.Form.REQUIREMENT_WORKLOADS;
 import static io.github.drivespeed.cli.options.Form.SEQUENTIAL;
+import static io.github.drivespeed.cli.options.Form.SUSTAINED;
 import static io.github.drivespeed.cli.options.Form.SWEEP;
 import static io.github.drivespeed.cli.options.Form.WORKLOAD;
 
@@ -63,39 +66,50 @@ public final class OptionTable {
      * with the form, the first of them in this order is named.
      */
     private static final List<Row> ROWS = List.of(
-            //  option             setting             forms it goes with
-            row("--probe",             null,               PROBE),
-            row("--dsync",             "dsync",            SEQUENTIAL),
-            row("--zeros",             "dataPattern",      SEQUENTIAL),
-            row("--direct-or-buffered", "directOrBuffered", SEQUENTIAL),
-            row("--require",           null,               SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
-            row("--json",              null,               PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--csv",               null,               PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--output",            null,               PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--chart",             null,               SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
-            row("--overwrite",         null,               PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--quiet",             null,               PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--block-size",        "blockSize",        SEQUENTIAL, WORKLOAD, DEVICE),
-            row("--count",             "count",            SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--runs",              "runs",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--buffered",          "buffered",         SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--backend",           "backend",          SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--cached-read",       "cachedRead",       SEQUENTIAL, DEVICE),
-            row("--drop-caches",       "dropCaches",       SEQUENTIAL, DEVICE),
-            row("--write",             "write",            DEVICE),
-            row("--allow-writes-to",   "allowWritesTo",    DEVICE),
-            row("--force",             "force",            DEVICE),
-            row("--preset",            "preset",           PRESET),
-            row("--rw",                null,               WORKLOAD, SWEEP),
-            row("--sweep",             "blockSizes",       SWEEP),
-            row("--rwmixread",         "readPercent",      WORKLOAD, SWEEP),
-            row("--iodepth",           "queueDepth",       WORKLOAD, SWEEP),
-            row("--threads",           "threads",          WORKLOAD, SWEEP),
-            row("--size",              "size",             WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
-            row("--duration",          "duration",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE),
-            row("--ramp-time",         "rampTime",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
-            row("--seed",              "seed",             WORKLOAD, PRESET, SWEEP),
-            row("--norandommap",       "randomMap",        WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS));
+            //   option                  setting              the forms it goes with
+            row("--probe",              null,                PROBE),
+            row("--verify-capacity",    null,                CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--sustained",          null,                SUSTAINED),
+            row("--no-verify",          "noVerify",          SEQUENTIAL, DEVICE),
+            row("--dsync",              "dsync",             SEQUENTIAL),
+            row("--zeros",              "dataPattern",       SEQUENTIAL),
+            row("--direct-or-buffered", "directOrBuffered",  SEQUENTIAL),
+            row("--require",            null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED),
+            row("--json",               null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--csv",                null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--output",             null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--chart",              null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
+            row("--overwrite",          null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--quiet",              null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--block-size",         "blockSize",         SEQUENTIAL, WORKLOAD, DEVICE, SUSTAINED),
+            row("--count",              "count",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
+            row("--runs",               "runs",              SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
+            row("--buffered",           "buffered",          SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED),
+            row("--backend",            "backend",           SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--cached-read",        "cachedRead",        SEQUENTIAL, DEVICE),
+            row("--drop-caches",        "dropCaches",        SEQUENTIAL, DEVICE),
+            row("--write",              "write",             DEVICE),
+            row("--allow-writes-to",    "allowWritesTo",     DEVICE, CAPACITY_PROBE),
+            row("--force",              "force",             DEVICE, CAPACITY_PROBE),
+            row("--preset",             "preset",            PRESET),
+            row("--rw",                 null,                WORKLOAD, SWEEP),
+            row("--sweep",              "blockSizes",        SWEEP),
+            row("--rwmixread",          "readPercent",       WORKLOAD, SWEEP),
+            row("--iodepth",            "queueDepth",        WORKLOAD, SWEEP),
+            row("--threads",            "threads",           WORKLOAD, SWEEP),
+            row("--size",               "size",              WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, SUSTAINED,
+                                                             CAPACITY_CHECK),
+            row("--duration",           "duration",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE,
+                                                             SUSTAINED),
+            row("--ramp-time",          "rampTime",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
+            row("--seed",               "seed",              WORKLOAD, PRESET, SWEEP),
+            row("--norandommap",        "randomMap",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS));
 
     /**
      * Pairs of options that exclude each other in every form that takes both. Each is checked

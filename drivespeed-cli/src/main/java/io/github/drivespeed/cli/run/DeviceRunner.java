@@ -2,11 +2,13 @@ package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.cli.options.DeviceWriteOptions;
+import io.github.drivespeed.cli.options.GenuineOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.ReadModeOptions;
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.text.DeviceReportPrinter;
 import io.github.drivespeed.cli.text.Headers;
+import io.github.drivespeed.cli.text.LossLines;
 import io.github.drivespeed.cli.text.RunLinePrinter;
 import io.github.drivespeed.report.DeviceReport;
 import java.io.IOException;
@@ -15,8 +17,9 @@ import java.nio.file.Path;
 
 /**
  * {@code drivespeed /dev/sdX}: the read-only device test, as {@code hdparm -t} (with
- * {@code -T}, also {@code hdparm -T}'s cached reads), or, with the opt-ins, a write test. The
- * text, or with {@code --json} / {@code --csv} drivespeed's own schema, as for a directory.
+ * {@code -T}, also {@code hdparm -T}'s cached reads), or, with the opt-ins, a write test whose
+ * read-back is checked (exit code 1 when data was lost). The text, or with {@code --json} /
+ * {@code --csv} drivespeed's own schema, as for a directory.
  */
 public final class DeviceRunner {
 
@@ -29,12 +32,14 @@ public final class DeviceRunner {
      * @param workload for {@code --duration}, the one workload option a device takes
      * @param readModes cached reads, drop_caches
      * @param deviceWrite the write opt-ins
+     * @param genuine {@code --no-verify}
      */
     public DeviceRunner(RunContext context, MeasurementOptions measurement,
-            WorkloadOptions workload, ReadModeOptions readModes, DeviceWriteOptions deviceWrite) {
+            WorkloadOptions workload, ReadModeOptions readModes, DeviceWriteOptions deviceWrite,
+            GenuineOptions genuine) {
         this.context = context;
         this.plans = new DevicePlanBuilder(measurement, workload.duration(), readModes,
-                deviceWrite);
+                deviceWrite, genuine.noVerify());
     }
 
     /** @return the exit code */
@@ -43,7 +48,7 @@ public final class DeviceRunner {
         PrintWriter out = context.outputs().text();
         DevicePlan plan;
         try {
-            plan = plans.build(device);
+            plan = plans.build(device, context.given());
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
         }
@@ -57,6 +62,7 @@ public final class DeviceRunner {
             return context.failed(e, "buffered");
         }
         DeviceReportPrinter.print(out, report);
+        report.read().verification().ifPresent(v -> LossLines.print(out, "the device", v));
         try {
             context.outputs().write(report);
         } catch (IOException e) {
@@ -66,6 +72,6 @@ public final class DeviceRunner {
             return context.fail("could not write the results to standard output",
                     ExitCode.IO_ERROR);
         }
-        return ExitCode.OK;
+        return DataLoss.report(context.err(), report.read().verification());
     }
 }

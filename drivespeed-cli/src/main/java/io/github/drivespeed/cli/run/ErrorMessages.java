@@ -5,9 +5,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.OverwrittenOptionException;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The command line's own refusals, and picocli's in the same style: {@code invalid value for
@@ -20,13 +24,20 @@ public final class ErrorMessages {
     static final String DROP_CACHES_NEEDS_BUFFERED = "option '--drop-caches' needs --buffered"
             + " (O_DIRECT reads bypass the page cache: there is nothing to drop)";
 
+    /** Where the options are listed, for the end of a refusal. */
+    private static final String HELP = "'drivespeed --help' lists the options";
+
     private ErrorMessages() {
     }
 
     /**
-     * picocli's refusal of a command line: a value its converter refused, as {@code invalid value
-     * for option '--count': 'abc' is not a whole number} (the option as typed); any other as
-     * picocli words it.
+     * picocli's refusal of a command line, in drivespeed's words, each naming the argument as
+     * typed and what to do: a value its converter refused ({@code invalid value for option
+     * '--count': 'abc' is not a whole number}); an unknown option ({@code unknown option
+     * '--frobnicate'; did you mean ...}); a second target; an option without its value; an
+     * option given twice. Only picocli's data is read (the argument specs, the unmatched
+     * arguments, its suggestions), never its message; a refusal of another kind says that the
+     * command line could not be read, with picocli's words.
      *
      * @param e picocli's refusal
      * @param args the command line's arguments, for the option's name as typed
@@ -39,7 +50,43 @@ public final class ErrorMessages {
             return "invalid value for option '" + typed(option, args) + "': "
                     + e.getCause().getMessage();
         }
-        return e.getMessage();
+        if (e instanceof UnmatchedArgumentException) {
+            return unmatched((UnmatchedArgumentException) e);
+        }
+        if (e instanceof MissingParameterException) {
+            List<ArgSpec> missing = ((MissingParameterException) e).getMissing();
+            if (missing != null && missing.size() == 1 && missing.get(0) instanceof OptionSpec) {
+                OptionSpec option = (OptionSpec) missing.get(0);
+                return "option '" + typed(option, args) + "' needs a value (" + option.paramLabel()
+                        + ") right after it; " + HELP;
+            }
+        }
+        if (e instanceof OverwrittenOptionException
+                && ((OverwrittenOptionException) e).getOverwritten() instanceof OptionSpec) {
+            OptionSpec option = (OptionSpec) ((OverwrittenOptionException) e).getOverwritten();
+            return "option '" + typed(option, args) + "' was given more than once; give it once";
+        }
+        return "cannot read the command line (" + e.getMessage() + "); " + HELP;
+    }
+
+    /**
+     * An unknown option, with picocli's suggestions of the options whose names are close; or an
+     * argument after the target, which is not a second target.
+     */
+    private static String unmatched(UnmatchedArgumentException e) {
+        List<String> unmatched = e.getUnmatched();
+        String first = unmatched.isEmpty() ? "" : unmatched.get(0);
+        if (first.startsWith("-") && first.length() > 1) {
+            int eq = first.indexOf('=');
+            String name = eq < 0 ? first : first.substring(0, eq);
+            List<String> close = e.getSuggestions().stream().filter(o -> o.startsWith("-"))
+                    .toList();
+            return "unknown option '" + name + "'" + (close.isEmpty() ? ""
+                    : " (did you mean " + String.join(" or ", close) + "?)") + "; " + HELP;
+        }
+        return "unexpected argument '" + first + "': drivespeed takes one target, a directory or"
+                + " a block device, given once (an option's value goes right after the option); "
+                + HELP;
     }
 
     /** The option's name as it appears in {@code args} ({@code --bs=8M} counts), else its first. */

@@ -18,8 +18,18 @@ public final class ExitCode {
     /** Measured, but a requirement was not met (or data was lost). */
     public static final int REQUIREMENT_FAILED = 1;
     /** {@link #REQUIREMENT_FAILED}'s meaning. */
-    public static final String REQUIREMENT_FAILED_MEANING = "measured, but a requirement was not"
-            + " met (--require) or data was lost; the reasons on stderr";
+    public static final String REQUIREMENT_FAILED_MEANING = "measured, but the --require"
+            + " requirement was not met, or data read back differed from what was written"
+            + " (DATA_LOSS), or the capacity check or probe found less than the medium claims;"
+            + " the reasons on stderr";
+    /**
+     * Measured, but what was read back differed from what was written ({@code DATA_LOSS}), or a
+     * capacity check or probe found less than the medium claims: the same code as a requirement
+     * not met, since neither medium will do.
+     */
+    public static final int DATA_LOST = REQUIREMENT_FAILED;
+    /** {@link #DATA_LOST}'s meaning: {@link #REQUIREMENT_FAILED}'s. */
+    public static final String DATA_LOST_MEANING = REQUIREMENT_FAILED_MEANING;
 
     /** The plan cannot run: nothing was measured and nothing written. */
     public static final int BAD_INPUT = 2;
@@ -27,8 +37,8 @@ public final class ExitCode {
     public static final String BAD_INPUT_MEANING = "the plan cannot run, nothing measured or"
             + " written: a bad option or value, a target that is missing, of the wrong kind, not"
             + " writable or read-only, a write to a device refused, a test that does not fit"
-            + " (free space, inodes, the device's size), O_DIRECT refused, an output file that"
-            + " cannot be created";
+            + " (free space, inodes, the device's size), O_DIRECT refused, an --output or --chart"
+            + " file that cannot be created";
 
     /** I/O failed during the run. */
     public static final int IO_ERROR = 3;

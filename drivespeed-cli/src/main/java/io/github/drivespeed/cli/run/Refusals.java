@@ -1,11 +1,14 @@
 package io.github.drivespeed.cli.run;
 
+import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.OptionTable;
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.UnsafeTargetException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.error.UnsupportedTargetException.FileKind;
 import io.github.drivespeed.unit.DataSize;
 import java.util.Arrays;
 import java.util.List;
@@ -83,17 +86,49 @@ final class Refusals {
     }
 
     /**
+     * A target of the wrong kind, in command-line words: a block device given to a form that
+     * runs in a directory ({@code --probe /dev/sdb}) says how the device itself is measured; a
+     * directory or file given where a device is needed says what to give. Other kinds as the
+     * library words them (they name no API).
+     *
+     * @param e the refusal
+     * @param form what the command line runs
+     * @return the one-line message
+     */
+    String unsupported(UnsupportedTargetException e, Form form) {
+        String start = "unsupported target " + e.path() + ": ";
+        if (e.expected() == FileKind.DIRECTORY && e.kind() == FileKind.BLOCK_DEVICE) {
+            String what = form.choosingOption().map(o -> given.typed(o)).orElse("this test");
+            return start + "it is a block device, and " + what + " needs a directory on a mounted"
+                    + " file system; 'drivespeed " + e.path() + "' without " + what
+                    + " measures the device itself, read-only";
+        }
+        if (e.expected() == FileKind.BLOCK_DEVICE && e.kind() == FileKind.DIRECTORY) {
+            return start + "it is a directory, and the device options need a block device such"
+                    + " as /dev/sdb; without them, 'drivespeed " + e.path() + "' measures the"
+                    + " file system holding it";
+        }
+        if (e.expected() == FileKind.BLOCK_DEVICE && e.kind() == FileKind.REGULAR_FILE) {
+            return start + "it is a regular file, and drivespeed never reads or writes an"
+                    + " existing file: give a block device such as /dev/sdb, or a directory to"
+                    + " test in";
+        }
+        return e.getMessage();
+    }
+
+    /**
      * O_DIRECT refused by the file system: the options that measure anyway, as typed.
      *
      * @param e the refusal
      * @param bufferingSettings the settings of the form that would measure anyway, by their API
-     *     names ({@code buffered}, {@code directOrBuffered})
+     *     names ({@code buffered}, {@code directOrBuffered}); none where the form has none
      * @return the one-line message
      */
     String directIo(DirectIoUnsupportedException e, String... bufferingSettings) {
         return "O_DIRECT is not supported on " + e.path() + " (file system " + e.fileSystemType()
-                + "); measure with " + Arrays.stream(bufferingSettings).map(this::name)
-                        .collect(Collectors.joining(" or "));
+                + e.refusedCall().map(call -> "; " + call).orElse("") + ")"
+                + (bufferingSettings.length == 0 ? "" : "; measure with " + Arrays.stream(
+                        bufferingSettings).map(this::name).collect(Collectors.joining(" or ")));
     }
 
     /**
@@ -113,7 +148,8 @@ final class Refusals {
                 .collect(Collectors.toList());
         return "not enough free space in " + e.path() + ": the test needs " + e.neededBytes()
                 + " bytes (" + DataSize.ofBytes(e.neededBytes()) + "), "
-                + e.availableBytes().getAsLong() + " bytes are available; lower "
+                + e.availableBytes().getAsLong() + " bytes are available"
+                + e.condition().map(c -> " (" + c + ")").orElse("") + "; lower "
                 + String.join(" or ", lower);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.run;
 
+import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.output.OutputRouter;
 import io.github.drivespeed.cli.progress.ProgressBar;
@@ -23,9 +24,10 @@ import java.util.function.BooleanSupplier;
  * @param given the options given, for their names as typed
  * @param quiet whether {@code --quiet} was given (no progress bar)
  * @param stderrIsTerminal whether standard error is a terminal (a progress bar is drawn only there)
+ * @param form what the command line runs
  */
 public record RunContext(Path target, PrintWriter err, OutputRouter outputs, GivenOptions given,
-        boolean quiet, BooleanSupplier stderrIsTerminal) {
+        boolean quiet, BooleanSupplier stderrIsTerminal, Form form) {
 
     /** A progress bar on stderr, or null when stderr is no terminal or --quiet was given. */
     ProgressBar progressBar(int runs) {
@@ -70,8 +72,10 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
         if (e instanceof UnsafeTargetException) {
             return fail(words.unsafe((UnsafeTargetException) e), ExitCode.BAD_INPUT);
         }
-        if (e instanceof TargetNotFoundException || e instanceof UnsupportedTargetException
-                || e instanceof TargetNotWritableException) {
+        if (e instanceof UnsupportedTargetException) {
+            return fail(words.unsupported((UnsupportedTargetException) e, form), ExitCode.BAD_INPUT);
+        }
+        if (e instanceof TargetNotFoundException || e instanceof TargetNotWritableException) {
             return fail(e.getMessage(), ExitCode.BAD_INPUT);
         }
         return fail(e.getMessage(), ExitCode.IO_ERROR);
@@ -80,5 +84,22 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
     /** Reports a failure in one line and returns its exit code. */
     int fail(String message, int code) {
         return ErrorLine.print(err, message, code);
+    }
+
+    /**
+     * Reports a refused plan or a failed run by the one rule ({@link #refuse}, {@link #failed}).
+     *
+     * @param e a plan's refusal ({@link IllegalArgumentException}) or a run's failure
+     * @param bufferingSettings the form's settings that measure where O_DIRECT is refused
+     * @return the exit code
+     */
+    int failed(Exception e, String... bufferingSettings) {
+        if (e instanceof IllegalArgumentException) {
+            return refuse((IllegalArgumentException) e);
+        }
+        if (e instanceof IOException) {
+            return failed((IOException) e, bufferingSettings);
+        }
+        return fail(e.getMessage(), ExitCode.IO_ERROR);
     }
 }

@@ -89,6 +89,23 @@ public final class SettingChecks {
     }
 
     /**
+     * Requires {@code size >= min}.
+     *
+     * @param setting the setting's name, for the message
+     * @param size the size
+     * @param min the least allowed
+     * @return {@code size}
+     * @throws InvalidSettingException if below {@code min}
+     */
+    public static DataSize requireAtLeast(String setting, DataSize size, DataSize min) {
+        if (size.bytes() < min.bytes()) {
+            throw new InvalidSettingException(setting, size, "is too small (must be >= " + min
+                    + ")");
+        }
+        return size;
+    }
+
+    /**
      * Requires {@code min <= value <= max}.
      *
      * @param setting the setting's name, for the message

@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.DriveSpeedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.InsufficientSpaceException.Shortage;
@@ -73,9 +74,48 @@ final class IoFailures {
         return new TestFileIoException(testFile, operation, offset, failure);
     }
 
+    /**
+     * A failed read or write of a file opened with O_DIRECT whose error is EINVAL: the file
+     * system accepted O_DIRECT at open and refuses it per transfer (the engine checked the
+     * buffer, offset and length alignment the backend asked for before any I/O).
+     *
+     * @param failure what {@link #map} returned for the transfer
+     * @param direct whether the file was opened with O_DIRECT
+     * @param fileSystemType the target's file-system type, for the message
+     * @return a {@link DirectIoUnsupportedException} naming the call, or {@code failure}
+     */
+    static IOException directRefusal(IOException failure, boolean direct, String fileSystemType) {
+        if (!direct || !(failure instanceof TestFileIoException)) {
+            return failure;
+        }
+        TestFileIoException e = (TestFileIoException) failure;
+        boolean transfer = e.operation().equals("read") || e.operation().equals("write");
+        if (!transfer || !isInvalidArgument(e.getCause())) {
+            return failure;
+        }
+        return new DirectIoUnsupportedException(e.path(), fileSystemType,
+                e.operation().equals("read") ? "pread" : "pwrite", "EINVAL", e.getCause());
+    }
+
+    /** EINVAL, by the errno the backend reported ({@link ErrnoIoException}). */
+    static boolean isInvalidArgument(Throwable failure) {
+        return ErrnoIoException.is(failure, "EINVAL");
+    }
+
     /** ENOSPC or EDQUOT, by the errno the backend reported ({@link ErrnoIoException}). */
     static boolean isNoSpace(Throwable failure) {
         return ErrnoIoException.is(failure, "ENOSPC") || ErrnoIoException.is(failure, "EDQUOT");
+    }
+
+    /**
+     * EIO, by the errno the backend reported ({@link ErrnoIoException}): the medium could not
+     * return (or take) the data.
+     *
+     * @param failure what was thrown
+     * @return whether its errno is EIO
+     */
+    static boolean isIoError(Throwable failure) {
+        return ErrnoIoException.is(failure, "EIO");
     }
 
     /**

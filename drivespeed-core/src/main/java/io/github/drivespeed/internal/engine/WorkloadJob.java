@@ -47,6 +47,8 @@ final class WorkloadJob {
     private final int alignment;
     private final DeviceCounters counters;
     private final DriveLocks locks;
+    /** Whether O_DIRECT was refused and the workloads run buffered instead. */
+    private final boolean fellBack;
     private final int workers;
     private final int depthPerWorker;
     private final long blockBytes;
@@ -59,7 +61,8 @@ final class WorkloadJob {
 
     WorkloadJob(Preflight.Target target, TestFile file, Path name, WorkloadParameters job,
             boolean async, int alignment, DeviceCounters counters, DriveLocks locks,
-            StageReporter reporter) {
+            boolean fellBack, StageReporter reporter) {
+        this.fellBack = fellBack;
         this.target = target;
         this.file = file;
         this.name = name;
@@ -109,6 +112,8 @@ final class WorkloadJob {
                     writes.add(pair[1]);
                 }
             }
+        } catch (IOException e) {
+            throw IoFailures.directRefusal(e, job.direct(), target.info().fileSystemType());
         } finally {
             close(queues, readBuffers, writeData);
             if (randomHint) {
@@ -124,6 +129,9 @@ final class WorkloadJob {
         }
         if (foreignIo) {
             shared.add(Warning.FOREIGN_IO);
+        }
+        if (fellBack) {
+            shared.add(Warning.BUFFERED_FALLBACK);
         }
         Set<Warning> readWarnings = EnumSet.copyOf(shared);
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));

@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.internal.probe.DeviceCounters;
@@ -8,29 +9,18 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.progress.WorkloadStage;
-import io.github.drivespeed.report.PassKind;
-import io.github.drivespeed.report.PassResult;
-import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.WorkloadReport;
-import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
-import io.github.drivespeed.spi.IoQueue;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.unit.DataSize;
-import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,17 +50,20 @@ public final class WorkloadMeasurement {
     private final Path target;
     private final Optional<IoBackend> backend;
     private final WorkloadListener listener;
+    private final boolean bufferedFallback;
 
     /**
      * @param target the directory to test in, as the caller gave it
      * @param backend the backend to use, or empty to pick the best available
      * @param listener told when each stage starts and ends
+     * @param bufferedFallback whether jobs with O_DIRECT run buffered where it is refused
      */
     public WorkloadMeasurement(Path target, Optional<IoBackend> backend,
-            WorkloadListener listener) {
+            WorkloadListener listener, boolean bufferedFallback) {
         this.target = Objects.requireNonNull(target, "target");
         this.backend = Objects.requireNonNull(backend, "backend");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.bufferedFallback = bufferedFallback;
     }
 
     /**
@@ -96,8 +89,19 @@ public final class WorkloadMeasurement {
         boolean async = io.capabilities().contains(Capability.ASYNC_IO);
         long fileBytes = first.size().bytes();
         long chunk = Math.min(FILL_CHUNK_BYTES, Long.lowestOneBit(fileBytes));
+        boolean fellBack = false;
         if (first.direct()) {
-            Preflight.requireDirectIo(t);
+            try {
+                Preflight.requireDirectIo(t);
+            } catch (DirectIoUnsupportedException e) {
+                if (!bufferedFallback) {
+                    throw e;
+                }
+                LOG.info("running the workloads with buffered I/O: {}", e.getMessage());
+                jobs = buffered(jobs);
+                first = jobs.get(0);
+                fellBack = true;
+            }
         }
         int alignment = Preflight.bufferAlignment(t, first.direct(), DataSize.ofBytes(chunk));
         for (WorkloadParameters job : jobs) {
@@ -110,19 +114,48 @@ public final class WorkloadMeasurement {
         Preflight.checkFreeSpace(t, fileBytes, "size");
 
         try (DriveLocks locks = DriveLocks.acquire(t.info())) {
-            return measure(t, io, jobs, fileBytes, chunk, alignment, async, locks);
+            while (true) {
+                try {
+                    return measure(t, io, jobs, fileBytes, chunk, alignment, async, locks,
+                            fellBack);
+                } catch (DirectIoUnsupportedException e) {
+                    if (!bufferedFallback || fellBack) {
+                        throw e;
+                    }
+                    // Refused at open or on a transfer: no O_DIRECT figure is kept, the file is
+                    // written again and every workload runs, buffered.
+                    LOG.info("running the workloads with buffered I/O: {}", e.getMessage());
+                    jobs = buffered(jobs);
+                    fellBack = true;
+                }
+            }
         }
+    }
+
+    /** The jobs with buffered I/O instead of O_DIRECT, everything else kept. */
+    private static List<WorkloadParameters> buffered(List<WorkloadParameters> jobs) {
+        List<WorkloadParameters> out = new ArrayList<>();
+        for (WorkloadParameters j : jobs) {
+            out.add(new WorkloadParameters(j.pattern(), j.readPercent(), j.blockSize(), j.size(),
+                    j.count(), j.duration(), j.rampTime(), j.threads(), j.queueDepth(), j.seed(),
+                    j.runs(), false, j.timelineInterval(), j.randomMap()));
+        }
+        return out;
     }
 
     private List<WorkloadReport> measure(Preflight.Target t, IoBackend io,
             List<WorkloadParameters> jobs, long fileBytes, long chunk, int alignment,
-            boolean async, DriveLocks locks) throws IOException {
+            boolean async, DriveLocks locks, boolean fellBack) throws IOException {
         WorkloadParameters first = jobs.get(0);
         TestFile file = TestFileCreator.create(io, t.directory(), first.direct(), false);
         Path name = file.path().orElse(t.directory());
         Throwable failure = null;
         try {
-            fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
+            try {
+                fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
+            } catch (IOException e) {
+                throw IoFailures.directRefusal(e, first.direct(), t.info().fileSystemType());
+            }
             DeviceCounters counters = DeviceCounters.of(t.info());
             List<WorkloadReport> reports = new ArrayList<>();
             for (int i = 0; i < jobs.size(); i++) {
@@ -130,7 +163,7 @@ public final class WorkloadMeasurement {
                 // queue depth 1 is plain pread/pwrite (fio psync): an asynchronous queue would
                 // only add a second system call per I/O
                 reports.add(new WorkloadJob(t, file, name, job, async && job.queueDepth() > 1,
-                        alignment, counters, locks,
+                        alignment, counters, locks, fellBack,
                         new StageReporter(listener, i + 1, jobs.size())).run());
             }
             return reports;
