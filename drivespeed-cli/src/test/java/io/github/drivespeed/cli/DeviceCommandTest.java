@@ -170,6 +170,13 @@ class DeviceCommandTest {
                     + device + ": it is read-only: the kernel refuses writes to it (sysfs ro,"
                     + " ioctl BLKROGET: a write-protect switch, a loop device attached with"
                     + " losetup -r, blockdev --setro)");
+            // the destructive capacity probe too: refused before its header
+            CommandRun probe = run(device, "--verify-capacity", "--allow-writes-to", device,
+                    "--force");
+            assertThat(probe.exitCode()).isEqualTo(2);
+            assertThat(probe.out()).isEmpty();
+            assertThat(probe.errLines()).singleElement().asString().startsWith(
+                    "drivespeed: refusing to write to " + device + ": it is read-only");
             CommandRun read = run(device, "--bs", "1M", "--count", "4", "--runs", "1");
             assertThat(read.exitCode()).as(read.err()).isZero();
             assertThat(read.out()).containsPattern("(?m)^device: +" + device
