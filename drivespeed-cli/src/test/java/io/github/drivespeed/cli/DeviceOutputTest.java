@@ -48,6 +48,7 @@ class DeviceOutputTest {
             assertThat(target.get("device").asText()).isEqualTo(loop.device().toRealPath()
                     .toString());
             assertThat(target.get("size_bytes").asLong()).isEqualTo(32L << 20);
+            assertThat(target.get("rest_bytes").asLong()).isZero();
             assertThat(target.get("read_only").asBoolean()).isFalse();
             assertThat(o.out()).containsPattern("(?m)^device: +" + Pattern.quote(device)
                     + ", 32 MiB \\(" + target.get("size_bytes").asLong() + " bytes\\)");
@@ -115,6 +116,33 @@ class DeviceOutputTest {
             assertThat(both.exitCode()).isEqualTo(2);
             assertThat(both.err()).contains("'--json' and '--csv' exclude each other");
             assertThat(Files.list(dir).filter(f -> f.toString().endsWith(".json"))).isEmpty();
+        }
+    }
+
+    @Test
+    void theRestAfterTheLastWholeBlockIsInTheJsonAndReadWhenAskedFor() throws Exception {
+        Privileged.requireRoot();
+        long size = (16L << 20) + 3 * 512;
+        try (Mounts.LoopDevice loop = Mounts.randomLoopDevice(dir, size, 14)) {
+            String device = loop.device().toString();
+            Path json = dir.resolve("rest.json");
+            // 16 whole blocks and the rest: count 17 reads to the last byte
+            CommandRun o = CommandRun.of(device, "--bs", "1M", "--count", "17", "--runs", "1",
+                    "--json", "-o", json.toString());
+            assertThat(o.exitCode()).as(o.err()).isZero();
+            assertThat(o.out()).contains("  rest:     the last 1536 B, after the last whole block");
+            JsonNode doc = new ObjectMapper().readTree(json.toFile());
+            assertThat(doc.get("target").get("rest_bytes").asLong()).isEqualTo(1536);
+            JsonNode run = doc.get("jobs").get(0).get("read").get("runs").get(0);
+            assertThat(run.get("io_bytes").asLong()).isEqualTo(size);
+            // whole blocks only: the rest is left, and io_bytes says so
+            CommandRun whole = CommandRun.of(device, "--bs", "1M", "--count", "16", "--runs", "1",
+                    "--json");
+            assertThat(whole.exitCode()).as(whole.err()).isZero();
+            JsonNode w = new ObjectMapper().readTree(whole.out());
+            assertThat(w.get("target").get("rest_bytes").asLong()).isEqualTo(1536);
+            assertThat(w.get("jobs").get(0).get("read").get("runs").get(0).get("io_bytes")
+                    .asLong()).isEqualTo(16L << 20);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.github.drivespeed.cli.options;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What a command line runs. {@code --probe}, {@code --verify-capacity}, {@code --sustained},
@@ -122,9 +123,8 @@ public enum Form {
      * @return the option that chooses this form ({@code --probe}, {@code --rw}, ...); empty for
      *     the forms the target chooses (the sequential test, the device test)
      */
-    public java.util.Optional<String> choosingOption() {
-        return this == WORKLOAD ? java.util.Optional.of("--rw")
-                : java.util.Optional.ofNullable(option);
+    public Optional<String> choosingOption() {
+        return this == WORKLOAD ? Optional.of("--rw") : Optional.ofNullable(option);
     }
 
     /** @return why the options this form does not take are excluded; null as for {@link #option} */

@@ -52,6 +52,7 @@ public final class DeviceJsonReport {
         target.put("device", r.device().toString());
         target.put("size_bytes", r.sizeBytes());
         target.put("logical_block_size_bytes", r.logicalBlockBytes());
+        target.put("rest_bytes", r.sizeBytes() % r.parameters().blockSize().bytes());
         target.set("read_only", r.blockDevice().flatMap(BlockDevice::readOnly)
                 .map(NODES::booleanNode).orElse(null));
         target.set("block_device", r.blockDevice().map(JsonReport::device).orElse(null));
