@@ -61,10 +61,8 @@ public final class CapacityPlan {
      * @throws IllegalArgumentException if smaller than 1 MiB or not whole sectors
      */
     public CapacityPlan size(DataSize size) {
-        SettingChecks.requireWholeSectors("size", size);
-        if (size.bytes() < DataSize.MEBIBYTE) {
-            throw new IllegalArgumentException("size must be at least 1 MiB: " + size);
-        }
+        SettingChecks.requireAtLeast("size", SettingChecks.requireWholeSectors("size", size),
+                DataSize.ofMebibytes(1));
         return new CapacityPlan(target, OptionalLong.of(size.bytes()), listener, backend);
     }
 

@@ -1,6 +1,8 @@
 package io.github.drivespeed;
 
 import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsafeTargetException;
@@ -9,8 +11,8 @@ import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.DeviceMeasurement;
 import io.github.drivespeed.internal.engine.PageCacheOptions;
-import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.DeviceParameters;
+import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DeviceReport;
@@ -345,11 +347,12 @@ public final class DevicePlan {
      * @throws IOException if the device cannot be opened or examined (EACCES without permission)
      */
     public DeviceReport run() throws IOException {
-        pageCacheOptions.checkReadsAreBuffered(parameters.direct(), "buffered()");
+        pageCacheOptions.checkReadsAreBuffered(parameters.direct(), "buffered");
         if (!parameters.write() && (writeConfirmation.isPresent() || parameters.force())) {
-            throw new IllegalArgumentException((writeConfirmation.isPresent() ? "allowWritesTo("
-                    + writeConfirmation.get() + ")" : "force()") + " applies to a write test:"
-                    + " add write(), or leave it out for a read-only test");
+            throw new InvalidSettingException(writeConfirmation.isPresent() ? "allowWritesTo"
+                    : "force", writeConfirmation.orElse(null), Reason.of("applies to a write"
+                    + " test: add ").setting("write").then(", or leave it out for a read-only"
+                    + " test"), null);
         }
         return new DeviceMeasurement(device, parameters, writeConfirmation, pageCacheOptions, listener,
                 Optional.ofNullable(backend), verify).run();
@@ -367,7 +370,9 @@ public final class DevicePlan {
      * kind ({@link io.github.drivespeed.report.MediumKind}: genuine, wrap, limbo, damaged) to
      * within one unit. A medium whose cache holds what was just written could hide a loss the
      * probe would otherwise see; the full check ({@link DriveSpeed#verifyCapacity}) on a file
-     * system writes everything first.
+     * system writes everything first. Every refusal comes before the {@link #listener listener}
+     * hears of anything: it is told {@code passStarted(WRITE, 1, bytes of the first round)} once,
+     * when the checks have passed and before the first write, and nothing else.
      *
      * @return what the probe found
      * @throws UnsafeTargetException if writing is not allowed (see {@link #write()})

@@ -1,5 +1,6 @@
 package io.github.drivespeed;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.internal.engine.BackendSelector;
@@ -45,8 +46,8 @@ public final class DriveSpeed {
 
     private static void requireNonEmpty(Path directory) {
         if (directory != null && directory.toString().isEmpty()) {
-            throw new IllegalArgumentException("directory must not be empty: give a directory,"
-                    + " for example Path.of(\".\") for the current one");
+            throw new InvalidSettingException("directory", "", "must not be empty: give a"
+                    + " directory, for example Path.of(\".\") for the current one");
         }
     }
 
@@ -88,8 +89,8 @@ public final class DriveSpeed {
     public static DevicePlan onDevice(Path device) {
         Objects.requireNonNull(device, "device");
         if (device.toString().isEmpty()) {
-            throw new IllegalArgumentException("device must not be empty: give a block device,"
-                    + " for example Path.of(\"/dev/sdb\")");
+            throw new InvalidSettingException("device", "", "must not be empty: give a block"
+                    + " device, for example Path.of(\"/dev/sdb\")");
         }
         return DevicePlan.defaults(device);
     }

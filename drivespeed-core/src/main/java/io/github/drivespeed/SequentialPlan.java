@@ -10,8 +10,8 @@ import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.PageCacheOptions;
 import io.github.drivespeed.internal.engine.SequentialMeasurement;
-import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
@@ -390,7 +390,8 @@ public final class SequentialPlan {
      */
     public SpeedReport run() throws IOException {
         pageCacheOptions.checkReadsAreBuffered(parameters.direct() && !bufferedFallback,
-                "buffered() or directOrBuffered()");
+                "buffered",
+                "directOrBuffered");
         return new SequentialMeasurement(target, parameters, bufferedFallback, listener,
                 Optional.ofNullable(backend), pageCacheOptions, verify).run();
     }

@@ -1,5 +1,6 @@
 package io.github.drivespeed;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.unit.DataSize;
@@ -26,11 +27,12 @@ final class WorkloadTables {
 
     /**
      * @return {@code plan} at each block size, labelled with it
-     * @throws IllegalArgumentException if {@code blockSizes} is empty
+     * @throws io.github.drivespeed.error.InvalidSettingException if {@code blockSizes} is empty
      */
     static Jobs sweep(WorkloadPlan plan, List<DataSize> blockSizes) {
         if (blockSizes.isEmpty()) {
-            throw new IllegalArgumentException("sweep needs at least one block size");
+            throw new InvalidSettingException("blockSizes", blockSizes, "must name at least one"
+                    + " block size to sweep");
         }
         List<WorkloadParameters> jobs = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -44,11 +46,11 @@ final class WorkloadTables {
     /**
      * @return per preset a read and a write of {@code plan} with the preset's settings,
      *     labelled {@code "SEQ1M Q8T1 read"}, {@code "SEQ1M Q8T1 write"}, ...
-     * @throws IllegalArgumentException if {@code presets} is empty
+     * @throws io.github.drivespeed.error.InvalidSettingException if {@code presets} is empty
      */
     static Jobs presets(WorkloadPlan plan, List<Preset> presets) {
         if (presets.isEmpty()) {
-            throw new IllegalArgumentException("presets needs at least one preset");
+            throw new InvalidSettingException("presets", presets, "must name at least one preset");
         }
         List<WorkloadParameters> jobs = new ArrayList<>();
         List<String> labels = new ArrayList<>();

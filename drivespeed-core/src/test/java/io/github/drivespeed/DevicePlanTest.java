@@ -32,15 +32,16 @@ class DevicePlanTest {
         // /dev/sdx does not exist here: these are refused before anything looks at it
         assertThatThrownBy(() -> DriveSpeed.onDevice(SDX).allowWritesTo(SDX).run())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("allowWritesTo(/dev/sdx) applies to a write test: add write(), or"
-                        + " leave it out for a read-only test");
+                .hasMessage("allowWritesTo applies to a write test: add write, or leave it out"
+                        + " for a read-only test: /dev/sdx");
         assertThatThrownBy(() -> DriveSpeed.onDevice(SDX).force().run())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("force() applies to a write test");
+                .hasMessage("force applies to a write test: add write, or leave it out for a"
+                        + " read-only test");
         assertThatThrownBy(() -> DriveSpeed.onDevice(SDX).dropCaches().run())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("dropCaches() applies to buffered reads; O_DIRECT reads bypass the"
-                        + " page cache: add buffered()");
+                .hasMessage("dropCaches applies to buffered reads; O_DIRECT reads bypass the"
+                        + " page cache: add buffered");
     }
 
     @Test
@@ -64,21 +65,21 @@ class DevicePlanTest {
     @Test
     void badValuesAreRefusedAtTheCallNamingSettingAndValue() {
         DevicePlan t = DriveSpeed.onDevice(SDX);
-        assertThatThrownBy(() -> t.blockSize("0")).hasMessage("blockSize must be > 0: 0 B");
+        assertThatThrownBy(() -> t.blockSize("0")).hasMessage("blockSize is too small (must be > 0): 0 B");
         assertThatThrownBy(() -> t.blockSize("1000"))
                 .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
         assertThatThrownBy(() -> t.blockSize("8mb")).hasMessageStartingWith(
-                "blockSize: invalid data size '8mb'");
-        assertThatThrownBy(() -> t.count(0)).hasMessage("count must be >= 1: 0");
+                "blockSize is not a data size: invalid data size '8mb'");
+        assertThatThrownBy(() -> t.count(0)).hasMessage("count is too small (must be >= 1): 0");
         assertThatThrownBy(() -> t.count(Long.MAX_VALUE)).hasMessageStartingWith(
-                "blockSize x count overflows");
-        assertThatThrownBy(() -> t.runs(0)).hasMessage("runs must be in [1, 1000]: 0");
+                "count is too large: times blockSize 8 MiB");
+        assertThatThrownBy(() -> t.runs(0)).hasMessage("runs is too small (must be in [1, 1000]): 0");
         assertThatThrownBy(() -> t.runs(100_000_000))
-                .hasMessage("runs must be in [1, 1000]: 100000000");
+                .hasMessage("runs is too large (must be in [1, 1000]): 100000000");
         assertThatThrownBy(() -> t.duration(Duration.ZERO))
-                .hasMessage("duration must be in [1 ms, 24 h]: 0");
+                .hasMessage("duration is too short (must be in [1 ms, 24 h]): 0");
         assertThatThrownBy(() -> t.cachedRead(Duration.ofNanos(5)))
-                .hasMessage("cachedRead must be in [1 ms, 24 h]: 5 ns");
+                .hasMessage("cachedRead is too short (must be in [1 ms, 24 h]): 5 ns");
         assertThatThrownBy(() -> DriveSpeed.onDevice(Path.of("")))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new DeviceParameters(DataSize.ofMebibytes(1),

@@ -1,5 +1,6 @@
 package io.github.drivespeed;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -45,31 +46,34 @@ class SequentialPlanTest {
     @Test
     void badValuesAreRefusedAtTheCallNamingSettingAndValue() {
         assertThatThrownBy(() -> base.blockSize("-1"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("blockSize: ").hasMessageContaining("'-1'");
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
+                    assertThat(e.setting()).isEqualTo("blockSize");
+                    assertThat(e.value()).hasValue("-1");
+                    assertThat(e.reason()).startsWith("is not a data size: ");
+                });
         assertThatThrownBy(() -> base.blockSize("0"))
-                .hasMessage("blockSize must be > 0: 0 B");
+                .hasMessage("blockSize is too small (must be > 0): 0 B");
         assertThatThrownBy(() -> base.blockSize("8 furlongs"))
                 .hasMessageContaining("blockSize").hasMessageContaining("8 furlongs");
         assertThatThrownBy(() -> base.blockSize("1000"))
                 .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
-        assertThatThrownBy(() -> base.count(0)).hasMessage("count must be >= 1: 0");
-        assertThatThrownBy(() -> base.count(-3)).hasMessage("count must be >= 1: -3");
-        assertThatThrownBy(() -> base.runs(0)).hasMessage("runs must be in [1, 1000]: 0");
-        assertThatThrownBy(() -> base.runs(-1)).hasMessage("runs must be in [1, 1000]: -1");
+        assertThatThrownBy(() -> base.count(0)).hasMessage("count is too small (must be >= 1): 0");
+        assertThatThrownBy(() -> base.count(-3)).hasMessage("count is too small (must be >= 1): -3");
+        assertThatThrownBy(() -> base.runs(0)).hasMessage("runs is too small (must be in [1, 1000]): 0");
+        assertThatThrownBy(() -> base.runs(-1)).hasMessage("runs is too small (must be in [1, 1000]): -1");
         assertThatThrownBy(() -> base.runs(1001))
-                .hasMessage("runs must be in [1, 1000]: 1001");
+                .hasMessage("runs is too large (must be in [1, 1000]): 1001");
         assertThat(base.runs(Limits.MAX_RUNS).parameters().runs()).isEqualTo(1000);
     }
 
     @Test
     void passSizeOverflowIsRefusedWhicheverSetterCausesIt() {
         assertThatThrownBy(() -> base.count(Long.MAX_VALUE))
-                .hasMessageContaining("blockSize x count overflows")
-                .hasMessageContaining("8 MiB x " + Long.MAX_VALUE);
+                .hasMessage("count is too large: times blockSize 8 MiB it exceeds "
+                        + Long.MAX_VALUE + " bytes: " + Long.MAX_VALUE);
         SequentialPlan many = base.blockSize("512").count(Long.MAX_VALUE / 1024);
         assertThatThrownBy(() -> many.blockSize("1M"))
-                .hasMessageContaining("blockSize x count overflows");
+                .hasMessageStartingWith("count is too large: times blockSize 1 MiB it exceeds");
     }
 
     @Test
@@ -91,21 +95,26 @@ class SequentialPlanTest {
                 false, DataPattern.RANDOM))
                 .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
         assertThatThrownBy(() -> new SequentialParameters(DataSize.ofMebibytes(1), 0, 1, true,
-                false, DataPattern.RANDOM)).hasMessage("count must be >= 1: 0");
+                false, DataPattern.RANDOM)).hasMessage("count is too small (must be >= 1): 0");
         assertThatThrownBy(() -> new SequentialParameters(DataSize.ofMebibytes(1), 1, 0, true,
-                false, DataPattern.RANDOM)).hasMessage("runs must be in [1, 1000]: 0");
+                false, DataPattern.RANDOM)).hasMessage("runs is too small (must be in [1, 1000]): 0");
         assertThatThrownBy(() -> new DeviceParameters(DataSize.ofMebibytes(1),
                 OptionalLong.of(0), Optional.empty(), 1, true, false, false))
-                .hasMessage("count must be >= 1: 0");
+                .hasMessage("count is too small (must be >= 1): 0");
         WorkloadParameters w = DriveSpeed.workload(Path.of(".")).parameters();
         assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 101, w.blockSize(), w.size(),
                 w.count(), w.duration(), w.rampTime(), w.threads(), w.queueDepth(), w.seed(),
                 w.runs(), w.direct(), w.timelineInterval(), true))
-                .hasMessage("readPercent must be in [0, 100]: 101");
+                .hasMessage("readPercent is too large (must be in [0, 100]): 101");
         assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 100, w.blockSize(), w.size(),
                 OptionalLong.of(5), w.duration(), w.rampTime(), w.threads(), w.queueDepth(),
                 w.seed(), w.runs(), w.direct(), w.timelineInterval(), true))
-                .hasMessageStartingWith("a workload is size-based (count) or time-based");
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
+                    assertThat(e.setting()).isEqualTo("duration");
+                    assertThat(e.relatedSettings()).containsExactly("count");
+                })
+                .hasMessage("duration excludes count 5: a workload is size-based or time-based,"
+                        + " not both: PT5S");
     }
 
     @Test

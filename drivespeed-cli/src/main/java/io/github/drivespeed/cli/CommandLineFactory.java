@@ -26,7 +26,7 @@ final class CommandLineFactory {
         WholeNumbers.registerWith(cl);
         cl.setParameterExceptionHandler((ex, args) -> {
             ex.getCommandLine().getErr().println("drivespeed: "
-                    + ErrorMessages.ofPicocli(ex.getMessage()));
+                    + ErrorMessages.ofPicocli(ex, args));
             ex.getCommandLine().getErr().flush();
             return ExitCode.BAD_INPUT;
         });

@@ -69,10 +69,9 @@ import picocli.CommandLine.Spec;
             "                                                 (destroys DEVICE's contents)",
             "       drivespeed DEVICE --verify-capacity --allow-writes-to DEVICE [--force]",
             "                                  (probes its real capacity; destroys its contents)",
-            "  DIR forms: [--json | --csv] [-o|--output FILE] [--overwrite]",
-            "             [--chart FILE.png] [--require SPEC]; every form: [-q|--quiet]",
-            "  --verify-capacity and --sustained take --json, --csv and --output, not --chart;",
-            "  --sustained also --require.",
+            "  every form: [--json | --csv] [-o|--output FILE] [--overwrite] [-q|--quiet];",
+            "  DIR forms: [--chart FILE.png] [--require SPEC], but --verify-capacity takes",
+            "  neither and --sustained only --require.",
             "  --probe takes only --json, --csv, --output, --overwrite and --quiet.",
             "  --bs is --block-size; --iodepth, --threads and --duration have fio's names",
             "  too: --queue-depth, --numjobs and --runtime; --ioengine is fio's.",
@@ -92,17 +91,12 @@ import picocli.CommandLine.Spec;
                     + "time-based runs, IOPS and completion-latency percentiles."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:measured (and the requirement, if any, was met)",
-            "1:measured, but the --require requirement was not met, or data read back"
-                    + " differed from what was written (DATA_LOSS), or the capacity check or"
-                    + " probe found less than the medium claims (the reasons on stderr)",
-            "2:bad option, value or target (missing, not a directory or block device, not"
-                    + " writable, writing a device refused; an --output or --chart file that"
-                    + " cannot be created); nothing written",
-            "3:I/O error (no space, O_DIRECT refused, read or write failed, interrupted, output"
-                    + " not written)",
-            "130:interrupted by Ctrl-C (SIGINT); the test file is removed",
-            "143:terminated (SIGTERM); the test file is removed"})
+            "0:" + ExitCode.OK_MEANING,
+            "1:" + ExitCode.REQUIREMENT_FAILED_MEANING,
+            "2:" + ExitCode.BAD_INPUT_MEANING,
+            "3:" + ExitCode.IO_ERROR_MEANING,
+            "130:" + ExitCode.INTERRUPTED_MEANING,
+            "143:" + ExitCode.TERMINATED_MEANING})
 final class DriveSpeedCommand implements Callable<Integer> {
 
     @Spec
@@ -182,7 +176,7 @@ final class DriveSpeedCommand implements Callable<Integer> {
         try (outputs) {
             outputs.createFiles();
             RunContext context = new RunContext(target, err, outputs, given,
-                    outputOptions.quiet(), stderrIsTerminal);
+                    outputOptions.quiet(), stderrIsTerminal, form);
             if (form == Form.PROBE) {
                 return new ProbeRunner(context).run();
             }

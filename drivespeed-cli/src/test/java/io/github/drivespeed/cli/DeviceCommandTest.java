@@ -95,7 +95,8 @@ class DeviceCommandTest {
                     .containsPattern("(?m)^ Timing cached reads: +\\d+ MB in \\d+\\.\\d\\d seconds"
                             + " = \\d+\\.\\d\\d MB/sec \\(memory, not the drive; MB = 2\\^20 bytes,"
                             + " as hdparm counts\\)$")
-                    .containsPattern("(?m)^device: +" + device + ", 32 MiB");
+                    .containsPattern("(?m)^device: +" + device + ", 32 MiB")
+                    .doesNotContainPattern("(?m)^device: .*read-only$");
             // hdparm's line: one run's own bytes (in hdparm's 2^20-byte MB), time and rate
             Matcher timing = Pattern.compile("(?m)^ Timing O_DIRECT disk reads: (\\d+) MB in"
                     + " (\\d+\\.\\d\\d) seconds = (\\d+\\.\\d\\d) MB/sec \\(run [12] of 2, the"
@@ -108,13 +109,24 @@ class DeviceCommandTest {
                         .isCloseTo(Double.parseDouble(timing.group(3)), withinPercentage(6));
             }
 
+            // does not fit: a plan that cannot run, exit 2 as for a directory, in CLI words
+            CommandRun tooMany = run(device, "--bs", "1M", "--count", "33");
+            assertThat(tooMany.exitCode()).isEqualTo(2);
+            assertThat(tooMany.errLines()).containsExactly("drivespeed: invalid value for option"
+                    + " '--count': '33': does not fit: 33 blocks of --bs 1 MiB (33 MiB) exceed the"
+                    + " size of " + device + " (33554432 bytes, 32 whole blocks); nothing past"
+                    + " the end is read: give at most 32");
+            assertThat(tooMany.out()).isEmpty();
+
             CommandRun noOptIn = run(device, "--write", "--count", "1");
             assertThat(noOptIn.exitCode()).isEqualTo(2);
-            assertThat(noOptIn.err()).contains("refusing to write to " + device
-                    + ": writing destroys everything on it");
+            assertThat(noOptIn.errLines()).containsExactly("drivespeed: refusing to write to "
+                    + device + ": writing destroys everything on it; to confirm, name the device"
+                    + " again: --allow-writes-to " + device);
             CommandRun noForce = run(device, "--write", "--allow-writes-to", device, "--count", "1");
             assertThat(noForce.exitCode()).isEqualTo(2);
-            assertThat(noForce.err()).contains("it carries ext2/3/4 file system");
+            assertThat(noForce.err()).contains("it carries ext2/3/4 file system")
+                    .endsWith("; writing would destroy it; --force writes anyway\n");
             CommandRun optInAlone = run(device, "--allow-writes-to", device);
             assertThat(optInAlone.exitCode()).isEqualTo(2);
             assertThat(optInAlone.errLines()).containsExactly(
@@ -141,5 +153,34 @@ class DeviceCommandTest {
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: option '--dsync' does not apply to"
                 + " a block device test");
+    }
+
+    @Test
+    @Tag("privileged")
+    void aReadOnlyDeviceIsRefusedForWritingBeforeTheHeaderAndItsProbeSaysReadOnly()
+            throws Exception {
+        Privileged.requireRoot();
+        try (Mounts.LoopDevice ro = Mounts.readOnlyLoopDevice(dir, 16)) {
+            String device = ro.device().toString();
+            CommandRun write = run(device, "--write", "--allow-writes-to", device, "--force",
+                    "--count", "1");
+            assertThat(write.exitCode()).isEqualTo(2);
+            assertThat(write.out()).isEmpty();
+            assertThat(write.errLines()).containsExactly("drivespeed: refusing to write to "
+                    + device + ": it is read-only: the kernel refuses writes to it (sysfs ro,"
+                    + " ioctl BLKROGET: a write-protect switch, a loop device attached with"
+                    + " losetup -r, blockdev --setro)");
+            // the destructive capacity probe too: refused before its header
+            CommandRun probe = run(device, "--verify-capacity", "--allow-writes-to", device,
+                    "--force");
+            assertThat(probe.exitCode()).isEqualTo(2);
+            assertThat(probe.out()).isEmpty();
+            assertThat(probe.errLines()).singleElement().asString().startsWith(
+                    "drivespeed: refusing to write to " + device + ": it is read-only");
+            CommandRun read = run(device, "--bs", "1M", "--count", "4", "--runs", "1");
+            assertThat(read.exitCode()).as(read.err()).isZero();
+            assertThat(read.out()).containsPattern("(?m)^device: +" + device
+                    + ", 16 MiB \\(16777216 bytes\\), logical block \\d+ B, read-only$");
+        }
     }
 }

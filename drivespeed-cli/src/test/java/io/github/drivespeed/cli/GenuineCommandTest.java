@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,8 +77,18 @@ class GenuineCommandTest {
                         + " '--chart' exclude each other: the capacity check fills the free"
                         + " space, or --size, and reads it all back");
         assertRefused(run(dir.toString(), "--verify-capacity", "--size", "100k"),
-                "drivespeed: invalid value for option '--size': '100k': size must be at least"
-                        + " 1 MiB: 100 KiB");
+                "drivespeed: invalid value for option '--size': '100k': is too small (must be >="
+                        + " 1 MiB)");
+        // a size that does not fit: exit code 2, the option as typed, before the header
+        CommandRun tooBig = run(dir.toString(), "--verify-capacity", "--size", "1000T");
+        assertThat(tooBig.exitCode()).isEqualTo(2);
+        assertThat(tooBig.errLines()).singleElement().asString().matches("drivespeed: not enough"
+                + " free space in " + Pattern.quote(dir.toRealPath().toString()) + ": the test"
+                + " needs 1099511627776000 bytes \\(1000 TiB\\), \\d+ bytes are available"
+                + " \\(without a size the check fills the free space\\); lower --size"
+                + " \\(1000T\\)");
+        assertThat(TestFiles.names(dir)).isEmpty();
+        assertThat(tooBig.out()).isEmpty();
         assertRefused(run(dir.toString(), "--allow-writes-to", "/dev/null", "--verify-capacity"),
                 "drivespeed: options '--verify-capacity' and '--allow-writes-to' exclude each"
                         + " other: the capacity check fills the free space, or --size, and"
@@ -86,7 +97,11 @@ class GenuineCommandTest {
         if (Files.isDirectory(shm)) {
             CommandRun memory = run(shm.toString(), "--sustained", "--quiet");
             assertThat(memory.exitCode()).isEqualTo(2);
-            assertThat(memory.err()).startsWith("drivespeed: ").contains("is in memory (tmpfs)", "give a size");
+            assertThat(memory.errLines()).singleElement().asString()
+                    .startsWith("drivespeed: option '--size' is needed: /dev/shm is in memory"
+                            + " (tmpfs), where a sustained write would fill RAM")
+                    .doesNotContain("size:");
+            assertThat(memory.out()).isEmpty();
         }
     }
 

@@ -27,8 +27,7 @@ public final class DirectIoUnsupportedException extends DriveSpeedException {
      */
     public DirectIoUnsupportedException(Path path, String fileSystemType, Throwable cause) {
         super(path, "O_DIRECT is not supported on " + path + " (file system " + fileSystemType
-                + "); measure with buffered() or directOrBuffered() (command line: --buffered or"
-                + " --direct-or-buffered)", cause);
+                + "); measure with buffered() or directOrBuffered()", cause);
         this.fileSystemType = fileSystemType;
         this.refusedCall = null;
     }
@@ -47,8 +46,7 @@ public final class DirectIoUnsupportedException extends DriveSpeedException {
         super(path, call + "(O_DIRECT) failed: " + errnoName + " on " + path + " (file system "
                 + fileSystemType + "): O_DIRECT was accepted at open(2) and refused on each"
                 + " transfer (or needs an alignment larger than the one the file system reports);"
-                + " measure with buffered() or directOrBuffered() (command line: --buffered or"
-                + " --direct-or-buffered)", cause);
+                + " measure with buffered() or directOrBuffered()", cause);
         this.fileSystemType = fileSystemType;
         this.refusedCall = call + "(O_DIRECT) failed: " + errnoName;
     }

@@ -2,95 +2,179 @@ package io.github.drivespeed.error;
 
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Not enough free space for the test file: either found by the check before any write
- * ({@code FileStore.getUsableSpace()}, which honours reserved blocks), or hit as ENOSPC during the
- * write pass, in which case the pass was aborted, the test file removed, and
- * {@link #bytesWritten()} says how far it got.
+ * Not enough room for the test file: either found by the checks before any write (free bytes
+ * from {@code FileStore.getUsableSpace()}, which honours reserved blocks, and, where the backend
+ * can count them, free inodes), or hit as ENOSPC or EDQUOT while creating or writing the test
+ * file, in which case the pass was aborted, the test file removed, and {@link #bytesWritten()}
+ * says how far it got. {@link #shortage()} says what ran out: bytes, inodes or the user's quota.
+ * A refusal before writing names the plan's {@link #settings() settings} that set the size, so
+ * that a caller can say which to lower in its own words.
  */
 public final class InsufficientSpaceException extends DriveSpeedException {
 
     private static final long serialVersionUID = 1L;
 
+    /** What ran out. */
+    public enum Shortage {
+        /** Free bytes (ENOSPC with no room left, or too few before writing). */
+        SPACE,
+        /**
+         * Free inodes: the file system can hold no more files (ENOSPC while bytes are free;
+         * {@code df -i} shows it), however much space is left.
+         */
+        INODES,
+        /** The user's or group's disk quota (EDQUOT). */
+        QUOTA
+    }
+
     /** Bytes the pass needs. */
     private final long neededBytes;
-    /** Bytes that were available when checked. */
+    /** Bytes that were available when checked, or -1. */
     private final long availableBytes;
     /** Bytes written before the failure, or -1 when the check before writing refused the pass. */
     private final long bytesWritten;
+    /** What ran out. */
+    private final Shortage shortage;
+    /** Why the check needed more than the size, or empty. */
+    private final String condition;
+    /** The settings that set the size, by their API names; empty during a write. */
+    private final List<String> settings;
 
     private InsufficientSpaceException(Path path, String message, long neededBytes,
-            long availableBytes, long bytesWritten, Throwable cause) {
+            long availableBytes, long bytesWritten, Shortage shortage, String condition,
+            List<String> settings, Throwable cause) {
         super(path, message, cause);
         this.neededBytes = neededBytes;
         this.availableBytes = availableBytes;
         this.bytesWritten = bytesWritten;
+        this.shortage = shortage;
+        this.condition = condition;
+        this.settings = List.copyOf(settings);
     }
 
     /**
-     * The free-space check before writing failed.
+     * The free-space check before writing failed: nothing was written.
+     *
+     * @param directory the target directory
+     * @param neededBytes bytes the test file needs
+     * @param availableBytes bytes usable on the file system
+     * @param settings the plan's settings that set the size, by their API names, for example
+     *     {@code blockSize} and {@code count}
+     * @return the exception
+     */
+    public static InsufficientSpaceException beforeWriting(Path directory, long neededBytes,
+            long availableBytes, List<String> settings) {
+        return beforeWriting(directory, neededBytes, availableBytes, "", settings);
+    }
+
+    /**
+     * The free-space check before a write failed, for a write that needs more than its size (a
+     * sustained write leaves 1 GiB free) or whose size no setting gave: nothing was written.
+     * The message ends {@code lower SETTING or SETTING}, or {@code free some space} where no
+     * setting would help.
+     *
+     * @param directory the target directory
+     * @param neededBytes bytes the write needs, any space to leave free included
+     * @param availableBytes bytes usable on the file system
+     * @param condition why more is needed than the size, for example {@code a sustained write
+     *     leaves 1 GiB free}; empty for none
+     * @param settings the plan's settings that set the size, by their API names; empty when
+     *     lowering none would help
+     * @return the exception
+     */
+    public static InsufficientSpaceException beforeWriting(Path directory, long neededBytes,
+            long availableBytes, String condition, List<String> settings) {
+        return new InsufficientSpaceException(directory, "not enough free space in " + directory
+                + ": the test needs " + neededBytes + " bytes (" + DataSize.ofBytes(neededBytes)
+                + "), " + availableBytes + " bytes are available"
+                + (condition.isEmpty() ? "" : " (" + condition + ")") + "; "
+                + (settings.isEmpty() ? "free some space" : "lower " + String.join(" or ",
+                        settings)), neededBytes, availableBytes, -1, Shortage.SPACE, condition,
+                settings, null);
+    }
+
+    /**
+     * The file system has no free inode left (statvfs(3) {@code f_favail} is 0), found before
+     * writing: no test file can be created, whatever its size. Nothing was written.
      *
      * @param directory the target directory
      * @param neededBytes bytes the test file needs
      * @param availableBytes bytes usable on the file system
      * @return the exception
      */
-    public static InsufficientSpaceException beforeWriting(Path directory, long neededBytes,
+    public static InsufficientSpaceException noInodes(Path directory, long neededBytes,
             long availableBytes) {
-        return new InsufficientSpaceException(directory, "not enough free space in " + directory
-                + ": the test needs " + neededBytes + " bytes (" + DataSize.ofBytes(neededBytes)
-                + "), " + availableBytes + " bytes are available; lower the block size or the count",
-                neededBytes, availableBytes, -1, null);
+        return new InsufficientSpaceException(directory, "no free inodes in " + directory
+                + ": the file system can hold no more files (df -i shows it), although "
+                + availableBytes + " bytes are free; remove files there, or test elsewhere",
+                neededBytes, availableBytes, -1, Shortage.INODES, "", List.of(), null);
     }
 
     /**
-     * The free-space check before a write that must leave some space free failed (a sustained
-     * write leaves 1 GiB).
+     * The file system ran out of room (ENOSPC), or the user's quota ran out (EDQUOT), while the
+     * test file was created or written; the pass was aborted and the test file removed.
      *
-     * @param directory the target directory
-     * @param neededBytes bytes the write needs, the space to leave free included
-     * @param availableBytes bytes usable on the file system
-     * @param hint what to change, for example {@code "give a smaller size"}
-     * @return the exception
-     */
-    public static InsufficientSpaceException beforeWriting(Path directory, long neededBytes,
-            long availableBytes, String hint) {
-        return new InsufficientSpaceException(directory, "not enough free space in " + directory
-                + ": the test needs " + neededBytes + " bytes (" + DataSize.ofBytes(neededBytes)
-                + "), " + availableBytes + " bytes are available; " + hint,
-                neededBytes, availableBytes, -1, null);
-    }
-
-    /**
-     * The file system ran out of space (ENOSPC), or the user's quota ran out (EDQUOT), during the
-     * write pass.
-     *
-     * @param testFile the test file (already removed)
+     * @param testFile the test file (already removed), or the directory when it was not created
      * @param neededBytes bytes the pass was to write
      * @param bytesWritten bytes written before the failure
+     * @param availableBytes bytes the file system reported free after the failure, or -1 if
+     *     unknown
+     * @param shortage what ran out: {@link Shortage#INODES} where free bytes remained and no
+     *     inode did, {@link Shortage#QUOTA} for EDQUOT
+     * @param inodesUnknown whether free inodes could not be counted (the pure-Java backend),
+     *     so that ENOSPC with free bytes is reported as possibly an inode shortage
      * @param cause the ENOSPC or EDQUOT failure
      * @return the exception
      */
     public static InsufficientSpaceException duringWrite(Path testFile, long neededBytes,
-            long bytesWritten, Throwable cause) {
-        return new InsufficientSpaceException(testFile, (isQuota(cause)
-                ? "disk quota exceeded" : "no space left on device") + " while writing "
-                + testFile + ": " + bytesWritten + " of " + neededBytes
-                + " bytes written; the pass was aborted and the test file removed",
-                neededBytes, -1, bytesWritten, cause);
+            long bytesWritten, long availableBytes, Shortage shortage, boolean inodesUnknown,
+            Throwable cause) {
+        return new InsufficientSpaceException(testFile, what(shortage, availableBytes,
+                inodesUnknown) + " while writing " + testFile
+                + ": " + bytesWritten + " of " + neededBytes + " bytes written; the pass was"
+                + " aborted and the test file removed", neededBytes, availableBytes, bytesWritten,
+                shortage, "", List.of(), cause);
     }
 
-    /** EDQUOT, as the JDK (strerror text) or a native backend (errno name) reports it. */
-    private static boolean isQuota(Throwable cause) {
-        for (Throwable t = cause; t != null; t = t.getCause()) {
-            String m = t.getMessage();
-            if (m != null && (m.contains("Disk quota exceeded") || m.contains("EDQUOT"))) {
-                return true;
-            }
+    /**
+     * The file system ran out of room (ENOSPC) or the quota ran out (EDQUOT) when the test file
+     * was created, before anything was written to it.
+     *
+     * @param directory the target directory
+     * @param availableBytes bytes usable on the file system, or -1 if unknown
+     * @param shortage {@link Shortage#INODES} where free bytes remained and no inode did
+     *     (statvfs(3) {@code f_favail} 0), {@link Shortage#QUOTA} for EDQUOT, else
+     *     {@link Shortage#SPACE}
+     * @param inodesUnknown whether free inodes could not be counted (the pure-Java backend)
+     * @param cause the ENOSPC or EDQUOT failure
+     * @return the exception
+     */
+    public static InsufficientSpaceException atCreation(Path directory, long availableBytes,
+            Shortage shortage, boolean inodesUnknown, Throwable cause) {
+        return new InsufficientSpaceException(directory, "cannot create a test file in "
+                + directory + ": " + what(shortage, availableBytes, inodesUnknown), 0,
+                availableBytes, 0, shortage, "", List.of(), cause);
+    }
+
+    private static String what(Shortage shortage, long availableBytes, boolean inodesUnknown) {
+        switch (shortage) {
+            case QUOTA:
+                return "disk quota exceeded (EDQUOT)";
+            case INODES:
+                return "no free inodes left (ENOSPC with " + availableBytes + " bytes still free:"
+                        + " the file system can hold no more files; df -i shows it)";
+            default:
+                return "no space left on device (ENOSPC)" + (inodesUnknown && availableBytes > 0
+                        ? " with " + availableBytes + " bytes still free: the file system may"
+                                + " have run out of inodes (check df -i), which this backend"
+                                + " cannot count"
+                        : "");
         }
-        return false;
     }
 
     /** @return bytes the test needed */
@@ -98,13 +182,39 @@ public final class InsufficientSpaceException extends DriveSpeedException {
         return neededBytes;
     }
 
-    /** @return bytes available when checked before writing; empty when the failure was ENOSPC */
+    /** @return bytes available when checked before writing (or after ENOSPC), if known */
     public OptionalLong availableBytes() {
         return availableBytes < 0 ? OptionalLong.empty() : OptionalLong.of(availableBytes);
     }
 
-    /** @return bytes written before ENOSPC; empty when refused before writing */
+    /** @return bytes written before ENOSPC or EDQUOT; empty when refused before writing */
     public OptionalLong bytesWritten() {
         return bytesWritten < 0 ? OptionalLong.empty() : OptionalLong.of(bytesWritten);
+    }
+
+    /** @return whether the refusal came before any write (nothing was written) */
+    public boolean beforeAnyWrite() {
+        return bytesWritten < 0;
+    }
+
+    /** @return what ran out: bytes, inodes or the quota */
+    public Shortage shortage() {
+        return shortage;
+    }
+
+    /**
+     * @return why the check before writing needed more than the size (for example {@code a
+     *     sustained write leaves 1 GiB free}), if it did
+     */
+    public Optional<String> condition() {
+        return condition.isEmpty() ? Optional.empty() : Optional.of(condition);
+    }
+
+    /**
+     * @return the plan's settings that set the size, by their API names ({@code blockSize},
+     *     {@code count}; {@code size}), when the free-space check refused the plan; else empty
+     */
+    public List<String> settings() {
+        return settings;
     }
 }

@@ -1,6 +1,7 @@
 package io.github.drivespeed.error;
 
 import java.nio.file.Path;
+import java.util.Objects;
 
 /**
  * A read, write or sync on the test file failed (for example EIO). The pass was aborted and the
@@ -29,8 +30,7 @@ public final class TestFileIoException extends DriveSpeedException {
     }
 
     private static String describe(Throwable cause) {
-        String message = cause.getMessage();
-        return message == null ? cause.getClass().getSimpleName() : message;
+        return Objects.requireNonNullElse(cause.getMessage(), cause.getClass().getSimpleName());
     }
 
     /** @return the failed call, for example {@code write} */

@@ -1,6 +1,7 @@
 package io.github.drivespeed.error;
 
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 
 /**
  * Writing to a block device was refused before anything was opened for writing: the caller did
@@ -13,11 +14,33 @@ public final class UnsafeTargetException extends DriveSpeedException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Why, with the settings that would allow it by reference. */
+    private final InvalidSettingException.Reason reason;
+
     /**
      * @param device the block device
      * @param reason why writing it was refused, and what would allow it where anything does
      */
     public UnsafeTargetException(Path device, String reason) {
+        this(device, InvalidSettingException.Reason.of(reason));
+    }
+
+    /**
+     * @param device the block device
+     * @param reason why writing it was refused, and the settings that would allow it (for
+     *     example {@code allowWritesTo}, {@code force}) by reference
+     */
+    public UnsafeTargetException(Path device, InvalidSettingException.Reason reason) {
         super(device, "refusing to write to " + device + ": " + reason, null);
+        this.reason = reason;
+    }
+
+    /**
+     * @param names gives the name to print for a setting's API name (the command line gives
+     *     {@code --force} for {@code force})
+     * @return why writing was refused, with the settings named by {@code names}
+     */
+    public String reason(UnaryOperator<String> names) {
+        return reason.render(names);
     }
 }

@@ -1,5 +1,7 @@
 package io.github.drivespeed.parameters;
 
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
@@ -50,8 +52,11 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
                 .requireInRange("duration", d, Limits.MIN_INTERVAL, Limits.MAX_DURATION));
         SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
         if (count.isPresent() == duration.isPresent()) {
-            throw new IllegalArgumentException("a device test is either size-based (count) or"
-                    + " time-based (duration): count " + count + ", duration " + duration);
+            throw new InvalidSettingException("duration", duration.orElse(null),
+                    duration.isPresent() ? Reason.of("excludes ").setting("count").then(" "
+                            + count.getAsLong() + ": a device test is size-based or time-based")
+                    : Reason.of("or ").setting("count").then(" must be given: a device test is"
+                            + " size-based or time-based"), null);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.drivespeed.parameters;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.unit.DataSize;
 import java.util.List;
 import java.util.Locale;
@@ -88,7 +89,7 @@ public enum Preset {
         for (Preset p : values()) {
             known.append(known.length() == 0 ? "" : ", ").append(p.label());
         }
-        throw new IllegalArgumentException("unknown preset '" + name + "'; known: " + known);
+        throw new InvalidSettingException("preset", name, "is unknown; known: " + known);
     }
 
     /** The label, for example {@code SEQ1M Q8T1}. */

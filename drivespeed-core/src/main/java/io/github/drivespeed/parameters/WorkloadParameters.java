@@ -1,5 +1,7 @@
 package io.github.drivespeed.parameters;
 
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
@@ -103,9 +105,9 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         SettingChecks.requireNonNull("duration", duration).ifPresent(d -> SettingChecks
                 .requireInRange("duration", d, Duration.ofNanos(1), Limits.MAX_DURATION));
         if (count.isPresent() && duration.isPresent()) {
-            throw new IllegalArgumentException("a workload is size-based (count) or time-based"
-                    + " (duration), not both: count " + count.getAsLong() + ", duration "
-                    + duration.get());
+            throw new InvalidSettingException("duration", duration.get(), Reason.of("excludes ")
+                    .setting("count").then(" " + count.getAsLong() + ": a workload is size-based"
+                            + " or time-based, not both"), null);
         }
         SettingChecks.requireInRange("rampTime", rampTime, Duration.ZERO, Limits.MAX_DURATION);
         SettingChecks.requireInRange("threads", threads, 1, Limits.MAX_THREADS);

@@ -163,8 +163,9 @@ public final class DeviceReport {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "device:     %s, %s (%d bytes), logical block %d B%n",
-                device, DataSize.ofBytes(sizeBytes), sizeBytes, logicalBlockBytes));
+        sb.append(String.format(Locale.ROOT, "device:     %s, %s (%d bytes), logical block %d B%s%n",
+                device, DataSize.ofBytes(sizeBytes), sizeBytes, logicalBlockBytes,
+                blockDevice.flatMap(BlockDevice::readOnly).orElse(false) ? ", read-only" : ""));
         blockDevice.ifPresent(d -> {
             for (BlockDevice b : d.chain()) {
                 sb.append("  ").append(b == d ? "sysfs:    " : "<- ").append(b.identity())

@@ -1,17 +1,21 @@
 package io.github.drivespeed.spi;
 
 /**
- * Size and sector sizes of a block device, as the kernel reports them through ioctl(2) on the
- * device node (linux/fs.h: BLKGETSIZE64, BLKSSZGET, BLKPBSZGET; the same figures as
- * {@code blockdev --getsize64 --getss --getpbsz}).
+ * Size, sector sizes and read-only flag of a block device, as the kernel reports them through
+ * ioctl(2) on the device node (linux/fs.h: BLKGETSIZE64, BLKSSZGET, BLKPBSZGET, BLKROGET; the
+ * same figures as {@code blockdev --getsize64 --getss --getpbsz --getro}).
  *
  * @param sizeBytes the device's size in bytes (BLKGETSIZE64)
  * @param logicalBlockBytes the logical sector size in bytes, the smallest unit the device
  *     addresses (BLKSSZGET), usually 512 or 4096
  * @param physicalBlockBytes the physical sector size in bytes, the unit the device writes
  *     without a read-modify-write (BLKPBSZGET), usually 512 or 4096
+ * @param readOnly whether the kernel refuses writes to it (BLKROGET): a write-protect switch, a
+ *     read-only loop device ({@code losetup -r}), {@code blockdev --setro}; false when the
+ *     backend could not tell (the engine also reads sysfs {@code ro})
  */
-public record BlockDeviceGeometry(long sizeBytes, int logicalBlockBytes, int physicalBlockBytes) {
+public record BlockDeviceGeometry(long sizeBytes, int logicalBlockBytes, int physicalBlockBytes,
+        boolean readOnly) {
 
     /**
      * Checks that the size is not negative and the sector sizes are positive.
@@ -21,6 +25,7 @@ public record BlockDeviceGeometry(long sizeBytes, int logicalBlockBytes, int phy
      *     addresses (BLKSSZGET), usually 512 or 4096
      * @param physicalBlockBytes the physical sector size in bytes, the unit the device writes
      *     without a read-modify-write (BLKPBSZGET), usually 512 or 4096
+     * @param readOnly whether the kernel refuses writes to it (BLKROGET)
      */
     public BlockDeviceGeometry {
         if (sizeBytes < 0) {
@@ -30,5 +35,17 @@ public record BlockDeviceGeometry(long sizeBytes, int logicalBlockBytes, int phy
             throw new IllegalArgumentException("sector sizes must be > 0: logical "
                     + logicalBlockBytes + ", physical " + physicalBlockBytes);
         }
+    }
+
+    /**
+     * A geometry whose read-only flag was not read (taken as writable; the engine also reads
+     * sysfs {@code ro}).
+     *
+     * @param sizeBytes the device's size in bytes
+     * @param logicalBlockBytes the logical sector size in bytes
+     * @param physicalBlockBytes the physical sector size in bytes
+     */
+    public BlockDeviceGeometry(long sizeBytes, int logicalBlockBytes, int physicalBlockBytes) {
+        this(sizeBytes, logicalBlockBytes, physicalBlockBytes, false);
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -83,6 +84,21 @@ public interface IoBackend {
      * @throws IOException if the file cannot be created; no file is left behind
      */
     TestFile createTestFile(TestFileRequest request) throws IOException;
+
+    /**
+     * The inodes free for an unprivileged user on the file system holding {@code directory}
+     * (statvfs(3) {@code f_favail}, the figure {@code df -i} prints as IFree): with none left no
+     * file can be created there, however many bytes are free, and creating one fails with
+     * ENOSPC.
+     *
+     * @param directory an existing directory
+     * @return the free inodes; empty when this backend cannot count them (the default) or the
+     *     file system does not count inodes (btrfs and others report 0 files in all)
+     * @throws IOException if the call failed
+     */
+    default OptionalLong freeInodes(Path directory) throws IOException {
+        return OptionalLong.empty();
+    }
 
     /**
      * Reads a block device's size and sector sizes (ioctl(2) BLKGETSIZE64, BLKSSZGET,

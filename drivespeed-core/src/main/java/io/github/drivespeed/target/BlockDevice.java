@@ -71,6 +71,7 @@ public final class BlockDevice {
     private final Optional<String> serial;
     private final Optional<String> transport;
     private final Optional<Boolean> rotational;
+    private final Optional<Boolean> readOnly;
     private final OptionalLong logicalBlockSizeBytes;
     private final OptionalLong physicalBlockSizeBytes;
     private final Optional<String> scheduler;
@@ -92,6 +93,7 @@ public final class BlockDevice {
         this.serial = b.serial;
         this.transport = b.transport;
         this.rotational = b.rotational;
+        this.readOnly = b.readOnly;
         this.logicalBlockSizeBytes = b.logicalBlockSizeBytes;
         this.physicalBlockSizeBytes = b.physicalBlockSizeBytes;
         this.scheduler = b.scheduler;
@@ -192,6 +194,11 @@ public final class BlockDevice {
         return rotational;
     }
 
+    /** @return whether the kernel refuses writes to the device (sysfs {@code ro}) */
+    public Optional<Boolean> readOnly() {
+        return readOnly;
+    }
+
     /**
      * @return the smallest unit the device can address, in bytes
      *     ({@code queue/logical_block_size}; the whole disk's for a partition)
@@ -274,7 +281,8 @@ public final class BlockDevice {
 
     /**
      * How the device takes I/O, one line, for example
-     * {@code logical block 512 B, physical block 4096 B, rotational, scheduler mq-deadline}.
+     * {@code logical block 512 B, physical block 4096 B, rotational, read-only, scheduler
+     * mq-deadline} ({@code read-only} only where sysfs {@code ro} is 1).
      *
      * @return the geometry line, empty when sysfs said nothing of it
      */
@@ -283,6 +291,7 @@ public final class BlockDevice {
         logicalBlockSizeBytes.ifPresent(b -> parts.add("logical block " + b + " B"));
         physicalBlockSizeBytes.ifPresent(b -> parts.add("physical block " + b + " B"));
         rotational.ifPresent(r -> parts.add(r ? "rotational" : "non-rotational"));
+        readOnly.filter(Boolean::booleanValue).ifPresent(r -> parts.add("read-only"));
         scheduler.ifPresent(s -> parts.add("scheduler " + s));
         return String.join(", ", parts);
     }
@@ -322,7 +331,7 @@ public final class BlockDevice {
                 && raidLevel.equals(d.raidLevel) && backingFile.equals(d.backingFile)
                 && vendor.equals(d.vendor) && model.equals(d.model)
                 && firmwareRevision.equals(d.firmwareRevision) && serial.equals(d.serial)
-                && transport.equals(d.transport) && rotational.equals(d.rotational)
+                && transport.equals(d.transport) && rotational.equals(d.rotational) && readOnly.equals(d.readOnly)
                 && logicalBlockSizeBytes.equals(d.logicalBlockSizeBytes)
                 && physicalBlockSizeBytes.equals(d.physicalBlockSizeBytes)
                 && scheduler.equals(d.scheduler) && link.equals(d.link) && lower.equals(d.lower);
@@ -349,6 +358,7 @@ public final class BlockDevice {
         private Optional<String> serial = Optional.empty();
         private Optional<String> transport = Optional.empty();
         private Optional<Boolean> rotational = Optional.empty();
+        private Optional<Boolean> readOnly = Optional.empty();
         private OptionalLong logicalBlockSizeBytes = OptionalLong.empty();
         private OptionalLong physicalBlockSizeBytes = OptionalLong.empty();
         private Optional<String> scheduler = Optional.empty();
@@ -457,6 +467,15 @@ public final class BlockDevice {
          */
         public Builder rotational(boolean rotational) {
             this.rotational = Optional.of(rotational);
+            return this;
+        }
+
+        /**
+         * @param readOnly whether the kernel refuses writes to the device (sysfs {@code ro})
+         * @return this builder
+         */
+        public Builder readOnly(boolean readOnly) {
+            this.readOnly = Optional.of(readOnly);
             return this;
         }
 

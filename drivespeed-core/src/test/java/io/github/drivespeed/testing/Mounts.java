@@ -123,6 +123,40 @@ public final class Mounts {
      */
     public static LoopDevice loopDevice(Path parent, int sizeMiB, boolean ext4, Path contents)
             throws IOException {
+        return loopDevice(parent, sizeMiB, ext4, contents, List.of());
+    }
+
+    /**
+     * A new ext4 file system of {@code sizeMiB} MiB with at most about {@code inodes} inodes
+     * ({@code mkfs.ext4 -N}; mkfs rounds up to whole inode-table blocks), mounted rw on a new
+     * directory under {@code parent}: a file system that runs out of inodes long before bytes.
+     *
+     * @param parent where to create the image and the mount point
+     * @param sizeMiB size of the file system
+     * @param inodes the inodes to ask mkfs for
+     * @return the mount, to close
+     * @throws IOException if any step failed (whatever was made is undone)
+     */
+    public static Mount ext4WithFewInodes(Path parent, int sizeMiB, int inodes)
+            throws IOException {
+        LoopDevice loop = loopDevice(parent, sizeMiB, true, null,
+                List.of("-N", String.valueOf(inodes)));
+        Path dir;
+        try {
+            dir = mountDevice(parent, loop, "rw").dir();
+        } catch (IOException | RuntimeException e) {
+            loop.close();
+            throw e;
+        }
+        return new Mount(dir, loop::close);
+    }
+
+    /**
+     * A loop device over a new image, as {@link #loopDevice(Path, int, boolean, Path)}, with more
+     * options for mkfs.ext4.
+     */
+    private static LoopDevice loopDevice(Path parent, int sizeMiB, boolean ext4, Path contents,
+            List<String> mkfsOptions) throws IOException {
         Path image = Files.createTempFile(parent, "loop-", ".img");
         try {
             try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
@@ -133,10 +167,34 @@ public final class Mounts {
                 if (contents != null) {
                     mkfs.addAll(List.of("-d", contents.toString()));
                 }
+                mkfs.addAll(mkfsOptions);
                 mkfs.add(image.toString());
                 execOrThrow(mkfs.toArray(String[]::new));
             }
             Result r = execOrThrow("losetup", "-f", "--show", image.toString());
+            return new LoopDevice(image, Path.of(r.output().strip()));
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(image);
+            throw e;
+        }
+    }
+
+    /**
+     * Attaches a new image of {@code sizeMiB} MiB of zeros under {@code parent} to a free loop
+     * device read-only ({@code losetup -r}): the kernel refuses every write to it.
+     *
+     * @param parent where to create the image
+     * @param sizeMiB size of the image
+     * @return the loop device, to close
+     * @throws IOException if any step failed (whatever was made is undone)
+     */
+    public static LoopDevice readOnlyLoopDevice(Path parent, int sizeMiB) throws IOException {
+        Path image = Files.createTempFile(parent, "loop-ro-", ".img");
+        try {
+            try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
+                f.setLength((long) sizeMiB << 20);
+            }
+            Result r = execOrThrow("losetup", "-r", "-f", "--show", image.toString());
             return new LoopDevice(image, Path.of(r.output().strip()));
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(image);

@@ -16,7 +16,7 @@ final class BlockDeviceIoctls {
      * @param libc the C library
      * @param c the architecture's flags and ioctl numbers
      * @param device the device node
-     * @return BLKGETSIZE64, BLKSSZGET and BLKPBSZGET
+     * @return BLKGETSIZE64, BLKSSZGET, BLKPBSZGET and BLKROGET
      * @throws IOException naming the failed call and errno (ENOTTY: not a block device)
      */
     static BlockDeviceGeometry geometry(Libc libc, LinuxConstants c, Path device)
@@ -34,7 +34,9 @@ final class BlockDeviceIoctls {
             int logical = out.getInt(0);
             ioctl(libc, fd, c.blkPbszGet(), address, "ioctl(BLKPBSZGET)", name);
             int physical = out.getInt(0);
-            return new BlockDeviceGeometry(size, logical, physical);
+            ioctl(libc, fd, LinuxConstants.BLKROGET, address, "ioctl(BLKROGET)", name);
+            boolean readOnly = out.getInt(0) != 0;
+            return new BlockDeviceGeometry(size, logical, physical, readOnly);
         } finally {
             libc.close(fd);
         }

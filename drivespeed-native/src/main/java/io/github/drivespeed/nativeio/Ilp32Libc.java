@@ -40,6 +40,8 @@ final class Ilp32Libc extends LinuxLibc {
         static native int madvise(int addr, int length, int advice);
 
         static native int mincore(int addr, int length, int vec);
+
+        static native int statvfs64(byte[] path, int buf);
     }
 
     /** statx(3), bound on first use: glibc before 2.28 lacks it. */
@@ -122,6 +124,11 @@ final class Ilp32Libc extends LinuxLibc {
     @Override
     public int mincore(long address, long length, long vectorAddress) {
         return Calls.mincore(narrow(address), narrow(length), narrow(vectorAddress));
+    }
+
+    @Override
+    public int statvfs(byte[] path, long bufferAddress) {
+        return Calls.statvfs64(path, narrow(bufferAddress));
     }
 
     @Override

@@ -61,6 +61,12 @@ interface Libc {
      */
     int statx(int dirfd, byte[] path, int flags, int mask, long bufferAddress);
 
+    /**
+     * statvfs(3) ({@code statvfs64} on 32-bit Linux) into native memory at {@code bufferAddress},
+     * at least {@link FileSystemStats#STATVFS_BYTES} bytes.
+     */
+    int statvfs(byte[] path, long bufferAddress);
+
     /** geteuid(2). */
     int geteuid();
 

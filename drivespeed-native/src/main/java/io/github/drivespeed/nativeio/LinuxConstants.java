@@ -74,6 +74,12 @@ record LinuxConstants(String architecture, boolean lp64,
     static final int POSIX_FADV_NORMAL = 0;
     static final int POSIX_FADV_RANDOM = 1;
     /**
+     * ioctl BLKROGET, {@code _IO(0x12,94)} in include/uapi/linux/fs.h (the same on every
+     * architecture in the table): whether the device is read-only (an {@code int}, non-zero when
+     * it is: a write-protect switch, a read-only loop device, {@code blockdev --setro}).
+     */
+    static final long BLKROGET = 0x125eL;
+    /**
      * madvise(2) MADV_HUGEPAGE, include/uapi/asm-generic/mman-common.h (used by x86_64, aarch64
      * and arm): back the range with transparent huge pages where possible.
      */

@@ -37,6 +37,8 @@ final class Lp64Libc extends LinuxLibc {
         static native int madvise(long addr, long length, int advice);
 
         static native int mincore(long addr, long length, long vec);
+
+        static native int statvfs(byte[] path, long buf);
     }
 
     /** statx(3), bound on first use: glibc before 2.28 lacks it. */
@@ -111,6 +113,11 @@ final class Lp64Libc extends LinuxLibc {
     @Override
     public int mincore(long address, long length, long vectorAddress) {
         return Calls.mincore(address, length, vectorAddress);
+    }
+
+    @Override
+    public int statvfs(byte[] path, long bufferAddress) {
+        return Calls.statvfs(path, bufferAddress);
     }
 
     @Override

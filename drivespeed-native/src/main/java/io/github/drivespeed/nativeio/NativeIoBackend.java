@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -222,6 +223,13 @@ public final class NativeIoBackend implements IoBackend {
     public TestFile createTestFile(TestFileRequest request) throws IOException {
         NativeRuntime r = runtime();
         return new TestFileOpener(r).create(request);
+    }
+
+    /** statvfs(3) {@code f_favail}; empty where the file system counts no inodes. */
+    @Override
+    public OptionalLong freeInodes(Path directory) throws IOException {
+        NativeRuntime r = runtime();
+        return FileSystemStats.freeInodes(r.libc(), r.constants(), directory);
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.DeviceReport;
@@ -99,8 +100,10 @@ class BlockDeviceTest {
             DevicePlan write = DriveSpeed.onDevice(loop.device()).backend("native")
                     .blockSize("1M").write().allowWritesTo(loop.device()).runs(1);
             assertThatThrownBy(() -> write.count(17).run())
-                    .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("16 whole blocks of 1 MiB); nothing past the end");
+                    .isInstanceOfSatisfying(InvalidSettingException.class,
+                            e -> assertThat(e.setting()).isEqualTo("count"))
+                    .hasMessageContaining("(16778752 bytes, 16 whole blocks); nothing past the end"
+                            + " is read: give at most 16");
             DeviceReport w = write.count(16).run();
             assertThat(w.write().orElseThrow().samples().get(0).bytes()).isEqualTo(16 * MIB);
             assertThat(w.read().samples().get(0).bytes()).isEqualTo(16 * MIB);
@@ -179,9 +182,9 @@ class BlockDeviceTest {
                     64 * MIB);
             assertThatThrownBy(() -> DriveSpeed.onDevice(loop.device()).blockSize("1M").count(65)
                     .run()).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("blockSize x count (65 MiB) exceeds the size of " + loop.device()
-                            + " (67108864 bytes, 64 whole blocks of 1 MiB); nothing past the end"
-                            + " is read: lower count");
+                    .hasMessage("count does not fit: 65 blocks of blockSize 1 MiB (65 MiB) exceed"
+                            + " the size of " + loop.device() + " (67108864 bytes, 64 whole"
+                            + " blocks); nothing past the end is read: give at most 64: 65");
             assertThatThrownBy(() -> DriveSpeed.onDevice(loop.device()).blockSize("128M").run())
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("is larger than " + loop.device());
@@ -216,8 +219,10 @@ class BlockDeviceTest {
                     .run()).isInstanceOf(UnsafeTargetException.class)
                     .hasMessage("refusing to write to " + loop.device() + ": writing destroys"
                             + " everything on it; to confirm, name the device again:"
-                            + " allowWritesTo(Path.of(\"" + loop.device() + "\")) (command line:"
-                            + " --allow-writes-to " + loop.device() + ")");
+                            + " allowWritesTo " + loop.device())
+                    .satisfies(e -> assertThat(((UnsafeTargetException) e).reason(s -> "--" + s))
+                            .endsWith("name the device again: --allowWritesTo "
+                                    + loop.device()));
             assertThatThrownBy(() -> DriveSpeed.onDevice(loop.device()).write().force().count(1)
                     .allowWritesTo(other.device()).run())
                     .isInstanceOf(UnsafeTargetException.class)
@@ -225,7 +230,8 @@ class BlockDeviceTest {
             assertThatThrownBy(() -> DriveSpeed.onDevice(loop.device()).write().force().count(1)
                     .allowWritesTo(loop.device()).backend("java").run())
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageStartingWith("write: the java backend never writes block devices");
+                    .hasMessageStartingWith("write cannot be done by the java backend: it never"
+                            + " writes block devices");
             assertThat(sha256(loop.image())).isEqualTo(before);
         }
     }
@@ -256,7 +262,7 @@ class BlockDeviceTest {
                     .isInstanceOf(UnsafeTargetException.class)
                     .hasMessage("refusing to write to " + loop.device() + ": it carries ext2/3/4"
                             + " file system (0xEF53 at byte 1080); writing would destroy it;"
-                            + " force() (command line: --force) writes anyway");
+                            + " force writes anyway");
             assertThat(sha256(loop.image())).isEqualTo(before);
 
             DeviceReport r = DriveSpeed.onDevice(loop.device()).write().blockSize("1M").count(4)
@@ -325,6 +331,45 @@ class BlockDeviceTest {
             } finally {
                 Mounts.exec("losetup", "-d", device);
                 Files.deleteIfExists(image);
+            }
+        }
+    }
+
+    @Test
+    void aReadOnlyDeviceIsReadButItsWriteTestIsRefusedBeforeAnyIo() throws IOException {
+        try (Mounts.LoopDevice ro = Mounts.readOnlyLoopDevice(dir, 16);
+             Mounts.LoopDevice rw = Mounts.loopDevice(dir, 16, false, null)) {
+            NativeIoBackend io = new NativeIoBackend();
+            // BLKROGET, both ways
+            assertThat(io.blockDeviceGeometry(ro.device()).readOnly()).isTrue();
+            assertThat(io.blockDeviceGeometry(rw.device()).readOnly()).isFalse();
+            // sysfs ro, both ways, as the probe describes the device
+            DeviceReport read = DriveSpeed.onDevice(ro.device()).blockSize("1M").count(4).runs(1)
+                    .run();
+            assertThat(read.blockDevice().orElseThrow().readOnly()).hasValue(true);
+            assertThat(read.blockDevice().orElseThrow().geometry()).contains("read-only");
+            DeviceReport writable = DriveSpeed.onDevice(rw.device()).blockSize("1M").count(4)
+                    .runs(1).run();
+            assertThat(writable.blockDevice().orElseThrow().readOnly()).hasValue(false);
+            assertThat(writable.blockDevice().orElseThrow().geometry()).doesNotContain("read-only");
+
+            for (String backend : new String[] {"native", "java"}) {
+                java.util.concurrent.atomic.AtomicBoolean started =
+                        new java.util.concurrent.atomic.AtomicBoolean();
+                assertThatThrownBy(() -> DriveSpeed.onDevice(ro.device()).write()
+                        .allowWritesTo(ro.device()).force().count(1).backend(backend)
+                        .listener(new io.github.drivespeed.progress.ProgressListener() {
+                            @Override
+                            public void passStarted(PassKind pass, int run, long totalBytes) {
+                                started.set(true);
+                            }
+                        }).run())
+                        .as(backend).isInstanceOf(UnsafeTargetException.class)
+                        .hasMessage("refusing to write to " + ro.device() + ": it is read-only:"
+                                + " the kernel refuses writes to it (sysfs ro, ioctl BLKROGET: a"
+                                + " write-protect switch, a loop device attached with losetup -r,"
+                                + " blockdev --setro)");
+                assertThat(started).as(backend).isFalse();
             }
         }
     }

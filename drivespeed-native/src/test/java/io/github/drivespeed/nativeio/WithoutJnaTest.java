@@ -38,7 +38,7 @@ class WithoutJnaTest {
         String refused = new String(forced.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(forced.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(forced.exitValue()).isNotZero();
-        assertThat(refused).contains("the native backend is unavailable here: JNA");
+        assertThat(refused).contains("backend is unavailable here: JNA");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 }

@@ -190,7 +190,7 @@ class StorageExtensionTest {
         EngineExecutionResults count = run(StorageExtensionFixtures.BadCount.class,
                 dir.toString());
         count.testEvents().assertStatistics(s -> s.failed(1));
-        assertThat(failure(count)).hasMessageContaining("@EnabledIfStorage: count must be >= 1: 0");
+        assertThat(failure(count)).hasMessageContaining("@EnabledIfStorage: count is too small (must be >= 1): 0");
         assertThat(RECEIVED).isEmpty();
     }
 

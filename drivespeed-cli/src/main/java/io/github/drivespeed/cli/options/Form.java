@@ -3,6 +3,7 @@ package io.github.drivespeed.cli.options;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What a command line runs. {@code --probe}, {@code --verify-capacity}, {@code --sustained},
@@ -116,6 +117,14 @@ public enum Form {
      */
     String option() {
         return option;
+    }
+
+    /**
+     * @return the option that chooses this form ({@code --probe}, {@code --rw}, ...); empty for
+     *     the forms the target chooses (the sequential test, the device test)
+     */
+    public Optional<String> choosingOption() {
+        return this == WORKLOAD ? Optional.of("--rw") : Optional.ofNullable(option);
     }
 
     /** @return why the options this form does not take are excluded; null as for {@link #option} */

@@ -3,6 +3,7 @@ package io.github.drivespeed.cli.options;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
@@ -30,6 +31,23 @@ public final class GivenOptions {
             }
         }
         return given;
+    }
+
+    /**
+     * The value of an option as the user typed it ({@code 8M}, not the plan's {@code 8 MiB}),
+     * for messages; the last one where it was given more than once.
+     *
+     * @param name one of the option's names
+     * @return the value typed; empty when the option was not given or takes no value
+     */
+    public Optional<String> value(String name) {
+        ParseResult parsed = spec.commandLine().getParseResult();
+        OptionSpec option = parsed == null ? null : parsed.matchedOption(name);
+        if (option == null || option.arity().max() == 0) {
+            return Optional.empty();
+        }
+        List<String> values = option.originalStringValues();
+        return values.isEmpty() ? Optional.empty() : Optional.of(values.get(values.size() - 1));
     }
 
     /**

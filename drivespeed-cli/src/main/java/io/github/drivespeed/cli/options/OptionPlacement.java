@@ -62,6 +62,7 @@ public final class OptionPlacement {
             return null;
         }
         Row first = misplaced.get(0);
+        String typed = this.given.typed(first.option());
         switch (form) {
             case WORKLOAD:
             case PRESET:
@@ -71,23 +72,23 @@ public final class OptionPlacement {
                             .filter(OptionPlacement::readOrDeviceOnly).toList())
                             + " apply to the sequential and device tests, not to workloads";
                 }
-                return "option '" + first.option() + "' applies to the sequential test only, not"
-                        + " to workloads";
+                return "option '" + typed + "' applies to the sequential test only, not to"
+                        + " workloads";
             case DEVICE:
-                return "option '" + first.option() + "' does not apply to a block device test";
+                return "option '" + typed + "' does not apply to a block device test";
             case SEQUENTIAL:
                 for (Row r : misplaced) {
                     if (readOrDeviceOnly(r)) {
-                        return "option '" + r.option() + "' applies to a block device only, and "
-                                + target + " is not one";
+                        return "option '" + this.given.typed(r.option()) + "' applies to a block"
+                                + " device only, and " + target + " is not one";
                     }
                 }
-                return "option '" + first.option() + "' needs a workload (--rw, --preset or"
-                        + " --sweep)" + (first.goesWith(Form.REQUIREMENT_WORKLOADS)
+                return "option '" + typed + "' needs a workload (--rw, --preset or --sweep)"
+                        + (first.goesWith(Form.REQUIREMENT_WORKLOADS)
                                 ? " or a --require with random 4 KiB figures" : "");
             default:
                 // the forms whose option excludes every other were refused by exclusion()
-                return "option '" + first.option() + "' does not apply to " + form.option();
+                return "option '" + typed + "' does not apply to " + form.option();
         }
     }
 
@@ -97,8 +98,8 @@ public final class OptionPlacement {
     }
 
     /** {@code '-a', '-b' and '-c'}. */
-    private static String quotedList(List<Row> rows) {
-        List<String> quoted = rows.stream().map(r -> "'" + r.option() + "'").toList();
+    private String quotedList(List<Row> rows) {
+        List<String> quoted = rows.stream().map(r -> "'" + given.typed(r.option()) + "'").toList();
         return quoted.size() == 1 ? quoted.get(0)
                 : String.join(", ", quoted.subList(0, quoted.size() - 1)) + " and "
                         + quoted.get(quoted.size() - 1);

@@ -18,9 +18,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Which option goes with which {@link Form}, and which options exclude each other whatever the
- * form: the one place these rules are written. {@link OptionPlacement} reads it and words the
- * refusals.
+ * Which option goes with which {@link Form}, which plan setting each sets (so that a refusal of
+ * the library's, which names its setting, names the option instead), and which options exclude
+ * each other whatever the form: the one place these rules are written. {@link OptionPlacement}
+ * reads it and words the refusals.
  */
 public final class OptionTable {
 
@@ -28,14 +29,18 @@ public final class OptionTable {
      * One row of the table.
      *
      * @param option the option, by the name the messages give it (its first long name)
+     * @param setting the plans' setting it sets, by its API name ({@code blockSize}), which the
+     *     library's {@link io.github.drivespeed.error.InvalidSettingException} names; empty for
+     *     an option no plan has (output, requirement, form)
      * @param forms the forms it goes with
      */
-    public record Row(String option, Set<Form> forms) {
+    public record Row(String option, Optional<String> setting, Set<Form> forms) {
 
         /**
          * Copies the forms.
          *
          * @param option the option, by the name the messages give it
+         * @param setting the plans' setting it sets, if any
          * @param forms the forms it goes with
          */
         public Row {
@@ -61,51 +66,51 @@ public final class OptionTable {
      * with the form, the first of them in this order is named.
      */
     private static final List<Row> ROWS = List.of(
-            //   option                  the forms it goes with
-            row("--probe",               PROBE),
-            row("--verify-capacity",     CAPACITY_CHECK, CAPACITY_PROBE),
-            row("--sustained",           SUSTAINED),
-            row("--no-verify",           SEQUENTIAL, DEVICE),
-            row("--dsync",               SEQUENTIAL),
-            row("--zeros",               SEQUENTIAL),
-            row("--direct-or-buffered",  SEQUENTIAL),
-            row("--require",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED),
-            row("--json",                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED,
-                                         CAPACITY_CHECK, CAPACITY_PROBE),
-            row("--csv",                 PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED,
-                                         CAPACITY_CHECK, CAPACITY_PROBE),
-            row("--output",              PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED,
-                                         CAPACITY_CHECK, CAPACITY_PROBE),
-            row("--chart",               SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
-            row("--overwrite",           PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED,
-                                         CAPACITY_CHECK, CAPACITY_PROBE),
-            row("--quiet",               PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE,
-                                         SUSTAINED, CAPACITY_CHECK, CAPACITY_PROBE),
-            row("--block-size",          SEQUENTIAL, WORKLOAD, DEVICE, SUSTAINED),
-            row("--count",               SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--runs",                SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--buffered",            SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED),
-            row("--backend",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                         CAPACITY_CHECK, CAPACITY_PROBE),
-            row("--cached-read",         SEQUENTIAL, DEVICE),
-            row("--drop-caches",         SEQUENTIAL, DEVICE),
-            row("--write",               DEVICE),
-            row("--allow-writes-to",     DEVICE, CAPACITY_PROBE),
-            row("--force",               DEVICE, CAPACITY_PROBE),
-            row("--preset",              PRESET),
-            row("--rw",                  WORKLOAD, SWEEP),
-            row("--sweep",               SWEEP),
-            row("--rwmixread",           WORKLOAD, SWEEP),
-            row("--iodepth",             WORKLOAD, SWEEP),
-            row("--ioengine",            WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
-            row("--threads",             WORKLOAD, SWEEP),
-            row("--size",                WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, SUSTAINED,
-                                         CAPACITY_CHECK),
-            row("--duration",            WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE,
-                                         SUSTAINED),
-            row("--ramp-time",           WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
-            row("--seed",                WORKLOAD, PRESET, SWEEP),
-            row("--norandommap",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS));
+            //   option                  setting              the forms it goes with
+            row("--probe",              null,                PROBE),
+            row("--verify-capacity",    null,                CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--sustained",          null,                SUSTAINED),
+            row("--no-verify",          "noVerify",          SEQUENTIAL, DEVICE),
+            row("--dsync",              "dsync",             SEQUENTIAL),
+            row("--zeros",              "dataPattern",       SEQUENTIAL),
+            row("--direct-or-buffered", "directOrBuffered",  SEQUENTIAL),
+            row("--require",            null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED),
+            row("--json",               null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--csv",                null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--output",             null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--chart",              null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
+            row("--overwrite",          null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--quiet",              null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--block-size",         "blockSize",         SEQUENTIAL, WORKLOAD, DEVICE, SUSTAINED),
+            row("--count",              "count",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
+            row("--runs",               "runs",              SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
+            row("--buffered",           "buffered",          SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED),
+            row("--backend",            "backend",           SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--cached-read",        "cachedRead",        SEQUENTIAL, DEVICE),
+            row("--drop-caches",        "dropCaches",        SEQUENTIAL, DEVICE),
+            row("--write",              "write",             DEVICE),
+            row("--allow-writes-to",    "allowWritesTo",     DEVICE, CAPACITY_PROBE),
+            row("--force",              "force",             DEVICE, CAPACITY_PROBE),
+            row("--preset",             "preset",            PRESET),
+            row("--rw",                 null,                WORKLOAD, SWEEP),
+            row("--sweep",              "blockSizes",        SWEEP),
+            row("--rwmixread",          "readPercent",       WORKLOAD, SWEEP),
+            row("--iodepth",            "queueDepth",        WORKLOAD, SWEEP),
+            row("--ioengine",           "ioEngine",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
+            row("--threads",            "threads",           WORKLOAD, SWEEP),
+            row("--size",               "size",              WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, SUSTAINED,
+                                                             CAPACITY_CHECK),
+            row("--duration",           "duration",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE,
+                                                             SUSTAINED),
+            row("--ramp-time",          "rampTime",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
+            row("--seed",               "seed",              WORKLOAD, PRESET, SWEEP),
+            row("--norandommap",        "randomMap",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS));
 
     /**
      * Pairs of options that exclude each other in every form that takes both. Each is checked
@@ -177,7 +182,17 @@ public final class OptionTable {
         return "options '" + first + "' and '" + second + "' exclude each other";
     }
 
-    private static Row row(String option, Form first, Form... more) {
-        return new Row(option, EnumSet.of(first, more));
+    /**
+     * @param setting a plan's setting, by its API name, for example {@code blockSize}
+     * @return the option that sets it, by the name the table gives it ({@code --block-size});
+     *     empty for a setting no option sets
+     */
+    public static Optional<String> optionFor(String setting) {
+        return ROWS.stream().filter(r -> r.setting().filter(setting::equals).isPresent())
+                .map(Row::option).findFirst();
+    }
+
+    private static Row row(String option, String setting, Form first, Form... more) {
+        return new Row(option, Optional.ofNullable(setting), EnumSet.of(first, more));
     }
 }

@@ -1,8 +1,14 @@
 package io.github.drivespeed.cli.options;
 
+import java.math.BigInteger;
 import picocli.CommandLine;
 
-/** The command's whole-number options, converted with one wording for every bad value. */
+/**
+ * The command's whole-number options, converted with one wording for every bad value: not a
+ * whole number, or one beyond what the option's type holds, said as "too large" or "too small"
+ * with the range. A value within the type but outside the setting's own range is refused by the
+ * plan, in the same words ({@code is too large (must be in [1, 1000])}).
+ */
 public final class WholeNumbers {
 
     private WholeNumbers() {
@@ -19,17 +25,22 @@ public final class WholeNumbers {
                 Integer.MAX_VALUE)));
     }
 
-    /** An option's whole number; picocli puts the option's name before the message. */
-    private static long parse(String text, long min, long max) {
+    /** An option's whole number; the command puts the option's name before the message. */
+    static long parse(String text, long min, long max) {
+        BigInteger value;
         try {
-            long v = Long.parseLong(text.trim());
-            if (v < min || v > max) {
-                throw new CommandLine.TypeConversionException("'" + text
-                        + "' is out of range (" + min + " to " + max + ")");
-            }
-            return v;
+            value = new BigInteger(text.trim());
         } catch (NumberFormatException e) {
             throw new CommandLine.TypeConversionException("'" + text + "' is not a whole number");
         }
+        if (value.compareTo(BigInteger.valueOf(max)) > 0) {
+            throw new CommandLine.TypeConversionException("'" + text + "' is too large (at most "
+                    + max + ")");
+        }
+        if (value.compareTo(BigInteger.valueOf(min)) < 0) {
+            throw new CommandLine.TypeConversionException("'" + text + "' is too small (at least "
+                    + min + ")");
+        }
+        return value.longValue();
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
@@ -70,10 +71,14 @@ public final class CsvReport {
      */
     public static void write(Results results, Writer out) throws IOException {
         boolean probe = results.jobs().isEmpty();
-        List<List<String>> rows = probe ? List.of(probeRow(results.target().orElseThrow()))
-                : rows(results);
+        write(probe ? PROBE_COLUMNS : COLUMNS,
+                probe ? List.of(probeRow(results.target().orElseThrow())) : rows(results), out);
+    }
+
+    private static void write(List<String> columns, List<List<String>> rows, Writer out)
+            throws IOException {
         CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\n");
-        for (String column : probe ? PROBE_COLUMNS : COLUMNS) {
+        for (String column : columns) {
             schema.addColumn(column);
         }
         try (SequenceWriter w = MAPPER.writer(schema.build())
@@ -84,6 +89,28 @@ public final class CsvReport {
             }
         }
         out.flush();
+    }
+
+    /**
+     * Writes the device test's report: the header of {@link #COLUMNS}, then one row per pass
+     * ({@code write} when the device was written, {@code read}, {@code cached_read} with -T),
+     * kind {@code device}; the {@code directory} column holds the device node.
+     *
+     * @param report the device test's report
+     * @param out where to; not closed
+     * @throws IOException if writing fails
+     */
+    public static void write(DeviceReport report, Writer out) throws IOException {
+        var p = report.parameters();
+        Common c = new Common("device", "device", "", p.blockSize().bytes(), 1, 1, p.runs(),
+                p.direct(), report.warnings(), report.device().toString(), "",
+                report.blockDevice().map(BlockDevice::sysfsName).orElse(""),
+                report.backend().name(), report.startedAt().toString(), "", Optional.empty());
+        List<List<String>> rows = new ArrayList<>();
+        report.write().ifPresent(pass -> rows.add(row(c, "write", pass)));
+        rows.add(row(c, "read", report.read()));
+        report.cachedRead().ifPresent(pass -> rows.add(row(c, "cached_read", pass)));
+        write(COLUMNS, rows, out);
     }
 
     private static List<List<String>> rows(Results results) {
@@ -124,11 +151,26 @@ public final class CsvReport {
         return rows;
     }
 
-    /** What the rows of one job share; the CPU time is the job's, both directions together. */
+    /**
+     * What the rows of one job share; {@code directory}, {@code fsType} and {@code device} are the
+     * target's (for a device test: the device node, empty, its kernel name); the CPU time is the
+     * job's, both directions together ({@code ioengine} empty and no CPU time for a device test).
+     */
     record Common(String jobname, String kind, String rw, long blockBytes, int iodepth,
             int numjobs, int runs, boolean direct, Collection<Warning> warnings,
-            TargetInfo target, String backend, String startedAt, String ioengine,
-            Optional<CpuUsage> cpu) { }
+            String directory, String fsType, String device, String backend, String startedAt,
+            String ioengine, Optional<CpuUsage> cpu) {
+
+        Common(String jobname, String kind, String rw, long blockBytes, int iodepth,
+                int numjobs, int runs, boolean direct, Collection<Warning> warnings,
+                TargetInfo target, String backend, String startedAt, String ioengine,
+                Optional<CpuUsage> cpu) {
+            this(jobname, kind, rw, blockBytes, iodepth, numjobs, runs, direct, warnings,
+                    target.directory().toString(), target.fileSystemType(),
+                    target.device().map(BlockDevice::sysfsName).orElse(""), backend, startedAt,
+                    ioengine, cpu);
+        }
+    }
 
     static List<String> row(Common c, String direction, PassResult p) {
         List<String> r = new ArrayList<>(COLUMNS.size());
@@ -163,9 +205,9 @@ public final class CsvReport {
             r.add(l.count() == 0 ? "" : Long.toString(l.percentileNanos(pct)));
         }
         r.add(names(c.warnings()));
-        r.add(c.target().directory().toString());
-        r.add(c.target().fileSystemType());
-        r.add(c.target().device().map(BlockDevice::sysfsName).orElse(""));
+        r.add(c.directory());
+        r.add(c.fsType());
+        r.add(c.device());
         r.add(c.backend());
         r.add(c.startedAt());
         r.add(c.ioengine());

@@ -57,8 +57,8 @@ public final class JsonReport {
     /** The schema version; raised when a key changes meaning or is removed, not when one is added. */
     public static final int SCHEMA_VERSION = 1;
 
-    private static final JsonNodeFactory NODES = new JsonNodeFactory(true);
-    private static final ObjectWriter WRITER = new ObjectMapper()
+    static final JsonNodeFactory NODES = new JsonNodeFactory(true);
+    static final ObjectWriter WRITER = new ObjectMapper()
             .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
             .writer(new DefaultPrettyPrinter()
                     .withObjectIndenter(new DefaultIndenter("  ", "\n"))
@@ -142,7 +142,7 @@ public final class JsonReport {
         return n;
     }
 
-    private static ObjectNode device(BlockDevice d) {
+    static ObjectNode device(BlockDevice d) {
         ObjectNode n = NODES.objectNode();
         n.put("name", d.sysfsName());
         n.put("device_number", d.deviceNumber().toString());
@@ -158,6 +158,7 @@ public final class JsonReport {
         put(n, "serial", d.serial());
         put(n, "transport", d.transport());
         n.set("rotational", d.rotational().map(NODES::booleanNode).orElse(null));
+        n.set("read_only", d.readOnly().map(NODES::booleanNode).orElse(null));
         put(n, "logical_block_size_bytes", d.logicalBlockSizeBytes());
         put(n, "physical_block_size_bytes", d.physicalBlockSizeBytes());
         put(n, "scheduler", d.scheduler());
@@ -167,7 +168,7 @@ public final class JsonReport {
         return n;
     }
 
-    private static ObjectNode link(Link link) {
+    static ObjectNode link(Link link) {
         ObjectNode n = NODES.objectNode();
         if (link instanceof Link.Usb u) {
             n.put("type", "usb");
@@ -202,7 +203,7 @@ public final class JsonReport {
         return n;
     }
 
-    private static ObjectNode backend(BackendInfo b) {
+    static ObjectNode backend(BackendInfo b) {
         ObjectNode n = NODES.objectNode();
         n.put("name", b.name());
         n.put("description", b.description());
@@ -296,7 +297,7 @@ public final class JsonReport {
         return n;
     }
 
-    private static ObjectNode pass(PassResult p) {
+    static ObjectNode pass(PassResult p) {
         ObjectNode n = NODES.objectNode();
         long runtime = p.samples().stream().mapToLong(Sample::elapsedNanos).sum();
         n.put("io_bytes", p.totalBytes());
@@ -431,7 +432,7 @@ public final class JsonReport {
         return a;
     }
 
-    private static ArrayNode warningDetails(Collection<Warning> warnings) {
+    static ArrayNode warningDetails(Collection<Warning> warnings) {
         ArrayNode a = NODES.arrayNode();
         warnings.stream().sorted().forEach(w -> a.addObject().put("name", w.name())
                 .put("message", w.message()));
@@ -454,11 +455,11 @@ public final class JsonReport {
         return Double.isFinite(value) ? NODES.numberNode(Numbers.sixDecimals(value)) : null;
     }
 
-    private static void put(ObjectNode n, String key, Optional<String> value) {
+    static void put(ObjectNode n, String key, Optional<String> value) {
         n.set(key, value.map(NODES::textNode).orElse(null));
     }
 
-    private static void put(ObjectNode n, String key, OptionalLong value) {
+    static void put(ObjectNode n, String key, OptionalLong value) {
         n.set(key, value.isPresent() ? NODES.numberNode(value.getAsLong()) : null);
     }
 

@@ -15,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -182,20 +183,19 @@ public final class OutputFile implements AutoCloseable {
                     throw new FileAlreadyExistsException(target.toString());
                 }
                 if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
-                    throw new IOException(option + " " + name + ": " + target
-                            + " is no longer a regular file; nothing was replaced");
+                    throw new Refusal(option + " " + name + ": " + target
+                            + " is no longer a regular file; nothing was replaced", null);
                 }
                 keepAttributes();
             }
             move();
             temp = null;
         } catch (FileAlreadyExistsException e) {
-            throw new IOException(option + " " + name + ": the file appeared while measuring;"
+            throw new Refusal(option + " " + name + ": the file appeared while measuring;"
                     + " nothing was replaced (give --overwrite to replace it)", e);
+        } catch (Refusal e) {
+            throw e;
         } catch (IOException e) {
-            if (e.getMessage() != null && e.getMessage().startsWith(option + " ")) {
-                throw e;
-            }
             throw failure("cannot write " + temp, e);
         } finally {
             close();
@@ -278,7 +278,16 @@ public final class OutputFile implements AutoCloseable {
         if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
             return ((FileSystemException) e).getReason();
         }
-        String m = e.getMessage();
-        return m == null ? e.getClass().getSimpleName().toLowerCase(Locale.ROOT) : m;
+        return Objects.requireNonNullElse(e.getMessage(),
+                e.getClass().getSimpleName().toLowerCase(Locale.ROOT));
+    }
+
+    /** A refusal already worded with the option and file: passed on as it is. */
+    private static final class Refusal extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Refusal(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 }

@@ -4,6 +4,7 @@ import io.github.drivespeed.cli.chart.ThroughputChart;
 import io.github.drivespeed.cli.options.OptionTable.Exclusion;
 import io.github.drivespeed.cli.options.OutputOptions;
 import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.WorkloadTable;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -116,18 +117,13 @@ public final class OutputRouter implements AutoCloseable {
      * @throws IOException naming the option and the file that could not be written
      */
     public void write(Results results, WorkloadTable sweepTable) throws IOException {
-        text.flush();
-        if (machineFormat) {
-            if (file != null) {
-                file.write(o -> machine(results, new OutputStreamWriter(o,
-                        StandardCharsets.UTF_8)));
+        writeResults(to -> {
+            if (json) {
+                JsonReport.write(results, generator, to);
             } else {
-                machine(results, machine);
+                CsvReport.write(results, to);
             }
-        } else if (file != null) {
-            String summary = textBuffer.toString();
-            file.write(o -> o.write(summary.getBytes(StandardCharsets.UTF_8)));
-        }
+        });
         if (chart != null) {
             chart.write(o -> ThroughputChart.writePng(sweepTable == null
                     ? ThroughputChart.timeline(results)
@@ -135,18 +131,50 @@ public final class OutputRouter implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes the device test's JSON or CSV, or its text file.
+     *
+     * @param report what was measured
+     * @throws IOException naming the option and the file that could not be written
+     */
+    public void write(DeviceReport report) throws IOException {
+        writeResults(to -> {
+            if (json) {
+                DeviceJsonReport.write(report, generator, to);
+            } else {
+                CsvReport.write(report, to);
+            }
+        });
+    }
+
     /** @return whether writing to standard output failed */
     public boolean stdoutFailed() {
         return stdout.checkError();
     }
 
-    private void machine(Results results, Writer to) throws IOException {
-        if (json) {
-            JsonReport.write(results, generator, to);
-        } else {
-            CsvReport.write(results, to);
+    /** Writes results in a machine format somewhere. */
+    private interface MachineFormat {
+        void writeTo(Writer to) throws IOException;
+    }
+
+    /** The JSON or CSV to stdout or the --output file, or else the text summary to the file. */
+    private void writeResults(MachineFormat format) throws IOException {
+        text.flush();
+        if (machineFormat) {
+            if (file != null) {
+                file.write(o -> {
+                    Writer to = new OutputStreamWriter(o, StandardCharsets.UTF_8);
+                    format.writeTo(to);
+                    to.flush();
+                });
+            } else {
+                format.writeTo(machine);
+                machine.flush();
+            }
+        } else if (file != null) {
+            String summary = textBuffer.toString();
+            file.write(o -> o.write(summary.getBytes(StandardCharsets.UTF_8)));
         }
-        to.flush();
     }
 
     /** Removes the temporary files of outputs not written (a failed run leaves none). */

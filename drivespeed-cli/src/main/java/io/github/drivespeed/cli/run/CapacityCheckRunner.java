@@ -6,6 +6,7 @@ import io.github.drivespeed.CapacityPlan;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.WorkloadOptions;
+import io.github.drivespeed.cli.progress.BeforeFirstPass;
 import io.github.drivespeed.cli.progress.CapacityEstimate;
 import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
@@ -53,25 +54,29 @@ public final class CapacityCheckRunner {
             fillBytes = plan.size().isPresent() ? plan.size().getAsLong()
                     : DriveSpeed.probe(dir).usableSpaceBytes();
         } catch (IllegalArgumentException | IOException e) {
-            return context.fail(e);
+            return context.failed(e);
         }
         PrintWriter text = context.outputs().text();
-        text.println(Headers.on(dir) + "capacity check, " + (plan.size().isPresent()
-                ? bounds.size() : "the free space") + ": every test file written before any is"
-                + " read back, every byte checked, every file removed");
-        text.flush();
         CapacityEstimate estimate = new CapacityEstimate(context.err(),
                 context.stderrIsTerminal().getAsBoolean());
-        if (!context.quiet()) {
-            estimate.before(fillBytes, plan.size().isEmpty());
-        }
+        boolean wholeFreeSpace = plan.size().isEmpty();
+        // the header once the checks before writing have passed, so a refusal comes before it
+        ProgressListener header = new BeforeFirstPass(() -> {
+            text.println(Headers.on(dir) + "capacity check, " + (wholeFreeSpace
+                    ? "the free space" : bounds.size()) + ": every test file written before any"
+                    + " is read back, every byte checked, every file removed");
+            text.flush();
+            if (!context.quiet()) {
+                estimate.before(fillBytes, wholeFreeSpace);
+            }
+        });
         CapacityCheckReport report;
         try (ProgressBar bar = context.progressBar(1)) {
-            ProgressListener progress = context.quiet() ? ProgressListener.NONE
-                    : bar == null ? estimate : new Listeners(bar, estimate);
+            ProgressListener progress = context.quiet() ? header : new Listeners(header,
+                    bar == null ? estimate : new Listeners(bar, estimate));
             report = plan.listener(progress).run();
         } catch (IllegalArgumentException | IOException e) {
-            return context.fail(e);
+            return context.failed(e);
         }
         text.println();
         text.print(report);

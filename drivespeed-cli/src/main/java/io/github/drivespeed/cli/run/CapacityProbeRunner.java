@@ -4,8 +4,10 @@ import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.cli.options.DeviceWriteOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.progress.BeforeFirstPass;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.Headers;
+import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityProbeReport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -50,17 +52,20 @@ public final class CapacityProbeRunner {
             plan = ErrorMessages.optionIfGiven(plan, "--backend", measurement.backend(),
                     DevicePlan::backend);
         } catch (IllegalArgumentException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+            return context.refuse(e);
         }
         PrintWriter text = context.outputs().text();
-        text.println(Headers.on(device) + "capacity probe (destructive: stamped 4 KiB units"
-                + " written across the whole device; its contents are lost)");
-        text.flush();
+        // the header once every check has passed, so a refusal comes before it
+        ProgressListener header = new BeforeFirstPass(() -> {
+            text.println(Headers.on(device) + "capacity probe (destructive: stamped 4 KiB units"
+                    + " written across the whole device; its contents are lost)");
+            text.flush();
+        });
         CapacityProbeReport report;
         try {
-            report = plan.probeCapacity();
+            report = plan.listener(header).probeCapacity();
         } catch (IllegalArgumentException | IOException e) {
-            return context.fail(e);
+            return context.failed(e);
         }
         text.println();
         text.println(report);

@@ -5,6 +5,7 @@ import static io.github.drivespeed.cli.run.ErrorMessages.optionIfGiven;
 import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.cli.options.DeviceWriteOptions;
+import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.OptionTable.Exclusion;
 import io.github.drivespeed.cli.options.ReadModeOptions;
@@ -19,17 +20,20 @@ record DevicePlanBuilder(MeasurementOptions measurement, String duration,
         ReadModeOptions readModes, DeviceWriteOptions deviceWrite, boolean noVerify) {
 
     /**
+     * @param device the device given
+     * @param given the options given, for their names as typed
+     * @return the plan
      * @throws IllegalArgumentException naming the option and value a setter refused
      */
-    DevicePlan build(Path device) {
+    DevicePlan build(Path device, GivenOptions given) {
         MeasurementOptions m = measurement;
         DevicePlan t = DriveSpeed.onDevice(device);
-        t = optionIfGiven(t, "--block-size", m.blockSize(), DevicePlan::blockSize);
+        t = optionIfGiven(t, given.typed("--block-size"), m.blockSize(), DevicePlan::blockSize);
         Exclusion.COUNT_DURATION.check(m.count() != null, duration != null);
-        t = optionIfGiven(t, "--count", m.count(), DevicePlan::count);
-        t = optionIfGiven(t, "--duration", duration,
+        t = optionIfGiven(t, given.typed("--count"), m.count(), DevicePlan::count);
+        t = optionIfGiven(t, given.typed("--duration"), duration,
                 (p, d) -> p.duration(WorkloadPlanBuilder.parseDuration(d)));
-        t = optionIfGiven(t, "--runs", m.runs(), DevicePlan::runs);
+        t = optionIfGiven(t, given.typed("--runs"), m.runs(), DevicePlan::runs);
         if (m.buffered()) {
             t = t.buffered();
         }
@@ -46,7 +50,7 @@ record DevicePlanBuilder(MeasurementOptions measurement, String duration,
         if (w.write()) {
             t = t.write();
         } else if (w.deviceWriteOption() != null) {
-            throw new IllegalArgumentException("option '" + w.deviceWriteOption()
+            throw new IllegalArgumentException("option '" + given.typed(w.deviceWriteOption())
                     + "' needs --write");
         }
         if (w.allowWritesTo() != null) {
@@ -57,13 +61,14 @@ record DevicePlanBuilder(MeasurementOptions measurement, String duration,
         }
         if (noVerify) {
             if (!w.write()) {
-                throw new IllegalArgumentException("option '--no-verify' needs --write: a"
+                throw new IllegalArgumentException("option '" + given.typed("--no-verify")
+                    + "' needs " + given.typed("--write") + ": a"
                         + " read-only test reads what drivespeed did not write, and checks"
                         + " nothing");
             }
             t = t.noVerify();
         }
-        t = optionIfGiven(t, "--backend", m.backend(), DevicePlan::backend);
+        t = optionIfGiven(t, given.typed("--backend"), m.backend(), DevicePlan::backend);
         return t;
     }
 }

@@ -10,9 +10,6 @@ import io.github.drivespeed.cli.text.DeviceReportPrinter;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.LossLines;
 import io.github.drivespeed.cli.text.RunLinePrinter;
-import io.github.drivespeed.error.TargetNotFoundException;
-import io.github.drivespeed.error.UnsafeTargetException;
-import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.report.DeviceReport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,7 +18,8 @@ import java.nio.file.Path;
 /**
  * {@code drivespeed /dev/sdX}: the read-only device test, as {@code hdparm -t} (with
  * {@code -T}, also {@code hdparm -T}'s cached reads), or, with the opt-ins, a write test whose
- * read-back is checked (exit code 1 when data was lost). Text output only.
+ * read-back is checked (exit code 1 when data was lost). The text, or with {@code --json} /
+ * {@code --csv} drivespeed's own schema, as for a directory.
  */
 public final class DeviceRunner {
 
@@ -50,24 +48,27 @@ public final class DeviceRunner {
         PrintWriter out = context.outputs().text();
         DevicePlan plan;
         try {
-            plan = plans.build(device);
+            plan = plans.build(device, context.given());
         } catch (IllegalArgumentException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+            return context.refuse(e);
         }
         DeviceReport report;
         try {
             report = plan.listener(RunLinePrinter.detailed(out, Headers.on(device)
                     + plan.parameters())).run();
-        } catch (IllegalArgumentException | TargetNotFoundException | UnsupportedTargetException
-                | UnsafeTargetException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+        } catch (IllegalArgumentException e) {
+            return context.refuse(e);
         } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+            return context.failed(e, "buffered");
         }
         DeviceReportPrinter.print(out, report);
         report.read().verification().ifPresent(v -> LossLines.print(out, "the device", v));
-        out.flush();
-        if (out.checkError()) {
+        try {
+            context.outputs().write(report);
+        } catch (IOException e) {
+            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        }
+        if (context.outputs().stdoutFailed()) {
             return context.fail("could not write the results to standard output",
                     ExitCode.IO_ERROR);
         }

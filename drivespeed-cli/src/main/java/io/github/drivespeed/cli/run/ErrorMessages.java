@@ -1,14 +1,22 @@
 package io.github.drivespeed.cli.run;
 
-import io.github.drivespeed.WorkloadPlan;
-import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.InvalidSettingException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.OverwrittenOptionException;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The library's and picocli's messages in the command line's words: the option as the user typed
- * it and its value, instead of the API's setting names. Some are recognised by their text (the
- * API's {@code blockSize ...} refusals, its no-space hint); typed errors will replace that.
+ * The command line's own refusals, and picocli's in the same style: {@code invalid value for
+ * option 'NAME': ...}, with the option as the user typed it. The library's refusals are worded
+ * by {@link Refusals}, from the data they carry.
  */
 public final class ErrorMessages {
 
@@ -16,20 +24,91 @@ public final class ErrorMessages {
     static final String DROP_CACHES_NEEDS_BUFFERED = "option '--drop-caches' needs --buffered"
             + " (O_DIRECT reads bypass the page cache: there is nothing to drop)";
 
+    /** Where the options are listed, for the end of a refusal. */
+    private static final String HELP = "'drivespeed --help' lists the options";
+
     private ErrorMessages() {
     }
 
     /**
-     * @param message picocli's message for a bad command line
-     * @return it in the style of the command's own messages: {@code invalid value for option ...}
+     * picocli's refusal of a command line, in drivespeed's words, each naming the argument as
+     * typed and what to do: a value its converter refused ({@code invalid value for option
+     * '--count': 'abc' is not a whole number}); an unknown option ({@code unknown option
+     * '--frobnicate'; did you mean ...}); a second target; an option without its value; an
+     * option given twice. Only picocli's data is read (the argument specs, the unmatched
+     * arguments, its suggestions), never its message; a refusal of another kind says that the
+     * command line could not be read, with picocli's words.
+     *
+     * @param e picocli's refusal
+     * @param args the command line's arguments, for the option's name as typed
+     * @return the message
      */
-    public static String ofPicocli(String message) {
-        String m = String.valueOf(message);
-        return m.startsWith("Invalid value for ") ? "invalid" + m.substring("Invalid".length()) : m;
+    public static String ofPicocli(ParameterException e, String[] args) {
+        if (e.getCause() instanceof TypeConversionException
+                && e.getArgSpec() instanceof OptionSpec) {
+            OptionSpec option = (OptionSpec) e.getArgSpec();
+            return "invalid value for option '" + typed(option, args) + "': "
+                    + e.getCause().getMessage();
+        }
+        if (e instanceof UnmatchedArgumentException) {
+            return unmatched((UnmatchedArgumentException) e);
+        }
+        if (e instanceof MissingParameterException) {
+            List<ArgSpec> missing = ((MissingParameterException) e).getMissing();
+            if (missing != null && missing.size() == 1 && missing.get(0) instanceof OptionSpec) {
+                OptionSpec option = (OptionSpec) missing.get(0);
+                return "option '" + typed(option, args) + "' needs a value (" + option.paramLabel()
+                        + ") right after it; " + HELP;
+            }
+        }
+        if (e instanceof OverwrittenOptionException
+                && ((OverwrittenOptionException) e).getOverwritten() instanceof OptionSpec) {
+            OptionSpec option = (OptionSpec) ((OverwrittenOptionException) e).getOverwritten();
+            return "option '" + typed(option, args) + "' was given more than once; give it once";
+        }
+        return "cannot read the command line (" + e.getMessage() + "); " + HELP;
     }
 
     /**
-     * Applies one option, naming it and its value if the plan refuses it.
+     * An unknown option, with picocli's suggestions of the options whose names are close; or an
+     * argument after the target, which is not a second target.
+     */
+    private static String unmatched(UnmatchedArgumentException e) {
+        List<String> unmatched = e.getUnmatched();
+        String first = unmatched.isEmpty() ? "" : unmatched.get(0);
+        if (first.startsWith("-") && first.length() > 1) {
+            int eq = first.indexOf('=');
+            String name = eq < 0 ? first : first.substring(0, eq);
+            List<String> close = e.getSuggestions().stream().filter(o -> o.startsWith("-"))
+                    .toList();
+            return "unknown option '" + name + "'" + (close.isEmpty() ? ""
+                    : " (did you mean " + String.join(" or ", close) + "?)") + "; " + HELP;
+        }
+        return "unexpected argument '" + first + "': drivespeed takes one target, a directory or"
+                + " a block device, given once (an option's value goes right after the option); "
+                + HELP;
+    }
+
+    /** The option's name as it appears in {@code args} ({@code --bs=8M} counts), else its first. */
+    private static String typed(OptionSpec option, String[] args) {
+        List<String> names = Arrays.asList(option.names());
+        for (String arg : args) {
+            if (arg.equals("--")) {
+                break;
+            }
+            int eq = arg.indexOf('=');
+            String name = eq < 0 ? arg : arg.substring(0, eq);
+            if (names.contains(name)) {
+                return name;
+            }
+        }
+        return option.longestName();
+    }
+
+    /**
+     * Applies one option whose value the command line converts itself (a duration), naming it
+     * and its value if the conversion refuses it. A plan's own refusal
+     * ({@link InvalidSettingException}) passes through, for {@link Refusals} to word.
      *
      * @param <T> the plan (or value) the option sets
      * @param plan the plan before
@@ -42,6 +121,8 @@ public final class ErrorMessages {
     static <T> T option(T plan, String name, Object value, UnaryOperator<T> setter) {
         try {
             return setter.apply(plan);
+        } catch (InvalidSettingException e) {
+            throw e;
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid value for option '" + name + "': '"
                     + value + "': " + e.getMessage(), e);
@@ -49,7 +130,7 @@ public final class ErrorMessages {
     }
 
     /**
-     * Applies an option if it was given, naming it and its value if the plan refuses it.
+     * Applies an option if it was given, as {@link #option} does.
      *
      * @param <T> the plan the option sets
      * @param <V> the option's value
@@ -62,70 +143,5 @@ public final class ErrorMessages {
      */
     static <T, V> T optionIfGiven(T plan, String name, V value, BiFunction<T, V, T> setter) {
         return value == null ? plan : option(plan, name, value, t -> setter.apply(t, value));
-    }
-
-    /**
-     * A sequential plan's refusal of its block size when it runs (alignment, memory), naming the
-     * option: {@code invalid value for option '--bs': '512': blockSize 512 B is ...}.
-     *
-     * @param message the API's message; any other than a block-size refusal is kept
-     * @param option the block-size option, as typed
-     * @param blockSize its value, or the default
-     * @return the message
-     */
-    static String sequentialBlockSize(String message, String option, Object blockSize) {
-        return refusesBlockSize(message)
-                ? "invalid value for option '" + option + "': '" + blockSize + "': " + message
-                : message;
-    }
-
-    /**
-     * A workload plan's refusal of its block size when it runs, with the command line's names:
-     * {@code blockSize 8 MiB is larger than size 4 MiB} names {@code --bs} and {@code --size}.
-     *
-     * @param message the API's message; any other than a block-size refusal is kept
-     * @param option the block-size option, as typed
-     * @param blockSize its value, or the default
-     * @param sizeOption the size option, as typed
-     * @return the message
-     */
-    static String workloadBlockSize(String message, String option, Object blockSize,
-            String sizeOption) {
-        if (!refusesBlockSize(message)) {
-            return message;
-        }
-        String m = message.startsWith("blockSize ")
-                ? message.substring("blockSize ".length()) : message;
-        m = m.replace("than size ", "than " + sizeOption + " ");
-        return "invalid value for option '" + option + "': '" + blockSize + "': " + m;
-    }
-
-    /**
-     * The no-space message with the option to lower, as the user would type it, in place of the
-     * API's "the block size or the count".
-     *
-     * @param e the refusal
-     * @param options what to lower, as typed, with the values
-     * @return the message
-     */
-    static String noSpace(InsufficientSpaceException e, String options) {
-        String message = String.valueOf(e.getMessage());
-        String api = "lower the block size or the count";
-        return message.endsWith(api)
-                ? message.substring(0, message.length() - api.length()) + "lower " + options
-                : message;
-    }
-
-    /**
-     * @param size {@code --size} as given, or null
-     * @return {@code " (4M)"}, or {@code " (default 1 GiB)"}
-     */
-    static String sizeGiven(String size) {
-        return size == null ? " (default " + WorkloadPlan.DEFAULT_SIZE + ")" : " (" + size + ")";
-    }
-
-    private static boolean refusesBlockSize(String message) {
-        return message != null
-                && (message.startsWith("blockSize ") || message.startsWith("cannot allocate "));
     }
 }

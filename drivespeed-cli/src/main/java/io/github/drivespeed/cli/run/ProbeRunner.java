@@ -3,8 +3,6 @@ package io.github.drivespeed.cli.run;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.WarningLines;
-import io.github.drivespeed.error.TargetNotFoundException;
-import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.target.TargetInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,10 +22,8 @@ public final class ProbeRunner {
         TargetInfo target;
         try {
             target = DriveSpeed.probe(context.target());
-        } catch (TargetNotFoundException | UnsupportedTargetException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
         } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+            return context.failed(e);
         }
         PrintWriter out = context.outputs().text();
         out.print(target.summary());

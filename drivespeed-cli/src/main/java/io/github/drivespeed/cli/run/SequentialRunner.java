@@ -13,10 +13,6 @@ import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.RunLinePrinter;
 import io.github.drivespeed.cli.text.TablePrinter;
-import io.github.drivespeed.error.InsufficientSpaceException;
-import io.github.drivespeed.error.TargetNotFoundException;
-import io.github.drivespeed.error.TargetNotWritableException;
-import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.progress.WorkloadListener;
@@ -77,7 +73,7 @@ public final class SequentialRunner {
                 random = workloadPlans.requirementWorkloads(dir);
             }
         } catch (IllegalArgumentException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+            return context.refuse(e);
         }
         PrintWriter text = context.outputs().text();
         Results results = null;
@@ -103,29 +99,10 @@ public final class SequentialRunner {
                 results = results == null ? Results.of(table) : results.and(table);
             }
         } catch (IllegalArgumentException e) {
-            return context.fail(test == null ? e.getMessage()
-                    : ErrorMessages.sequentialBlockSize(e.getMessage(),
-                            context.typed("--block-size"), blockSize()), ExitCode.BAD_INPUT);
-        } catch (TargetNotFoundException | UnsupportedTargetException
-                | TargetNotWritableException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
-        } catch (InsufficientSpaceException e) {
-            // the sequential test runs first: no results yet means it was the one
-            return context.fail(ErrorMessages.noSpace(e, test != null && results == null
-                    ? context.typed("--block-size") + " (" + blockSize() + ") or "
-                            + context.typed("--count") + " (" + (measurement.count() == null
-                                    ? SequentialPlan.DEFAULT_COUNT : measurement.count()) + ")"
-                    : context.typed("--size") + ErrorMessages.sizeGiven(workload.size())),
-                    ExitCode.IO_ERROR);
+            return context.refuse(e);
         } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+            return context.failed(e, "buffered", "directOrBuffered");
         }
         return Completion.finish(context, results, requirement, null);
-    }
-
-    /** The block size given, or the default. */
-    private Object blockSize() {
-        return measurement.blockSize() == null ? SequentialPlan.DEFAULT_BLOCK_SIZE
-                : measurement.blockSize();
     }
 }

@@ -7,6 +7,8 @@ import io.github.drivespeed.SustainedPlan;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.WorkloadOptions;
+import io.github.drivespeed.cli.progress.BeforeFirstPass;
+import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.Headers;
@@ -50,17 +52,20 @@ public final class SustainedRunner {
         try {
             plan = build(dir, context.given());
         } catch (IllegalArgumentException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+            return context.refuse(e);
         }
         PrintWriter text = context.outputs().text();
-        text.println(Headers.on(dir) + "sustained write, no warm-up, until the rate holds steady"
-                + " after a drop, " + bounds());
-        text.flush();
+        // the header once the checks before writing have passed, so a refusal comes before it
+        ProgressListener header = new BeforeFirstPass(() -> {
+            text.println(Headers.on(dir) + "sustained write, no warm-up, until the rate holds"
+                    + " steady after a drop, " + bounds());
+            text.flush();
+        });
         SustainedReport report;
         try (ProgressBar bar = context.progressBar(1)) {
-            report = plan.listener(bar == null ? ProgressListener.NONE : bar).run();
+            report = plan.listener(bar == null ? header : new Listeners(header, bar)).run();
         } catch (IllegalArgumentException | IOException e) {
-            return context.fail(e);
+            return context.failed(e, "buffered");
         }
         text.println();
         text.print(report);

@@ -9,6 +9,7 @@ import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.OptionTable.Exclusion;
 import io.github.drivespeed.cli.options.WorkloadOptions;
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.nio.file.Path;
@@ -124,9 +125,9 @@ record WorkloadPlanBuilder(MeasurementOptions measurement, WorkloadOptions workl
             } else {
                 try {
                     list.add(Preset.parse(name));
-                } catch (IllegalArgumentException e) {
+                } catch (InvalidSettingException e) {
                     throw new IllegalArgumentException("invalid value for option '--preset': '"
-                            + name + "': " + e.getMessage() + ", standard, nvme", e);
+                            + name + "': " + e.reason() + ", standard, nvme", e);
                 }
             }
         }

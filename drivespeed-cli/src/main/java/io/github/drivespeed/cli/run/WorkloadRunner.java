@@ -8,10 +8,6 @@ import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.HeaderPrinter;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.TablePrinter;
-import io.github.drivespeed.error.InsufficientSpaceException;
-import io.github.drivespeed.error.TargetNotFoundException;
-import io.github.drivespeed.error.TargetNotWritableException;
-import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.report.WorkloadReport;
@@ -59,7 +55,7 @@ public final class WorkloadRunner {
             chosen = workload.presets() == null ? List.of()
                     : WorkloadPlanBuilder.presets(workload.presets());
         } catch (IllegalArgumentException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+            return context.refuse(e);
         }
         PrintWriter out = context.outputs().text();
         Results results;
@@ -83,18 +79,9 @@ public final class WorkloadRunner {
                 results = Results.of(report);
             }
         } catch (IllegalArgumentException e) {
-            return context.fail(ErrorMessages.workloadBlockSize(e.getMessage(),
-                    context.typed("--block-size"), measurement.blockSize() == null
-                            ? WorkloadPlan.DEFAULT_BLOCK_SIZE : measurement.blockSize(),
-                    context.typed("--size")), ExitCode.BAD_INPUT);
-        } catch (TargetNotFoundException | UnsupportedTargetException
-                | TargetNotWritableException e) {
-            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
-        } catch (InsufficientSpaceException e) {
-            return context.fail(ErrorMessages.noSpace(e, context.typed("--size")
-                    + ErrorMessages.sizeGiven(workload.size())), ExitCode.IO_ERROR);
+            return context.refuse(e);
         } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+            return context.failed(e, "buffered");
         }
         return Completion.finish(context, results, requirement, sweepTable);
     }

@@ -40,7 +40,7 @@ class GoldenFileTest {
 
     static Stream<Arguments> cases() {
         String[] names = {"sequential", "workload", "table", "probe", "requirement", "data-loss",
-            "sustained", "capacity", "capacity-probe"};
+            "sustained", "capacity", "capacity-probe", "device"};
         String[] locales = {"en-US", "de-DE", "tr-TR", "hi-IN-u-nu-deva", "ar-EG-u-nu-arab"};
         Stream.Builder<Arguments> b = Stream.builder();
         for (String n : names) {
@@ -84,7 +84,11 @@ class GoldenFileTest {
     void json(String name, String locale) throws IOException {
         Locale.setDefault(Locale.forLanguageTag(locale));
         StringWriter out = new StringWriter();
-        JsonReport.write(results(name), "drivespeed (golden test)", out);
+        if (name.equals("device")) {
+            DeviceJsonReport.write(ReportFixtures.device(), "drivespeed (golden test)", out);
+        } else {
+            JsonReport.write(results(name), "drivespeed (golden test)", out);
+        }
         compare(name + ".json", out.toString());
         JsonNode parsed = new ObjectMapper().readTree(out.toString());
         assertThat(parsed.get("schema_version").asInt()).isEqualTo(JsonReport.SCHEMA_VERSION);
@@ -95,7 +99,11 @@ class GoldenFileTest {
     void csv(String name, String locale) throws IOException {
         Locale.setDefault(Locale.forLanguageTag(locale));
         StringWriter out = new StringWriter();
-        CsvReport.write(results(name), out);
+        if (name.equals("device")) {
+            CsvReport.write(ReportFixtures.device(), out);
+        } else {
+            CsvReport.write(results(name), out);
+        }
         compare(name + ".csv", out.toString());
     }
 

@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.output;
 
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
@@ -13,6 +14,7 @@ import io.github.drivespeed.report.DataLossKind;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.MediumKind;
@@ -144,6 +146,45 @@ final class ReportFixtures {
                 Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE));
         return new SpeedReport(sdCardTarget(), new SequentialParameters(DataSize.ofMebibytes(4), 4, 2,
                 true, false, DataPattern.RANDOM), backend(), write, read, STARTED);
+    }
+
+    /**
+     * {@code drivespeed /dev/sdb -T}: the SD card's disk read-only, 8 MiB blocks, 3 s per run,
+     * 2 runs, O_DIRECT, with hdparm -T's cached-read pass; the disk is write-protected.
+     */
+    static DeviceReport device() {
+        long block = 8 * DataSize.MEBIBYTE;
+        BlockDevice disk = sdCardTarget().wholeDisks().get(0);
+        BlockDevice protectedDisk = BlockDevice.builder("sdb", disk.deviceNumber(),
+                BlockDevice.Kind.DISK).sizeBytes(63_864_569_856L).model("STORAGE DEVICE")
+                .transport("scsi").rotational(false).readOnly(true).logicalBlockSizeBytes(512)
+                .physicalBlockSizeBytes(512).link(disk.link().orElseThrow()).build();
+        PassResult read = new PassResult(PassKind.READ, List.of(
+                new Sample(1, 12 * block, 3_000 * MS, 12, spread(12, 240 * MS, 2 * MS),
+                        timeline(1_000 * MS, new long[][] {{0, 1_000 * MS, block * 4, 4},
+                            {1_000 * MS, 2_000 * MS, block * 4, 4},
+                            {2_000 * MS, 3_000 * MS, block * 4, 4}}))
+                        .withAccounting(CacheHandling.DIRECT_IO,
+                                Optional.of(new DeviceIo("sdb", 12 * block, 96, 0, 0))),
+                new Sample(2, 11 * block, 3_000 * MS, 11, spread(11, 260 * MS, 3 * MS),
+                        timeline(1_000 * MS, new long[][] {{0, 1_000 * MS, block * 4, 4},
+                            {1_000 * MS, 2_000 * MS, block * 4, 4},
+                            {2_000 * MS, 3_000 * MS, block * 3, 3}}))
+                        .withAccounting(CacheHandling.DIRECT_IO,
+                                Optional.of(new DeviceIo("sdb", 11 * block, 88, 0, 0)))),
+                Set.of());
+        long region = 2 * DataSize.MEBIBYTE;
+        PassResult cached = new PassResult(PassKind.CACHED_READ, List.of(
+                new Sample(1, 4_000 * region, 2_000 * MS, 4_000, spread(8, 400_000, 1_000),
+                        timeline(1_000 * MS, new long[][] {{0, 1_000 * MS, 2_000 * region, 2_000},
+                            {1_000 * MS, 2_000 * MS, 2_000 * region, 2_000}}))
+                        .withAccounting(CacheHandling.FROM_CACHE, Optional.empty())),
+                Set.of(Warning.PAGE_CACHE_FIGURE));
+        return new DeviceReport(Path.of("/dev/sdb"), Optional.of(protectedDisk), 63_864_569_856L,
+                512, new DeviceParameters(DataSize.ofMebibytes(8), OptionalLong.empty(),
+                        Optional.of(Duration.ofSeconds(3)), 2, true, false, false),
+                backend(), Optional.empty(), read, Optional.of(cached),
+                Set.of(Warning.USB3_DEVICE_AT_USB2_SPEED), STARTED);
     }
 
     /** randrw 70 % reads, 4 KiB, QD4 T2, 1 s time-based after 200 ms ramp, 1 run. */

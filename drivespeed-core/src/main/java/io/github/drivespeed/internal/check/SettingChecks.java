@@ -1,13 +1,16 @@
 package io.github.drivespeed.internal.check;
 
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.unit.DataSize;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * The checks every setting of a plan or parameter record goes through: one helper per kind of
- * rule, each throwing {@link IllegalArgumentException} with a message that names the setting and
- * the value ({@code "count must be >= 1: 0"}), as Caffeine's builder checks its settings. The
+ * rule, each throwing {@link InvalidSettingException} that carries the setting, the value and the
+ * reason (its message {@code "count must be >= 1: 0"}), as Caffeine's builder checks its
+ * settings. Every other refusal of a setting, where a plan runs, throws the same exception. The
  * parameter records call these in their constructors, so an invariant is written once, where the
  * value lives; the plans only build records.
  */
@@ -35,14 +38,15 @@ public final class SettingChecks {
      * @param setting the setting's name, for the message
      * @param text the size as text
      * @return the size
-     * @throws IllegalArgumentException naming the setting, if the text does not parse
+     * @throws InvalidSettingException naming the setting, if the text does not parse
      */
     public static DataSize parseSize(String setting, String text) {
         requireNonNull(setting, text);
         try {
             return DataSize.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(setting + ": " + e.getMessage(), e);
+            throw new InvalidSettingException(setting, text,
+                    Reason.of("is not a data size: " + e.getMessage()), e);
         }
     }
 
@@ -53,16 +57,16 @@ public final class SettingChecks {
      * @param setting the setting's name, for the message
      * @param size the size
      * @return {@code size}
-     * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
+     * @throws InvalidSettingException if not positive or not a multiple of 512 bytes
      */
     public static DataSize requireWholeSectors(String setting, DataSize size) {
         requireNonNull(setting, size);
         if (size.bytes() <= 0) {
-            throw new IllegalArgumentException(setting + " must be > 0: " + size);
+            throw new InvalidSettingException(setting, size, "is too small (must be > 0)");
         }
         if (size.bytes() % DataSize.SECTOR_BYTES != 0) {
-            throw new IllegalArgumentException(setting + " must be a multiple of "
-                    + DataSize.SECTOR_BYTES + " bytes (one sector): " + size.bytes() + " bytes");
+            throw new InvalidSettingException(setting, size.bytes() + " bytes",
+                    "must be a multiple of " + DataSize.SECTOR_BYTES + " bytes (one sector)");
         }
         return size;
     }
@@ -74,13 +78,31 @@ public final class SettingChecks {
      * @param value the value
      * @param min the least allowed
      * @return {@code value}
-     * @throws IllegalArgumentException if below {@code min}
+     * @throws InvalidSettingException if below {@code min}
      */
     public static long requireAtLeast(String setting, long value, long min) {
         if (value < min) {
-            throw new IllegalArgumentException(setting + " must be >= " + min + ": " + value);
+            throw new InvalidSettingException(setting, value, "is too small (must be >= " + min
+                    + ")");
         }
         return value;
+    }
+
+    /**
+     * Requires {@code size >= min}.
+     *
+     * @param setting the setting's name, for the message
+     * @param size the size
+     * @param min the least allowed
+     * @return {@code size}
+     * @throws InvalidSettingException if below {@code min}
+     */
+    public static DataSize requireAtLeast(String setting, DataSize size, DataSize min) {
+        if (size.bytes() < min.bytes()) {
+            throw new InvalidSettingException(setting, size, "is too small (must be >= " + min
+                    + ")");
+        }
+        return size;
     }
 
     /**
@@ -91,12 +113,12 @@ public final class SettingChecks {
      * @param min the least allowed
      * @param max the most allowed
      * @return {@code value}
-     * @throws IllegalArgumentException if outside {@code [min, max]}
+     * @throws InvalidSettingException if outside {@code [min, max]}
      */
     public static int requireInRange(String setting, int value, int min, int max) {
         if (value < min || value > max) {
-            throw new IllegalArgumentException(setting + " must be in [" + min + ", " + max
-                    + "]: " + value);
+            throw new InvalidSettingException(setting, value, (value < min ? "is too small"
+                    : "is too large") + " (must be in [" + min + ", " + max + "])");
         }
         return value;
     }
@@ -106,12 +128,13 @@ public final class SettingChecks {
      *
      * @param blockSize the block size, positive
      * @param count the number of blocks, positive
-     * @throws IllegalArgumentException if the product overflows
+     * @throws InvalidSettingException if the product overflows
      */
     public static void requireBytesFit(DataSize blockSize, long count) {
         if (count > Long.MAX_VALUE / blockSize.bytes()) {
-            throw new IllegalArgumentException("blockSize x count overflows " + Long.MAX_VALUE
-                    + " bytes: " + blockSize + " x " + count);
+            throw new InvalidSettingException("count", count, Reason.of("is too large: times ")
+                    .setting("blockSize").then(" " + blockSize + " it exceeds " + Long.MAX_VALUE
+                            + " bytes"), null);
         }
     }
 
@@ -123,14 +146,15 @@ public final class SettingChecks {
      * @param min the shortest allowed
      * @param max the longest allowed
      * @return {@code duration}
-     * @throws IllegalArgumentException if outside {@code [min, max]}
+     * @throws InvalidSettingException if outside {@code [min, max]}
      */
     public static Duration requireInRange(String setting, Duration duration, Duration min,
             Duration max) {
         requireNonNull(setting, duration);
         if (duration.compareTo(min) < 0 || duration.compareTo(max) > 0) {
-            throw new IllegalArgumentException(setting + " must be in [" + text(min) + ", "
-                    + text(max) + "]: " + text(duration));
+            throw new InvalidSettingException(setting, text(duration),
+                    (duration.compareTo(min) < 0 ? "is too short" : "is too long")
+                            + " (must be in [" + text(min) + ", " + text(max) + "])");
         }
         return duration;
     }

@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.internal.javaio.JavaIoBackend;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.spi.IoBackend;
@@ -57,8 +58,8 @@ public final class BackendSelector {
         Objects.requireNonNull(backend, "backend");
         Optional<String> reason = backend.unavailableReason();
         if (reason.isPresent()) {
-            throw new IllegalArgumentException("backend: the " + backend.name()
-                    + " backend is unavailable here: " + reason.get());
+            throw new InvalidSettingException("backend", backend.name(),
+                    "is unavailable here: " + reason.get());
         }
         return new Selection(backend,
                 new BackendInfo(backend.name(), backend.description(), Optional.empty()));
@@ -86,8 +87,8 @@ public final class BackendSelector {
             names.add(candidate.name());
         }
         names.sort(null);
-        throw new IllegalArgumentException("backend must be one of " + String.join(", ", names)
-                + ": " + name);
+        throw new InvalidSettingException("backend", name,
+                "must be one of " + String.join(", ", names));
     }
 
     /** The fallback reason when no backend but the pure-Java one is on the class path. */

@@ -74,12 +74,12 @@ public final class CapacityCheck {
         long fill = sizeBytes.orElse(Math.max(0, usable - SLACK_BYTES));
         if (sizeBytes.isPresent() && t.info().totalSpaceBytes() > 0 && fill > usable) {
             throw InsufficientSpaceException.beforeWriting(t.directory(), fill, usable,
-                    "give a smaller size, or none to fill the free space");
+                    "without a size the check fills the free space", List.of("size"));
         }
         fill = fill / BLOCK_BYTES * BLOCK_BYTES;
         if (fill < BLOCK_BYTES) {
             throw InsufficientSpaceException.beforeWriting(t.directory(), BLOCK_BYTES, usable,
-                    "free some space");
+                    "the check writes whole blocks of " + DataSize.ofBytes(BLOCK_BYTES), List.of());
         }
         boolean direct = io.capabilities().contains(Capability.DIRECT_IO);
         int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT,

@@ -1,10 +1,13 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.genuine.ProbeUnit;
+import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DataLossKind;
 import io.github.drivespeed.report.MediumKind;
+import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.FileHandle;
@@ -50,34 +53,42 @@ final class CapacityProbe {
     private long read;
     private int rounds;
 
+    /**
+     * @param target the device, its write checks passed
+     * @throws InvalidSettingException if the device is too small to probe (fewer than 4 units)
+     */
     CapacityProbe(DeviceTarget target) {
         this.target = target;
         this.io = target.io();
         this.unit = Math.max(4096, target.logicalBlockBytes());
         this.claimed = target.sizeBytes() / unit * unit;
         this.content = new ProbeUnit(unit, NONCES.nextLong());
+        if (claimed < 4L * unit) {
+            throw new InvalidSettingException("device", target.given(), "is too small to probe ("
+                    + target.sizeBytes() + " bytes; the probe needs at least " + 4L * unit
+                    + " bytes)");
+        }
     }
 
     /**
+     * @param listener told {@link ProgressListener#passStarted} (a write, run 1, the first
+     *     round's bytes) once, before the first write; nothing else
      * @return the report
      * @throws IOException if a write or read failed other than with EIO on read-back
      */
-    CapacityProbeReport run() throws IOException {
+    CapacityProbeReport run(ProgressListener listener) throws IOException {
         Instant startedAt = Instant.now();
         long start = System.nanoTime();
-        if (claimed < 4L * unit) {
-            throw new IllegalArgumentException(target.given() + " is too small to probe ("
-                    + target.sizeBytes() + " bytes)");
-        }
         long grid = Math.max(MIN_GRID_BYTES, roundUp(claimed / GRID_DIVISOR, MIN_GRID_BYTES));
         long dense = Math.min(grid, claimed / 2 / unit * unit);
+        List<Long> probes = new ArrayList<>();
+        for (long at = grid; at < claimed - unit; at += grid) {
+            probes.add(at);
+        }
+        probes.add(claimed - unit);
+        listener.passStarted(PassKind.WRITE, 1, probes.size() * (long) unit + dense);
         try (FileHandle h = io.openBlockDevice(new BlockDeviceRequest(target.device(), true, true));
              AlignedBuffer buffer = io.allocate(CHUNK_BYTES, Math.max(4096, unit))) {
-            List<Long> probes = new ArrayList<>();
-            for (long at = grid; at < claimed - unit; at += grid) {
-                probes.add(at);
-            }
-            probes.add(claimed - unit);
             TreeMap<Long, ProbeUnit.Outcome> found = new TreeMap<>();
             for (long at : probes) {
                 writeUnits(h, buffer, at, unit);

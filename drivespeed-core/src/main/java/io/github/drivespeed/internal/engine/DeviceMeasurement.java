@@ -1,5 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.DataPattern;
@@ -17,6 +19,7 @@ import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
@@ -149,7 +152,7 @@ public final class DeviceMeasurement {
                              DataPattern.RANDOM, alignment)
                      : null;
              AlignedBuffer ownReadBuffer = data == null || verifying
-                     ? io.allocate(blockBytes, alignment) : null) {
+                     ? Preflight.allocate(io, blockBytes, alignment, blockBytes) : null) {
             AlignedBuffer readBuffer = ownReadBuffer != null ? ownReadBuffer : data.buffer();
             Passes passes = new Passes(handle, t, readBuffer, data, blockBytes, blocks, counters,
                     tailRequestUnit(t, io));
@@ -181,43 +184,42 @@ public final class DeviceMeasurement {
     public CapacityProbeReport probeCapacity() throws IOException {
         DeviceTarget t = DeviceTarget.examine(device, backend);
         if (!t.io().capabilities().contains(Capability.BLOCK_DEVICE_WRITE)) {
-            throw new IllegalArgumentException("backend: the " + t.io().name() + " backend cannot"
-                    + " write block devices");
+            throw new InvalidSettingException("backend", t.io().name(), "cannot write block"
+                    + " devices, which the capacity probe does: use the native backend");
         }
         DeviceWriteGuard.check(t, writeConfirmation, parameters.force());
-        return new CapacityProbe(t).run();
+        return new CapacityProbe(t).run(listener);
     }
 
     /** The checks that need the device, before it is opened. */
     private void checkPlan(DeviceTarget t, IoBackend io, long blockBytes) {
         if (!io.capabilities().contains(Capability.BLOCK_DEVICE_READ)) {
-            throw new IllegalArgumentException("backend: the " + io.name() + " backend cannot open"
-                    + " block devices");
+            throw new InvalidSettingException("backend", io.name(), "cannot open block devices");
         }
         Preflight.checkBlockFitsBackend(io, blockBytes);
         if (blockBytes % t.logicalBlockBytes() != 0) {
-            throw new IllegalArgumentException("blockSize " + parameters.blockSize() + " ("
-                    + blockBytes + " bytes) is not a multiple of the logical block size of "
-                    + t.given() + ": " + t.logicalBlockBytes() + " bytes");
+            throw new InvalidSettingException("blockSize", parameters.blockSize() + " ("
+                    + blockBytes + " bytes)", "is not a multiple of the logical block size of "
+                    + t.given() + ", " + t.logicalBlockBytes() + " bytes");
         }
         if (t.sizeBytes() == 0) {
-            throw new IllegalArgumentException(t.given() + " is empty (0 bytes): a loop device with"
-                    + " nothing attached, or a reader with no medium in it");
+            throw new InvalidSettingException("device", t.given(), "is empty (0 bytes): a loop"
+                    + " device with nothing attached, or a reader with no medium in it");
         }
         if (blockBytes > t.sizeBytes()) {
-            throw new IllegalArgumentException("blockSize " + parameters.blockSize()
-                    + " is larger than " + t.given() + " (" + t.sizeBytes() + " bytes)");
+            throw new InvalidSettingException("blockSize", parameters.blockSize(),
+                    "is larger than " + t.given() + " (" + t.sizeBytes() + " bytes)");
         }
-        long maxCount = t.sizeBytes() / blockBytes
-                + (tailBytes(t, blockBytes, parameters.write()) > 0 ? 1 : 0);
+        long wholeBlocks = t.sizeBytes() / blockBytes;
+        long maxCount = wholeBlocks + (tailBytes(t, blockBytes, parameters.write()) > 0 ? 1 : 0);
         if (parameters.count().isPresent() && parameters.count().getAsLong() > maxCount) {
-            throw new IllegalArgumentException("blockSize x count ("
-                    + parameters.blockSize().times(parameters.count().getAsLong())
-                    + ") exceeds the size of " + t.given() + " (" + t.sizeBytes()
-                    + " bytes, " + t.sizeBytes() / blockBytes + " whole blocks of "
-                    + parameters.blockSize() + (maxCount > t.sizeBytes() / blockBytes
-                            ? ", and the rest as a last, smaller request" : "")
-                    + "); nothing past the end is read: lower count");
+            long count = parameters.count().getAsLong();
+            throw new InvalidSettingException("count", count, Reason.of("does not fit: " + count
+                    + " blocks of ").setting("blockSize").then(" " + parameters.blockSize() + " ("
+                    + parameters.blockSize().times(count) + ") exceed the size of " + t.given()
+                    + " (" + t.sizeBytes() + " bytes, " + wholeBlocks + " whole blocks"
+                    + (maxCount > wholeBlocks ? " and the rest as a last, smaller request" : "")
+                    + "); nothing past the end is read: give at most " + maxCount), null);
         }
         readOptions.checkBackend(io);
     }
@@ -256,7 +258,7 @@ public final class DeviceMeasurement {
             return io.openBlockDevice(new BlockDeviceRequest(t.device(), parameters.direct(),
                     parameters.write()));
         } catch (IOException e) {
-            if (parameters.write() && String.valueOf(e.getMessage()).contains("EBUSY")) {
+            if (parameters.write() && ErrnoIoException.is(e, "EBUSY")) {
                 UnsafeTargetException refusal = new UnsafeTargetException(t.given(), "the kernel"
                         + " refused to open it exclusively (EBUSY): it is mounted or held,"
                         + " perhaps in another mount namespace; a device in use is never"

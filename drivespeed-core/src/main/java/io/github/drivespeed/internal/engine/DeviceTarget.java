@@ -26,12 +26,13 @@ import java.util.Set;
  * @param sysfsName its kernel name, if sysfs has it
  * @param sizeBytes its size (ioctl BLKGETSIZE64, else sysfs {@code size})
  * @param logicalBlockBytes its logical block size (ioctl BLKSSZGET, else sysfs)
+ * @param readOnly whether the kernel refuses writes to it (sysfs {@code ro}, ioctl BLKROGET)
  * @param description sysfs's description and the devices below it
  * @param warnings what about it may distort the figures
  * @param selection the backend
  */
 record DeviceTarget(Path given, Path device, DeviceNumber number, Optional<String> sysfsName,
-        long sizeBytes, int logicalBlockBytes, Optional<BlockDevice> description,
+        long sizeBytes, int logicalBlockBytes, boolean readOnly, Optional<BlockDevice> description,
         Set<Warning> warnings, BackendSelector.Selection selection) {
 
     IoBackend io() {
@@ -60,10 +61,13 @@ record DeviceTarget(Path given, Path device, DeviceNumber number, Optional<Strin
         IoBackend io = selection.backend();
         long size;
         int logical;
+        // read-only where the kernel says so by either way: sysfs ro, or ioctl BLKROGET
+        boolean readOnly = description.flatMap(BlockDevice::readOnly).orElse(false);
         if (io.capabilities().contains(Capability.DEVICE_SIZE)) {
             BlockDeviceGeometry g = io.blockDeviceGeometry(device);
             size = g.sizeBytes();
             logical = g.logicalBlockBytes();
+            readOnly |= g.readOnly();
         } else {
             size = description.flatMap(d -> d.sizeBytes().isPresent()
                     ? Optional.of(d.sizeBytes().getAsLong()) : Optional.empty())
@@ -75,7 +79,7 @@ record DeviceTarget(Path given, Path device, DeviceNumber number, Optional<Strin
         }
         Set<Warning> warnings = description.map(TargetProbe::deviceWarnings)
                 .orElse(EnumSet.noneOf(Warning.class));
-        return new DeviceTarget(given, device, number, name, size, logical, description,
-                warnings, selection);
+        return new DeviceTarget(given, device, number, name, size, logical, readOnly,
+                description, warnings, selection);
     }
 }

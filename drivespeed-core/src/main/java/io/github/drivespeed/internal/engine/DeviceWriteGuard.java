@@ -1,5 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.internal.probe.DeviceUsage;
 import io.github.drivespeed.spi.AlignedBuffer;
@@ -36,10 +38,15 @@ final class DeviceWriteGuard {
     static void check(DeviceTarget t, Optional<Path> confirmation, boolean force)
             throws IOException {
         String name = t.given().toString();
+        if (t.readOnly()) {
+            throw new UnsafeTargetException(t.given(), "it is read-only: the kernel refuses"
+                    + " writes to it (sysfs ro, ioctl BLKROGET: a write-protect switch, a loop"
+                    + " device attached with losetup -r, blockdev --setro)");
+        }
         if (confirmation.isEmpty()) {
-            throw new UnsafeTargetException(t.given(), "writing destroys everything on it; to"
-                    + " confirm, name the device again: allowWritesTo(Path.of(\"" + name + "\"))"
-                    + " (command line: --allow-writes-to " + name + ")");
+            throw new UnsafeTargetException(t.given(), Reason.of("writing destroys everything on"
+                    + " it; to confirm, name the device again: ").setting("allowWritesTo")
+                    .then(" " + name));
         }
         Path confirmed = confirmation.get();
         Optional<Path> real = realPath(confirmed);
@@ -49,9 +56,10 @@ final class DeviceWriteGuard {
                     + ", not to this device (" + t.device() + "); name the same device twice");
         }
         if (!t.io().capabilities().contains(Capability.BLOCK_DEVICE_WRITE)) {
-            throw new IllegalArgumentException("write: the " + t.io().name() + " backend never"
-                    + " writes block devices (it cannot open one exclusively with O_EXCL, which"
-                    + " the kernel refuses for a device in use); use the native backend");
+            throw new InvalidSettingException("write", null, Reason.of("cannot be done by the "
+                    + t.io().name() + " backend: it never writes block devices (it cannot open"
+                    + " one exclusively with O_EXCL, which the kernel refuses for a device in"
+                    + " use); use the native ").setting("backend"), null);
         }
         if (t.sysfsName().isEmpty()) {
             throw new UnsafeTargetException(t.given(), "cannot check whether it is mounted or in"
@@ -64,9 +72,9 @@ final class DeviceWriteGuard {
         }
         List<String> signatures = DeviceSignatures.find(head(t));
         if (!signatures.isEmpty() && !force) {
-            throw new UnsafeTargetException(t.given(), "it carries " + String.join(", ",
-                    signatures) + "; writing would destroy it; force() (command line: --force)"
-                    + " writes anyway");
+            throw new UnsafeTargetException(t.given(), Reason.of("it carries " + String.join(", ",
+                    signatures) + "; writing would destroy it; ").setting("force")
+                    .then(" writes anyway"));
         }
     }
 

@@ -3,7 +3,9 @@ package io.github.drivespeed.internal.engine;
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.DriveSpeedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.InsufficientSpaceException.Shortage;
 import io.github.drivespeed.error.TestFileIoException;
+import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.spi.FileHandle;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -65,7 +67,9 @@ final class IoFailures {
             return failure;
         }
         if (!"read".equals(operation) && isNoSpace(failure)) {
-            return InsufficientSpaceException.duringWrite(testFile, totalBytes, bytesDone, failure);
+            return InsufficientSpaceException.duringWrite(testFile, totalBytes, bytesDone, -1,
+                    ErrnoIoException.is(failure, "EDQUOT") ? Shortage.QUOTA : Shortage.SPACE,
+                    false, failure);
         }
         return new TestFileIoException(testFile, operation, offset, failure);
     }
@@ -113,44 +117,25 @@ final class IoFailures {
         }
     }
 
-    /** EINVAL, as the JDK (strerror text) or a native backend (errno name) reports it. */
+    /** EINVAL, by the errno the backend reported ({@link ErrnoIoException}). */
     static boolean isInvalidArgument(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            String m = t.getMessage();
-            if (m != null && (m.contains("Invalid argument") || m.contains("EINVAL"))) {
-                return true;
-            }
-        }
-        return false;
+        return ErrnoIoException.is(failure, "EINVAL");
     }
 
-    /** ENOSPC or EDQUOT, as the JDK (strerror text) or a native backend (errno name) reports it. */
+    /** ENOSPC or EDQUOT, by the errno the backend reported ({@link ErrnoIoException}). */
     static boolean isNoSpace(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            String m = t.getMessage();
-            if (m != null && (m.contains("No space left on device") || m.contains("ENOSPC")
-                    || m.contains("Disk quota exceeded") || m.contains("EDQUOT"))) {
-                return true;
-            }
-        }
-        return false;
+        return ErrnoIoException.is(failure, "ENOSPC") || ErrnoIoException.is(failure, "EDQUOT");
     }
 
     /**
-     * EIO, as the JDK (strerror text) or a native backend (errno name) reports it: the medium
-     * could not return (or take) the data.
+     * EIO, by the errno the backend reported ({@link ErrnoIoException}): the medium could not
+     * return (or take) the data.
      *
      * @param failure what was thrown
-     * @return whether it, or a cause, is EIO
+     * @return whether its errno is EIO
      */
     static boolean isIoError(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            String m = t.getMessage();
-            if (m != null && (m.contains("Input/output error") || m.contains("EIO"))) {
-                return true;
-            }
-        }
-        return false;
+        return ErrnoIoException.is(failure, "EIO");
     }
 
     /**

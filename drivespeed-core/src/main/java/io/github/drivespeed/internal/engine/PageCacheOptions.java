@@ -1,5 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.spi.Capability;
@@ -21,9 +23,7 @@ public record PageCacheOptions(boolean dropCaches, long cachedReadNanos) {
 
     /** Checks the duration. */
     public PageCacheOptions {
-        if (cachedReadNanos < 0) {
-            throw new IllegalArgumentException("cachedReadNanos must be >= 0: " + cachedReadNanos);
-        }
+        SettingChecks.requireAtLeast("cachedReadNanos", cachedReadNanos, 0);
     }
 
     /**
@@ -53,13 +53,19 @@ public record PageCacheOptions(boolean dropCaches, long cachedReadNanos) {
      * machine down and change nothing measured.
      *
      * @param directReads whether the reads are O_DIRECT with no buffered fallback
-     * @param howToBuffer the plan's calls that would make the reads buffered, for the message
-     * @throws IllegalArgumentException if drop_caches was asked for with such reads
+     * @param bufferingSettings the plan's settings that would make the reads buffered, for the
+     *     message ({@code buffered}, {@code directOrBuffered})
+     * @throws InvalidSettingException naming {@code dropCaches} if it was asked for with such
+     *     reads
      */
-    public void checkReadsAreBuffered(boolean directReads, String howToBuffer) {
+    public void checkReadsAreBuffered(boolean directReads, String... bufferingSettings) {
         if (dropCaches && directReads) {
-            throw new IllegalArgumentException("dropCaches() applies to buffered reads; O_DIRECT"
-                    + " reads bypass the page cache: add " + howToBuffer);
+            Reason reason = Reason.of("applies to buffered reads; O_DIRECT reads bypass the page"
+                    + " cache: add ");
+            for (int i = 0; i < bufferingSettings.length; i++) {
+                reason = (i == 0 ? reason : reason.then(" or ")).setting(bufferingSettings[i]);
+            }
+            throw new InvalidSettingException("dropCaches", null, reason, null);
         }
     }
 
@@ -67,14 +73,15 @@ public record PageCacheOptions(boolean dropCaches, long cachedReadNanos) {
      * Checks, before any I/O, that the backend can drop caches if that was asked for.
      *
      * @param io the backend
-     * @throws IllegalArgumentException naming the setting when it cannot (not root)
+     * @throws InvalidSettingException naming the setting when it cannot (not root)
      */
     void checkBackend(IoBackend io) {
         if (dropCaches && !io.capabilities().contains(Capability.DROP_CACHES)) {
-            throw new IllegalArgumentException("dropCaches: the " + io.name() + " backend cannot"
-                    + " drop the page cache here: writing /proc/sys/vm/drop_caches needs root"
-                    + " (effective uid 0); without dropCaches() buffered reads are evicted with"
-                    + " posix_fadvise where the backend can");
+            throw new InvalidSettingException("dropCaches", null, Reason.of("cannot be done by"
+                    + " the " + io.name() + " backend here: writing /proc/sys/vm/drop_caches"
+                    + " needs root (effective uid 0); without ").setting("dropCaches")
+                    .then(" buffered reads are evicted with posix_fadvise where the backend can"),
+                    null);
         }
     }
 }

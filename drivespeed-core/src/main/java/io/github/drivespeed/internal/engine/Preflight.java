@@ -2,8 +2,13 @@ package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.InsufficientSpaceException.Shortage;
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.internal.probe.TargetProbe;
+import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
@@ -11,7 +16,9 @@ import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** The checks every measurement makes before writing a byte, and what they found. */
 final class Preflight {
@@ -63,13 +70,36 @@ final class Preflight {
      */
     static void checkBlockFitsBackend(IoBackend io, long blockBytes) {
         if (blockBytes > io.maxBlockSizeBytes()) {
-            throw new IllegalArgumentException("blockSize " + DataSize.ofBytes(blockBytes)
-                    + " exceeds the largest block the " + io.name() + " backend supports, "
+            throw new InvalidSettingException("blockSize", DataSize.ofBytes(blockBytes),
+                    "exceeds the largest block the " + io.name() + " backend supports, "
                     + DataSize.ofBytes(io.maxBlockSizeBytes())
                     + ("java".equals(io.name())
                             ? " (the pure-Java backend is bound by ByteBuffer's int size; put"
                                     + " drivespeed-native on the class path for larger blocks)"
                             : ""));
+        }
+    }
+
+    /**
+     * Allocates I/O buffers for blocks of {@code blockBytes}; a backend's refusal (the JVM's
+     * direct-memory limit, for example) is a refusal of the block size.
+     *
+     * @param io the backend
+     * @param bytes the buffer's size
+     * @param alignment its alignment
+     * @param blockBytes the block size the buffer serves, for the message
+     * @return the buffer
+     * @throws InvalidSettingException naming {@code blockSize} if the backend cannot allocate it
+     */
+    static AlignedBuffer allocate(IoBackend io, long bytes, int alignment, long blockBytes) {
+        try {
+            return io.allocate(bytes, alignment);
+        } catch (InvalidSettingException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException("blockSize", DataSize.ofBytes(blockBytes),
+                    Reason.of("needs " + DataSize.ofBytes(bytes) + " of I/O buffers, which the "
+                            + io.name() + " backend cannot allocate: " + e.getMessage()), e);
         }
     }
 
@@ -91,10 +121,10 @@ final class Preflight {
         IoBackend io = t.io();
         int alignment = io.directIoAlignmentBytes(t.directory());
         if (blockSize.bytes() % alignment != 0) {
-            throw new IllegalArgumentException("blockSize " + blockSize + " ("
-                    + blockSize.bytes() + " bytes) is not a multiple of the direct-I/O alignment of "
-                    + t.directory() + ": " + alignment + " bytes (" + io.name()
-                    + " backend); use a multiple of " + alignment + " bytes, or buffered I/O");
+            throw new InvalidSettingException("blockSize", blockSize + " (" + blockSize.bytes()
+                    + " bytes)", Reason.of("is not a multiple of the direct-I/O alignment of "
+                    + t.directory() + ", " + alignment + " bytes (" + io.name() + " backend); use a"
+                    + " multiple of " + alignment + " bytes, or ").setting("buffered"), null);
         }
         return Math.max(MIN_BUFFER_ALIGNMENT, alignment);
     }
@@ -111,17 +141,56 @@ final class Preflight {
     }
 
     /**
-     * Checks that {@code bytes} fit on the file system, where it reports its size.
+     * Checks that {@code bytes} fit on the file system, where it reports its size, and that it
+     * has a free inode for the test file, where the backend can count them.
      *
-     * @throws InsufficientSpaceException if they do not
+     * @param t the target
+     * @param bytes the bytes the test file needs
+     * @param settings the plan's settings that set {@code bytes}, by their API names
+     * @throws InsufficientSpaceException if they do not fit, or no inode is free
      * @throws IOException if the free space cannot be read
      */
-    static void checkFreeSpace(Target t, long bytes) throws IOException {
+    static void checkFreeSpace(Target t, long bytes, String... settings) throws IOException {
         if (t.info().totalSpaceBytes() > 0) {
             long usable = t.store().getUsableSpace();
             if (usable < bytes) {
-                throw InsufficientSpaceException.beforeWriting(t.directory(), bytes, usable);
+                throw InsufficientSpaceException.beforeWriting(t.directory(), bytes, usable,
+                        List.of(settings));
+            }
+            OptionalLong inodes = t.io().freeInodes(t.directory());
+            if (inodes.isPresent() && inodes.getAsLong() == 0) {
+                throw InsufficientSpaceException.noInodes(t.directory(), bytes, usable);
             }
         }
+    }
+
+    /**
+     * ENOSPC or EDQUOT when the test file was created: what ran out. Where free bytes remain,
+     * ENOSPC at creation means no inode is left; the backend's count of free inodes (statvfs(3)
+     * {@code f_favail}) says so for certain, and where it cannot count them the message says it
+     * may be so.
+     *
+     * @param io the backend that created the file
+     * @param directory the target directory
+     * @param failure the ENOSPC or EDQUOT failure
+     * @return the exception to throw
+     */
+    static InsufficientSpaceException noRoomAtCreation(IoBackend io, Path directory,
+            IOException failure) {
+        if (ErrnoIoException.is(failure, "EDQUOT")) {
+            return InsufficientSpaceException.atCreation(directory, -1, Shortage.QUOTA, false,
+                    failure);
+        }
+        long usable = -1;
+        OptionalLong inodes = OptionalLong.empty();
+        try {
+            usable = Files.getFileStore(directory).getUsableSpace();
+            inodes = io.freeInodes(directory);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+        boolean noInodes = inodes.isPresent() && inodes.getAsLong() == 0 && usable > 0;
+        return InsufficientSpaceException.atCreation(directory, usable,
+                noInodes ? Shortage.INODES : Shortage.SPACE, inodes.isEmpty(), failure);
     }
 }

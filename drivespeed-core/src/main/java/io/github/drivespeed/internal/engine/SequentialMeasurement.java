@@ -1,6 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.SequentialParameters;
@@ -105,14 +106,14 @@ public final class SequentialMeasurement {
         }
         int bufferAlignment = Preflight.bufferAlignment(t, direct, parameters.blockSize());
         if (parameters.dsync() && !io.capabilities().contains(Capability.DSYNC)) {
-            throw new IllegalArgumentException("dsync: the " + io.name()
-                    + " backend cannot open files with O_DSYNC");
+            throw new InvalidSettingException("dsync", null, "cannot be done by the " + io.name()
+                    + " backend: it cannot open files with O_DSYNC");
         }
         readOptions.checkBackend(io);
         long passBytes = parameters.bytesPerPass().bytes();
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.Scan before = LeftoverFiles.removeStale(directory);
-        Preflight.checkFreeSpace(t, passBytes);
+        Preflight.checkFreeSpace(t, passBytes, "blockSize", "count");
         try (DriveLocks locks = DriveLocks.acquire(targetInfo)) {
             // Another measurement now: its named test file, or its unnamed (O_TMPFILE) one, or
             // its lock on the same drive.
@@ -144,8 +145,8 @@ public final class SequentialMeasurement {
         // compares with the pool, so it reads into a block of its own.
         try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
                 parameters.dataPattern(), bufferAlignment);
-             AlignedBuffer ownReadBuffer = verify ? io.allocate(blockBytes, bufferAlignment)
-                     : null) {
+             AlignedBuffer ownReadBuffer = verify
+                     ? Preflight.allocate(io, blockBytes, bufferAlignment, blockBytes) : null) {
             // A memory file system has no write cache to fill: its rate follows the kernel's
             // page allocator (pages freed by the warm-up's file are reused first), no cliff.
             passes = new Passes(io, directory, data, verify ? ownReadBuffer : data.buffer(),

@@ -1,6 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.internal.genuine.CliffDetector;
 import io.github.drivespeed.internal.genuine.CompletionLog;
 import io.github.drivespeed.internal.genuine.SteadyAfterDrop;
@@ -89,9 +90,10 @@ public final class SustainedMeasurement {
         }
         boolean inMemory = t.info().warnings().contains(Warning.MEMORY_FILE_SYSTEM);
         if (inMemory && !settings.sizeGiven()) {
-            throw new IllegalArgumentException("size: " + t.directory() + " is in memory ("
-                    + t.info().fileSystemType() + "), where a sustained write would fill RAM up to"
-                    + " 8 GiB and measure no drive; give a size to run it anyway");
+            throw new InvalidSettingException("size", null, "is needed: " + t.directory()
+                    + " is in memory (" + t.info().fileSystemType() + "), where a sustained write"
+                    + " would fill RAM up to 8 GiB and measure no drive; give one to run it"
+                    + " anyway");
         }
         int alignment = Preflight.bufferAlignment(t, settings.direct(), settings.blockSize());
         LeftoverFiles.removeStale(t.directory());
@@ -136,7 +138,8 @@ public final class SustainedMeasurement {
             if (allowed < blockBytes || (settings.sizeGiven() && allowed < bytes)) {
                 throw InsufficientSpaceException.beforeWriting(t.directory(),
                         (settings.sizeGiven() ? bytes : blockBytes) + KEEP_FREE_BYTES, usable,
-                        "a sustained write leaves 1 GiB free; give a smaller size");
+                        "a sustained write leaves 1 GiB free",
+                        settings.sizeGiven() ? List.of("size") : List.of());
             }
             bytes = Math.min(bytes, allowed);
         }

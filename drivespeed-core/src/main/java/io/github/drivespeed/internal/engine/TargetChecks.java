@@ -3,11 +3,13 @@ package io.github.drivespeed.internal.engine;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TargetNotWritableException;
 import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.error.UnsupportedTargetException.FileKind;
+import io.github.drivespeed.internal.javaio.JdkErrno;
+import io.github.drivespeed.spi.ErrnoIoException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AccessMode;
 import java.nio.file.FileStore;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -21,7 +23,11 @@ public final class TargetChecks {
     private static final int S_IFBLK = 0060000;
     private static final int S_IFCHR = 0020000;
     private static final int S_IFIFO = 0010000;
-    private static final String READ_ONLY = "the file system is mounted read-only";
+    /** Why a read-only mount refuses the test file. */
+    static final String READ_ONLY = "the file system is mounted read-only";
+    /** Why EPERM refuses the test file. */
+    static final String NOT_PERMITTED = "operation not permitted (EPERM: an immutable directory,"
+            + " see chattr +i, or a security policy)";
 
     /**
      * Kernel pseudo file systems: they hold no drive, and writing a test file there either fails
@@ -49,7 +55,10 @@ public final class TargetChecks {
             throw new TargetNotFoundException(target);
         }
         if (!Files.isDirectory(target)) {
-            throw new UnsupportedTargetException(target, describeNonDirectory(target));
+            FileKind kind = Files.isRegularFile(target) ? FileKind.REGULAR_FILE
+                    : kindOf(fileType(target));
+            throw new UnsupportedTargetException(target, kind, FileKind.DIRECTORY,
+                    describeNonDirectory(target));
         }
         return target.toRealPath();
     }
@@ -72,6 +81,22 @@ public final class TargetChecks {
                 return "it is a socket, not a drive; give a directory";
             default:
                 return "it is not a directory";
+        }
+    }
+
+    /** The kind of file of these S_IFMT bits. */
+    private static FileKind kindOf(int fileType) {
+        switch (fileType) {
+            case S_IFBLK:
+                return FileKind.BLOCK_DEVICE;
+            case S_IFCHR:
+                return FileKind.CHARACTER_DEVICE;
+            case S_IFIFO:
+                return FileKind.PIPE;
+            case S_IFSOCK:
+                return FileKind.SOCKET;
+            default:
+                return FileKind.OTHER;
         }
     }
 
@@ -98,12 +123,14 @@ public final class TargetChecks {
             throw new TargetNotFoundException(target);
         }
         if (Files.isDirectory(target)) {
-            throw new UnsupportedTargetException(target, "it is a directory; a device test needs a"
+            throw new UnsupportedTargetException(target, FileKind.DIRECTORY,
+                    FileKind.BLOCK_DEVICE, "it is a directory; a device test needs a"
                     + " block device such as /dev/sdb (to measure the file system holding a"
                     + " directory, use DriveSpeed.on(directory))");
         }
         if (Files.isRegularFile(target)) {
-            throw new UnsupportedTargetException(target, "it is a regular file, not a block"
+            throw new UnsupportedTargetException(target, FileKind.REGULAR_FILE,
+                    FileKind.BLOCK_DEVICE, "it is a regular file, not a block"
                     + " device; drivespeed never reads or writes an existing file (give a block"
                     + " device such as /dev/sdb, or a directory to DriveSpeed.on)");
         }
@@ -111,15 +138,19 @@ public final class TargetChecks {
             case S_IFBLK:
                 return target.toRealPath();
             case S_IFCHR:
-                throw new UnsupportedTargetException(target, "it is a character device (such as"
+                throw new UnsupportedTargetException(target, FileKind.CHARACTER_DEVICE,
+                        FileKind.BLOCK_DEVICE, "it is a character device (such as"
                         + " /dev/null or a terminal), not a block device");
             case S_IFIFO:
-                throw new UnsupportedTargetException(target, "it is a named pipe, not a block"
+                throw new UnsupportedTargetException(target, FileKind.PIPE,
+                        FileKind.BLOCK_DEVICE, "it is a named pipe, not a block"
                         + " device");
             case S_IFSOCK:
-                throw new UnsupportedTargetException(target, "it is a socket, not a block device");
+                throw new UnsupportedTargetException(target, FileKind.SOCKET,
+                        FileKind.BLOCK_DEVICE, "it is a socket, not a block device");
             default:
-                throw new UnsupportedTargetException(target, "it is not a block device");
+                throw new UnsupportedTargetException(target, FileKind.OTHER,
+                        FileKind.BLOCK_DEVICE, "it is not a block device");
         }
     }
 
@@ -133,7 +164,8 @@ public final class TargetChecks {
     public static void requireDriveBacked(Path directory, FileStore store)
             throws UnsupportedTargetException {
         if (PSEUDO_FILE_SYSTEMS.contains(store.type())) {
-            throw new UnsupportedTargetException(directory, "it is on the " + store.type()
+            throw new UnsupportedTargetException(directory, FileKind.PSEUDO_FILE_SYSTEM_DIRECTORY,
+                    FileKind.DIRECTORY, "it is on the " + store.type()
                     + " pseudo file system, which holds no drive; give a directory on a drive");
         }
     }
@@ -158,18 +190,15 @@ public final class TargetChecks {
         } catch (AccessDeniedException e) {
             throw new TargetNotWritableException(directory, "permission denied (EACCES: the"
                     + " directory's permissions do not let this user create files)", e);
-        } catch (FileSystemException e) {
-            String reason = String.valueOf(e.getReason());
-            if (reason.contains("Read-only file system")) {
+        } catch (IOException e) {
+            IOException errno = JdkErrno.translate("access(W_OK)", directory, e);
+            if (ErrnoIoException.is(errno, "EROFS")) {
                 throw new TargetNotWritableException(directory, READ_ONLY + " (EROFS)", e);
             }
-            if (reason.contains("Operation not permitted")) {
-                throw new TargetNotWritableException(directory, "operation not permitted (EPERM:"
-                        + " an immutable directory, see chattr +i, or a security policy)", e);
+            if (ErrnoIoException.is(errno, "EPERM")) {
+                throw new TargetNotWritableException(directory, NOT_PERMITTED, e);
             }
-            throw new TargetNotWritableException(directory, reason, e);
-        } catch (IOException e) {
-            throw new TargetNotWritableException(directory, e.toString(), e);
+            throw new TargetNotWritableException(directory, errno.getMessage(), e);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.error.TargetNotWritableException;
+import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
@@ -8,7 +9,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 
 /** Creates new test files under fresh names, registered for removal at JVM shutdown. */
@@ -43,11 +43,16 @@ final class TestFileCreator {
                 throw new TargetNotWritableException(directory, "permission denied", e);
             } catch (InterruptedIOException e) {
                 throw IoFailures.interrupted("creation of the test file", 0, 0, e);
-            } catch (FileSystemException e) {
-                String reason = e.getReason();
-                if (reason != null && (reason.contains("Read-only file system")
-                        || reason.contains("Operation not permitted"))) {
-                    throw new TargetNotWritableException(directory, reason, e);
+            } catch (IOException e) {
+                if (ErrnoIoException.is(e, "EROFS")) {
+                    throw new TargetNotWritableException(directory, TargetChecks.READ_ONLY
+                            + " (EROFS)", e);
+                }
+                if (ErrnoIoException.is(e, "EPERM")) {
+                    throw new TargetNotWritableException(directory, TargetChecks.NOT_PERMITTED, e);
+                }
+                if (IoFailures.isNoSpace(e)) {
+                    throw Preflight.noRoomAtCreation(io, directory, e);
                 }
                 throw e;
             }

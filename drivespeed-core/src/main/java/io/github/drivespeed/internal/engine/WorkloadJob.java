@@ -104,7 +104,8 @@ final class WorkloadJob {
             long poolTarget = poolTargetBytes();
             for (int k = 0; k < workers; k++) {
                 AlignedBuffer readBuffer = job.reads()
-                        ? io.allocate(blockBytes * depthPerWorker, alignment) : null;
+                        ? Preflight.allocate(io, blockBytes * depthPerWorker, alignment, blockBytes)
+                        : null;
                 WriteData data = job.writes() ? new WriteData(io, blockBytes, blocks,
                         DataPattern.RANDOM, alignment, depthPerWorker, poolTarget) : null;
                 readBuffers.add(readBuffer);

@@ -1,6 +1,8 @@
 package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
@@ -132,7 +134,7 @@ public final class WorkloadMeasurement {
         }
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.removeStale(t.directory());
-        Preflight.checkFreeSpace(t, fileBytes);
+        Preflight.checkFreeSpace(t, fileBytes, "size");
 
         try (DriveLocks locks = DriveLocks.acquire(t.info())) {
             while (true) {
@@ -197,27 +199,31 @@ public final class WorkloadMeasurement {
         long bs = job.blockSize().bytes();
         long size = job.size().bytes();
         if (bs > size) {
-            throw new IllegalArgumentException("blockSize " + job.blockSize()
-                    + " is larger than size " + job.size() + "; the test file must hold a block");
+            throw new InvalidSettingException("blockSize", job.blockSize(), Reason.of("is larger"
+                    + " than ").setting("size").then(" " + job.size() + "; the test file must"
+                    + " hold a block"), null);
         }
         if (size % bs != 0) {
-            throw new IllegalArgumentException("size " + job.size() + " is not a multiple of"
-                    + " blockSize " + job.blockSize());
+            throw new InvalidSettingException("size", job.size(), Reason.of("is not a multiple"
+                    + " of ").setting("blockSize").then(" " + job.blockSize()), null);
         }
         Preflight.checkBlockFitsBackend(io, bs);
         int depthPerWorker = async ? job.queueDepth() : 1;
         Preflight.checkBlockFitsBackend(io, bs * depthPerWorker);
         long workers = (long) job.threads() * (async ? 1 : job.queueDepth());
         if (workers > MAX_SYNC_WORKERS) {
-            throw new IllegalArgumentException("threads x queueDepth = " + job.threads() + " x "
-                    + job.queueDepth() + " = " + workers + " synchronous workers, more than "
-                    + MAX_SYNC_WORKERS + " (psync runs the queue depth as threads; the " + io.name()
-                    + " backend's engines: " + engines(io) + ")");
+            throw new InvalidSettingException("queueDepth", job.queueDepth(), Reason.of("times ")
+                    .setting("threads").then(" " + job.threads() + " is " + workers
+                            + " synchronous workers, more than " + MAX_SYNC_WORKERS + " (psync"
+                            + " runs the queue depth as threads; the " + io.name()
+                            + " backend's engines: " + engines(io) + ")"), null);
         }
         if (job.pattern() == AccessPattern.SEQUENTIAL && size / bs < job.threads()) {
-            throw new IllegalArgumentException("a sequential workload needs at least one block"
-                    + " per thread: size " + job.size() + " holds " + size / bs + " blocks of "
-                    + job.blockSize() + " for " + job.threads() + " threads");
+            throw new InvalidSettingException("threads", job.threads(), Reason.of("is more than"
+                    + " the blocks of a sequential workload (it needs one per thread): ")
+                    .setting("size")
+                    .then(" " + job.size() + " holds " + size / bs + " blocks of ")
+                    .setting("blockSize").then(" " + job.blockSize()), null);
         }
     }
 

@@ -64,7 +64,7 @@ final class WriteData implements AutoCloseable {
         this.blocksPerSlot = Math.max(1, (blocks + depth - 1) / depth);
         this.poolBlocks = blocksPerSlot * depth;
         this.nextPoolBlock = new long[depth];
-        this.pool = io.allocate(blockBytes * poolBlocks, alignmentBytes);
+        this.pool = Preflight.allocate(io, blockBytes * poolBlocks, alignmentBytes, blockBytes);
         long capacity = pool.capacityBytes();
         int n = (int) ((capacity + WINDOW_BYTES - 1) / WINDOW_BYTES);
         this.windows = new ByteBuffer[n];

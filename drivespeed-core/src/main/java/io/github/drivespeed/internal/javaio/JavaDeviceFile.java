@@ -44,7 +44,11 @@ final class JavaDeviceFile implements FileHandle {
         view.clear();
         view.position((int) dstOffset);
         view.limit((int) (dstOffset + length));
-        return channel.read(view, position);
+        try {
+            return channel.read(view, position);
+        } catch (IOException e) {
+            throw JdkErrno.translate("pread", device, e);
+        }
     }
 
     /** Nothing was written. */

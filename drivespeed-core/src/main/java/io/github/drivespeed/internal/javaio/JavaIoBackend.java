@@ -91,7 +91,11 @@ public final class JavaIoBackend implements IoBackend {
         if (request.direct()) {
             options.add(ExtendedOpenOption.DIRECT);
         }
-        return new JavaDeviceFile(request.device(), FileChannel.open(request.device(), options));
+        try {
+            return new JavaDeviceFile(request.device(), FileChannel.open(request.device(), options));
+        } catch (IOException e) {
+            throw JdkErrno.translate("open", request.device(), e);
+        }
     }
 
     /**
@@ -167,7 +171,7 @@ public final class JavaIoBackend implements IoBackend {
                         Files.getFileStore(request.directory()).type(), e);
             }
             if (e instanceof IOException) {
-                throw (IOException) e;
+                throw JdkErrno.translate("open(O_CREAT|O_EXCL)", file, (IOException) e);
             }
             throw new IOException("cannot create " + file + ": " + e.getMessage(), e);
         }

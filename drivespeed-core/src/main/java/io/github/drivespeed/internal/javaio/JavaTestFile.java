@@ -76,13 +76,21 @@ final class JavaTestFile implements TestFile {
     @Override
     public long write(AlignedBuffer src, long srcOffset, long length, long position)
             throws IOException {
-        return channel().write(view(src, srcOffset, length), position);
+        try {
+            return channel().write(view(src, srcOffset, length), position);
+        } catch (IOException e) {
+            throw JdkErrno.translate("pwrite", path, e);
+        }
     }
 
     @Override
     public long read(AlignedBuffer dst, long dstOffset, long length, long position)
             throws IOException {
-        return channel().read(view(dst, dstOffset, length), position);
+        try {
+            return channel().read(view(dst, dstOffset, length), position);
+        } catch (IOException e) {
+            throw JdkErrno.translate("pread", path, e);
+        }
     }
 
     private static ByteBuffer view(AlignedBuffer buffer, long offset, long length) {
@@ -100,7 +108,11 @@ final class JavaTestFile implements TestFile {
     /** {@link FileChannel#force(boolean) force(false)}: fdatasync(2) on Linux. */
     @Override
     public void dataSync() throws IOException {
-        channel.force(false);
+        try {
+            channel.force(false);
+        } catch (IOException e) {
+            throw JdkErrno.translate("fdatasync", path, e);
+        }
     }
 
     /** The JDK has no way to drop a file's cached pages. */

@@ -1,7 +1,7 @@
 package io.github.drivespeed.internal.probe;
 
-import io.github.drivespeed.target.BlockDevice.Kind;
 import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.BlockDevice.Kind;
 import io.github.drivespeed.target.DeviceNumber;
 import io.github.drivespeed.target.Link;
 import io.github.drivespeed.unit.DataSize;
@@ -92,6 +92,8 @@ final class BlockDeviceChain {
         BlockDevice.Builder b = BlockDevice.builder(name, number.get(), kind);
         SysfsFiles.number(dir.resolve("size")).ifPresent(s -> b.sizeBytes(s * DataSize.SECTOR_BYTES));
         queueFacts(b, (kind == Kind.PARTITION ? dir.getParent() : dir).resolve("queue"));
+        // a partition has its own ro (blockdev --setro on it), which the disk's ro sets too
+        SysfsFiles.number(dir.resolve("ro")).ifPresent(r -> b.readOnly(r != 0));
         List<BlockDevice> lower = new ArrayList<>();
         switch (kind) {
             case PARTITION:

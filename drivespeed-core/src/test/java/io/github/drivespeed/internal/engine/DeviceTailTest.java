@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.testing.Mounts;
@@ -64,9 +65,14 @@ class DeviceTailTest {
             assertThat((Mounts.sectorsRead(loop.device()) - before) * 512).isLessThanOrEqualTo(32 * MIB);
 
             assertThatThrownBy(() -> plan.count(18).run())
-                    .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("16 whole blocks of 1 MiB, and the rest as a last,"
-                            + " smaller request); nothing past the end is read");
+                    .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
+                        assertThat(e.setting()).isEqualTo("count");
+                        assertThat(e.value()).hasValue("18");
+                        assertThat(e.relatedSettings()).containsExactly("blockSize");
+                    })
+                    .hasMessageContaining("(16778752 bytes, 16 whole blocks and the rest as a"
+                            + " last, smaller request); nothing past the end is read: give at"
+                            + " most 17");
         }
     }
 }

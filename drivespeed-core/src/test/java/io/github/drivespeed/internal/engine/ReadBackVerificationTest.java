@@ -1,14 +1,17 @@
 package io.github.drivespeed.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.DataLossKind;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.testing.FaultyBackend;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
@@ -75,10 +78,26 @@ class ReadBackVerificationTest {
     }
 
     @Test
+    void aReadFailureWithoutAnErrnoIsAFailureNotDataLost() throws IOException {
+        // a failure whose errno the backend did not report is not taken for EIO from its text
+        FaultyBackend plain = FaultyBackend.failingOnCall("read", 3 * BLOCK, 2,
+                new IOException("Input/output error"));
+        assertThatThrownBy(() -> DriveSpeed.on(dir).backend(plain).blockSize("64K").count(COUNT)
+                .runs(1).run())
+                .isInstanceOfSatisfying(TestFileIoException.class, e -> {
+                    assertThat(e.operation()).isEqualTo("read");
+                    assertThat(e.offset()).isEqualTo(3 * BLOCK);
+                });
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
     void anIoErrorOnReadBackIsDataLostAndTheReadGoesOn() throws IOException {
         // the second read at 3 x 64 KiB: the first is the warm-up's
+        // the errno as the backends report it (the pure-Java one from the JDK's text, JdkErrno)
         FaultyBackend eio = FaultyBackend.failingOnCall("read", 3 * BLOCK, 2,
-                new IOException("Input/output error"));
+                new ErrnoIoException("pread", "test file", "EIO", "EIO (Input/output error)",
+                        null));
         SpeedReport r = DriveSpeed.on(dir).backend(eio).blockSize("64K").count(COUNT).runs(1)
                 .run();
         Verification v = r.read().verification().orElseThrow();

@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -121,8 +122,8 @@ class ReadHonestyTest {
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(4).runs(1).buffered()
                 .dropCaches().backend(new NotRoot()).run())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("dropCaches: the java-test backend cannot drop the page cache"
-                        + " here: writing /proc/sys/vm/drop_caches needs root");
+                .hasMessageStartingWith("dropCaches cannot be done by the java-test backend here:"
+                        + " writing /proc/sys/vm/drop_caches needs root");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
@@ -131,8 +132,12 @@ class ReadHonestyTest {
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(4).runs(1)
                 .dropCaches().run())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("dropCaches() applies to buffered reads; O_DIRECT reads bypass the"
-                        + " page cache: add buffered() or directOrBuffered()");
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
+                    assertThat(e.value()).isEmpty();
+                    assertThat(e.relatedSettings()).containsExactly("buffered", "directOrBuffered");
+                })
+                .hasMessage("dropCaches applies to buffered reads; O_DIRECT reads bypass the"
+                        + " page cache: add buffered or directOrBuffered");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
@@ -147,6 +152,6 @@ class ReadHonestyTest {
                 .endsWith(", drop_caches before buffered reads, cached reads for 5 ms]");
         assertThatThrownBy(() -> DriveSpeed.on(dir).cachedRead(Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("cachedRead must be in [1 ms, 24 h]: 0");
+                .hasMessage("cachedRead is too short (must be in [1 ms, 24 h]): 0");
     }
 }

@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -373,10 +374,15 @@ class SequentialMeasurementTest {
                     }
                 });
         assertThatThrownBy(test::run)
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("blockSize " + DataSize.ofBytes(alignment + 512L))
-                .hasMessageContaining("direct-I/O alignment")
-                .hasMessageContaining(alignment + " bytes");
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
+                    assertThat(e.setting()).isEqualTo("blockSize");
+                    assertThat(e.value()).hasValue(DataSize.ofBytes(alignment + 512L) + " ("
+                            + (alignment + 512) + " bytes)");
+                    assertThat(e.reason()).contains("direct-I/O alignment")
+                            .contains(alignment + " bytes").endsWith("or buffered");
+                    assertThat(e.reason(s -> "--" + s)).endsWith("or --buffered");
+                    assertThat(e.relatedSettings()).containsExactly("buffered");
+                });
         assertThat(anyProgress).isFalse();
         assertThat(TestFiles.names(dir)).isEmpty();
         // buffered I/O has no alignment rule

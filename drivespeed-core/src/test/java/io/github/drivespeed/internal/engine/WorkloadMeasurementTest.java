@@ -365,36 +365,38 @@ class WorkloadMeasurementTest {
     void settingsThatDoNotFitEachOtherAreRefusedBeforeAnyIo() {
         assertThatThrownBy(() -> small().blockSize("8M").run())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("blockSize 8 MiB is larger than size 4 MiB");
+                .hasMessageContaining("blockSize is larger than size 4 MiB; the test file must hold a block: 8 MiB");
         assertThatThrownBy(() -> small().blockSize("12K").run())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("size 4 MiB is not a multiple of blockSize 12 KiB");
+                .hasMessageContaining("size is not a multiple of blockSize 12 KiB: 4 MiB");
         assertThatThrownBy(() -> small().sequential().blockSize("1M").threads(8).run())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("at least one block per thread");
+                .hasMessageContaining("it needs one per thread");
         assertThatThrownBy(() -> small().size("3M").blockSize(DataSize.ofBytes(512 * 3)).run())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("direct-I/O alignment");
         assertThatThrownBy(() -> small().threads(64).queueDepth(128).run())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("threads x queueDepth = 64 x 128");
+                .hasMessage("queueDepth times threads 64 is 8192 synchronous workers, more than"
+                        + " 4096 (the java backend has no asynchronous I/O, so queue depth is run"
+                        + " as threads): 128");
         assertThat(dir.toFile().list()).isEmpty();
     }
 
     @Test
     void settersRefuseBadValuesNamingTheSetting() {
         WorkloadPlan w = DriveSpeed.workload(dir);
-        assertThatThrownBy(() -> w.threads(0)).hasMessageContaining("threads must be in [1, 1024]: 0");
+        assertThatThrownBy(() -> w.threads(0)).hasMessageContaining("threads is too small (must be in [1, 1024]): 0");
         assertThatThrownBy(() -> w.queueDepth(0)).hasMessageContaining("queueDepth");
-        assertThatThrownBy(() -> w.readWrite(101)).hasMessageContaining("readPercent must be in [0, 100]: 101");
-        assertThatThrownBy(() -> w.count(0)).hasMessageContaining("count must be >= 1: 0");
+        assertThatThrownBy(() -> w.readWrite(101)).hasMessageContaining("readPercent is too large (must be in [0, 100]): 101");
+        assertThatThrownBy(() -> w.count(0)).hasMessageContaining("count is too small (must be >= 1): 0");
         assertThatThrownBy(() -> w.duration(Duration.ZERO)).hasMessageContaining("duration");
         assertThatThrownBy(() -> w.rampTime(Duration.ofSeconds(-1))).hasMessageContaining("rampTime");
         assertThatThrownBy(() -> w.blockSize("1000")).hasMessageContaining("blockSize must be a multiple of 512");
-        assertThatThrownBy(() -> w.size("0")).hasMessageContaining("size must be > 0");
+        assertThatThrownBy(() -> w.size("0")).hasMessageContaining("size is too small (must be > 0)");
         assertThatThrownBy(() -> w.timelineInterval(Duration.ZERO)).hasMessageContaining("timelineInterval");
-        assertThatThrownBy(() -> w.runs(0)).hasMessageContaining("runs must be in [1, 1000]: 0");
-        assertThatThrownBy(() -> w.runs(100_000)).hasMessageContaining("1000]: 100000");
+        assertThatThrownBy(() -> w.runs(0)).hasMessageContaining("runs is too small (must be in [1, 1000]): 0");
+        assertThatThrownBy(() -> w.runs(100_000)).hasMessageContaining("1000]): 100000");
         assertThatThrownBy(() -> Preset.parse("RND8K")).hasMessageContaining("RND4K Q32T1");
         assertThat(Preset.parse("rnd4k-q32t16")).isEqualTo(Preset.RND4K_Q32T16);
         assertThat(Preset.parse("SEQ1M Q8T1")).isEqualTo(Preset.SEQ1M_Q8T1);

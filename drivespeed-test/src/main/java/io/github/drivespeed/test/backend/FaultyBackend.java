@@ -24,6 +24,12 @@ import java.util.concurrent.atomic.AtomicLong;
  *         .hasMessageContaining("EIO");
  * }</pre>
  *
+ * <p>The engine acts on a failure's errno, never on its text: to fail as a full drive, inject
+ * {@code new ErrnoIoException("pwrite", "test file", "ENOSPC", "ENOSPC (No space left on device)",
+ * null)} ({@link io.github.drivespeed.spi.ErrnoIoException}), which becomes an
+ * {@code InsufficientSpaceException}; a plain {@code IOException} is an I/O failure whatever it
+ * says.
+ *
  * <p>Calls are counted over every test file the backend creates, the warm-up's first (a
  * measured run's fault needs {@code nth} past the warm-up's calls). Thread-safe.
  */
