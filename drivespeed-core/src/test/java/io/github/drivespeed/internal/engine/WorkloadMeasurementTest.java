@@ -378,8 +378,8 @@ class WorkloadMeasurementTest {
         assertThatThrownBy(() -> small().threads(64).queueDepth(128).run())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("queueDepth times threads 64 is 8192 synchronous workers, more than"
-                        + " 4096 (the java backend has no asynchronous I/O, so queue depth is run"
-                        + " as threads): 128");
+                        + " 4096 (psync runs the queue depth as threads; the java backend's engines:"
+                        + " psync): 128");
         assertThat(dir.toFile().list()).isEmpty();
     }
 
