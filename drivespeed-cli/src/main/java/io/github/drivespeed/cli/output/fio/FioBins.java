@@ -146,7 +146,8 @@ public final class FioBins {
      * The share of the I/Os in each of fio's coarse latency buckets ({@code io_u_mark_latency}:
      * whole nanoseconds, microseconds or milliseconds, each bucket named by its exclusive upper
      * edge), in percent of {@code totalIos} with fio's rounding (a non-empty bucket is at least
-     * 0.01).
+     * 0.01). The histogram keeps three significant digits, so an I/O within 0.1 % of a bucket's
+     * edge may be counted in the bucket beside it.
      *
      * @param latency the distribution
      * @param totalIos the I/Os of the job (every direction)
@@ -157,9 +158,11 @@ public final class FioBins {
                 + FioLayout.LATENCY_MS_KEYS.size()];
         if (latency.count() > 0) {
             Histogram h = latency.histogram();
+            // these edges are decimal, the histogram's bins binary: a value within 0.1 % of an
+            // edge (the histogram's resolution) may land in the neighbouring bucket
             for (HistogramIterationValue v : h.recordedValues()) {
-                long low = h.lowestEquivalentValue(v.getValueIteratedTo());
-                n[coarseIndex(low)] += v.getCountAtValueIteratedTo();
+                long mid = h.medianEquivalentValue(v.getValueIteratedTo());
+                n[coarseIndex(mid)] += v.getCountAtValueIteratedTo();
             }
         }
         double[] share = new double[n.length];

@@ -73,9 +73,12 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         }
         o.put("direct", p.direct() ? "1" : "0");
         o.put("ioengine", async ? "libaio" : "psync");
-        o.put("iodepth", Integer.toString(p.queueDepth()));
-        if (p.threads() > 1) {
-            o.put("numjobs", Integer.toString(p.threads()));
+        // what ran: a queue depth without an asynchronous queue runs as that many threads
+        int depth = async ? p.queueDepth() : 1;
+        int threads = async ? p.threads() : p.threads() * p.queueDepth();
+        o.put("iodepth", Integer.toString(depth));
+        if (threads > 1) {
+            o.put("numjobs", Integer.toString(threads));
         }
         o.put("randseed", Long.toString(p.seed()));
         if (p.runs() > 1) {
@@ -84,7 +87,6 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         if (p.writes()) {
             o.put("end_fsync", "1");
         }
-        int depth = async ? p.queueDepth() : 1;
         Duration elapsed = p.rampTime().multipliedBy(p.runs()).plus(measured(r.read(), r.write()));
         return new FioJobSource(name, group, o, r.read(), r.write(), async, depth, r.startedAt(),
                 elapsed, FioTimings.usrCpuPercent(r), FioTimings.sysCpuPercent(r));
