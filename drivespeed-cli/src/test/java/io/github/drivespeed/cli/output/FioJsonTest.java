@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.drivespeed.cli.output.fio.FioBins;
 import io.github.drivespeed.cli.output.fio.FioJsonWriter;
 import io.github.drivespeed.cli.output.fio.FioKeyPaths;
+import io.github.drivespeed.cli.output.fio.FioTools;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.testing.Privileged;
@@ -23,7 +24,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -162,42 +162,17 @@ class FioJsonTest {
 
     @Test
     void fiosOwnClat2csvTurnsTheJsonPlusIntoRows(@TempDir Path dir) throws Exception {
-        boolean tool = new ProcessBuilder("sh", "-c", "command -v fio_jsonplus_clat2csv")
-                .start().waitFor() == 0;
-        Privileged.require(tool, "fio_jsonplus_clat2csv (Debian package fio)");
+        Privileged.require(FioTools.onPath("fio_jsonplus_clat2csv"),
+                "fio_jsonplus_clat2csv (Debian package fio)");
         Path json = dir.resolve("ds.json");
         try (var w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
             FioJsonWriter.jsonPlus("drivespeed 9.9").withClock(CLOCK)
                     .write(ReportFixtures.mixedWorkload(), w);
         }
-        String csv = dir.resolve("ds.csv").toString();
-        assertThat(clat2csv(json.toString(), csv)).contains("ds_job0.csv generated");
-        // and its check that the rows hold the json+ bins
-        assertThat(clat2csv(json.toString(), csv, "--validate")).contains("ds_job0.csv validated");
-        List<String> rows = Files.readAllLines(dir.resolve("ds_job0.csv"));
+        List<String> rows = FioTools.clat2csv(json, dir.resolve("ds.csv"));
         assertThat(rows.get(0)).startsWith("nsec, read_slat_ns_count");
-        long reads = 0;
-        long writes = 0;
-        for (String row : rows.subList(1, rows.size())) {
-            String[] c = row.split(",\\s*", -1);
-            long key = Long.parseLong(c[0]);
-            assertThat(FioBins.indexToValue(FioBins.valueToIndex(key))).isEqualTo(key);
-            reads += c[4].isEmpty() ? 0 : Long.parseLong(c[4]);
-            writes += c[13].isEmpty() ? 0 : Long.parseLong(c[13]);
-        }
-        assertThat(reads).isEqualTo(700);
-        assertThat(writes).isEqualTo(300);
-    }
-
-    /** Runs fio_jsonplus_clat2csv, which must exit 0; returns its output. */
-    static String clat2csv(String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(List.of("fio_jsonplus_clat2csv"));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-        return out;
+        assertThat(FioTools.sumColumn(rows, 4)).as("read_clat_ns_count").isEqualTo(700);
+        assertThat(FioTools.sumColumn(rows, 13)).as("write_clat_ns_count").isEqualTo(300);
     }
 
     @Test
