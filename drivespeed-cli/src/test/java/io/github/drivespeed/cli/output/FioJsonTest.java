@@ -161,6 +161,18 @@ class FioJsonTest {
     }
 
     @Test
+    void aPresetTableIsOneJobPerRowEachItsOwnGroup() {
+        ObjectNode doc = plus(Results.of(ReportFixtures.presetTable()));
+        JsonNode jobs = doc.get("jobs");
+        assertThat(jobs).hasSize(2);
+        assertThat(jobs.get(0).get("jobname").asText()).isEqualTo("RND4K Q1T1 read");
+        assertThat(jobs.get(1).get("groupid").asInt()).isEqualTo(1);
+        assertThat(jobs.get(0).get("job options").get("number_ios").asText()).isEqualTo("2000");
+        assertThat(jobs.get(1).get("read").get("total_ios").asLong()).isZero();
+        assertThat(jobs.get(1).get("write").get("total_ios").asLong()).isPositive();
+    }
+
+    @Test
     void fiosOwnClat2csvTurnsTheJsonPlusIntoRows(@TempDir Path dir) throws Exception {
         Privileged.require(FioTools.onPath("fio_jsonplus_clat2csv"),
                 "fio_jsonplus_clat2csv (Debian package fio)");
