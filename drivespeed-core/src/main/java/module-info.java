@@ -9,6 +9,7 @@
 module io.github.drivespeed {
     requires transitive HdrHistogram;
     requires org.slf4j;
+    requires java.management;
     requires jdk.unsupported;
 
     exports io.github.drivespeed;

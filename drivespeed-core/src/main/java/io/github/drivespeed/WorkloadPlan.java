@@ -11,6 +11,7 @@ import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.WorkloadMeasurement;
 import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
@@ -22,7 +23,6 @@ import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -43,44 +43,19 @@ import java.util.function.Consumer;
  * }</pre>
  *
  * <p>What {@link #run()} does: creates one new test file of {@link #size(DataSize) size} bytes,
- * writes all of it with random, stamped data (as the sequential test writes) and fdatasyncs it,
- * untimed, so that no read ever meets a hole or fallocated space (which read back as zeros
- * without touching the drive); runs an untimed warm-up of the same workload (at most 250 ms);
- * then the measured runs; then removes the file. Every run starts its workers' generators afresh
+ * writes all of it with random, stamped data and fdatasyncs it, untimed, so that no read meets a
+ * hole or fallocated space; runs an untimed warm-up of the same workload (250 ms, longer while
+ * the JIT compilers are at work, at most 2 s); then the measured runs; then removes the file. Every run starts its workers' generators afresh
  * from the seed, so runs repeat the same I/Os. A run that wrote ends with fdatasync inside its
  * timed interval (fio {@code end_fsync=1}).
  *
- * <p>Workers: {@code threads} workers run at once, each keeping {@code queueDepth} I/Os in
- * flight. A backend with {@link io.github.drivespeed.spi.Capability#ASYNC_IO} does that with
- * asynchronous I/O; on one without it (the pure-Java backend), a queue depth above 1 is run as
- * {@code threads x queueDepth} synchronous workers, one I/O in flight each, and the report says so
- * ({@link WorkloadReport#ioEngine()} and {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}): the same
- * number of I/Os in flight, from threads instead of one submitting thread.
- *
- * <p>Offsets: offsets are block numbers times the block size, so always aligned to it and
- * within {@code [0, size - blockSize]}. A random workload covers each block once per pass, as
- * fio's random map does by default: pass {@code c} (from 0) is the permutation {@code P_c} of
- * {@code [0, n)}, {@code n = size / blockSize}, given by a four-round Feistel network over the
- * smallest even power of two {@code >= n} keyed with {@code seed} and {@code c}, walked back into
- * {@code [0, n)} (cycle walking; no table, nothing allocated per I/O); worker {@code k} of
- * {@code W} (from 0) takes positions {@code k, k + W, k + 2W, ...} of {@code P_c} and then moves
- * on to pass {@code c + 1}. A size-based run of {@code n} I/Os (the default count) therefore
- * touches every block exactly once; a time-based run longer than a pass starts over with a new
- * permutation, as fio resets its map. {@link #noRandomMap()} draws block numbers with
- * replacement instead (fio {@code norandommap}): worker {@code k} with
- * {@code new SplittableRandom(seed + 2k).nextLong(n)}, which rereads about a third of the blocks
- * of a pass. A mix decides read or write with
- * {@code new SplittableRandom(seed + 2k + 1).nextInt(100) < readPercent}. Sequential thread
- * {@code t} of {@code T} covers blocks {@code [t b, (t + 1) b)} with {@code b = n / T}, in order,
- * wrapping around; where its queue depth is run as threads, those threads take consecutive blocks
- * from one shared cursor, as one thread's queue would. The warm-up uses the seed
- * {@code seed ^ 0x5DEECE66D}.
- *
- * <p>Size- or time-based: by default each run lasts {@link #DEFAULT_DURATION} (time-based, as
- * CrystalDiskMark and KDiskMark run their tests); {@link #count(long)} switches to a fixed number
- * of I/Os per run, shared out evenly over the workers, and {@link #duration(Duration)} back.
- * {@link #rampTime(Duration)} runs the workload before each run's measured part and leaves it out
- * of every figure.
+ * <p>Workers: {@code threads} at once, each keeping {@code queueDepth} I/Os in flight with an
+ * engine ({@link #ioEngine(IoEngine)}); psync, the only engine of the pure-Java backend, runs a
+ * depth above 1 as {@code threads x queueDepth} synchronous workers, and the report says so
+ * ({@link WorkloadReport#engine()}, {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}). Reports carry
+ * the process's CPU time per I/O ({@link WorkloadReport#cpu()}). Offsets, the sharing out of
+ * I/Os and size- or time-based runs ({@link #DEFAULT_DURATION} by default): see
+ * {@link WorkloadParameters}.
  *
  * <p>Defaults: random reads, 4 KiB blocks, a 1 GiB file, 5 s per run, no ramp, 1 thread, queue
  * depth 1, seed 0, 1 run, O_DIRECT, a 500 ms timeline interval.
@@ -96,27 +71,22 @@ public final class WorkloadPlan {
     /** Default timeline interval: 500 ms (fio's bandwidth-log default). */
     public static final Duration DEFAULT_TIMELINE_INTERVAL = Duration.ofMillis(500);
     /** The block sizes {@link #sweep()} runs: 4 KiB to 64 MiB, each power of two. */
-    public static final List<DataSize> DEFAULT_SWEEP;
-
-    static {
-        List<DataSize> sizes = new ArrayList<>();
-        for (long b = 4 * DataSize.KIBIBYTE; b <= 64 * DataSize.MEBIBYTE; b *= 2) {
-            sizes.add(DataSize.ofBytes(b));
-        }
-        DEFAULT_SWEEP = List.copyOf(sizes);
-    }
+    public static final List<DataSize> DEFAULT_SWEEP = WorkloadTables.powersOfTwo(
+            4 * DataSize.KIBIBYTE, 64 * DataSize.MEBIBYTE);
 
     private final Path target;
     private final WorkloadParameters parameters;
     private final IoBackend backend;
+    private final IoEngine ioEngine;
     private final WorkloadListener listener;
     private final boolean bufferedFallback;
 
     private WorkloadPlan(Path target, WorkloadParameters parameters, IoBackend backend,
-            WorkloadListener listener, boolean bufferedFallback) {
+            IoEngine ioEngine, WorkloadListener listener, boolean bufferedFallback) {
         this.target = target;
         this.parameters = parameters;
         this.backend = backend;
+        this.ioEngine = ioEngine;
         this.listener = listener;
         this.bufferedFallback = bufferedFallback;
     }
@@ -126,54 +96,13 @@ public final class WorkloadPlan {
                 new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
                         DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
                         Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL, true),
-                null, WorkloadListener.NONE, false);
+                null, null, WorkloadListener.NONE, false);
     }
 
-    /** Mutable copy of the parameters, for the setters. */
-    private static final class Settings {
-        AccessPattern pattern;
-        int readPercent;
-        DataSize blockSize;
-        DataSize size;
-        OptionalLong count;
-        Optional<Duration> duration;
-        Duration rampTime;
-        int threads;
-        int queueDepth;
-        long seed;
-        int runs;
-        boolean direct;
-        Duration timelineInterval;
-        boolean randomMap;
-
-        Settings(WorkloadParameters p) {
-            pattern = p.pattern();
-            readPercent = p.readPercent();
-            blockSize = p.blockSize();
-            size = p.size();
-            count = p.count();
-            duration = p.duration();
-            rampTime = p.rampTime();
-            threads = p.threads();
-            queueDepth = p.queueDepth();
-            seed = p.seed();
-            runs = p.runs();
-            direct = p.direct();
-            timelineInterval = p.timelineInterval();
-            randomMap = p.randomMap();
-        }
-
-        WorkloadParameters build() {
-            return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
-                    rampTime, threads, queueDepth, seed, runs, direct, timelineInterval,
-                    randomMap);
-        }
-    }
-
-    private WorkloadPlan with(Consumer<Settings> change) {
-        Settings s = new Settings(parameters);
+    private WorkloadPlan with(Consumer<WorkloadSettings> change) {
+        WorkloadSettings s = new WorkloadSettings(parameters);
         change.accept(s);
-        return new WorkloadPlan(target, s.build(), backend, listener, bufferedFallback);
+        return new WorkloadPlan(target, s.build(), backend, ioEngine, listener, bufferedFallback);
     }
 
     /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
@@ -271,11 +200,7 @@ public final class WorkloadPlan {
         });
     }
 
-    /**
-     * Size-based runs that move {@link #size(DataSize) size} bytes each (fio's default).
-     *
-     * @return a new plan
-     */
+    /** @return a new plan of size-based runs of {@code size} bytes each (fio's default) */
     public WorkloadPlan sizeBased() {
         return with(s -> {
             s.count = OptionalLong.empty();
@@ -324,9 +249,8 @@ public final class WorkloadPlan {
     }
 
     /**
-     * I/Os each thread keeps in flight (fio {@code iodepth}). Above 1 this needs a backend with
-     * asynchronous I/O; on others it is run as that many more synchronous threads, and the report
-     * says so (see the class description).
+     * I/Os each thread keeps in flight (fio {@code iodepth}), with the engine of
+     * {@link #ioEngine(IoEngine)} (see the class description).
      *
      * @param queueDepth in {@code [1, 1024]}
      * @return a new plan
@@ -392,7 +316,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan directOrBuffered() {
         WorkloadPlan p = direct();
-        return new WorkloadPlan(target, p.parameters, backend, listener, true);
+        return new WorkloadPlan(target, p.parameters, backend, ioEngine, listener, true);
     }
 
     /** @return whether the plan falls back to buffered I/O where O_DIRECT is refused */
@@ -418,7 +342,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan buffered() {
         WorkloadPlan p = with(s -> s.direct = false);
-        return new WorkloadPlan(target, p.parameters, backend, listener, false);
+        return new WorkloadPlan(target, p.parameters, backend, ioEngine, listener, false);
     }
 
     /**
@@ -460,12 +384,11 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
-        return new WorkloadPlan(target, parameters, backend, listener, bufferedFallback);
+        return new WorkloadPlan(target, parameters, backend, ioEngine, listener, bufferedFallback);
     }
 
     /**
-     * Use the I/O backend with this name: {@code java} or {@code native} (with drivespeed-native
-     * on the class path; it has asynchronous I/O for queue depths above 1).
+     * Use the I/O backend with this name: {@code java} or {@code native} (drivespeed-native).
      *
      * @param name the backend's {@link IoBackend#name() name}
      * @return a new plan
@@ -477,6 +400,36 @@ public final class WorkloadPlan {
     }
 
     /**
+     * Issue the I/O with this engine (fio {@code ioengine}; {@link IoEngine}) at every queue depth
+     * instead of the default (psync at depth 1, else the backend's best engine that works here;
+     * fallbacks in {@link WorkloadReport#engine()}). It is never replaced: {@link #run()} refuses
+     * one the backend lacks or that does not work here, saying why.
+     *
+     * @param ioEngine the engine
+     * @return a new plan
+     */
+    public WorkloadPlan ioEngine(IoEngine ioEngine) {
+        return new WorkloadPlan(target, parameters, backend,
+                Objects.requireNonNull(ioEngine, "ioEngine"), listener, bufferedFallback);
+    }
+
+    /**
+     * {@link #ioEngine(IoEngine)} by fio's name.
+     *
+     * @param fioName {@code psync}, {@code libaio} or {@code io_uring}
+     * @return a new plan
+     * @throws IllegalArgumentException for another name, listing the names there are
+     */
+    public WorkloadPlan ioEngine(String fioName) {
+        return ioEngine(IoEngine.parse(Objects.requireNonNull(fioName, "ioEngine")));
+    }
+
+    /** @return the engine asked for, or empty when drivespeed chooses */
+    public Optional<IoEngine> ioEngine() {
+        return Optional.ofNullable(ioEngine);
+    }
+
+    /**
      * Tell {@code listener} when the writing of the test file and each measured run start and
      * end, with a live byte count to poll (see {@link WorkloadListener}: nothing is called per
      * I/O).
@@ -485,7 +438,7 @@ public final class WorkloadPlan {
      * @return a new plan
      */
     public WorkloadPlan listener(WorkloadListener listener) {
-        return new WorkloadPlan(target, parameters, backend,
+        return new WorkloadPlan(target, parameters, backend, ioEngine,
                 Objects.requireNonNull(listener, "listener"), bufferedFallback);
     }
 
@@ -523,8 +476,7 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Runs this workload once per block size, over one test file written once, and returns the
-     * table (results depend on block size; this shows how).
+     * Runs this workload once per block size, over one test file written once.
      *
      * @param blockSizes at least one; each must suit the plan as {@link #run()} requires
      * @return one row per block size, in the given order
@@ -532,23 +484,13 @@ public final class WorkloadPlan {
      * @throws IOException as {@link #run()}
      */
     public WorkloadTable sweep(List<DataSize> blockSizes) throws IOException {
-        if (blockSizes.isEmpty()) {
-            throw new IllegalArgumentException("sweep needs at least one block size");
-        }
-        List<WorkloadParameters> jobs = new ArrayList<>();
-        List<String> labels = new ArrayList<>();
-        for (DataSize b : blockSizes) {
-            jobs.add(blockSize(b).parameters());
-            labels.add(b.toString());
-        }
-        return new WorkloadTable(labels, engine().run(jobs));
+        WorkloadTables.Jobs jobs = WorkloadTables.sweep(this, blockSizes);
+        return new WorkloadTable(jobs.labels(), engine().run(jobs.parameters()));
     }
 
     /**
-     * {@link #sweep(List)} over {@link #DEFAULT_SWEEP}, 4 KiB to 64 MiB. The size must be a
-     * multiple of 64 MiB.
-     *
-     * @return one row per block size
+     * @return {@link #sweep(List)} over {@link #DEFAULT_SWEEP}, 4 KiB to 64 MiB (the size must be
+     *     a multiple of 64 MiB): one row per block size
      * @throws IOException as {@link #run()}
      */
     public WorkloadTable sweep() throws IOException {
@@ -566,23 +508,13 @@ public final class WorkloadPlan {
      * @throws IOException as {@link #run()}
      */
     public WorkloadTable presets(List<Preset> presets) throws IOException {
-        if (presets.isEmpty()) {
-            throw new IllegalArgumentException("presets needs at least one preset");
-        }
-        List<WorkloadParameters> jobs = new ArrayList<>();
-        List<String> labels = new ArrayList<>();
-        for (Preset p : presets) {
-            jobs.add(preset(p).read().parameters());
-            labels.add(p.label() + " read");
-            jobs.add(preset(p).write().parameters());
-            labels.add(p.label() + " write");
-        }
-        return new WorkloadTable(labels, engine().run(jobs));
+        WorkloadTables.Jobs jobs = WorkloadTables.presets(this, presets);
+        return new WorkloadTable(jobs.labels(), engine().run(jobs.parameters()));
     }
 
     private WorkloadMeasurement engine() {
-        return new WorkloadMeasurement(target, Optional.ofNullable(backend), listener,
-                bufferedFallback);
+        return new WorkloadMeasurement(target, Optional.ofNullable(backend),
+                Optional.ofNullable(ioEngine), listener, bufferedFallback);
     }
 
     @Override

@@ -55,9 +55,10 @@ import picocli.CommandLine.Spec;
             "                  [--block-size SIZE] [--buffered]",
             "       drivespeed [DIR] --preset NAME[,NAME...] [--size SIZE]",
             "                  [--duration TIME] [--ramp-time TIME] [--count N] [--seed N]",
-            "                  [--runs N] [--buffered]",
+            "                  [--runs N] [--buffered] [--ioengine psync|libaio|io_uring]",
             "       drivespeed [DIR] --rw MODE [--rwmixread PCT] [--bs SIZE] [--iodepth N]",
-            "                  [--threads N] [--size SIZE] [--duration TIME | --count N]",
+            "                  [--ioengine psync|libaio|io_uring] [--threads N]",
+            "                  [--size SIZE] [--duration TIME | --count N]",
             "                  [--ramp-time TIME] [--seed N] [--runs N] [--buffered]",
             "                  [--norandommap]",
             "       drivespeed [DIR] --sweep [--rw MODE] (the --rw options but --bs)",
@@ -74,7 +75,7 @@ import picocli.CommandLine.Spec;
             "  --sustained also --require.",
             "  --probe takes only --json, --csv, --output, --overwrite and --quiet.",
             "  --bs is --block-size; --iodepth, --threads and --duration have fio's names",
-            "  too: --queue-depth, --numjobs and --runtime.",
+            "  too: --queue-depth, --numjobs and --runtime; --ioengine is fio's.",
             ""},
         description = {
             "Measures how fast the drive holding DIR writes and reads: for each run, writes a new "

@@ -85,6 +85,8 @@ class FioComparisonTest {
                 assertClose(key, fr.get(key).asDouble(), dr.get(key).asDouble(),
                         VOLUME_TOLERANCE);
             }
+            assertThat(d.get("jobs").get(0).get("usr_cpu").asDouble()).as("usr_cpu").isPositive();
+            assertThat(d.get("jobs").get(0).get("sys_cpu").asDouble()).as("sys_cpu").isPositive();
             assertThat(dr.get("slat_ns").get("N").asLong()).as("psync has no slat, as fio")
                     .isZero().isEqualTo(fr.get("slat_ns").get("N").asLong());
             JsonNode fu = f.get("disk_util").get(0);

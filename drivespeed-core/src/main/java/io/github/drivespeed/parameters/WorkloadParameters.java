@@ -11,6 +11,30 @@ import java.util.OptionalLong;
  * The settings of a workload (a fio-style job), as recorded in its report. Built by
  * {@link io.github.drivespeed.WorkloadPlan}; the constructor checks every value.
  *
+ * <p>Offsets: offsets are block numbers times the block size, so always aligned to it and
+ * within {@code [0, size - blockSize]}. A random workload covers each block once per pass, as
+ * fio's random map does by default: pass {@code c} (from 0) is the permutation {@code P_c} of
+ * {@code [0, n)}, {@code n = size / blockSize}, given by a four-round Feistel network over the
+ * smallest even power of two {@code >= n} keyed with {@code seed} and {@code c}, walked back into
+ * {@code [0, n)} (cycle walking; no table, nothing allocated per I/O); worker {@code k} of
+ * {@code W} (from 0) takes positions {@code k, k + W, k + 2W, ...} of {@code P_c} and then moves
+ * on to pass {@code c + 1}. A size-based run of {@code n} I/Os (the default count) therefore
+ * touches every block exactly once; a time-based run longer than a pass starts over with a new
+ * permutation, as fio resets its map. {@link io.github.drivespeed.WorkloadPlan#noRandomMap()} draws block numbers with
+ * replacement instead (fio {@code norandommap}): worker {@code k} with
+ * {@code new SplittableRandom(seed + 2k).nextLong(n)}, which rereads about a third of the blocks
+ * of a pass. A mix decides read or write with
+ * {@code new SplittableRandom(seed + 2k + 1).nextInt(100) < readPercent}. Sequential thread
+ * {@code t} of {@code T} covers blocks {@code [t b, (t + 1) b)} with {@code b = n / T}, in order,
+ * wrapping around; where its queue depth is run as threads, those threads take consecutive blocks
+ * from one shared cursor, as one thread's queue would. The warm-up uses the seed
+ * {@code seed ^ 0x5DEECE66D}.
+ *
+ * <p>Size- or time-based: a run with a {@code duration} is time-based (the plan's default), one
+ * with a {@code count} does that many I/Os, one with neither {@code size / blockSize}; the I/Os
+ * are shared out evenly over the workers. {@code rampTime} runs the workload before each run's
+ * measured part and leaves it out of every figure.
+ *
  * @param pattern sequential or random offsets (fio {@code rw})
  * @param readPercent share of I/Os that are reads, in percent: 100 reads only, 0 writes only,
  *     anything between a mix (fio {@code rwmixread})

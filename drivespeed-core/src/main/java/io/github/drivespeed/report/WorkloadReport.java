@@ -28,9 +28,10 @@ public final class WorkloadReport {
     private final TargetInfo target;
     private final WorkloadParameters parameters;
     private final BackendInfo backend;
-    private final String ioEngine;
+    private final EngineInfo engine;
     private final Optional<PassResult> read;
     private final Optional<PassResult> write;
+    private final List<CpuUsage> cpuPerRun;
     private final Set<Warning> warnings;
     private final Instant startedAt;
 
@@ -38,22 +39,25 @@ public final class WorkloadReport {
      * @param target what was measured
      * @param parameters the settings used
      * @param backend the I/O backend that ran
-     * @param ioEngine how the I/O was issued, for example {@code psync: 32 threads x queue depth 1}
+     * @param engine how the I/O was issued: the engine, threads and queue depth
      * @param read the reads, if the workload read
      * @param write the writes, if the workload wrote
+     * @param cpuPerRun the process's CPU time over each measured run, in run order; empty where
+     *     it could not be read
      * @param warnings what may make the figures differ from the drive's own speed, beyond the
      *     target's and the passes' own
      * @param startedAt when the workload started
      */
     public WorkloadReport(TargetInfo target, WorkloadParameters parameters, BackendInfo backend,
-            String ioEngine, Optional<PassResult> read, Optional<PassResult> write,
-            Set<Warning> warnings, Instant startedAt) {
+            EngineInfo engine, Optional<PassResult> read, Optional<PassResult> write,
+            List<CpuUsage> cpuPerRun, Set<Warning> warnings, Instant startedAt) {
         this.target = Objects.requireNonNull(target, "target");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.backend = Objects.requireNonNull(backend, "backend");
-        this.ioEngine = Objects.requireNonNull(ioEngine, "ioEngine");
+        this.engine = Objects.requireNonNull(engine, "engine");
         this.read = Objects.requireNonNull(read, "read");
         this.write = Objects.requireNonNull(write, "write");
+        this.cpuPerRun = List.copyOf(cpuPerRun);
         this.warnings = Set.copyOf(warnings);
         this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
         if (read.isEmpty() && write.isEmpty()) {
@@ -77,11 +81,30 @@ public final class WorkloadReport {
     }
 
     /**
-     * @return how the I/O was issued: synchronous calls or an asynchronous queue, with how many
-     *     threads and I/Os in flight each
+     * @return how the I/O was issued: the engine as fio names it ({@code psync}, {@code libaio},
+     *     {@code io_uring}), threads and I/Os in flight each, and why a preferred engine did not
+     *     run
      */
+    public EngineInfo engine() {
+        return engine;
+    }
+
+    /** @return {@link #engine()} as one line, for example {@code psync: 1 thread x queue depth 1} */
     public String ioEngine() {
-        return ioEngine;
+        return engine.toString();
+    }
+
+    /**
+     * @return the whole process's user and system CPU time over each measured run, per I/O and
+     *     as fio's {@code usr_cpu}/{@code sys_cpu}; empty where the times could not be read
+     */
+    public List<CpuUsage> cpuPerRun() {
+        return cpuPerRun;
+    }
+
+    /** @return {@link #cpuPerRun()} over all runs together, or empty without it */
+    public Optional<CpuUsage> cpu() {
+        return cpuPerRun.stream().reduce(CpuUsage::plus);
     }
 
     /** @return the reads, empty when the workload only wrote */
@@ -131,9 +154,10 @@ public final class WorkloadReport {
         sb.append(target.summary());
         sb.append("workload:   ").append(parameters).append('\n');
         sb.append("backend:    ").append(backend).append('\n');
-        sb.append("I/O:        ").append(ioEngine).append('\n');
+        sb.append("I/O:        ").append(engine).append('\n');
         read.ifPresent(r -> appendPass(sb, r));
         write.ifPresent(w -> appendPass(sb, w));
+        cpu().ifPresent(c -> sb.append("CPU:        ").append(c).append('\n'));
         ReportText.appendWarnings(sb, warnings(), target.link(), passes(), Optional.empty());
         return sb.toString();
     }

@@ -46,33 +46,37 @@ public final class WorkloadTable {
 
     /**
      * The table, one line per row and direction: label, direction, MB/s (10^6 B/s), MiB/s
-     * (2^20 B/s), IOPS, and clat mean, p50, p99 and p99.9 in microseconds (medians over runs for
-     * the rates, all runs pooled for latency).
+     * (2^20 B/s), IOPS, clat mean, p50, p99 and p99.9 in microseconds (medians over runs for
+     * the rates, all runs pooled for latency), and the process's CPU nanoseconds per I/O, user
+     * and system together ({@link WorkloadReport#cpu()}; the workload's, both directions of a mix
+     * together; {@code -} where it could not be read).
      */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-22s %-5s %10s %10s %11s %11s %11s %11s %11s%n",
+        sb.append(String.format(Locale.ROOT, "%-22s %-5s %10s %10s %11s %11s %11s %11s %11s %10s%n",
                 "test", "rw", "MB/s", "MiB/s", "IOPS", "mean us", "p50 us", "p99 us",
-                "p99.9 us"));
+                "p99.9 us", "CPU ns/IO"));
         for (Row row : rows) {
-            line(sb, row.label(), "read", row.report().read());
-            line(sb, row.label(), "write", row.report().write());
+            line(sb, row, "read", row.report().read());
+            line(sb, row, "write", row.report().write());
         }
         return sb.toString();
     }
 
-    private static void line(StringBuilder sb, String label, String rw, Optional<PassResult> pass) {
+    private static void line(StringBuilder sb, Row row, String rw, Optional<PassResult> pass) {
         if (pass.isEmpty()) {
             return;
         }
         PassResult p = pass.get();
         LatencyStats l = p.latency();
+        String cpu = row.report().cpu().map(c -> String.format(Locale.ROOT, "%.0f",
+                c.nanosPerIo())).orElse("-");
         sb.append(String.format(Locale.ROOT,
-                "%-22s %-5s %10.1f %10.1f %11.0f %11.1f %11.1f %11.1f %11.1f%n", label, rw,
-                p.median().megabytesPerSecond(), p.median().mebibytesPerSecond(),
+                "%-22s %-5s %10.1f %10.1f %11.0f %11.1f %11.1f %11.1f %11.1f %10s%n", row.label(),
+                rw, p.median().megabytesPerSecond(), p.median().mebibytesPerSecond(),
                 p.medianIops(), l.meanNanos() / 1e3, micros(l, 50), micros(l, 99),
-                micros(l, 99.9)));
+                micros(l, 99.9), cpu));
     }
 
     private static double micros(LatencyStats l, double percentile) {

@@ -8,7 +8,6 @@ import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.unit.DataSize;
-import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.time.Duration;
@@ -22,8 +21,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a storage must do, as minimum and maximum figures, and the check of measured results
@@ -97,12 +94,6 @@ public final class StorageRequirement {
             return minimum;
         }
     }
-
-    private static final Pattern TERM = Pattern.compile(
-            "(write|read|randread|randwrite|p(\\d{1,2}(?:\\.\\d{1,4})?))=(.+)");
-    private static final Pattern RATE = Pattern.compile(
-            "(\\d{1,9}(?:\\.\\d{1,6})?)\\s?(B|kB|KB|MB|GB|KiB|MiB|GiB)/s");
-    private static final Pattern COUNT = Pattern.compile("\\d{1,9}(?:\\.\\d{1,6})?");
 
     private final String name;
     private final String source;
@@ -436,86 +427,10 @@ public final class StorageRequirement {
                 throw new IllegalArgumentException("empty requirement term in '" + text + "'");
             }
             StorageRequirement r = term.indexOf('=') < 0 ? SdClass.parse(term).requirement()
-                    : bound(term);
+                    : RequirementTerms.bound(term);
             result = result == null ? r : result.and(r);
         }
         return result;
-    }
-
-    private static StorageRequirement bound(String term) {
-        Matcher m = TERM.matcher(term);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("requirement term '" + term + "' not understood:"
-                    + " expected an SD class (C10, U3, V30, A1, ...), write=RATE, read=RATE,"
-                    + " randread=IOPS, randwrite=IOPS or pNN=TIME");
-        }
-        StorageRequirement r = named(term);
-        String value = m.group(3).strip();
-        switch (m.group(1)) {
-            case "write":
-                return r.minSequentialWrite(parseRate(term, value));
-            case "read":
-                return r.minSequentialRead(parseRate(term, value));
-            case "randread":
-                return r.minRandomReadIops(parseCount(term, value));
-            case "randwrite":
-                return r.minRandomWriteIops(parseCount(term, value));
-            default:
-                return r.maxRandomLatency(Double.parseDouble(m.group(2)),
-                        parseTime(term, value));
-        }
-    }
-
-    private static Throughput parseRate(String term, String value) {
-        Matcher m = RATE.matcher(value);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("requirement term '" + term + "': rate '" + value
-                    + "' not understood (expected for example 30MB/s, 25MiB/s, 500kB/s)");
-        }
-        double n = Double.parseDouble(m.group(1));
-        double unit;
-        switch (m.group(2)) {
-            case "B":
-                unit = 1;
-                break;
-            case "kB":
-            case "KB":
-                unit = DataSize.KILOBYTE;
-                break;
-            case "MB":
-                unit = DataSize.MEGABYTE;
-                break;
-            case "GB":
-                unit = DataSize.GIGABYTE;
-                break;
-            case "KiB":
-                unit = DataSize.KIBIBYTE;
-                break;
-            case "MiB":
-                unit = DataSize.MEBIBYTE;
-                break;
-            default:
-                unit = DataSize.GIBIBYTE;
-                break;
-        }
-        return Throughput.ofBytesPerSecond(n * unit);
-    }
-
-    private static double parseCount(String term, String value) {
-        if (!COUNT.matcher(value).matches()) {
-            throw new IllegalArgumentException("requirement term '" + term + "': IOPS '" + value
-                    + "' not understood (expected a number, for example 1500)");
-        }
-        return Double.parseDouble(value);
-    }
-
-    private static Duration parseTime(String term, String value) {
-        try {
-            return Nanoseconds.parse(value, null);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("requirement term '" + term + "': time '" + value
-                    + "' not understood (expected a number and ns, us, ms, s, m or h: 10ms)", e);
-        }
     }
 
     private StorageRequirement with(Criterion c, double bound) {

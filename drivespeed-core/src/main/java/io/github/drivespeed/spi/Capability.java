@@ -21,10 +21,11 @@ public enum Capability {
      */
     DEVICE_SIZE,
     /**
-     * Keeps several I/Os of one file in flight from one thread: {@link FileHandle#openQueue(int)}
-     * returns a real asynchronous {@link IoQueue} (for example Linux AIO: io_submit(2),
-     * io_getevents(2)). Without it, a queue depth above 1 is run as that many synchronous
-     * threads, and reports say so.
+     * Keeps several I/Os of one file in flight from one thread: {@link IoBackend#queueEngines()}
+     * lists an engine that works here, and {@link FileHandle#openQueue(String, int)} returns a
+     * real asynchronous {@link IoQueue} for it (Linux AIO: io_submit(2), io_getevents(2);
+     * io_uring: io_uring_enter(2)). Without it, a queue depth above 1 is run as that many
+     * synchronous threads, and reports say so.
      */
     ASYNC_IO,
     /**

@@ -2,6 +2,7 @@ package io.github.drivespeed.spi;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * An open file or block device that the engine reads and writes at explicit offsets, like
@@ -80,18 +81,33 @@ public interface FileHandle extends Closeable {
 
     /**
      * Opens an asynchronous queue on this file, keeping up to {@code depth} I/Os in flight from
-     * one thread. Only backends with {@link Capability#ASYNC_IO} implement it; the engine never
-     * calls it on others.
+     * one thread with one of the engines the backend lists in {@link IoBackend#queueEngines()}.
+     * The engine never calls it for an engine the backend did not list as available.
      *
+     * @param engine the engine's fio name, for example {@code io_uring}
      * @param depth I/Os in flight at most, {@code >= 1}
      * @return the queue, to close before this file
      * @throws IOException if the queue cannot be set up (for example io_setup(2) failed with
      *     EAGAIN because fs.aio-max-nr is exhausted); the message names the call and errno
-     * @throws UnsupportedOperationException if this backend has no asynchronous I/O
+     * @throws UnsupportedOperationException if this backend has no such engine
      */
-    default IoQueue openQueue(int depth) throws IOException {
-        throw new UnsupportedOperationException("this backend has no asynchronous I/O ("
-                + getClass().getName() + ")");
+    default IoQueue openQueue(String engine, int depth) throws IOException {
+        throw new UnsupportedOperationException("this backend has no asynchronous engine "
+                + engine + " (" + getClass().getName() + ")");
+    }
+
+    /**
+     * Whether an engine the backend offers would do worse on this file than the next one it
+     * lists, and why: for example io_uring on a file system without non-blocking reads (tmpfs:
+     * preadv2(2) with RWF_NOWAIT fails with EOPNOTSUPP), where it hands every I/O to a kernel
+     * worker thread while Linux AIO completes it inline. The engine then passes it over when it
+     * chooses, and says so; a caller who named the engine still gets it.
+     *
+     * @param engine the engine's fio name, as in {@link IoBackend#queueEngines()}
+     * @return why it would do worse here, or empty (the default)
+     */
+    default Optional<String> queueEngineDrawback(String engine) {
+        return Optional.empty();
     }
 
     /**

@@ -56,13 +56,18 @@ public abstract class ForwardingTestFile implements TestFile {
     }
 
     @Override
-    public boolean adviseRandomAccess(boolean random) throws IOException {
-        return delegate.adviseRandomAccess(random);
+    public IoQueue openQueue(String engine, int depth) throws IOException {
+        return delegate.openQueue(engine, depth);
     }
 
     @Override
-    public IoQueue openQueue(int depth) throws IOException {
-        return delegate.openQueue(depth);
+    public Optional<String> queueEngineDrawback(String engine) {
+        return delegate.queueEngineDrawback(engine);
+    }
+
+    @Override
+    public boolean adviseRandomAccess(boolean random) throws IOException {
+        return delegate.adviseRandomAccess(random);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.github.drivespeed.spi;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -29,6 +30,21 @@ public interface IoBackend {
 
     /** @return what this backend can do beyond positional reads and writes */
     Set<Capability> capabilities();
+
+    /**
+     * The asynchronous engines this backend offers for queue depths above 1, best first, each
+     * with why it does not work here if it does not (fio's names: {@code io_uring},
+     * {@code libaio}). The engine picks the first available one unless the caller named one;
+     * queue depth 1 is plain positional reads and writes ({@code psync}) unless an engine was
+     * named. Backends should probe on each call where availability can change while the process
+     * runs (io_uring: {@code kernel.io_uring_disabled}).
+     *
+     * @return the engines, best first; empty (the default) when the backend has no asynchronous
+     *     I/O, and then a queue depth above 1 is run as that many synchronous threads
+     */
+    default List<QueueEngine> queueEngines() {
+        return List.of();
+    }
 
     /**
      * @return the largest block, in bytes, that {@link #allocate} and a transfer loop support;

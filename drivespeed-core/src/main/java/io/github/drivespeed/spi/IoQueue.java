@@ -1,12 +1,15 @@
 package io.github.drivespeed.spi;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Several reads and writes of one test file in flight at once from one thread: asynchronous
  * I/O, as Linux AIO does it with io_submit(2) and io_getevents(2) (fio's {@code ioengine=libaio}
- * with {@code iodepth=N}). Obtained from {@link FileHandle#openQueue(int)} on a backend that has
- * {@link Capability#ASYNC_IO}; used by one thread at a time.
+ * with {@code iodepth=N}) or io_uring with io_uring_enter(2) (fio's {@code ioengine=io_uring}).
+ * Obtained from {@link FileHandle#openQueue(String, int)} on a backend that has
+ * {@link Capability#ASYNC_IO}; used by one thread at a time (not always the same one: each run
+ * of a workload may hand it to a new thread, one at a time).
  *
  * <p>Every I/O in flight occupies a <em>slot</em>, a number in {@code [0, depth)} chosen by the
  * engine; a slot is reused only after {@link #awaitCompletions} returned its completion. The
@@ -22,6 +25,29 @@ public interface IoQueue extends AutoCloseable {
 
     /** @return the most I/Os this queue keeps in flight, {@code >= 1} */
     int depth();
+
+    /**
+     * Tells the queue, before the first submission, which buffers all its I/O will use, so that
+     * it can register them with the kernel (io_uring's IORING_REGISTER_BUFFERS, fio's
+     * {@code fixedbufs}: the pages are pinned once instead of on every I/O). Optional: the
+     * default registers nothing.
+     *
+     * @param buffers buffers from the same backend, each used whole or in part by the
+     *     submissions that follow
+     * @return whether they were registered
+     */
+    default boolean registerBuffers(List<AlignedBuffer> buffers) {
+        return false;
+    }
+
+    /**
+     * @return how this queue does its I/O beyond the engine's name, for reports (for example
+     *     {@code registered file, 2 registered buffers; submits each I/O as it is queued});
+     *     empty by default
+     */
+    default String description() {
+        return "";
+    }
 
     /**
      * Queues a positional read (pread(2) semantics) into {@code dst}.

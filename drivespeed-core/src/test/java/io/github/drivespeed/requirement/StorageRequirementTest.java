@@ -7,9 +7,11 @@ import static org.assertj.core.api.Assertions.within;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
+import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
@@ -40,6 +42,8 @@ class StorageRequirementTest {
     private static final long SECOND = 1_000_000_000L;
     private static final TargetInfo TARGET = TargetInfo.builder(Path.of("/media/card")).build();
     private static final BackendInfo BACKEND = new BackendInfo("java", "test", Optional.empty());
+    private static final EngineInfo PSYNC = new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1,
+            "", Optional.empty());
 
     /** A sequential report whose runs wrote and read at the given MB/s (1 s each). */
     static SpeedReport sequential(double[] writeMbps, double[] readMbps) {
@@ -77,9 +81,9 @@ class StorageRequirementTest {
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
                 Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 1, 0, iops.length, true,
                 Duration.ofMillis(500), true);
-        return new WorkloadReport(TARGET, p, BACKEND, "psync", reads ? Optional.of(pass)
-                : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), Set.of(),
-                Instant.EPOCH);
+        return new WorkloadReport(TARGET, p, BACKEND, PSYNC, reads ? Optional.of(pass)
+                : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), List.of(),
+                Set.of(), Instant.EPOCH);
     }
 
     private static long min(long[] v) {
@@ -199,8 +203,8 @@ class StorageRequirementTest {
         WorkloadParameters p = rnd8k.parameters();
         WorkloadReport eightK = new WorkloadReport(TARGET, new WorkloadParameters(p.pattern(),
                 100, DataSize.ofKibibytes(8), p.size(), p.count(), p.duration(), p.rampTime(),
-                1, 1, 0, 1, true, p.timelineInterval(), true), BACKEND, "psync", rnd8k.read(),
-                Optional.empty(), Set.of(), Instant.EPOCH);
+                1, 1, 0, 1, true, p.timelineInterval(), true), BACKEND, PSYNC, rnd8k.read(),
+                Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
         RequirementCheck c = StorageRequirement.named("x").minRandomReadIops(100)
                 .check(Measurements.of(eightK));
         assertThat(c.results().get(0).status()).isEqualTo(Status.NOT_MEASURED);

@@ -6,7 +6,8 @@ import java.nio.file.Path;
 
 /**
  * {@code testbed/direct-einval} for a test: a FUSE file system that accepts O_DIRECT at open and
- * fails each read and write of such a file with EINVAL; {@code up} on a directory of the test,
+ * fails each read and write of such a file (or only its reads, or only its writes) with EINVAL;
+ * {@code up} on a directory of the test,
  * {@code down} on close, always. Skips (or fails under CI as root) where the test bed reports
  * itself unavailable (exit code 77).
  */
@@ -27,11 +28,22 @@ public final class DirectEinval implements AutoCloseable {
      * @throws IOException if {@code up} failed
      */
     public static DirectEinval up(Path parent, int allowFiles) throws IOException {
+        return up(parent, allowFiles, "both");
+    }
+
+    /**
+     * @param parent a directory of the test; the mount point and the backing directory go there
+     * @param allowFiles how many files opened with O_DIRECT may transfer before the refusals start
+     * @param refuse {@code read}, {@code write} or {@code both}: which transfers are refused
+     * @return the mounted test bed, to close
+     * @throws IOException if {@code up} failed
+     */
+    public static DirectEinval up(Path parent, int allowFiles, String refuse) throws IOException {
         Privileged.requireRoot();
         Path script = ThrottledDisk.script().resolveSibling("direct-einval");
         Path mountDir = parent.resolve("direct-einval");
         Mounts.Result r = Mounts.exec(script.toString(), "up", mountDir.toString(),
-                "--allow-files", Integer.toString(allowFiles));
+                "--allow-files", Integer.toString(allowFiles), "--refuse", refuse);
         if (r.exitCode() == 77) {
             Privileged.require(false, "direct-einval: " + r.output());
         }

@@ -7,10 +7,12 @@ import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.QueueEngine;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -60,6 +62,11 @@ public abstract class ForwardingBackend implements IoBackend {
     @Override
     public Set<Capability> capabilities() {
         return delegate.capabilities();
+    }
+
+    @Override
+    public List<QueueEngine> queueEngines() {
+        return delegate.queueEngines();
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.ForwardingTestFile;
 import io.github.drivespeed.spi.IoQueue;
+import io.github.drivespeed.spi.QueueEngine;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import java.io.IOException;
@@ -11,7 +12,11 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -24,17 +29,43 @@ import java.util.concurrent.atomic.AtomicLong;
  * pool of {@code depth} threads and hands completions back in whatever order they finish: real
  * I/O on the real file, completing out of order, to hold the engine's asynchronous path to its
  * contract without a native library. Completions can be cut short to exercise resubmission.
+ * It offers its queue under fio's engine names: {@code libaio} by default, or the engines given,
+ * some of which may be unavailable, fail to open or have a drawback on every file, to hold the
+ * engine's choice of engine to its rules.
  */
 public final class ThreadedAsyncBackend extends ForwardingBackend {
 
     private final long maxBytesPerCompletion;
+    private final List<QueueEngine> engines;
+    private final Map<String, String> openFailures;
+    private final Map<String, String> drawbacks;
+    private final List<String> opened = new CopyOnWriteArrayList<>();
     private final AtomicInteger maxInFlight = new AtomicInteger();
     private final AtomicLong shortCompletions = new AtomicLong();
     private final AtomicInteger queuesOpened = new AtomicInteger();
 
     /** @param maxBytesPerCompletion completions report at most this many bytes */
     public ThreadedAsyncBackend(long maxBytesPerCompletion) {
+        this(maxBytesPerCompletion, List.of(QueueEngine.available("libaio")), Map.of(), Map.of());
+    }
+
+    /**
+     * @param maxBytesPerCompletion completions report at most this many bytes
+     * @param engines what {@link #queueEngines()} lists
+     * @param openFailures engine names whose queues fail to open, with the IOException's message
+     * @param drawbacks engine names with a drawback on every file, and the drawback
+     */
+    public ThreadedAsyncBackend(long maxBytesPerCompletion, List<QueueEngine> engines,
+            Map<String, String> openFailures, Map<String, String> drawbacks) {
         this.maxBytesPerCompletion = maxBytesPerCompletion;
+        this.engines = List.copyOf(engines);
+        this.openFailures = Map.copyOf(openFailures);
+        this.drawbacks = Map.copyOf(drawbacks);
+    }
+
+    /** @return the engine of each queue opened, in order */
+    public List<String> openedEngines() {
+        return List.copyOf(opened);
     }
 
     /** @return the most I/Os any queue had in flight at once */
@@ -53,6 +84,11 @@ public final class ThreadedAsyncBackend extends ForwardingBackend {
     }
 
     @Override
+    public List<QueueEngine> queueEngines() {
+        return engines;
+    }
+
+    @Override
     public Set<Capability> capabilities() {
         Set<Capability> c = EnumSet.copyOf(super.capabilities());
         c.add(Capability.ASYNC_IO);
@@ -63,7 +99,16 @@ public final class ThreadedAsyncBackend extends ForwardingBackend {
     protected TestFile wrap(TestFile created, TestFileRequest request) {
         return new ForwardingTestFile(created) {
             @Override
-            public IoQueue openQueue(int depth) throws IOException {
+            public Optional<String> queueEngineDrawback(String engine) {
+                return Optional.ofNullable(drawbacks.get(engine));
+            }
+
+            @Override
+            public IoQueue openQueue(String engine, int depth) throws IOException {
+                if (openFailures.containsKey(engine)) {
+                    throw new IOException(openFailures.get(engine));
+                }
+                opened.add(engine);
                 queuesOpened.incrementAndGet();
                 return new Queue(path().orElseThrow(), depth);
             }

@@ -9,17 +9,20 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * An {@link IoQueue} on Linux AIO for one file descriptor: one {@code struct iocb} per slot,
- * submitted in batches with io_submit(2) just before waiting, completions reaped with
- * io_getevents(2). With O_DIRECT the I/Os really are in flight together; on a buffered file the
- * kernel completes them inside io_submit (as with fio's libaio engine).
+ * An {@link IoQueue} on Linux AIO for one file descriptor (fio's {@code ioengine=libaio}): one
+ * {@code struct iocb} per slot, handed to io_submit(2) as each I/O is queued or in one batch just
+ * before waiting, as the {@link SubmitPolicy} decides from what the target does; completions
+ * taken from the context's ring in user space ({@link AioCompletionRing}, fio's
+ * {@code userspace_reap}) and waited for with io_getevents(2) only when none is there. With
+ * O_DIRECT the I/Os really are in flight together; on a buffered file the kernel completes them
+ * inside io_submit.
  *
  * <p>Layouts ({@code include/uapi/linux/aio_abi.h}, little-endian 64-bit): {@code struct iocb}
  * is 64 bytes: aio_data at 0, aio_lio_opcode (u16) at 16, aio_fildes (u32) at 20, aio_buf at 24,
  * aio_nbytes at 32, aio_offset at 40, the rest zero; {@code struct io_event} is 32 bytes: data at
  * 0, obj at 8, res (s64: bytes, or -errno) at 16, res2 at 24. IOCB_CMD_PREAD is 0, PWRITE 1.
  */
-final class AioQueue implements IoQueue {
+final class AioQueue extends NativeQueue {
 
     static final int IOCB_BYTES = 64;
     static final int EVENT_BYTES = 32;
@@ -27,20 +30,18 @@ final class AioQueue implements IoQueue {
     private static final short IOCB_CMD_PWRITE = 1;
 
     private final LinuxAio aio;
-    private final Libc libc;
-    private final int fd;
-    private final String displayName;
-    private final int depth;
     private final Memory memory;
     private final ByteBuffer iocbs;
-    private final ByteBuffer pointers;
+    private final ByteBuffer batchPointers;
     private final ByteBuffer events;
-    private final long iocbsAddress;
-    private final long pointersAddress;
+    private final long slotPointersAddress;
+    private final long batchPointersAddress;
     private final long eventsAddress;
     private final long context;
-    private final boolean[] writes;
+    private final AioCompletionRing ring;
+    private final SubmitPolicy policy = new SubmitPolicy();
     private final int[] pending;
+    private final long iocbsAddress;
     private int pendingCount;
     private int inFlight;
     private boolean closed;
@@ -51,29 +52,26 @@ final class AioQueue implements IoQueue {
      * @throws IOException if io_setup fails (EAGAIN: fs.aio-max-nr reached; ENOSYS: no AIO)
      */
     AioQueue(LinuxAio aio, Libc libc, int fd, String displayName, int depth) throws IOException {
-        if (depth < 1) {
-            throw new IllegalArgumentException("depth must be >= 1: " + depth);
-        }
+        super(libc, displayName, depth);
         this.aio = aio;
-        this.libc = libc;
-        this.fd = fd;
-        this.displayName = displayName;
-        this.depth = depth;
         long iocbBytes = (long) depth * IOCB_BYTES;
         long pointerBytes = (long) depth * Long.BYTES;
         long eventBytes = (long) depth * EVENT_BYTES;
-        this.memory = new Memory(iocbBytes + pointerBytes + eventBytes + Long.BYTES);
+        this.memory = new Memory(iocbBytes + 2 * pointerBytes + eventBytes + Long.BYTES);
         memory.clear();
         long base = Pointer.nativeValue(memory);
         this.iocbsAddress = base;
-        this.pointersAddress = base + iocbBytes;
-        this.eventsAddress = pointersAddress + pointerBytes;
+        this.slotPointersAddress = base + iocbBytes;
+        this.batchPointersAddress = slotPointersAddress + pointerBytes;
+        this.eventsAddress = batchPointersAddress + pointerBytes;
         long contextAddress = eventsAddress + eventBytes;
         this.iocbs = memory.getByteBuffer(0, iocbBytes).order(ByteOrder.nativeOrder());
-        this.pointers = memory.getByteBuffer(iocbBytes, pointerBytes).order(ByteOrder.nativeOrder());
-        this.events = memory.getByteBuffer(iocbBytes + pointerBytes, eventBytes)
+        ByteBuffer slotPointers = memory.getByteBuffer(iocbBytes, pointerBytes)
                 .order(ByteOrder.nativeOrder());
-        this.writes = new boolean[depth];
+        this.batchPointers = memory.getByteBuffer(iocbBytes + pointerBytes, pointerBytes)
+                .order(ByteOrder.nativeOrder());
+        this.events = memory.getByteBuffer(iocbBytes + 2 * pointerBytes, eventBytes)
+                .order(ByteOrder.nativeOrder());
         this.pending = new int[depth];
         if (aio.setup(depth, contextAddress) != 0) {
             int errno = libc.errno();
@@ -81,102 +79,99 @@ final class AioQueue implements IoQueue {
             throw Errno.exception(libc, "io_setup(" + depth + ")", displayName, errno);
         }
         this.context = memory.getLong(contextAddress - base);
+        this.ring = AioCompletionRing.of(context);
         for (int slot = 0; slot < depth; slot++) {
             int at = slot * IOCB_BYTES;
             iocbs.putLong(at, slot);                      // aio_data: the slot
             iocbs.putInt(at + 20, fd);                    // aio_fildes
+            slotPointers.putLong(slot * Long.BYTES, iocbsAddress + (long) at);
         }
     }
 
     @Override
-    public int depth() {
-        return depth;
-    }
-
-    @Override
-    public void submitRead(int slot, AlignedBuffer dst, long dstOffset, long length,
-            long position) {
-        queue(slot, false, dst, dstOffset, length, position);
-    }
-
-    @Override
-    public void submitWrite(int slot, AlignedBuffer src, long srcOffset, long length,
-            long position) {
-        queue(slot, true, src, srcOffset, length, position);
-    }
-
-    private void queue(int slot, boolean write, AlignedBuffer buffer, long offset, long length,
-            long position) {
-        if (!(buffer instanceof NativeAlignedBuffer)) {
-            throw new IllegalArgumentException("buffer was not allocated by the native backend: "
-                    + buffer.getClass().getName());
-        }
-        long count = Math.min(length, LinuxConstants.MAX_RW_COUNT & -(long) buffer.alignmentBytes());
-        long address = ((NativeAlignedBuffer) buffer).address(offset, count);
+    void queue(int slot, boolean write, NativeAlignedBuffer buffer, long address, long count,
+            long position) throws IOException {
         int at = slot * IOCB_BYTES;
         iocbs.putShort(at + 16, write ? IOCB_CMD_PWRITE : IOCB_CMD_PREAD);
         iocbs.putLong(at + 24, address);
         iocbs.putLong(at + 32, count);
         iocbs.putLong(at + 40, position);
-        writes[slot] = write;
-        pending[pendingCount++] = slot;
+        if (policy.batching()) {
+            pending[pendingCount++] = slot;
+            return;
+        }
+        int tailBefore = ring != null ? ring.tail() : 0;
+        submit(slotPointersAddress + (long) slot * Long.BYTES, 1, slot);
+        policy.single(ring != null && ring.arrivedSince(tailBefore) > 0);
     }
 
-    /** Submits every queued iocb, in order, looping over partial submissions and EINTR. */
+    /** Submits every queued iocb, in order, in one io_submit(2) where the kernel takes them all. */
     private void flush() throws IOException {
-        for (int i = 0; i < pendingCount; i++) {
-            pointers.putLong(i * Long.BYTES, iocbsAddress + (long) pending[i] * IOCB_BYTES);
+        int count = pendingCount;
+        for (int i = 0; i < count; i++) {
+            batchPointers.putLong(i * Long.BYTES, iocbsAddress + (long) pending[i] * IOCB_BYTES);
         }
+        pendingCount = 0;
+        int tailBefore = ring != null ? ring.tail() : 0;
+        submit(batchPointersAddress, count, pending[0]);
+        if (ring != null) {
+            policy.batch(count, ring.arrivedSince(tailBefore));
+        }
+    }
+
+    /** io_submit(2) of {@code count} iocbs from {@code pointers}, looping over partial submissions and EINTR. */
+    private void submit(long pointers, int count, int firstSlot) throws IOException {
         int done = 0;
-        while (done < pendingCount) {
-            long n = aio.submit(context, pendingCount - done,
-                    pointersAddress + (long) done * Long.BYTES);
+        while (done < count) {
+            long n = aio.submit(context, count - done, pointers + (long) done * Long.BYTES);
             if (n > 0) {
                 done += (int) n;
                 inFlight += (int) n;
                 continue;
             }
-            int errno = n == 0 ? Errno.EAGAIN : libc.errno();
+            int errno = n == 0 ? Errno.EAGAIN : (int) -n;
             if (errno == Errno.EINTR) {
                 continue;
             }
-            pendingCount = 0;
-            throw Errno.exception(libc, "io_submit (asynchronous "
-                    + (writes[pending[done]] ? "pwrite" : "pread") + ")", displayName, errno);
+            int slot = count == 1 ? firstSlot : pending[done];
+            throw Errno.exception(libc, "io_submit (asynchronous " + operation(slot) + ")",
+                    displayName, errno);
         }
-        pendingCount = 0;
     }
 
     @Override
     public int awaitCompletions(int minCompletions, int[] slots, long[] bytes)
             throws IOException {
-        flush();
+        if (pendingCount > 0) {
+            flush();
+        }
         int max = Math.min(Math.min(slots.length, bytes.length), inFlight);
-        long n;
-        while ((n = aio.getEvents(context, Math.min(minCompletions, max), max, eventsAddress)) < 0) {
-            int errno = libc.errno();
-            if (errno != Errno.EINTR) {
-                throw Errno.exception(libc, "io_getevents", displayName, errno);
+        int n = ring != null ? ring.reap(max, slots, bytes, 0) : 0;
+        int wanted = Math.min(minCompletions, max);
+        if (n < wanted) {
+            long got;
+            while ((got = aio.getEvents(context, wanted - n, max - n, eventsAddress)) < 0) {
+                if (got != -Errno.EINTR) {
+                    inFlight -= n;
+                    throw Errno.exception(libc, "io_getevents", displayName, (int) -got);
+                }
             }
-        }
-        int count = (int) n;
-        inFlight -= count;
-        IOException failure = null;
-        for (int i = 0; i < count; i++) {
-            int at = i * EVENT_BYTES;
-            int slot = (int) events.getLong(at);
-            long res = events.getLong(at + 16);
-            slots[i] = slot;
-            if (res < 0 && failure == null) {
-                failure = Errno.exception(libc, "asynchronous " + (writes[slot] ? "pwrite" : "pread")
-                        + " (io_getevents)", displayName, (int) -res);
+            for (int i = 0; i < got; i++) {
+                int at = i * EVENT_BYTES;
+                slots[n + i] = (int) events.getLong(at);
+                bytes[n + i] = events.getLong(at + 16);
             }
-            bytes[i] = res > 0 ? res : writes[slot] ? 0 : -1;
+            n += (int) got;
         }
-        if (failure != null) {
-            throw failure;
-        }
-        return count;
+        inFlight -= n;
+        toBytes(n, slots, bytes, "io_getevents");
+        return n;
+    }
+
+    @Override
+    public String description() {
+        return ring != null ? "completions reaped from the ring in user space; " + policy.describe()
+                : "completions read with io_getevents(2); " + policy.describe();
     }
 
     /** io_destroy(2), which waits for what is still in flight, then frees the iocbs. */

@@ -54,6 +54,23 @@ final class Ilp32Libc extends LinuxLibc {
         static native int statx(int dirfd, byte[] path, int flags, int mask, int statxbuf);
     }
 
+    /** preadv64v2(2), bound on first use: glibc before 2.26 lacks it. */
+    static final class Preadv2Call {
+        static {
+            Native.register(Preadv2Call.class, NativeLibrary.getInstance(Platform.C_LIBRARY_NAME));
+        }
+
+        private Preadv2Call() {
+        }
+
+        static native int preadv64v2(int fd, int iov, int iovcnt, long offset, int flags);
+    }
+
+    @Override
+    public long preadv2(int fd, long iovAddress, int iovCount, long offset, int flags) {
+        return Preadv2Call.preadv64v2(fd, narrow(iovAddress), iovCount, offset, flags);
+    }
+
     private static int narrow(long value) {
         if (value < 0 || value > 0xffffffffL) {
             throw new IllegalArgumentException("does not fit a 32-bit address or size: " + value);

@@ -20,6 +20,13 @@ interface Libc {
     /** pwrite(2) from native memory at {@code address}; at most {@link LinuxConstants#MAX_RW_COUNT} bytes. */
     long pwrite(int fd, long address, long count, long offset);
 
+    /**
+     * preadv2(2) through glibc (2.26+) into the iovecs at {@code iovAddress}.
+     *
+     * @throws UnsatisfiedLinkError if the C library has no preadv2
+     */
+    long preadv2(int fd, long iovAddress, int iovCount, long offset, int flags);
+
     /** fdatasync(2). */
     int fdatasync(int fd);
 

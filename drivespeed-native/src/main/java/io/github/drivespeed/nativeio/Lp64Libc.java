@@ -51,6 +51,23 @@ final class Lp64Libc extends LinuxLibc {
         static native int statx(int dirfd, byte[] path, int flags, int mask, long statxbuf);
     }
 
+    /** preadv2(2), bound on first use: glibc before 2.26 lacks it. */
+    static final class Preadv2Call {
+        static {
+            Native.register(Preadv2Call.class, NativeLibrary.getInstance(Platform.C_LIBRARY_NAME));
+        }
+
+        private Preadv2Call() {
+        }
+
+        static native long preadv2(int fd, long iov, int iovcnt, long offset, int flags);
+    }
+
+    @Override
+    public long preadv2(int fd, long iovAddress, int iovCount, long offset, int flags) {
+        return Preadv2Call.preadv2(fd, iovAddress, iovCount, offset, flags);
+    }
+
     @Override
     public long pread(int fd, long address, long count, long offset) {
         return Calls.pread(fd, address, count, offset);

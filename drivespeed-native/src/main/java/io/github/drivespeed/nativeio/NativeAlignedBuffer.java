@@ -110,6 +110,35 @@ final class NativeAlignedBuffer implements AlignedBuffer {
         }
     }
 
+    /**
+     * @param buffer a buffer handed to the native backend
+     * @return it, as the native buffer it must be
+     * @throws IllegalArgumentException if another backend allocated it
+     */
+    static NativeAlignedBuffer of(AlignedBuffer buffer) {
+        if (!(buffer instanceof NativeAlignedBuffer)) {
+            throw new IllegalArgumentException("buffer was not allocated by the native backend: "
+                    + buffer.getClass().getName());
+        }
+        return (NativeAlignedBuffer) buffer;
+    }
+
+    /**
+     * What one read(2) or write(2) of this buffer asks for: {@code length}, capped at
+     * MAX_RW_COUNT rounded down to the buffer's alignment (so that an O_DIRECT transfer stays
+     * aligned); the caller loops over the rest.
+     *
+     * @param length bytes wanted, {@code > 0}
+     * @return bytes to ask for
+     * @throws IllegalArgumentException if {@code length <= 0}
+     */
+    long oneCallBytes(long length) {
+        if (length <= 0) {
+            throw new IllegalArgumentException("length must be > 0: " + length);
+        }
+        return Math.min(length, LinuxConstants.MAX_RW_COUNT & -(long) alignmentBytes);
+    }
+
     /** @return whether madvise(MADV_HUGEPAGE) was accepted for this buffer */
     boolean hugePagesAdvised() {
         return hugePagesAdvised;

@@ -4,12 +4,14 @@ import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoQueue;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * A file or block device open on a file descriptor. Reads and writes are single pread(2)/pwrite(2)
  * calls between the file and native memory, of at most MAX_RW_COUNT (2 GiB - 4 KiB) bytes each,
- * as the kernel moves at most that much per call; the caller loops. Closing closes the descriptor
- * only.
+ * as the kernel moves at most that much per call; the caller loops. They go through the
+ * runtime's {@link IoCalls} (the JNI stub where it loaded, else JNA). Closing closes the
+ * descriptor only.
  */
 class NativeFileHandle implements FileHandle {
 
@@ -19,27 +21,34 @@ class NativeFileHandle implements FileHandle {
      */
     static final long DEVICE_MINCORE_LIMIT_BYTES = 64L << 30;
 
+    private final NativeRuntime runtime;
     private final Libc libc;
     private final LinuxConstants constants;
+    private final IoCalls calls;
     private final int fd;
     private final String displayName;
     private final boolean blockDevice;
+    private final boolean direct;
+    private Optional<String> uringDrawback;
     private boolean closed;
 
     /**
-     * @param libc the C library
-     * @param constants the architecture's values
+     * @param runtime the C library, the architecture's values and the per-I/O calls
      * @param fd the open descriptor, owned from now on
      * @param displayName for messages
      * @param blockDevice whether {@code fd} is a block device (eviction then also uses BLKFLSBUF)
+     * @param direct whether {@code fd} was opened with O_DIRECT
      */
-    NativeFileHandle(Libc libc, LinuxConstants constants, int fd, String displayName,
-            boolean blockDevice) {
-        this.libc = libc;
-        this.constants = constants;
+    NativeFileHandle(NativeRuntime runtime, int fd, String displayName, boolean blockDevice,
+            boolean direct) {
+        this.runtime = runtime;
+        this.libc = runtime.libc();
+        this.constants = runtime.constants();
+        this.calls = runtime.calls();
         this.fd = fd;
         this.displayName = displayName;
         this.blockDevice = blockDevice;
+        this.direct = direct;
     }
 
     /** @return the file descriptor, for tests in this package */
@@ -67,60 +76,63 @@ class NativeFileHandle implements FileHandle {
     /** One pwrite(2) or pread(2), repeated only after EINTR; a read of 0 bytes is end of file (-1). */
     private long transfer(boolean write, AlignedBuffer buffer, long bufferOffset, long length,
             long position) throws IOException {
-        NativeAlignedBuffer memory = nativeBuffer(buffer);
-        long count = oneCallCount(memory, length);
+        NativeAlignedBuffer memory = NativeAlignedBuffer.of(buffer);
+        long count = memory.oneCallBytes(length);
         long address = memory.address(bufferOffset, count);
         while (true) {
-            long n = write ? libc.pwrite(fd, address, count, position)
-                    : libc.pread(fd, address, count, position);
+            long n = write ? calls.pwrite(fd, address, count, position)
+                    : calls.pread(fd, address, count, position);
             if (n > 0) {
                 return n;
             }
             if (n == 0) {
                 return write ? 0 : -1;
             }
-            int errno = libc.errno();
-            if (errno != Errno.EINTR) {
-                throw Errno.exception(libc, write ? "pwrite" : "pread", displayName, errno);
+            if (n != -Errno.EINTR) {
+                throw Errno.exception(libc, write ? "pwrite" : "pread", displayName, (int) -n);
             }
         }
     }
 
-    private static NativeAlignedBuffer nativeBuffer(AlignedBuffer buffer) {
-        if (!(buffer instanceof NativeAlignedBuffer)) {
-            throw new IllegalArgumentException("buffer was not allocated by the native backend: "
-                    + buffer.getClass().getName());
-        }
-        return (NativeAlignedBuffer) buffer;
-    }
-
     /**
-     * What one call asks for: {@code length}, capped at MAX_RW_COUNT rounded down to the buffer's
-     * alignment (so that an O_DIRECT transfer stays aligned).
-     */
-    private static long oneCallCount(NativeAlignedBuffer buffer, long length) {
-        if (length <= 0) {
-            throw new IllegalArgumentException("length must be > 0: " + length);
-        }
-        long cap = LinuxConstants.MAX_RW_COUNT & -(long) buffer.alignmentBytes();
-        return Math.min(length, cap);
-    }
-
-    /**
-     * A Linux AIO queue on this file's descriptor ({@link AioQueue}); 64-bit x86_64 and aarch64
-     * only.
+     * An asynchronous queue on this file's descriptor: {@code io_uring} ({@link UringQueue}) or
+     * {@code libaio} ({@link AioQueue}); 64-bit x86_64 and aarch64 only.
      *
-     * @throws UnsupportedOperationException on other architectures
-     * @throws IOException if io_setup(2) fails
+     * @throws UnsupportedOperationException for another engine, or on other architectures
+     * @throws IOException if io_uring_setup(2) or io_setup(2) fails
      */
     @Override
-    public IoQueue openQueue(int depth) throws IOException {
-        LinuxAio aio = LinuxAio.forArchitecture(constants);
-        if (aio == null) {
-            throw new UnsupportedOperationException("no Linux AIO system call numbers for "
-                    + constants.architecture());
+    public IoQueue openQueue(String engine, int depth) throws IOException {
+        SyscallNumbers numbers = SyscallNumbers.forArchitecture(constants)
+                .orElseThrow(() -> new UnsupportedOperationException("no asynchronous I/O"
+                        + " system-call numbers for " + constants.architecture()));
+        switch (engine) {
+            case NativeIoBackend.IO_URING:
+                return new UringQueue(runtime, numbers, fd, displayName, depth,
+                        queueEngineDrawback(engine));
+            case NativeIoBackend.LIBAIO:
+                return new AioQueue(new LinuxAio(numbers, calls), libc, fd, displayName, depth);
+            default:
+                throw new UnsupportedOperationException("the native backend has no engine "
+                        + engine + " (it has " + NativeIoBackend.IO_URING + " and "
+                        + NativeIoBackend.LIBAIO + ")");
         }
-        return new AioQueue(aio, libc, fd, displayName, depth);
+    }
+
+    /**
+     * io_uring's drawback on a file without non-blocking reads ({@link NowaitReads}); asked once
+     * per handle.
+     */
+    @Override
+    public Optional<String> queueEngineDrawback(String engine) {
+        if (!NativeIoBackend.IO_URING.equals(engine)) {
+            return Optional.empty();
+        }
+        Optional<String> d = uringDrawback;
+        if (d == null) {
+            uringDrawback = d = NowaitReads.ioUringDrawback(runtime, fd, direct);
+        }
+        return d;
     }
 
     /** fdatasync(2). */

@@ -7,6 +7,7 @@ import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.QueueEngine;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import io.github.drivespeed.unit.DataSize;
@@ -15,16 +16,24 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The native I/O backend for Linux (x86_64, aarch64, arm), through JNA direct mapping to glibc:
+ * The native I/O backend for Linux (x86_64, aarch64, arm): JNA direct mapping to glibc for what
+ * happens once per file, and for the system calls made per I/O (pread64, pwrite64, io_submit,
+ * io_getevents, io_uring_enter) drivespeed's JNI stub where it is in the jar and loads
+ * ({@link JniStub}; JNA's libffi dispatch costs about 250 ns per call, the stub about 10 ns),
+ * else JNA too. {@link #description()} says which route runs and why.
  * <ul>
  *   <li>test files are opened with open(2) and O_DIRECT, O_DSYNC, O_CLOEXEC as asked, as an
  *       unnamed O_TMPFILE where the file system supports it (nothing can be left behind, even by
  *       {@code kill -9}), else as the named file of the request (O_CREAT|O_EXCL, removed on
  *       close);</li>
+ *   <li>queue depths above 1 use io_uring (io_uring(7); {@value #IO_URING}) where
+ *       io_uring_setup(2) works, else Linux AIO (io_setup(2); {@value #LIBAIO});
+ *       {@link #queueEngines()} says which work and why the others do not;</li>
  *   <li>reads and writes are pread(2)/pwrite(2) straight between the file and page-aligned
  *       native memory (anonymous mmap(2)), no copy through the Java heap; one call moves at most
  *       2 GiB - 4 KiB (the kernel's MAX_RW_COUNT), so blocks larger than 2 GiB work by looping;</li>
@@ -56,21 +65,40 @@ public final class NativeIoBackend implements IoBackend {
     /** Largest block on 32-bit systems, whose address space holds two such buffers. */
     static final long MAX_BLOCK_BYTES_ILP32 = 256 * DataSize.MEBIBYTE;
 
+    /** fio's name of the io_uring engine. */
+    static final String IO_URING = "io_uring";
+    /** fio's name of the Linux AIO engine. */
+    static final String LIBAIO = "libaio";
+
     private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
 
     private final String osName;
     private final String osArch;
+    private final boolean allowJni;
     private volatile NativeRuntime runtime;
 
     /** The backend for this JVM's operating system and architecture. */
     public NativeIoBackend() {
-        this(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+        this(System.getProperty("os.name", ""), System.getProperty("os.arch", ""), true);
     }
 
     /** For tests: the backend as it would be on another operating system or architecture. */
     NativeIoBackend(String osName, String osArch) {
+        this(osName, osArch, true);
+    }
+
+    /**
+     * For tests: the backend on this machine, with every call through JNA when
+     * {@code allowJni} is false.
+     */
+    NativeIoBackend(boolean allowJni) {
+        this(System.getProperty("os.name", ""), System.getProperty("os.arch", ""), allowJni);
+    }
+
+    private NativeIoBackend(String osName, String osArch, boolean allowJni) {
         this.osName = osName;
         this.osArch = osArch;
+        this.allowJni = allowJni;
     }
 
     private NativeRuntime runtime() {
@@ -79,7 +107,7 @@ public final class NativeIoBackend implements IoBackend {
             synchronized (this) {
                 r = runtime;
                 if (r == null) {
-                    r = NativeRuntime.load(osName, osArch);
+                    r = NativeRuntime.load(osName, osArch, allowJni);
                     runtime = r;
                 }
             }
@@ -92,11 +120,22 @@ public final class NativeIoBackend implements IoBackend {
         return "native";
     }
 
+    /**
+     * For example {@code Linux x86_64: open(2) O_DIRECT/O_DSYNC/O_TMPFILE, pread/pwrite on native
+     * memory, fdatasync, posix_fadvise, io_uring and Linux AIO; per-I/O system calls through the
+     * JNI stub linux-x86_64/libdrivespeed.so (sha256 9110d91f01353455..., checked), the rest
+     * through JNA}; where the stub did not load, the end says {@code every call through JNA}
+     * and why.
+     */
     @Override
     public String description() {
-        return "JNA on Linux " + osArch + ": open(2) O_DIRECT/O_DSYNC/O_TMPFILE, pread/pwrite on"
+        NativeRuntime r = runtime();
+        boolean loaded = r.unavailableReason() == null;
+        return "Linux " + (loaded ? r.constants().architecture() : osArch) + ": open(2) O_DIRECT/O_DSYNC/O_TMPFILE, pread/pwrite on"
                 + " native memory" + (TransparentHugePages.usableSize().isPresent()
-                        ? " in transparent huge pages" : "") + ", fdatasync, posix_fadvise";
+                        ? " in transparent huge pages" : "") + ", fdatasync, posix_fadvise,"
+                + " io_uring and Linux AIO"
+                + (loaded ? "; " + r.callsRoute() : "");
     }
 
     @Override
@@ -122,21 +161,34 @@ public final class NativeIoBackend implements IoBackend {
         if (r.libc().geteuid() == 0) {
             capabilities.add(Capability.DROP_CACHES);
         }
-        if (asyncIoWorks(r)) {
-            capabilities.add(Capability.ASYNC_IO);
+        for (QueueEngine e : queueEngines()) {
+            if (e.isAvailable()) {
+                capabilities.add(Capability.ASYNC_IO);
+            }
         }
         return Set.copyOf(capabilities);
     }
 
-    private static volatile Boolean asyncIo;
+    private static volatile Optional<String> aioUnavailable;
 
-    /** Whether Linux AIO works here ({@link LinuxAio#works}); probed once. */
-    private static boolean asyncIoWorks(NativeRuntime r) {
-        Boolean known = asyncIo;
-        if (known == null) {
-            asyncIo = known = LinuxAio.works(r.constants());
+    /**
+     * {@value #IO_URING} (probed with io_uring_setup(2) on every call, as
+     * {@code kernel.io_uring_disabled} may change), then {@value #LIBAIO} (probed once with
+     * io_setup(2)); both unavailable where the architecture has no system-call numbers for them
+     * (32-bit arm).
+     */
+    @Override
+    public List<QueueEngine> queueEngines() {
+        NativeRuntime r = runtime();
+        if (r.unavailableReason() != null) {
+            return List.of();
         }
-        return known;
+        Optional<String> aio = aioUnavailable;
+        if (aio == null) {
+            aioUnavailable = aio = LinuxAio.unavailableReason(r);
+        }
+        return List.of(new QueueEngine(IO_URING, UringRings.unavailableReason(r)),
+                new QueueEngine(LIBAIO, aio));
     }
 
     /** 1 TiB on 64-bit systems (one call moves at most 2 GiB - 4 KiB; the engine loops), 256 MiB on 32-bit ones. */
@@ -169,7 +221,7 @@ public final class NativeIoBackend implements IoBackend {
     @Override
     public TestFile createTestFile(TestFileRequest request) throws IOException {
         NativeRuntime r = runtime();
-        return new TestFileOpener(r.libc(), r.constants()).create(request);
+        return new TestFileOpener(r).create(request);
     }
 
     @Override
@@ -202,7 +254,7 @@ public final class NativeIoBackend implements IoBackend {
             }
             throw Errno.pathException(libc, call, name, errno);
         }
-        return new NativeFileHandle(libc, c, fd, name, true);
+        return new NativeFileHandle(r, fd, name, true, request.direct());
     }
 
     @Override
@@ -219,12 +271,14 @@ public final class NativeIoBackend implements IoBackend {
 
     /** Opens test files: O_TMPFILE first, the named file where that is not supported. */
     private static final class TestFileOpener {
+        private final NativeRuntime runtime;
         private final Libc libc;
         private final LinuxConstants c;
 
-        TestFileOpener(Libc libc, LinuxConstants constants) {
-            this.libc = libc;
-            this.c = constants;
+        TestFileOpener(NativeRuntime runtime) {
+            this.runtime = runtime;
+            this.libc = runtime.libc();
+            this.c = runtime.constants();
         }
 
         TestFile create(TestFileRequest request) throws IOException {
@@ -235,7 +289,7 @@ public final class NativeIoBackend implements IoBackend {
             int flags = access | c.oTmpfile();
             int fd = libc.open(PathBytes.of(directory), flags, 0600);
             if (fd >= 0) {
-                return new NativeTestFile(libc, c, fd, Optional.empty(),
+                return new NativeTestFile(runtime, fd, request.direct(), Optional.empty(),
                         "<unnamed O_TMPFILE in " + dirName + ">");
             }
             int errno = libc.errno();
@@ -265,7 +319,7 @@ public final class NativeIoBackend implements IoBackend {
             int flags = access | c.oCreat() | c.oExcl();
             int fd = libc.open(PathBytes.of(file), flags, 0600);
             if (fd >= 0) {
-                return new NativeTestFile(libc, c, fd, Optional.of(file), fileName);
+                return new NativeTestFile(runtime, fd, request.direct(), Optional.of(file), fileName);
             }
             int errno = libc.errno();
             if (errno == Errno.EINVAL && request.direct()) {

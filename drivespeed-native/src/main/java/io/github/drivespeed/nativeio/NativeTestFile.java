@@ -15,9 +15,9 @@ final class NativeTestFile extends NativeFileHandle implements TestFile {
     private final Optional<Path> path;
     private boolean removed;
 
-    NativeTestFile(Libc libc, LinuxConstants constants, int fd, Optional<Path> path,
+    NativeTestFile(NativeRuntime runtime, int fd, boolean direct, Optional<Path> path,
             String displayName) {
-        super(libc, constants, fd, displayName, false);
+        super(runtime, fd, displayName, false, direct);
         this.path = path;
     }
 

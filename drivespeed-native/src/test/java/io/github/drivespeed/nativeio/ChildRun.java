@@ -46,5 +46,6 @@ public final class ChildRun {
         SpeedReport report = test.run();
         System.out.println("backend " + report.backend().name() + " | "
                 + report.backend().fallbackReason().orElse("-"));
+        System.out.println("description " + report.backend().description());
     }
 }

@@ -30,6 +30,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,10 +39,13 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * What every {@link IoBackend} must do, run against the pure-Java and the native backend on real
- * files ({@code @TempDir} on the working disk, ext4 here; tmpfs, ramfs and a tiny tmpfs where
- * root can mount them). Written data is checked by reading the file independently (plain JDK
- * I/O, through {@code /proc/self/fd} for an unnamed file), not by the backend checking itself.
+ * What every {@link IoBackend} must do, run against the pure-Java backend and the native one over
+ * each of its routes and engines: psync through the JNI stub and through JNA, and every read and
+ * write through a Linux AIO and an io_uring queue ({@link QueuedBackend}), each with JNI and
+ * JNA; on real files ({@code @TempDir} on the working disk, ext4 here; tmpfs, ramfs and a tiny
+ * tmpfs where root can mount them). Written data is checked by reading the file independently
+ * (plain JDK I/O, through {@code /proc/self/fd} for an unnamed file), not by the backend checking
+ * itself.
  */
 @ParameterizedClass(name = "{0}")
 @MethodSource("backends")
@@ -53,14 +57,26 @@ class IoBackendContractTest {
     @TempDir
     Path dir;
 
-    static Stream<IoBackend> backends() {
-        NativeIoBackend nativeIo = new NativeIoBackend();
-        assertThat(nativeIo.unavailableReason()).as("native backend on this Linux machine").isEmpty();
-        return Stream.of(new JavaIoBackend(), nativeIo);
+    static Stream<Named<IoBackend>> backends() {
+        NativeIoBackend jni = new NativeIoBackend();
+        NativeIoBackend jna = new NativeIoBackend(false);
+        assertThat(jni.unavailableReason()).as("native backend on this Linux machine").isEmpty();
+        return Stream.of(
+                Named.of("java", new JavaIoBackend()),
+                Named.of("native psync (JNI where built)", jni),
+                Named.of("native psync (JNA)", jna),
+                queued(jni, NativeIoBackend.LIBAIO, "native libaio (JNI where built)"),
+                queued(jni, NativeIoBackend.IO_URING, "native io_uring (JNI where built)"),
+                queued(jna, NativeIoBackend.LIBAIO, "native libaio (JNA)"),
+                queued(jna, NativeIoBackend.IO_URING, "native io_uring (JNA)"));
+    }
+
+    private static Named<IoBackend> queued(IoBackend io, String engine, String label) {
+        return Named.of(label, new QueuedBackend(io, engine, label));
     }
 
     private boolean isNative() {
-        return io instanceof NativeIoBackend;
+        return io.name().startsWith("native");
     }
 
     private TestFile create(Path directory, boolean direct, boolean dsync) throws IOException {
@@ -195,8 +211,8 @@ class IoBackendContractTest {
                     .isInstanceOf(IOException.class)
                     .satisfies(e -> {
                         if (isNative()) {
-                            assertThat(e).hasMessage("pwrite " + f.displayName()
-                                    + ": EINVAL (Invalid argument)");
+                            assertThat(e).hasMessageContaining("pwrite").hasMessageEndingWith(
+                                    " " + f.displayName() + ": EINVAL (Invalid argument)");
                         }
                     });
             assertThatThrownBy(() -> f.write(b, 0, alignment, alignment / 2))

@@ -47,7 +47,8 @@ public final class OptionPlacement {
      *
      * @param form the form
      * @param requirementWorkloads whether a requirement runs random 4 KiB workloads in a
-     *     directory (they take {@code --size}, {@code --duration} and {@code --ramp-time})
+     *     directory (they take {@code --size}, {@code --duration}, {@code --ramp-time} and
+     *     {@code --ioengine})
      * @param target the path given, for messages
      * @return the refusal, or null when every option given goes with the form
      */

@@ -98,6 +98,7 @@ public final class OptionTable {
             row("--sweep",               SWEEP),
             row("--rwmixread",           WORKLOAD, SWEEP),
             row("--iodepth",             WORKLOAD, SWEEP),
+            row("--ioengine",            WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
             row("--threads",             WORKLOAD, SWEEP),
             row("--size",                WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, SUSTAINED,
                                          CAPACITY_CHECK),

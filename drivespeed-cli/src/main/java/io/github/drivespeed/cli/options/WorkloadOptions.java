@@ -5,8 +5,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The fio-style workload options: {@code --preset}, {@code --rw} and {@code --sweep} choose a
- * workload form; the others shape it. {@code --size}, {@code --duration} and {@code --ramp-time}
- * also shape the random 4 KiB workloads a requirement runs, and {@code --duration} the device test
+ * workload form; the others shape it. {@code --size}, {@code --duration}, {@code --ramp-time} and
+ * {@code --ioengine} also shape the random 4 KiB workloads a requirement runs, and {@code --duration} the device test
  * (see {@link OptionTable}). Each is null (false) when not given.
  */
 public final class WorkloadOptions {
@@ -36,6 +36,14 @@ public final class WorkloadOptions {
             description = "Workload: I/Os in flight per thread. Without asynchronous I/O in the "
                     + "backend, run as that many more threads (the report says so). Default: 1.")
     private Integer iodepth;
+
+    @Option(names = "--ioengine", paramLabel = "NAME",
+            description = "Workload: how the I/O is issued, fio's names: psync, libaio, io_uring."
+                    + " Default: psync at --iodepth 1, else the backend's best engine that works"
+                    + " here (native: io_uring, or libaio where io_uring is refused or would hand"
+                    + " each I/O to a kernel worker, as on tmpfs); the I/O line says which ran and"
+                    + " why.")
+    private String ioengine;
 
     @Option(names = {"--threads", "--numjobs"}, paramLabel = "N",
             description = "Workload: threads, each with its own offsets. Default: 1.")
@@ -92,6 +100,11 @@ public final class WorkloadOptions {
     /** @return {@code --iodepth} (or {@code --queue-depth}), or null */
     public Integer iodepth() {
         return iodepth;
+    }
+
+    /** @return {@code --ioengine} as given, or null */
+    public String ioengine() {
+        return ioengine;
     }
 
     /** @return {@code --threads} (or {@code --numjobs}), or null */

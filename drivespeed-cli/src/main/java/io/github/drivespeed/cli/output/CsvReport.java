@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
@@ -49,7 +50,8 @@ public final class CsvReport {
         for (double p : LatencyStats.FIO_PERCENTILES) {
             c.add("clat_ns_p" + JsonReport.percentileKey(p));
         }
-        c.addAll(List.of("warnings", "directory", "fs_type", "device", "backend", "started_at"));
+        c.addAll(List.of("warnings", "directory", "fs_type", "device", "backend", "started_at",
+                "ioengine", "cpu_usr_ns_per_io", "cpu_sys_ns_per_io", "usr_cpu", "sys_cpu"));
         c.addAll(GenuineCsv.COLUMNS);
         COLUMNS = List.copyOf(c);
     }
@@ -92,7 +94,7 @@ public final class CsvReport {
                 var p = r.parameters();
                 Common c = new Common(job.name(), "sequential", "", p.blockSize().bytes(), 1, 1,
                         p.runs(), p.direct(), r.warnings(), r.target(), r.backend().name(),
-                        r.startedAt().toString());
+                        r.startedAt().toString(), "", Optional.empty());
                 rows.add(row(c, "write", r.write()));
                 rows.add(row(c, "read", r.read()));
             } else if (job.workload().isPresent()) {
@@ -100,14 +102,15 @@ public final class CsvReport {
                 WorkloadParameters p = r.parameters();
                 Common c = new Common(job.name(), "workload", p.fioRw(), p.blockSize().bytes(),
                         p.queueDepth(), p.threads(), p.runs(), p.direct(), r.warnings(),
-                        r.target(), r.backend().name(), r.startedAt().toString());
+                        r.target(), r.backend().name(), r.startedAt().toString(),
+                        r.engine().engine().fioName(), r.cpu());
                 r.read().ifPresent(pass -> rows.add(row(c, "read", pass)));
                 r.write().ifPresent(pass -> rows.add(row(c, "write", pass)));
             } else if (job.sustained().isPresent()) {
                 var r = job.sustained().get();
                 Common c = new Common(job.name(), "sustained", "", r.blockSize().bytes(), 1, 1, 1,
                         r.direct(), r.warnings(), r.target(), r.backend().name(),
-                        r.startedAt().toString());
+                        r.startedAt().toString(), "", Optional.empty());
                 List<String> row = row(c, "write", new PassResult(PassKind.WRITE,
                         List.of(r.write()), r.warnings()));
                 GenuineCsv.sustained(row, r);
@@ -121,10 +124,11 @@ public final class CsvReport {
         return rows;
     }
 
-    /** What the rows of one job share. */
+    /** What the rows of one job share; the CPU time is the job's, both directions together. */
     record Common(String jobname, String kind, String rw, long blockBytes, int iodepth,
             int numjobs, int runs, boolean direct, Collection<Warning> warnings,
-            TargetInfo target, String backend, String startedAt) { }
+            TargetInfo target, String backend, String startedAt, String ioengine,
+            Optional<CpuUsage> cpu) { }
 
     static List<String> row(Common c, String direction, PassResult p) {
         List<String> r = new ArrayList<>(COLUMNS.size());
@@ -164,6 +168,11 @@ public final class CsvReport {
         r.add(c.target().device().map(BlockDevice::sysfsName).orElse(""));
         r.add(c.backend());
         r.add(c.startedAt());
+        r.add(c.ioengine());
+        r.add(c.cpu().map(u -> Numbers.sixDecimalsText(u.userNanosPerIo())).orElse(""));
+        r.add(c.cpu().map(u -> Numbers.sixDecimalsText(u.systemNanosPerIo())).orElse(""));
+        r.add(c.cpu().map(u -> Numbers.sixDecimalsText(u.userPercent())).orElse(""));
+        r.add(c.cpu().map(u -> Numbers.sixDecimalsText(u.systemPercent())).orElse(""));
         GenuineCsv.pass(r, p);
         return r;
     }

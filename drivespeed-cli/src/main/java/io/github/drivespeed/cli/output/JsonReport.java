@@ -9,10 +9,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
+import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
@@ -247,9 +250,41 @@ public final class JsonReport {
         params.put("direct", p.direct());
         params.put("log_avg_ns", p.timelineInterval().toNanos());
         n.put("ioengine", r.ioEngine());
+        n.set("engine", engine(r.engine()));
+        n.set("cpu", r.cpu().map(JsonReport::cpu).orElse(null));
+        ArrayNode cpuRuns = n.putArray("cpu_runs");
+        r.cpuPerRun().forEach(c -> cpuRuns.add(cpu(c)));
         n.set("warnings", warningNames(r.warnings()));
         n.set("read", r.read().map(JsonReport::pass).orElse(null));
         n.set("write", r.write().map(JsonReport::pass).orElse(null));
+        return n;
+    }
+
+    /** The engine as fio names it, and how it came to run. */
+    private static ObjectNode engine(EngineInfo e) {
+        ObjectNode n = NODES.objectNode();
+        n.put("name", e.engine().fioName());
+        n.put("requested", e.requested().map(IoEngine::fioName).orElse(null));
+        n.put("numjobs", e.threads());
+        n.put("iodepth", e.queueDepth());
+        n.put("workers", e.workers());
+        n.put("details", e.details());
+        put(n, "fallback_reason", e.fallbackReason());
+        return n;
+    }
+
+    /** The process's CPU time over a window: per I/O, and as fio's usr_cpu and sys_cpu. */
+    private static ObjectNode cpu(CpuUsage c) {
+        ObjectNode n = NODES.objectNode();
+        n.put("usr_ns", c.userNanos());
+        n.put("sys_ns", c.systemNanos());
+        n.put("elapsed_ns", c.elapsedNanos());
+        n.put("total_ios", c.ios());
+        n.set("usr_ns_per_io", decimal(c.userNanosPerIo()));
+        n.set("sys_ns_per_io", decimal(c.systemNanosPerIo()));
+        n.set("usr_cpu", decimal(c.userPercent()));
+        n.set("sys_cpu", decimal(c.systemPercent()));
+        n.put("source", c.source());
         return n;
     }
 

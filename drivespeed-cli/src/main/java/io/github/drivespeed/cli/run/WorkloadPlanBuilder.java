@@ -51,7 +51,10 @@ record WorkloadPlanBuilder(MeasurementOptions measurement, WorkloadOptions workl
         return commonOptions(DriveSpeed.workload(dir));
     }
 
-    /** --size, --duration, --ramp-time, --seed, --runs, --buffered, --norandommap, --backend. */
+    /**
+     * --size, --duration, --ramp-time, --seed, --runs, --buffered, --norandommap, --backend and
+     * --ioengine.
+     */
     private WorkloadPlan commonOptions(WorkloadPlan plan) {
         MeasurementOptions m = measurement;
         WorkloadOptions o = workload;
@@ -70,7 +73,8 @@ record WorkloadPlanBuilder(MeasurementOptions measurement, WorkloadOptions workl
         if (o.noRandomMap()) {
             w = w.noRandomMap();
         }
-        return optionIfGiven(w, given.typed("--backend"), m.backend(), WorkloadPlan::backend);
+        w = optionIfGiven(w, given.typed("--backend"), m.backend(), WorkloadPlan::backend);
+        return optionIfGiven(w, given.typed("--ioengine"), o.ioengine(), WorkloadPlan::ioEngine);
     }
 
     /**

@@ -10,6 +10,8 @@ import io.github.drivespeed.cli.output.fio.FioJsonWriter;
 import io.github.drivespeed.cli.output.fio.FioKeyPaths;
 import io.github.drivespeed.cli.output.fio.FioTools;
 import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.parameters.IoEngine;
+import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.testing.Privileged;
 import java.io.IOException;
@@ -23,6 +25,7 @@ import java.time.ZoneOffset;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,8 +106,11 @@ class FioJsonTest {
         assertThat(job.get("iodepth_level").get("1").asDouble()).isEqualTo(100.0);
         assertThat(doc.get("drivespeed").get("report").get("schema_version").asInt())
                 .isEqualTo(JsonReport.SCHEMA_VERSION);
+        // the fixture's process CPU times: 150 ms user, 420 ms system over 1.2 s
+        assertThat(job.get("usr_cpu").decimalValue()).isEqualByComparingTo("12.5");
+        assertThat(job.get("sys_cpu").decimalValue()).isEqualByComparingTo("35");
         assertThat(doc.get("drivespeed").get("placeholders").toString())
-                .contains(".jobs[].usr_cpu").doesNotContain("clat_ns");
+                .contains(".jobs[].ctx").doesNotContain("clat_ns").doesNotContain("usr_cpu");
     }
 
     @Test
@@ -130,8 +136,8 @@ class FioJsonTest {
     void anAsynchronousQueuesLatencyIsFiosLatAndItsClatIsLeftEmpty() {
         WorkloadReport r = ReportFixtures.mixedWorkload();
         WorkloadReport async = new WorkloadReport(r.target(), r.parameters(), r.backend(),
-                "async (native backend's asynchronous queue): 2 threads x queue depth 4",
-                r.read(), r.write(), Set.of(), r.startedAt());
+                new EngineInfo(IoEngine.LIBAIO, Optional.empty(), 2, 4, "", Optional.empty()),
+                r.read(), r.write(), List.of(), Set.of(), r.startedAt());
         ObjectNode doc = plus(Results.of(async));
         JsonNode job = doc.get("jobs").get(0);
         JsonNode read = job.get("read");
@@ -142,7 +148,8 @@ class FioJsonTest {
         assertThat(job.get("job options").get("iodepth").asText()).isEqualTo("4");
         assertThat(job.get("iodepth_level").get("4").asDouble()).as("not measured").isZero();
         assertThat(doc.get("drivespeed").get("placeholders").toString())
-                .contains(".jobs[].read.clat_ns", ".jobs[].latency_us");
+                .contains(".jobs[].read.clat_ns", ".jobs[].latency_us", ".jobs[].usr_cpu");
+        assertThat(job.get("usr_cpu").asDouble()).as("no CPU times in this report").isZero();
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.output;
 
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
@@ -10,7 +11,9 @@ import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DataLossKind;
 import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.MediumKind;
 import io.github.drivespeed.report.PassKind;
@@ -156,9 +159,11 @@ final class ReportFixtures {
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 160 * 4096L, 160},
                     {500 * MS, 1_000 * MS, 140 * 4096L, 140}}));
         return new WorkloadReport(sdCardTarget(), p, backend(),
-                "psync (synchronous positional reads and writes): 2 x 4 = 8 threads x queue depth 1",
+                new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, "", Optional.empty()),
                 Optional.of(new PassResult(PassKind.READ, List.of(reads), Set.of())),
                 Optional.of(new PassResult(PassKind.WRITE, List.of(writes), Set.of())),
+                List.of(new CpuUsage(150_000_000L, 420_000_000L, 1_200_000_000L, 1_200,
+                        "/proc/self/stat utime and stime, 10 ms ticks")),
                 Set.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS), STARTED.plusSeconds(10));
     }
 
@@ -185,9 +190,9 @@ final class ReportFixtures {
                     Set.of());
             labels.add("RND4K Q1T1 " + (read ? "read" : "write"));
             reports.add(new WorkloadReport(sdCardTarget(), p, backend(),
-                    "psync (synchronous positional reads and writes): 1 thread x queue depth 1",
+                    new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, "", Optional.empty()),
                     read ? Optional.of(pass) : Optional.empty(),
-                    read ? Optional.empty() : Optional.of(pass), Set.of(),
+                    read ? Optional.empty() : Optional.of(pass), List.of(), Set.of(),
                     STARTED.plusSeconds(read ? 20 : 30)));
         }
         return new WorkloadTable(labels, reports);

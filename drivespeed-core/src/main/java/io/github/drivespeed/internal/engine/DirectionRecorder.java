@@ -13,7 +13,8 @@ import org.HdrHistogram.Histogram;
  * What one worker's reads (or writes) did in the measured time of one run: counts, completion
  * latency of each I/O (exact min, max, sum and sum of squares beside an HdrHistogram) and bytes
  * and I/Os per timeline interval. Used by one thread; {@link #record} allocates nothing except
- * when the timeline outgrows its arrays (doubling, so rarely).
+ * when the timeline outgrows its arrays (doubling, so rarely), and divides only when a
+ * completion falls past the current interval's end (once per interval, not per I/O).
  */
 final class DirectionRecorder {
 
@@ -30,7 +31,9 @@ final class DirectionRecorder {
     private double sumOfSquaresNanos;
     private long[] intervalBytes;
     private long[] intervalIos;
-    private int intervalsUsed;
+    /** The interval the last completion fell in; completions come in time order. */
+    private int interval;
+    private long intervalEndNanos;
 
     /**
      * @param startNanos {@link System#nanoTime()} at which the measured time starts
@@ -43,6 +46,7 @@ final class DirectionRecorder {
         int n = Math.max(INITIAL_INTERVALS, expectedIntervals);
         this.intervalBytes = new long[n];
         this.intervalIos = new long[n];
+        this.intervalEndNanos = startNanos + intervalNanos;
     }
 
     /**
@@ -50,7 +54,8 @@ final class DirectionRecorder {
      *
      * @param ioBytes bytes it moved
      * @param latencyNanos its completion latency
-     * @param completedAtNanos {@link System#nanoTime()} at completion, not before the start
+     * @param completedAtNanos {@link System#nanoTime()} at completion, not before the start nor
+     *     before the last completion recorded
      */
     void record(long ioBytes, long latencyNanos, long completedAtNanos) {
         ios++;
@@ -64,16 +69,21 @@ final class DirectionRecorder {
         }
         sumNanos += latencyNanos;
         sumOfSquaresNanos += (double) latencyNanos * latencyNanos;
-        long interval = (completedAtNanos - startNanos) / intervalNanos;
-        if (interval >= intervalBytes.length) {
-            grow(interval);
+        if (completedAtNanos - intervalEndNanos >= 0) {
+            advance(completedAtNanos);
         }
-        int i = (int) interval;
-        intervalBytes[i] += ioBytes;
-        intervalIos[i]++;
-        if (i >= intervalsUsed) {
-            intervalsUsed = i + 1;
+        intervalBytes[interval] += ioBytes;
+        intervalIos[interval]++;
+    }
+
+    /** Moves to the interval {@code completedAtNanos} falls in. */
+    private void advance(long completedAtNanos) {
+        long index = (completedAtNanos - startNanos) / intervalNanos;
+        if (index >= intervalBytes.length) {
+            grow(index);
         }
+        interval = (int) index;
+        intervalEndNanos = startNanos + (index + 1) * intervalNanos;
     }
 
     private void grow(long interval) {
@@ -135,7 +145,8 @@ final class DirectionRecorder {
                 sum += p.sumNanos;
                 squares += p.sumOfSquaresNanos;
             }
-            for (int i = 0; i < p.intervalsUsed; i++) {
+            int used = p.ios == 0 ? 0 : p.interval + 1;
+            for (int i = 0; i < used; i++) {
                 int at = Math.min(i, intervals - 1);
                 perIntervalBytes[at] += p.intervalBytes[i];
                 perIntervalIos[at] += p.intervalIos[i];

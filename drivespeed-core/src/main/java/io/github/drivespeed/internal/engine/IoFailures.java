@@ -85,12 +85,32 @@ final class IoFailures {
             return failure;
         }
         TestFileIoException e = (TestFileIoException) failure;
-        boolean transfer = e.operation().equals("read") || e.operation().equals("write");
-        if (!transfer || !isInvalidArgument(e.getCause())) {
+        String call = transferCall(e);
+        if (call == null || !isInvalidArgument(e.getCause())) {
             return failure;
         }
-        return new DirectIoUnsupportedException(e.path(), fileSystemType,
-                e.operation().equals("read") ? "pread" : "pwrite", "EINVAL", e.getCause());
+        return new DirectIoUnsupportedException(e.path(), fileSystemType, call, "EINVAL",
+                e.getCause());
+    }
+
+    /**
+     * {@code pread} or {@code pwrite} for a failed transfer, null for any other operation. A
+     * queue of reads and writes that failed as a whole ({@code asynchronous I/O}: which of its
+     * I/Os failed is in the queue's message only) is named by the call its message names.
+     */
+    private static String transferCall(TestFileIoException e) {
+        switch (e.operation()) {
+            case "read":
+                return "pread";
+            case "write":
+                return "pwrite";
+            case IoLoop.MIXED_QUEUE_OPERATION:
+                String m = String.valueOf(e.getCause() == null ? null : e.getCause().getMessage());
+                return m.contains("pwrite") ? "pwrite" : m.contains("pread") ? "pread"
+                        : "pread/pwrite";
+            default:
+                return null;
+        }
     }
 
     /** EINVAL, as the JDK (strerror text) or a native backend (errno name) reports it. */

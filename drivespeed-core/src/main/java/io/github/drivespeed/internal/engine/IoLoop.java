@@ -14,9 +14,13 @@ import java.util.Objects;
  * workloads, the untimed fill and warm-up) runs through it.
  *
  * <p>Per I/O: stop checks (interrupt flag, shared {@link StopSignal}, deadline), the next
- * direction and offset, the sector stamps of a write, {@link System#nanoTime()} before the
- * submission and after the completion, and the recorder; nothing is allocated. Short transfers
- * are resubmitted for the rest of the block in the same slot and the I/O is timed as a whole.
+ * direction and offset, the sector stamps of a write, the clock, and the recorder; nothing is
+ * allocated. The clock ({@link System#nanoTime()}) is read after each completion and, at queue
+ * depth above 1, before each submission; at queue depth 1 the completion's reading is also the
+ * next I/O's start, so there is one clock read per I/O and an I/O's latency runs from the end of
+ * the one before (the loop's own work between the two, tens of nanoseconds, is in it). Short
+ * transfers are resubmitted for the rest of the block in the same slot and the I/O is timed as a
+ * whole.
  *
  * <p>An I/O submitted before {@code measureStartNanos} belongs to the ramp: it is done but not
  * recorded, and does not count against the I/O limit. No I/O is submitted at or after
@@ -26,6 +30,11 @@ final class IoLoop {
 
     /** Add to a start time for a deadline that never comes (73 years; no overflow). */
     static final long NO_DEADLINE_NANOS = Long.MAX_VALUE / 4;
+    /**
+     * The operation a failure is named by when a queue of reads and writes failed without saying
+     * which of its I/Os it was.
+     */
+    static final String MIXED_QUEUE_OPERATION = "asynchronous I/O";
 
     /** Told after each measured I/O; runs inside the timed interval. */
     interface Progress {
@@ -36,9 +45,17 @@ final class IoLoop {
         void transferred(long bytesDone);
     }
 
-    /** What a worker did. */
+    /**
+     * What a worker did.
+     *
+     * @param measuredIos I/Os recorded
+     * @param measuredBytes bytes they moved
+     * @param lastCompletionNanos {@link System#nanoTime()} of the last recorded completion
+     * @param stoppedEarly whether the stop signal ended it
+     * @param rampIos I/Os done in the ramp before the measured time, not recorded
+     */
     record Outcome(long measuredIos, long measuredBytes, long lastCompletionNanos,
-            boolean stoppedEarly) { }
+            boolean stoppedEarly, long rampIos) { }
 
     private final IoQueue queue;
     private final int depth;
@@ -115,9 +132,32 @@ final class IoLoop {
         this.completedBytes = new long[depth];
     }
 
+    // The state of one run(), in fields so that issueOne() and completeAll() are methods of
+    // their own: called once per I/O, they reach the JIT's optimising compiler within the first
+    // milliseconds of a warm-up, while one method holding the whole loop would be compiled late,
+    // and at length, on its few invocations.
+    private long measuredIoLimit;
+    private long measureStartNanos;
+    private long deadlineNanos;
+    private int freeCount;
+    private int inFlight;
+    private long measuredIssued;
+    private long rampIos;
+    private long measuredIos;
+    private long measuredBytes;
+    private long lastCompletion;
+    private boolean issuing;
+    private boolean stoppedEarly;
+    private boolean interrupted;
+    /** At depth 1 the clock read after a completion is the next submission's start. */
+    private long completedAt;
+    private boolean haveCompletedAt;
+    /** The slot being worked on, for the message if it fails; -1 when none. */
+    private int slot;
+
     /**
      * Runs until {@code measuredIoLimit} measured I/Os were done, the deadline passed, the stop
-     * signal was raised, or the thread was interrupted.
+     * signal was raised, or the thread was interrupted. Not reentrant.
      *
      * @param measuredIoLimit measured I/Os to do, or {@link Long#MAX_VALUE} for time-based runs
      * @param measureStartNanos I/Os submitted before this {@link System#nanoTime()} are ramp
@@ -128,99 +168,38 @@ final class IoLoop {
      */
     Outcome run(long measuredIoLimit, long measureStartNanos, long deadlineNanos)
             throws IOException {
-        int freeCount = depth;
+        this.measuredIoLimit = measuredIoLimit;
+        this.measureStartNanos = measureStartNanos;
+        this.deadlineNanos = deadlineNanos;
+        freeCount = depth;
         for (int i = 0; i < depth; i++) {
             free[i] = depth - 1 - i;
         }
-        int inFlight = 0;
-        long measuredIssued = 0;
-        long measuredIos = 0;
-        long measuredBytes = 0;
-        long lastCompletion = measureStartNanos;
-        boolean issuing = true;
-        boolean stoppedEarly = false;
-        boolean interrupted = false;
-        int slot = -1;
+        inFlight = 0;
+        measuredIssued = 0;
+        rampIos = 0;
+        measuredIos = 0;
+        measuredBytes = 0;
+        lastCompletion = measureStartNanos;
+        issuing = true;
+        stoppedEarly = false;
+        interrupted = false;
+        haveCompletedAt = false;
+        slot = -1;
         try {
-            loop:
             while (true) {
-                while (issuing && inFlight < depth) {
-                    if (measuredIssued >= measuredIoLimit) {
-                        issuing = false;
-                        break;
-                    }
-                    if (Thread.currentThread().isInterrupted()) {
-                        interrupted = true;
-                        break loop;
-                    }
-                    if (stop.requested()) {
-                        issuing = false;
-                        stoppedEarly = true;
-                        break;
-                    }
-                    slot = free[freeCount - 1];
-                    boolean write = directions.nextIsWrite();
-                    long at = offsets.next();
-                    long offsetInBuffer = write ? data.prepareBlock(slot, at)
-                            : slot * blockBytes;
-                    long now = System.nanoTime();
-                    if (now - deadlineNanos >= 0) {
-                        issuing = false;
-                        break;
-                    }
-                    freeCount--;
-                    boolean inMeasure = now - measureStartNanos >= 0;
-                    submittedAt[slot] = now;
-                    position[slot] = at;
-                    done[slot] = 0;
-                    bufferOffset[slot] = offsetInBuffer;
-                    isWrite[slot] = write;
-                    measured[slot] = inMeasure;
-                    submit(slot, 0);
-                    inFlight++;
-                    if (inMeasure) {
-                        measuredIssued++;
-                    }
+                while (issuing && inFlight < depth && issueOne()) {
+                    // issueOne() submitted one I/O
                 }
-                if (inFlight == 0) {
+                if (interrupted || inFlight == 0) {
                     break;
                 }
-                slot = -1;
-                int n = queue.awaitCompletions(1, completedSlots, completedBytes);
-                long now = System.nanoTime();
-                for (int i = 0; i < n; i++) {
-                    slot = completedSlots[i];
-                    long moved = completedBytes[i];
-                    if (moved <= 0) {
-                        throw new IOException(moved < 0
-                                ? "unexpected end of file at offset " + (position[slot] + done[slot])
-                                : (isWrite[slot] ? "write" : "read") + " returned 0 bytes");
-                    }
-                    long total = done[slot] + moved;
-                    done[slot] = total;
-                    if (total < blockBytes) {
-                        submit(slot, total);
-                        continue;
-                    }
-                    inFlight--;
-                    free[freeCount++] = slot;
-                    if (measured[slot]) {
-                        DirectionRecorder r = isWrite[slot] ? writeRecorder : readRecorder;
-                        if (r != null) {
-                            r.record(blockBytes, now - submittedAt[slot], now);
-                        }
-                        measuredIos++;
-                        measuredBytes += blockBytes;
-                        lastCompletion = now;
-                        progress.transferred(measuredBytes);
-                    }
-                }
-                slot = -1;
+                completeAll();
             }
         } catch (IOException e) {
             boolean write = slot >= 0 ? isWrite[slot] : directions.mayWrite();
             String operation = slot < 0 && directions.mayRead() && directions.mayWrite()
-                    ? "asynchronous I/O" : write ? "write" : "read";
+                    ? MIXED_QUEUE_OPERATION : write ? "write" : "read";
             long offset = slot >= 0 ? position[slot] + done[slot] : -1;
             // bytes moved before the failure: whole blocks, and the failing block's part
             long moved = measuredBytes + (slot >= 0 && measured[slot] ? done[slot] : 0);
@@ -229,7 +208,105 @@ final class IoLoop {
         if (interrupted) {
             throw IoFailures.interrupted(what, measuredBytes, plannedBytes, null);
         }
-        return new Outcome(measuredIos, measuredBytes, lastCompletion, stoppedEarly);
+        return new Outcome(measuredIos, measuredBytes, lastCompletion, stoppedEarly, rampIos);
+    }
+
+    /**
+     * Submits the next I/O, unless the limit, the stop signal, the interrupt flag or the
+     * deadline says to stop issuing (then {@code issuing} or {@code interrupted} says which).
+     *
+     * @return whether an I/O was submitted
+     */
+    private boolean issueOne() throws IOException {
+        if (measuredIssued >= measuredIoLimit) {
+            issuing = false;
+            return false;
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            interrupted = true;
+            return false;
+        }
+        if (stop.requested()) {
+            issuing = false;
+            stoppedEarly = true;
+            return false;
+        }
+        int s = free[freeCount - 1];
+        slot = s;
+        boolean write = directions.nextIsWrite();
+        long at = offsets.next();
+        long offsetInBuffer = write ? data.prepareBlock(s, at) : s * blockBytes;
+        long now;
+        if (haveCompletedAt) {
+            now = completedAt;
+            haveCompletedAt = false;
+        } else {
+            now = System.nanoTime();
+        }
+        if (now - deadlineNanos >= 0) {
+            issuing = false;
+            slot = -1;
+            return false;
+        }
+        freeCount--;
+        boolean inMeasure = now - measureStartNanos >= 0;
+        submittedAt[s] = now;
+        position[s] = at;
+        done[s] = 0;
+        bufferOffset[s] = offsetInBuffer;
+        isWrite[s] = write;
+        measured[s] = inMeasure;
+        submit(s, 0);
+        inFlight++;
+        if (inMeasure) {
+            measuredIssued++;
+        }
+        slot = -1;
+        return true;
+    }
+
+    /**
+     * Waits for at least one completion and handles every one returned: a short transfer is
+     * resubmitted for the rest of its block, a whole block frees its slot and is recorded.
+     */
+    private void completeAll() throws IOException {
+        int n = queue.awaitCompletions(1, completedSlots, completedBytes);
+        long now = System.nanoTime();
+        if (depth == 1) {
+            completedAt = now;
+            haveCompletedAt = true;
+        }
+        for (int i = 0; i < n; i++) {
+            int s = completedSlots[i];
+            slot = s;
+            long moved = completedBytes[i];
+            if (moved <= 0) {
+                throw new IOException(moved < 0
+                        ? "unexpected end of file at offset " + (position[s] + done[s])
+                        : (isWrite[s] ? "write" : "read") + " returned 0 bytes");
+            }
+            long total = done[s] + moved;
+            done[s] = total;
+            if (total < blockBytes) {
+                submit(s, total);
+                continue;
+            }
+            inFlight--;
+            free[freeCount++] = s;
+            if (measured[s]) {
+                DirectionRecorder r = isWrite[s] ? writeRecorder : readRecorder;
+                if (r != null) {
+                    r.record(blockBytes, now - submittedAt[s], now);
+                }
+                measuredIos++;
+                measuredBytes += blockBytes;
+                lastCompletion = now;
+                progress.transferred(measuredBytes);
+            } else {
+                rampIos++;
+            }
+        }
+        slot = -1;
     }
 
     private void submit(int slot, long alreadyDone) throws IOException {

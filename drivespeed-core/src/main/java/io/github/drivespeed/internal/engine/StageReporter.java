@@ -51,6 +51,24 @@ final class StageReporter {
         return new Stage(listener, stage, counters);
     }
 
+    /**
+     * A stage the listener is not told about (a warm-up), whose workers still publish progress
+     * as a measured run's do when there is a listener: so that the warm-up runs the same code.
+     *
+     * @param workers how many workers will report progress
+     * @return the stage
+     */
+    Stage silent(int workers) {
+        if (listener == WorkloadListener.NONE) {
+            return Stage.NONE;
+        }
+        AtomicLong[] counters = new AtomicLong[workers];
+        for (int i = 0; i < workers; i++) {
+            counters[i] = new AtomicLong();
+        }
+        return new Stage(null, null, counters);
+    }
+
     /** A started stage. */
     static final class Stage {
         /** Reports nothing. */

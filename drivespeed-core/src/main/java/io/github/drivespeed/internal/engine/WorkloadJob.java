@@ -6,7 +6,9 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadStage;
 import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
@@ -29,10 +31,12 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One workload over the shared test file: its workers' resources, the untimed warm-up and the
- * measured runs. A buffered run that reads is preceded by eviction of the file's pages (the
- * warm-up's too); random buffered reads are hinted POSIX_FADV_RANDOM for the job; every measured
- * run records its cache handling and the device's counters over its measured interval.
+ * One workload over the shared test file: its engine and queues ({@link EngineChoice}), its
+ * workers' buffers, the untimed warm-up and the measured runs. A buffered run that reads is
+ * preceded by eviction of the file's pages (the warm-up's too); random buffered reads are hinted
+ * POSIX_FADV_RANDOM for the job; every measured run records its cache handling, the device's
+ * counters over its measured interval and the process's CPU time over it
+ * ({@link ProcessCpuClock}).
  */
 final class WorkloadJob {
 
@@ -42,15 +46,12 @@ final class WorkloadJob {
     private final TestFile file;
     private final Path name;
     private final WorkloadParameters job;
-    /** Whether the backend's asynchronous queue is used: ASYNC_IO and a depth above 1. */
-    private final boolean async;
+    private final EngineChoice choice;
     private final int alignment;
     private final DeviceCounters counters;
     private final DriveLocks locks;
     /** Whether O_DIRECT was refused and the workloads run buffered instead. */
     private final boolean fellBack;
-    private final int workers;
-    private final int depthPerWorker;
     private final long blockBytes;
     private final long blocks;
     private final StageReporter reporter;
@@ -58,21 +59,22 @@ final class WorkloadJob {
     private boolean randomHint;
     /** Set by {@link #runOnce}: whether a measured run's counters showed other I/O. */
     private boolean foreignIo;
+    /** Set once the queues are open: workers and the I/Os each keeps in flight. */
+    private int workers;
+    private int depthPerWorker;
 
     WorkloadJob(Preflight.Target target, TestFile file, Path name, WorkloadParameters job,
-            boolean async, int alignment, DeviceCounters counters, DriveLocks locks,
+            EngineChoice choice, int alignment, DeviceCounters counters, DriveLocks locks,
             boolean fellBack, StageReporter reporter) {
         this.fellBack = fellBack;
         this.target = target;
         this.file = file;
         this.name = name;
         this.job = job;
-        this.async = async;
+        this.choice = choice;
         this.alignment = alignment;
         this.counters = counters;
         this.locks = locks;
-        this.workers = job.threads() * (async ? 1 : job.queueDepth());
-        this.depthPerWorker = async ? job.queueDepth() : 1;
         this.blockBytes = job.blockSize().bytes();
         this.blocks = job.size().bytes() / blockBytes;
         this.reporter = reporter;
@@ -89,28 +91,42 @@ final class WorkloadJob {
         List<WriteData> writeData = new ArrayList<>();
         List<Sample> reads = new ArrayList<>();
         List<Sample> writes = new ArrayList<>();
+        List<CpuUsage> cpu = new ArrayList<>();
         boolean hint = !job.direct() && job.reads() && job.pattern() == AccessPattern.RANDOM;
+        EngineChoice.Opened opened;
+        String details;
         try {
             randomHint = hint && advise(true);
+            opened = choice.open(file, job.threads(), WorkloadMeasurement.MAX_SYNC_WORKERS);
+            queues.addAll(opened.queues());
+            workers = queues.size();
+            depthPerWorker = opened.engine().asynchronous() ? job.queueDepth() : 1;
             long poolTarget = poolTargetBytes();
             for (int k = 0; k < workers; k++) {
-                queues.add(async ? file.openQueue(depthPerWorker) : new BlockingIoQueue(file));
-                readBuffers.add(job.reads()
-                        ? io.allocate(blockBytes * depthPerWorker, alignment) : null);
-                writeData.add(job.writes() ? new WriteData(io, blockBytes, blocks,
-                        DataPattern.RANDOM, alignment, depthPerWorker, poolTarget) : null);
+                AlignedBuffer readBuffer = job.reads()
+                        ? io.allocate(blockBytes * depthPerWorker, alignment) : null;
+                WriteData data = job.writes() ? new WriteData(io, blockBytes, blocks,
+                        DataPattern.RANDOM, alignment, depthPerWorker, poolTarget) : null;
+                readBuffers.add(readBuffer);
+                writeData.add(data);
+                List<AlignedBuffer> used = new ArrayList<>(2);
+                if (readBuffer != null) {
+                    used.add(readBuffer);
+                }
+                if (data != null) {
+                    used.add(data.buffer());
+                }
+                queues.get(k).registerBuffers(used);
             }
             Resources r = new Resources(queues, readBuffers, writeData);
-            runOnce(r, 0);
+            warmUp(r);
             for (int run = 1; run <= job.runs(); run++) {
-                Sample[] pair = runOnce(r, run);
-                if (pair[0] != null) {
-                    reads.add(pair[0]);
-                }
-                if (pair[1] != null) {
-                    writes.add(pair[1]);
-                }
+                Measured m = runOnce(r, run);
+                m.read().ifPresent(reads::add);
+                m.write().ifPresent(writes::add);
+                m.cpu().ifPresent(cpu::add);
             }
+            details = queues.get(0).description();
         } catch (IOException e) {
             throw IoFailures.directRefusal(e, job.direct(), target.info().fileSystemType());
         } finally {
@@ -119,7 +135,12 @@ final class WorkloadJob {
                 advise(false);
             }
         }
-        Set<Warning> jobWarnings = !async && job.queueDepth() > 1
+        String hinted = randomHint ? "posix_fadvise POSIX_FADV_RANDOM (no readahead)" : "";
+        EngineInfo engine = new EngineInfo(opened.engine(), choice.requested(), job.threads(),
+                job.queueDepth(), details.isEmpty() ? hinted
+                        : hinted.isEmpty() ? details : details + "; " + hinted,
+                opened.fallbackReason());
+        Set<Warning> jobWarnings = engine.queueDepthRunAsThreads()
                 ? EnumSet.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS) : EnumSet.noneOf(Warning.class);
         Set<Warning> shared = EnumSet.noneOf(Warning.class);
         if (concurrentBefore || locks.anotherMeasurement()
@@ -136,12 +157,12 @@ final class WorkloadJob {
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         Set<Warning> writeWarnings = EnumSet.copyOf(shared);
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
-        return new WorkloadReport(target.info(), job, target.selection().info(), ioEngine(io),
+        return new WorkloadReport(target.info(), job, target.selection().info(), engine,
                 reads.isEmpty() ? Optional.empty()
                         : Optional.of(new PassResult(PassKind.READ, reads, readWarnings)),
                 writes.isEmpty() ? Optional.empty()
                         : Optional.of(new PassResult(PassKind.WRITE, writes, writeWarnings)),
-                jobWarnings, startedAt);
+                cpu, jobWarnings, startedAt);
     }
 
     private boolean advise(boolean random) throws IOException {
@@ -168,44 +189,63 @@ final class WorkloadJob {
         return Math.max(perSlot, WriteData.POOL_TARGET_BYTES / workers);
     }
 
-    private String ioEngine(IoBackend io) {
-        String threads = job.threads() == 1 ? "1 thread" : job.threads() + " threads";
-        String hint = randomHint ? "; posix_fadvise POSIX_FADV_RANDOM (no readahead)" : "";
-        if (async) {
-            return "async (" + io.name() + " backend's asynchronous queue): " + threads
-                    + " x queue depth " + job.queueDepth() + hint;
-        }
-        if (job.queueDepth() == 1) {
-            return "psync (synchronous positional reads and writes): " + threads
-                    + " x queue depth 1" + hint;
-        }
-        return "psync (synchronous positional reads and writes): " + job.threads() + " x "
-                + job.queueDepth() + " = " + workers + " threads x queue depth 1 (queue depth "
-                + job.queueDepth() + " run as threads: the " + io.name()
-                + " backend has no asynchronous I/O)" + hint;
-    }
-
     /** Per worker: its queue, read buffer and write pool. */
     private record Resources(List<IoQueue> queues, List<AlignedBuffer> readBuffers,
             List<WriteData> writeData) { }
 
     /**
-     * One run (0 = the untimed warm-up).
-     *
-     * @return the read and the write sample, each null when the workload did none (or for the
-     *     warm-up)
+     * What one run gave: each direction's sample and the CPU time over the run (empty for a
+     * warm-up), and whether it ended on its deadline rather than its I/O count.
      */
-    private Sample[] runOnce(Resources r, int run) throws IOException {
+    private record Measured(Optional<Sample> read, Optional<Sample> write,
+            Optional<CpuUsage> cpu, boolean endedOnDeadline) { }
+
+    /**
+     * The untimed warm-up: {@link WorkloadMeasurement#WARM_UP_NANOS} (or its I/O count, for a
+     * small workload), then, while that was time-bound and the JIT compilers kept working,
+     * slices of {@link WorkloadMeasurement#WARM_UP_SLICE_NANOS} until two in a row leave them
+     * idle or the warm-up reaches {@link WorkloadMeasurement#WARM_UP_MAX_NANOS}: so that the
+     * measured runs run compiled code and their CPU time holds no compiler's. It records into
+     * recorders it drops, with a short timeline interval, and publishes progress where there is
+     * a listener, so that every branch a measured run takes was taken before.
+     */
+    private void warmUp(Resources r) throws IOException {
+        long start = System.nanoTime();
+        long slice = WorkloadMeasurement.WARM_UP_NANOS;
+        int quiet = 0;
+        while (true) {
+            long compiledBefore = JitActivity.compileMillis();
+            long sliceStart = System.nanoTime();
+            Measured m = runOnce(r, 0, slice);
+            long wall = System.nanoTime() - sliceStart;
+            long compiled = JitActivity.compileMillis() - compiledBefore;
+            quiet = compiled * 1_000_000.0
+                    <= WorkloadMeasurement.WARM_UP_SETTLED_COMPILE_SHARE * wall ? quiet + 1 : 0;
+            if (!m.endedOnDeadline() || compiledBefore < 0 || quiet >= 2
+                    || System.nanoTime() - start >= WorkloadMeasurement.WARM_UP_MAX_NANOS) {
+                return;
+            }
+            slice = WorkloadMeasurement.WARM_UP_SLICE_NANOS;
+        }
+    }
+
+    private Measured runOnce(Resources r, int run) throws IOException {
+        return runOnce(r, run, 0);
+    }
+
+    /** One run (0 = an untimed warm-up slice of {@code warmUpNanos}, whose figures are dropped). */
+    private Measured runOnce(Resources r, int run, long warmUpNanos) throws IOException {
         boolean warmUp = run == 0;
         String what = (warmUp ? "warm-up" : "run " + run) + " of " + job.fioRw() + " "
                 + job.blockSize();
         long seed = warmUp ? job.seed() ^ WorkloadMeasurement.WARM_UP_SEED_MIX : job.seed();
         long rampNanos = warmUp ? 0 : job.rampTime().toNanos();
-        long intervalNanos = job.timelineInterval().toNanos();
+        long intervalNanos = warmUp ? WorkloadMeasurement.WARM_UP_INTERVAL_NANOS
+                : job.timelineInterval().toNanos();
         long totalIos = job.iosPerRun();
         if (warmUp) {
-            totalIos = Math.min(totalIos,
-                    Math.max(workers, WorkloadMeasurement.WARM_UP_BYTES / blockBytes));
+            totalIos = Math.min(totalIos, Math.max(workers, Math.max(
+                    WorkloadMeasurement.WARM_UP_BYTES / blockBytes, WorkloadMeasurement.WARM_UP_IOS)));
         }
         boolean timeBased = job.timeBased() && !warmUp;
         long durationNanos = timeBased ? job.duration().get().toNanos() : 0;
@@ -219,7 +259,7 @@ final class WorkloadJob {
         DirectionRecorder[] readRecorders = new DirectionRecorder[workers];
         DirectionRecorder[] writeRecorders = new DirectionRecorder[workers];
         long[] measureStart = new long[1];
-        StageReporter.Stage stage = warmUp ? StageReporter.Stage.NONE
+        StageReporter.Stage stage = warmUp ? reporter.silent(workers)
                 : reporter.start(WorkloadStage.Kind.RUN, job, run,
                         timeBased ? -1 : totalIos * blockBytes,
                         timeBased ? rampNanos + durationNanos : -1, System.nanoTime(), workers);
@@ -258,12 +298,13 @@ final class WorkloadJob {
                         window.startAt(from);
                     }
                 }
-                long deadline = warmUp ? startNanos + WorkloadMeasurement.WARM_UP_NANOS
+                long deadline = warmUp ? startNanos + warmUpNanos
                         : timeBased ? from + durationNanos
                         : startNanos + IoLoop.NO_DEADLINE_NANOS;
-                DirectionRecorder rr = !warmUp && job.reads()
+                // the warm-up records too (and drops it), so that it runs the measured code path
+                DirectionRecorder rr = job.reads()
                         ? new DirectionRecorder(from, intervalNanos, expectedIntervals) : null;
-                DirectionRecorder wr = !warmUp && job.writes()
+                DirectionRecorder wr = job.writes()
                         ? new DirectionRecorder(from, intervalNanos, expectedIntervals) : null;
                 readRecorders[index] = rr;
                 writeRecorders[index] = wr;
@@ -273,19 +314,30 @@ final class WorkloadJob {
                 return loop.run(limit, from, deadline);
             });
         }
+        Optional<ProcessCpuClock.Reading> cpuStart = warmUp ? Optional.empty()
+                : ProcessCpuClock.read();
+        long windowStart = System.nanoTime();
         List<IoLoop.Outcome> outcomes = WorkerGroup.run(list, stop, what);
         long end = measureStart[0];
+        long allIos = 0;
+        long measuredIos = 0;
         for (IoLoop.Outcome o : outcomes) {
             end = Math.max(end, o.lastCompletionNanos());
+            allIos += o.measuredIos() + o.rampIos();
+            measuredIos += o.measuredIos();
         }
+        boolean endedOnDeadline = timeBased || warmUp && measuredIos < totalIos;
         if (job.writes()) {
             IoFailures.dataSync(file, name, what, job.size().bytes(), job.size().bytes());
             end = System.nanoTime();
         }
         stage.finish();
         if (warmUp) {
-            return new Sample[2];
+            return new Measured(Optional.empty(), Optional.empty(), Optional.empty(),
+                    endedOnDeadline);
         }
+        Optional<CpuUsage> cpu = ProcessCpuClock.between(cpuStart, ProcessCpuClock.read(),
+                Math.max(end, windowStart) - windowStart, allIos);
         Optional<DeviceIo> device = window.end();
         long elapsed = Math.max(1, end - measureStart[0]);
         Sample read = job.reads() ? DirectionRecorder.sample(run, List.of(readRecorders), elapsed)
@@ -300,7 +352,8 @@ final class WorkloadJob {
                 || job.pattern() == AccessPattern.SEQUENTIAL;
         foreignIo |= CacheChecks.foreignIo(device, read == null ? 0 : read.bytes(),
                 write == null ? 0 : write.bytes(), blockBytes, !job.direct(), boundedReads);
-        return new Sample[] {read, write};
+        return new Measured(Optional.ofNullable(read), Optional.ofNullable(write), cpu,
+                endedOnDeadline);
     }
 
     /**

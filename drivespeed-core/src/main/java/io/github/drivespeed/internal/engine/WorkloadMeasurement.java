@@ -4,12 +4,13 @@ import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.progress.WorkloadStage;
 import io.github.drivespeed.report.WorkloadReport;
-import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.QueueEngine;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
@@ -35,10 +36,27 @@ public final class WorkloadMeasurement {
 
     /** Largest chunk the file is written in before the runs. */
     static final long FILL_CHUNK_BYTES = 8 * DataSize.MEBIBYTE;
-    /** Warm-up: at most this many bytes per workload... */
+    /** Warm-up: at most this many bytes per workload, or {@link #WARM_UP_IOS} if more... */
     static final long WARM_UP_BYTES = 64 * DataSize.MEBIBYTE;
-    /** ... and at most this long. */
+    /**
+     * ... or this many I/Os, so that small blocks reach the JIT's optimising compiler (C2 compiles
+     * a loop after some 10^4 iterations and takes tens of milliseconds more) before the first
+     * measured run, whose CPU time would otherwise carry the compiler's...
+     */
+    static final long WARM_UP_IOS = 200_000;
+    /** ... and at most this long, unless the JIT compilers are still at work... */
     static final long WARM_UP_NANOS = 250_000_000L;
+    /** ... then in slices this long while they are ({@link JitActivity})... */
+    static final long WARM_UP_SLICE_NANOS = 100_000_000L;
+    /**
+     * ... until two slices in a row leave them this idle (compile time per wall time; two,
+     * because a compilation's time is counted when it ends)...
+     */
+    static final double WARM_UP_SETTLED_COMPILE_SHARE = 0.05;
+    /** The warm-up's timeline interval: short, so that it crosses intervals as runs do. */
+    static final long WARM_UP_INTERVAL_NANOS = 1_000_000L;
+    /** ... or the warm-up has lasted this long. */
+    static final long WARM_UP_MAX_NANOS = 2_000_000_000L;
     /** The warm-up's generators are seeded with {@code seed ^ WARM_UP_SEED_MIX}. */
     static final long WARM_UP_SEED_MIX = 0x5DEECE66DL;
     /** Most synchronous workers one workload may start (threads x emulated queue depth). */
@@ -47,19 +65,22 @@ public final class WorkloadMeasurement {
 
     private final Path target;
     private final Optional<IoBackend> backend;
+    private final Optional<IoEngine> ioEngine;
     private final WorkloadListener listener;
     private final boolean bufferedFallback;
 
     /**
      * @param target the directory to test in, as the caller gave it
      * @param backend the backend to use, or empty to pick the best available
+     * @param ioEngine the engine to use, or empty to let {@link EngineChoice} pick per workload
      * @param listener told when each stage starts and ends
      * @param bufferedFallback whether jobs with O_DIRECT run buffered where it is refused
      */
     public WorkloadMeasurement(Path target, Optional<IoBackend> backend,
-            WorkloadListener listener, boolean bufferedFallback) {
+            Optional<IoEngine> ioEngine, WorkloadListener listener, boolean bufferedFallback) {
         this.target = Objects.requireNonNull(target, "target");
         this.backend = Objects.requireNonNull(backend, "backend");
+        this.ioEngine = Objects.requireNonNull(ioEngine, "ioEngine");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.bufferedFallback = bufferedFallback;
     }
@@ -84,7 +105,6 @@ public final class WorkloadMeasurement {
         }
         Preflight.Target t = Preflight.examine(target, backend);
         IoBackend io = t.io();
-        boolean async = io.capabilities().contains(Capability.ASYNC_IO);
         long fileBytes = first.size().bytes();
         long chunk = Math.min(FILL_CHUNK_BYTES, Long.lowestOneBit(fileBytes));
         boolean fellBack = false;
@@ -102,8 +122,11 @@ public final class WorkloadMeasurement {
             }
         }
         int alignment = Preflight.bufferAlignment(t, first.direct(), DataSize.ofBytes(chunk));
+        List<EngineChoice> choices = new ArrayList<>();
         for (WorkloadParameters job : jobs) {
-            checkJob(job, io, async && job.queueDepth() > 1);
+            EngineChoice choice = EngineChoice.of(io, ioEngine, job.queueDepth());
+            choices.add(choice);
+            checkJob(job, io, choice.preferred().asynchronous());
             alignment = Math.max(alignment,
                     Preflight.bufferAlignment(t, job.direct(), job.blockSize()));
         }
@@ -114,7 +137,7 @@ public final class WorkloadMeasurement {
         try (DriveLocks locks = DriveLocks.acquire(t.info())) {
             while (true) {
                 try {
-                    return measure(t, io, jobs, fileBytes, chunk, alignment, async, locks,
+                    return measure(t, io, jobs, choices, fileBytes, chunk, alignment, locks,
                             fellBack);
                 } catch (DirectIoUnsupportedException e) {
                     if (!bufferedFallback || fellBack) {
@@ -142,8 +165,8 @@ public final class WorkloadMeasurement {
     }
 
     private List<WorkloadReport> measure(Preflight.Target t, IoBackend io,
-            List<WorkloadParameters> jobs, long fileBytes, long chunk, int alignment,
-            boolean async, DriveLocks locks, boolean fellBack) throws IOException {
+            List<WorkloadParameters> jobs, List<EngineChoice> choices, long fileBytes, long chunk,
+            int alignment, DriveLocks locks, boolean fellBack) throws IOException {
         WorkloadParameters first = jobs.get(0);
         TestFile file = TestFileCreator.create(io, t.directory(), first.direct(), false);
         Path name = file.path().orElse(t.directory());
@@ -157,11 +180,8 @@ public final class WorkloadMeasurement {
             DeviceCounters counters = DeviceCounters.of(t.info());
             List<WorkloadReport> reports = new ArrayList<>();
             for (int i = 0; i < jobs.size(); i++) {
-                WorkloadParameters job = jobs.get(i);
-                // queue depth 1 is plain pread/pwrite (fio psync): an asynchronous queue would
-                // only add a second system call per I/O
-                reports.add(new WorkloadJob(t, file, name, job, async && job.queueDepth() > 1,
-                        alignment, counters, locks, fellBack,
+                reports.add(new WorkloadJob(t, file, name, jobs.get(i), choices.get(i), alignment,
+                        counters, locks, fellBack,
                         new StageReporter(listener, i + 1, jobs.size())).run());
             }
             return reports;
@@ -191,14 +211,23 @@ public final class WorkloadMeasurement {
         if (workers > MAX_SYNC_WORKERS) {
             throw new IllegalArgumentException("threads x queueDepth = " + job.threads() + " x "
                     + job.queueDepth() + " = " + workers + " synchronous workers, more than "
-                    + MAX_SYNC_WORKERS + " (the " + io.name()
-                    + " backend has no asynchronous I/O, so queue depth is run as threads)");
+                    + MAX_SYNC_WORKERS + " (psync runs the queue depth as threads; the " + io.name()
+                    + " backend's engines: " + engines(io) + ")");
         }
         if (job.pattern() == AccessPattern.SEQUENTIAL && size / bs < job.threads()) {
             throw new IllegalArgumentException("a sequential workload needs at least one block"
                     + " per thread: size " + job.size() + " holds " + size / bs + " blocks of "
                     + job.blockSize() + " for " + job.threads() + " threads");
         }
+    }
+
+    private static String engines(IoBackend io) {
+        StringBuilder sb = new StringBuilder("psync");
+        for (QueueEngine e : io.queueEngines()) {
+            sb.append(", ").append(e.fioName())
+                    .append(e.unavailableReason().map(r -> " (unavailable: " + r + ")").orElse(""));
+        }
+        return sb.toString();
     }
 
     /** Writes the whole file with random, stamped data, then fdatasync; untimed. */

@@ -41,7 +41,7 @@ final class WriteData implements AutoCloseable {
     private final boolean random;
     private final int depth;
     private final long blocksPerSlot;
-    private final long[] slotUses;
+    private final long[] nextPoolBlock;
     private long nonce;
 
     /** A pool for one writer with queue depth 1, aiming at {@link #POOL_TARGET_BYTES}. */
@@ -63,7 +63,7 @@ final class WriteData implements AutoCloseable {
         long blocks = random ? Math.max(1, Math.min(count, wanted)) : 1;
         this.blocksPerSlot = Math.max(1, (blocks + depth - 1) / depth);
         this.poolBlocks = blocksPerSlot * depth;
-        this.slotUses = new long[depth];
+        this.nextPoolBlock = new long[depth];
         this.pool = io.allocate(blockBytes * poolBlocks, alignmentBytes);
         long capacity = pool.capacityBytes();
         int n = (int) ((capacity + WINDOW_BYTES - 1) / WINDOW_BYTES);
@@ -93,7 +93,7 @@ final class WriteData implements AutoCloseable {
      */
     void startRun(long runNonce) {
         this.nonce = runNonce;
-        Arrays.fill(slotUses, 0);
+        Arrays.fill(nextPoolBlock, 0);
         if (!random) {
             fillZeros(); // a read pass may have read into the pool
             return;
@@ -116,7 +116,9 @@ final class WriteData implements AutoCloseable {
      * @return the block's offset in {@link #buffer()}
      */
     long prepareBlock(int slot, long fileOffset) {
-        long poolBlock = slot + depth * (slotUses[slot]++ % blocksPerSlot);
+        long use = nextPoolBlock[slot]; // cycles through [0, blocksPerSlot) without a division
+        nextPoolBlock[slot] = use + 1 == blocksPerSlot ? 0 : use + 1;
+        long poolBlock = slot + depth * use;
         long poolOffset = poolBlock * blockBytes;
         stamp(poolOffset, fileOffset);
         return poolOffset;

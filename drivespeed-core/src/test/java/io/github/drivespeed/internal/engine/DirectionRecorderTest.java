@@ -103,4 +103,26 @@ class DirectionRecorderTest {
         assertThat(points.get(1).throughput().bytesPerSecond()).isCloseTo(81920.0, Offset.offset(1e-6));
         assertThat(s.timeline().totalBytes()).isEqualTo(s.bytes()).isEqualTo(3 * 4096 + 8192);
     }
+
+    @Test
+    void completionsThroughManyIntervalsLandWhereADivisionWouldPutThem() {
+        DirectionRecorder r = new DirectionRecorder(START, INTERVAL, 0);
+        long[] expected = new long[40];
+        long t = START;
+        SplittableRandom rnd = new SplittableRandom(5);
+        for (int i = 0; i < 5000; i++) {
+            // steps from 0 to 3 intervals: boundaries hit exactly, intervals skipped
+            t += rnd.nextInt(4) == 0 ? INTERVAL * rnd.nextInt(3) : rnd.nextLong(INTERVAL / 100);
+            if (t - START >= 40 * INTERVAL) {
+                break;
+            }
+            r.record(512, 1, t);
+            expected[(int) ((t - START) / INTERVAL)]++;
+        }
+        List<TimelinePoint> points = DirectionRecorder.sample(1, List.of(r), 40 * INTERVAL)
+                .timeline().points();
+        for (int i = 0; i < 40; i++) {
+            assertThat(points.get(i).ios()).as("interval %d", i).isEqualTo(expected[i]);
+        }
+    }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.WorkloadPlan;
+import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
@@ -297,7 +298,10 @@ class WorkloadMeasurementTest {
         WorkloadReport r = small().random().read().threads(2).queueDepth(4).count(800)
                 .backend(rec).run();
         assertThat(r.read().orElseThrow().totalIos()).isEqualTo(800);
-        assertThat(r.ioEngine()).contains("2 x 4 = 8 threads").contains("no asynchronous I/O");
+        assertThat(r.ioEngine()).startsWith("psync: 2 x 4 = 8 threads x queue depth 1")
+                .contains("has no asynchronous engine");
+        assertThat(r.engine().queueDepthRunAsThreads()).isTrue();
+        assertThat(r.engine().workers()).isEqualTo(8);
         assertThat(r.warnings()).contains(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
         assertThat(r.toString()).contains("QUEUE_DEPTH_RUN_AS_THREADS");
         assertThat(afterFill(rec.calls(), 4L << 20).stream().map(Call::thread).distinct())
@@ -310,7 +314,8 @@ class WorkloadMeasurementTest {
         ThreadedAsyncBackend async = new ThreadedAsyncBackend(Long.MAX_VALUE);
         WorkloadReport r = small().random().readWrite(50).queueDepth(8).count(4000)
                 .backend(async).run();
-        assertThat(r.ioEngine()).contains("async").contains("queue depth 8");
+        assertThat(r.engine().engine()).isEqualTo(IoEngine.LIBAIO);
+        assertThat(r.ioEngine()).startsWith("libaio").endsWith("1 thread x queue depth 8");
         assertThat(r.warnings()).doesNotContain(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
         assertThat(async.maxInFlight()).isBetween(2, 8);
         assertThat(r.read().orElseThrow().totalIos() + r.write().orElseThrow().totalIos())

@@ -3,6 +3,7 @@ package io.github.drivespeed.cli.output.fio;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.WorkloadReport;
@@ -27,7 +28,7 @@ import java.util.OptionalDouble;
  * @param options fio's {@code job options}, as fio would spell them in a job file
  * @param read the reads, if any
  * @param write the writes, if any
- * @param async whether an asynchronous queue issued the I/O
+ * @param async whether an asynchronous engine (libaio, io_uring) issued the I/O
  * @param depthPerThread I/Os in flight per issuing thread
  * @param startedAt when the job started
  * @param elapsed the job's measured time, ramps included
@@ -57,7 +58,8 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
 
     private static FioJobSource workload(String name, int group, WorkloadReport r) {
         WorkloadParameters p = r.parameters();
-        boolean async = FioTimings.isAsync(r.ioEngine());
+        EngineInfo engine = r.engine();
+        boolean async = FioTimings.isAsync(r);
         Map<String, String> o = new LinkedHashMap<>();
         o.put("name", name);
         o.put("rw", p.fioRw());
@@ -72,13 +74,12 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
             o.put("ramp_time", duration(p.rampTime()));
         }
         o.put("direct", p.direct() ? "1" : "0");
-        o.put("ioengine", async ? "libaio" : "psync");
-        // what ran: a queue depth without an asynchronous queue runs as that many threads
-        int depth = async ? p.queueDepth() : 1;
-        int threads = async ? p.threads() : p.threads() * p.queueDepth();
+        o.put("ioengine", engine.engine().fioName());
+        // what ran: a queue depth without an asynchronous engine runs as that many threads
+        int depth = engine.queueDepthRunAsThreads() ? 1 : engine.queueDepth();
         o.put("iodepth", Integer.toString(depth));
-        if (threads > 1) {
-            o.put("numjobs", Integer.toString(threads));
+        if (engine.workers() > 1) {
+            o.put("numjobs", Integer.toString(engine.workers()));
         }
         o.put("randseed", Long.toString(p.seed()));
         if (p.runs() > 1) {

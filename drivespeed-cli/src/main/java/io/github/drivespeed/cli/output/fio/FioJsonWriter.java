@@ -117,6 +117,10 @@ public final class FioJsonWriter {
         own.put("fio_layout", FioLayout.FIO_RELEASE);
         ArrayNode placeholders = own.putArray("placeholders");
         FioLayout.PLACEHOLDERS.forEach(placeholders::add);
+        if (jobs.stream().anyMatch(j -> j.usrCpuPercent().isEmpty()
+                || j.sysCpuPercent().isEmpty())) {
+            FioLayout.CPU_PLACEHOLDERS.forEach(placeholders::add);
+        }
         if (jobs.stream().anyMatch(FioJobSource::async)) {
             FioLayout.ASYNC_PLACEHOLDERS.forEach(placeholders::add);
         }

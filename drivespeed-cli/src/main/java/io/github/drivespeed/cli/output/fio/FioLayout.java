@@ -31,12 +31,10 @@ final class FioLayout {
     /**
      * Keys written with a stand-in value (fio's own value for "not measured", zero) because the
      * report does not carry the figure; {@code []} stands for every element of an array. The
-     * async-only ones are placeholders only for jobs run with an asynchronous queue.
+     * CPU and async-only ones are listed only where a job lacks the figure.
      */
     static final List<String> PLACEHOLDERS = List.of(
             ".jobs[].eta",
-            ".jobs[].usr_cpu",
-            ".jobs[].sys_cpu",
             ".jobs[].ctx",
             ".jobs[].majf",
             ".jobs[].minf",
@@ -44,6 +42,9 @@ final class FioLayout {
             ".jobs[].write.short_ios",
             ".jobs[].read.drop_ios",
             ".jobs[].write.drop_ios");
+
+    /** Placeholders of a job whose report has no CPU times (a sequential test's, or unreadable). */
+    static final List<String> CPU_PLACEHOLDERS = List.of(".jobs[].usr_cpu", ".jobs[].sys_cpu");
 
     /** Placeholders of a job run with an asynchronous queue (libaio), until its report splits slat and clat. */
     static final List<String> ASYNC_PLACEHOLDERS = List.of(

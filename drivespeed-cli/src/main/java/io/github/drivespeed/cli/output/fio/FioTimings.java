@@ -1,8 +1,10 @@
 package io.github.drivespeed.cli.output.fio;
 
+import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.WorkloadReport;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -61,33 +63,37 @@ public final class FioTimings {
     }
 
     /**
-     * fio's {@code usr_cpu}: user CPU time over the job's run time, in percent. The workload
-     * report does not carry the process's CPU time yet, so this is empty (written as fio's 0
-     * and listed as a placeholder); fill it here from the report once it does.
+     * fio's {@code usr_cpu}: user CPU time over the job's run time, in percent of one CPU. From
+     * the report's process CPU time over the measured runs ({@link WorkloadReport#cpu()}; fio
+     * counts its job's threads, drivespeed the whole process).
      *
      * @param report the workload
-     * @return the percentage, or empty where not measured
+     * @return the percentage, or empty where the times could not be read
      */
     public static OptionalDouble usrCpuPercent(WorkloadReport report) {
-        return OptionalDouble.empty();
+        return finite(report.cpu().map(CpuUsage::userPercent));
     }
 
     /**
-     * fio's {@code sys_cpu}: system CPU time over the job's run time, in percent; empty for the
-     * same reason as {@link #usrCpuPercent}.
+     * fio's {@code sys_cpu}: system CPU time over the job's run time, in percent of one CPU;
+     * from the same times as {@link #usrCpuPercent}.
      *
      * @param report the workload
-     * @return the percentage, or empty where not measured
+     * @return the percentage, or empty where the times could not be read
      */
     public static OptionalDouble sysCpuPercent(WorkloadReport report) {
-        return OptionalDouble.empty();
+        return finite(report.cpu().map(CpuUsage::systemPercent));
+    }
+
+    private static OptionalDouble finite(Optional<Double> v) {
+        return v.filter(Double::isFinite).map(OptionalDouble::of).orElse(OptionalDouble.empty());
     }
 
     /**
-     * @param ioEngine the report's description of how the I/O was issued
-     * @return whether it was an asynchronous queue
+     * @param report a workload
+     * @return whether an asynchronous engine (libaio, io_uring) issued its I/O
      */
-    static boolean isAsync(String ioEngine) {
-        return ioEngine.startsWith("async");
+    static boolean isAsync(WorkloadReport report) {
+        return report.engine().engine().asynchronous();
     }
 }

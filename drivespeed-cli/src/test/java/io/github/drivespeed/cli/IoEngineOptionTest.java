@@ -1,0 +1,114 @@
+package io.github.drivespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.drivespeed.testing.TestFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --ioengine} picks the workload's engine by fio's name; the summary names the engine
+ * that ran and the process's CPU time per I/O, the JSON and CSV carry both, and a refusal is
+ * one line naming the option.
+ */
+class IoEngineOptionTest {
+
+    @TempDir
+    Path dir;
+
+    @TempDir
+    Path outputs;
+
+    private CommandRun run(String... args) {
+        CommandRun o = CommandRun.of(args);
+        try {
+            assertThat(TestFiles.names(dir)).as("test files left").isEmpty();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        return o;
+    }
+
+    @Test
+    void theNamedEngineRunsAndTheSummaryNamesItWithTheCpuTimePerIo() {
+        CommandRun o = run(dir.toString(), "--rw", "randread", "--iodepth", "8", "--ioengine",
+                "libaio", "--size", "4M", "--count", "800", "--quiet");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        CommandRun text = run(dir.toString(), "--rw", "randread", "--iodepth", "8",
+                "--ioengine", "libaio", "--size", "4M", "--count", "800");
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out()).containsPattern("(?m)^I/O: +libaio \\(.*\\): 1 thread x queue"
+                + " depth 8$")
+                .containsPattern("(?m)^CPU: +\\d+ ns user \\+ \\d+ ns system per I/O \\(usr_cpu");
+    }
+
+    @Test
+    void withoutTheOptionQueueDepthOneIsPsync() {
+        CommandRun o = run(dir.toString(), "--rw", "randwrite", "--size", "4M", "--count", "300");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).containsPattern("(?m)^I/O: +psync: 1 thread x queue depth 1$");
+    }
+
+    @Test
+    void jsonAndCsvCarryTheEngineAndTheCpuTime() throws IOException {
+        Path json = outputs.resolve("r.json");
+        CommandRun o = run(dir.toString(), "--rw", "randread", "--ioengine", "psync", "--size",
+                "4M", "--count", "300", "--json", "-o", json.toString(), "--quiet");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        String j = Files.readString(json);
+        Files.delete(json);
+        assertThat(j).contains("\"engine\" : {").contains("\"name\" : \"psync\"")
+                .contains("\"requested\" : \"psync\"").contains("\"usr_ns_per_io\" : ")
+                .contains("\"sys_cpu\" : ");
+        Path csv = outputs.resolve("r.csv");
+        o = run(dir.toString(), "--rw", "randread", "--size", "4M", "--count", "300", "--csv",
+                "-o", csv.toString(), "--quiet");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        String c = Files.readString(csv);
+        Files.delete(csv);
+        assertThat(c.lines().findFirst().orElseThrow())
+                .contains(",started_at,ioengine,cpu_usr_ns_per_io,cpu_sys_ns_per_io,usr_cpu,sys_cpu,"
+                        + "verified_bytes,");
+        assertThat(c.lines().skip(1).findFirst().orElseThrow()).containsPattern(",psync,[0-9.]+,");
+    }
+
+    @Test
+    void aPresetTableHasTheCpuTimePerIoOfEachRow() {
+        CommandRun o = run(dir.toString(), "--preset", "RND4K-Q32T1", "--ioengine", "libaio",
+                "--size", "4M", "--count", "400");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).containsPattern("(?m)^test .* CPU ns/IO$")
+                .containsPattern("(?m)^RND4K Q32T1 read .* \\d+$")
+                .containsPattern("(?m)^I/O: +RND4K Q32T1 read +libaio \\(");
+    }
+
+    @Test
+    void anUnknownEngineIsOneLineNamingTheOptionAndTheNames() {
+        CommandRun o = run(dir.toString(), "--rw", "randread", "--ioengine", "posixaio");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: invalid value for option"
+                + " '--ioengine': 'posixaio': ioEngine must be one of psync, libaio, io_uring:"
+                + " posixaio");
+    }
+
+    @Test
+    void anEngineTheBackendLacksIsRefusedBeforeAnyIo() {
+        CommandRun o = run(dir.toString(), "--backend", "java", "--rw", "randread", "--iodepth",
+                "4", "--ioengine", "io_uring", "--size", "4M", "--count", "100");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: ioEngine io_uring: the java"
+                + " backend has no io_uring engine (its engines: psync)");
+    }
+
+    @Test
+    void theOptionNeedsAWorkload() {
+        CommandRun o = run(dir.toString(), "--ioengine", "io_uring");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly(
+                "drivespeed: option '--ioengine' needs a workload (--rw, --preset or --sweep) or a"
+                + " --require with random 4 KiB figures");
+    }
+}

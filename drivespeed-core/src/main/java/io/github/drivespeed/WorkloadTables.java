@@ -1,0 +1,63 @@
+package io.github.drivespeed;
+
+import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.unit.DataSize;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The workloads and row labels of {@link WorkloadPlan#sweep} and {@link WorkloadPlan#presets}. */
+final class WorkloadTables {
+
+    /** The rows of a table: one label and one workload each. */
+    record Jobs(List<String> labels, List<WorkloadParameters> parameters) { }
+
+    private WorkloadTables() {
+    }
+
+    /** @return every power of two from {@code fromBytes} to {@code toBytes}, as sizes */
+    static List<DataSize> powersOfTwo(long fromBytes, long toBytes) {
+        List<DataSize> sizes = new ArrayList<>();
+        for (long b = fromBytes; b <= toBytes; b *= 2) {
+            sizes.add(DataSize.ofBytes(b));
+        }
+        return List.copyOf(sizes);
+    }
+
+    /**
+     * @return {@code plan} at each block size, labelled with it
+     * @throws IllegalArgumentException if {@code blockSizes} is empty
+     */
+    static Jobs sweep(WorkloadPlan plan, List<DataSize> blockSizes) {
+        if (blockSizes.isEmpty()) {
+            throw new IllegalArgumentException("sweep needs at least one block size");
+        }
+        List<WorkloadParameters> jobs = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        for (DataSize b : blockSizes) {
+            jobs.add(plan.blockSize(b).parameters());
+            labels.add(b.toString());
+        }
+        return new Jobs(labels, jobs);
+    }
+
+    /**
+     * @return per preset a read and a write of {@code plan} with the preset's settings,
+     *     labelled {@code "SEQ1M Q8T1 read"}, {@code "SEQ1M Q8T1 write"}, ...
+     * @throws IllegalArgumentException if {@code presets} is empty
+     */
+    static Jobs presets(WorkloadPlan plan, List<Preset> presets) {
+        if (presets.isEmpty()) {
+            throw new IllegalArgumentException("presets needs at least one preset");
+        }
+        List<WorkloadParameters> jobs = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        for (Preset p : presets) {
+            jobs.add(plan.preset(p).read().parameters());
+            labels.add(p.label() + " read");
+            jobs.add(plan.preset(p).write().parameters());
+            labels.add(p.label() + " write");
+        }
+        return new Jobs(labels, jobs);
+    }
+}

@@ -1,0 +1,96 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.internal.check.SettingChecks;
+import io.github.drivespeed.unit.Nanoseconds;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * The CPU time the whole process (every thread: I/O threads, JIT compiler, garbage collector)
+ * spent in user and in system mode while a workload ran, and what that is per I/O: the tool's
+ * own cost, which on the fastest devices is what limits the figure. fio reports the same
+ * accounting as {@code usr_cpu} and {@code sys_cpu} (fio's HOWTO: user and system CPU time over
+ * the job's run time, in percent; fio takes them from getrusage(2) for the job's thread, so
+ * drivespeed's whole-process figure counts more than fio's, never less).
+ *
+ * @param userNanos user-mode CPU time over the window, in nanoseconds
+ * @param systemNanos system-mode CPU time over the window (the system calls, the file system,
+ *     the block layer and the driver, as far as they run on the process's threads)
+ * @param elapsedNanos the window's wall-clock time: the run, from its start (ramp included)
+ *     to the last completion (and the closing fdatasync when it wrote)
+ * @param ios I/Os completed in the window (ramp included)
+ * @param source where the times come from, for example {@code /proc/self/stat}, and their
+ *     resolution
+ */
+public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long ios,
+        String source) {
+
+    /**
+     * Checks that the figures are not negative and the source is given.
+     *
+     * @param userNanos user-mode CPU time over the window, in nanoseconds
+     * @param systemNanos system-mode CPU time over the window, in nanoseconds
+     * @param elapsedNanos the window's wall-clock time
+     * @param ios I/Os completed in the window
+     * @param source where the times come from
+     */
+    public CpuUsage {
+        SettingChecks.requireAtLeast("userNanos", userNanos, 0);
+        SettingChecks.requireAtLeast("systemNanos", systemNanos, 0);
+        SettingChecks.requireAtLeast("elapsedNanos", elapsedNanos, 0);
+        SettingChecks.requireAtLeast("ios", ios, 0);
+        Objects.requireNonNull(source, "source");
+    }
+
+    /** @return user CPU nanoseconds per I/O; NaN without I/O */
+    public double userNanosPerIo() {
+        return ios == 0 ? Double.NaN : (double) userNanos / ios;
+    }
+
+    /** @return system CPU nanoseconds per I/O; NaN without I/O */
+    public double systemNanosPerIo() {
+        return ios == 0 ? Double.NaN : (double) systemNanos / ios;
+    }
+
+    /** @return user plus system CPU nanoseconds per I/O; NaN without I/O */
+    public double nanosPerIo() {
+        return ios == 0 ? Double.NaN : (double) (userNanos + systemNanos) / ios;
+    }
+
+    /**
+     * @return user CPU time over the window's wall-clock time in percent of one CPU (fio's
+     *     {@code usr_cpu}; above 100 when several threads were busy); NaN for an empty window
+     */
+    public double userPercent() {
+        return elapsedNanos == 0 ? Double.NaN : 100.0 * userNanos / elapsedNanos;
+    }
+
+    /**
+     * @return system CPU time over the window's wall-clock time in percent of one CPU (fio's
+     *     {@code sys_cpu}); NaN for an empty window
+     */
+    public double systemPercent() {
+        return elapsedNanos == 0 ? Double.NaN : 100.0 * systemNanos / elapsedNanos;
+    }
+
+    /**
+     * @param other another window measured the same way
+     * @return both windows together: times, wall-clock time and I/Os summed
+     */
+    public CpuUsage plus(CpuUsage other) {
+        return new CpuUsage(userNanos + other.userNanos, systemNanos + other.systemNanos,
+                elapsedNanos + other.elapsedNanos, ios + other.ios, source);
+    }
+
+    /**
+     * For example {@code 312 ns user + 845 ns system per I/O (usr_cpu 18.2%, sys_cpu 49.6% over
+     * 5.000 s, 16000000 I/Os; whole process, /proc/self/stat utime and stime, 10 ms ticks)}.
+     */
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "%.0f ns user + %.0f ns system per I/O (usr_cpu %.1f%%,"
+                + " sys_cpu %.1f%% over %s, %d I/Os; whole process, %s)", userNanosPerIo(),
+                systemNanosPerIo(), userPercent(), systemPercent(),
+                Nanoseconds.format(elapsedNanos), ios, source);
+    }
+}

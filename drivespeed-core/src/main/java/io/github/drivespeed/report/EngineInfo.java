@@ -1,0 +1,81 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.internal.check.SettingChecks;
+import io.github.drivespeed.parameters.IoEngine;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How a workload issued its I/O: the engine, named as fio names it, how many threads kept how
+ * many I/Os in flight, and why a preferred engine did not run.
+ *
+ * @param engine the engine that ran
+ * @param requested the engine the plan asked for, or empty when the engine chose
+ * @param threads threads of the workload (fio {@code numjobs})
+ * @param queueDepth I/Os in flight per thread the workload asked for (fio {@code iodepth}); with
+ *     {@link IoEngine#PSYNC} above 1 it is run as {@code queueDepth} threads per thread
+ * @param details how the engine ran, for example {@code registered file, 2 registered buffers;
+ *     submits each I/O as it is queued}; empty for psync
+ * @param fallbackReason why a preferred engine did not run, for example {@code io_uring not used:
+ *     io_uring_setup(2): EPERM (Operation not permitted); kernel.io_uring_disabled = 2}, or why
+ *     the queue depth was run as threads; empty when the best engine ran
+ */
+public record EngineInfo(IoEngine engine, Optional<IoEngine> requested, int threads,
+        int queueDepth, String details, Optional<String> fallbackReason) {
+
+    /**
+     * Checks that no field is null and the counts are at least 1.
+     *
+     * @param engine the engine that ran
+     * @param requested the engine the plan asked for, or empty when the engine chose
+     * @param threads threads of the workload
+     * @param queueDepth I/Os in flight per thread the workload asked for
+     * @param details how the engine ran; empty for psync
+     * @param fallbackReason why a preferred engine did not run; empty when the best one ran
+     */
+    public EngineInfo {
+        Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(requested, "requested");
+        Objects.requireNonNull(details, "details");
+        Objects.requireNonNull(fallbackReason, "fallbackReason");
+        SettingChecks.requireAtLeast("threads", threads, 1);
+        SettingChecks.requireAtLeast("queueDepth", queueDepth, 1);
+    }
+
+    /** @return whether a queue depth above 1 was run as that many synchronous threads */
+    public boolean queueDepthRunAsThreads() {
+        return !engine.asynchronous() && queueDepth > 1;
+    }
+
+    /**
+     * @return the workers that issued I/O: {@code threads}, or {@code threads x queueDepth} when
+     *     the queue depth was run as threads
+     */
+    public int workers() {
+        return queueDepthRunAsThreads() ? threads * queueDepth : threads;
+    }
+
+    /**
+     * For example {@code io_uring (registered file, 2 registered buffers; submits each I/O as it
+     * is queued): 1 thread x queue depth 32}, or {@code psync: 2 x 4 = 8 threads x queue depth 1
+     * (queue depth 4 run as threads); the java backend has no asynchronous engine}.
+     */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder(engine.fioName());
+        if (!details.isEmpty()) {
+            sb.append(" (").append(details).append(')');
+        }
+        sb.append(": ");
+        if (queueDepthRunAsThreads()) {
+            sb.append(threads).append(" x ").append(queueDepth).append(" = ").append(workers())
+                    .append(" threads x queue depth 1 (queue depth ").append(queueDepth)
+                    .append(" run as threads)");
+        } else {
+            sb.append(threads).append(threads == 1 ? " thread" : " threads")
+                    .append(" x queue depth ").append(engine.asynchronous() ? queueDepth : 1);
+        }
+        fallbackReason.ifPresent(r -> sb.append("; ").append(r));
+        return sb.toString();
+    }
+}

@@ -1,0 +1,116 @@
+/*
+ * drivespeed's JNI stub: the system calls of the native backend's per-I/O path, made directly
+ * with the architecture's system-call instruction. Each returns what the kernel returns: the
+ * result, or -errno on failure (no errno, no glibc cancellation-point wrapper, no libffi).
+ *
+ * Built by the Maven build (src/build/BuildJniStub.java) where a C compiler for the
+ * architecture is present, with -nostdlib: the library needs nothing but the kernel, so it has
+ * no dependency to resolve at load time. Loaded by JniStub only when the SHA-256 recorded at
+ * build time and the ELF header's architecture match; otherwise the backend makes the same
+ * calls through JNA. Sources of the numbers: <asm/unistd.h> (the kernel's uapi headers), read
+ * at build time for the target architecture.
+ */
+#include <jni.h>
+#include <asm/unistd.h>
+
+/* Bump when a function is added, removed or changes its arguments; JniStub checks it. */
+#define DRIVESPEED_JNI_ABI 1
+
+#if defined(__x86_64__)
+static inline long raw6(long n, long a, long b, long c, long d, long e, long f)
+{
+	long ret;
+	register long r10 __asm__("r10") = d;
+	register long r8 __asm__("r8") = e;
+	register long r9 __asm__("r9") = f;
+	__asm__ volatile ("syscall"
+			  : "=a"(ret)
+			  : "a"(n), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
+			  : "rcx", "r11", "memory");
+	return ret;
+}
+#elif defined(__aarch64__)
+static inline long raw6(long n, long a, long b, long c, long d, long e, long f)
+{
+	register long x8 __asm__("x8") = n;
+	register long x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b;
+	register long x2 __asm__("x2") = c;
+	register long x3 __asm__("x3") = d;
+	register long x4 __asm__("x4") = e;
+	register long x5 __asm__("x5") = f;
+	__asm__ volatile ("svc #0"
+			  : "+r"(x0)
+			  : "r"(x8), "r"(x1), "r"(x2), "r"(x3), "r"(x4), "r"(x5)
+			  : "memory");
+	return x0;
+}
+#else
+#error "drivespeed's JNI stub supports x86_64 and aarch64"
+#endif
+
+JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
+{
+	(void) vm;
+	(void) reserved;
+	return JNI_VERSION_1_8;
+}
+
+JNIEXPORT jint JNICALL
+Java_io_github_drivespeed_nativeio_JniCalls_abiVersion(JNIEnv *env, jclass cls)
+{
+	(void) env;
+	(void) cls;
+	return DRIVESPEED_JNI_ABI;
+}
+
+/* pread64(2) into native memory at address; bytes read, 0 at end of file, or -errno. */
+JNIEXPORT jlong JNICALL
+Java_io_github_drivespeed_nativeio_JniCalls_pread(JNIEnv *env, jclass cls, jint fd,
+		jlong address, jlong count, jlong offset)
+{
+	(void) env;
+	(void) cls;
+	return raw6(__NR_pread64, fd, address, count, offset, 0, 0);
+}
+
+/* pwrite64(2) from native memory at address; bytes written, or -errno. */
+JNIEXPORT jlong JNICALL
+Java_io_github_drivespeed_nativeio_JniCalls_pwrite(JNIEnv *env, jclass cls, jint fd,
+		jlong address, jlong count, jlong offset)
+{
+	(void) env;
+	(void) cls;
+	return raw6(__NR_pwrite64, fd, address, count, offset, 0, 0);
+}
+
+/* io_submit(2): iocbs submitted, or -errno. */
+JNIEXPORT jlong JNICALL
+Java_io_github_drivespeed_nativeio_JniCalls_ioSubmit(JNIEnv *env, jclass cls, jlong context,
+		jlong count, jlong iocbPointers)
+{
+	(void) env;
+	(void) cls;
+	return raw6(__NR_io_submit, context, count, iocbPointers, 0, 0, 0);
+}
+
+/* io_getevents(2) with no timeout: events copied to events, or -errno. */
+JNIEXPORT jlong JNICALL
+Java_io_github_drivespeed_nativeio_JniCalls_ioGetevents(JNIEnv *env, jclass cls,
+		jlong context, jlong minEvents, jlong maxEvents, jlong events)
+{
+	(void) env;
+	(void) cls;
+	return raw6(__NR_io_getevents, context, minEvents, maxEvents, events, 0, 0);
+}
+
+/* io_uring_enter(2) with no signal mask: SQEs consumed, or -errno. */
+JNIEXPORT jint JNICALL
+Java_io_github_drivespeed_nativeio_JniCalls_ioUringEnter(JNIEnv *env, jclass cls, jint fd,
+		jint toSubmit, jint minComplete, jint flags)
+{
+	(void) env;
+	(void) cls;
+	return (jint) raw6(__NR_io_uring_enter, fd, (unsigned) toSubmit, (unsigned) minComplete,
+			   (unsigned) flags, 0, 0);
+}

@@ -1,0 +1,95 @@
+package io.github.drivespeed.nativeio;
+
+import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.IoQueue;
+import java.io.IOException;
+
+/**
+ * What the native backend's two asynchronous queues ({@link AioQueue}, {@link UringQueue}) do
+ * alike: turn a submission's buffer range into an address and a length the kernel takes in one
+ * I/O (at most MAX_RW_COUNT, kept aligned), remember each slot's direction, and turn the
+ * kernel's results (bytes, or -errno) into the {@link IoQueue} contract's (bytes, -1 at end of
+ * file) or the first failure.
+ */
+abstract class NativeQueue implements IoQueue {
+
+    /** The C library, for errno's text in messages. */
+    final Libc libc;
+    /** The file, for messages. */
+    final String displayName;
+    private final int depth;
+    private final boolean[] writes;
+
+    NativeQueue(Libc libc, String displayName, int depth) {
+        if (depth < 1) {
+            throw new IllegalArgumentException("depth must be >= 1: " + depth);
+        }
+        this.libc = libc;
+        this.displayName = displayName;
+        this.depth = depth;
+        this.writes = new boolean[depth];
+    }
+
+    @Override
+    public final int depth() {
+        return depth;
+    }
+
+    @Override
+    public final void submitRead(int slot, AlignedBuffer dst, long dstOffset, long length,
+            long position) throws IOException {
+        submit(slot, false, dst, dstOffset, length, position);
+    }
+
+    @Override
+    public final void submitWrite(int slot, AlignedBuffer src, long srcOffset, long length,
+            long position) throws IOException {
+        submit(slot, true, src, srcOffset, length, position);
+    }
+
+    private void submit(int slot, boolean write, AlignedBuffer buffer, long offset, long length,
+            long position) throws IOException {
+        NativeAlignedBuffer memory = NativeAlignedBuffer.of(buffer);
+        long count = memory.oneCallBytes(length);
+        writes[slot] = write;
+        queue(slot, write, memory, memory.address(offset, count), count, position);
+    }
+
+    /**
+     * Queues one I/O of a slot (and, as the queue's policy has it, submits it).
+     *
+     * @param buffer the buffer it reads into or writes from
+     * @param address where in it, checked
+     * @param count bytes, at most what one I/O moves
+     */
+    abstract void queue(int slot, boolean write, NativeAlignedBuffer buffer, long address,
+            long count, long position) throws IOException;
+
+    /** @return {@code pwrite} or {@code pread}: the last I/O of the slot, for messages */
+    final String operation(int slot) {
+        return writes[slot] ? "pwrite" : "pread";
+    }
+
+    /**
+     * Turns {@code n} kernel results in {@code bytes} (the I/O's res: bytes, or -errno) into the
+     * contract's: bytes moved, 0 for a write that moved none, -1 for a read at end of file.
+     *
+     * @param via the call that reported them, for messages ({@code io_getevents}, {@code io_uring})
+     * @throws IOException the first failed I/O, naming its direction, the call and errno
+     */
+    final void toBytes(int n, int[] slots, long[] bytes, String via) throws IOException {
+        IOException failure = null;
+        for (int i = 0; i < n; i++) {
+            int slot = slots[i];
+            long res = bytes[i];
+            if (res < 0 && failure == null) {
+                failure = Errno.exception(libc, "asynchronous " + operation(slot) + " (" + via
+                        + ")", displayName, (int) -res);
+            }
+            bytes[i] = res > 0 ? res : writes[slot] ? 0 : -1;
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package io.github.drivespeed.nativeio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.parameters.IoEngine;
+import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.spi.QueueEngine;
+import io.github.drivespeed.testing.Privileged;
+import io.github.drivespeed.testing.TestFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The native backend's engines chosen and recorded on this machine: psync at queue depth 1,
+ * io_uring above it on the working disk, Linux AIO on tmpfs (io_uring would hand each I/O to a
+ * kernel worker there), and Linux AIO with the reason where io_uring is refused
+ * ({@code kernel.io_uring_disabled=2}, root only, put back as found even on failure).
+ */
+class NativeEngineChoiceTest {
+
+    private static final Path IO_URING_DISABLED = Path.of("/proc/sys/kernel/io_uring_disabled");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void depthOneIsPsyncAndDeeperIsIoUringOnTheWorkingDisk() throws IOException {
+        WorkloadReport qd1 = DriveSpeed.workload(dir).size("4M").count(300).run();
+        assertThat(qd1.backend().name()).isEqualTo("native");
+        assertThat(qd1.engine().engine()).isEqualTo(IoEngine.PSYNC);
+        assertThat(qd1.ioEngine()).isEqualTo("psync: 1 thread x queue depth 1");
+
+        WorkloadReport qd16 = DriveSpeed.workload(dir).size("4M").queueDepth(16).count(3000).run();
+        EngineInfo e = qd16.engine();
+        assertThat(e.engine()).isEqualTo(IoEngine.IO_URING);
+        assertThat(e.requested()).isEmpty();
+        assertThat(e.fallbackReason()).isEmpty();
+        assertThat(e.details()).contains("registered file", "1 registered buffer",
+                "completions reaped from the CQ ring in user space");
+        assertThat(qd16.toString()).contains("I/O:        io_uring (registered file")
+                .contains("CPU:        ").contains("usr_cpu");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void onTmpfsTheDeeperQueueIsLinuxAioAndTheReportSaysWhyNotIoUring() throws IOException {
+        Path shm = Path.of("/dev/shm");
+        Privileged.require(Files.isDirectory(shm) && Files.isWritable(shm), "a writable /dev/shm");
+        Path tmpfs = Files.createTempDirectory(shm, "drivespeed-engine-");
+        try {
+            EngineInfo e = DriveSpeed.workload(tmpfs).size("4M").queueDepth(8).count(2000).run()
+                    .engine();
+            assertThat(e.engine()).isEqualTo(IoEngine.LIBAIO);
+            assertThat(e.fallbackReason()).hasValueSatisfying(r -> assertThat(r)
+                    .startsWith("io_uring not used: this file system has no non-blocking reads"));
+            assertThat(e.details()).contains("completions reaped from the ring in user space");
+            // asked for by name, io_uring runs there all the same
+            EngineInfo named = DriveSpeed.workload(tmpfs).size("4M").queueDepth(8).count(2000)
+                    .ioEngine(IoEngine.IO_URING).run().engine();
+            assertThat(named.engine()).isEqualTo(IoEngine.IO_URING);
+            assertThat(named.details()).contains("kernel worker thread");
+        } finally {
+            Files.deleteIfExists(tmpfs);
+        }
+    }
+
+    @Test
+    @Tag("privileged")
+    void whereIoUringIsRefusedTheQueueFallsBackToLinuxAioAndSaysWhy() throws IOException {
+        Privileged.requireRoot();
+        Privileged.require(Files.isWritable(IO_URING_DISABLED),
+                "a writable " + IO_URING_DISABLED + " (Linux 6.6+)");
+        String before = Files.readString(IO_URING_DISABLED).trim();
+        NativeIoBackend io = new NativeIoBackend();
+        try {
+            Files.writeString(IO_URING_DISABLED, "2");
+            QueueEngine uring = io.queueEngines().get(0);
+            assertThat(uring.fioName()).isEqualTo("io_uring");
+            assertThat(uring.unavailableReason()).hasValueSatisfying(r -> assertThat(r)
+                    .isEqualTo("io_uring_setup(2): EPERM (Operation not permitted);"
+                            + " kernel.io_uring_disabled = 2"));
+
+            WorkloadReport r = DriveSpeed.workload(dir).backend(io).size("4M").queueDepth(16)
+                    .count(2000).run();
+            assertThat(r.engine().engine()).isEqualTo(IoEngine.LIBAIO);
+            assertThat(r.engine().fallbackReason()).contains("io_uring not used:"
+                    + " io_uring_setup(2): EPERM (Operation not permitted);"
+                    + " kernel.io_uring_disabled = 2");
+            assertThat(r.ioEngine()).contains("libaio (").contains("1 thread x queue depth 16;"
+                    + " io_uring not used");
+
+            assertThatThrownBy(() -> DriveSpeed.workload(dir).backend(io).size("4M")
+                    .ioEngine(IoEngine.IO_URING).count(10).run())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("ioEngine io_uring is unavailable here: io_uring_setup(2): EPERM"
+                            + " (Operation not permitted); kernel.io_uring_disabled = 2");
+        } finally {
+            Files.writeString(IO_URING_DISABLED, before);
+        }
+        assertThat(Files.readString(IO_URING_DISABLED).trim()).isEqualTo(before);
+        assertThat(io.queueEngines().get(0).isAvailable()).isEqualTo(before.equals("0"));
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+}
