@@ -3,6 +3,7 @@ package io.github.drivespeed.report;
 import io.github.drivespeed.unit.DataSize;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What the block device under the target actually moved during one timed pass: the difference of
@@ -25,9 +26,25 @@ import java.util.Objects;
  * @param readRequests read requests completed
  * @param writeBytes bytes written to the device (sectors written x 512)
  * @param writeRequests write requests completed
+ * @param activity the device's other counters over the same pass (merges, ticks, busy time);
+ *     empty where they were not read
  */
 public record DeviceIo(String device, long readBytes, long readRequests, long writeBytes,
-        long writeRequests) {
+        long writeRequests, Optional<DeviceActivity> activity) {
+
+    /**
+     * Counters without the other counters ({@link #activity()} empty).
+     *
+     * @param device the kernel names of the devices counted
+     * @param readBytes bytes read from the device (sectors read x 512)
+     * @param readRequests read requests completed
+     * @param writeBytes bytes written to the device (sectors written x 512)
+     * @param writeRequests write requests completed
+     */
+    public DeviceIo(String device, long readBytes, long readRequests, long writeBytes,
+            long writeRequests) {
+        this(device, readBytes, readRequests, writeBytes, writeRequests, Optional.empty());
+    }
 
 
     /**
@@ -38,10 +55,12 @@ public record DeviceIo(String device, long readBytes, long readRequests, long wr
      * @param readRequests read requests completed
      * @param writeBytes bytes written to the device (sectors written x 512)
      * @param writeRequests write requests completed
+     * @param activity the device's other counters, or empty
      * @throws IllegalArgumentException if a count is negative
      */
     public DeviceIo {
         Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(activity, "activity");
         if (readBytes < 0 || readRequests < 0 || writeBytes < 0 || writeRequests < 0) {
             throw new IllegalArgumentException("device counters must be >= 0: read " + readBytes
                     + " B in " + readRequests + ", write " + writeBytes + " B in "

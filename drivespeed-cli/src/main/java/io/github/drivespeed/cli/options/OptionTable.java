@@ -79,6 +79,7 @@ public final class OptionTable {
                                                              CAPACITY_CHECK, CAPACITY_PROBE),
             row("--csv",                null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
                                                              CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--output-format",      null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
             row("--output",             null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
                                                              CAPACITY_CHECK, CAPACITY_PROBE),
             row("--chart",              null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
@@ -120,6 +121,11 @@ public final class OptionTable {
     public enum Exclusion {
         /** One machine-readable format at a time. */
         JSON_CSV("--json", "--csv", "; run twice, or give one"),
+        /** drivespeed's JSON or fio's formats. */
+        JSON_OUTPUT_FORMAT("--json", "--output-format", ": --json is drivespeed's own JSON,"
+                + " --output-format fio's; give one"),
+        /** CSV or fio's formats. */
+        CSV_OUTPUT_FORMAT("--csv", "--output-format", "; give one"),
         /** A workload's or a device's run is size-based or time-based. */
         COUNT_DURATION("--count", "--duration", ": a run is size-based or time-based"),
         /** The fallback to buffered I/O needs O_DIRECT to fall back from. */

@@ -2,7 +2,7 @@ package io.github.drivespeed.cli.options;
 
 import picocli.CommandLine.Option;
 
-/** Where the results go and in what form: JSON or CSV, an output file, a chart, quiet. */
+/** Where the results go and in what form: JSON, CSV or fio's JSON, an output file, a chart, quiet. */
 public final class OutputOptions {
 
     @Option(names = "--json", description = "Print the results as JSON (schema in docs/output-schema.md)"
@@ -12,6 +12,12 @@ public final class OutputOptions {
     @Option(names = "--csv", description = "Print the results as CSV, one row per job and"
             + " direction (columns in docs/output-schema.md), instead of the text summary.")
     private boolean csv;
+
+    @Option(names = "--output-format", paramLabel = "FORMAT",
+            description = "fio's output formats: normal (the text summary, as without it), json"
+                    + " (fio's JSON layout in fio's units, for fio's consumers; docs/fio-json.md)"
+                    + " or json+ (json with fio's latency bins).")
+    private String outputFormat;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write what would go to standard output (the JSON, the CSV or the text"
@@ -48,6 +54,11 @@ public final class OutputOptions {
     /** @return whether {@code --csv} was given */
     public boolean csv() {
         return csv;
+    }
+
+    /** @return the {@code --output-format} value as given, or null */
+    public String outputFormat() {
+        return outputFormat;
     }
 
     /** @return the {@code --output} file as given, or null */

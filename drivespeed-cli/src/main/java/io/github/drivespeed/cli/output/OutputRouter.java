@@ -3,6 +3,8 @@ package io.github.drivespeed.cli.output;
 import io.github.drivespeed.cli.chart.ThroughputChart;
 import io.github.drivespeed.cli.options.OptionTable.Exclusion;
 import io.github.drivespeed.cli.options.OutputOptions;
+import io.github.drivespeed.cli.output.fio.FioJsonWriter;
+import io.github.drivespeed.cli.output.fio.FioOutputFormat;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.WorkloadTable;
@@ -16,9 +18,10 @@ import java.util.Locale;
 
 /**
  * Where each kind of output goes, decided and checked before anything is measured: the text
- * summary to standard output, to the {@code --output} file (when neither {@code --json} nor
- * {@code --csv} is given) or nowhere ({@code --quiet}, or JSON/CSV on standard output); the JSON
- * or CSV to standard output or the {@code --output} file; the chart to its file. Closing it
+ * summary to standard output, to the {@code --output} file (when none of {@code --json},
+ * {@code --csv} and {@code --output-format=json|json+} is given) or nowhere ({@code --quiet}, or
+ * JSON/CSV on standard output); the JSON (drivespeed's or fio's) or CSV to standard output or the
+ * {@code --output} file; the chart to its file. Closing it
  * removes the temporary files of outputs that were not written.
  */
 public final class OutputRouter implements AutoCloseable {
@@ -30,11 +33,12 @@ public final class OutputRouter implements AutoCloseable {
     private final OutputFile file;
     private final OutputFile chart;
     private final boolean json;
+    private final FioOutputFormat fio;
     private final boolean machineFormat;
     private final String generator;
 
     private OutputRouter(PrintWriter stdout, PrintWriter text, StringWriter textBuffer,
-            Writer machine, OutputFile file, OutputFile chart, boolean json,
+            Writer machine, OutputFile file, OutputFile chart, boolean json, FioOutputFormat fio,
             boolean machineFormat, String generator) {
         this.stdout = stdout;
         this.text = text;
@@ -43,6 +47,7 @@ public final class OutputRouter implements AutoCloseable {
         this.file = file;
         this.chart = chart;
         this.json = json;
+        this.fio = fio;
         this.machineFormat = machineFormat;
         this.generator = generator;
     }
@@ -58,6 +63,10 @@ public final class OutputRouter implements AutoCloseable {
      */
     public static OutputRouter of(OutputOptions options, PrintWriter stdout, String generator) {
         Exclusion.JSON_CSV.check(options.json(), options.csv());
+        Exclusion.JSON_OUTPUT_FORMAT.check(options.json(), options.outputFormat() != null);
+        Exclusion.CSV_OUTPUT_FORMAT.check(options.csv(), options.outputFormat() != null);
+        FioOutputFormat fio = options.outputFormat() == null ? FioOutputFormat.NORMAL
+                : FioOutputFormat.parse(options.outputFormat());
         if (options.overwrite() && options.output() == null && options.chart() == null) {
             throw new IllegalArgumentException("option '--overwrite' needs --output or --chart");
         }
@@ -74,7 +83,7 @@ public final class OutputRouter implements AutoCloseable {
             throw new IllegalArgumentException("options '--output' and '--chart' name the same"
                     + " file: " + file.path());
         }
-        boolean machine = options.json() || options.csv();
+        boolean machine = options.json() || options.csv() || fio != FioOutputFormat.NORMAL;
         StringWriter buffer = null;
         PrintWriter text;
         if (!machine && file != null) {
@@ -86,7 +95,7 @@ public final class OutputRouter implements AutoCloseable {
             text = stdout;
         }
         return new OutputRouter(stdout, text, buffer, machine && file == null ? stdout : null,
-                file, chartFile, options.json(), machine, generator);
+                file, chartFile, options.json(), fio, machine, generator);
     }
 
     /**
@@ -118,7 +127,9 @@ public final class OutputRouter implements AutoCloseable {
      */
     public void write(Results results, WorkloadTable sweepTable) throws IOException {
         writeResults(to -> {
-            if (json) {
+            if (fio != FioOutputFormat.NORMAL) {
+                FioJsonWriter.of(fio, generator).write(results, to);
+            } else if (json) {
                 JsonReport.write(results, generator, to);
             } else {
                 CsvReport.write(results, to);

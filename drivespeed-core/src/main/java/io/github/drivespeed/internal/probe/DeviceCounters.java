@@ -1,11 +1,13 @@
 package io.github.drivespeed.internal.probe;
 
+import io.github.drivespeed.report.DeviceActivity;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.target.BlockDevice;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,7 +16,8 @@ import java.util.Optional;
  * The kernel's I/O counters of the block device a target sits on, read from
  * {@code /sys/class/block/<name>/stat} before and after a timed pass
  * ({@code Documentation/block/stat.rst}: fields 1 read I/Os, 3 read sectors, 5 write I/Os, 7 write
- * sectors; sectors are 512 bytes whatever the device's block size). The device is the top of the
+ * sectors; sectors are 512 bytes whatever the device's block size; and fields 2, 4, 6, 8, 10, 11:
+ * merges, ticks, busy time and weighted time in queue, for {@link DeviceActivity}). The device is the top of the
  * target's chain, the one the file system issues its I/O to (a partition, dm or md device, loop
  * device or whole disk); for btrfs every device of the file system
  * ({@code /sys/fs/btrfs/<uuid>/devices/}), since a read may be served by any of them. A target
@@ -27,6 +30,11 @@ public final class DeviceCounters {
     public static final DeviceCounters NONE = new DeviceCounters(Path.of("/sys"), List.of());
 
     private static final Path SYS = Path.of("/sys");
+
+    /** Zero-based positions of the fields of {@link DeviceActivity}, in its order. */
+    private static final int[] OTHER_FIELDS = {1, 5, 3, 7, 9, 10};
+    /** Fields read: the first 11, which every kernel since 2.6 writes. */
+    private static final int STAT_FIELDS = 11;
 
     private final Path sysRoot;
     private final List<String> names;
@@ -93,8 +101,28 @@ public final class DeviceCounters {
         return names;
     }
 
-    /** The counters at one moment, summed over the devices. */
-    public record Snapshot(long readIos, long readSectors, long writeIos, long writeSectors) { }
+    /**
+     * The counters at one moment, summed over the devices.
+     *
+     * @param readIos field 1
+     * @param readSectors field 3
+     * @param writeIos field 5
+     * @param writeSectors field 7
+     * @param activity fields 2, 4, 6, 8, 10 and 11; empty where a file has fewer than 11 fields
+     */
+    public record Snapshot(long readIos, long readSectors, long writeIos, long writeSectors,
+            Optional<DeviceActivity> activity) {
+
+        /**
+         * @param readIos field 1
+         * @param readSectors field 3
+         * @param writeIos field 5
+         * @param writeSectors field 7
+         */
+        public Snapshot(long readIos, long readSectors, long writeIos, long writeSectors) {
+            this(readIos, readSectors, writeIos, writeSectors, Optional.empty());
+        }
+    }
 
     /**
      * @return the counters now, or empty without a device or when a {@code stat} file cannot be
@@ -108,6 +136,8 @@ public final class DeviceCounters {
         long readSectors = 0;
         long writeIos = 0;
         long writeSectors = 0;
+        long[] other = new long[OTHER_FIELDS.length];
+        boolean allFields = true;
         for (String name : names) {
             Optional<long[]> f = fields(sysRoot.resolve("class").resolve("block").resolve(name)
                     .resolve("stat"));
@@ -118,8 +148,17 @@ public final class DeviceCounters {
             readSectors += f.get()[2];
             writeIos += f.get()[4];
             writeSectors += f.get()[6];
+            allFields &= f.get().length == STAT_FIELDS;
+            for (int i = 0; i < OTHER_FIELDS.length && allFields; i++) {
+                other[i] += f.get()[OTHER_FIELDS[i]];
+            }
         }
-        return Optional.of(new Snapshot(readIos, readSectors, writeIos, writeSectors));
+        return Optional.of(new Snapshot(readIos, readSectors, writeIos, writeSectors,
+                allFields ? Optional.of(activity(other)) : Optional.empty()));
+    }
+
+    private static DeviceActivity activity(long[] v) {
+        return new DeviceActivity(v[0], v[1], v[2], v[3], v[4], v[5]);
     }
 
     private static Optional<long[]> fields(Path stat) {
@@ -131,9 +170,9 @@ public final class DeviceCounters {
         if (parts.length < 7) {
             return Optional.empty();
         }
-        long[] values = new long[7];
+        long[] values = new long[Math.min(STAT_FIELDS, parts.length)];
         try {
-            for (int i = 0; i < 7; i++) {
+            for (int i = 0; i < values.length; i++) {
                 values[i] = Long.parseUnsignedLong(parts[i]);
             }
         } catch (NumberFormatException e) {
@@ -163,8 +202,20 @@ public final class DeviceCounters {
         if (readIos < 0 || readSectors < 0 || writeIos < 0 || writeSectors < 0) {
             return Optional.empty();
         }
+        Optional<DeviceActivity> activity = Optional.empty();
+        if (a.activity().isPresent() && b.activity().isPresent()) {
+            activity = difference(a.activity().get(), b.activity().get());
+        }
         return Optional.of(new DeviceIo(String.join("+", names),
                 readSectors * DataSize.SECTOR_BYTES, readIos,
-                writeSectors * DataSize.SECTOR_BYTES, writeIos));
+                writeSectors * DataSize.SECTOR_BYTES, writeIos, activity));
+    }
+
+    private static Optional<DeviceActivity> difference(DeviceActivity x, DeviceActivity y) {
+        long[] d = {y.readMerges() - x.readMerges(), y.writeMerges() - x.writeMerges(),
+            y.readTicksMillis() - x.readTicksMillis(), y.writeTicksMillis() - x.writeTicksMillis(),
+            y.ioTicksMillis() - x.ioTicksMillis(), y.timeInQueueMillis() - x.timeInQueueMillis()};
+        return Arrays.stream(d).anyMatch(v -> v < 0) ? Optional.empty()
+                : Optional.of(activity(d));
     }
 }

@@ -2,6 +2,7 @@ package io.github.drivespeed.internal.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.drivespeed.report.DeviceActivity;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.target.BlockDevice;
 import io.github.drivespeed.target.DeviceNumber;
@@ -40,14 +41,19 @@ class DeviceCountersTest {
         Optional<DeviceCounters.Snapshot> before = c.snapshot();
         stat("vda", "  164  5 526288 90  42 2  1824 12 0 90 120 0 0 0 0 4 1");
         Optional<DeviceIo> d = c.between(before, c.snapshot());
-        assertThat(d).contains(new DeviceIo("vda", 524288L * 512, 64, 1024L * 512, 2));
+        // merges 0/0, ticks 60/2 ms, busy 65 ms, weighted 75 ms
+        assertThat(d).contains(new DeviceIo("vda", 524288L * 512, 64, 1024L * 512, 2,
+                Optional.of(new DeviceActivity(0, 0, 60, 2, 65, 75))));
+        assertThat(d.orElseThrow().activity().orElseThrow().utilPercent(130)).isEqualTo(50.0);
+        assertThat(d.orElseThrow().activity().orElseThrow().utilPercent(10)).isEqualTo(100.0);
     }
 
     @Test
     void theOldElevenFieldFormatIsReadToo() throws IOException {
         stat("sda1", "10 0 80 1 0 0 0 0 0 1 1");
         DeviceCounters c = new DeviceCounters(sys, List.of("sda1"));
-        assertThat(c.snapshot()).contains(new DeviceCounters.Snapshot(10, 80, 0, 0));
+        assertThat(c.snapshot()).contains(new DeviceCounters.Snapshot(10, 80, 0, 0,
+                Optional.of(new DeviceActivity(0, 0, 1, 0, 1, 1))));
     }
 
     @Test
@@ -75,7 +81,12 @@ class DeviceCountersTest {
         stat("sdc", "20 0 300 0 2 0 16 0 0 0 0");
         DeviceCounters c = DeviceCounters.of(sys, on("btrfs", "sdb"));
         assertThat(c.names()).containsExactly("sdb", "sdc");
-        assertThat(c.snapshot()).contains(new DeviceCounters.Snapshot(30, 400, 3, 24));
+        assertThat(c.snapshot()).contains(new DeviceCounters.Snapshot(30, 400, 3, 24,
+                Optional.of(DeviceActivity.NONE)));
+        stat("sdc", "20 0 300 0 2 0 16");
+        assertThat(c.snapshot()).as("a 7-field line: no activity rather than zeros").contains(
+                new DeviceCounters.Snapshot(30, 400, 3, 24));
+        assertThat(c.between(c.snapshot(), c.snapshot()).orElseThrow().activity()).isEmpty();
         assertThat(c.between(c.snapshot(), c.snapshot()).orElseThrow().device())
                 .isEqualTo("sdb+sdc");
     }

@@ -1,0 +1,82 @@
+package io.github.drivespeed.cli.output.fio;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.drivespeed.report.LatencyStats;
+import io.github.drivespeed.report.PassResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One element of fio's {@code jobs} array ({@code show_thread_status_json}), keys in fio's order.
+ * A job that drivespeed reports did not fail, so {@code error} is 0.
+ */
+final class FioJobNode {
+
+    private FioJobNode() {
+    }
+
+    /**
+     * @param job the job
+     * @param plus json+
+     * @return the object
+     */
+    static ObjectNode of(FioJobSource job, boolean plus) {
+        ObjectNode o = FioNodes.object();
+        o.put("jobname", job.name());
+        o.put("groupid", job.groupId());
+        o.put("job_start", job.startedAt().toEpochMilli());
+        o.put("error", 0);
+        o.put("eta", 0);
+        o.put("elapsed", Math.max(1, (job.elapsed().toMillis() + 999) / 1000));
+        ObjectNode options = o.putObject("job options");
+        job.options().forEach(options::put);
+        o.set("read", FioDirection.of(job.read(), job.async(), plus));
+        o.set("write", FioDirection.of(job.write(), job.async(), plus));
+        o.set("trim", FioDirection.of(Optional.empty(), job.async(), plus));
+        o.set("sync", FioDirection.sync());
+        long runtime = job.read().or(job::write).map(FioDirection::runtimeMillis).orElse(0L);
+        o.put("job_runtime", runtime);
+        o.set("usr_cpu", FioNodes.decimal(job.usrCpuPercent().orElse(0)));
+        o.set("sys_cpu", FioNodes.decimal(job.sysCpuPercent().orElse(0)));
+        o.put("ctx", 0);
+        o.put("majf", 0);
+        o.put("minf", 0);
+        boolean known = !job.async();
+        long ios = job.read().map(PassResult::totalIos).orElse(0L)
+                + job.write().map(PassResult::totalIos).orElse(0L);
+        double[] depth = new double[FioLayout.DEPTH_KEYS.size()];
+        double[] submit = new double[FioLayout.SUBMIT_KEYS.size()];
+        if (known && ios > 0) {
+            depth[FioLayout.depthIndex(job.depthPerThread())] = 100;
+            submit[1] = 100;
+        }
+        shares(o.putObject("iodepth_level"), FioLayout.DEPTH_KEYS, depth, 0);
+        shares(o.putObject("iodepth_submit"), FioLayout.SUBMIT_KEYS, submit, 0);
+        shares(o.putObject("iodepth_complete"), FioLayout.SUBMIT_KEYS, submit, 0);
+        List<LatencyStats> clat = new ArrayList<>();
+        if (known) {
+            job.read().ifPresent(p -> clat.add(p.latency()));
+            job.write().ifPresent(p -> clat.add(p.latency()));
+        }
+        double[] coarse = FioBins.coarseShares(LatencyStats.merge(clat), ios);
+        int us = FioLayout.LATENCY_NS_KEYS.size();
+        shares(o.putObject("latency_ns"), FioLayout.LATENCY_NS_KEYS, coarse, 0);
+        shares(o.putObject("latency_us"), FioLayout.LATENCY_US_KEYS, coarse, us);
+        shares(o.putObject("latency_ms"), FioLayout.LATENCY_MS_KEYS, coarse,
+                us + FioLayout.LATENCY_US_KEYS.size());
+        o.put("latency_depth", Integer.parseInt(job.options().getOrDefault("iodepth", "1")));
+        o.put("latency_target", 0);
+        o.put("latency_target_ns", 0);
+        o.set("latency_percentile", FioNodes.decimal(100));
+        o.put("latency_window", 0);
+        o.put("latency_window_us", 0);
+        return o;
+    }
+
+    private static void shares(ObjectNode o, List<String> keys, double[] values, int from) {
+        for (int i = 0; i < keys.size(); i++) {
+            o.set(keys.get(i), FioNodes.decimal(values[from + i]));
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package io.github.drivespeed.cli.output.fio;
+
+import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.WorkloadReport;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * One fio job as drivespeed ran it: a workload (one job, its threads reported together as fio's
+ * {@code group_reporting} reports {@code numjobs}), or a sequential test's write pass and read
+ * pass (two jobs, one after the other, as fio runs two jobs separated by {@code stonewall}). Each
+ * job is its own group. Sustained writes and capacity checks have no fio job; they are in the
+ * {@code drivespeed} object only.
+ *
+ * @param name fio's {@code jobname}
+ * @param groupId fio's {@code groupid}
+ * @param options fio's {@code job options}, as fio would spell them in a job file
+ * @param read the reads, if any
+ * @param write the writes, if any
+ * @param async whether an asynchronous engine (libaio, io_uring) issued the I/O
+ * @param depthPerThread I/Os in flight per issuing thread
+ * @param startedAt when the job started
+ * @param elapsed the job's measured time, ramps included
+ * @param usrCpuPercent fio's {@code usr_cpu}, empty where not measured
+ * @param sysCpuPercent fio's {@code sys_cpu}, empty where not measured
+ */
+record FioJobSource(String name, int groupId, Map<String, String> options,
+        Optional<PassResult> read, Optional<PassResult> write, boolean async, int depthPerThread,
+        Instant startedAt, Duration elapsed, OptionalDouble usrCpuPercent,
+        OptionalDouble sysCpuPercent) {
+
+    /**
+     * @param results what was measured
+     * @return its fio jobs, in the order they ran
+     */
+    static List<FioJobSource> of(Results results) {
+        List<FioJobSource> jobs = new ArrayList<>();
+        for (Results.Job job : results.jobs()) {
+            job.workload().ifPresent(r -> jobs.add(workload(job.name(), jobs.size(), r)));
+            job.sequential().ifPresent(r -> {
+                jobs.add(sequential(job.name() + "-write", jobs.size(), r, r.write(), "write"));
+                jobs.add(sequential(job.name() + "-read", jobs.size(), r, r.read(), "read"));
+            });
+        }
+        return jobs;
+    }
+
+    private static FioJobSource workload(String name, int group, WorkloadReport r) {
+        WorkloadParameters p = r.parameters();
+        EngineInfo engine = r.engine();
+        boolean async = FioTimings.isAsync(r);
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("name", name);
+        o.put("rw", p.fioRw());
+        if (p.reads() && p.writes()) {
+            o.put("rwmixread", Integer.toString(p.readPercent()));
+        }
+        o.put("bs", Long.toString(p.blockSize().bytes()));
+        o.put("size", Long.toString(p.size().bytes()));
+        p.count().ifPresent(c -> o.put("number_ios", Long.toString(c)));
+        p.duration().ifPresent(d -> o.put("runtime", duration(d)));
+        if (!p.rampTime().isZero()) {
+            o.put("ramp_time", duration(p.rampTime()));
+        }
+        o.put("direct", p.direct() ? "1" : "0");
+        o.put("ioengine", engine.engine().fioName());
+        // what ran: a queue depth without an asynchronous engine runs as that many threads
+        int depth = engine.queueDepthRunAsThreads() ? 1 : engine.queueDepth();
+        o.put("iodepth", Integer.toString(depth));
+        if (engine.workers() > 1) {
+            o.put("numjobs", Integer.toString(engine.workers()));
+        }
+        o.put("randseed", Long.toString(p.seed()));
+        if (p.runs() > 1) {
+            o.put("loops", Integer.toString(p.runs()));
+        }
+        if (p.writes()) {
+            o.put("end_fsync", "1");
+        }
+        Duration elapsed = p.rampTime().multipliedBy(p.runs()).plus(measured(r.read(), r.write()));
+        return new FioJobSource(name, group, o, r.read(), r.write(), async, depth, r.startedAt(),
+                elapsed, FioTimings.usrCpuPercent(r), FioTimings.sysCpuPercent(r));
+    }
+
+    private static FioJobSource sequential(String name, int group, SpeedReport r, PassResult pass,
+            String rw) {
+        SequentialParameters p = r.parameters();
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("name", name);
+        o.put("rw", rw);
+        o.put("bs", Long.toString(p.blockSize().bytes()));
+        o.put("size", Long.toString(p.bytesPerPass().bytes()));
+        o.put("direct", p.direct() ? "1" : "0");
+        o.put("ioengine", "psync");
+        if (p.runs() > 1) {
+            o.put("loops", Integer.toString(p.runs()));
+        }
+        boolean write = "write".equals(rw);
+        if (write && p.dsync()) {
+            o.put("sync", "dsync");
+        }
+        if (write) {
+            o.put("end_fsync", "1");
+        }
+        Optional<PassResult> none = Optional.empty();
+        return new FioJobSource(name, group, o, write ? none : Optional.of(pass),
+                write ? Optional.of(pass) : none, false, 1, r.startedAt(),
+                measured(Optional.of(pass), none), OptionalDouble.empty(),
+                OptionalDouble.empty());
+    }
+
+    /** The measured time of the runs (in a mix both directions share each run's time). */
+    private static Duration measured(Optional<PassResult> read, Optional<PassResult> write) {
+        PassResult p = read.or(() -> write).orElseThrow();
+        return Duration.ofMillis(FioDirection.runtimeMillis(p));
+    }
+
+    /** fio's time grammar: whole seconds bare, else milliseconds with {@code ms}. */
+    private static String duration(Duration d) {
+        return d.toMillis() % 1000 == 0 ? Long.toString(d.toSeconds()) : d.toMillis() + "ms";
+    }
+}

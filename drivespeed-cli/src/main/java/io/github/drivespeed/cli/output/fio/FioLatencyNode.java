@@ -1,0 +1,46 @@
+package io.github.drivespeed.cli.output.fio;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.drivespeed.report.LatencyStats;
+import java.util.Map;
+
+/**
+ * One of fio's latency objects ({@code add_ddir_lat_json}): {@code min}, {@code max},
+ * {@code mean}, {@code stddev} and {@code N} in nanoseconds, zeros where nothing was timed; with
+ * percentiles, fio's default list computed fio's way over fio's bins; with json+ also the bins.
+ */
+final class FioLatencyNode {
+
+    private FioLatencyNode() {
+    }
+
+    /**
+     * @param l the distribution
+     * @param percentiles whether fio would print percentiles for this latency (by default only
+     *     for clat; for lat where clat is not measured)
+     * @param plus json+: add the bins (where percentiles are printed, as fio)
+     * @return the object
+     */
+    static ObjectNode of(LatencyStats l, boolean percentiles, boolean plus) {
+        ObjectNode o = FioNodes.object();
+        boolean any = l.count() > 0;
+        o.put("min", any ? l.minNanos() : 0);
+        o.put("max", any ? l.maxNanos() : 0);
+        o.set("mean", FioNodes.decimal(any ? l.meanNanos() : 0));
+        o.set("stddev", FioNodes.decimal(l.count() > 1 ? l.standardDeviationNanos() : 0));
+        o.put("N", l.count());
+        if (percentiles && any) {
+            FioBins bins = FioBins.of(l);
+            ObjectNode p = o.putObject("percentile");
+            for (Map.Entry<Double, Long> e : bins.percentiles(LatencyStats.FIO_PERCENTILES)
+                    .entrySet()) {
+                p.put(String.format(java.util.Locale.ROOT, "%f", e.getKey()), e.getValue());
+            }
+            if (plus) {
+                ObjectNode b = o.putObject("bins");
+                bins.nonEmpty().forEach((value, count) -> b.put(Long.toString(value), count));
+            }
+        }
+        return o;
+    }
+}
