@@ -107,4 +107,14 @@ public final class DriveSpeed {
         requireNonEmpty(directory);
         return WorkloadPlan.defaults(directory);
     }
+
+    /**
+     * An empty group of workloads that run at the same time, as the jobs of one fio group: add
+     * plans with {@link WorkloadGroup#with(WorkloadPlan)}.
+     *
+     * @return the empty group
+     */
+    public static WorkloadGroup group() {
+        return WorkloadGroup.empty();
+    }
 }

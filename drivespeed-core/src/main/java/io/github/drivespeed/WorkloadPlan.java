@@ -8,6 +8,7 @@ import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.engine.BackendSelector;
+import io.github.drivespeed.internal.engine.ExistingFile;
 import io.github.drivespeed.internal.engine.WorkloadMeasurement;
 import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.AccessPattern;
@@ -100,13 +101,16 @@ public final class WorkloadPlan {
     private final WorkloadParameters parameters;
     private final IoBackend backend;
     private final WorkloadListener listener;
+    /** The existing file to run over instead of a new test file, or null. */
+    private final ExistingFile existing;
 
     private WorkloadPlan(Path target, WorkloadParameters parameters, IoBackend backend,
-            WorkloadListener listener) {
+            WorkloadListener listener, ExistingFile existing) {
         this.target = target;
         this.parameters = parameters;
         this.backend = backend;
         this.listener = listener;
+        this.existing = existing;
     }
 
     static WorkloadPlan defaults(Path target) {
@@ -114,7 +118,7 @@ public final class WorkloadPlan {
                 new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
                         DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
                         Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL),
-                null, WorkloadListener.NONE);
+                null, WorkloadListener.NONE, null);
     }
 
     /** Mutable copy of the parameters, for the setters. */
@@ -132,6 +136,7 @@ public final class WorkloadPlan {
         int runs;
         boolean direct;
         Duration timelineInterval;
+        Optional<Duration> timeLimit;
 
         Settings(WorkloadParameters p) {
             pattern = p.pattern();
@@ -147,18 +152,19 @@ public final class WorkloadPlan {
             runs = p.runs();
             direct = p.direct();
             timelineInterval = p.timelineInterval();
+            timeLimit = p.timeLimit();
         }
 
         WorkloadParameters build() {
             return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
-                    rampTime, threads, queueDepth, seed, runs, direct, timelineInterval);
+                    rampTime, threads, queueDepth, seed, runs, direct, timelineInterval, timeLimit);
         }
     }
 
     private WorkloadPlan with(Consumer<Settings> change) {
         Settings s = new Settings(parameters);
         change.accept(s);
-        return new WorkloadPlan(target, s.build(), backend, listener);
+        return new WorkloadPlan(target, s.build(), backend, listener, existing);
     }
 
     /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
@@ -269,6 +275,61 @@ public final class WorkloadPlan {
     }
 
     /**
+     * Caps each size-based run at {@code limit}: it stops then even if its I/Os are not all done
+     * (fio {@code runtime} without {@code time_based}). A {@link #duration(Duration) duration}
+     * replaces it.
+     *
+     * @param limit positive, at most one day; the plan must be size-based
+     * @return a new plan
+     * @throws IllegalArgumentException if out of range or the plan is time-based
+     */
+    public WorkloadPlan timeLimit(Duration limit) {
+        return with(s -> s.timeLimit = Optional.of(limit));
+    }
+
+    /**
+     * Runs over an existing regular file instead of a new test file (fio {@code filename=} naming
+     * a file that exists): the file is only read, never written, created or removed, and a
+     * workload that writes is refused in {@link #run()} unless
+     * {@link #overwriteAllowed(Path)} names it. drivespeed did not write it, so it may be sparse
+     * or cached: the report carries {@link Warning#EXISTING_FILE_READ}. It must hold
+     * {@link #size(DataSize) size} bytes.
+     *
+     * @param file an existing regular file
+     * @return a new plan
+     * @throws NullPointerException if {@code file} is null
+     */
+    public WorkloadPlan existingFile(Path file) {
+        return new WorkloadPlan(target, parameters, backend, listener,
+                new ExistingFile(Objects.requireNonNull(file, "file"), false));
+    }
+
+    /**
+     * Lets the workload write {@link #existingFile(Path) the existing file}, naming it again:
+     * its first {@link #size(DataSize) size} bytes are overwritten with random data before the
+     * runs (so that reads meet real data, and {@link Warning#EXISTING_FILE_READ} does not apply)
+     * and by the writes; the file is kept.
+     *
+     * @param file the same file as {@link #existingFile(Path)}
+     * @return a new plan
+     * @throws IllegalArgumentException if no existing file was set, or {@code file} is another
+     */
+    public WorkloadPlan overwriteAllowed(Path file) {
+        if (existing == null || !existing.path().equals(file)) {
+            throw new IllegalArgumentException("overwriteAllowed names the file to overwrite"
+                    + " again; existingFile is " + (existing == null ? "not set" : existing.path())
+                    + ", not " + file);
+        }
+        return new WorkloadPlan(target, parameters, backend, listener,
+                new ExistingFile(file, true));
+    }
+
+    /** @return the existing file this plan runs over, if {@link #existingFile(Path)} set one */
+    public Optional<Path> existingFile() {
+        return Optional.ofNullable(existing).map(ExistingFile::path);
+    }
+
+    /**
      * Time-based runs (fio {@code runtime} with {@code time_based}): workers issue I/O until
      * {@code duration} after the ramp, then finish what is in flight; replaces a
      * {@link #count(long) count}.
@@ -281,6 +342,7 @@ public final class WorkloadPlan {
         return with(s -> {
             s.duration = Optional.of(duration);
             s.count = OptionalLong.empty();
+            s.timeLimit = Optional.empty();
         });
     }
 
@@ -399,7 +461,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
-        return new WorkloadPlan(target, parameters, backend, listener);
+        return new WorkloadPlan(target, parameters, backend, listener, existing);
     }
 
     /**
@@ -425,7 +487,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan listener(WorkloadListener listener) {
         return new WorkloadPlan(target, parameters, backend,
-                Objects.requireNonNull(listener, "listener"));
+                Objects.requireNonNull(listener, "listener"), existing);
     }
 
     /** @return the directory this plan tests in, as given */
@@ -519,8 +581,10 @@ public final class WorkloadPlan {
         return new WorkloadTable(labels, engine().run(jobs));
     }
 
-    private WorkloadMeasurement engine() {
-        return new WorkloadMeasurement(target, Optional.ofNullable(backend), listener);
+    /** @return the engine that runs this plan (for {@link WorkloadGroup}) */
+    WorkloadMeasurement engine() {
+        return new WorkloadMeasurement(target, Optional.ofNullable(backend), listener,
+                Optional.ofNullable(existing));
     }
 
     @Override

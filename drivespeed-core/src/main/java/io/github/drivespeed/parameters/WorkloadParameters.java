@@ -29,11 +29,13 @@ import java.util.OptionalLong;
  * @param runs measured repetitions
  * @param direct O_DIRECT (fio {@code direct=1})
  * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+ * @param timeLimit for a size-based run, the time after which it stops even if its I/Os are not
+ *     all done (fio {@code runtime} without {@code time_based}); empty for none
  */
 public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
         DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
         int threads, int queueDepth, long seed, int runs, boolean direct,
-        Duration timelineInterval) {
+        Duration timelineInterval, Optional<Duration> timeLimit) {
 
     /**
      * Checks every setting.
@@ -56,13 +58,16 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @param runs measured repetitions
      * @param direct O_DIRECT (fio {@code direct=1})
      * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+     * @param timeLimit for a size-based run, the time after which it stops even if its I/Os are
+     *     not all done (fio {@code runtime} without {@code time_based}); empty for none
      * @throws IllegalArgumentException naming the setting and the value, if one is out of its
      *     range: readPercent in {@code [0, 100]}; block size and size positive multiples of 512
      *     bytes; count {@code >= 1}; duration in {@code (0, 1 day]}; not both a count and a
      *     duration; ramp time in {@code [0, 1 day]}; threads in {@code [1, }{@value
      *     Limits#MAX_THREADS}{@code ]}; queue depth in {@code [1, }{@value
      *     Limits#MAX_QUEUE_DEPTH}{@code ]}; runs in {@code [1, }{@value Limits#MAX_RUNS}{@code ]};
-     *     timeline interval in {@code [1 ms, 1 day]}
+     *     timeline interval in {@code [1 ms, 1 day]}; a time limit in {@code (0, 1 day]} and only
+     *     on a size-based run
      * @throws NullPointerException if an object field is null
      */
     public WorkloadParameters {
@@ -85,6 +90,38 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
         SettingChecks.requireInRange("timelineInterval", timelineInterval, Limits.MIN_INTERVAL,
                 Limits.MAX_DURATION);
+        SettingChecks.requireNonNull("timeLimit", timeLimit).ifPresent(d -> SettingChecks
+                .requireInRange("timeLimit", d, Duration.ofNanos(1), Limits.MAX_DURATION));
+        if (timeLimit.isPresent() && duration.isPresent()) {
+            throw new IllegalArgumentException("a time limit caps a size-based workload; this one"
+                    + " is time-based (duration " + duration.get() + ")");
+        }
+    }
+
+    /**
+     * The settings without a time limit: see the canonical constructor.
+     *
+     * @param pattern sequential or random offsets
+     * @param readPercent share of I/Os that are reads, in percent
+     * @param blockSize bytes per I/O
+     * @param size the test file's size
+     * @param count measured I/Os per run when size-based, or empty
+     * @param duration measured time per run when time-based, or empty
+     * @param rampTime time run before each run's measured part
+     * @param threads workers
+     * @param queueDepth I/Os in flight per thread
+     * @param seed seed of the random offsets and read/write choices
+     * @param runs measured repetitions
+     * @param direct O_DIRECT
+     * @param timelineInterval interval of the throughput timeline
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
+            DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
+            int threads, int queueDepth, long seed, int runs, boolean direct,
+            Duration timelineInterval) {
+        this(pattern, readPercent, blockSize, size, count, duration, rampTime, threads,
+                queueDepth, seed, runs, direct, timelineInterval, Optional.empty());
     }
 
     /** @return whether runs last {@link #duration()} rather than a number of I/Os */
@@ -132,6 +169,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
             sb.append(seconds(duration.get())).append(" time-based");
         } else {
             sb.append(iosPerRun()).append(" I/Os");
+            timeLimit.ifPresent(t -> sb.append(" (at most ").append(seconds(t)).append(')'));
         }
         if (!rampTime.isZero()) {
             sb.append(" (+").append(seconds(rampTime)).append(" ramp)");

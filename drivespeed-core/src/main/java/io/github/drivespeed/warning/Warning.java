@@ -120,7 +120,14 @@ public enum Warning {
      * link that fast, so a cache served it or the link was misread.
      */
     ABOVE_LINK_CEILING("a figure is above the ceiling of the target's link: no data crosses that"
-            + " link so fast, so a cache served it");
+            + " link so fast, so a cache served it"),
+    /**
+     * A workload read an existing file that drivespeed did not write (fio {@code filename=}
+     * naming a file that exists): it may be sparse or fallocated (holes read back as zeros
+     * without touching the drive) or in the page cache.
+     */
+    EXISTING_FILE_READ("the workload read an existing file that drivespeed did not write: it may"
+            + " be sparse or fallocated, or cached, so read figures may not be the drive's");
 
     /**
      * A read pass meant to come from the drive whose device moved less than this share of its

@@ -5,37 +5,29 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.progress.WorkloadStage;
-import io.github.drivespeed.report.PassKind;
-import io.github.drivespeed.report.PassResult;
-import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.WorkloadReport;
-import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
-import io.github.drivespeed.spi.IoQueue;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.unit.DataSize;
-import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs fio-style workloads over one test file: checks everything checkable, creates the file and
  * writes all of it (untimed, fdatasync'd), then for each workload an untimed warm-up and the
- * measured runs, each run's workers released together by a {@link WorkerGroup} and driven by the
- * engine's one {@link IoLoop}; removes the file at the end. See
+ * measured runs ({@link WorkloadJob}), each run's workers released together by a
+ * {@link WorkerGroup} and driven by the engine's one {@link IoLoop}; removes the file at the end.
+ * With an {@link ExistingFile} it runs over that file instead: only read (and never filled)
+ * unless overwriting it was allowed, and never removed. See
  * {@link io.github.drivespeed.WorkloadPlan} for the rules the workloads follow.
  */
 public final class WorkloadMeasurement {
@@ -52,11 +44,12 @@ public final class WorkloadMeasurement {
     static final long WARM_UP_SEED_MIX = 0x5DEECE66DL;
     /** Most synchronous workers one workload may start (threads x emulated queue depth). */
     static final int MAX_SYNC_WORKERS = 4096;
-    private static final SecureRandom NONCES = new SecureRandom();
+    static final SecureRandom NONCES = new SecureRandom();
 
     private final Path target;
     private final Optional<IoBackend> backend;
     private final WorkloadListener listener;
+    private final Optional<ExistingFile> existing;
 
     /**
      * @param target the directory to test in, as the caller gave it
@@ -65,9 +58,21 @@ public final class WorkloadMeasurement {
      */
     public WorkloadMeasurement(Path target, Optional<IoBackend> backend,
             WorkloadListener listener) {
+        this(target, backend, listener, Optional.empty());
+    }
+
+    /**
+     * @param target the directory to test in, as the caller gave it
+     * @param backend the backend to use, or empty to pick the best available
+     * @param listener told when each stage starts and ends
+     * @param existing the existing file to run over instead of a new test file, or empty
+     */
+    public WorkloadMeasurement(Path target, Optional<IoBackend> backend,
+            WorkloadListener listener, Optional<ExistingFile> existing) {
         this.target = Objects.requireNonNull(target, "target");
         this.backend = Objects.requireNonNull(backend, "backend");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.existing = Objects.requireNonNull(existing, "existing");
     }
 
     /**
@@ -78,6 +83,30 @@ public final class WorkloadMeasurement {
      * @throws IOException see {@link io.github.drivespeed.WorkloadPlan#run()}
      */
     public List<WorkloadReport> run(List<WorkloadParameters> jobs) throws IOException {
+        Prepared prepared = prepare(jobs);
+        Throwable failure = null;
+        try {
+            List<WorkloadReport> reports = new ArrayList<>();
+            for (int i = 0; i < jobs.size(); i++) {
+                reports.add(prepared.job(i, RunGate.NONE, null, Set.of()).run());
+            }
+            return reports;
+        } catch (IOException | RuntimeException | Error e) {
+            failure = e;
+            throw e;
+        } finally {
+            prepared.close(failure);
+        }
+    }
+
+    /**
+     * Checks everything checkable, then creates (or opens) the file and writes all of it.
+     *
+     * @param jobs at least one; all with the same size and the same direct setting
+     * @return the prepared file, to {@link Prepared#close(Throwable) close} at the end
+     * @throws IOException see {@link io.github.drivespeed.WorkloadPlan#run()}
+     */
+    Prepared prepare(List<WorkloadParameters> jobs) throws IOException {
         if (jobs.isEmpty()) {
             throw new IllegalArgumentException("no workload to run");
         }
@@ -104,13 +133,20 @@ public final class WorkloadMeasurement {
         }
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.removeStale(t.directory());
-        Preflight.checkFreeSpace(t, fileBytes);
-
-        TestFile file = TestFileCreator.create(io, t.directory(), first.direct(), false);
+        TestFile file;
+        boolean fill = existing.map(ExistingFile::writable).orElse(true);
+        if (existing.isPresent()) {
+            file = ExistingFileHandle.open(io, existing.get(), fileBytes,
+                    jobs.stream().anyMatch(WorkloadParameters::writes), first.direct());
+        } else {
+            Preflight.checkFreeSpace(t, fileBytes);
+            file = TestFileCreator.create(io, t.directory(), first.direct(), false);
+        }
         Path name = file.path().orElse(t.directory());
-        Throwable failure = null;
         try {
-            fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
+            if (fill) {
+                fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
+            }
             boolean readsMayBeCached = false;
             if (!first.direct()) {
                 try {
@@ -119,19 +155,68 @@ public final class WorkloadMeasurement {
                     throw IoFailures.map(e, name, "evict pages", -1, "set-up", 0, fileBytes);
                 }
             }
-            List<WorkloadReport> reports = new ArrayList<>();
-            for (int i = 0; i < jobs.size(); i++) {
-                WorkloadParameters job = jobs.get(i);
-                // queue depth 1 is plain pread/pwrite (fio psync): an asynchronous queue would
-                // only add a second system call per I/O
-                reports.add(new Job(t, file, name, job, async && job.queueDepth() > 1, alignment,
-                        readsMayBeCached, new StageReporter(listener, i + 1, jobs.size())).run());
-            }
-            return reports;
+            return new Prepared(t, file, name, jobs, async, alignment, readsMayBeCached, !fill,
+                    listener);
         } catch (IOException | RuntimeException | Error e) {
-            failure = e;
+            TestFileRemoval.closeAndRemove(file, name, e);
             throw e;
-        } finally {
+        }
+    }
+
+    /** A file created (or opened) and written, ready for its workloads. */
+    static final class Prepared {
+        private final Preflight.Target target;
+        private final TestFile file;
+        private final Path name;
+        private final List<WorkloadParameters> jobs;
+        private final boolean async;
+        private final int alignment;
+        private final boolean readsMayBeCached;
+        private final boolean existingFileRead;
+        private final WorkloadListener listener;
+
+        private Prepared(Preflight.Target target, TestFile file, Path name,
+                List<WorkloadParameters> jobs, boolean async, int alignment,
+                boolean readsMayBeCached, boolean existingFileRead, WorkloadListener listener) {
+            this.target = target;
+            this.file = file;
+            this.name = name;
+            this.jobs = List.copyOf(jobs);
+            this.async = async;
+            this.alignment = alignment;
+            this.readsMayBeCached = readsMayBeCached;
+            this.existingFileRead = existingFileRead;
+            this.listener = listener;
+        }
+
+        /** @return the file's path, or its directory when it has none */
+        Path name() {
+            return name;
+        }
+
+        /**
+         * @param i the job's index
+         * @param gate where the job waits before each run
+         * @param groupStop the group's stop signal, or null
+         * @param siblings the files of the jobs running alongside
+         * @return the job, ready to run
+         */
+        WorkloadJob job(int i, RunGate gate, StopSignal groupStop, Set<Path> siblings) {
+            WorkloadParameters job = jobs.get(i);
+            // queue depth 1 is plain pread/pwrite (fio psync): an asynchronous queue would
+            // only add a second system call per I/O
+            return new WorkloadJob(target, file, name, job, async && job.queueDepth() > 1,
+                    alignment, readsMayBeCached, new StageReporter(listener, i + 1, jobs.size()),
+                    existingFileRead, gate, groupStop, siblings);
+        }
+
+        /**
+         * Closes the file, and removes it unless it is an existing one.
+         *
+         * @param failure what the run is already throwing, or null
+         * @throws IOException if closing or removing failed and nothing else is propagating
+         */
+        void close(Throwable failure) throws IOException {
             TestFileRemoval.closeAndRemove(file, name, failure);
         }
     }
@@ -186,256 +271,4 @@ public final class WorkloadMeasurement {
         }
     }
 
-    /** One workload: its workers' resources, warm-up and measured runs. */
-    private static final class Job {
-        private final Preflight.Target target;
-        private final TestFile file;
-        private final Path name;
-        private final WorkloadParameters job;
-        /** Whether the backend's asynchronous queue is used: ASYNC_IO and a depth above 1. */
-        private final boolean async;
-        private final int alignment;
-        private final boolean readsMayBeCached;
-        private final int workers;
-        private final int depthPerWorker;
-        private final long blockBytes;
-        private final long blocks;
-        private final StageReporter reporter;
-
-        Job(Preflight.Target target, TestFile file, Path name, WorkloadParameters job,
-                boolean async, int alignment, boolean readsMayBeCached, StageReporter reporter) {
-            this.target = target;
-            this.file = file;
-            this.name = name;
-            this.job = job;
-            this.async = async;
-            this.alignment = alignment;
-            this.readsMayBeCached = readsMayBeCached;
-            this.workers = job.threads() * (async ? 1 : job.queueDepth());
-            this.depthPerWorker = async ? job.queueDepth() : 1;
-            this.blockBytes = job.blockSize().bytes();
-            this.blocks = job.size().bytes() / blockBytes;
-            this.reporter = reporter;
-        }
-
-        WorkloadReport run() throws IOException {
-            Instant startedAt = Instant.now();
-            // this job's own file is open: its own unnamed file must not count
-            boolean concurrentBefore =
-                    LeftoverFiles.removeStale(target.directory()).anotherMeasurement(name, false);
-            IoBackend io = target.io();
-            List<IoQueue> queues = new ArrayList<>();
-            List<AlignedBuffer> readBuffers = new ArrayList<>();
-            List<WriteData> writeData = new ArrayList<>();
-            List<Sample> reads = new ArrayList<>();
-            List<Sample> writes = new ArrayList<>();
-            try {
-                long poolTarget = poolTargetBytes();
-                for (int k = 0; k < workers; k++) {
-                    queues.add(async ? file.openQueue(depthPerWorker) : new BlockingIoQueue(file));
-                    readBuffers.add(job.reads()
-                            ? io.allocate(blockBytes * depthPerWorker, alignment) : null);
-                    writeData.add(job.writes() ? new WriteData(io, blockBytes, blocks,
-                            DataPattern.RANDOM, alignment, depthPerWorker, poolTarget) : null);
-                }
-                Resources r = new Resources(queues, readBuffers, writeData);
-                runOnce(r, 0);
-                for (int run = 1; run <= job.runs(); run++) {
-                    Sample[] pair = runOnce(r, run);
-                    if (pair[0] != null) {
-                        reads.add(pair[0]);
-                    }
-                    if (pair[1] != null) {
-                        writes.add(pair[1]);
-                    }
-                }
-            } finally {
-                close(queues, readBuffers, writeData);
-            }
-            Set<Warning> readWarnings = readsMayBeCached
-                    ? EnumSet.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE) : EnumSet.noneOf(Warning.class);
-            Set<Warning> jobWarnings = !async && job.queueDepth() > 1
-                    ? EnumSet.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS) : EnumSet.noneOf(Warning.class);
-            if (concurrentBefore
-                    || LeftoverFiles.removeStale(target.directory()).anotherMeasurement(name, false)) {
-                jobWarnings.add(Warning.CONCURRENT_MEASUREMENT);
-            }
-            return new WorkloadReport(target.info(), job, target.selection().info(), ioEngine(io),
-                    reads.isEmpty() ? Optional.empty()
-                            : Optional.of(new PassResult(PassKind.READ, reads, readWarnings)),
-                    writes.isEmpty() ? Optional.empty()
-                            : Optional.of(new PassResult(PassKind.WRITE, writes, Set.of())),
-                    jobWarnings, startedAt);
-        }
-
-        /**
-         * Each writer's pool: a share of {@link WriteData#POOL_TARGET_BYTES}, at least a block
-         * per queue slot. On a memory file system (tmpfs, ramfs), where nothing compresses, one
-         * block per slot: the source then stays in the CPU cache, as fio's buffers do, and the
-         * figure is the file system's cost rather than this program's memory traffic. The sector
-         * stamps keep every sector distinct either way.
-         */
-        private long poolTargetBytes() {
-            long perSlot = blockBytes * depthPerWorker;
-            if (target.info().warnings().contains(Warning.MEMORY_FILE_SYSTEM)) {
-                return perSlot;
-            }
-            return Math.max(perSlot, WriteData.POOL_TARGET_BYTES / workers);
-        }
-
-        private String ioEngine(IoBackend io) {
-            String threads = job.threads() == 1 ? "1 thread" : job.threads() + " threads";
-            if (async) {
-                return "async (" + io.name() + " backend's asynchronous queue): " + threads
-                        + " x queue depth " + job.queueDepth();
-            }
-            if (job.queueDepth() == 1) {
-                return "psync (synchronous positional reads and writes): " + threads
-                        + " x queue depth 1";
-            }
-            return "psync (synchronous positional reads and writes): " + job.threads() + " x "
-                    + job.queueDepth() + " = " + workers + " threads x queue depth 1 (queue depth "
-                    + job.queueDepth() + " run as threads: the " + io.name()
-                    + " backend has no asynchronous I/O)";
-        }
-
-        /** Per worker: its queue, read buffer and write pool. */
-        private record Resources(List<IoQueue> queues, List<AlignedBuffer> readBuffers,
-                List<WriteData> writeData) { }
-
-        /**
-         * One run (0 = the untimed warm-up).
-         *
-         * @return the read and the write sample, each null when the workload did none (or for
-         *     the warm-up)
-         */
-        private Sample[] runOnce(Resources r, int run) throws IOException {
-            boolean warmUp = run == 0;
-            String what = (warmUp ? "warm-up" : "run " + run) + " of " + job.fioRw() + " "
-                    + job.blockSize();
-            long seed = warmUp ? job.seed() ^ WARM_UP_SEED_MIX : job.seed();
-            long rampNanos = warmUp ? 0 : job.rampTime().toNanos();
-            long intervalNanos = job.timelineInterval().toNanos();
-            long totalIos = job.iosPerRun();
-            if (warmUp) {
-                totalIos = Math.min(totalIos, Math.max(workers, WARM_UP_BYTES / blockBytes));
-            }
-            boolean timeBased = job.timeBased() && !warmUp;
-            long durationNanos = timeBased ? job.duration().get().toNanos() : 0;
-            int expectedIntervals = timeBased
-                    ? (int) Math.min(1 << 20, durationNanos / intervalNanos + 2) : 0;
-            StopSignal stop = new StopSignal();
-            DirectionRecorder[] readRecorders = new DirectionRecorder[workers];
-            DirectionRecorder[] writeRecorders = new DirectionRecorder[workers];
-            long[] measureStart = new long[1];
-            StageReporter.Stage stage = warmUp ? StageReporter.Stage.NONE
-                    : reporter.start(WorkloadStage.Kind.RUN, job, run,
-                            timeBased ? -1 : totalIos * blockBytes,
-                            timeBased ? rampNanos + durationNanos : -1, System.nanoTime(),
-                            workers);
-            List<WorkerGroup.Worker> list = new ArrayList<>(workers);
-            AtomicLong[] cursors = new AtomicLong[job.threads()];
-            for (int t = 0; t < cursors.length; t++) {
-                cursors[t] = new AtomicLong();
-            }
-            for (int k = 0; k < workers; k++) {
-                int index = k;
-                WriteData data = r.writeData().get(k);
-                if (data != null) {
-                    data.startRun(NONCES.nextLong());
-                }
-                OffsetGenerator offsets = job.pattern() == AccessPattern.RANDOM
-                        ? OffsetGenerator.random(new SplittableRandom(seed + 2L * k), blocks,
-                                blockBytes)
-                        : sequentialOffsets(k, cursors);
-                DirectionGenerator directions = job.readPercent() == 100
-                        ? DirectionGenerator.reads()
-                        : job.readPercent() == 0 ? DirectionGenerator.writes()
-                        : new DirectionGenerator(new SplittableRandom(seed + 2L * k + 1),
-                                job.readPercent());
-                long limit = timeBased ? Long.MAX_VALUE
-                        : totalIos / workers + (k < totalIos % workers ? 1 : 0);
-                long planned = timeBased ? -1 : limit * blockBytes;
-                list.add(startNanos -> {
-                    long from = startNanos + rampNanos;
-                    if (index == 0) {
-                        measureStart[0] = from;
-                    }
-                    long deadline = warmUp ? startNanos + WARM_UP_NANOS
-                            : timeBased ? from + durationNanos
-                            : startNanos + IoLoop.NO_DEADLINE_NANOS;
-                    DirectionRecorder rr = !warmUp && job.reads()
-                            ? new DirectionRecorder(from, intervalNanos, expectedIntervals) : null;
-                    DirectionRecorder wr = !warmUp && job.writes()
-                            ? new DirectionRecorder(from, intervalNanos, expectedIntervals) : null;
-                    readRecorders[index] = rr;
-                    writeRecorders[index] = wr;
-                    IoLoop loop = new IoLoop(r.queues().get(index), blockBytes, offsets,
-                            directions, data, r.readBuffers().get(index), rr, wr, stop,
-                            stage.progress(index), name, what, planned);
-                    return loop.run(limit, from, deadline);
-                });
-            }
-            List<IoLoop.Outcome> outcomes = WorkerGroup.run(list, stop, what);
-            long end = measureStart[0];
-            for (IoLoop.Outcome o : outcomes) {
-                end = Math.max(end, o.lastCompletionNanos());
-            }
-            if (job.writes()) {
-                IoFailures.dataSync(file, name, what, job.size().bytes(), job.size().bytes());
-                end = System.nanoTime();
-            }
-            stage.finish();
-            if (warmUp) {
-                return new Sample[2];
-            }
-            long elapsed = Math.max(1, end - measureStart[0]);
-            return new Sample[] {
-                job.reads() ? DirectionRecorder.sample(run, List.of(readRecorders), elapsed) : null,
-                job.writes() ? DirectionRecorder.sample(run, List.of(writeRecorders), elapsed)
-                        : null};
-        }
-
-        /**
-         * Thread {@code t} of {@code T} covers blocks {@code [t b, (t + 1) b)}, {@code b} =
-         * blocks / T. Where its queue depth is run as threads, those threads share one cursor, so
-         * they take consecutive blocks as one thread's queue would.
-         */
-        private OffsetGenerator sequentialOffsets(int worker, AtomicLong[] cursors) {
-            int perThread = workers / job.threads();
-            int thread = worker / perThread;
-            long share = blocks / job.threads();
-            return perThread == 1
-                    ? OffsetGenerator.sequential(thread * share, share, blockBytes)
-                    : OffsetGenerator.sequential(thread * share, share, blockBytes,
-                            cursors[thread]);
-        }
-
-        private static void close(List<IoQueue> queues, List<AlignedBuffer> readBuffers,
-                List<WriteData> writeData) throws IOException {
-            IOException failure = null;
-            for (IoQueue q : queues) {
-                try {
-                    q.close();
-                } catch (IOException e) {
-                    if (failure == null) {
-                        failure = e;
-                    }
-                }
-            }
-            for (AlignedBuffer b : readBuffers) {
-                if (b != null) {
-                    b.close();
-                }
-            }
-            for (WriteData d : writeData) {
-                if (d != null) {
-                    d.close();
-                }
-            }
-            if (failure != null) {
-                throw failure;
-            }
-        }
-    }
 }
