@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli;
 
 import io.github.drivespeed.cli.options.DeviceWriteOptions;
+import io.github.drivespeed.cli.options.FioJobOptions;
 import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
@@ -13,6 +14,7 @@ import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.output.OutputRouter;
 import io.github.drivespeed.cli.run.DeviceRunner;
 import io.github.drivespeed.cli.run.ErrorLine;
+import io.github.drivespeed.cli.run.FioJobRunner;
 import io.github.drivespeed.cli.run.ExitCode;
 import io.github.drivespeed.cli.run.ProbeRunner;
 import io.github.drivespeed.cli.run.RequirementChecker;
@@ -23,6 +25,7 @@ import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine.Command;
@@ -31,6 +34,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
 
 /**
  * {@code drivespeed [DIR]}: the top-level command. Holds the help text, the positional target and
@@ -132,6 +136,13 @@ final class DriveSpeedCommand implements Callable<Integer> {
     @Mixin
     private RequirementOptions requirementOptions;
 
+    @Mixin
+    private FioJobOptions fioJob;
+
+    /** Arguments picocli does not know: fio's spellings, read by {@link FioJobLine}. */
+    @Unmatched
+    private List<String> unmatched;
+
     /** @return the target given, null before the arguments are parsed or when it is empty */
     Path target() {
         return directory == null || directory.isEmpty() ? null : Path.of(directory);
@@ -146,7 +157,12 @@ final class DriveSpeedCommand implements Callable<Integer> {
                     + " current directory", ExitCode.BAD_INPUT);
         }
         Path target = Path.of(directory);
-        Form form = Form.of(probe, workload, target);
+        FioJobLine fio = new FioJobLine(spec, fioJob, directory, unmatched);
+        String unknown = fio.unmatchedRefusal();
+        if (unknown != null) {
+            return ErrorLine.print(err, unknown, ExitCode.BAD_INPUT);
+        }
+        Form form = Form.of(probe, fio.givesJobs(), workload, target);
         GivenOptions given = new GivenOptions(spec);
         OptionPlacement placement = new OptionPlacement(given);
         String exclusion = placement.exclusion(form);
@@ -174,6 +190,8 @@ final class DriveSpeedCommand implements Callable<Integer> {
                 return ErrorLine.print(err, misplaced, ExitCode.BAD_INPUT);
             }
             switch (form) {
+                case FIO_JOB:
+                    return runFioJobs(fio, given, context);
                 case DEVICE:
                     return new DeviceRunner(context, measurement, workload, readModes,
                             deviceWrite).run();
@@ -185,6 +203,22 @@ final class DriveSpeedCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             return ErrorLine.print(err, e.getMessage(), ExitCode.BAD_INPUT);
+        }
+    }
+
+    private int runFioJobs(FioJobLine fio, GivenOptions given, RunContext context)
+            throws IOException {
+        String misspelled = fio.misspelled(given);
+        if (misspelled != null) {
+            return ErrorLine.print(context.err(), misspelled, ExitCode.BAD_INPUT);
+        }
+        try {
+            Path file = fio.jobFile();
+            return new FioJobRunner(context, file == null ? "the command line" : file.toString(),
+                    fio.sections(), file != null, fio.directory(), fioJob.allowOverwrite(),
+                    measurement.backend()).run();
+        } catch (IllegalArgumentException e) {
+            return ErrorLine.print(context.err(), e.getMessage(), ExitCode.BAD_INPUT);
         }
     }
 }

@@ -29,7 +29,12 @@ public enum Form {
     /** {@code --sweep}: a workload at every block size from 4 KiB to 64 MiB. */
     SWEEP("--sweep", "the sweep runs every block size from 4 KiB to 64 MiB"),
     /** A block device: read, as {@code hdparm -t}, or with the opt-ins written. */
-    DEVICE(null, null);
+    DEVICE(null, null),
+    /**
+     * fio's jobs: a job file ({@code drivespeed FILE.fio}, {@code --job FILE}) or a command line
+     * in fio's spellings ({@code --name=x --rw=randread --direct=1 ...}).
+     */
+    FIO_JOB(null, null);
 
     /** File type bits of {@code st_mode} (stat(2), inode(7)), and those of a block device. */
     private static final int S_IFMT = 0170000;
@@ -50,6 +55,20 @@ public enum Form {
      * @return the form the command line runs
      */
     public static Form of(boolean probe, WorkloadOptions workload, Path target) {
+        return of(probe, false, workload, target);
+    }
+
+    /**
+     * @param probe whether {@code --probe} was given
+     * @param fioJob whether the command line gives fio jobs (a job file or fio's spellings)
+     * @param workload the workload options given
+     * @param target the path given, looked at only when no option chose the form
+     * @return the form the command line runs
+     */
+    public static Form of(boolean probe, boolean fioJob, WorkloadOptions workload, Path target) {
+        if (fioJob) {
+            return FIO_JOB;
+        }
         if (probe) {
             return PROBE;
         }

@@ -74,6 +74,9 @@ public final class OptionPlacement {
                         + " to workloads";
             case DEVICE:
                 return "option '" + first.option() + "' does not apply to a block device test";
+            case FIO_JOB:
+                return "option '" + first.option() + "' does not apply to fio jobs (a job file or"
+                        + " fio's spellings: docs/fio.md lists what they take)";
             case SEQUENTIAL:
                 for (Row r : misplaced) {
                     if (readOrDeviceOnly(r)) {

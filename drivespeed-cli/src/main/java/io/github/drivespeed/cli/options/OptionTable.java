@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.options;
 
 import static io.github.drivespeed.cli.options.Form.DEVICE;
+import static io.github.drivespeed.cli.options.Form.FIO_JOB;
 import static io.github.drivespeed.cli.options.Form.PRESET;
 import static io.github.drivespeed.cli.options.Form.PROBE;
 import static io.github.drivespeed.cli.options.Form.REQUIREMENT_WORKLOADS;
@@ -64,32 +65,38 @@ public final class OptionTable {
             row("--zeros",               SEQUENTIAL),
             row("--direct-or-buffered",  SEQUENTIAL),
             row("--require",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
-            row("--json",                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
-            row("--csv",                 PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
-            row("--output",              PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
+            row("--json",                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
+            row("--csv",                 PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
+            row("--output",              PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
             row("--chart",               SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
-            row("--overwrite",           PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
-            row("--quiet",               PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--block-size",          SEQUENTIAL, WORKLOAD, DEVICE),
+            row("--overwrite",           PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
+            row("--quiet",               PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE,
+                                         FIO_JOB),
+            row("--block-size",          SEQUENTIAL, WORKLOAD, DEVICE, FIO_JOB),
             row("--count",               SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
             row("--runs",                SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
             row("--buffered",            SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--backend",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
+            row("--backend",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, FIO_JOB),
             row("--cached-read",         SEQUENTIAL, DEVICE),
             row("--drop-caches",         SEQUENTIAL, DEVICE),
             row("--write",               DEVICE),
             row("--allow-writes-to",     DEVICE),
             row("--force",               DEVICE),
             row("--preset",              PRESET),
-            row("--rw",                  WORKLOAD, SWEEP),
+            row("--rw",                  WORKLOAD, SWEEP, FIO_JOB),
             row("--sweep",               SWEEP),
-            row("--rwmixread",           WORKLOAD, SWEEP),
-            row("--iodepth",             WORKLOAD, SWEEP),
-            row("--threads",             WORKLOAD, SWEEP),
-            row("--size",                WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
-            row("--duration",            WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE),
+            row("--rwmixread",           WORKLOAD, SWEEP, FIO_JOB),
+            row("--iodepth",             WORKLOAD, SWEEP, FIO_JOB),
+            row("--threads",             WORKLOAD, SWEEP, FIO_JOB),
+            row("--size",                WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS,
+                                         FIO_JOB),
+            row("--duration",            WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE,
+                                         FIO_JOB),
             row("--ramp-time",           WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
-            row("--seed",                WORKLOAD, PRESET, SWEEP));
+            row("--seed",                WORKLOAD, PRESET, SWEEP),
+            row("--output-format",       SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
+            row("--job",                 FIO_JOB),
+            row("--allow-overwrite",     FIO_JOB));
 
     /**
      * Pairs of options that exclude each other in every form that takes both. Each is checked
@@ -157,7 +164,7 @@ public final class OptionTable {
      * @param second another
      * @return {@code options 'FIRST' and 'SECOND' exclude each other}
      */
-    static String excludeEachOther(String first, String second) {
+    public static String excludeEachOther(String first, String second) {
         return "options '" + first + "' and '" + second + "' exclude each other";
     }
 

@@ -32,6 +32,11 @@ public final class OutputOptions {
                     + " in .png; same file rules as --output.")
     private String chart;
 
+    @Option(names = "--output-format", paramLabel = "FORMAT",
+            description = "fio's output formats: normal (the text summary, as without it); json"
+                    + " and json+ (fio's JSON) are not built yet.")
+    private String outputFormat;
+
     @Option(names = {"-q", "--quiet"}, description = "Print no text summary and no progress;"
             + " errors, requirement failures and --json/--csv output still appear.")
     private boolean quiet;
@@ -63,6 +68,11 @@ public final class OutputOptions {
     /** @return the {@code --chart} file as given, or null */
     public String chart() {
         return chart;
+    }
+
+    /** @return {@code --output-format} as given, or null */
+    public String outputFormat() {
+        return outputFormat;
     }
 
     /** @return whether {@code --quiet} was given */

@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.output;
 
 import io.github.drivespeed.cli.chart.ThroughputChart;
+import io.github.drivespeed.cli.options.OptionTable;
 import io.github.drivespeed.cli.options.OptionTable.Exclusion;
 import io.github.drivespeed.cli.options.OutputOptions;
 import io.github.drivespeed.cli.results.Results;
@@ -57,6 +58,7 @@ public final class OutputRouter implements AutoCloseable {
      */
     public static OutputRouter of(OutputOptions options, PrintWriter stdout, String generator) {
         Exclusion.JSON_CSV.check(options.json(), options.csv());
+        checkOutputFormat(options);
         if (options.overwrite() && options.output() == null && options.chart() == null) {
             throw new IllegalArgumentException("option '--overwrite' needs --output or --chart");
         }
@@ -86,6 +88,34 @@ public final class OutputRouter implements AutoCloseable {
         }
         return new OutputRouter(stdout, text, buffer, machine && file == null ? stdout : null,
                 file, chartFile, options.json(), machine, generator);
+    }
+
+    /**
+     * fio's {@code --output-format}: {@code normal} is the text summary; fio's {@code json} and
+     * {@code json+} are to come (issue 15's JSON part), and are refused until then.
+     */
+    private static void checkOutputFormat(OutputOptions options) {
+        String format = options.outputFormat();
+        if (format == null) {
+            return;
+        }
+        switch (format) {
+            case "normal":
+                if (options.json() || options.csv()) {
+                    throw new IllegalArgumentException(OptionTable.excludeEachOther(
+                            "--output-format", options.json() ? "--json" : "--csv")
+                            + ": one format at a time");
+                }
+                return;
+            case "json":
+            case "json+":
+                throw new IllegalArgumentException("invalid value for option '--output-format':"
+                        + " '" + format + "': fio's JSON output is not built yet; --json gives"
+                        + " drivespeed's own JSON, and --output-format=normal the text summary");
+            default:
+                throw new IllegalArgumentException("invalid value for option '--output-format':"
+                        + " '" + format + "': expected normal (json and json+ are to come)");
+        }
     }
 
     /**
