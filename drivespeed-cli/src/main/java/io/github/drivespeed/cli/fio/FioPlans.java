@@ -146,6 +146,8 @@ public final class FioPlans {
             dir = parentOf(file);
         }
         long bs = s.blockSize;
+        // the block size's own checks first (a multiple of 512 bytes), then the size against it
+        set(DriveSpeed.workload(dir), s, "bs", job, q -> q.blockSize(DataSize.ofBytes(bs)));
         long size = size(s, job, file, existing, bs);
         boolean sharedFile = file != null;
         int clones = sharedFile ? 1 : s.numjobs;

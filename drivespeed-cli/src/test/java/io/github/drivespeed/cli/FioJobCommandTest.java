@@ -1,0 +1,218 @@
+package io.github.drivespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code drivespeed FILE.fio}, {@code --job FILE} and fio's spellings on the command line, run
+ * on real files in a temporary directory.
+ */
+class FioJobCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private Path jobFile(String name, String text) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, text);
+        return file;
+    }
+
+    /** Seed 004's job file (size=1G, runtime=60), shrunk: 2 MiB, 1 s. */
+    private String seed004() {
+        return """
+                [global]
+                size=2m
+                direct=1
+                ioengine=libaio
+                bs=4k
+                numjobs=1
+                runtime=1
+                group_reporting
+
+                [readtest]
+                rw=read
+                filename=%s
+
+                [writetest]
+                rw=write
+                filename=%s
+                """.formatted(dir.resolve("readtestfile"), dir.resolve("writetestfile"));
+    }
+
+    private static byte[] randomBytes(int n) {
+        byte[] b = new byte[n];
+        new Random(4).nextBytes(b);
+        return b;
+    }
+
+    @Test
+    void seed004sJobFileRunsBothJobsTogetherAndReportsOneGroupWithBothDirections()
+            throws IOException {
+        Path job = jobFile("fiotest.fio", seed004());
+        CommandRun run = CommandRun.of(job.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("fio jobs from " + job + ": 2 jobs, run at the same time")
+                .contains("readtest: (g=0): rw=read, bs=4096B, ioengine=libaio, iodepth=1")
+                .contains("writetest: (g=0): rw=write, bs=4096B, ioengine=libaio, iodepth=1");
+        // group_reporting: one reported job for the group, with both directions
+        Matcher reported = Pattern.compile("(?m)^(\\S+): \\(groupid=(\\d+), jobs=(\\d+)\\)$")
+                .matcher(run.out());
+        assertThat(reported.find()).isTrue();
+        assertThat(reported.group(1)).isEqualTo("readtest");
+        assertThat(reported.group(3)).isEqualTo("2");
+        assertThat(reported.find()).as("one reported job").isFalse();
+        assertThat(run.out()).containsPattern("\\n  read: IOPS=\\d+, BW=")
+                .containsPattern("\\n  write: IOPS=\\d+, BW=")
+                .contains("Run status group 0 (all jobs):")
+                .containsPattern("READ: bw=.*run=\\d+-\\d+msec")
+                .containsPattern("WRITE: bw=.*run=\\d+-\\d+msec")
+                // run together, and not taken for another measurement
+                .doesNotContain("another drivespeed measurement");
+        // filename= named files that did not exist: never created under those names, and the
+        // test files removed
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("fiotest.fio");
+        }
+    }
+
+    @Test
+    void withoutGroupReportingEachJobIsReportedAlone() throws IOException {
+        Path job = jobFile("two.fio", seed004().replace("group_reporting\n", ""));
+        CommandRun run = CommandRun.of("--job", job.toString(), "--json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        // --json: drivespeed's own JSON, one job per fio job
+        assertThat(run.out()).contains("\"readtest\"").contains("\"writetest\"");
+        CommandRun text = CommandRun.of("--job", job.toString());
+        assertThat(text.out()).contains("readtest: (groupid=0, jobs=1)")
+                .contains("writetest: (groupid=0, jobs=1)");
+    }
+
+    @Test
+    void anUnsupportedOptionIsRefusedWithItsNameAndLineBeforeAnyIo() throws IOException {
+        Path job = jobFile("bad.fio", seed004().replace("[writetest]\n",
+                "[writetest]\nnorandommap\n"));
+        CommandRun run = CommandRun.of(job.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains(job + ":15: fio option 'norandommap': not supported yet");
+        try (var left = Files.list(dir)) {
+            assertThat(left).hasSize(1);
+        }
+    }
+
+    @Test
+    void anExistingFileIsReadInPlaceWithAWarningAndLeftAsItWas() throws IOException {
+        Path data = dir.resolve("data.bin");
+        byte[] content = randomBytes(1 << 20);
+        Files.write(data, content);
+        Path job = jobFile("read.fio", "[r]\nrw=randread\nbs=4k\nnumber_ios=64\nfilename="
+                + data + "\n");
+        CommandRun run = CommandRun.of(job.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        // no size=: the file's own size, as fio
+        assertThat(run.out()).contains("size 1 MiB")
+                .contains("exists and was not written by drivespeed")
+                .contains("warning: the workload read an existing file that drivespeed did not"
+                        + " write");
+        assertThat(Files.readAllBytes(data)).isEqualTo(content);
+        try (var left = Files.list(dir)) {
+            assertThat(left).hasSize(2);
+        }
+    }
+
+    @Test
+    void aJobThatWouldWriteAnExistingFileIsRefusedUnlessAllowOverwriteNamesIt()
+            throws IOException {
+        Path data = dir.resolve("data.bin");
+        byte[] content = randomBytes(1 << 20);
+        Files.write(data, content);
+        Path job = jobFile("write.fio", "[w]\nrw=write\nbs=64k\nsize=1m\ndirect=1\nfilename="
+                + data + "\n");
+
+        CommandRun refused = CommandRun.of(job.toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).contains(job + ":6: job 'w', fio option 'filename'")
+                .contains("--allow-overwrite " + data);
+        assertThat(Files.readAllBytes(data)).isEqualTo(content);
+
+        CommandRun other = CommandRun.of(job.toString(), "--allow-overwrite",
+                dir.resolve("write.fio").toString());
+        assertThat(other.exitCode()).isEqualTo(2);
+        assertThat(Files.readAllBytes(data)).isEqualTo(content);
+
+        CommandRun allowed = CommandRun.of(job.toString(), "--allow-overwrite", data.toString());
+        assertThat(allowed.exitCode()).as(allowed.err()).isZero();
+        assertThat(allowed.out()).contains("overwritten as --allow-overwrite allows");
+        byte[] after = Files.readAllBytes(data);
+        assertThat(after).hasSize(content.length).isNotEqualTo(content);
+        try (var left = Files.list(dir)) {
+            assertThat(left).hasSize(2);
+        }
+    }
+
+    @Test
+    void fiosSpellingsOnTheCommandLineRunAnFioJob() {
+        CommandRun run = CommandRun.of(dir.toString(), "--name=x", "--rw=randread", "--bs=4k",
+                "--size=1m", "--iodepth=4", "--numjobs=2", "--runtime=1", "--time_based",
+                "--ramp_time=0", "--direct=1", "--ioengine=psync", "--group_reporting",
+                "--output-format=normal");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("fio jobs from the command line: 2 jobs")
+                .contains("x: (g=0): rw=randread, bs=4096B, ioengine=psync, iodepth=4")
+                .contains("iodepth=4 has no effect with ioengine=psync")
+                .contains("x: (groupid=0, jobs=2)")
+                .doesNotContain("another drivespeed measurement");
+        assertThat(dir.toFile().list()).isEmpty();
+    }
+
+    @Test
+    void fiosSpellingsFollowFiosGrammarAndRefusalsAndDrivespeedsKeepTheirs() {
+        // fio: 4KiB is 4000 bytes, not a whole number of 512-byte sectors
+        CommandRun kib = CommandRun.of(dir.toString(), "--name=x", "--bs=4KiB", "--size=1m");
+        assertThat(kib.exitCode()).isEqualTo(2);
+        assertThat(kib.err()).contains("--bs=4KiB: job 'x', fio option 'bs'").contains("512");
+        CommandRun verify = CommandRun.of(dir.toString(), "--name=x", "--size=1m",
+                "--verify=md5");
+        assertThat(verify.exitCode()).isEqualTo(2);
+        assertThat(verify.err()).contains("--verify=md5: fio option 'verify': not supported yet");
+        CommandRun spelling = CommandRun.of(dir.toString(), "--name=x", "--size=1m",
+                "--block-size", "4K");
+        assertThat(spelling.exitCode()).isEqualTo(2);
+        assertThat(spelling.err()).contains("'--block-size' is drivespeed's spelling")
+                .contains("--bs=");
+        CommandRun json = CommandRun.of(dir.toString(), "--name=x", "--size=1m",
+                "--output-format=json");
+        assertThat(json.exitCode()).isEqualTo(2);
+        assertThat(json.err()).contains("fio's JSON output is not built yet");
+        CommandRun unknown = CommandRun.of(dir.toString(), "--no-such-option");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("Unknown option: '--no-such-option'");
+        assertThat(dir.toFile().list()).isEmpty();
+
+        // drivespeed's own workload form is unchanged: --bs 4KiB is 4096 bytes there
+        CommandRun own = CommandRun.of(dir.toString(), "--rw", "randread", "--bs", "4KiB",
+                "--size", "1M", "--count", "16");
+        assertThat(own.exitCode()).as(own.err()).isZero();
+        assertThat(own.out()).contains("bs 4 KiB");
+    }
+
+    @Test
+    void stonewallRunsSetsOneAfterAnother() throws IOException {
+        Path job = jobFile("sets.fio", "[global]\nsize=1m\nnumber_ios=32\n[a]\nrw=read\n"
+                + "[b]\nrw=write\nstonewall\n");
+        CommandRun run = CommandRun.of(job.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("2 jobs in 2 sets run one after another (stonewall)")
+                .contains("Run status group 0 (all jobs):")
+                .contains("Run status group 1 (all jobs):");
+    }
+}
