@@ -103,31 +103,17 @@ public final class WorkloadGroupRun {
             threads.add(t);
         }
         threads.forEach(Thread::start);
-        boolean interrupted = false;
-        for (Thread t : threads) {
-            while (t.isAlive()) {
-                try {
-                    t.join();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                    stop.request();
-                    barrier.reset();
-                }
-            }
-        }
+        boolean interrupted = WorkerGroup.joinAll(threads, () -> {
+            stop.request();
+            barrier.reset();
+        });
         if (interrupted) {
             Thread.currentThread().interrupt();
             throw IoFailures.interrupted("a group of workloads", 0, -1, null);
         }
         Throwable first = firstFailure(failures);
         if (first != null) {
-            if (first instanceof IOException) {
-                throw (IOException) first;
-            }
-            if (first instanceof RuntimeException) {
-                throw (RuntimeException) first;
-            }
-            throw (Error) first;
+            throw WorkerGroup.rethrown(first);
         }
         return List.of(reports);
     }

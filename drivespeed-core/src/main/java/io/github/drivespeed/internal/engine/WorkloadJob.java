@@ -11,7 +11,7 @@ import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.IoQueue;
-import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class WorkloadJob {
     private final Preflight.Target target;
-    private final TestFile file;
+    private final FileHandle file;
     private final Path name;
     private final WorkloadParameters job;
     /** Whether the backend's asynchronous queue is used: ASYNC_IO and a depth above 1. */
@@ -50,7 +50,7 @@ final class WorkloadJob {
     /** The test files of the jobs running alongside this one: not another measurement. */
     private final Set<Path> siblings;
 
-    WorkloadJob(Preflight.Target target, TestFile file, Path name, WorkloadParameters job,
+    WorkloadJob(Preflight.Target target, FileHandle file, Path name, WorkloadParameters job,
             boolean async, int alignment, boolean readsMayBeCached, StageReporter reporter,
             boolean existingFileRead, RunGate gate, StopSignal groupStop, Set<Path> siblings) {
         this.target = target;

@@ -8,6 +8,7 @@ import io.github.drivespeed.progress.WorkloadStage;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
@@ -133,16 +134,19 @@ public final class WorkloadMeasurement {
         }
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.removeStale(t.directory());
-        TestFile file;
+        FileHandle file;
+        Path name;
         boolean fill = existing.map(ExistingFile::writable).orElse(true);
         if (existing.isPresent()) {
-            file = ExistingFileHandle.open(io, existing.get(), fileBytes,
+            file = ExistingFiles.open(io, existing.get(), fileBytes,
                     jobs.stream().anyMatch(WorkloadParameters::writes), first.direct());
+            name = existing.get().path();
         } else {
             Preflight.checkFreeSpace(t, fileBytes);
-            file = TestFileCreator.create(io, t.directory(), first.direct(), false);
+            TestFile created = TestFileCreator.create(io, t.directory(), first.direct(), false);
+            file = created;
+            name = created.path().orElse(t.directory());
         }
-        Path name = file.path().orElse(t.directory());
         try {
             if (fill) {
                 fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
@@ -166,7 +170,7 @@ public final class WorkloadMeasurement {
     /** A file created (or opened) and written, ready for its workloads. */
     static final class Prepared {
         private final Preflight.Target target;
-        private final TestFile file;
+        private final FileHandle file;
         private final Path name;
         private final List<WorkloadParameters> jobs;
         private final boolean async;
@@ -175,7 +179,7 @@ public final class WorkloadMeasurement {
         private final boolean existingFileRead;
         private final WorkloadListener listener;
 
-        private Prepared(Preflight.Target target, TestFile file, Path name,
+        private Prepared(Preflight.Target target, FileHandle file, Path name,
                 List<WorkloadParameters> jobs, boolean async, int alignment,
                 boolean readsMayBeCached, boolean existingFileRead, WorkloadListener listener) {
             this.target = target;
@@ -211,7 +215,7 @@ public final class WorkloadMeasurement {
         }
 
         /**
-         * Closes the file, and removes it unless it is an existing one.
+         * Closes the file: a test file is removed as it closes, an existing one stays.
          *
          * @param failure what the run is already throwing, or null
          * @throws IOException if closing or removing failed and nothing else is propagating
@@ -250,7 +254,7 @@ public final class WorkloadMeasurement {
     }
 
     /** Writes the whole file with random, stamped data, then fdatasync; untimed. */
-    private void fill(IoBackend io, TestFile file, Path name, long fileBytes, long chunk,
+    private void fill(IoBackend io, FileHandle file, Path name, long fileBytes, long chunk,
             int alignment, WorkloadParameters first, int jobCount) throws IOException {
         long blocks = fileBytes / chunk;
         String what = "writing of the test file before the runs";

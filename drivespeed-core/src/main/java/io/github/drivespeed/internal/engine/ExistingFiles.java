@@ -2,32 +2,23 @@ package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException;
-import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
-import io.github.drivespeed.spi.IoQueue;
-import io.github.drivespeed.spi.TestFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.Optional;
 
 /**
- * An existing regular file a workload runs over, opened as the backend opens a device (open(2)
- * O_RDONLY, or O_RDWR where overwriting it was allowed): closing it only closes it, nothing is
- * removed. The engine's checks come first: a regular file, large enough, and written only when
- * allowed.
+ * Opens an existing regular file a workload runs over, as the backend opens a device (open(2)
+ * O_RDONLY, or O_RDWR where overwriting it was allowed): a plain {@link FileHandle}, so closing it
+ * only closes it and nothing is removed. The engine's checks come first: a regular file, large
+ * enough, and written only when allowed.
  */
-final class ExistingFileHandle implements TestFile {
+final class ExistingFiles {
 
-    private final Path path;
-    private final FileHandle handle;
-
-    private ExistingFileHandle(Path path, FileHandle handle) {
-        this.path = path;
-        this.handle = handle;
+    private ExistingFiles() {
     }
 
     /**
@@ -45,7 +36,7 @@ final class ExistingFileHandle implements TestFile {
      *     write an existing file
      * @throws IOException if it cannot be opened
      */
-    static ExistingFileHandle open(IoBackend io, ExistingFile file, long bytes, boolean writes,
+    static FileHandle open(IoBackend io, ExistingFile file, long bytes, boolean writes,
             boolean direct) throws IOException {
         Path path = file.path();
         if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
@@ -66,55 +57,11 @@ final class ExistingFileHandle implements TestFile {
                     + " does not extend a file it did not create");
         }
         try {
-            return new ExistingFileHandle(path,
-                    io.openBlockDevice(new BlockDeviceRequest(path, direct, file.writable())));
+            return io.openBlockDevice(new BlockDeviceRequest(path, direct, file.writable()));
         } catch (UnsupportedOperationException e) {
             throw new IllegalArgumentException("the " + io.name() + " backend cannot open an"
                     + " existing file " + (file.writable() ? "for writing" : "") + ": "
                     + e.getMessage(), e);
         }
-    }
-
-    @Override
-    public Optional<Path> path() {
-        return Optional.of(path);
-    }
-
-    @Override
-    public String displayName() {
-        return handle.displayName();
-    }
-
-    @Override
-    public long write(AlignedBuffer src, long srcOffset, long length, long position)
-            throws IOException {
-        return handle.write(src, srcOffset, length, position);
-    }
-
-    @Override
-    public long read(AlignedBuffer dst, long dstOffset, long length, long position)
-            throws IOException {
-        return handle.read(dst, dstOffset, length, position);
-    }
-
-    @Override
-    public void dataSync() throws IOException {
-        handle.dataSync();
-    }
-
-    @Override
-    public boolean evictPages() throws IOException {
-        return handle.evictPages();
-    }
-
-    @Override
-    public IoQueue openQueue(int depth) throws IOException {
-        return handle.openQueue(depth);
-    }
-
-    /** Closes the file; it stays where it is. */
-    @Override
-    public void close() throws IOException {
-        handle.close();
     }
 }
