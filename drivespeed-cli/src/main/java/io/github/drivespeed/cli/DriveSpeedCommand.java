@@ -62,8 +62,13 @@ import picocli.CommandLine.Unmatched;
             "                  [--backend native|java]        (read-only, as hdparm -t)",
             "       drivespeed DEVICE --write --allow-writes-to DEVICE [--force] ...",
             "                                                 (destroys DEVICE's contents)",
-            "  DIR forms: [--json | --csv] [-o|--output FILE] [--overwrite]",
-            "             [--chart FILE.png] [--require SPEC]; every form: [-q|--quiet]",
+            "       drivespeed FILE.fio | --job FILE [DIR] [--allow-overwrite FILE]",
+            "       drivespeed [DIR] --name=NAME --rw=MODE --bs=SIZE --size=SIZE --direct=1",
+            "                  ... (fio's spellings; docs/fio.md)",
+            "  DIR forms: [--json | --csv | --output-format=normal] [-o|--output FILE]",
+            "             [--overwrite]",
+            "             [--chart FILE.png] [--require SPEC] (fio jobs: no --chart or",
+            "             --require); every form: [-q|--quiet]",
             "  --probe takes only --json, --csv, --output, --overwrite and --quiet.",
             "  --bs is --block-size; --iodepth, --threads and --duration have fio's names",
             "  too: --queue-depth, --numjobs and --runtime.",
@@ -80,7 +85,10 @@ import picocli.CommandLine.Unmatched;
                     + "cached-read figure.",
             "With --preset, --rw or --sweep it runs fio-style workloads instead: random or "
                     + "sequential I/O over one fully written test file, threads, queue depth, "
-                    + "time-based runs, IOPS and completion-latency percentiles."},
+                    + "time-based runs, IOPS and completion-latency percentiles.",
+            "Given an fio job file (FILE.fio, or --job FILE) or fio's option spellings"
+                    + " (--name=x --direct=1 ...) it runs fio's jobs, as fio groups them; an fio"
+                    + " option it does not take is refused by name (and line), never ignored."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:measured (and the requirement, if any, was met)",

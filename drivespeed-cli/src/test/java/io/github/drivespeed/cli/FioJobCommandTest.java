@@ -215,4 +215,29 @@ class FioJobCommandTest {
                 .contains("Run status group 0 (all jobs):")
                 .contains("Run status group 1 (all jobs):");
     }
+
+    @Test
+    void onlyARegularFileEndingInFioIsAJobFileAndHelpShowsTheFioForms() throws IOException {
+        Path notAJob = jobFile("job.txt", "[x]\nrw=read\nsize=1m\n");
+        CommandRun refused = CommandRun.of(notAJob.toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).doesNotContain("fio");
+        CommandRun viaJob = CommandRun.of("--job", notAJob.toString());
+        assertThat(viaJob.exitCode()).as(viaJob.err()).isZero();
+        assertThat(viaJob.out()).contains("x: (groupid=0, jobs=1)");
+        CommandRun both = CommandRun.of("--job", notAJob.toString(), "--name=y");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.err()).contains("not taken beside it");
+        CommandRun misplaced = CommandRun.of(dir.toString(), "--allow-overwrite",
+                notAJob.toString());
+        assertThat(misplaced.exitCode()).isEqualTo(2);
+        assertThat(misplaced.err()).contains("--allow-overwrite");
+
+        CommandRun help = CommandRun.of("--help");
+        assertThat(help.out().replaceAll("\\s+", " ")).contains("drivespeed FILE.fio | --job FILE",
+                "--allow-overwrite", "--output-format");
+        try (var left = Files.list(dir)) {
+            assertThat(left).hasSize(1);
+        }
+    }
 }

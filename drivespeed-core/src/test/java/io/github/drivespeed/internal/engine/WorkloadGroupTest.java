@@ -152,4 +152,35 @@ class WorkloadGroupTest {
                 .timeLimit(Duration.ofSeconds(1))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("time-based");
     }
+
+    @Test
+    void anInterruptStopsEveryJobOfTheGroupRemovesTheFilesAndKeepsTheFlag() throws Exception {
+        RecordingBackend rec = new RecordingBackend(false);
+        java.util.concurrent.atomic.AtomicReference<Throwable> thrown =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean flag =
+                new java.util.concurrent.atomic.AtomicBoolean();
+        Thread t = new Thread(() -> {
+            try {
+                DriveSpeed.group().with(timed(rec).read().duration(Duration.ofMinutes(5)))
+                        .with(timed(rec).write().duration(Duration.ofMinutes(5))).run();
+            } catch (Throwable e) {
+                thrown.set(e);
+            }
+            flag.set(Thread.currentThread().isInterrupted());
+        });
+        t.start();
+        // both jobs are measuring once each has made calls on its own thread
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline && (span(rec.calls(), "drivespeed-job-0").getCount()
+                == 0 || span(rec.calls(), "drivespeed-job-1").getCount() == 0)) {
+            Thread.sleep(10);
+        }
+        t.interrupt();
+        t.join(60_000);
+        assertThat(t.isAlive()).isFalse();
+        assertThat(thrown.get()).isInstanceOf(java.io.InterruptedIOException.class);
+        assertThat(flag.get()).isTrue();
+        assertThat(dir.toFile().list()).isEmpty();
+    }
 }
