@@ -193,6 +193,10 @@ class FioJobCommandTest {
                 "--output-format=json");
         assertThat(json.exitCode()).isEqualTo(2);
         assertThat(json.err()).contains("fio's JSON output is not built yet");
+        CommandRun spaced = CommandRun.of(dir.toString(), "--name=x", "--size=1m", "--direct",
+                "1");
+        assertThat(spaced.exitCode()).isEqualTo(2);
+        assertThat(spaced.err()).contains("give it as --direct=VALUE");
         CommandRun unknown = CommandRun.of(dir.toString(), "--no-such-option");
         assertThat(unknown.exitCode()).isEqualTo(2);
         assertThat(unknown.err()).contains("Unknown option: '--no-such-option'");

@@ -88,7 +88,7 @@ public final class FioCommandLine {
             FioOptions.Row row = FioOptions.find(key).orElseThrow(() ->
                     new IllegalArgumentException("Unknown option: '" + option + "' (neither"
                             + " drivespeed's nor an fio option drivespeed takes)"));
-            if (value == null && row.kind() == FioOptions.Kind.VALUE
+            if (value == null && row.kind() != FioOptions.Kind.FLAG
                     && row.support() == FioOptions.Support.SUPPORTED) {
                 throw e.refusal("needs a value: give it as --" + key + "=VALUE, as fio reads it");
             }

@@ -183,4 +183,20 @@ class WorkloadGroupTest {
         assertThat(flag.get()).isTrue();
         assertThat(dir.toFile().list()).isEmpty();
     }
+
+    @Test
+    void aStartDelayHoldsItsJobBackAfterTheCommonStart() throws IOException {
+        RecordingBackend rec = new RecordingBackend(false);
+        long start = System.nanoTime();
+        List<WorkloadReport> reports = DriveSpeed.group()
+                .with(timed(rec).read().duration(Duration.ofMillis(100)))
+                .with(timed(rec).read().duration(Duration.ofMillis(100)), Duration.ofSeconds(1))
+                .run();
+        // a lower bound only: the delayed job cannot have finished before delay + duration
+        assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(1_100_000_000L);
+        assertThat(reports).hasSize(2);
+        assertThatThrownBy(() -> DriveSpeed.group().with(timed(rec), Duration.ofSeconds(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("startDelay");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
 }
