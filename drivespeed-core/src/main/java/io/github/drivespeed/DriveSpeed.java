@@ -2,9 +2,11 @@ package io.github.drivespeed;
 
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.TargetChecks;
 import io.github.drivespeed.internal.probe.TargetProbe;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.target.TargetInfo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -116,5 +118,22 @@ public final class DriveSpeed {
      */
     public static WorkloadGroup group() {
         return WorkloadGroup.empty();
+    }
+
+    /**
+     * The I/O backend with this name, as the plans' {@code backend(String)} would use it: for
+     * wrapping it (drivespeed-test's fault-injecting and recording backends forward to it) or
+     * asking it what it can do. Nothing is opened or examined.
+     *
+     * @param name the backend's {@link IoBackend#name() name}: {@code java} (the pure-Java
+     *     backend, always there) or {@code native} (with drivespeed-native on the class path)
+     * @return the backend, which may report itself unavailable here
+     *     ({@link IoBackend#unavailableReason()})
+     * @throws NullPointerException if {@code name} is null
+     * @throws IllegalArgumentException if no backend has that name (the message lists those that
+     *     exist)
+     */
+    public static IoBackend backend(String name) {
+        return BackendSelector.named(name);
     }
 }

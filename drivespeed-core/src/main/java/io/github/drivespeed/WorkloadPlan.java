@@ -58,14 +58,24 @@ import java.util.function.Consumer;
  * ({@link WorkloadReport#ioEngine()} and {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}): the same
  * number of I/Os in flight, from threads instead of one submitting thread.
  *
- * <p>Offsets: worker {@code k} (from 0) of a random workload draws block numbers with
- * {@code new SplittableRandom(seed + 2k).nextLong(size / blockSize)}, and of a mix decides
- * read or write with {@code new SplittableRandom(seed + 2k + 1).nextInt(100) < readPercent};
- * offsets are block numbers times the block size, so always aligned to it and within
- * {@code [0, size - blockSize]}. Sequential thread {@code t} of {@code T} covers blocks
- * {@code [t b, (t + 1) b)} with {@code b = (size / blockSize) / T}, in order, wrapping around;
- * where its queue depth is run as threads, those threads take consecutive blocks from one shared
- * cursor, as one thread's queue would. The warm-up draws from other seeds.
+ * <p>Offsets: offsets are block numbers times the block size, so always aligned to it and
+ * within {@code [0, size - blockSize]}. A random workload covers each block once per pass, as
+ * fio's random map does by default: pass {@code c} (from 0) is the permutation {@code P_c} of
+ * {@code [0, n)}, {@code n = size / blockSize}, given by a four-round Feistel network over the
+ * smallest even power of two {@code >= n} keyed with {@code seed} and {@code c}, walked back into
+ * {@code [0, n)} (cycle walking; no table, nothing allocated per I/O); worker {@code k} of
+ * {@code W} (from 0) takes positions {@code k, k + W, k + 2W, ...} of {@code P_c} and then moves
+ * on to pass {@code c + 1}. A size-based run of {@code n} I/Os (the default count) therefore
+ * touches every block exactly once; a time-based run longer than a pass starts over with a new
+ * permutation, as fio resets its map. {@link #noRandomMap()} draws block numbers with
+ * replacement instead (fio {@code norandommap}): worker {@code k} with
+ * {@code new SplittableRandom(seed + 2k).nextLong(n)}, which rereads about a third of the blocks
+ * of a pass. A mix decides read or write with
+ * {@code new SplittableRandom(seed + 2k + 1).nextInt(100) < readPercent}. Sequential thread
+ * {@code t} of {@code T} covers blocks {@code [t b, (t + 1) b)} with {@code b = n / T}, in order,
+ * wrapping around; where its queue depth is run as threads, those threads take consecutive blocks
+ * from one shared cursor, as one thread's queue would. The warm-up uses the seed
+ * {@code seed ^ 0x5DEECE66D}.
  *
  * <p>Size- or time-based: by default each run lasts {@link #DEFAULT_DURATION} (time-based, as
  * CrystalDiskMark and KDiskMark run their tests); {@link #count(long)} switches to a fixed number
@@ -117,7 +127,7 @@ public final class WorkloadPlan {
         return new WorkloadPlan(Objects.requireNonNull(target, "target"),
                 new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
                         DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
-                        Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL),
+                        Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL, true),
                 null, WorkloadListener.NONE, null);
     }
 
@@ -136,6 +146,7 @@ public final class WorkloadPlan {
         int runs;
         boolean direct;
         Duration timelineInterval;
+        boolean randomMap;
         Optional<Duration> timeLimit;
 
         Settings(WorkloadParameters p) {
@@ -152,12 +163,14 @@ public final class WorkloadPlan {
             runs = p.runs();
             direct = p.direct();
             timelineInterval = p.timelineInterval();
+            randomMap = p.randomMap();
             timeLimit = p.timeLimit();
         }
 
         WorkloadParameters build() {
             return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
-                    rampTime, threads, queueDepth, seed, runs, direct, timelineInterval, timeLimit);
+                    rampTime, threads, queueDepth, seed, runs, direct, timelineInterval,
+                    randomMap, timeLimit);
         }
     }
 
@@ -406,15 +419,39 @@ public final class WorkloadPlan {
         return with(s -> s.runs = runs);
     }
 
+    /**
+     * Random offsets drawn with replacement (fio {@code norandommap}) instead of covering each
+     * block once per pass (see the class description).
+     *
+     * @return a new plan
+     */
+    public WorkloadPlan noRandomMap() {
+        return with(s -> s.randomMap = false);
+    }
+
+    /** @return a new plan whose random offsets cover each block once per pass (the default) */
+    public WorkloadPlan randomMap() {
+        return with(s -> s.randomMap = true);
+    }
+
     /** @return a new plan with O_DIRECT (the default; fio {@code direct=1}) */
     public WorkloadPlan direct() {
         return with(s -> s.direct = true);
     }
 
     /**
-     * Buffered I/O through the page cache (fio {@code direct=0}). After the file is written its
-     * pages are evicted where the backend can; where it cannot, read figures carry
-     * {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}.
+     * Buffered I/O through the page cache (fio {@code direct=0}). Before every run that reads
+     * (the warm-up included) the file's pages are evicted where the backend can (fdatasync,
+     * posix_fadvise DONTNEED, checked), as the sequential test does; where it cannot, read
+     * figures carry {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}. Random reads are hinted with
+     * posix_fadvise POSIX_FADV_RANDOM where the backend can (fio {@code fadvise_hint}), so
+     * that readahead does not serve them. A run that wrote ends with fdatasync inside its timed
+     * interval, so its figure is the rate to stable storage. Each run records its cache handling
+     * and the device's counters; a pass whose device moved under
+     * {@value Warning#MIN_DEVICE_COVERAGE_PERCENT} % of the bytes counted carries
+     * {@link Warning#READ_SERVED_FROM_CACHE} or {@link Warning#WRITE_SERVED_BY_PAGE_CACHE} (a
+     * time-based run that goes over a small file more than once meets its own pages in the
+     * cache).
      *
      * @return a new plan
      */

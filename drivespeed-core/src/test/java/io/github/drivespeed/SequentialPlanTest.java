@@ -100,11 +100,11 @@ class SequentialPlanTest {
         WorkloadParameters w = DriveSpeed.workload(Path.of(".")).parameters();
         assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 101, w.blockSize(), w.size(),
                 w.count(), w.duration(), w.rampTime(), w.threads(), w.queueDepth(), w.seed(),
-                w.runs(), w.direct(), w.timelineInterval()))
+                w.runs(), w.direct(), w.timelineInterval(), true))
                 .hasMessage("readPercent must be in [0, 100]: 101");
         assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 100, w.blockSize(), w.size(),
                 OptionalLong.of(5), w.duration(), w.rampTime(), w.threads(), w.queueDepth(),
-                w.seed(), w.runs(), w.direct(), w.timelineInterval()))
+                w.seed(), w.runs(), w.direct(), w.timelineInterval(), true))
                 .hasMessageStartingWith("a workload is size-based (count) or time-based");
     }
 

@@ -56,6 +56,7 @@ import picocli.CommandLine.Unmatched;
             "       drivespeed [DIR] --rw MODE [--rwmixread PCT] [--bs SIZE] [--iodepth N]",
             "                  [--threads N] [--size SIZE] [--duration TIME | --count N]",
             "                  [--ramp-time TIME] [--seed N] [--runs N] [--buffered]",
+            "                  [--norandommap]",
             "       drivespeed [DIR] --sweep [--rw MODE] (the --rw options but --bs)",
             "       drivespeed DEVICE [--block-size SIZE] [--duration TIME | --count N]",
             "                  [--runs N] [--buffered] [-T] [--drop-caches]",

@@ -27,7 +27,8 @@ final class FioJobLine {
     /** drivespeed's spellings of the fio options it shares, and fio's. */
     private static final Map<String, String> FIO_SPELLING = Map.of("--block-size", "--bs",
             "--threads", "--numjobs", "--duration", "--runtime", "--iodepth", "--iodepth",
-            "--rw", "--rw", "--size", "--size", "--rwmixread", "--rwmixread");
+            "--rw", "--rw", "--size", "--size", "--rwmixread", "--rwmixread",
+            "--norandommap", "--norandommap");
 
     private final CommandSpec spec;
     private final FioJobOptions options;

@@ -1,6 +1,8 @@
 package io.github.drivespeed.cli;
 
 import io.github.drivespeed.cli.run.ExitCode;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +25,13 @@ public final class Main {
     public static void main(String[] args) {
         PrintWriter stderr = new PrintWriter(new OutputStreamWriter(System.err,
                 StandardCharsets.UTF_8), true);
+        // Standard output straight on file descriptor 1, not through System.out: a PrintStream
+        // swallows write errors, so a full disk or a closed pipe behind `--json > file` would
+        // go unnoticed and the command would exit 0 with nothing written.
+        PrintWriter stdout = new PrintWriter(new OutputStreamWriter(
+                new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), true);
         CommandLine cl = CommandLineFactory.create();
+        cl.setOut(stdout);
         cl.setErr(stderr);
         DriveSpeedCommand command = cl.getCommand();
         InterruptNotice notice = InterruptNotice.install(stderr, command::target,

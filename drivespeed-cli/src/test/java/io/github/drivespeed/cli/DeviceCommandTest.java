@@ -99,7 +99,8 @@ class DeviceCommandTest {
             // hdparm's line: one run's own bytes (in hdparm's 2^20-byte MB), time and rate
             Matcher timing = Pattern.compile("(?m)^ Timing O_DIRECT disk reads: (\\d+) MB in"
                     + " (\\d+\\.\\d\\d) seconds = (\\d+\\.\\d\\d) MB/sec \\(run [12] of 2, the"
-                    + " median; MB = 2\\^20 bytes, as hdparm counts\\)$").matcher(read.out());
+                    + " slower of the two middle runs, whose mean is the median; MB = 2\\^20"
+                    + " bytes, as hdparm counts\\)$").matcher(read.out());
             assertThat(timing.find()).as(read.out()).isTrue();
             double seconds = Double.parseDouble(timing.group(2));
             if (seconds >= 0.10) {   // two decimals leave shorter times too coarse to recompute

@@ -2,6 +2,8 @@ package io.github.drivespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.drivespeed.testing.Mounts;
+import io.github.drivespeed.testing.Privileged;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,13 +23,31 @@ class FioJobCommandTest {
     Path dir;
 
     private Path jobFile(String name, String text) throws IOException {
-        Path file = dir.resolve(name);
+        return jobFile(dir, name, text);
+    }
+
+    private static Path jobFile(Path in, String name, String text) throws IOException {
+        Path file = in.resolve(name);
         Files.writeString(file, text);
         return file;
     }
 
-    /** Seed 004's job file (size=1G, runtime=60), shrunk: 2 MiB, 1 s. */
+    /**
+     * A drive of the test's own (a tmpfs, root only): other builds on the machine measure on the
+     * shared disk, and their drive locks would rightly flag a run there as sharing the drive.
+     */
+    private Mounts.Mount privateDrive() throws IOException {
+        Privileged.require(Privileged.isRoot(), "a tmpfs of the test's own (root), so that no"
+                + " other measurement on the machine shares the drive");
+        return Mounts.privateDrive(dir, 64);
+    }
+
     private String seed004() {
+        return seed004(dir);
+    }
+
+    /** Seed 004's job file (size=1G, runtime=60), shrunk: 2 MiB, 1 s. */
+    private static String seed004(Path dir) {
         return """
                 [global]
                 size=2m
@@ -57,7 +77,13 @@ class FioJobCommandTest {
     @Test
     void seed004sJobFileRunsBothJobsTogetherAndReportsOneGroupWithBothDirections()
             throws IOException {
-        Path job = jobFile("fiotest.fio", seed004());
+        try (Mounts.Mount drive = privateDrive()) {
+            seed004RunsAsOneGroup(drive.dir());
+        }
+    }
+
+    private static void seed004RunsAsOneGroup(Path dir) throws IOException {
+        Path job = jobFile(dir, "fiotest.fio", seed004(dir));
         CommandRun run = CommandRun.of(job.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -100,10 +126,10 @@ class FioJobCommandTest {
     @Test
     void anUnsupportedOptionIsRefusedWithItsNameAndLineBeforeAnyIo() throws IOException {
         Path job = jobFile("bad.fio", seed004().replace("[writetest]\n",
-                "[writetest]\nnorandommap\n"));
+                "[writetest]\nverify=md5\n"));
         CommandRun run = CommandRun.of(job.toString());
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains(job + ":15: fio option 'norandommap': not supported yet");
+        assertThat(run.err()).contains(job + ":15: fio option 'verify': not supported yet");
         try (var left = Files.list(dir)) {
             assertThat(left).hasSize(1);
         }
@@ -160,7 +186,13 @@ class FioJobCommandTest {
     }
 
     @Test
-    void fiosSpellingsOnTheCommandLineRunAnFioJob() {
+    void fiosSpellingsOnTheCommandLineRunAnFioJob() throws IOException {
+        try (Mounts.Mount drive = privateDrive()) {
+            spellingsRunAnFioJob(drive.dir());
+        }
+    }
+
+    private static void spellingsRunAnFioJob(Path dir) {
         CommandRun run = CommandRun.of(dir.toString(), "--name=x", "--rw=randread", "--bs=4k",
                 "--size=1m", "--iodepth=4", "--numjobs=2", "--runtime=1", "--time_based",
                 "--ramp_time=0", "--direct=1", "--ioengine=psync", "--group_reporting",
@@ -193,6 +225,10 @@ class FioJobCommandTest {
                 "--output-format=json");
         assertThat(json.exitCode()).isEqualTo(2);
         assertThat(json.err()).contains("fio's JSON output is not built yet");
+        CommandRun map = CommandRun.of(dir.toString(), "--name=x", "--rw=randread", "--size=1m",
+                "--number_ios=16", "--norandommap");
+        assertThat(map.exitCode()).as(map.err()).isZero();
+        assertThat(map.out()).contains("16 I/Os").contains(", norandommap,");
         CommandRun spaced = CommandRun.of(dir.toString(), "--name=x", "--size=1m", "--direct",
                 "1");
         assertThat(spaced.exitCode()).isEqualTo(2);

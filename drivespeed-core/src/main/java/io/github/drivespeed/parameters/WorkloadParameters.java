@@ -29,13 +29,15 @@ import java.util.OptionalLong;
  * @param runs measured repetitions
  * @param direct O_DIRECT (fio {@code direct=1})
  * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+ * @param randomMap random offsets cover each block once per pass, as fio's random map does by
+ *     default; false draws them with replacement (fio {@code norandommap})
  * @param timeLimit for a size-based run, the time after which it stops even if its I/Os are not
  *     all done (fio {@code runtime} without {@code time_based}); empty for none
  */
 public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
         DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
         int threads, int queueDepth, long seed, int runs, boolean direct,
-        Duration timelineInterval, Optional<Duration> timeLimit) {
+        Duration timelineInterval, boolean randomMap, Optional<Duration> timeLimit) {
 
     /**
      * Checks every setting.
@@ -58,6 +60,8 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @param runs measured repetitions
      * @param direct O_DIRECT (fio {@code direct=1})
      * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+     * @param randomMap random offsets cover each block once per pass (fio's random map); false
+     *     draws them with replacement (fio {@code norandommap})
      * @param timeLimit for a size-based run, the time after which it stops even if its I/Os are
      *     not all done (fio {@code runtime} without {@code time_based}); empty for none
      * @throws IllegalArgumentException naming the setting and the value, if one is out of its
@@ -114,14 +118,15 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @param runs measured repetitions
      * @param direct O_DIRECT
      * @param timelineInterval interval of the throughput timeline
+     * @param randomMap random offsets cover each block once per pass (fio's random map)
      * @throws IllegalArgumentException as the canonical constructor
      */
     public WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
             DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
             int threads, int queueDepth, long seed, int runs, boolean direct,
-            Duration timelineInterval) {
+            Duration timelineInterval, boolean randomMap) {
         this(pattern, readPercent, blockSize, size, count, duration, rampTime, threads,
-                queueDepth, seed, runs, direct, timelineInterval, Optional.empty());
+                queueDepth, seed, runs, direct, timelineInterval, randomMap, Optional.empty());
     }
 
     /** @return whether runs last {@link #duration()} rather than a number of I/Os */
@@ -173,6 +178,9 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         }
         if (!rampTime.isZero()) {
             sb.append(" (+").append(seconds(rampTime)).append(" ramp)");
+        }
+        if (pattern == AccessPattern.RANDOM && !randomMap) {
+            sb.append(", norandommap");
         }
         sb.append(", ").append(direct ? "O_DIRECT" : "buffered").append(", seed ").append(seed)
                 .append(", ").append(runs).append(runs == 1 ? " run" : " runs");

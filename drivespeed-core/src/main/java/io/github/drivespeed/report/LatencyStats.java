@@ -177,6 +177,17 @@ public final class LatencyStats {
         return Math.max(minNanos, Math.min(maxNanos, v));
     }
 
+    /**
+     * The distribution itself, for exporting it whole (for example into a metrics system's
+     * histogram or summary): every I/O's latency, recorded in nanoseconds with
+     * {@link #SIGNIFICANT_DIGITS} significant digits, up to {@link #HIGHEST_TRACKABLE_NANOS}.
+     *
+     * @return a copy, which the caller may change; empty when there were no I/Os
+     */
+    public Histogram histogram() {
+        return histogram == null ? newHistogram() : histogram.copy();
+    }
+
     /** @return the median latency in nanoseconds (the 50th percentile), or -1 with no I/Os */
     public long medianNanos() {
         return percentileNanos(50);

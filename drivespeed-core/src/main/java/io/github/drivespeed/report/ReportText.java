@@ -169,17 +169,38 @@ final class ReportText {
                     }
                     break;
                 case READ_SERVED_FROM_CACHE:
+                case WRITE_SERVED_BY_PAGE_CACHE:
+                    PassKind kind = w == Warning.READ_SERVED_FROM_CACHE ? PassKind.READ
+                            : PassKind.WRITE;
+                    String verb = kind == PassKind.READ ? "read" : "wrote";
+                    String done = kind == PassKind.READ ? "read" : "written";
                     for (PassResult p : passes) {
                         for (Sample s : p.samples()) {
-                            if (p.kind() == PassKind.READ && s.servedFromCache(p.kind())) {
+                            if (p.kind() == kind && s.servedFromCache(p.kind())) {
                                 DeviceIo d = s.deviceIo().get();
                                 sb.append(String.format(Locale.ROOT,
-                                        "    %s run %d: device %s read %s of the %s read (%.0f %%)%n",
-                                        p.kind(), s.run(), d.device(),
-                                        DeviceIo.formatBytes(d.readBytes()),
-                                        DeviceIo.formatBytes(s.bytes()),
+                                        "    %s run %d: device %s %s %s of the %s %s (%.0f %%)%n",
+                                        p.kind(), s.run(), d.device(), verb,
+                                        DeviceIo.formatBytes(d.bytes(kind)),
+                                        DeviceIo.formatBytes(s.bytes()), done,
                                         100 * s.deviceCoverage(p.kind())));
                             }
+                        }
+                    }
+                    break;
+                case FOREIGN_IO:
+                    for (PassResult p : passes) {
+                        if (!p.warnings().contains(Warning.FOREIGN_IO)) {
+                            continue;
+                        }
+                        for (Sample s : p.samples()) {
+                            s.deviceIo().ifPresent(d -> sb.append(String.format(Locale.ROOT,
+                                    "    %s run %d: device %s read %s and wrote %s while this"
+                                            + " pass %s %s%n", p.kind(), s.run(), d.device(),
+                                    DeviceIo.formatBytes(d.readBytes()),
+                                    DeviceIo.formatBytes(d.writeBytes()),
+                                    p.kind() == PassKind.WRITE ? "wrote" : "read",
+                                    DeviceIo.formatBytes(s.bytes()))));
                         }
                     }
                     break;

@@ -143,6 +143,10 @@ public final class WorkloadReport {
         sb.append(String.format(Locale.ROOT, "%-12s", pass.kind() + ":"))
                 .append(String.format(Locale.ROOT, "IOPS %.0f, %s (median of %d), %d I/Os%n",
                         pass.medianIops(), pass.median(), pass.count(), pass.totalIos()));
+        String accounting = ReportText.accounting(pass);
+        if (!accounting.isEmpty()) {
+            sb.append("            ").append(accounting).append('\n');
+        }
         sb.append("            ").append(lat).append('\n');
         Map<Double, Long> p = lat.fioPercentilesNanos();
         if (!p.isEmpty()) {

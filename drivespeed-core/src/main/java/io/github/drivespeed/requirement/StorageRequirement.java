@@ -14,10 +14,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,9 +51,12 @@ import java.util.regex.Pattern;
  *   <li>latency: the completion latency (clat) at the bound's percentile of every pass of those
  *       random 4 KiB workloads, reads and writes, all runs pooled; the highest counts.</li>
  * </ul>
- * Where several reports hold a figure, the worst one counts. A read pass that may have been
- * served by the page cache ({@link Warning#READ_MAY_INCLUDE_PAGE_CACHE},
- * {@link Warning#READ_SERVED_FROM_CACHE}) holds no figure of the drive and is left out. A
+ * Where several reports hold a figure, the worst one counts. A pass the report flags as not the
+ * drive's holds no figure of the drive and is left out: a read that may have been served by the
+ * page cache ({@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}, {@link Warning#READ_SERVED_FROM_CACHE}),
+ * a write the page cache absorbed ({@link Warning#WRITE_SERVED_BY_PAGE_CACHE}), a drive shared
+ * with another measurement or other I/O ({@link Warning#CONCURRENT_MEASUREMENT},
+ * {@link Warning#FOREIGN_IO}). A
  * criterion no report holds is {@link RequirementCheck.Status#NOT_MEASURED}, and the check does
  * not pass.
  *
@@ -342,10 +347,24 @@ public final class StorageRequirement {
         }
     }
 
-    /** Whether a pass's figure may be the page cache's rather than the drive's. */
+    /**
+     * The warnings that make a pass's figure not the drive's own: the page cache's (a read that
+     * may have been served by it or was shown to be, a write it absorbed), or a drive shared with
+     * another measurement or other I/O.
+     */
+    private static final Set<Warning> NOT_THE_DRIVES = EnumSet.of(
+            Warning.READ_MAY_INCLUDE_PAGE_CACHE, Warning.READ_SERVED_FROM_CACHE,
+            Warning.WRITE_SERVED_BY_PAGE_CACHE, Warning.CONCURRENT_MEASUREMENT,
+            Warning.FOREIGN_IO);
+
+    /** Whether a pass's figure may be a cache's or a shared drive's rather than the drive's. */
     private static boolean mayBeCache(PassResult pass) {
-        return pass.warnings().contains(Warning.READ_MAY_INCLUDE_PAGE_CACHE)
-                || pass.warnings().contains(Warning.READ_SERVED_FROM_CACHE);
+        for (Warning w : pass.warnings()) {
+            if (NOT_THE_DRIVES.contains(w)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isRandom4k(WorkloadReport r) {

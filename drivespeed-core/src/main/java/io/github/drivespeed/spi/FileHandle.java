@@ -64,6 +64,21 @@ public interface FileHandle extends Closeable {
     boolean evictPages() throws IOException;
 
     /**
+     * Tells the kernel how this open file will be read, over the whole file: random
+     * (posix_fadvise(2) POSIX_FADV_RANDOM, which turns readahead off for it, so that a buffered
+     * random read fetches only its own pages from the drive; fio's {@code fadvise_hint}) or
+     * back to normal (POSIX_FADV_NORMAL). A hint: it changes no data.
+     *
+     * @param random true for random access, false for the normal default
+     * @return true when the hint was given; false when this backend cannot give it (the
+     *     default; the pure-Java backend)
+     * @throws IOException if the call failed
+     */
+    default boolean adviseRandomAccess(boolean random) throws IOException {
+        return false;
+    }
+
+    /**
      * Opens an asynchronous queue on this file, keeping up to {@code depth} I/Os in flight from
      * one thread. Only backends with {@link Capability#ASYNC_IO} implement it; the engine never
      * calls it on others.

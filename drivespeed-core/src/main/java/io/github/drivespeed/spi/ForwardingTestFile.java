@@ -56,6 +56,11 @@ public abstract class ForwardingTestFile implements TestFile {
     }
 
     @Override
+    public boolean adviseRandomAccess(boolean random) throws IOException {
+        return delegate.adviseRandomAccess(random);
+    }
+
+    @Override
     public IoQueue openQueue(int depth) throws IOException {
         return delegate.openQueue(depth);
     }

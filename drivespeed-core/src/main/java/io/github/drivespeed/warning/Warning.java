@@ -82,10 +82,12 @@ public enum Warning {
     LINK_LIMITED("a figure reached 90 % of the link's ceiling: the link (USB, SATA or PCIe"
             + " lanes), not the drive, is the limit; a faster port may show more"),
     /**
-     * Another drivespeed measurement was using the same directory (its test file was in use) at
-     * the start or the end of this one: both shared the drive.
+     * Another drivespeed measurement was using the same drive at the start or the end of this
+     * one, in this or another process: its test file in the same directory was in use, or it held
+     * the drive's lock (an fcntl lock on {@code <run directory>/dev-<major>-<minor>.lock}, see
+     * {@code docs/warnings.md}), whatever directory of the drive it tested: both shared the drive.
      */
-    CONCURRENT_MEASUREMENT("another drivespeed measurement was running in the same directory:"
+    CONCURRENT_MEASUREMENT("another drivespeed measurement was running on the same drive:"
             + " the two shared the drive, so these figures are lower than the drive alone gives"),
     /**
      * A queue depth above 1 was asked of a backend without asynchronous I/O, and was run as that
@@ -102,6 +104,24 @@ public enum Warning {
     READ_SERVED_FROM_CACHE("a read pass moved far fewer bytes at the block device than it read"
             + " (under " + Warning.MIN_DEVICE_COVERAGE_PERCENT + " %): a cache (page cache,"
             + " host or controller cache) served it, so the figure is not the drive's"),
+    /**
+     * A buffered write pass (or workload) moved less than {@value #MIN_DEVICE_COVERAGE_PERCENT} %
+     * of the bytes it wrote at the block device: the page cache absorbed them (a time-based run
+     * rewrote the same pages before the closing fdatasync flushed them once), so the figure counts
+     * memory copies, not the drive's writes. The report names the run and the numbers.
+     */
+    WRITE_SERVED_BY_PAGE_CACHE("a write pass moved far fewer bytes at the block device than it"
+            + " wrote (under " + Warning.MIN_DEVICE_COVERAGE_PERCENT + " %): the page cache"
+            + " absorbed rewrites of the same pages (or the data was compressed), so the figure"
+            + " is not the drive's"),
+    /**
+     * The block device moved clearly more bytes during a pass than drivespeed did (more than
+     * {@value #FOREIGN_IO_PERCENT} % over its own I/O plus {@value #FOREIGN_IO_SLACK_MIB} MiB, in
+     * either direction): another process (a backup, an indexer, a second benchmark) used the
+     * drive at the same time. The report lists what the device and the pass moved.
+     */
+    FOREIGN_IO("the block device moved clearly more bytes during a pass than drivespeed did:"
+            + " other I/O shared the drive, so these figures are lower than the drive alone gives"),
     /**
      * The figure of a cached-read pass ({@code hdparm -T}): the page cache's and memory's speed,
      * shown for comparison, never the drive's.
@@ -134,6 +154,19 @@ public enum Warning {
      * bytes (in percent) was served from a cache ({@link #READ_SERVED_FROM_CACHE}).
      */
     public static final int MIN_DEVICE_COVERAGE_PERCENT = 90;
+
+    /**
+     * The device moved more than its own I/O plus this share (in percent) plus
+     * {@link #FOREIGN_IO_SLACK_MIB} in a direction: {@link #FOREIGN_IO}. The share covers the
+     * file system's own metadata and journal writes and block-layer rounding.
+     */
+    public static final int FOREIGN_IO_PERCENT = 10;
+
+    /**
+     * The absolute part of the {@link #FOREIGN_IO} tolerance, in MiB: a journal commit, readahead
+     * past the last block read, a fresh ext4's lazy inode-table initialisation.
+     */
+    public static final int FOREIGN_IO_SLACK_MIB = 16;
 
     private final String message;
 

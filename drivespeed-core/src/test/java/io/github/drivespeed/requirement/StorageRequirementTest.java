@@ -76,7 +76,7 @@ class StorageRequirementTest {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, reads ? 100 : 0,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
                 Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 1, 0, iops.length, true,
-                Duration.ofMillis(500));
+                Duration.ofMillis(500), true);
         return new WorkloadReport(TARGET, p, BACKEND, "psync", reads ? Optional.of(pass)
                 : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), Set.of(),
                 Instant.EPOCH);
@@ -180,7 +180,7 @@ class StorageRequirementTest {
         WorkloadParameters p = rnd8k.parameters();
         WorkloadReport eightK = new WorkloadReport(TARGET, new WorkloadParameters(p.pattern(),
                 100, DataSize.ofKibibytes(8), p.size(), p.count(), p.duration(), p.rampTime(),
-                1, 1, 0, 1, true, p.timelineInterval()), BACKEND, "psync", rnd8k.read(),
+                1, 1, 0, 1, true, p.timelineInterval(), true), BACKEND, "psync", rnd8k.read(),
                 Optional.empty(), Set.of(), Instant.EPOCH);
         RequirementCheck c = StorageRequirement.named("x").minRandomReadIops(100)
                 .check(Measurements.of(eightK));

@@ -75,28 +75,29 @@ public final class ArchitectureRules {
     }
 
     /**
-     * Nothing outside core uses core's internal packages (which its module descriptor does not
-     * export either).
+     * Nothing outside core (the native backend, the command line, the examples, drivespeed-test)
+     * uses core's internal packages (which its module descriptor does not export either).
      *
      * @param base the base package
      * @return the rule
      */
     public static ArchRule nothingOutsideCoreUsesInternal(String base) {
         return noClasses().that().resideInAnyPackage(base + ".nativeio..", base + ".cli..",
-                        base + ".examples..")
+                        base + ".examples..", base + ".test..")
                 .should().dependOnClassesThat().resideInAPackage(base + ".internal..");
     }
 
     /**
-     * The command line and the examples use only the public API: neither core's internal
-     * packages nor the native backend's classes (found through {@code ServiceLoader}, chosen by
-     * name).
+     * The command line, the examples and drivespeed-test use only the public API: neither core's
+     * internal packages nor the native backend's classes (found through {@code ServiceLoader},
+     * chosen by name).
      *
      * @param base the base package
      * @return the rule
      */
     public static ArchRule onlyPublicApiInCliAndExamples(String base) {
-        return noClasses().that().resideInAnyPackage(base + ".cli..", base + ".examples..")
+        return noClasses().that().resideInAnyPackage(base + ".cli..", base + ".examples..",
+                        base + ".test..")
                 .should().dependOnClassesThat().resideInAnyPackage(base + ".internal..",
                         base + ".nativeio..");
     }

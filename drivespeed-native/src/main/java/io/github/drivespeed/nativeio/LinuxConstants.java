@@ -70,6 +70,9 @@ record LinuxConstants(String architecture, boolean lp64,
      * architecture in the table): flush and drop a block device's buffer cache (CAP_SYS_ADMIN).
      */
     static final long BLKFLSBUF = 0x1261L;
+    /** posix_fadvise(2) POSIX_FADV_NORMAL and POSIX_FADV_RANDOM: 0 and 1 on every architecture. */
+    static final int POSIX_FADV_NORMAL = 0;
+    static final int POSIX_FADV_RANDOM = 1;
     /**
      * madvise(2) MADV_HUGEPAGE, include/uapi/asm-generic/mman-common.h (used by x86_64, aarch64
      * and arm): back the range with transparent huge pages where possible.

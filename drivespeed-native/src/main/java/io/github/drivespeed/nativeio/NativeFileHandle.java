@@ -163,6 +163,18 @@ class NativeFileHandle implements FileHandle {
                 blockDevice ? DEVICE_MINCORE_LIMIT_BYTES : Long.MAX_VALUE, displayName) == 0;
     }
 
+    /** posix_fadvise(2) POSIX_FADV_RANDOM or POSIX_FADV_NORMAL over the whole file. */
+    @Override
+    public boolean adviseRandomAccess(boolean random) throws IOException {
+        int error = libc.posixFadvise(fd, 0, 0, random ? LinuxConstants.POSIX_FADV_RANDOM
+                : LinuxConstants.POSIX_FADV_NORMAL);
+        if (error != 0) {
+            throw Errno.exception(libc, random ? "posix_fadvise(POSIX_FADV_RANDOM)"
+                    : "posix_fadvise(POSIX_FADV_NORMAL)", displayName, error);
+        }
+        return true;
+    }
+
     @Override
     public void close() throws IOException {
         if (closed) {

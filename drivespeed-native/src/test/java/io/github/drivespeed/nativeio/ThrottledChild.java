@@ -3,10 +3,12 @@ package io.github.drivespeed.nativeio;
 import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.WorkloadReport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -18,7 +20,9 @@ import java.util.Locale;
  *
  * <p>Arguments: {@code speed DIR BACKEND BLOCK COUNT direct|buffered} (the sequential test, one
  * run), or {@code device DEVICE BACKEND BLOCK COUNT|DURATION_MS direct|buffered} (the read-only
- * device test, one run; a count, or a duration in milliseconds when it ends in {@code ms}).
+ * device test, one run; a count, or a duration in milliseconds when it ends in {@code ms}), or
+ * {@code workload DIR BACKEND RW BLOCK SIZE COUNT|DURATION_MS direct|buffered [norandommap]} (a
+ * workload, fio's {@code rw} names, one run; {@code all} as COUNT for size / block).
  */
 public final class ThrottledChild {
 
@@ -30,6 +34,10 @@ public final class ThrottledChild {
      * @throws Exception on any failure (the exit code is then non-zero)
      */
     public static void main(String[] args) throws Exception {
+        if ("workload".equals(args[0])) {
+            workload(args);
+            return;
+        }
         boolean buffered = "buffered".equals(args[5]);
         if ("device".equals(args[0])) {
             DevicePlan test = DriveSpeed.onDevice(Path.of(args[1])).backend(args[2])
@@ -48,6 +56,27 @@ public final class ThrottledChild {
         SpeedReport r = (buffered ? test.buffered() : test).run();
         print("write", r.write());
         print("read", r.read());
+        System.out.println("warnings=" + r.warnings());
+        System.out.println(r);
+    }
+
+    private static void workload(String[] args) throws Exception {
+        WorkloadPlan w = DriveSpeed.workload(Path.of(args[1])).backend(args[2]).blockSize(args[4])
+                .size(args[5]).runs(1);
+        w = args[3].startsWith("rand") ? w.random() : w.sequential();
+        w = args[3].endsWith("read") ? w.read() : w.write();
+        w = args[6].endsWith("ms")
+                ? w.duration(Duration.ofMillis(Long.parseLong(args[6].replace("ms", ""))))
+                : "all".equals(args[6]) ? w.sizeBased() : w.count(Long.parseLong(args[6]));
+        if ("buffered".equals(args[7])) {
+            w = w.buffered();
+        }
+        if (args.length > 8 && "norandommap".equals(args[8])) {
+            w = w.noRandomMap();
+        }
+        WorkloadReport r = w.run();
+        r.read().ifPresent(p -> print("read", p));
+        r.write().ifPresent(p -> print("write", p));
         System.out.println("warnings=" + r.warnings());
         System.out.println(r);
     }

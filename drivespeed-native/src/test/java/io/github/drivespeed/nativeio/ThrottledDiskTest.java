@@ -3,6 +3,7 @@ package io.github.drivespeed.nativeio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.drivespeed.testing.ThrottledDisk;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,34 +31,22 @@ class ThrottledDiskTest {
     private static final long READ_CAP = 40L << 20;
     private static final long PASS_BYTES = 128L << 20;
 
-    private Path parent;
     private ThrottledDisk disk;
 
     @BeforeAll
     void up() throws Exception {
-        parent = Files.createTempDirectory("throttled-disk-test-");
-        try {
-            disk = ThrottledDisk.up(parent, WRITE_CAP, READ_CAP);
-        } catch (Exception | Error e) {
-            Files.deleteIfExists(parent);
-            throw e;
-        }
+        disk = ThrottledDisk.upInNewDirectory("throttled-disk-test-", WRITE_CAP, READ_CAP);
     }
 
     @AfterAll
     void down() throws Exception {
-        try {
-            if (disk != null) {
-                disk.close();
-            }
-        } finally {
-            if (parent != null) {
-                try (var s = Files.list(parent)) {
-                    s.forEach(p -> p.toFile().delete());
-                }
-                Files.deleteIfExists(parent);
-            }
+        if (disk != null) {
+            disk.closeAndRemove();
         }
+    }
+
+    private Map<String, String> child(String... args) throws IOException, InterruptedException {
+        return disk.runMain(ThrottledChild.class, args);
     }
 
     private static double rate(Map<String, String> figures, String key) {
@@ -77,7 +66,7 @@ class ThrottledDiskTest {
     @CsvSource({"1M, 128", "8M, 16"})
     void directWritesAndReadsLandWithinFivePercentOfTheCaps(String block, int count)
             throws IOException, InterruptedException {
-        Map<String, String> f = disk.runChild("speed", disk.mountDir().toString(), "native",
+        Map<String, String> f = child("speed", disk.mountDir().toString(), "native",
                 block, Integer.toString(count), "direct");
         assertThat(Long.parseLong(f.get("write.bytes"))).isEqualTo(PASS_BYTES);
         assertThat(Long.parseLong(f.get("read.bytes"))).isEqualTo(PASS_BYTES);
@@ -91,7 +80,7 @@ class ThrottledDiskTest {
     @Test
     void aBufferedReadAfterEvictionLandsWithinFivePercentOfTheReadCap()
             throws IOException, InterruptedException {
-        Map<String, String> f = disk.runChild("speed", disk.mountDir().toString(), "native",
+        Map<String, String> f = child("speed", disk.mountDir().toString(), "native",
                 "1M", "128", "buffered");
         assertWithinFivePercent("file buffered 1M", f, "read.bytesPerSecond", READ_CAP);
         assertThat(f.get("read.cacheHandling")).isEqualTo("EVICTED");
@@ -103,7 +92,7 @@ class ThrottledDiskTest {
     void aBufferedReadWithoutEvictionIsFlaggedAsPossiblyCachedAndShownToBeCached()
             throws IOException, InterruptedException {
         // The pure-Java backend cannot evict: the read meets the pages the write left behind.
-        Map<String, String> f = disk.runChild("speed", disk.mountDir().toString(), "java",
+        Map<String, String> f = child("speed", disk.mountDir().toString(), "java",
                 "1M", "128", "buffered");
         assertThat(f.get("read.cacheHandling")).isEqualTo("NOT_EVICTED");
         assertThat(f.get("read.warnings")).contains("READ_MAY_INCLUDE_PAGE_CACHE",
@@ -118,7 +107,7 @@ class ThrottledDiskTest {
     @CsvSource({"direct", "buffered"})
     void theRawDeviceReadReturnsTheBytesAskedForWithinFivePercentOfTheReadCap(String mode)
             throws IOException, InterruptedException {
-        Map<String, String> f = disk.runChild("device", disk.device().toString(), "native", "1M",
+        Map<String, String> f = child("device", disk.device().toString(), "native", "1M",
                 "128", mode);
         assertThat(Long.parseLong(f.get("read.bytes"))).isEqualTo(PASS_BYTES);
         assertWithinFivePercent("device " + mode + " 1M", f, "read.bytesPerSecond", READ_CAP);
@@ -134,7 +123,7 @@ class ThrottledDiskTest {
     @Test
     void aTimeBasedDeviceReadMovesWholeBlocksAndNothingPastTheEnd()
             throws IOException, InterruptedException {
-        Map<String, String> f = disk.runChild("device", disk.device().toString(), "native", "8M",
+        Map<String, String> f = child("device", disk.device().toString(), "native", "8M",
                 "1500ms", "direct");
         long bytes = Long.parseLong(f.get("read.bytes"));
         assertThat(bytes).isPositive().isLessThanOrEqualTo(256L << 20);

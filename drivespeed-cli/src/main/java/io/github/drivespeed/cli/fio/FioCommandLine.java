@@ -10,14 +10,16 @@ import java.util.Set;
  * {@code --name} are the global section, each {@code --name=NAME} starts a job. drivespeed's own
  * options ({@code --json}, {@code --output FILE}, ...) are left to picocli; the fio options that
  * drivespeed also spells ({@code --rw}, {@code --bs}, {@code --size}, {@code --iodepth},
- * {@code --numjobs}, {@code --runtime}, {@code --rwmixread}) are fio's here, with fio's value
- * grammar ({@link FioSize}, {@link FioTime}).
+ * {@code --numjobs}, {@code --runtime}, {@code --rwmixread}, {@code --norandommap}) are fio's
+ * here, with fio's value grammar ({@link FioSize}, {@link FioTime}).
  */
 public final class FioCommandLine {
 
     /** The fio options drivespeed spells the same way, with a value after a space or '='. */
     public static final Set<String> SHARED = Set.of("rw", "bs", "size", "iodepth", "numjobs",
             "runtime", "rwmixread");
+    /** The fio flags drivespeed also spells the same way. */
+    public static final Set<String> SHARED_FLAGS = Set.of("norandommap");
 
     private FioCommandLine() {
     }
@@ -66,7 +68,7 @@ public final class FioCommandLine {
             String option = nameOf(arg);
             String key = option.substring(2);
             boolean shared = SHARED.contains(key);
-            if (drivespeedOption.contains(option) && !shared) {
+            if (drivespeedOption.contains(option) && !shared && !SHARED_FLAGS.contains(key)) {
                 if (takesValue.contains(option) && !arg.contains("=")) {
                     i++;
                 }

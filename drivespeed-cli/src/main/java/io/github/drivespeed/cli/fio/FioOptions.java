@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.fio;
 
+import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.parameters.AccessPattern;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,8 +15,8 @@ import java.util.function.BiConsumer;
  * through it; an option it does not list is refused by name, never ignored.
  *
  * <p>Rows marked {@link Support#LATER} name a drivespeed feature that is being built: when it
- * lands, the row becomes a {@code supported(...)} row with a one-line setter, for example
- * {@code supported("norandommap", FLAG, (j, e) -> j.plan(p -> p.noRandomMap()))}.
+ * lands, the row becomes a {@code supported(...)} row with a one-line setter, as
+ * {@code norandommap}'s became when {@code WorkloadPlan.noRandomMap()} landed.
  */
 public final class FioOptions {
 
@@ -79,8 +80,8 @@ public final class FioOptions {
 
     private static final String ISSUE_13 = "verification of what was read back (issue 13) is"
             + " being built";
-    private static final String ISSUE_14 = "issue 14 (buffered-workload honesty: fio's random"
-            + " map, timed fsync/fdatasync) is being built";
+    private static final String SYNC_ONCE = "drivespeed syncs once, timed, at the end of each run"
+            + " that writes (end_fsync=1); a sync every N writes is not built";
 
     /** The table. */
     private static final List<Row> ROWS = List.of(
@@ -121,12 +122,13 @@ public final class FioOptions {
             // drivespeed's runs end with a timed fdatasync already (fio end_fsync=1)
             supported("end_fsync", Kind.BOOL, FioOptions::endFsync),
             commandLineOnly(supported("output-format", Kind.VALUE, (j, e) -> { })),
-            later("norandommap", ISSUE_14 + " (WorkloadPlan.noRandomMap())"),
-            later("fsync", ISSUE_14),
-            later("fdatasync", ISSUE_14),
+            supported("norandommap", Kind.FLAG,
+                    (j, e) -> j.plan(flag(e) ? WorkloadPlan::noRandomMap : p -> p)),
             later("verify", ISSUE_13 + " (WorkloadPlan verification, noVerify())"),
             later("do_verify", ISSUE_13),
             later("verify_fatal", ISSUE_13),
+            refused("fsync", SYNC_ONCE),
+            refused("fdatasync", SYNC_ONCE),
             refused("loops", "drivespeed repeats a job as measured runs (--runs), each reported"
                     + " apart; fio's loops add up"),
             refused("rate", "drivespeed does not throttle I/O"),
@@ -339,8 +341,8 @@ public final class FioOptions {
 
     private static void endFsync(FioJobSettings j, FioEntry e) {
         if (!bool(e)) {
-            throw e.refusal("'0': not supported yet: every drivespeed run that writes ends with"
-                    + " a timed fdatasync (end_fsync=1); a run without it is " + ISSUE_14);
+            throw e.refusal("'0': not supported: every drivespeed run that writes ends with a"
+                    + " timed fdatasync (end_fsync=1), so that its figure is the drive's");
         }
     }
 }

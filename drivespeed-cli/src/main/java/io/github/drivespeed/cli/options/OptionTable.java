@@ -94,6 +94,8 @@ public final class OptionTable {
                                          FIO_JOB),
             row("--ramp-time",           WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
             row("--seed",                WORKLOAD, PRESET, SWEEP),
+            row("--norandommap",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS,
+                                         FIO_JOB),
             row("--output-format",       SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
             row("--job",                 FIO_JOB),
             row("--allow-overwrite",     FIO_JOB));

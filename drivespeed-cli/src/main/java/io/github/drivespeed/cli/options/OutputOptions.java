@@ -5,12 +5,12 @@ import picocli.CommandLine.Option;
 /** Where the results go and in what form: JSON or CSV, an output file, a chart, quiet. */
 public final class OutputOptions {
 
-    @Option(names = "--json", description = "Print the results as JSON (schema in the README)"
+    @Option(names = "--json", description = "Print the results as JSON (schema in docs/output-schema.md)"
             + " instead of the text summary.")
     private boolean json;
 
     @Option(names = "--csv", description = "Print the results as CSV, one row per job and"
-            + " direction (columns in the README), instead of the text summary.")
+            + " direction (columns in docs/output-schema.md), instead of the text summary.")
     private boolean csv;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",

@@ -60,6 +60,11 @@ public final class WorkloadOptions {
             description = "Workload: seed of the random offsets and read/write choices. Default: 0.")
     private Long seed;
 
+    @Option(names = "--norandommap",
+            description = "Workload: draw random offsets with replacement (fio's norandommap)"
+                    + " instead of covering each block once per pass.")
+    private boolean noRandomMap;
+
     /** None given yet; picocli fills in what the command line gives. */
     public WorkloadOptions() {
     }
@@ -107,6 +112,11 @@ public final class WorkloadOptions {
     /** @return {@code --ramp-time} as given, or null */
     public String rampTime() {
         return rampTime;
+    }
+
+    /** @return whether {@code --norandommap} was given */
+    public boolean noRandomMap() {
+        return noRandomMap;
     }
 
     /** @return {@code --seed}, or null */

@@ -236,6 +236,7 @@ public final class JsonReport {
         params.put("numjobs", p.threads());
         params.put("iodepth", p.queueDepth());
         params.put("randseed", p.seed());
+        params.put("norandommap", !p.randomMap());
         params.put("runs", p.runs());
         params.put("direct", p.direct());
         params.put("log_avg_ns", p.timelineInterval().toNanos());

@@ -51,7 +51,7 @@ record WorkloadPlanBuilder(MeasurementOptions measurement, WorkloadOptions workl
         return commonOptions(DriveSpeed.workload(dir));
     }
 
-    /** --size, --duration, --ramp-time, --seed, --runs, --buffered and --backend. */
+    /** --size, --duration, --ramp-time, --seed, --runs, --buffered, --norandommap, --backend. */
     private WorkloadPlan commonOptions(WorkloadPlan plan) {
         MeasurementOptions m = measurement;
         WorkloadOptions o = workload;
@@ -66,6 +66,9 @@ record WorkloadPlanBuilder(MeasurementOptions measurement, WorkloadOptions workl
         w = optionIfGiven(w, given.typed("--runs"), m.runs(), WorkloadPlan::runs);
         if (m.buffered()) {
             w = w.buffered();
+        }
+        if (o.noRandomMap()) {
+            w = w.noRandomMap();
         }
         return optionIfGiven(w, given.typed("--backend"), m.backend(), WorkloadPlan::backend);
     }

@@ -26,10 +26,15 @@ public final class DeviceReportPrinter {
                 c.samples().get(0), "memory, not the drive; MB = 2^20 bytes, as hdparm counts")));
         List<Sample> byRate = new ArrayList<>(report.read().samples());
         byRate.sort(Comparator.comparingDouble(x -> x.throughput().bytesPerSecond()));
-        Sample median = byRate.get((byRate.size() - 1) / 2);
+        // hdparm prints one run's bytes and time; with an odd number of runs that is the median
+        // run, with an even number no run is the median (the mean of the two middle ones), so
+        // the line says which middle run it shows
+        Sample middle = byRate.get((byRate.size() - 1) / 2);
+        String which = byRate.size() % 2 == 1 ? "the median"
+                : "the slower of the two middle runs, whose mean is the median";
         out.println(hdparmLine((report.parameters().direct() ? "O_DIRECT" : "buffered")
-                + " disk reads:", median, "run " + median.run() + " of " + byRate.size()
-                + ", the median; MB = 2^20 bytes, as hdparm counts"));
+                + " disk reads:", middle, "run " + middle.run() + " of " + byRate.size()
+                + ", " + which + "; MB = 2^20 bytes, as hdparm counts"));
         out.println();
         out.print(report);
     }

@@ -140,7 +140,7 @@ final class ReportFixtures {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 70,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
                 Optional.of(Duration.ofSeconds(1)), Duration.ofMillis(200), 2, 4, 7, 1, true,
-                Duration.ofMillis(500));
+                Duration.ofMillis(500), true);
         Sample reads = new Sample(1, 700 * 4096L, 1_000 * MS, 700, spread(700, 40_000, 900),
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 340 * 4096L, 340},
                     {500 * MS, 1_000 * MS, 360 * 4096L, 360}}));
@@ -161,7 +161,8 @@ final class ReportFixtures {
         for (int readPercent : new int[] {100, 0}) {
             WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, readPercent,
                     DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.of(2000),
-                    Optional.empty(), Duration.ZERO, 1, 1, 0, 1, true, Duration.ofMillis(500));
+                    Optional.empty(), Duration.ZERO, 1, 1, 0, 1, true, Duration.ofMillis(500),
+                    true);
             boolean read = readPercent == 100;
             long elapsed = read ? 800 * MS : 1_600 * MS;
             Sample s = new Sample(1, 2000 * 4096L, elapsed, 2000,

@@ -1,14 +1,25 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
-/** The warnings a read pass's samples call for: what was done about the cache, and what the device moved. */
+/**
+ * The warnings a pass's samples call for: what was done about the cache, and what the device
+ * moved (less than the pass counted: a cache served it; clearly more: someone else used the
+ * drive).
+ */
 final class CacheChecks {
+
+    /** The page size buffered I/O moves at least, for the tolerance of {@link #foreignIo}. */
+    static final long PAGE_BYTES = 4096;
 
     private CacheChecks() {
     }
@@ -31,5 +42,52 @@ final class CacheChecks {
             }
         }
         return w;
+    }
+
+    /**
+     * @param samples one per run of a write pass
+     * @return {@link Warning#WRITE_SERVED_BY_PAGE_CACHE} when a buffered run's device moved less
+     *     than 90 % of the bytes it wrote
+     */
+    static Set<Warning> writeWarnings(List<Sample> samples) {
+        Set<Warning> w = EnumSet.noneOf(Warning.class);
+        for (Sample s : samples) {
+            if (s.cacheHandling() == CacheHandling.BUFFERED_WRITE
+                    && s.servedFromCache(PassKind.WRITE)) {
+                w.add(Warning.WRITE_SERVED_BY_PAGE_CACHE);
+            }
+        }
+        return w;
+    }
+
+    /**
+     * Whether the device moved clearly more than drivespeed did over one timed interval, in
+     * either direction: more than its own bytes (for buffered I/O counted in whole pages, which
+     * the page cache reads and writes at least) times {@code 1 + }{@value
+     * Warning#FOREIGN_IO_PERCENT}{@code  %}, plus {@value Warning#FOREIGN_IO_SLACK_MIB} MiB.
+     *
+     * @param device the device's counters over the interval, or empty (then false)
+     * @param ownReadBytes bytes drivespeed read in the interval
+     * @param ownWriteBytes bytes drivespeed wrote in the interval
+     * @param ioBytes bytes per I/O
+     * @param buffered whether the I/O went through the page cache
+     * @param checkReads false where drivespeed's own reads may be amplified beyond any bound
+     *     (buffered random reads without the POSIX_FADV_RANDOM hint: readahead)
+     * @return true when the counters show other I/O
+     */
+    static boolean foreignIo(Optional<DeviceIo> device, long ownReadBytes, long ownWriteBytes,
+            long ioBytes, boolean buffered, boolean checkReads) {
+        if (device.isEmpty()) {
+            return false;
+        }
+        DeviceIo d = device.get();
+        double pages = buffered && ioBytes < PAGE_BYTES ? (double) PAGE_BYTES / ioBytes : 1;
+        return (checkReads && d.readBytes() > allowance(ownReadBytes * pages))
+                || d.writeBytes() > allowance(ownWriteBytes * pages);
+    }
+
+    private static double allowance(double ownBytes) {
+        return ownBytes * (100 + Warning.FOREIGN_IO_PERCENT) / 100
+                + Warning.FOREIGN_IO_SLACK_MIB * (double) DataSize.MEBIBYTE;
     }
 }

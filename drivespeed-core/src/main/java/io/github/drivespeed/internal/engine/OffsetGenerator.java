@@ -10,12 +10,21 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Sequential: blocks {@code first, first + 1, ..., first + blocks - 1}, then from
  * {@code first} again; several generators may share one cursor (the threads that together
- * emulate one thread's queue depth), each taking the next block from it. Random: block numbers drawn uniformly from {@code [0, blocks)} with
- * {@link SplittableRandom#nextLong(long)}, with replacement (fio's {@code norandommap}).
+ * emulate one thread's queue depth), each taking the next block from it. Random with the map
+ * (fio's default): worker {@code k} of {@code W} takes positions {@code k, k + W, ...} of a
+ * {@link BlockPermutation} of {@code [0, blocks)}, rekeyed with {@code seed + pass} for each pass,
+ * so the workers together cover each block once per pass. Random without it: block numbers drawn
+ * uniformly from {@code [0, blocks)} with {@link SplittableRandom#nextLong(long)}, with
+ * replacement (fio's {@code norandommap}).
  */
 final class OffsetGenerator {
 
     private final SplittableRandom random;
+    private final BlockPermutation permutation;
+    private final long mapSeed;
+    private final int worker;
+    private final int workers;
+    private long pass;
     private final AtomicLong sharedCursor;
     private final long firstBlock;
     private final long blocks;
@@ -24,6 +33,12 @@ final class OffsetGenerator {
 
     private OffsetGenerator(SplittableRandom random, AtomicLong sharedCursor, long firstBlock,
             long blocks, long blockBytes) {
+        this(random, sharedCursor, firstBlock, blocks, blockBytes, null, 0, 0, 1);
+    }
+
+    private OffsetGenerator(SplittableRandom random, AtomicLong sharedCursor, long firstBlock,
+            long blocks, long blockBytes, BlockPermutation permutation, long mapSeed, int worker,
+            int workers) {
         if (blocks < 1 || firstBlock < 0 || blockBytes < 1) {
             throw new IllegalArgumentException("bad offset range: first block " + firstBlock
                     + ", " + blocks + " blocks of " + blockBytes + " bytes");
@@ -33,6 +48,11 @@ final class OffsetGenerator {
         this.firstBlock = firstBlock;
         this.blocks = blocks;
         this.blockBytes = blockBytes;
+        this.permutation = permutation;
+        this.mapSeed = mapSeed;
+        this.worker = worker;
+        this.workers = workers;
+        this.cursor = permutation == null ? 0 : worker % blocks;
     }
 
     /**
@@ -66,8 +86,37 @@ final class OffsetGenerator {
         return new OffsetGenerator(random, null, 0, blocks, blockBytes);
     }
 
+    /**
+     * Random offsets that cover each block once per pass over all {@code workers} generators
+     * made with the same seed (fio's random map).
+     *
+     * @param seed the permutation of pass {@code c} is keyed with {@code seed + c}
+     * @param blocks block numbers are taken from {@code [0, blocks)}, {@code >= 1}
+     * @param blockBytes block size in bytes
+     * @param worker this generator's worker, in {@code [0, workers)}
+     * @param workers the workers sharing the passes, {@code >= 1}
+     * @return the generator
+     */
+    static OffsetGenerator randomMap(long seed, long blocks, long blockBytes, int worker,
+            int workers) {
+        if (workers < 1 || worker < 0 || worker >= workers) {
+            throw new IllegalArgumentException("worker " + worker + " of " + workers);
+        }
+        return new OffsetGenerator(null, null, 0, blocks, blockBytes,
+                new BlockPermutation(blocks, seed), seed, worker, workers);
+    }
+
     /** @return the next file offset in bytes */
     long next() {
+        if (permutation != null) {
+            long block = permutation.at(cursor);
+            cursor += workers;
+            if (cursor >= blocks) {
+                permutation.rekey(mapSeed + ++pass);
+                cursor = worker % blocks;
+            }
+            return block * blockBytes;
+        }
         if (random != null) {
             return random.nextLong(blocks) * blockBytes;
         }

@@ -6,6 +6,7 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
@@ -106,8 +107,22 @@ public final class SequentialMeasurement {
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.Scan before = LeftoverFiles.removeStale(directory);
         Preflight.checkFreeSpace(t, passBytes);
-        // Another measurement now: its named test file, or its unnamed (O_TMPFILE) one.
-        boolean concurrentBefore = before.anotherMeasurement(null, true);
+        try (DriveLocks locks = DriveLocks.acquire(targetInfo)) {
+            // Another measurement now: its named test file, or its unnamed (O_TMPFILE) one, or
+            // its lock on the same drive.
+            boolean concurrentBefore = before.anotherMeasurement(null, true)
+                    || locks.anotherMeasurement();
+            return measure(t, io, direct, bufferAlignment, locks, concurrentBefore, startedAt);
+        }
+    }
+
+    private SpeedReport measure(Preflight.Target t, IoBackend io, boolean direct,
+            int bufferAlignment, DriveLocks locks, boolean concurrentBefore, Instant startedAt)
+            throws IOException {
+        Path directory = t.directory();
+        TargetInfo targetInfo = t.info();
+        BackendSelector.Selection selection = t.selection();
+        long blockBytes = parameters.blockSize().bytes();
 
         Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
         Set<Warning> readWarnings = EnumSet.noneOf(Warning.class);
@@ -131,11 +146,19 @@ public final class SequentialMeasurement {
                 reads.add(pair[1]);
             }
         }
-        if (concurrentBefore || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true)) {
+        if (concurrentBefore || locks.anotherMeasurement()
+                || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true)) {
             writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
             readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
         }
+        if (passes.foreignWrite) {
+            writeWarnings.add(Warning.FOREIGN_IO);
+        }
+        if (passes.foreignRead) {
+            readWarnings.add(Warning.FOREIGN_IO);
+        }
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
+        writeWarnings.addAll(CacheChecks.writeWarnings(writes));
         Optional<PassResult> cached = Optional.empty();
         if (readOptions.cachedReadNanos() > 0) {
             cached = Optional.of(CachedRead.inDirectory(io, directory, readOptions.cachedReadNanos(),
@@ -164,6 +187,9 @@ public final class SequentialMeasurement {
         private final DeviceCounters counters;
         /** O_DIRECT in use; turns false once if the file system refuses it and fallback is allowed. */
         private boolean direct;
+        /** Whether a measured pass's device counters showed other I/O. */
+        private boolean foreignWrite;
+        private boolean foreignRead;
 
         Passes(IoBackend io, Path directory, WriteData data, AlignedBuffer readBuffer,
                 long blockBytes, boolean direct, DeviceCounters counters) {
@@ -255,8 +281,16 @@ public final class SequentialMeasurement {
                 return null;
             }
             Optional<DeviceCounters.Snapshot> after = counters.snapshot();
+            Optional<DeviceIo> device = counters.between(before, after);
+            boolean foreign = CacheChecks.foreignIo(device, write ? 0 : done, write ? done : 0,
+                    blockBytes, !direct, true);
+            if (write) {
+                foreignWrite |= foreign;
+            } else {
+                foreignRead |= foreign;
+            }
             return DirectionRecorder.sample(run, List.of(recorder), elapsed)
-                    .withAccounting(handling, counters.between(before, after));
+                    .withAccounting(handling, device);
         }
 
         /**

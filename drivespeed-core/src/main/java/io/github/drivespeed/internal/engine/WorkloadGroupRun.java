@@ -18,7 +18,8 @@ import java.util.concurrent.CyclicBarrier;
  * created and written first, one after the other; then each job runs on a thread of its own, all
  * starting their warm-up together and each measured run together (a barrier), a job with a start
  * delay waiting that long after the common start. A failure or an interrupt in one stops all.
- * The jobs' own files are not taken for another measurement in the directory.
+ * The jobs' own files and drive locks are not taken for another measurement; where jobs share a
+ * drive, its counters hold all their I/O, so {@code FOREIGN_IO} is not judged per job.
  */
 public final class WorkloadGroupRun {
 
@@ -74,7 +75,11 @@ public final class WorkloadGroupRun {
             List<WorkloadMeasurement.Prepared> prepared) throws IOException {
         int n = members.size();
         Set<Path> files = new HashSet<>();
-        prepared.forEach(p -> files.add(p.name()));
+        List<DriveLocks> locks = new ArrayList<>();
+        prepared.forEach(p -> {
+            files.add(p.name());
+            locks.add(p.locks());
+        });
         StopSignal stop = new StopSignal();
         CyclicBarrier barrier = new CyclicBarrier(n);
         WorkloadReport[] reports = new WorkloadReport[n];
@@ -89,7 +94,10 @@ public final class WorkloadGroupRun {
                     sleep(delayNanos, stop);
                 }
             };
-            WorkloadJob job = prepared.get(i).job(0, gate, stop, files);
+            DriveLocks own = prepared.get(i).locks();
+            boolean sharesDrive = locks.stream().anyMatch(l -> l != own && l.sharesDriveWith(own));
+            WorkloadJob job = prepared.get(i).job(0,
+                    new WorkloadJob.Group(gate, stop, files, locks, sharesDrive));
             Thread t = new Thread(() -> {
                 try {
                     reports[index] = job.run();

@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.WorkloadParameters;
@@ -18,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,7 +89,7 @@ public final class WorkloadMeasurement {
         try {
             List<WorkloadReport> reports = new ArrayList<>();
             for (int i = 0; i < jobs.size(); i++) {
-                reports.add(prepared.job(i, RunGate.NONE, null, Set.of()).run());
+                reports.add(prepared.job(i, WorkloadJob.Group.ALONE).run());
             }
             return reports;
         } catch (IOException | RuntimeException | Error e) {
@@ -101,10 +101,11 @@ public final class WorkloadMeasurement {
     }
 
     /**
-     * Checks everything checkable, then creates (or opens) the file and writes all of it.
+     * Checks everything checkable, takes the drive's locks, then creates (or opens) the file and
+     * writes all of it.
      *
      * @param jobs at least one; all with the same size and the same direct setting
-     * @return the prepared file, to {@link Prepared#close(Throwable) close} at the end
+     * @return the prepared file and locks, to {@link Prepared#close(Throwable) close} at the end
      * @throws IOException see {@link io.github.drivespeed.WorkloadPlan#run()}
      */
     Prepared prepare(List<WorkloadParameters> jobs) throws IOException {
@@ -134,6 +135,22 @@ public final class WorkloadMeasurement {
         }
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.removeStale(t.directory());
+        if (existing.isEmpty()) {
+            Preflight.checkFreeSpace(t, fileBytes);
+        }
+        DriveLocks locks = DriveLocks.acquire(t.info());
+        try {
+            return create(t, io, jobs, fileBytes, chunk, alignment, async, locks);
+        } catch (IOException | RuntimeException | Error e) {
+            locks.close();
+            throw e;
+        }
+    }
+
+    private Prepared create(Preflight.Target t, IoBackend io, List<WorkloadParameters> jobs,
+            long fileBytes, long chunk, int alignment, boolean async, DriveLocks locks)
+            throws IOException {
+        WorkloadParameters first = jobs.get(0);
         FileHandle file;
         Path name;
         boolean fill = existing.map(ExistingFile::writable).orElse(true);
@@ -142,7 +159,6 @@ public final class WorkloadMeasurement {
                     jobs.stream().anyMatch(WorkloadParameters::writes), first.direct());
             name = existing.get().path();
         } else {
-            Preflight.checkFreeSpace(t, fileBytes);
             TestFile created = TestFileCreator.create(io, t.directory(), first.direct(), false);
             file = created;
             name = created.path().orElse(t.directory());
@@ -151,16 +167,8 @@ public final class WorkloadMeasurement {
             if (fill) {
                 fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
             }
-            boolean readsMayBeCached = false;
-            if (!first.direct()) {
-                try {
-                    readsMayBeCached = !file.evictPages();
-                } catch (IOException e) {
-                    throw IoFailures.map(e, name, "evict pages", -1, "set-up", 0, fileBytes);
-                }
-            }
-            return new Prepared(t, file, name, jobs, async, alignment, readsMayBeCached, !fill,
-                    listener);
+            return new Prepared(t, file, name, jobs, async, alignment, DeviceCounters.of(t.info()),
+                    locks, !fill, listener);
         } catch (IOException | RuntimeException | Error e) {
             TestFileRemoval.closeAndRemove(file, name, e);
             throw e;
@@ -175,20 +183,23 @@ public final class WorkloadMeasurement {
         private final List<WorkloadParameters> jobs;
         private final boolean async;
         private final int alignment;
-        private final boolean readsMayBeCached;
+        private final DeviceCounters counters;
+        private final DriveLocks locks;
         private final boolean existingFileRead;
         private final WorkloadListener listener;
 
         private Prepared(Preflight.Target target, FileHandle file, Path name,
                 List<WorkloadParameters> jobs, boolean async, int alignment,
-                boolean readsMayBeCached, boolean existingFileRead, WorkloadListener listener) {
+                DeviceCounters counters, DriveLocks locks, boolean existingFileRead,
+                WorkloadListener listener) {
             this.target = target;
             this.file = file;
             this.name = name;
             this.jobs = List.copyOf(jobs);
             this.async = async;
             this.alignment = alignment;
-            this.readsMayBeCached = readsMayBeCached;
+            this.counters = counters;
+            this.locks = locks;
             this.existingFileRead = existingFileRead;
             this.listener = listener;
         }
@@ -198,20 +209,23 @@ public final class WorkloadMeasurement {
             return name;
         }
 
+        /** @return the drive's locks this measurement holds */
+        DriveLocks locks() {
+            return locks;
+        }
+
         /**
          * @param i the job's index
-         * @param gate where the job waits before each run
-         * @param groupStop the group's stop signal, or null
-         * @param siblings the files of the jobs running alongside
+         * @param group how it runs with other jobs ({@link WorkloadJob.Group#ALONE} alone)
          * @return the job, ready to run
          */
-        WorkloadJob job(int i, RunGate gate, StopSignal groupStop, Set<Path> siblings) {
+        WorkloadJob job(int i, WorkloadJob.Group group) {
             WorkloadParameters job = jobs.get(i);
             // queue depth 1 is plain pread/pwrite (fio psync): an asynchronous queue would
             // only add a second system call per I/O
             return new WorkloadJob(target, file, name, job, async && job.queueDepth() > 1,
-                    alignment, readsMayBeCached, new StageReporter(listener, i + 1, jobs.size()),
-                    existingFileRead, gate, groupStop, siblings);
+                    alignment, counters, locks, new StageReporter(listener, i + 1, jobs.size()),
+                    existingFileRead, group);
         }
 
         /**
@@ -221,7 +235,11 @@ public final class WorkloadMeasurement {
          * @throws IOException if closing or removing failed and nothing else is propagating
          */
         void close(Throwable failure) throws IOException {
-            TestFileRemoval.closeAndRemove(file, name, failure);
+            try {
+                TestFileRemoval.closeAndRemove(file, name, failure);
+            } finally {
+                locks.close();
+            }
         }
     }
 

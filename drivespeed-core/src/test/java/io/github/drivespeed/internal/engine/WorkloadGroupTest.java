@@ -8,6 +8,8 @@ import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.testing.Mounts;
+import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.RecordingBackend;
 import io.github.drivespeed.testing.RecordingBackend.Call;
 import io.github.drivespeed.testing.TestFiles;
@@ -33,9 +35,24 @@ class WorkloadGroupTest {
     Path dir;
 
     private WorkloadPlan timed(RecordingBackend backend) {
+        return timed(dir, backend);
+    }
+
+    private static WorkloadPlan timed(Path in, RecordingBackend backend) {
         // the java backend names its test files, so another measurement's file is visible
-        return DriveSpeed.workload(dir).size("1M").blockSize("4K").sequential()
+        return DriveSpeed.workload(in).size("1M").blockSize("4K").sequential()
                 .duration(Duration.ofMillis(400)).backend(backend);
+    }
+
+    /**
+     * A drive of the test's own (a tmpfs, root only), so that the only measurements on it are
+     * the test's: other builds on the machine measure on the shared disk, and their drive locks
+     * would flag every run there.
+     */
+    private Mounts.Mount privateDrive() throws IOException {
+        Privileged.require(Privileged.isRoot(), "a tmpfs of the test's own (root), so that no"
+                + " other measurement on the machine shares the drive");
+        return Mounts.privateDrive(dir, 64);
     }
 
     /** The span of the measured (non-fill) calls of one direction, from the thread's calls. */
@@ -46,9 +63,18 @@ class WorkloadGroupTest {
 
     @Test
     void aGroupRunsItsJobsAtTheSameTimeAndTheyDoNotFlagEachOther() throws IOException {
+        try (Mounts.Mount drive = privateDrive()) {
+            groupRunsTogetherUnflagged(drive.dir());
+        }
+    }
+
+    private static void groupRunsTogetherUnflagged(Path in) throws IOException {
         RecordingBackend rec = new RecordingBackend(false);
+        // two directories of one drive: each job's drive locks and files are the group's
+        Path a = Files.createDirectory(in.resolve("a"));
+        Path b = Files.createDirectory(in.resolve("b"));
         List<WorkloadReport> reports = DriveSpeed.group()
-                .with(timed(rec).read()).with(timed(rec).write()).run();
+                .with(timed(a, rec).read()).with(timed(b, rec).write()).run();
 
         assertThat(reports).hasSize(2);
         assertThat(reports.get(0).read()).isPresent();
@@ -64,24 +90,32 @@ class WorkloadGroupTest {
         for (WorkloadReport r : reports) {
             assertThat(r.warnings()).doesNotContain(Warning.CONCURRENT_MEASUREMENT);
         }
-        assertThat(TestFiles.names(dir)).isEmpty();
+        assertThat(TestFiles.names(a)).isEmpty();
+        assertThat(TestFiles.names(b)).isEmpty();
     }
 
     @Test
     void theSamePlansRunAloneAtTheSameTimeFlagEachOther() throws Exception {
-        RecordingBackend rec = new RecordingBackend(false);
-        CompletableFuture<WorkloadReport> other = CompletableFuture.supplyAsync(() -> {
-            try {
-                return timed(rec).write().duration(Duration.ofSeconds(1)).run();
-            } catch (IOException e) {
-                throw new AssertionError(e);
-            }
-        });
-        WorkloadReport mine = timed(rec).read().duration(Duration.ofSeconds(1)).run();
-        WorkloadReport theirs = other.get();
-        assertThat(Arrays.asList(mine.warnings().contains(Warning.CONCURRENT_MEASUREMENT),
-                theirs.warnings().contains(Warning.CONCURRENT_MEASUREMENT))).contains(true);
-        assertThat(TestFiles.names(dir)).isEmpty();
+        try (Mounts.Mount drive = privateDrive()) {
+            // the same two plans as the group's, in two directories of the drive, each run on
+            // its own: the drive locks tell them of each other
+            Path a = Files.createDirectory(drive.dir().resolve("a"));
+            Path b = Files.createDirectory(drive.dir().resolve("b"));
+            RecordingBackend rec = new RecordingBackend(false);
+            CompletableFuture<WorkloadReport> other = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return timed(b, rec).write().duration(Duration.ofSeconds(1)).run();
+                } catch (IOException e) {
+                    throw new AssertionError(e);
+                }
+            });
+            WorkloadReport mine = timed(a, rec).read().duration(Duration.ofSeconds(1)).run();
+            WorkloadReport theirs = other.get();
+            assertThat(Arrays.asList(mine.warnings().contains(Warning.CONCURRENT_MEASUREMENT),
+                    theirs.warnings().contains(Warning.CONCURRENT_MEASUREMENT))).contains(true);
+            assertThat(TestFiles.names(a)).isEmpty();
+            assertThat(TestFiles.names(b)).isEmpty();
+        }
     }
 
     @Test

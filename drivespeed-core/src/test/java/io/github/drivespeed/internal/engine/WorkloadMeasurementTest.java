@@ -115,7 +115,7 @@ class WorkloadMeasurementTest {
         long blocks = (4L << 20) / blockBytes;
         RecordingBackend rec = new RecordingBackend(false);
         WorkloadReport report = small().random().readWrite(readPercent).count(count).seed(seed)
-                .backend(rec).run();
+                .noRandomMap().backend(rec).run();
 
         List<Call> all = rec.calls();
         List<Call> measured = all.subList(all.size() - count, all.size());
@@ -144,7 +144,8 @@ class WorkloadMeasurementTest {
         int count = 4000;
         int threads = 3;
         RecordingBackend rec = new RecordingBackend(false);
-        small().random().readWrite(40).count(count).threads(threads).seed(seed).backend(rec).run();
+        small().random().readWrite(40).count(count).threads(threads).seed(seed).noRandomMap()
+                .backend(rec).run();
         Map<String, List<Call>> byThread = afterFill(rec.calls(), 4L << 20).stream()
                 .collect(Collectors.groupingBy(Call::thread));
         assertThat(byThread).hasSize(threads);
@@ -161,6 +162,34 @@ class WorkloadMeasurementTest {
                 assertThat(c.position()).isEqualTo(offsets.nextLong(1024) * 4096);
             }
         }
+    }
+
+    @Test
+    void withTheRandomMapThreeWorkersReadEachBlockOnceAsThePlanDocuments() throws IOException {
+        long seed = 77;
+        int threads = 3;
+        long blocks = 1024;
+        RecordingBackend rec = new RecordingBackend(false);
+        WorkloadReport report = small().random().read().sizeBased().threads(threads).seed(seed)
+                .backend(rec).run();
+        assertThat(report.parameters().randomMap()).isTrue();
+        Map<String, List<Call>> byThread = afterFill(rec.calls(), 4L << 20).stream()
+                .collect(Collectors.groupingBy(Call::thread));
+        java.util.BitSet seen = new java.util.BitSet();
+        for (int k = 0; k < threads; k++) {
+            String thread = k == 0 ? Thread.currentThread().getName() : "drivespeed-worker-" + k;
+            List<Call> calls = byThread.get(thread);
+            int share = (int) (blocks / threads + (k < blocks % threads ? 1 : 0));
+            List<Call> measured = calls.subList(calls.size() - share, calls.size());
+            BlockPermutation p = new BlockPermutation(blocks, seed);
+            for (int i = 0; i < share; i++) {
+                long block = measured.get(i).position() / 4096;
+                assertThat(block).isEqualTo(p.at(k + (long) i * threads));
+                assertThat(seen.get((int) block)).as("block %d read twice", block).isFalse();
+                seen.set((int) block);
+            }
+        }
+        assertThat(seen.cardinality()).isEqualTo((int) blocks);
     }
 
     @Test

@@ -1,6 +1,5 @@
-package io.github.drivespeed.nativeio;
+package io.github.drivespeed.testing;
 
-import io.github.drivespeed.testing.Privileged;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * through {@code run}, and {@code down} on close, always. Skips (or fails under CI as root) where
  * the testbed reports itself unavailable (exit code 77).
  */
-final class ThrottledDisk implements AutoCloseable {
+public final class ThrottledDisk implements AutoCloseable {
 
     private final Path script;
     private final Path mountDir;
@@ -29,7 +28,7 @@ final class ThrottledDisk implements AutoCloseable {
     }
 
     /** @return {@code testbed/throttled-disk} of this repository, found from the working directory up */
-    static Path script() {
+    public static Path script() {
         for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
             Path s = d.resolve("testbed").resolve("throttled-disk");
             if (Files.isExecutable(s)) {
@@ -46,7 +45,7 @@ final class ThrottledDisk implements AutoCloseable {
      * @param readBps read cap, bytes per second
      * @return the testbed, to close
      */
-    static ThrottledDisk up(Path parent, long writeBps, long readBps)
+    public static ThrottledDisk up(Path parent, long writeBps, long readBps)
             throws IOException, InterruptedException {
         Privileged.requireRoot();
         Path script = script();
@@ -62,28 +61,81 @@ final class ThrottledDisk implements AutoCloseable {
         return new ThrottledDisk(script, mountDir, keyValues(r.output()));
     }
 
+    /**
+     * {@link #up} in a new temporary directory, which {@link #closeAndRemove()} removes.
+     *
+     * @param prefix of the temporary directory's name
+     * @param writeBps write cap, bytes per second
+     * @param readBps read cap, bytes per second
+     * @return the testbed
+     */
+    public static ThrottledDisk upInNewDirectory(String prefix, long writeBps, long readBps)
+            throws IOException, InterruptedException {
+        Path parent = Files.createTempDirectory(prefix);
+        try {
+            return up(parent, writeBps, readBps);
+        } catch (IOException | InterruptedException | RuntimeException | Error e) {
+            Files.deleteIfExists(parent);
+            throw e;
+        }
+    }
+
+    /** Takes the testbed down, then removes the directory it was set up in and its files. */
+    public void closeAndRemove() throws IOException {
+        Path parent = mountDir.getParent();
+        try {
+            close();
+        } finally {
+            try (var s = Files.list(parent)) {
+                s.forEach(p -> p.toFile().delete());
+            }
+            Files.deleteIfExists(parent);
+        }
+    }
+
     /** @return the mounted directory */
-    Path mountDir() {
+    public Path mountDir() {
         return mountDir;
     }
 
     /** @return the loop device, for example {@code /dev/loop3} */
-    Path device() {
+    public Path device() {
         return Path.of(info.get("DEVICE"));
     }
 
     /**
-     * Runs {@link ThrottledChild} through {@code throttled-disk run} with this test's class path.
+     * Runs {@code main} through {@code throttled-disk run} with this test's class path; fails
+     * unless it exits 0.
      *
+     * @param main the class whose {@code main} runs in the child
      * @param args the child's arguments
      * @return its {@code key=value} lines, and its whole output under {@code output}
      * @throws IOException if it fails (with its output)
      */
-    Map<String, String> runChild(String... args) throws IOException, InterruptedException {
+    public Map<String, String> runMain(Class<?> main, String... args)
+            throws IOException, InterruptedException {
+        Map<String, String> values = runMainExit(main, args);
+        if (!"0".equals(values.get("exitCode"))) {
+            throw new IOException("child " + List.of(args) + " exited " + values.get("exitCode")
+                    + ": " + values.get("output"));
+        }
+        return values;
+    }
+
+    /**
+     * Runs {@code main} as {@link #runMain} does, whatever its exit code.
+     *
+     * @param main the class whose {@code main} runs in the child
+     * @param args the child's arguments
+     * @return its {@code key=value} lines, its whole output under {@code output} and its exit
+     *     code under {@code exitCode}
+     */
+    public Map<String, String> runMainExit(Class<?> main, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(script.toString(), "run",
                 mountDir.toString(), "--",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), ThrottledChild.class.getName()));
+                "-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
         // The loop device keeps what it was written as dirty pages of its image file, and the
         // next fdatasync on it writes all of them to the disk below: flush what earlier children
@@ -93,12 +145,9 @@ final class ThrottledDisk implements AutoCloseable {
             throw new IOException("sync failed: " + synced.output());
         }
         Result r = exec(command);
-        if (r.exitCode() != 0) {
-            throw new IOException("child " + List.of(args) + " exited " + r.exitCode() + ": "
-                    + r.output());
-        }
         Map<String, String> values = keyValues(r.output());
         values.put("output", r.output());
+        values.put("exitCode", Integer.toString(r.exitCode()));
         return values;
     }
 

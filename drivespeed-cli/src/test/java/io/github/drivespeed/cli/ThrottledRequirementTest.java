@@ -1,0 +1,38 @@
+package io.github.drivespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.drivespeed.testing.ThrottledDisk;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code --require A1 --buffered} on a medium that fails A1 (reads capped at 4 MiB/s by
+ * {@code testbed/throttled-disk}: about 1000 random 4 KiB reads a second, A1 asks 1500): the
+ * buffered figures must not pass it. Before buffered workloads were evicted, hinted and random-
+ * mapped, readahead and the page cache made such a run report hundreds of thousands of IOPS.
+ */
+@Tag("privileged")
+class ThrottledRequirementTest {
+
+    @Test
+    void aBufferedRunDoesNotPassARequirementTheDriveFails() throws Exception {
+        ThrottledDisk disk = ThrottledDisk.upInNewDirectory("throttled-requirement-test-",
+                20L << 20, 4L << 20);
+        try {
+            Map<String, String> r = disk.runMainExit(Main.class, disk.mountDir().toString(),
+                    "--require", "A1", "--buffered", "--size", "64M", "--duration", "2",
+                    "--block-size", "8M", "--count", "2", "--runs", "1");
+            String out = r.get("output");
+            assertThat(r.get("exitCode")).as(out).isEqualTo("1");
+            assertThat(out).contains("(A1) not met:")
+                    .contains("failed: random 4 KiB read IOPS >= 1500 IOPS")
+                    // the buffered random writes met the page cache: not the drive's figure
+                    .contains("WRITE_SERVED_BY_PAGE_CACHE")
+                    .contains("not measured: random 4 KiB write IOPS");
+        } finally {
+            disk.closeAndRemove();
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package io.github.drivespeed.test.backend;
+
+/** A call on a test file that {@link FaultyBackend} can fail. */
+public enum IoOperation {
+    /** A positional write, pwrite(2). */
+    WRITE,
+    /** A positional read, pread(2). */
+    READ,
+    /** The flush to stable storage, fdatasync(2); it has no file offset. */
+    DATA_SYNC
+}

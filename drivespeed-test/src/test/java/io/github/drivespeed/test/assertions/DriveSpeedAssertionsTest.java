@@ -1,0 +1,164 @@
+package io.github.drivespeed.test.assertions;
+
+import static io.github.drivespeed.test.assertions.DriveSpeedAssertions.assertThat;
+import static io.github.drivespeed.test.assertions.DriveSpeedAssertions.assertThatThrownBy;
+import static io.github.drivespeed.test.assertions.DriveSpeedAssertions.megabytesPerSecond;
+import static io.github.drivespeed.test.assertions.DriveSpeedAssertions.mebibytesPerSecond;
+
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.requirement.StorageRequirement;
+import io.github.drivespeed.unit.Throughput;
+import io.github.drivespeed.warning.Warning;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The assertions pass where the report holds and fail, with figures in units, where it does
+ * not: each check is shown both ways, on real reports of a temporary directory and on passes of
+ * known figures.
+ */
+class DriveSpeedAssertionsTest {
+
+    @TempDir
+    static Path dir;
+
+    static SpeedReport zeros;
+    static WorkloadReport randomReads;
+
+    @BeforeAll
+    static void measure() throws IOException {
+        // zero-filled data: the report carries ZERO_FILLED_DATA, a warning to pin both ways
+        zeros = DriveSpeed.on(dir).blockSize("64K").count(16).runs(1).zeros().directOrBuffered()
+                .run();
+        randomReads = DriveSpeed.workload(dir).preset(Preset.RND4K_Q1T1).size("4M")
+                .duration(Duration.ofMillis(200)).run();
+    }
+
+    /** One run that moved 30 MB in one second: exactly 30 MB/s. */
+    private static PassResult thirtyMegabytesPerSecond() {
+        return new PassResult(PassKind.WRITE, List.of(new Sample(1, 30_000_000, 1_000_000_000)),
+                Set.of());
+    }
+
+    @Test
+    void aThroughputBoundFailsWithBothFiguresInBothUnits() {
+        assertThat(thirtyMegabytesPerSecond()).median().isAtLeast(megabytesPerSecond(30))
+                .isAtMost(megabytesPerSecond(30));
+        assertThatThrownBy(() -> assertThat(thirtyMegabytesPerSecond()).median()
+                .isAtLeast(megabytesPerSecond(40)))
+                .isInstanceOf(AssertionError.class)
+                .hasMessage("Expecting the median throughput of the write pass to be at least"
+                        + " 40.0 MB/s (38.1 MiB/s) but was 30.0 MB/s (28.6 MiB/s) (75.0 % of it)");
+        assertThatThrownBy(() -> assertThat(thirtyMegabytesPerSecond()).max()
+                .isAtMost(mebibytesPerSecond(20)))
+                .hasMessage("Expecting the fastest run's throughput of the write pass to be at most"
+                        + " 21.0 MB/s (20.0 MiB/s) but was 30.0 MB/s (28.6 MiB/s) (143.1 % of it)");
+    }
+
+    @Test
+    void aFigureThatIsNotAvailableFailsEveryBound() {
+        // the standard deviation of one run is not available
+        Throughput stdev = thirtyMegabytesPerSecond().standardDeviation();
+        assertThatThrownBy(() -> assertThat(stdev).isAvailable())
+                .hasMessage("Expecting the throughput to be available, but it could not be"
+                        + " computed (n/a)");
+        assertThatThrownBy(() -> assertThat(stdev).isAtMost(megabytesPerSecond(1)))
+                .hasMessageContaining("is not available (n/a)");
+        assertThatThrownBy(() -> assertThat(megabytesPerSecond(1)).isAtLeast(stdev))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theRealReportNavigatesToItsPasses() {
+        assertThat(zeros).write().median().isAvailable().isAtLeast(megabytesPerSecond(0.001));
+        assertThat(zeros).read().overall().isAtLeast(megabytesPerSecond(0.001));
+        assertThatThrownBy(() -> assertThat(zeros).read().min()
+                .isAtLeast(megabytesPerSecond(1e12)))
+                .hasMessageStartingWith("Expecting the slowest run's throughput of the read pass on "
+                        + dir + " to be at least 1000000000000.0 MB/s (953674316406.3 MiB/s) but"
+                        + " was ")
+                .hasMessageContaining(" MB/s (");
+    }
+
+    @Test
+    void warningsArePinnedBothWays() {
+        assertThat(zeros).hasWarning(Warning.ZERO_FILLED_DATA)
+                .write().hasWarning(Warning.ZERO_FILLED_DATA);
+        assertThatThrownBy(() -> assertThat(zeros).hasNoWarning(Warning.ZERO_FILLED_DATA))
+                .hasMessageStartingWith("Expecting the report on " + dir
+                        + " to have no warning ZERO_FILLED_DATA, but it has: "
+                        + Warning.ZERO_FILLED_DATA.message());
+        assertThatThrownBy(() -> assertThat(zeros).hasNoWarnings())
+                .hasMessageContaining("ZERO_FILLED_DATA: " + Warning.ZERO_FILLED_DATA.message());
+        assertThat(thirtyMegabytesPerSecond()).hasNoWarnings()
+                .hasNoWarning(Warning.ZERO_FILLED_DATA);
+        assertThatThrownBy(() -> assertThat(thirtyMegabytesPerSecond())
+                .hasWarning(Warning.SYNC_MOUNT))
+                .hasMessage("Expecting the write pass to have warning SYNC_MOUNT ("
+                        + Warning.SYNC_MOUNT.message() + "), but its warnings are []");
+    }
+
+    @Test
+    void latencyPercentilesAreBoundedInDurationsAndPrintedInFioUnits() {
+        assertThat(randomReads).read().latency().hasAtLeastIos(1)
+                .percentile(99).isAtMost(Duration.ofMinutes(1)).isAtLeast(Duration.ofNanos(1));
+        assertThat(randomReads).read().latency().median().isAtMost(Duration.ofMinutes(1));
+        assertThatThrownBy(() -> assertThat(randomReads).read().latency().percentile(99.9)
+                .isAtMost(Duration.ofNanos(1)))
+                .hasMessageStartingWith("Expecting p99.9 completion latency of the reads of the"
+                        + " workload on " + dir + " to be at most 1 ns but was ")
+                .hasMessageEndingWith(" I/Os)");
+        assertThatThrownBy(() -> assertThat(thirtyMegabytesPerSecond()).latency().max()
+                .isAtMost(Duration.ofSeconds(1)))
+                .hasMessageContaining("no I/Os were timed");
+    }
+
+    @Test
+    void iopsAndMissingDirectionsFailNamingThem() {
+        assertThat(randomReads).read().iops().isAtLeast(1);
+        assertThatThrownBy(() -> assertThat(randomReads).read().iops().isAtLeast(1e12))
+                .hasMessageStartingWith("Expecting the median IOPS of the reads of the workload on "
+                        + dir + " to be at least 1000000000000 IOPS but was ")
+                .hasMessageEndingWith(" IOPS");
+        assertThatThrownBy(() -> assertThat(randomReads).write())
+                .hasMessageStartingWith("Expecting the workload on " + dir
+                        + " to have measured writes, but it did not (");
+    }
+
+    @Test
+    void requirementsPassOrListTheCriteriaInUnits() {
+        assertThat(zeros).meets("write=1kB/s,read=1kB/s");
+        assertThat(randomReads).meets("randread=1");
+        assertThatThrownBy(() -> assertThat(zeros).meets("write=1000GB/s"))
+                .hasMessageStartingWith("Expecting the report on " + dir
+                        + " to meet write=1000GB/s")
+                .hasMessageContaining(", but 1 of 1 criteria did not:")
+                .hasMessageContaining("failed: sequential write >= 1000000.0 MB/s (953674.3 MiB/s):"
+                        + " measured ");
+        StorageRequirement fast = StorageRequirement.parse("write=1000GB/s");
+        assertThat(fast.check(zeros)).hasFailed(StorageRequirement.Criterion.SEQUENTIAL_WRITE);
+        assertThatThrownBy(() -> assertThat(fast.check(zeros)).hasPassed())
+                .hasMessageContaining("sequential write >= 1000000.0 MB/s");
+        assertThatThrownBy(() -> assertThat(StorageRequirement.parse("write=1kB/s").check(zeros))
+                .hasFailed(StorageRequirement.Criterion.SEQUENTIAL_WRITE))
+                .hasMessageContaining("to fail on sequential write, but it did not");
+    }
+
+    @Test
+    void assertJsOwnAssertionsComeWithTheSameImport() {
+        assertThat(List.of(1, 2)).hasSize(2);
+        assertThat("MB/s").startsWith("MB");
+    }
+}
