@@ -12,6 +12,7 @@ import io.github.drivespeed.internal.engine.PageCacheOptions;
 import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
@@ -57,10 +58,18 @@ public final class DevicePlan {
     private final PageCacheOptions pageCacheOptions;
     private final ProgressListener listener;
     private final IoBackend backend;
+    private final boolean verify;
 
     private DevicePlan(Path device, DeviceParameters parameters,
             Optional<Path> writeConfirmation, PageCacheOptions pageCacheOptions, ProgressListener listener,
             IoBackend backend) {
+        this(device, parameters, writeConfirmation, pageCacheOptions, listener, backend, true);
+    }
+
+    private DevicePlan(Path device, DeviceParameters parameters,
+            Optional<Path> writeConfirmation, PageCacheOptions pageCacheOptions, ProgressListener listener,
+            IoBackend backend, boolean verify) {
+        this.verify = verify;
         this.device = device;
         this.parameters = parameters;
         this.writeConfirmation = writeConfirmation;
@@ -77,7 +86,8 @@ public final class DevicePlan {
     }
 
     private DevicePlan with(DeviceParameters p) {
-        return new DevicePlan(device, p, writeConfirmation, pageCacheOptions, listener, backend);
+        return new DevicePlan(device, p, writeConfirmation, pageCacheOptions, listener, backend,
+                verify);
     }
 
     private DeviceParameters p() {
@@ -183,7 +193,7 @@ public final class DevicePlan {
      */
     public DevicePlan dropCaches() {
         return new DevicePlan(device, parameters, writeConfirmation,
-                pageCacheOptions.withDropCaches(), listener, backend);
+                pageCacheOptions.withDropCaches(), listener, backend, verify);
     }
 
     /**
@@ -208,7 +218,7 @@ public final class DevicePlan {
      */
     public DevicePlan cachedRead(Duration duration) {
         return new DevicePlan(device, parameters, writeConfirmation,
-                pageCacheOptions.withCachedRead(duration), listener, backend);
+                pageCacheOptions.withCachedRead(duration), listener, backend, verify);
     }
 
     /**
@@ -235,7 +245,7 @@ public final class DevicePlan {
     public DevicePlan allowWritesTo(Path sameDevice) {
         Objects.requireNonNull(sameDevice, "sameDevice");
         return new DevicePlan(device, parameters, Optional.of(sameDevice), pageCacheOptions, listener,
-                backend);
+                backend, verify);
     }
 
     /**
@@ -257,7 +267,7 @@ public final class DevicePlan {
      */
     public DevicePlan listener(ProgressListener listener) {
         return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions,
-                Objects.requireNonNull(listener, "listener"), backend);
+                Objects.requireNonNull(listener, "listener"), backend, verify);
     }
 
     /**
@@ -270,7 +280,7 @@ public final class DevicePlan {
     public DevicePlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
         return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions, listener,
-                backend);
+                backend, verify);
     }
 
     /**
@@ -282,6 +292,25 @@ public final class DevicePlan {
      */
     public DevicePlan backend(String name) {
         return backend(BackendSelector.named(name));
+    }
+
+    /**
+     * Do not check what a write test reads back (verification is on by default for
+     * {@link #write()}: every block each read pass reads is compared with what the write pass
+     * wrote there, sector stamps and payload, as {@link SequentialPlan#noVerify()} describes; a
+     * loss puts {@link Warning#DATA_LOSS} on both passes). A read-only test reads what drivespeed
+     * did not write and checks nothing.
+     *
+     * @return a new plan
+     */
+    public DevicePlan noVerify() {
+        return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions, listener,
+                backend, false);
+    }
+
+    /** @return whether a write test's read passes are checked (the default) */
+    public boolean verifies() {
+        return verify;
     }
 
     /** @return the device this plan tests, as given */
@@ -323,7 +352,33 @@ public final class DevicePlan {
                     + " add write(), or leave it out for a read-only test");
         }
         return new DeviceMeasurement(device, parameters, writeConfirmation, pageCacheOptions, listener,
-                Optional.ofNullable(backend)).run();
+                Optional.ofNullable(backend), verify).run();
+    }
+
+    /**
+     * Probes the device's real capacity instead of measuring its speed, destroying its contents,
+     * in the spirit of {@code f3probe --destructive}: stamped 4 KiB units written at chosen
+     * offsets (a grid over the whole device and a dense region at its start, all written before
+     * any is read back), then finer rounds, to find the highest offset that holds its own data and
+     * the wrap-around period of a medium that wraps. It writes a few MiB, not the whole device,
+     * and takes seconds to minutes. Needs the same opt-ins as {@link #write()}:
+     * {@link #allowWritesTo(Path)} naming this device, nothing using it, and {@link #force()}
+     * over a partition table or file system. The result says "usable N of M claimed" and the
+     * kind ({@link io.github.drivespeed.report.MediumKind}: genuine, wrap, limbo, damaged) to
+     * within one unit. A medium whose cache holds what was just written could hide a loss the
+     * probe would otherwise see; the full check ({@link DriveSpeed#verifyCapacity}) on a file
+     * system writes everything first.
+     *
+     * @return what the probe found
+     * @throws UnsafeTargetException if writing is not allowed (see {@link #write()})
+     * @throws TestFileIoException if a write failed, or a read failed other than with EIO
+     *     (which is data lost, {@link io.github.drivespeed.report.DataLossKind#UNREADABLE})
+     * @throws IllegalArgumentException if the device is too small or the backend cannot write it
+     * @throws IOException if the device cannot be opened or examined
+     */
+    public CapacityProbeReport probeCapacity() throws IOException {
+        return new DeviceMeasurement(device, parameters, writeConfirmation, pageCacheOptions,
+                listener, Optional.ofNullable(backend), verify).probeCapacity();
     }
 
     @Override

@@ -95,6 +95,37 @@ public final class DriveSpeed {
     }
 
     /**
+     * A capacity check of the drive holding {@code directory}, as f3write + f3read and h2testw:
+     * fills the free space with stamped files, writes them all before reading any back, checks
+     * every byte, removes them. Nothing is examined or written until {@link CapacityPlan#run()}.
+     *
+     * @param directory an existing directory on the drive to check
+     * @return the plan, with defaults (the whole free space)
+     * @throws NullPointerException if {@code directory} is null
+     * @throws IllegalArgumentException if {@code directory} is the empty path
+     */
+    public static CapacityPlan verifyCapacity(Path directory) {
+        requireNonEmpty(directory);
+        return CapacityPlan.defaults(directory);
+    }
+
+    /**
+     * A sustained write in {@code directory} with the default settings: no warm-up, 1 MiB blocks,
+     * until the rate has fallen and held steady for 10 s, or 120 s, 8 GiB or half the free space
+     * (1 GiB always left free). Reports the burst rate, the write cache's size and the sustained
+     * rate after it. Nothing is examined or written until {@link SustainedPlan#run()}.
+     *
+     * @param directory an existing directory on the drive to measure
+     * @return the plan, with defaults
+     * @throws NullPointerException if {@code directory} is null
+     * @throws IllegalArgumentException if {@code directory} is the empty path
+     */
+    public static SustainedPlan sustained(Path directory) {
+        requireNonEmpty(directory);
+        return SustainedPlan.defaults(directory);
+    }
+
+    /**
      * A fio-style workload with the default settings in {@code directory} (random 4 KiB reads,
      * queue depth 1, one thread, 5 s, over a 1 GiB test file): the plan for random I/O, mixes,
      * queue depth, threads, latency percentiles, timelines, block-size sweeps and the

@@ -53,15 +53,23 @@ public final class SequentialPlan {
     private final ProgressListener listener;
     private final IoBackend backend;
     private final PageCacheOptions pageCacheOptions;
+    private final boolean verify;
 
     private SequentialPlan(Path target, SequentialParameters parameters, boolean bufferedFallback,
             ProgressListener listener, IoBackend backend, PageCacheOptions pageCacheOptions) {
+        this(target, parameters, bufferedFallback, listener, backend, pageCacheOptions, true);
+    }
+
+    private SequentialPlan(Path target, SequentialParameters parameters, boolean bufferedFallback,
+            ProgressListener listener, IoBackend backend, PageCacheOptions pageCacheOptions,
+            boolean verify) {
         this.target = target;
         this.parameters = parameters;
         this.bufferedFallback = bufferedFallback;
         this.listener = listener;
         this.backend = backend;
         this.pageCacheOptions = pageCacheOptions;
+        this.verify = verify;
     }
 
     static SequentialPlan defaults(Path target) {
@@ -72,11 +80,12 @@ public final class SequentialPlan {
     }
 
     private SequentialPlan with(SequentialParameters p) {
-        return new SequentialPlan(target, p, bufferedFallback, listener, backend, pageCacheOptions);
+        return new SequentialPlan(target, p, bufferedFallback, listener, backend, pageCacheOptions,
+                verify);
     }
 
     private SequentialPlan with(SequentialParameters p, boolean fallback) {
-        return new SequentialPlan(target, p, fallback, listener, backend, pageCacheOptions);
+        return new SequentialPlan(target, p, fallback, listener, backend, pageCacheOptions, verify);
     }
 
     private SequentialParameters p() {
@@ -152,7 +161,11 @@ public final class SequentialPlan {
      * callers that would rather have a buffered figure than none (file systems without O_DIRECT,
      * such as ramfs, or FUSE and network mounts that refuse it). When the file system refuses
      * O_DIRECT (open(2) fails with EINVAL, found on the untimed warm-up file before anything is
-     * measured), every pass runs buffered, as with {@link #buffered()}, and the report says so:
+     * measured; or open(2) accepts it and the file's first read or write fails with EINVAL, as
+     * some FUSE and network file systems do, met on the warm-up file or, should it pass there,
+     * on a measured one: then no figure of the O_DIRECT runs is kept and the runs start again
+     * from run 1, which a listener sees), every pass runs buffered, as with {@link #buffered()},
+     * and the report says so:
      * its {@link SequentialParameters#direct()} is false and both passes carry
      * {@link Warning#BUFFERED_FALLBACK}. Without this opt-in, {@link #run()} throws
      * {@link DirectIoUnsupportedException} instead. A block size that is not a multiple of the
@@ -194,7 +207,7 @@ public final class SequentialPlan {
      */
     public SequentialPlan dropCaches() {
         return new SequentialPlan(target, parameters, bufferedFallback, listener, backend,
-                pageCacheOptions.withDropCaches());
+                pageCacheOptions.withDropCaches(), verify);
     }
 
     /**
@@ -221,7 +234,7 @@ public final class SequentialPlan {
      */
     public SequentialPlan cachedRead(Duration duration) {
         return new SequentialPlan(target, parameters, bufferedFallback, listener, backend,
-                pageCacheOptions.withCachedRead(duration));
+                pageCacheOptions.withCachedRead(duration), verify);
     }
 
     /**
@@ -264,7 +277,7 @@ public final class SequentialPlan {
      */
     public SequentialPlan listener(ProgressListener listener) {
         return new SequentialPlan(target, parameters, bufferedFallback,
-                Objects.requireNonNull(listener, "listener"), backend, pageCacheOptions);
+                Objects.requireNonNull(listener, "listener"), backend, pageCacheOptions, verify);
     }
 
     /**
@@ -278,7 +291,8 @@ public final class SequentialPlan {
      */
     public SequentialPlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
-        return new SequentialPlan(target, parameters, bufferedFallback, listener, backend, pageCacheOptions);
+        return new SequentialPlan(target, parameters, bufferedFallback, listener, backend,
+                pageCacheOptions, verify);
     }
 
     /**
@@ -292,6 +306,31 @@ public final class SequentialPlan {
      */
     public SequentialPlan backend(String name) {
         return backend(BackendSelector.named(name));
+    }
+
+    /**
+     * Do not check what the read passes read back (verification is on by default). With it on,
+     * every block each read pass reads is compared with what the write pass wrote there: each
+     * 512-byte sector's offset stamp and nonce, and its payload, which the generator
+     * regenerates (rule 7; as f3 and h2testw check their files). A sector that differs is lost
+     * data, classified as {@link io.github.drivespeed.report.DataLossKind} (aliased, never
+     * stored, corrupted, unreadable); the read sample then carries a
+     * {@link io.github.drivespeed.report.Verification} with the first bad offset, and both
+     * passes {@link Warning#DATA_LOSS}, whose figures are not the drive's. An EIO on read-back
+     * is such a loss (UNREADABLE), not a failure. The check runs beside the I/O loop after each
+     * block and its time is left out of the timed interval and the timeline; it needs one more
+     * block of memory (a read buffer beside the write pool).
+     *
+     * @return a new plan
+     */
+    public SequentialPlan noVerify() {
+        return new SequentialPlan(target, parameters, bufferedFallback, listener, backend,
+                pageCacheOptions, false);
+    }
+
+    /** @return whether the read passes are checked against what was written (the default) */
+    public boolean verifies() {
+        return verify;
     }
 
     /** @return the directory this plan tests in, as given */
@@ -353,7 +392,7 @@ public final class SequentialPlan {
         pageCacheOptions.checkReadsAreBuffered(parameters.direct() && !bufferedFallback,
                 "buffered() or directOrBuffered()");
         return new SequentialMeasurement(target, parameters, bufferedFallback, listener,
-                Optional.ofNullable(backend), pageCacheOptions).run();
+                Optional.ofNullable(backend), pageCacheOptions, verify).run();
     }
 
     @Override
@@ -363,6 +402,6 @@ public final class SequentialPlan {
                 + (pageCacheOptions.dropCaches() ? ", drop_caches before buffered reads" : "")
                 + (pageCacheOptions.cachedReadNanos() > 0 ? ", cached reads for "
                         + Duration.ofNanos(pageCacheOptions.cachedReadNanos()).toMillis() + " ms" : "")
-                + "]";
+                + (verify ? "" : ", reads not verified") + "]";
     }
 }

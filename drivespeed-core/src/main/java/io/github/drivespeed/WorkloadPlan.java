@@ -113,14 +113,16 @@ public final class WorkloadPlan {
     private final WorkloadListener listener;
     /** The existing file to run over instead of a new test file, or null. */
     private final ExistingFile existing;
+    private final boolean bufferedFallback;
 
     private WorkloadPlan(Path target, WorkloadParameters parameters, IoBackend backend,
-            WorkloadListener listener, ExistingFile existing) {
+            WorkloadListener listener, ExistingFile existing, boolean bufferedFallback) {
         this.target = target;
         this.parameters = parameters;
         this.backend = backend;
         this.listener = listener;
         this.existing = existing;
+        this.bufferedFallback = bufferedFallback;
     }
 
     static WorkloadPlan defaults(Path target) {
@@ -128,7 +130,7 @@ public final class WorkloadPlan {
                 new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
                         DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
                         Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL, true),
-                null, WorkloadListener.NONE, null);
+                null, WorkloadListener.NONE, null, false);
     }
 
     /** Mutable copy of the parameters, for the setters. */
@@ -177,7 +179,8 @@ public final class WorkloadPlan {
     private WorkloadPlan with(Consumer<Settings> change) {
         Settings s = new Settings(parameters);
         change.accept(s);
-        return new WorkloadPlan(target, s.build(), backend, listener, existing);
+        return new WorkloadPlan(target, s.build(), backend, listener, existing,
+                bufferedFallback);
     }
 
     /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
@@ -314,7 +317,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan existingFile(Path file) {
         return new WorkloadPlan(target, parameters, backend, listener,
-                new ExistingFile(Objects.requireNonNull(file, "file"), false));
+                new ExistingFile(Objects.requireNonNull(file, "file"), false), bufferedFallback);
     }
 
     /**
@@ -334,7 +337,7 @@ public final class WorkloadPlan {
                     + ", not " + file);
         }
         return new WorkloadPlan(target, parameters, backend, listener,
-                new ExistingFile(file, true));
+                new ExistingFile(file, true), bufferedFallback);
     }
 
     /** @return the existing file this plan runs over, if {@link #existingFile(Path)} set one */
@@ -440,6 +443,27 @@ public final class WorkloadPlan {
     }
 
     /**
+     * O_DIRECT where the file system allows it, else buffered I/O: where O_DIRECT is refused, at
+     * open(2) or on the test file's first read or write (EINVAL from a file system that accepts
+     * O_DIRECT at open), the workloads run buffered from the writing of the file on, as
+     * {@link #buffered()} describes; the report's parameters then say {@code direct} false and
+     * every pass carries {@link Warning#BUFFERED_FALLBACK}. No figure measured with O_DIRECT is
+     * kept. Without this opt-in such a file system fails the run with
+     * {@link DirectIoUnsupportedException}.
+     *
+     * @return a new plan with O_DIRECT and the fallback
+     */
+    public WorkloadPlan directOrBuffered() {
+        WorkloadPlan p = direct();
+        return new WorkloadPlan(target, p.parameters, backend, listener, existing, true);
+    }
+
+    /** @return whether the plan falls back to buffered I/O where O_DIRECT is refused */
+    public boolean bufferedFallback() {
+        return bufferedFallback;
+    }
+
+    /**
      * Buffered I/O through the page cache (fio {@code direct=0}). Before every run that reads
      * (the warm-up included) the file's pages are evicted where the backend can (fdatasync,
      * posix_fadvise DONTNEED, checked), as the sequential test does; where it cannot, read
@@ -456,7 +480,8 @@ public final class WorkloadPlan {
      * @return a new plan
      */
     public WorkloadPlan buffered() {
-        return with(s -> s.direct = false);
+        WorkloadPlan p = with(s -> s.direct = false);
+        return new WorkloadPlan(target, p.parameters, backend, listener, existing, false);
     }
 
     /**
@@ -498,7 +523,8 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
-        return new WorkloadPlan(target, parameters, backend, listener, existing);
+        return new WorkloadPlan(target, parameters, backend, listener, existing,
+                bufferedFallback);
     }
 
     /**
@@ -524,7 +550,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan listener(WorkloadListener listener) {
         return new WorkloadPlan(target, parameters, backend,
-                Objects.requireNonNull(listener, "listener"), existing);
+                Objects.requireNonNull(listener, "listener"), existing, bufferedFallback);
     }
 
     /** @return the directory this plan tests in, as given */
@@ -621,7 +647,7 @@ public final class WorkloadPlan {
     /** @return the engine that runs this plan (for {@link WorkloadGroup}) */
     WorkloadMeasurement engine() {
         return new WorkloadMeasurement(target, Optional.ofNullable(backend), listener,
-                Optional.ofNullable(existing));
+                Optional.ofNullable(existing), bufferedFallback);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.github.drivespeed.cli;
 import io.github.drivespeed.cli.options.DeviceWriteOptions;
 import io.github.drivespeed.cli.options.FioJobOptions;
 import io.github.drivespeed.cli.options.Form;
+import io.github.drivespeed.cli.options.GenuineOptions;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.OptionPlacement;
@@ -12,6 +13,8 @@ import io.github.drivespeed.cli.options.RequirementOptions;
 import io.github.drivespeed.cli.options.SequentialOptions;
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.output.OutputRouter;
+import io.github.drivespeed.cli.run.CapacityCheckRunner;
+import io.github.drivespeed.cli.run.CapacityProbeRunner;
 import io.github.drivespeed.cli.run.DeviceRunner;
 import io.github.drivespeed.cli.run.ErrorLine;
 import io.github.drivespeed.cli.run.FioJobRunner;
@@ -20,6 +23,7 @@ import io.github.drivespeed.cli.run.ProbeRunner;
 import io.github.drivespeed.cli.run.RequirementChecker;
 import io.github.drivespeed.cli.run.RunContext;
 import io.github.drivespeed.cli.run.SequentialRunner;
+import io.github.drivespeed.cli.run.SustainedRunner;
 import io.github.drivespeed.cli.run.WorkloadRunner;
 import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
@@ -48,8 +52,11 @@ import picocli.CommandLine.Unmatched;
         customSynopsis = {
             "drivespeed [DIR] [--block-size SIZE] [--count N] [--runs N]",
             "                  [--buffered | --direct-or-buffered] [--dsync] [--zeros]",
-            "                  [-T] [--drop-caches] [--backend native|java]",
+            "                  [-T] [--drop-caches] [--no-verify] [--backend native|java]",
             "       drivespeed --probe [DIR]",
+            "       drivespeed [DIR] --verify-capacity [--size SIZE]",
+            "       drivespeed [DIR] --sustained [--size SIZE] [--duration TIME]",
+            "                  [--block-size SIZE] [--buffered]",
             "       drivespeed [DIR] --preset NAME[,NAME...] [--size SIZE]",
             "                  [--duration TIME] [--ramp-time TIME] [--count N] [--seed N]",
             "                  [--runs N] [--buffered]",
@@ -63,13 +70,16 @@ import picocli.CommandLine.Unmatched;
             "                  [--backend native|java]        (read-only, as hdparm -t)",
             "       drivespeed DEVICE --write --allow-writes-to DEVICE [--force] ...",
             "                                                 (destroys DEVICE's contents)",
+            "       drivespeed DEVICE --verify-capacity --allow-writes-to DEVICE [--force]",
+            "                                  (probes its real capacity; destroys its contents)",
             "       drivespeed FILE.fio | --job FILE [DIR] [--allow-overwrite FILE]",
             "       drivespeed [DIR] --name=NAME --rw=MODE --bs=SIZE --size=SIZE --direct=1",
             "                  ... (fio's spellings; docs/fio.md)",
             "  DIR forms: [--json | --csv | --output-format=normal] [-o|--output FILE]",
-            "             [--overwrite]",
-            "             [--chart FILE.png] [--require SPEC] (fio jobs: no --chart or",
-            "             --require); every form: [-q|--quiet]",
+            "             [--overwrite] [--chart FILE.png] [--require SPEC];",
+            "             every form: [-q|--quiet]",
+            "  --verify-capacity and --sustained take --json, --csv and --output, not --chart;",
+            "  --sustained also --require. fio jobs take no --chart or --require.",
             "  --probe takes only --json, --csv, --output, --overwrite and --quiet.",
             "  --bs is --block-size; --iodepth, --threads and --duration have fio's names",
             "  too: --queue-depth, --numjobs and --runtime.",
@@ -93,7 +103,9 @@ import picocli.CommandLine.Unmatched;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:measured (and the requirement, if any, was met)",
-            "1:measured, but the --require requirement was not met (the reasons on stderr)",
+            "1:measured, but the --require requirement was not met, or data read back"
+                    + " differed from what was written (DATA_LOSS), or the capacity check or"
+                    + " probe found less than the medium claims (the reasons on stderr)",
             "2:bad option, value or target (missing, not a directory or block device, not"
                     + " writable, writing a device refused; an --output or --chart file that"
                     + " cannot be created); nothing written",
@@ -137,6 +149,9 @@ final class DriveSpeedCommand implements Callable<Integer> {
     private DeviceWriteOptions deviceWrite;
 
     @Mixin
+    private GenuineOptions genuine;
+
+    @Mixin
     private WorkloadOptions workload;
 
     @Mixin
@@ -171,7 +186,7 @@ final class DriveSpeedCommand implements Callable<Integer> {
         if (unknown != null) {
             return ErrorLine.print(err, unknown, ExitCode.BAD_INPUT);
         }
-        Form form = Form.of(probe, fio.givesJobs(), workload, target);
+        Form form = Form.of(probe, fio.givesJobs(), genuine, workload, target);
         GivenOptions given = new GivenOptions(spec);
         OptionPlacement placement = new OptionPlacement(given);
         String exclusion = placement.exclusion(form);
@@ -203,10 +218,16 @@ final class DriveSpeedCommand implements Callable<Integer> {
                     return runFioJobs(fio, given, context);
                 case DEVICE:
                     return new DeviceRunner(context, measurement, workload, readModes,
-                            deviceWrite).run();
+                            deviceWrite, genuine).run();
                 case SEQUENTIAL:
                     return new SequentialRunner(context, measurement, sequential, readModes,
-                            workload, requirement).run();
+                            workload, requirement, genuine).run();
+                case SUSTAINED:
+                    return new SustainedRunner(context, measurement, workload, requirement).run();
+                case CAPACITY_CHECK:
+                    return new CapacityCheckRunner(context, measurement, workload).run();
+                case CAPACITY_PROBE:
+                    return new CapacityProbeRunner(context, measurement, deviceWrite).run();
                 default:
                     return new WorkloadRunner(context, measurement, workload, requirement).run();
             }

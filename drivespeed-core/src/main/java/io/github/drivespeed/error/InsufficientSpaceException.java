@@ -46,6 +46,24 @@ public final class InsufficientSpaceException extends DriveSpeedException {
     }
 
     /**
+     * The free-space check before a write that must leave some space free failed (a sustained
+     * write leaves 1 GiB).
+     *
+     * @param directory the target directory
+     * @param neededBytes bytes the write needs, the space to leave free included
+     * @param availableBytes bytes usable on the file system
+     * @param hint what to change, for example {@code "give a smaller size"}
+     * @return the exception
+     */
+    public static InsufficientSpaceException beforeWriting(Path directory, long neededBytes,
+            long availableBytes, String hint) {
+        return new InsufficientSpaceException(directory, "not enough free space in " + directory
+                + ": the test needs " + neededBytes + " bytes (" + DataSize.ofBytes(neededBytes)
+                + "), " + availableBytes + " bytes are available; " + hint,
+                neededBytes, availableBytes, -1, null);
+    }
+
+    /**
      * The file system ran out of space (ENOSPC), or the user's quota ran out (EDQUOT), during the
      * write pass.
      *

@@ -172,6 +172,14 @@ public final class DeviceReport {
             }
             link().ifPresent(l -> sb.append("  link:     ").append(l).append('\n'));
         });
+        long rest = sizeBytes % parameters.blockSize().bytes();
+        if (rest > 0) {
+            sb.append(String.format(Locale.ROOT, "  rest:     the last %d B, after the last whole"
+                    + " block, %s%n", rest, write.isPresent()
+                            ? "were neither written nor read (a write test moves whole blocks)"
+                            : "are read as one smaller last request by a pass that reaches the"
+                                    + " device's end and is to go on"));
+        }
         sb.append("parameters: ").append(parameters).append('\n');
         sb.append("backend:    ").append(backend).append('\n');
         write.ifPresent(w -> SpeedReport.appendPass(sb, w));

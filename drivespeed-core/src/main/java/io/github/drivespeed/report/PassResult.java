@@ -5,6 +5,7 @@ import io.github.drivespeed.warning.Warning;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -155,6 +156,47 @@ public final class PassResult {
      */
     public Set<Warning> warnings() {
         return warnings;
+    }
+
+    /**
+     * Why this pass's figures are not the drive's, if they are not: its warnings that
+     * {@linkplain Warning#figureNotTheDrives() mark a figure as not the drive's} (data loss, a
+     * cache that served the reads). Requirements never take such a figure.
+     *
+     * @return those warnings, in declaration order; empty when the figures are the drive's
+     */
+    public Set<Warning> notTheDrives() {
+        Set<Warning> w = java.util.EnumSet.noneOf(Warning.class);
+        for (Warning x : warnings) {
+            if (x.figureNotTheDrives()) {
+                w.add(x);
+            }
+        }
+        return java.util.Collections.unmodifiableSet(w);
+    }
+
+    /**
+     * What the read-back checks of this pass's runs found, added up.
+     *
+     * @return the runs' checks together; empty when no run was checked
+     */
+    public Optional<Verification> verification() {
+        Verification all = null;
+        for (Sample s : samples) {
+            if (s.verification().isPresent()) {
+                all = all == null ? s.verification().get() : all.plus(s.verification().get());
+            }
+        }
+        return Optional.ofNullable(all);
+    }
+
+    /**
+     * The first run's write-cache cliff ({@link Warning#WRITE_CACHE_CLIFF}), if a run had one.
+     *
+     * @return the cliff of the first run that had one; empty when none had
+     */
+    public Optional<CacheCliff> cacheCliff() {
+        return samples.stream().flatMap(s -> s.cacheCliff().stream()).findFirst();
     }
 
     /** One line: median, min, max, standard deviation and n. */

@@ -88,6 +88,26 @@ final class ReportText {
     }
 
     /**
+     * What is printed before a pass's figures when they are not one speed of a drive that keeps
+     * its data: {@code [DATA LOST: not the drive's speed] } for {@link Warning#DATA_LOSS},
+     * {@code [WRITE CACHE FILLED: the median mixes two speeds] } for
+     * {@link Warning#WRITE_CACHE_CLIFF}; empty otherwise.
+     *
+     * @param pass a pass
+     * @return the marker, with a space after it, or empty
+     */
+    static String marker(PassResult pass) {
+        StringBuilder sb = new StringBuilder();
+        if (pass.warnings().contains(Warning.DATA_LOSS)) {
+            sb.append("[DATA LOST: not the drive's speed] ");
+        }
+        if (pass.cacheCliff().isPresent()) {
+            sb.append("[WRITE CACHE FILLED: the median mixes two speeds] ");
+        }
+        return sb.toString();
+    }
+
+    /**
      * One line saying how a pass dealt with the page cache and what the device moved over all
      * its runs, for example {@code O_DIRECT; device vda read 805.3 MB (768.0 MiB) in 193 requests
      * (avg 4074 KiB)}; empty when neither was recorded.
@@ -201,6 +221,22 @@ final class ReportText {
                                     DeviceIo.formatBytes(d.writeBytes()),
                                     p.kind() == PassKind.WRITE ? "wrote" : "read",
                                     DeviceIo.formatBytes(s.bytes()))));
+                        }
+                    }
+                    break;
+                case DATA_LOSS:
+                    for (PassResult p : passes) {
+                        p.verification().filter(Verification::hasLoss).ifPresent(v ->
+                                sb.append("    ").append(p.kind()).append(": ").append(v)
+                                        .append('\n'));
+                    }
+                    break;
+                case WRITE_CACHE_CLIFF:
+                    for (PassResult p : passes) {
+                        for (Sample s : p.samples()) {
+                            s.cacheCliff().ifPresent(c -> sb.append("    ").append(p.kind())
+                                    .append(" run ").append(s.run()).append(": ").append(c)
+                                    .append('\n'));
                         }
                     }
                     break;

@@ -19,9 +19,14 @@ import java.util.Optional;
  * @param cacheHandling how the pass dealt with the page cache: O_DIRECT, eviction done, or not
  * @param deviceIo what the block device under the target moved during the timed pass; empty
  *     where the target has no block device of this machine or its counters could not be read
+ * @param verification what the read-back check of this read pass found; empty when the pass was
+ *     not checked (a write pass, or verification turned off)
+ * @param cacheCliff where this write pass's rate fell below half and stayed there; empty when it
+ *     did not (or for a read pass)
  */
 public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
-        Timeline timeline, CacheHandling cacheHandling, Optional<DeviceIo> deviceIo) {
+        Timeline timeline, CacheHandling cacheHandling, Optional<DeviceIo> deviceIo,
+        Optional<Verification> verification, Optional<CacheCliff> cacheCliff) {
 
     /**
      * Checks the values.
@@ -37,6 +42,8 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      *     {@link CacheHandling#NOT_RECORDED} when not recorded
      * @param deviceIo what the block device under the target moved during the timed pass; empty
      *     when not recorded
+     * @param verification what the read-back check found; empty when not checked
+     * @param cacheCliff where a write pass's rate fell and stayed low; empty when it did not
      * @throws IllegalArgumentException if {@code run < 1}, {@code bytes < 0}, {@code ios < 0} or
      *     {@code elapsedNanos <= 0}
      */
@@ -57,6 +64,26 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
         Objects.requireNonNull(timeline, "timeline");
         Objects.requireNonNull(cacheHandling, "cacheHandling");
         Objects.requireNonNull(deviceIo, "deviceIo");
+        Objects.requireNonNull(verification, "verification");
+        Objects.requireNonNull(cacheCliff, "cacheCliff");
+    }
+
+    /**
+     * A sample without read-back check or cliff.
+     *
+     * @param run the run, from 1
+     * @param bytes bytes transferred
+     * @param elapsedNanos elapsed nanoseconds, {@code > 0}
+     * @param ios I/Os completed
+     * @param latency completion latency of each I/O
+     * @param timeline throughput and IOPS per interval
+     * @param cacheHandling how the pass dealt with the page cache
+     * @param deviceIo what the block device moved, or empty
+     */
+    public Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
+            Timeline timeline, CacheHandling cacheHandling, Optional<DeviceIo> deviceIo) {
+        this(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling, deviceIo,
+                Optional.empty(), Optional.empty());
     }
 
     /**
@@ -72,7 +99,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
     public Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
             Timeline timeline) {
         this(run, bytes, elapsedNanos, ios, latency, timeline, CacheHandling.NOT_RECORDED,
-                Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**
@@ -83,7 +110,30 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      * @return a new sample with the same figures
      */
     public Sample withAccounting(CacheHandling handling, Optional<DeviceIo> device) {
-        return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, handling, device);
+        return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, handling, device,
+                verification, cacheCliff);
+    }
+
+    /**
+     * This sample with what its read-back check found.
+     *
+     * @param check the check
+     * @return a new sample with the same figures
+     */
+    public Sample withVerification(Verification check) {
+        return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
+                deviceIo, Optional.of(check), cacheCliff);
+    }
+
+    /**
+     * This sample with the cliff found in its completion times, if any.
+     *
+     * @param cliff the cliff, or empty
+     * @return a new sample with the same figures
+     */
+    public Sample withCacheCliff(Optional<CacheCliff> cliff) {
+        return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
+                deviceIo, verification, Objects.requireNonNull(cliff, "cliff"));
     }
 
     /**
@@ -95,7 +145,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      */
     public Sample(int run, long bytes, long elapsedNanos) {
         this(run, bytes, elapsedNanos, 0, LatencyStats.NONE, Timeline.NONE,
-                CacheHandling.NOT_RECORDED, Optional.empty());
+                CacheHandling.NOT_RECORDED, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**

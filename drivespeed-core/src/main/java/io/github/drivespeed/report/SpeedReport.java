@@ -150,6 +150,7 @@ public final class SpeedReport {
     static void appendPass(StringBuilder sb, PassResult pass) {
         String label = pass.kind() + ":";
         sb.append(label.length() < 12 ? String.format("%-12s", label) : label + " ")
+                .append(ReportText.marker(pass))
                 .append("median ").append(pass.median())
                 .append(", min ").append(pass.min())
                 .append(", max ").append(pass.max())

@@ -1,6 +1,7 @@
 package io.github.drivespeed.requirement;
 
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import java.util.ArrayList;
@@ -19,14 +20,43 @@ import java.util.Objects;
  */
 public final class Measurements {
 
-    private static final Measurements EMPTY = new Measurements(List.of(), List.of());
+    private static final Measurements EMPTY = new Measurements(List.of(), List.of(), List.of());
 
     private final List<SpeedReport> sequential;
     private final List<WorkloadReport> workloads;
+    private final List<SustainedReport> sustained;
 
-    private Measurements(List<SpeedReport> sequential, List<WorkloadReport> workloads) {
+    private Measurements(List<SpeedReport> sequential, List<WorkloadReport> workloads,
+            List<SustainedReport> sustained) {
         this.sequential = List.copyOf(sequential);
         this.workloads = List.copyOf(workloads);
+        this.sustained = List.copyOf(sustained);
+    }
+
+    /**
+     * @param report a sustained write's report
+     * @return measurements holding it
+     */
+    public static Measurements of(SustainedReport report) {
+        return EMPTY.with(report);
+    }
+
+    /**
+     * A sustained write: sequential-write minimums (the SD speed classes among them) are judged
+     * on its sustained rate.
+     *
+     * @param report a sustained write's report
+     * @return these measurements and {@code report}
+     */
+    public Measurements with(SustainedReport report) {
+        List<SustainedReport> s = new ArrayList<>(sustained);
+        s.add(Objects.requireNonNull(report, "report"));
+        return new Measurements(sequential, workloads, s);
+    }
+
+    /** @return the sustained writes, in the order added */
+    public List<SustainedReport> sustained() {
+        return sustained;
     }
 
     /** @return no results: every requirement checked against it is not measured */
@@ -65,7 +95,7 @@ public final class Measurements {
     public Measurements with(SpeedReport report) {
         List<SpeedReport> s = new ArrayList<>(sequential);
         s.add(Objects.requireNonNull(report, "report"));
-        return new Measurements(s, workloads);
+        return new Measurements(s, workloads, sustained);
     }
 
     /**
@@ -75,7 +105,7 @@ public final class Measurements {
     public Measurements with(WorkloadReport report) {
         List<WorkloadReport> w = new ArrayList<>(workloads);
         w.add(Objects.requireNonNull(report, "report"));
-        return new Measurements(sequential, w);
+        return new Measurements(sequential, w, sustained);
     }
 
     /**
@@ -87,7 +117,7 @@ public final class Measurements {
         for (WorkloadTable.Row row : table.rows()) {
             w.add(row.report());
         }
-        return new Measurements(sequential, w);
+        return new Measurements(sequential, w, sustained);
     }
 
     /** @return the sequential tests, in the order added */
@@ -102,6 +132,6 @@ public final class Measurements {
 
     /** @return whether nothing was added */
     public boolean isEmpty() {
-        return sequential.isEmpty() && workloads.isEmpty();
+        return sequential.isEmpty() && workloads.isEmpty() && sustained.isEmpty();
     }
 }

@@ -32,9 +32,12 @@ public final class RequirementCheck {
      *     {@link Criterion})
      * @param measured the worst measured figure in the same unit, NaN when not measured
      * @param latencyPercentile for {@link Criterion#RANDOM_4K_LATENCY}, the percentile; else NaN
+     * @param note why it was not measured (for example the figures left out as not the drive's,
+     *     with their warnings), or what the figure leaves open (a sequential write from a test too
+     *     short to pass the drive's write cache); empty when there is nothing to say
      */
     public record Result(Criterion criterion, Status status, double required, double measured,
-            double latencyPercentile) {
+            double latencyPercentile, String note) {
 
         /**
          * Checks the values.
@@ -44,9 +47,11 @@ public final class RequirementCheck {
          * @param required the bound
          * @param measured the worst figure, NaN when not measured
          * @param latencyPercentile the latency bound's percentile, or NaN
+         * @param note why not measured, or what the figure leaves open; empty when nothing
          * @throws IllegalArgumentException if the status does not follow from the figures
          */
         public Result {
+            Objects.requireNonNull(note, "note");
             Objects.requireNonNull(criterion, "criterion");
             Objects.requireNonNull(status, "status");
             if (status != judge(criterion, required, measured)) {
@@ -55,10 +60,25 @@ public final class RequirementCheck {
             }
         }
 
-        static Result of(Criterion criterion, double required, double measured,
+        /**
+         * A result without a note.
+         *
+         * @param criterion what was bounded
+         * @param status passed, failed or not measured
+         * @param required the bound
+         * @param measured the worst figure, NaN when not measured
+         * @param latencyPercentile the latency bound's percentile, or NaN
+         */
+        public Result(Criterion criterion, Status status, double required, double measured,
                 double latencyPercentile) {
+            this(criterion, status, required, measured, latencyPercentile, "");
+        }
+
+        static Result of(Criterion criterion, double required, double measured,
+                double latencyPercentile, String note) {
             return new Result(criterion, judge(criterion, required, measured), required, measured,
-                    criterion == Criterion.RANDOM_4K_LATENCY ? latencyPercentile : Double.NaN);
+                    criterion == Criterion.RANDOM_4K_LATENCY ? latencyPercentile : Double.NaN,
+                    note);
         }
 
         private static Status judge(Criterion c, double required, double measured) {
@@ -127,13 +147,14 @@ public final class RequirementCheck {
             String head = status.name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": "
                     + bound();
             if (status == Status.NOT_MEASURED) {
-                return head + ": no result holds this figure";
+                return head + ": " + (note.isEmpty() ? "no result holds this figure" : note);
             }
             double ratio = marginRatio();
             String by = criterion.isMinimum()
                     ? String.format(Locale.ROOT, "%.2fx the minimum", ratio)
                     : String.format(Locale.ROOT, "%.1f %% of the maximum", 100 * measured / required);
-            return head + ": measured " + figure(criterion, measured) + ", " + by;
+            return head + ": measured " + figure(criterion, measured) + ", " + by
+                    + (note.isEmpty() ? "" : " (" + note + ")");
         }
     }
 

@@ -5,9 +5,9 @@ import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.unit.DataSize;
-import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.time.Duration;
@@ -19,10 +19,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.OptionalDouble;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Set;
 
 /**
  * What a storage must do, as minimum and maximum figures, and the check of measured results
@@ -56,7 +54,8 @@ import java.util.regex.Pattern;
  * page cache ({@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}, {@link Warning#READ_SERVED_FROM_CACHE}),
  * a write the page cache absorbed ({@link Warning#WRITE_SERVED_BY_PAGE_CACHE}), a drive shared
  * with another measurement or other I/O ({@link Warning#CONCURRENT_MEASUREMENT},
- * {@link Warning#FOREIGN_IO}). A
+ * {@link Warning#FOREIGN_IO}), a read of an existing file drivespeed did not write
+ * ({@link Warning#EXISTING_FILE_READ}). A
  * criterion no report holds is {@link RequirementCheck.Status#NOT_MEASURED}, and the check does
  * not pass.
  *
@@ -96,12 +95,6 @@ public final class StorageRequirement {
             return minimum;
         }
     }
-
-    private static final Pattern TERM = Pattern.compile(
-            "(write|read|randread|randwrite|p(\\d{1,2}(?:\\.\\d{1,4})?))=(.+)");
-    private static final Pattern RATE = Pattern.compile(
-            "(\\d{1,9}(?:\\.\\d{1,6})?)\\s?(B|kB|KB|MB|GB|KiB|MiB|GiB)/s");
-    private static final Pattern COUNT = Pattern.compile("\\d{1,9}(?:\\.\\d{1,6})?");
 
     private final String name;
     private final String source;
@@ -285,8 +278,9 @@ public final class StorageRequirement {
         Objects.requireNonNull(measurements, "measurements");
         List<RequirementCheck.Result> results = new ArrayList<>();
         for (Map.Entry<Criterion, Double> e : bounds.entrySet()) {
-            results.add(RequirementCheck.Result.of(e.getKey(), e.getValue(),
-                    measured(e.getKey(), measurements), latencyPercentile));
+            double figure = measured(e.getKey(), measurements);
+            results.add(RequirementCheck.Result.of(e.getKey(), e.getValue(), figure,
+                    latencyPercentile, note(e.getKey(), measurements, figure)));
         }
         return new RequirementCheck(this, results);
     }
@@ -307,10 +301,21 @@ public final class StorageRequirement {
         switch (c) {
             case SEQUENTIAL_WRITE:
             case SEQUENTIAL_READ:
+                if (c == Criterion.SEQUENTIAL_WRITE) {
+                    for (SustainedReport r : m.sustained()) {
+                        // a sustained figure is what the SD classes promise; without a drop the
+                        // drive sustained at least the pass's rate
+                        worst = worse(c, worst, r.sustained().orElse(r.write().throughput())
+                                .bytesPerSecond());
+                    }
+                }
                 for (SpeedReport r : m.sequential()) {
                     PassResult pass = c == Criterion.SEQUENTIAL_WRITE ? r.write() : r.read();
                     if (!mayBeCache(pass)) {
-                        worst = worse(c, worst, pass.min().bytesPerSecond());
+                        // past a cliff the rate after it is the one the drive holds
+                        double figure = pass.cacheCliff().map(x -> x.bytesPerSecondAfter())
+                                .orElse(pass.min().bytesPerSecond());
+                        worst = worse(c, worst, figure);
                     }
                 }
                 return worst;
@@ -348,23 +353,40 @@ public final class StorageRequirement {
     }
 
     /**
-     * The warnings that make a pass's figure not the drive's own: the page cache's (a read that
-     * may have been served by it or was shown to be, a write it absorbed), or a drive shared with
-     * another measurement or other I/O.
+     * Whether a pass's figure is not the drive's ({@link PassResult#notTheDrives()}: a cache
+     * served it, the drive was shared, or the medium lost data): such a figure never satisfies a
+     * requirement.
      */
-    private static final Set<Warning> NOT_THE_DRIVES = EnumSet.of(
-            Warning.READ_MAY_INCLUDE_PAGE_CACHE, Warning.READ_SERVED_FROM_CACHE,
-            Warning.WRITE_SERVED_BY_PAGE_CACHE, Warning.CONCURRENT_MEASUREMENT,
-            Warning.FOREIGN_IO);
-
-    /** Whether a pass's figure may be a cache's or a shared drive's rather than the drive's. */
     private static boolean mayBeCache(PassResult pass) {
-        for (Warning w : pass.warnings()) {
-            if (NOT_THE_DRIVES.contains(w)) {
-                return true;
-            }
+        return !pass.notTheDrives().isEmpty();
+    }
+
+    /**
+     * Why a criterion no figure satisfied was not measured, or what a figure leaves open: the
+     * figures left out as not the drive's, with the warnings that say so; for a sequential write
+     * judged without a sustained test or a cliff, that the test may have been too short to pass
+     * the drive's write cache.
+     */
+    private static String note(Criterion c, Measurements m, double measured) {
+        Set<Warning> left = EnumSet.noneOf(Warning.class);
+        for (SpeedReport r : m.sequential()) {
+            left.addAll((c == Criterion.SEQUENTIAL_WRITE ? r.write() : r.read()).notTheDrives());
         }
-        return false;
+        for (WorkloadReport r : m.workloads()) {
+            r.read().ifPresent(p -> left.addAll(p.notTheDrives()));
+            r.write().ifPresent(p -> left.addAll(p.notTheDrives()));
+        }
+        if (Double.isNaN(measured)) {
+            return left.isEmpty() ? "no result holds this figure"
+                    : "figures left out as not the drive's: " + left;
+        }
+        if (c == Criterion.SEQUENTIAL_WRITE && m.sustained().stream().noneMatch(
+                SustainedReport::cacheExceeded) && m.sequential().stream().noneMatch(
+                        r -> r.write().cacheCliff().isPresent())) {
+            return "too short to know whether it is sustained: no test wrote past the drive's"
+                    + " write cache; run a sustained test";
+        }
+        return "";
     }
 
     private static boolean isRandom4k(WorkloadReport r) {
@@ -406,86 +428,10 @@ public final class StorageRequirement {
                 throw new IllegalArgumentException("empty requirement term in '" + text + "'");
             }
             StorageRequirement r = term.indexOf('=') < 0 ? SdClass.parse(term).requirement()
-                    : bound(term);
+                    : RequirementTerms.bound(term);
             result = result == null ? r : result.and(r);
         }
         return result;
-    }
-
-    private static StorageRequirement bound(String term) {
-        Matcher m = TERM.matcher(term);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("requirement term '" + term + "' not understood:"
-                    + " expected an SD class (C10, U3, V30, A1, ...), write=RATE, read=RATE,"
-                    + " randread=IOPS, randwrite=IOPS or pNN=TIME");
-        }
-        StorageRequirement r = named(term);
-        String value = m.group(3).strip();
-        switch (m.group(1)) {
-            case "write":
-                return r.minSequentialWrite(parseRate(term, value));
-            case "read":
-                return r.minSequentialRead(parseRate(term, value));
-            case "randread":
-                return r.minRandomReadIops(parseCount(term, value));
-            case "randwrite":
-                return r.minRandomWriteIops(parseCount(term, value));
-            default:
-                return r.maxRandomLatency(Double.parseDouble(m.group(2)),
-                        parseTime(term, value));
-        }
-    }
-
-    private static Throughput parseRate(String term, String value) {
-        Matcher m = RATE.matcher(value);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("requirement term '" + term + "': rate '" + value
-                    + "' not understood (expected for example 30MB/s, 25MiB/s, 500kB/s)");
-        }
-        double n = Double.parseDouble(m.group(1));
-        double unit;
-        switch (m.group(2)) {
-            case "B":
-                unit = 1;
-                break;
-            case "kB":
-            case "KB":
-                unit = DataSize.KILOBYTE;
-                break;
-            case "MB":
-                unit = DataSize.MEGABYTE;
-                break;
-            case "GB":
-                unit = DataSize.GIGABYTE;
-                break;
-            case "KiB":
-                unit = DataSize.KIBIBYTE;
-                break;
-            case "MiB":
-                unit = DataSize.MEBIBYTE;
-                break;
-            default:
-                unit = DataSize.GIBIBYTE;
-                break;
-        }
-        return Throughput.ofBytesPerSecond(n * unit);
-    }
-
-    private static double parseCount(String term, String value) {
-        if (!COUNT.matcher(value).matches()) {
-            throw new IllegalArgumentException("requirement term '" + term + "': IOPS '" + value
-                    + "' not understood (expected a number, for example 1500)");
-        }
-        return Double.parseDouble(value);
-    }
-
-    private static Duration parseTime(String term, String value) {
-        try {
-            return Nanoseconds.parse(value, null);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("requirement term '" + term + "': time '" + value
-                    + "' not understood (expected a number and ns, us, ms, s, m or h: 10ms)", e);
-        }
     }
 
     private StorageRequirement with(Criterion c, double bound) {

@@ -31,6 +31,7 @@ public final class TargetInfo {
     private final long usableSpaceBytes;
     private final Set<Warning> warnings;
     private final Optional<MountInfo> mount;
+    private final Optional<MountInfo> upperMount;
     private final Optional<BlockDevice> device;
 
     private TargetInfo(Builder b) {
@@ -43,6 +44,7 @@ public final class TargetInfo {
         this.warnings = b.warnings.isEmpty() ? Set.of()
                 : Collections.unmodifiableSet(EnumSet.copyOf(b.warnings));
         this.mount = b.mount;
+        this.upperMount = b.upperMount;
         this.device = b.device;
     }
 
@@ -106,8 +108,21 @@ public final class TargetInfo {
     }
 
     /**
+     * Where the writes of an overlay target land: the mount holding the overlay's upper directory
+     * (its {@code upperdir} option), whose device is then {@link #device()}.
+     *
+     * @return the mount of the upper directory; empty for other file systems, for a read-only
+     *     overlay (no upper directory), and where the upper directory is not visible in this
+     *     process's mount namespace (inside a container it is a path of the host's)
+     */
+    public Optional<MountInfo> upperMount() {
+        return upperMount;
+    }
+
+    /**
      * The block device the file system sits on, with the devices below it
-     * ({@link BlockDevice#lower()}).
+     * ({@link BlockDevice#lower()}); for an overlay, the device of its upper directory's file
+     * system ({@link #upperMount()}).
      *
      * @return the top of the device chain; empty for file systems without a block device (tmpfs,
      *     NFS, FUSE) or where sysfs could not be read
@@ -190,12 +205,20 @@ public final class TargetInfo {
         StringBuilder sb = new StringBuilder("target:     ").append(this).append('\n');
         sb.append("  mount:    ").append(mount.map(MountInfo::toString)
                 .orElse("unknown (mount table not readable)")).append('\n');
+        Optional<String> upperDir = mount.filter(m -> m.fileSystemType().equals("overlay"))
+                .flatMap(m -> m.optionValue("upperdir"));
+        upperMount.ifPresent(u -> sb.append("  upper:    ").append(upperDir.orElse("?"))
+                .append(" on ").append(u).append('\n'));
         if (device.isEmpty()) {
             boolean noDevice = mount.filter(m -> m.deviceNumber().major() == 0
                     && !m.source().startsWith("/dev/")).isPresent();
-            sb.append("  device:   ").append(noDevice
-                    ? "none (" + fileSystemType + " is not on a block device of this machine)"
-                    : "none found").append('\n');
+            String why = upperMount.isPresent() ? "none found"
+                    : upperDir.isPresent() ? "unknown (the overlay's upper directory "
+                            + upperDir.get() + " is not visible in this mount namespace)"
+                    : noDevice ? "none (" + fileSystemType + " is not on a block device of this"
+                            + " machine)"
+                    : "none found";
+            sb.append("  device:   ").append(why).append('\n');
             return sb.toString();
         }
         appendDevice(sb, device.get(), 0, new ArrayList<>());
@@ -238,13 +261,14 @@ public final class TargetInfo {
                 && fileSystemSource.equals(t.fileSystemSource)
                 && fileSystemBlockSizeBytes == t.fileSystemBlockSizeBytes
                 && totalSpaceBytes == t.totalSpaceBytes && usableSpaceBytes == t.usableSpaceBytes
-                && warnings.equals(t.warnings) && mount.equals(t.mount) && device.equals(t.device);
+                && warnings.equals(t.warnings) && mount.equals(t.mount)
+                && upperMount.equals(t.upperMount) && device.equals(t.device);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(directory, fileSystemType, fileSystemSource, totalSpaceBytes, mount,
-                device);
+                upperMount, device);
     }
 
     /** Collects the facts of a {@link TargetInfo}. */
@@ -257,6 +281,7 @@ public final class TargetInfo {
         private long usableSpaceBytes;
         private Set<Warning> warnings = Set.of();
         private Optional<MountInfo> mount = Optional.empty();
+        private Optional<MountInfo> upperMount = Optional.empty();
         private Optional<BlockDevice> device = Optional.empty();
 
         private Builder(Path directory) {
@@ -323,6 +348,15 @@ public final class TargetInfo {
          */
         public Builder mount(MountInfo mount) {
             this.mount = Optional.of(Objects.requireNonNull(mount, "mount"));
+            return this;
+        }
+
+        /**
+         * @param upperMount for an overlay, the mount holding its upper directory
+         * @return this builder
+         */
+        public Builder upperMount(MountInfo upperMount) {
+            this.upperMount = Optional.of(Objects.requireNonNull(upperMount, "upperMount"));
             return this;
         }
 

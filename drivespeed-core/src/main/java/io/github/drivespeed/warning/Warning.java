@@ -11,7 +11,7 @@ public enum Warning {
      * first, so the figure may be memory speed.
      */
     READ_MAY_INCLUDE_PAGE_CACHE("read figures may come from the page cache (buffered read without"
-            + " eviction); use direct I/O for the drive's speed"),
+            + " eviction); use direct I/O for the drive's speed", true),
     /** The data written was all zeros, which compressing or deduplicating storage may not store. */
     ZERO_FILLED_DATA("data is all zeros: a compressing or deduplicating file system or controller"
             + " may store almost nothing, inflating the write figure"),
@@ -88,7 +88,8 @@ public enum Warning {
      * {@code docs/warnings.md}), whatever directory of the drive it tested: both shared the drive.
      */
     CONCURRENT_MEASUREMENT("another drivespeed measurement was running on the same drive:"
-            + " the two shared the drive, so these figures are lower than the drive alone gives"),
+            + " the two shared the drive, so these figures are lower than the drive alone gives",
+            true),
     /**
      * A queue depth above 1 was asked of a backend without asynchronous I/O, and was run as that
      * many synchronous threads instead: the same number of I/Os in flight, submitted from threads.
@@ -103,7 +104,7 @@ public enum Warning {
      */
     READ_SERVED_FROM_CACHE("a read pass moved far fewer bytes at the block device than it read"
             + " (under " + Warning.MIN_DEVICE_COVERAGE_PERCENT + " %): a cache (page cache,"
-            + " host or controller cache) served it, so the figure is not the drive's"),
+            + " host or controller cache) served it, so the figure is not the drive's", true),
     /**
      * A buffered write pass (or workload) moved less than {@value #MIN_DEVICE_COVERAGE_PERCENT} %
      * of the bytes it wrote at the block device: the page cache absorbed them (a time-based run
@@ -113,7 +114,7 @@ public enum Warning {
     WRITE_SERVED_BY_PAGE_CACHE("a write pass moved far fewer bytes at the block device than it"
             + " wrote (under " + Warning.MIN_DEVICE_COVERAGE_PERCENT + " %): the page cache"
             + " absorbed rewrites of the same pages (or the data was compressed), so the figure"
-            + " is not the drive's"),
+            + " is not the drive's", true),
     /**
      * The block device moved clearly more bytes during a pass than drivespeed did (more than
      * {@value #FOREIGN_IO_PERCENT} % over its own I/O plus {@value #FOREIGN_IO_SLACK_MIB} MiB, in
@@ -121,13 +122,14 @@ public enum Warning {
      * drive at the same time. The report lists what the device and the pass moved.
      */
     FOREIGN_IO("the block device moved clearly more bytes during a pass than drivespeed did:"
-            + " other I/O shared the drive, so these figures are lower than the drive alone gives"),
+            + " other I/O shared the drive, so these figures are lower than the drive alone gives",
+            true),
     /**
      * The figure of a cached-read pass ({@code hdparm -T}): the page cache's and memory's speed,
      * shown for comparison, never the drive's.
      */
     PAGE_CACHE_FIGURE("the cached-read figure is the speed of the page cache and memory (as"
-            + " hdparm -T), not the drive's"),
+            + " hdparm -T), not the drive's", true),
     /**
      * A read figure said to come from the drive is faster than the cached-read rate measured on
      * the same machine: implausible for a drive, whose data must also be copied or DMA'd into
@@ -142,12 +144,31 @@ public enum Warning {
     ABOVE_LINK_CEILING("a figure is above the ceiling of the target's link: no data crosses that"
             + " link so fast, so a cache served it"),
     /**
+     * Data read back differs from what was written: the medium lost data (aliasing, never
+     * stored, corrupted or unreadable; {@link io.github.drivespeed.report.DataLossKind}). The
+     * report names the first bad offset, the bytes lost and the kind
+     * ({@link io.github.drivespeed.report.Verification}). A medium that loses data has no speed
+     * worth printing: the pass's figures are not the drive's.
+     */
+    DATA_LOSS("data read back differs from what was written: the medium lost data (counterfeit"
+            + " capacity, a failing medium or a broken cache), so its figures are not the speed of"
+            + " a drive that stores data", true),
+    /**
+     * A write pass's rate fell below half of what it was and stayed there
+     * ({@link io.github.drivespeed.report.CacheCliff}): the drive's fast write cache filled
+     * during the pass, and its median mixes cache speed and the speed after it. A sustained
+     * write test ({@link io.github.drivespeed.DriveSpeed#sustained}) measures both apart.
+     */
+    WRITE_CACHE_CLIFF("the write rate fell below half and stayed there during a pass: the drive's"
+            + " write cache filled, so the median mixes cache speed and the slower speed after it;"
+            + " a sustained test (--sustained) measures both"),
+    /**
      * A workload read an existing file that drivespeed did not write (fio {@code filename=}
      * naming a file that exists): it may be sparse or fallocated (holes read back as zeros
      * without touching the drive) or in the page cache.
      */
     EXISTING_FILE_READ("the workload read an existing file that drivespeed did not write: it may"
-            + " be sparse or fallocated, or cached, so read figures may not be the drive's");
+            + " be sparse or fallocated, or cached, so read figures may not be the drive's", true);
 
     /**
      * A read pass meant to come from the drive whose device moved less than this share of its
@@ -169,9 +190,31 @@ public enum Warning {
     public static final int FOREIGN_IO_SLACK_MIB = 16;
 
     private final String message;
+    private final boolean figureNotTheDrives;
 
     Warning(String message) {
+        this(message, false);
+    }
+
+    Warning(String message, boolean figureNotTheDrives) {
         this.message = message;
+        this.figureNotTheDrives = figureNotTheDrives;
+    }
+
+    /**
+     * Whether a figure carrying this warning is not the drive's own: it came from a cache on
+     * purpose or by accident, or from a medium that lost data. Such a figure never satisfies a
+     * requirement ({@link io.github.drivespeed.requirement.StorageRequirement} leaves it out and
+     * says why) and is not presented as the drive's speed. Other warnings are cautions about a
+     * figure that is still the drive's.
+     *
+     * @return true for the page cache's figures ({@link #READ_MAY_INCLUDE_PAGE_CACHE},
+     *     {@link #READ_SERVED_FROM_CACHE}, {@link #WRITE_SERVED_BY_PAGE_CACHE},
+     *     {@link #PAGE_CACHE_FIGURE}), a shared drive's ({@link #CONCURRENT_MEASUREMENT},
+     *     {@link #FOREIGN_IO}) and a medium's that lost data ({@link #DATA_LOSS})
+     */
+    public boolean figureNotTheDrives() {
+        return figureNotTheDrives;
     }
 
     /** @return one sentence saying what the warning means for the figures */

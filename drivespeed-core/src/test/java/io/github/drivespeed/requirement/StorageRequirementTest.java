@@ -103,7 +103,8 @@ class StorageRequirementTest {
         assertThat(write.measured()).isCloseTo(25e6, within(1.0));
         assertThat(write.marginRatio()).isCloseTo(25.0 / 30, within(1e-9));
         assertThat(write.toString()).isEqualTo("failed: sequential write >= 30.0 MB/s (28.6 MiB/s):"
-                + " measured 25.0 MB/s (23.8 MiB/s), 0.83x the minimum");
+                + " measured 25.0 MB/s (23.8 MiB/s), 0.83x the minimum (too short to know whether it is"
+                + " sustained: no test wrote past the drive's write cache; run a sustained test)");
         RequirementCheck v10 = SdClass.V10.requirement().check(r);
         assertThat(v10.passed()).isTrue();
         assertThat(v10.worstMarginRatio()).isCloseTo(2.5, within(1e-9));
@@ -123,6 +124,24 @@ class StorageRequirementTest {
                 .isEqualTo(RequirementCheck.Status.NOT_MEASURED));
         // the write pass of the same report still counts
         assertThat(StorageRequirement.parse("write=40MB/s").check(fromCache).passed()).isTrue();
+    }
+
+    @Test
+    void aFigureOfAMediumThatLostDataNeverSatisfiesARequirementAndSaysWhy() {
+        SpeedReport lost = new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1),
+                8, 1, true, false, DataPattern.RANDOM), BACKEND, new PassResult(PassKind.WRITE,
+                List.of(new Sample(1, 400_000_000L, SECOND)), Set.of(Warning.DATA_LOSS)),
+                new PassResult(PassKind.READ, List.of(new Sample(1, 900_000_000L, SECOND)),
+                        Set.of(Warning.DATA_LOSS)), Instant.EPOCH);
+        RequirementCheck check = SdClass.V30.requirement().check(lost);
+        assertThat(check.passed()).isFalse();
+        assertThat(check.results()).singleElement().satisfies(r -> {
+            assertThat(r.status()).isEqualTo(RequirementCheck.Status.NOT_MEASURED);
+            assertThat(r.note()).isEqualTo("figures left out as not the drive's: [DATA_LOSS]");
+        });
+        // the same figures without the loss would pass: the warning alone decides
+        assertThat(SdClass.V30.requirement().check(sequential(new double[] {400},
+                new double[] {900})).passed()).isTrue();
     }
 
     @Test

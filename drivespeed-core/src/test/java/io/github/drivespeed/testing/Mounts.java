@@ -161,6 +161,49 @@ public final class Mounts {
     }
 
     /**
+     * @param device a block device, for example {@code /dev/loop3}
+     * @return the 512-byte sectors it has read since it appeared ({@code stat}'s third field,
+     *     kernel {@code Documentation/block/stat.rst})
+     * @throws IOException if sysfs cannot be read
+     */
+    public static long sectorsRead(Path device) throws IOException {
+        String stat = Files.readString(Path.of("/sys/class/block",
+                device.getFileName().toString(), "stat")).strip();
+        return Long.parseLong(stat.split("\\s+")[2]);
+    }
+
+    /**
+     * Attaches a new image of exactly {@code sizeBytes} bytes of random data (seeded, so a test
+     * can regenerate it) under {@code parent} to a free loop device.
+     *
+     * @param parent where to create the image
+     * @param sizeBytes size of the image, a multiple of 512 (the loop device's sector)
+     * @param seed of the data's {@link java.util.SplittableRandom}
+     * @return the loop device, to close
+     * @throws IOException if any step failed (whatever was made is undone)
+     */
+    public static LoopDevice randomLoopDevice(Path parent, long sizeBytes, long seed)
+            throws IOException {
+        Path image = Files.createTempFile(parent, "loop-", ".img");
+        try {
+            try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
+                java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+                byte[] chunk = new byte[1 << 16];
+                for (long at = 0; at < sizeBytes; at += chunk.length) {
+                    random.nextBytes(chunk);
+                    f.write(chunk, 0, (int) Math.min(chunk.length, sizeBytes - at));
+                }
+                f.getFD().sync();
+            }
+            Result r = execOrThrow("losetup", "-f", "--show", image.toString());
+            return new LoopDevice(image, Path.of(r.output().strip()));
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(image);
+            throw e;
+        }
+    }
+
+    /**
      * A new ext4 file system of {@code sizeMiB} MiB on a loop device, mounted with
      * {@code options} on a new directory under {@code parent}. Closing unmounts it, detaches the
      * loop device and removes the image.
@@ -233,6 +276,30 @@ public final class Mounts {
             }
         }
         return mount;
+    }
+
+    /**
+     * Mounts an overlay of {@code lower} with the upper and work directories given (which must be
+     * on one file system) on a new directory under {@code parent}; closing unmounts it and removes
+     * the mount point, leaving the three directories to their owners.
+     *
+     * @param parent where to create the mount point
+     * @param lower the lower (read-only) directory
+     * @param upper where the overlay's writes land
+     * @param work the overlay's work directory, empty, on the upper directory's file system
+     * @return the mount, to close
+     * @throws IOException if mounting failed
+     */
+    public static Mount overlay(Path parent, Path lower, Path upper, Path work)
+            throws IOException {
+        Path dir = Files.createTempDirectory(parent, "overlay-");
+        Result r = exec("mount", "-t", "overlay", "overlay", "-o", "lowerdir=" + lower
+                + ",upperdir=" + upper + ",workdir=" + work, dir.toString());
+        if (r.exitCode() != 0) {
+            Files.deleteIfExists(dir);
+            throw new IOException("mount -t overlay failed: " + r.output());
+        }
+        return new Mount(dir, () -> { });
     }
 
     /**

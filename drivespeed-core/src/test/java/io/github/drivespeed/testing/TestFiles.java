@@ -15,6 +15,21 @@ public final class TestFiles {
     }
 
     /**
+     * Writes every dirty page of the machine back to its device (sync(1), which calls sync(2)),
+     * so that write-back of earlier tests' files (loop-device images of privileged tests live on
+     * the same disk as {@code @TempDir}) does not land in a measured pass and show there as
+     * another process's I/O ({@code FOREIGN_IO}) or fill the device counters of a cached read.
+     * For tests that pin an exact set of warnings (or a met requirement) on a real disk; I/O that
+     * other processes start during the pass is not prevented (on a shared build machine it still
+     * shows, as it should).
+     *
+     * @throws IOException if sync cannot be run or fails
+     */
+    public static void flushDirtyPages() throws IOException {
+        Mounts.execOrThrow("sync");
+    }
+
+    /**
      * @param dir a directory
      * @return the names of the entries in it, sorted
      * @throws IOException if it cannot be listed

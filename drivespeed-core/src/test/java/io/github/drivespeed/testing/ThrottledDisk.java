@@ -27,16 +27,9 @@ public final class ThrottledDisk implements AutoCloseable {
         this.info = info;
     }
 
-    /** @return {@code testbed/throttled-disk} of this repository, found from the working directory up */
+    /** @return {@code testbed/throttled-disk} of this repository */
     public static Path script() {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            Path s = d.resolve("testbed").resolve("throttled-disk");
-            if (Files.isExecutable(s)) {
-                return s;
-            }
-        }
-        throw new IllegalStateException("testbed/throttled-disk not found above "
-                + Path.of("").toAbsolutePath());
+        return Testbeds.script("throttled-disk");
     }
 
     /**

@@ -3,6 +3,7 @@ package io.github.drivespeed.nativeio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.report.CacheHandling;
@@ -76,6 +77,42 @@ class BlockDeviceTest {
             return HexFormat.of().formatHex(digest.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aDeviceWhoseSizeIsNotAMultipleOfTheBlockIsReadToItsEndAndAWriteTestSaysWhatItLeft()
+            throws IOException {
+        long size = 16 * MIB + 3 * 512;
+        try (Mounts.LoopDevice loop = Mounts.randomLoopDevice(dir, size, 9)) {
+            DevicePlan read = DriveSpeed.onDevice(loop.device()).backend("native").blockSize("1M")
+                    .count(17).runs(2);
+            DeviceReport r = read.run();
+            assertThat(r.read().samples()).hasSize(2).allSatisfy(s -> {
+                assertThat(s.bytes()).isEqualTo(size);
+                assertThat(s.ios()).isEqualTo(17);
+            });
+            assertThat(r.toString()).contains("  rest:     the last 1536 B, after the last whole"
+                    + " block, are read as one smaller last request");
+
+            String before = sha256(loop.image());
+            DevicePlan write = DriveSpeed.onDevice(loop.device()).backend("native")
+                    .blockSize("1M").write().allowWritesTo(loop.device()).runs(1);
+            assertThatThrownBy(() -> write.count(17).run())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("16 whole blocks of 1 MiB); nothing past the end");
+            DeviceReport w = write.count(16).run();
+            assertThat(w.write().orElseThrow().samples().get(0).bytes()).isEqualTo(16 * MIB);
+            assertThat(w.read().samples().get(0).bytes()).isEqualTo(16 * MIB);
+            assertThat(w.toString()).contains("  rest:     the last 1536 B, after the last whole"
+                    + " block, were neither written nor read (a write test moves whole blocks)");
+            assertThat(sha256(loop.image())).isNotEqualTo(before);
+            byte[] image = Files.readAllBytes(loop.image());
+            byte[] expected = new byte[(int) size];
+            new SplittableRandom(9).nextBytes(expected);
+            assertThat(java.util.Arrays.copyOfRange(image, (int) (16 * MIB), (int) size))
+                    .as("the rest is as it was").isEqualTo(java.util.Arrays.copyOfRange(expected,
+                            (int) (16 * MIB), (int) size));
         }
     }
 

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.drivespeed.testing.ThrottledDisk;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -75,6 +73,8 @@ class ThrottledDiskTest {
         assertThat(f.get("read.cacheHandling")).isEqualTo("DIRECT_IO");
         assertThat(Long.parseLong(f.get("read.deviceBytes"))).isGreaterThanOrEqualTo(PASS_BYTES);
         assertThat(f.get("read.warnings")).isEqualTo("[]");
+        // a constant cap is no write cache: a detector that always warned would fail here
+        assertThat(f.get("write.warnings")).doesNotContain("WRITE_CACHE_CLIFF");
     }
 
     @Test

@@ -73,9 +73,9 @@ public final class ThroughputChart {
             if (job.sequential().isPresent()) {
                 add(data, prefix, job.sequential().get().write());
                 add(data, prefix, job.sequential().get().read());
-            } else {
-                job.workload().orElseThrow().read().ifPresent(p -> add(data, prefix, p));
-                job.workload().orElseThrow().write().ifPresent(p -> add(data, prefix, p));
+            } else if (job.workload().isPresent()) {
+                job.workload().get().read().ifPresent(p -> add(data, prefix, p));
+                job.workload().get().write().ifPresent(p -> add(data, prefix, p));
             }
         }
         NumberAxis x = new NumberAxis("time since the pass started (s)");
@@ -85,13 +85,15 @@ public final class ThroughputChart {
         style(renderer, data.getSeriesCount());
         XYPlot plot = new XYPlot(data, x, y, renderer);
         long interval = results.jobs().stream()
+                .filter(j -> j.sequential().isPresent() || j.workload().isPresent())
                 .flatMap(j -> j.sequential().map(r -> r.write().samples().stream())
                         .orElseGet(() -> j.workload().orElseThrow().read()
                                 .or(() -> j.workload().orElseThrow().write()).orElseThrow()
                                 .samples().stream()))
                 .mapToLong(s -> s.timeline().intervalNanos()).findFirst().orElse(500_000_000L);
         return chart("Throughput per " + (interval / 1_000_000) + " ms: "
-                + results.target().directory(), subtitle(results), plot);
+                + results.target().map(t -> t.directory().toString()).orElse(""),
+                subtitle(results), plot);
     }
 
     /**
@@ -129,7 +131,8 @@ public final class ThroughputChart {
         XYPlot plot = new XYPlot(data, x, y, renderer);
         String rw = table.rows().get(0).report().parameters().fioRw();
         return chart("Throughput against block size (" + rw + "): "
-                + results.target().directory(), subtitle(results), plot);
+                + results.target().map(t -> t.directory().toString()).orElse(""),
+                subtitle(results), plot);
     }
 
     /**
@@ -171,9 +174,13 @@ public final class ThroughputChart {
     }
 
     private static String subtitle(Results results) {
-        String device = results.target().device().map(d -> d.identity()).orElse("no block device");
+        if (results.target().isEmpty()) {
+            return results.backend().map(b -> b.name() + " backend").orElse("");
+        }
+        var target = results.target().get();
+        String device = target.device().map(d -> d.identity()).orElse("no block device");
         Optional<String> backend = results.backend().map(b -> b.name() + " backend");
-        return results.target().fileSystemType() + " on " + device
+        return target.fileSystemType() + " on " + device
                 + backend.map(b -> "; " + b).orElse("");
     }
 

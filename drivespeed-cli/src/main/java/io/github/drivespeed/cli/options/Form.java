@@ -5,9 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * What a command line runs. {@code --probe}, {@code --preset}, {@code --sweep} and {@code --rw}
- * choose theirs; otherwise the target does: a block device is read (or written) as a device, a
- * directory gets the sequential test. picocli's argument groups cannot see whether the path is a
+ * What a command line runs. fio's jobs (a job file, or fio's spellings), {@code --probe},
+ * {@code --verify-capacity}, {@code --sustained}, {@code --preset}, {@code --sweep} and
+ * {@code --rw} choose theirs; otherwise the target does: a block device is read (or written) as
+ * a device, a directory gets the sequential test. picocli's argument groups cannot see whether the path is a
  * directory or a device, so {@link OptionTable} says which option goes with which form.
  */
 public enum Form {
@@ -30,6 +31,15 @@ public enum Form {
     SWEEP("--sweep", "the sweep runs every block size from 4 KiB to 64 MiB"),
     /** A block device: read, as {@code hdparm -t}, or with the opt-ins written. */
     DEVICE(null, null),
+    /** {@code --sustained}: a write past the write cache, in a directory. */
+    SUSTAINED("--sustained", "a sustained write runs until its rate holds steady, bounded by"
+            + " --size and --duration"),
+    /** {@code --verify-capacity} on a directory: fill, read back, check, remove. */
+    CAPACITY_CHECK("--verify-capacity", "the capacity check fills the free space, or --size,"
+            + " and reads it all back"),
+    /** {@code --verify-capacity} on a block device: the destructive probe of its capacity. */
+    CAPACITY_PROBE("--verify-capacity", "the capacity probe of a block device takes only its"
+            + " write opt-ins (--allow-writes-to, --force)"),
     /**
      * fio's jobs: a job file ({@code drivespeed FILE.fio}, {@code --job FILE}) or a command line
      * in fio's spellings ({@code --name=x --rw=randread --direct=1 ...}).
@@ -50,27 +60,26 @@ public enum Form {
 
     /**
      * @param probe whether {@code --probe} was given
-     * @param workload the workload options given
-     * @param target the path given, looked at only when no option chose the form
-     * @return the form the command line runs
-     */
-    public static Form of(boolean probe, WorkloadOptions workload, Path target) {
-        return of(probe, false, workload, target);
-    }
-
-    /**
-     * @param probe whether {@code --probe} was given
      * @param fioJob whether the command line gives fio jobs (a job file or fio's spellings)
+     * @param genuine the capacity and sustained options given
      * @param workload the workload options given
-     * @param target the path given, looked at only when no option chose the form
+     * @param target the path given, looked at only when no option chose the form (and for
+     *     {@code --verify-capacity}, which probes a block device and checks a directory)
      * @return the form the command line runs
      */
-    public static Form of(boolean probe, boolean fioJob, WorkloadOptions workload, Path target) {
+    public static Form of(boolean probe, boolean fioJob, GenuineOptions genuine,
+            WorkloadOptions workload, Path target) {
         if (fioJob) {
             return FIO_JOB;
         }
         if (probe) {
             return PROBE;
+        }
+        if (genuine.verifyCapacity()) {
+            return isBlockDevice(target) ? CAPACITY_PROBE : CAPACITY_CHECK;
+        }
+        if (genuine.sustained()) {
+            return SUSTAINED;
         }
         if (workload.presets() != null) {
             return PRESET;
@@ -95,6 +104,15 @@ public enum Form {
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /**
+     * @return whether the option that chooses this form excludes every option it does not take
+     *     outright ({@code --probe}, {@code --sustained}, {@code --verify-capacity})
+     */
+    boolean excludesEveryOther() {
+        return this == PROBE || this == SUSTAINED || this == CAPACITY_CHECK
+                || this == CAPACITY_PROBE;
     }
 
     /** @return whether this is one of the fio-style workload forms */

@@ -19,7 +19,7 @@ public final class OptionPlacement {
 
     /**
      * Checked first, before any value: the options that {@code --probe} (any measuring option),
-     * {@code --preset} (what a preset fixes) and {@code --sweep} (the block size) exclude, the
+     * {@code --sustained} and {@code --verify-capacity} (any they do not take), {@code --preset} (what a preset fixes) and {@code --sweep} (the block size) exclude, the
      * first one in the order given, as typed.
      *
      * @param form the form
@@ -32,7 +32,7 @@ public final class OptionPlacement {
         for (String option : given.inOrder()) {
             Row row = OptionTable.get(option);
             boolean excluded = !row.goesWith(form)
-                    && (form == Form.PROBE || row.goesWithAWorkload());
+                    && (form.excludesEveryOther() || row.goesWithAWorkload());
             if (excluded) {
                 return OptionTable.excludeEachOther(form.option(), given.typed(option)) + ": "
                         + form.exclusionReason();
@@ -88,7 +88,8 @@ public final class OptionPlacement {
                         + " --sweep)" + (first.goesWith(Form.REQUIREMENT_WORKLOADS)
                                 ? " or a --require with random 4 KiB figures" : "");
             default:
-                return null;
+                // the forms whose option excludes every other were refused by exclusion()
+                return "option '" + first.option() + "' does not apply to " + form.option();
         }
     }
 

@@ -1,11 +1,14 @@
 package io.github.drivespeed.cli.options;
 
+import static io.github.drivespeed.cli.options.Form.CAPACITY_CHECK;
+import static io.github.drivespeed.cli.options.Form.CAPACITY_PROBE;
 import static io.github.drivespeed.cli.options.Form.DEVICE;
 import static io.github.drivespeed.cli.options.Form.FIO_JOB;
 import static io.github.drivespeed.cli.options.Form.PRESET;
 import static io.github.drivespeed.cli.options.Form.PROBE;
 import static io.github.drivespeed.cli.options.Form.REQUIREMENT_WORKLOADS;
 import static io.github.drivespeed.cli.options.Form.SEQUENTIAL;
+import static io.github.drivespeed.cli.options.Form.SUSTAINED;
 import static io.github.drivespeed.cli.options.Form.SWEEP;
 import static io.github.drivespeed.cli.options.Form.WORKLOAD;
 
@@ -61,37 +64,45 @@ public final class OptionTable {
     private static final List<Row> ROWS = List.of(
             //   option                  the forms it goes with
             row("--probe",               PROBE),
+            row("--verify-capacity",     CAPACITY_CHECK, CAPACITY_PROBE),
+            row("--sustained",           SUSTAINED),
+            row("--no-verify",           SEQUENTIAL, DEVICE),
             row("--dsync",               SEQUENTIAL),
             row("--zeros",               SEQUENTIAL),
             row("--direct-or-buffered",  SEQUENTIAL),
-            row("--require",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
-            row("--json",                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
-            row("--csv",                 PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
-            row("--output",              PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
+            row("--require",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED),
+            row("--json",                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED,
+                                         CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
+            row("--csv",                 PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED,
+                                         CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
+            row("--output",              PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED,
+                                         CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
             row("--chart",               SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
-            row("--overwrite",           PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
+            row("--overwrite",           PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED,
+                                         CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
             row("--quiet",               PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE,
-                                         FIO_JOB),
-            row("--block-size",          SEQUENTIAL, WORKLOAD, DEVICE, FIO_JOB),
+                                         SUSTAINED, CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
+            row("--block-size",          SEQUENTIAL, WORKLOAD, DEVICE, SUSTAINED, FIO_JOB),
             row("--count",               SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
             row("--runs",                SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--buffered",            SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--backend",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, FIO_JOB),
+            row("--buffered",            SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED),
+            row("--backend",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
+                                         CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
             row("--cached-read",         SEQUENTIAL, DEVICE),
             row("--drop-caches",         SEQUENTIAL, DEVICE),
             row("--write",               DEVICE),
-            row("--allow-writes-to",     DEVICE),
-            row("--force",               DEVICE),
+            row("--allow-writes-to",     DEVICE, CAPACITY_PROBE),
+            row("--force",               DEVICE, CAPACITY_PROBE),
             row("--preset",              PRESET),
             row("--rw",                  WORKLOAD, SWEEP, FIO_JOB),
             row("--sweep",               SWEEP),
             row("--rwmixread",           WORKLOAD, SWEEP, FIO_JOB),
             row("--iodepth",             WORKLOAD, SWEEP, FIO_JOB),
             row("--threads",             WORKLOAD, SWEEP, FIO_JOB),
-            row("--size",                WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS,
-                                         FIO_JOB),
+            row("--size",                WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, SUSTAINED,
+                                         CAPACITY_CHECK, FIO_JOB),
             row("--duration",            WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE,
-                                         FIO_JOB),
+                                         SUSTAINED, FIO_JOB),
             row("--ramp-time",           WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
             row("--seed",                WORKLOAD, PRESET, SWEEP),
             row("--norandommap",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS,

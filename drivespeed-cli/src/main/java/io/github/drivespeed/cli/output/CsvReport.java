@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.LatencyStats;
+import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.target.BlockDevice;
 import io.github.drivespeed.target.TargetInfo;
@@ -49,6 +50,7 @@ public final class CsvReport {
             c.add("clat_ns_p" + JsonReport.percentileKey(p));
         }
         c.addAll(List.of("warnings", "directory", "fs_type", "device", "backend", "started_at"));
+        c.addAll(GenuineCsv.COLUMNS);
         COLUMNS = List.copyOf(c);
     }
 
@@ -66,7 +68,8 @@ public final class CsvReport {
      */
     public static void write(Results results, Writer out) throws IOException {
         boolean probe = results.jobs().isEmpty();
-        List<List<String>> rows = probe ? List.of(probeRow(results.target())) : rows(results);
+        List<List<String>> rows = probe ? List.of(probeRow(results.target().orElseThrow()))
+                : rows(results);
         CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\n");
         for (String column : probe ? PROBE_COLUMNS : COLUMNS) {
             schema.addColumn(column);
@@ -92,25 +95,38 @@ public final class CsvReport {
                         r.startedAt().toString());
                 rows.add(row(c, "write", r.write()));
                 rows.add(row(c, "read", r.read()));
-            } else {
-                var r = job.workload().orElseThrow();
+            } else if (job.workload().isPresent()) {
+                var r = job.workload().get();
                 WorkloadParameters p = r.parameters();
                 Common c = new Common(job.name(), "workload", p.fioRw(), p.blockSize().bytes(),
                         p.queueDepth(), p.threads(), p.runs(), p.direct(), r.warnings(),
                         r.target(), r.backend().name(), r.startedAt().toString());
                 r.read().ifPresent(pass -> rows.add(row(c, "read", pass)));
                 r.write().ifPresent(pass -> rows.add(row(c, "write", pass)));
+            } else if (job.sustained().isPresent()) {
+                var r = job.sustained().get();
+                Common c = new Common(job.name(), "sustained", "", r.blockSize().bytes(), 1, 1, 1,
+                        r.direct(), r.warnings(), r.target(), r.backend().name(),
+                        r.startedAt().toString());
+                List<String> row = row(c, "write", new PassResult(PassKind.WRITE,
+                        List.of(r.write()), r.warnings()));
+                GenuineCsv.sustained(row, r);
+                rows.add(row);
+            } else if (job.capacityCheck().isPresent()) {
+                rows.addAll(GenuineCsv.capacityCheck(job.name(), job.capacityCheck().get()));
+            } else {
+                rows.add(GenuineCsv.capacityProbe(job.name(), job.capacityProbe().orElseThrow()));
             }
         }
         return rows;
     }
 
     /** What the rows of one job share. */
-    private record Common(String jobname, String kind, String rw, long blockBytes, int iodepth,
+    record Common(String jobname, String kind, String rw, long blockBytes, int iodepth,
             int numjobs, int runs, boolean direct, Collection<Warning> warnings,
             TargetInfo target, String backend, String startedAt) { }
 
-    private static List<String> row(Common c, String direction, PassResult p) {
+    static List<String> row(Common c, String direction, PassResult p) {
         List<String> r = new ArrayList<>(COLUMNS.size());
         LatencyStats l = p.latency();
         long runtime = p.samples().stream().mapToLong(s -> s.elapsedNanos()).sum();
@@ -148,6 +164,7 @@ public final class CsvReport {
         r.add(c.target().device().map(BlockDevice::sysfsName).orElse(""));
         r.add(c.backend());
         r.add(c.startedAt());
+        GenuineCsv.pass(r, p);
         return r;
     }
 
@@ -180,7 +197,7 @@ public final class CsvReport {
     }
 
     /** Warning names joined by {@code ;}, in declaration order. */
-    private static String names(Collection<Warning> warnings) {
+    static String names(Collection<Warning> warnings) {
         return warnings.stream().sorted().map(Warning::name).collect(Collectors.joining(";"));
     }
 }

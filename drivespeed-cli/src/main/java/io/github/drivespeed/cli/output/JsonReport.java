@@ -90,12 +90,17 @@ public final class JsonReport {
         ObjectNode doc = NODES.objectNode();
         doc.put("schema_version", SCHEMA_VERSION);
         doc.put("generator", generator);
-        doc.set("target", target(results.target()));
+        doc.set("target", results.target().map(JsonReport::target).orElse(null));
         doc.set("backend", results.backend().map(JsonReport::backend).orElse(null));
         ArrayNode jobs = doc.putArray("jobs");
         for (Results.Job job : results.jobs()) {
             jobs.add(job.sequential().map(r -> sequentialJob(job.name(), r))
-                    .orElseGet(() -> workloadJob(job.name(), job.workload().orElseThrow())));
+                    .or(() -> job.workload().map(r -> workloadJob(job.name(), r)))
+                    .or(() -> job.sustained().map(r -> GenuineJson.sustainedJob(job.name(), r)))
+                    .or(() -> job.capacityCheck().map(r -> GenuineJson.capacityCheckJob(
+                            job.name(), r)))
+                    .orElseGet(() -> GenuineJson.capacityProbeJob(job.name(),
+                            job.capacityProbe().orElseThrow())));
         }
         doc.set("warnings", warningDetails(results.warnings()));
         doc.set("requirement", results.requirement().map(JsonReport::requirement).orElse(null));
@@ -111,6 +116,7 @@ public final class JsonReport {
         n.put("total_space_bytes", t.totalSpaceBytes());
         n.put("usable_space_bytes", t.usableSpaceBytes());
         n.set("mount", t.mount().map(JsonReport::mount).orElse(null));
+        n.set("upper_mount", t.upperMount().map(JsonReport::mount).orElse(null));
         ArrayNode devices = n.putArray("devices");
         for (BlockDevice d : t.blockDevices()) {
             devices.add(device(d));
@@ -247,7 +253,7 @@ public final class JsonReport {
         return n;
     }
 
-    private static ObjectNode job(String name, String kind, String startedAt) {
+    static ObjectNode job(String name, String kind, String startedAt) {
         ObjectNode n = NODES.objectNode();
         n.put("jobname", name);
         n.put("kind", kind);
@@ -273,19 +279,30 @@ public final class JsonReport {
         n.set("warnings", warningNames(p.warnings()));
         ArrayNode runs = n.putArray("runs");
         for (Sample s : p.samples()) {
-            ObjectNode run = runs.addObject();
-            run.put("run", s.run());
-            run.put("io_bytes", s.bytes());
-            run.put("runtime_ns", s.elapsedNanos());
-            run.set("bw_bytes", rate(s.throughput().bytesPerSecond()));
-            run.put("total_ios", s.ios());
-            run.set("iops", decimal(s.ios() == 0 ? Double.NaN : s.iops()));
-            run.set("clat_ns", clat(s.latency()));
-            run.set("timeline", timeline(s.timeline()));
-            run.put("cache_handling", s.cacheHandling().name());
-            run.set("device_io", s.deviceIo().map(JsonReport::deviceIo).orElse(null));
+            runs.add(run(s));
         }
+        n.set("not_the_drives", warningNames(p.notTheDrives()));
+        n.set("verification", GenuineJson.verification(p.verification()));
+        n.set("cache_cliff", GenuineJson.cacheCliff(p.cacheCliff()));
         return n;
+    }
+
+    /** One run of a pass: its figures, timeline, cache handling, device counters and checks. */
+    static ObjectNode run(Sample s) {
+        ObjectNode run = NODES.objectNode();
+        run.put("run", s.run());
+        run.put("io_bytes", s.bytes());
+        run.put("runtime_ns", s.elapsedNanos());
+        run.set("bw_bytes", rate(s.throughput().bytesPerSecond()));
+        run.put("total_ios", s.ios());
+        run.set("iops", decimal(s.ios() == 0 ? Double.NaN : s.iops()));
+        run.set("clat_ns", clat(s.latency()));
+        run.set("timeline", timeline(s.timeline()));
+        run.put("cache_handling", s.cacheHandling().name());
+        run.set("device_io", s.deviceIo().map(JsonReport::deviceIo).orElse(null));
+        run.set("verification", GenuineJson.verification(s.verification()));
+        run.set("cache_cliff", GenuineJson.cacheCliff(s.cacheCliff()));
+        return run;
     }
 
     /** What the block device under the target moved during a run (its kernel counters). */
@@ -373,7 +390,7 @@ public final class JsonReport {
         }
     }
 
-    private static ArrayNode warningNames(Collection<Warning> warnings) {
+    static ArrayNode warningNames(Collection<Warning> warnings) {
         ArrayNode a = NODES.arrayNode();
         warnings.stream().sorted().forEach(w -> a.add(w.name()));
         return a;
@@ -393,12 +410,12 @@ public final class JsonReport {
     }
 
     /** A rate in whole bytes (or bits, transfers) per second; null when not available. */
-    private static com.fasterxml.jackson.databind.JsonNode rate(double perSecond) {
+    static com.fasterxml.jackson.databind.JsonNode rate(double perSecond) {
         return Double.isFinite(perSecond) ? NODES.numberNode(Math.round(perSecond)) : null;
     }
 
     /** Six decimals, as fio's {@code %f}; null when not available. */
-    private static com.fasterxml.jackson.databind.JsonNode decimal(double value) {
+    static com.fasterxml.jackson.databind.JsonNode decimal(double value) {
         return Double.isFinite(value) ? NODES.numberNode(Numbers.sixDecimals(value)) : null;
     }
 

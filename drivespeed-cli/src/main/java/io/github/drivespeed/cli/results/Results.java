@@ -1,7 +1,10 @@
 package io.github.drivespeed.cli.results;
 
 import io.github.drivespeed.report.BackendInfo;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.requirement.RequirementCheck;
@@ -13,23 +16,31 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Everything one measurement of one target produced, as the JSON and CSV writers and the chart
- * read it: the target, the backend, the jobs (each a sequential test or a workload, named like
- * fio's jobs), and the requirement check if one was made. An immutable value.
+ * read it: the target, the backend, the jobs (each a sequential test, a workload, a sustained
+ * write, a capacity check or probe, named like fio's jobs), and the requirement check if one was
+ * made. An immutable value.
  */
 public final class Results {
 
     /**
-     * One named job: a sequential test or a workload.
+     * One named job: a sequential test, a workload, a sustained write, a capacity check of a
+     * directory or a capacity probe of a block device; exactly one report is present.
      *
      * @param name the job's name, for example {@code sequential} or {@code RND4K Q1T1 read}
      * @param sequential the sequential test's report, if this job is one
      * @param workload the workload's report, if this job is one
+     * @param sustained the sustained write's report, if this job is one
+     * @param capacityCheck the capacity check's report, if this job is one
+     * @param capacityProbe the capacity probe's report, if this job is one
      */
     public record Job(String name, Optional<SpeedReport> sequential,
-            Optional<WorkloadReport> workload) {
+            Optional<WorkloadReport> workload, Optional<SustainedReport> sustained,
+            Optional<CapacityCheckReport> capacityCheck,
+            Optional<CapacityProbeReport> capacityProbe) {
 
         /**
          * Checks that exactly one report is present.
@@ -37,11 +48,16 @@ public final class Results {
          * @param name the job's name
          * @param sequential the sequential test's report, if this job is one
          * @param workload the workload's report, if this job is one
+         * @param sustained the sustained write's report, if this job is one
+         * @param capacityCheck the capacity check's report, if this job is one
+         * @param capacityProbe the capacity probe's report, if this job is one
          */
         public Job {
             Objects.requireNonNull(name, "name");
-            if (sequential.isPresent() == workload.isPresent()) {
-                throw new IllegalArgumentException("a job is a sequential test or a workload");
+            long present = Stream.of(sequential, workload, sustained, capacityCheck, capacityProbe)
+                    .filter(Optional::isPresent).count();
+            if (present != 1) {
+                throw new IllegalArgumentException("a job is one test: " + present + " reports");
             }
         }
 
@@ -51,7 +67,8 @@ public final class Results {
          * @return the job
          */
         public static Job of(String name, SpeedReport report) {
-            return new Job(name, Optional.of(report), Optional.empty());
+            return new Job(name, Optional.of(report), Optional.empty(), Optional.empty(),
+                    Optional.empty(), Optional.empty());
         }
 
         /**
@@ -60,33 +77,78 @@ public final class Results {
          * @return the job
          */
         public static Job of(String name, WorkloadReport report) {
-            return new Job(name, Optional.empty(), Optional.of(report));
+            return new Job(name, Optional.empty(), Optional.of(report), Optional.empty(),
+                    Optional.empty(), Optional.empty());
         }
 
-        /** @return the target the job measured */
-        public TargetInfo target() {
+        /**
+         * @param report the sustained write's report
+         * @return the job, named {@code sustained}
+         */
+        public static Job of(SustainedReport report) {
+            return new Job("sustained", Optional.empty(), Optional.empty(), Optional.of(report),
+                    Optional.empty(), Optional.empty());
+        }
+
+        /**
+         * @param report the capacity check's report
+         * @return the job, named {@code capacity_check}
+         */
+        public static Job of(CapacityCheckReport report) {
+            return new Job("capacity_check", Optional.empty(), Optional.empty(),
+                    Optional.empty(), Optional.of(report), Optional.empty());
+        }
+
+        /**
+         * @param report the capacity probe's report
+         * @return the job, named {@code capacity_probe}
+         */
+        public static Job of(CapacityProbeReport report) {
+            return new Job("capacity_probe", Optional.empty(), Optional.empty(),
+                    Optional.empty(), Optional.empty(), Optional.of(report));
+        }
+
+        /** @return the target the job measured; empty for a block device's capacity probe */
+        public Optional<TargetInfo> target() {
             return sequential.map(SpeedReport::target)
-                    .orElseGet(() -> workload.orElseThrow().target());
+                    .or(() -> workload.map(WorkloadReport::target))
+                    .or(() -> sustained.map(SustainedReport::target))
+                    .or(() -> capacityCheck.map(CapacityCheckReport::target));
         }
 
-        /** @return the backend that ran the job */
-        public BackendInfo backend() {
+        /** @return the backend that ran the job; empty where the report does not say */
+        public Optional<BackendInfo> backend() {
             return sequential.map(SpeedReport::backend)
-                    .orElseGet(() -> workload.orElseThrow().backend());
+                    .or(() -> workload.map(WorkloadReport::backend))
+                    .or(() -> sustained.map(SustainedReport::backend));
         }
 
-        /** @return the job's warnings, its target's included */
+        /**
+         * @return the job's warnings, its target's included; a capacity check or probe that
+         *     found loss carries {@link Warning#DATA_LOSS}
+         */
         public Set<Warning> warnings() {
-            return sequential.map(SpeedReport::warnings)
-                    .orElseGet(() -> workload.orElseThrow().warnings());
+            Set<Warning> w = EnumSet.noneOf(Warning.class);
+            sequential.ifPresent(r -> w.addAll(r.warnings()));
+            workload.ifPresent(r -> w.addAll(r.warnings()));
+            sustained.ifPresent(r -> w.addAll(r.warnings()));
+            capacityCheck.ifPresent(r -> {
+                w.addAll(r.target().warnings());
+                if (!r.passed()) {
+                    w.add(Warning.DATA_LOSS);
+                }
+            });
+            capacityProbe.filter(r -> !r.genuine()).ifPresent(r -> w.add(Warning.DATA_LOSS));
+            return w;
         }
     }
 
-    private final TargetInfo target;
+    private final Optional<TargetInfo> target;
     private final List<Job> jobs;
     private final Optional<RequirementCheck> requirement;
 
-    private Results(TargetInfo target, List<Job> jobs, Optional<RequirementCheck> requirement) {
+    private Results(Optional<TargetInfo> target, List<Job> jobs,
+            Optional<RequirementCheck> requirement) {
         this.target = Objects.requireNonNull(target, "target");
         this.jobs = List.copyOf(jobs);
         this.requirement = Objects.requireNonNull(requirement, "requirement");
@@ -99,7 +161,7 @@ public final class Results {
      * @return the results
      */
     public static Results probe(TargetInfo target) {
-        return new Results(target, List.of(), Optional.empty());
+        return new Results(Optional.of(target), List.of(), Optional.empty());
     }
 
     /**
@@ -107,8 +169,35 @@ public final class Results {
      * @return the results
      */
     public static Results of(SpeedReport report) {
-        return new Results(report.target(), List.of(Job.of("sequential", report)),
+        return new Results(Optional.of(report.target()),
+                List.of(Job.of("sequential", report)), Optional.empty());
+    }
+
+    /**
+     * @param report a sustained write's report, as job {@code sustained}
+     * @return the results
+     */
+    public static Results of(SustainedReport report) {
+        return new Results(Optional.of(report.target()), List.of(Job.of(report)),
                 Optional.empty());
+    }
+
+    /**
+     * @param report a directory's capacity check, as job {@code capacity_check}
+     * @return the results
+     */
+    public static Results of(CapacityCheckReport report) {
+        return new Results(Optional.of(report.target()), List.of(Job.of(report)),
+                Optional.empty());
+    }
+
+    /**
+     * @param report a block device's capacity probe, as job {@code capacity_probe}; no target
+     *     description (the device is named in the job)
+     * @return the results
+     */
+    public static Results of(CapacityProbeReport report) {
+        return new Results(Optional.empty(), List.of(Job.of(report)), Optional.empty());
     }
 
     /**
@@ -171,8 +260,11 @@ public final class Results {
         return new Results(target, j, requirement);
     }
 
-    /** @return the target (as the first job saw it; as probed when there is no job) */
-    public TargetInfo target() {
+    /**
+     * @return the target (as the first job saw it; as probed when there is no job); empty for a
+     *     block device's capacity probe
+     */
+    public Optional<TargetInfo> target() {
         return target;
     }
 
@@ -181,9 +273,14 @@ public final class Results {
         return jobs;
     }
 
-    /** @return the backend of the first job; empty when there is none */
+    /** @return the backend of the first job; empty when there is none or it does not say */
     public Optional<BackendInfo> backend() {
-        return jobs.isEmpty() ? Optional.empty() : Optional.of(jobs.get(0).backend());
+        return jobs.isEmpty() ? Optional.empty() : jobs.get(0).backend();
+    }
+
+    /** @return whether a job found data lost ({@link Warning#DATA_LOSS}) */
+    public boolean dataLost() {
+        return jobs.stream().anyMatch(j -> j.warnings().contains(Warning.DATA_LOSS));
     }
 
     /** @return the requirement check, if one was made */
@@ -194,7 +291,7 @@ public final class Results {
     /** @return every warning of the target and of every job, in declaration order */
     public Set<Warning> warnings() {
         Set<Warning> all = EnumSet.noneOf(Warning.class);
-        all.addAll(target.warnings());
+        target.ifPresent(t -> all.addAll(t.warnings()));
         for (Job j : jobs) {
             all.addAll(j.warnings());
         }

@@ -7,7 +7,10 @@ import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
 
-/** The end of every measuring run: the requirement's verdict, the results written, the exit code. */
+/**
+ * The end of every measuring run: data lost in words, the requirement's verdict, the results
+ * written, the exit code (1 when the requirement was not met or data was lost).
+ */
 final class Completion {
 
     private Completion() {
@@ -25,6 +28,7 @@ final class Completion {
         OutputRouter outputs = context.outputs();
         Results results = measured;
         RequirementCheck check = null;
+        DataLoss.printBlocks(outputs.text(), results);
         if (requirement != null) {
             check = RequirementChecker.check(requirement, results);
             results = results.with(check);
@@ -40,9 +44,11 @@ final class Completion {
             return context.fail("could not write the results to standard output",
                     ExitCode.IO_ERROR);
         }
+        int code = ExitCode.OK;
         if (check != null && !check.passed()) {
-            return RequirementChecker.reportFailure(context.err(), requirement, check);
+            code = RequirementChecker.reportFailure(context.err(), requirement, check);
         }
-        return ExitCode.OK;
+        int lost = DataLoss.report(context.err(), results);
+        return code != ExitCode.OK ? code : lost;
     }
 }

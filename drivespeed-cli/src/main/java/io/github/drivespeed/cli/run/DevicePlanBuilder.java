@@ -12,10 +12,11 @@ import java.nio.file.Path;
 
 /**
  * The device test's plan from the options given (named as {@code --block-size}, not as typed);
- * {@code duration} is {@code --duration} as given, or null.
+ * {@code duration} is {@code --duration} as given, or null; {@code noVerify} is
+ * {@code --no-verify}.
  */
 record DevicePlanBuilder(MeasurementOptions measurement, String duration,
-        ReadModeOptions readModes, DeviceWriteOptions deviceWrite) {
+        ReadModeOptions readModes, DeviceWriteOptions deviceWrite, boolean noVerify) {
 
     /**
      * @throws IllegalArgumentException naming the option and value a setter refused
@@ -53,6 +54,14 @@ record DevicePlanBuilder(MeasurementOptions measurement, String duration,
         }
         if (w.force()) {
             t = t.force();
+        }
+        if (noVerify) {
+            if (!w.write()) {
+                throw new IllegalArgumentException("option '--no-verify' needs --write: a"
+                        + " read-only test reads what drivespeed did not write, and checks"
+                        + " nothing");
+            }
+            t = t.noVerify();
         }
         t = optionIfGiven(t, "--backend", m.backend(), DevicePlan::backend);
         return t;

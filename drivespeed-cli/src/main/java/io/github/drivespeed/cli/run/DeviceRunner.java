@@ -2,11 +2,13 @@ package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.cli.options.DeviceWriteOptions;
+import io.github.drivespeed.cli.options.GenuineOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.ReadModeOptions;
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.text.DeviceReportPrinter;
 import io.github.drivespeed.cli.text.Headers;
+import io.github.drivespeed.cli.text.LossLines;
 import io.github.drivespeed.cli.text.RunLinePrinter;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.UnsafeTargetException;
@@ -18,8 +20,8 @@ import java.nio.file.Path;
 
 /**
  * {@code drivespeed /dev/sdX}: the read-only device test, as {@code hdparm -t} (with
- * {@code -T}, also {@code hdparm -T}'s cached reads), or, with the opt-ins, a write test. Text
- * output only.
+ * {@code -T}, also {@code hdparm -T}'s cached reads), or, with the opt-ins, a write test whose
+ * read-back is checked (exit code 1 when data was lost). Text output only.
  */
 public final class DeviceRunner {
 
@@ -32,12 +34,14 @@ public final class DeviceRunner {
      * @param workload for {@code --duration}, the one workload option a device takes
      * @param readModes cached reads, drop_caches
      * @param deviceWrite the write opt-ins
+     * @param genuine {@code --no-verify}
      */
     public DeviceRunner(RunContext context, MeasurementOptions measurement,
-            WorkloadOptions workload, ReadModeOptions readModes, DeviceWriteOptions deviceWrite) {
+            WorkloadOptions workload, ReadModeOptions readModes, DeviceWriteOptions deviceWrite,
+            GenuineOptions genuine) {
         this.context = context;
         this.plans = new DevicePlanBuilder(measurement, workload.duration(), readModes,
-                deviceWrite);
+                deviceWrite, genuine.noVerify());
     }
 
     /** @return the exit code */
@@ -61,10 +65,12 @@ public final class DeviceRunner {
             return context.fail(e.getMessage(), ExitCode.IO_ERROR);
         }
         DeviceReportPrinter.print(out, report);
+        report.read().verification().ifPresent(v -> LossLines.print(out, "the device", v));
+        out.flush();
         if (out.checkError()) {
             return context.fail("could not write the results to standard output",
                     ExitCode.IO_ERROR);
         }
-        return ExitCode.OK;
+        return DataLoss.report(context.err(), report.read().verification());
     }
 }

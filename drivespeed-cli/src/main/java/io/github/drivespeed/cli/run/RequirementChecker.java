@@ -35,8 +35,14 @@ public final class RequirementChecker {
     static RequirementCheck check(StorageRequirement requirement, Results results) {
         Measurements m = Measurements.empty();
         for (Results.Job job : results.jobs()) {
-            m = job.sequential().isPresent() ? m.with(job.sequential().get())
-                    : m.with(job.workload().orElseThrow());
+            if (job.sequential().isPresent()) {
+                m = m.with(job.sequential().get());
+            } else if (job.workload().isPresent()) {
+                m = m.with(job.workload().get());
+            } else if (job.sustained().isPresent()) {
+                // sequential-write minimums (the SD C, U and V classes) on the sustained rate
+                m = m.with(job.sustained().get());
+            }
         }
         return requirement.check(m);
     }

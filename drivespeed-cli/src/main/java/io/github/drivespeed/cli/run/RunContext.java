@@ -3,6 +3,10 @@ package io.github.drivespeed.cli.run;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.output.OutputRouter;
 import io.github.drivespeed.cli.progress.ProgressBar;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.TargetNotWritableException;
+import io.github.drivespeed.error.UnsafeTargetException;
+import io.github.drivespeed.error.UnsupportedTargetException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
@@ -33,5 +37,16 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
     /** Reports a failure in one line and returns its exit code. */
     int fail(String message, int code) {
         return ErrorLine.print(err, message, code);
+    }
+
+    /**
+     * Reports a run's failure in one line: a refused plan or target (nothing written) is
+     * {@link ExitCode#BAD_INPUT}, any other I/O failure {@link ExitCode#IO_ERROR}.
+     */
+    int fail(Exception e) {
+        boolean refused = e instanceof IllegalArgumentException
+                || e instanceof TargetNotFoundException || e instanceof UnsupportedTargetException
+                || e instanceof TargetNotWritableException || e instanceof UnsafeTargetException;
+        return fail(e.getMessage(), refused ? ExitCode.BAD_INPUT : ExitCode.IO_ERROR);
     }
 }

@@ -11,9 +11,9 @@ import io.github.drivespeed.cli.options.ReadModeOptions;
 import io.github.drivespeed.cli.options.SequentialOptions;
 import java.nio.file.Path;
 
-/** The sequential test's plan from the options given. */
+/** The sequential test's plan from the options given ({@code noVerify}: {@code --no-verify}). */
 record SequentialPlanBuilder(MeasurementOptions measurement, SequentialOptions sequential,
-        ReadModeOptions readModes, GivenOptions given) {
+        ReadModeOptions readModes, GivenOptions given, boolean noVerify) {
 
     /**
      * @throws IllegalArgumentException naming the option and value a setter refused
@@ -47,6 +47,9 @@ record SequentialPlanBuilder(MeasurementOptions measurement, SequentialOptions s
         }
         if (readModes.cachedRead()) {
             test = test.cachedRead();
+        }
+        if (noVerify) {
+            test = test.noVerify();
         }
         return test;
     }

@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.SequentialPlan;
 import io.github.drivespeed.WorkloadPlan;
+import io.github.drivespeed.cli.options.GenuineOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.ReadModeOptions;
 import io.github.drivespeed.cli.options.SequentialOptions;
@@ -48,16 +49,17 @@ public final class SequentialRunner {
      * @param readModes cached reads, drop_caches
      * @param workload the options of the requirement's workloads (size, duration, ramp time)
      * @param requirement {@code --require}, or null
+     * @param genuine {@code --no-verify}
      */
     public SequentialRunner(RunContext context, MeasurementOptions measurement,
             SequentialOptions sequential, ReadModeOptions readModes, WorkloadOptions workload,
-            StorageRequirement requirement) {
+            StorageRequirement requirement, GenuineOptions genuine) {
         this.context = context;
         this.measurement = measurement;
         this.workload = workload;
         this.requirement = requirement;
         this.sequentialPlans = new SequentialPlanBuilder(measurement, sequential, readModes,
-                context.given());
+                context.given(), genuine.noVerify());
         this.workloadPlans = new WorkloadPlanBuilder(measurement, workload, context.given());
     }
 

@@ -3,6 +3,7 @@ package io.github.drivespeed.cli.text;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,7 +35,9 @@ public final class DeviceReportPrinter {
                 : "the slower of the two middle runs, whose mean is the median";
         out.println(hdparmLine((report.parameters().direct() ? "O_DIRECT" : "buffered")
                 + " disk reads:", middle, "run " + middle.run() + " of " + byRate.size()
-                + ", " + which + "; MB = 2^20 bytes, as hdparm counts"));
+                + ", " + which + "; MB = 2^20 bytes, as hdparm counts")
+                + (report.read().warnings().contains(Warning.DATA_LOSS)
+                        ? " [DATA LOST: not the drive's speed]" : ""));
         out.println();
         out.print(report);
     }

@@ -74,6 +74,30 @@ public final class RunLinePrinter implements ProgressListener {
     }
 
     private String describe(PassKind kind, Sample s) {
+        return figures(kind, s) + marker(s);
+    }
+
+    /**
+     * What is printed beside a run's figure when it is not one speed of a drive that keeps its
+     * data: the data lost, or where the write cache filled.
+     *
+     * @param s the run
+     * @return {@code  [DATA LOST: ...]}, {@code  [write cache filled after ...]} or empty
+     */
+    static String marker(Sample s) {
+        StringBuilder sb = new StringBuilder();
+        s.verification().filter(v -> v.hasLoss()).ifPresent(v -> sb.append(" [DATA LOST: ")
+                .append(LossLines.bytes(v.lostBytes())).append(" lost, first at offset ")
+                .append(LossLines.bytes(v.firstBadOffsetBytes()))
+                .append("; not the drive's speed]"));
+        s.cacheCliff().ifPresent(c -> sb.append(String.format(Locale.ROOT,
+                " [write cache filled after %s: %.1f then %.1f MB/s]",
+                LossLines.bytes(c.bytesBeforeDrop()), c.bytesPerSecondBefore() / 1e6,
+                c.bytesPerSecondAfter() / 1e6)));
+        return sb.toString();
+    }
+
+    private String figures(PassKind kind, Sample s) {
         if (!detailed) {
             return s.throughput().toString();
         }

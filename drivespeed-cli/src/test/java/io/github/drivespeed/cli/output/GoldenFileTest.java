@@ -39,7 +39,8 @@ class GoldenFileTest {
     }
 
     static Stream<Arguments> cases() {
-        String[] names = {"sequential", "workload", "table", "probe", "requirement"};
+        String[] names = {"sequential", "workload", "table", "probe", "requirement", "data-loss",
+            "sustained", "capacity", "capacity-probe"};
         String[] locales = {"en-US", "de-DE", "tr-TR", "hi-IN-u-nu-deva", "ar-EG-u-nu-arab"};
         Stream.Builder<Arguments> b = Stream.builder();
         for (String n : names) {
@@ -60,6 +61,14 @@ class GoldenFileTest {
                 return Results.of(ReportFixtures.presetTable());
             case "probe":
                 return Results.probe(ReportFixtures.sdCardTarget());
+            case "data-loss":
+                return Results.of(ReportFixtures.sequentialWithLoss());
+            case "sustained":
+                return Results.of(ReportFixtures.sustained());
+            case "capacity":
+                return Results.of(ReportFixtures.capacityCheck());
+            case "capacity-probe":
+                return Results.of(ReportFixtures.capacityProbe());
             default:
                 Results r = Results.of(ReportFixtures.sequential()).and(ReportFixtures.presetTable());
                 StorageRequirement need = SdClass.A2.requirement().and(StorageRequirement

@@ -5,15 +5,22 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
+import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.CapacityProbeReport;
+import io.github.drivespeed.report.DataLossKind;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.LatencyStats;
+import io.github.drivespeed.report.MediumKind;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.Timeline;
 import io.github.drivespeed.report.TimelinePoint;
+import io.github.drivespeed.report.Verification;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.target.BlockDevice;
@@ -28,6 +35,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -183,5 +191,58 @@ final class ReportFixtures {
                     STARTED.plusSeconds(read ? 20 : 30)));
         }
         return new WorkloadTable(labels, reports);
+    }
+
+    /**
+     * The sequential fixture read back from a medium that wraps at 64 MiB: the second read run
+     * lost 8 MiB, first at offset 8388608, holding the data of offset 0; the first write run fell
+     * off a cache cliff after 8 MiB.
+     */
+    static SpeedReport sequentialWithLoss() {
+        SpeedReport r = sequential();
+        List<Sample> writes = new ArrayList<>(r.write().samples());
+        writes.set(0, writes.get(0).withCacheCliff(Optional.of(
+                new CacheCliff(8 * DataSize.MEBIBYTE, 250 * MS, 33_554_432, 9_000_000))));
+        List<Sample> reads = new ArrayList<>(r.read().samples());
+        reads.set(0, reads.get(0).withVerification(new Verification(16 * DataSize.MEBIBYTE, 0,
+                -1, Optional.empty(), -1, Map.of())));
+        reads.set(1, reads.get(1).withVerification(new Verification(16 * DataSize.MEBIBYTE,
+                8 * DataSize.MEBIBYTE, 8 * DataSize.MEBIBYTE, Optional.of(DataLossKind.ALIASED),
+                0, Map.of(DataLossKind.ALIASED, 8 * DataSize.MEBIBYTE))));
+        return new SpeedReport(r.target(), r.parameters(), r.backend(),
+                new PassResult(PassKind.WRITE, writes, Set.of(Warning.DATA_LOSS,
+                        Warning.WRITE_CACHE_CLIFF)),
+                new PassResult(PassKind.READ, reads, Set.of(Warning.DATA_LOSS)), STARTED);
+    }
+
+    /** A sustained write of 1 MiB blocks: 96 MiB at 200 MB/s, then 10 MB/s. */
+    static SustainedReport sustained() {
+        long block = DataSize.MEBIBYTE;
+        Sample write = new Sample(1, 256 * block, 17_250 * MS, 256, spread(256, 5 * MS, 400_000),
+                timeline(500 * MS, new long[][] {{0, 500 * MS, 96 * block, 96},
+                    {500 * MS, 17_250 * MS, 160 * block, 160}}))
+                .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())
+                .withCacheCliff(Optional.of(new CacheCliff(96 * block, 503 * MS, 200e6, 10e6)));
+        return new SustainedReport(sdCardTarget(), backend(), DataSize.ofMebibytes(1), true,
+                write, SustainedReport.Stop.STEADY_AFTER_DROP, 0,
+                Set.of(Warning.WRITE_CACHE_CLIFF), STARTED.plusSeconds(40));
+    }
+
+    /** A capacity check of 256 MiB on a card that keeps 64 MiB: the rest aliased. */
+    static CapacityCheckReport capacityCheck() {
+        long mib = DataSize.MEBIBYTE;
+        Verification v = new Verification(256 * mib, 192 * mib, 64 * mib,
+                Optional.of(DataLossKind.ALIASED), 192 * mib,
+                Map.of(DataLossKind.ALIASED, 192 * mib));
+        return new CapacityCheckReport(sdCardTarget(), 256 * mib, DataSize.GIBIBYTE, 1, true, v,
+                25_600 * MS, 12_800 * MS, 38_500 * MS, STARTED.plusSeconds(50));
+    }
+
+    /** The probe of a 256 MiB stick that wraps at 100 MiB. */
+    static CapacityProbeReport capacityProbe() {
+        long mib = DataSize.MEBIBYTE;
+        return new CapacityProbeReport(Path.of("/dev/sdc"), 256 * mib, 100 * mib, MediumKind.WRAP,
+                100 * mib, 100 * mib, Optional.of(DataLossKind.ALIASED), 4096, 2 * mib, 2 * mib,
+                1, 290 * MS, STARTED.plusSeconds(60));
     }
 }

@@ -86,6 +86,29 @@ final class CacheChecks {
                 || d.writeBytes() > allowance(ownWriteBytes * pages);
     }
 
+    /**
+     * Adds the shared-drive warnings of a write and a read pass.
+     *
+     * @param concurrent whether another measurement used the drive
+     * @param foreignWrite whether a write pass's counters showed other I/O
+     * @param foreignRead whether a read pass's counters showed other I/O
+     * @param writeWarnings the write pass's warnings, added to
+     * @param readWarnings the read pass's warnings, added to
+     */
+    static void addSharedDrive(boolean concurrent, boolean foreignWrite, boolean foreignRead,
+            Set<Warning> writeWarnings, Set<Warning> readWarnings) {
+        if (concurrent) {
+            writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
+            readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
+        }
+        if (foreignWrite) {
+            writeWarnings.add(Warning.FOREIGN_IO);
+        }
+        if (foreignRead) {
+            readWarnings.add(Warning.FOREIGN_IO);
+        }
+    }
+
     private static double allowance(double ownBytes) {
         return ownBytes * (100 + Warning.FOREIGN_IO_PERCENT) / 100
                 + Warning.FOREIGN_IO_SLACK_MIB * (double) DataSize.MEBIBYTE;

@@ -6,10 +6,14 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.CapacityProbeReport;
+import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
@@ -27,17 +31,29 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs a block-device test: examines the device, checks everything checkable before opening it
  * (and, for writing, {@link DeviceWriteGuard}), opens it read-only (or exclusively), reads a few
  * blocks at its end untimed, then per run (writes and fdatasync's, timed, then) reads
  * sequentially, timed, each run going on where the previous stopped and wrapping to offset 0 at
- * the end. Only whole blocks are moved, so nothing past the end is touched; a tail smaller than
- * one block is never read.
+ * the end. Nothing past the end is touched. Where the device's size is not a multiple of the
+ * block size, a read-only test's pass that reaches the device's end and is to go on (a count of
+ * one more than the whole blocks, from the device's start, or a pass without a count) ends with
+ * one smaller request for the rest ({@link #tailBytes}, a multiple of the logical block size),
+ * so that the device is read to its last byte; a write test moves whole blocks only and leaves
+ * that rest as it was (the report says so). The drive's locks ({@link DriveLocks}) are held from the opening to
+ * the end: another measurement on the device, its disk or a file system on it is
+ * {@link Warning#CONCURRENT_MEASUREMENT}; a pass over which the device's counters moved clearly
+ * more than the pass did is {@link Warning#FOREIGN_IO}.
  */
 public final class DeviceMeasurement {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DeviceMeasurement.class);
 
     /** The untimed warm-up reads at most this much, at the device's end. */
     static final long WARM_UP_BYTES = 16 * DataSize.MEBIBYTE;
@@ -49,6 +65,7 @@ public final class DeviceMeasurement {
     private final PageCacheOptions readOptions;
     private final ProgressListener listener;
     private final Optional<IoBackend> backend;
+    private final boolean verify;
 
     /**
      * @param device the device as the caller gave it
@@ -57,16 +74,18 @@ public final class DeviceMeasurement {
      * @param readOptions drop_caches and the cached-read pass
      * @param listener progress receiver
      * @param backend the backend to use, or empty for the best available
+     * @param verify whether a write test's read passes are checked against what was written
      */
     public DeviceMeasurement(Path device, DeviceParameters parameters,
             Optional<Path> writeConfirmation, PageCacheOptions readOptions, ProgressListener listener,
-            Optional<IoBackend> backend) {
+            Optional<IoBackend> backend, boolean verify) {
         this.device = Objects.requireNonNull(device, "device");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.writeConfirmation = Objects.requireNonNull(writeConfirmation, "writeConfirmation");
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.backend = Objects.requireNonNull(backend, "backend");
+        this.verify = verify;
     }
 
     /**
@@ -87,20 +106,53 @@ public final class DeviceMeasurement {
         long blocks = t.sizeBytes() / blockBytes;
         DeviceCounters counters = t.sysfsName().map(DeviceCounters::ofDevice)
                 .orElse(DeviceCounters.NONE);
-        int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT, t.logicalBlockBytes());
         List<Sample> writes = new ArrayList<>();
         List<Sample> reads = new ArrayList<>();
-        // A write test reads into the write pool, which every run refills before writing (as the
-        // directory test does): one buffer, not two.
+        Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
+        Set<Warning> readWarnings = EnumSet.noneOf(Warning.class);
+        try (DriveLocks locks = t.description().map(DriveLocks::acquire)
+                .orElseGet(() -> DriveLocks.acquire(t.number()))) {
+            boolean concurrent = locks.anotherMeasurement();
+            Passes passes = measure(t, io, blockBytes, blocks, counters, writes, reads);
+            CacheChecks.addSharedDrive(concurrent || locks.anotherMeasurement(),
+                    passes.foreignWrite, passes.foreignRead, writeWarnings, readWarnings);
+        }
+        if (reads.stream().anyMatch(r -> r.verification().map(Verification::hasLoss).orElse(false))) {
+            writeWarnings.add(Warning.DATA_LOSS);
+            readWarnings.add(Warning.DATA_LOSS);
+        }
+        if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
+            writeWarnings.add(Warning.WRITE_CACHE_CLIFF);
+        }
+        Optional<PassResult> cached = readOptions.cachedReadNanos() > 0
+                ? Optional.of(cachedRead(t, io, counters)) : Optional.empty();
+        Optional<PassResult> write = parameters.write()
+                ? Optional.of(new PassResult(PassKind.WRITE, writes, writeWarnings))
+                : Optional.empty();
+        readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
+        PassResult read = new PassResult(PassKind.READ, reads, readWarnings);
+        return new DeviceReport(t.device(), t.description(), t.sizeBytes(), t.logicalBlockBytes(),
+                parameters, t.selection().info(), write, read, cached, t.warnings(), startedAt);
+    }
+
+    /** Opens the device and runs the warm-up and the timed passes, adding their samples. */
+    private Passes measure(DeviceTarget t, IoBackend io, long blockBytes, long blocks,
+            DeviceCounters counters, List<Sample> writes, List<Sample> reads) throws IOException {
+        int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT, t.logicalBlockBytes());
+        // A write test without verification reads into the write pool, which every run refills
+        // before writing (as the directory test does): one buffer, not two. Verification compares
+        // with the pool, so it reads into a block of its own.
+        boolean verifying = parameters.write() && verify;
         try (FileHandle handle = open(t, io);
              WriteData data = parameters.write()
                      ? new WriteData(io, blockBytes, Math.min(blocks, Integer.MAX_VALUE),
                              DataPattern.RANDOM, alignment)
                      : null;
-             AlignedBuffer ownReadBuffer = data == null ? io.allocate(blockBytes, alignment)
-                     : null) {
-            AlignedBuffer readBuffer = data == null ? ownReadBuffer : data.buffer();
-            Passes passes = new Passes(handle, t, readBuffer, data, blockBytes, blocks, counters);
+             AlignedBuffer ownReadBuffer = data == null || verifying
+                     ? io.allocate(blockBytes, alignment) : null) {
+            AlignedBuffer readBuffer = ownReadBuffer != null ? ownReadBuffer : data.buffer();
+            Passes passes = new Passes(handle, t, readBuffer, data, blockBytes, blocks, counters,
+                    tailRequestUnit(t, io));
             passes.warmUp();
             AtomicLong cursor = new AtomicLong();
             for (int run = 1; run <= parameters.runs(); run++) {
@@ -115,16 +167,25 @@ public final class DeviceMeasurement {
                             parameters.count().orElse(Long.MAX_VALUE)));
                 }
             }
+            return passes;
         }
-        Optional<PassResult> cached = readOptions.cachedReadNanos() > 0
-                ? Optional.of(cachedRead(t, io, counters)) : Optional.empty();
-        Optional<PassResult> write = parameters.write()
-                ? Optional.of(new PassResult(PassKind.WRITE, writes, EnumSet.noneOf(Warning.class)))
-                : Optional.empty();
-        PassResult read = new PassResult(PassKind.READ, reads,
-                CacheChecks.readWarnings(PassKind.READ, reads));
-        return new DeviceReport(t.device(), t.description(), t.sizeBytes(), t.logicalBlockBytes(),
-                parameters, t.selection().info(), write, read, cached, t.warnings(), startedAt);
+    }
+
+    /**
+     * Runs the destructive capacity probe ({@link CapacityProbe}) instead of a speed test, with
+     * the write test's safety checks.
+     *
+     * @return the report
+     * @throws IOException see {@link io.github.drivespeed.DevicePlan#probeCapacity()}
+     */
+    public CapacityProbeReport probeCapacity() throws IOException {
+        DeviceTarget t = DeviceTarget.examine(device, backend);
+        if (!t.io().capabilities().contains(Capability.BLOCK_DEVICE_WRITE)) {
+            throw new IllegalArgumentException("backend: the " + t.io().name() + " backend cannot"
+                    + " write block devices");
+        }
+        DeviceWriteGuard.check(t, writeConfirmation, parameters.force());
+        return new CapacityProbe(t).run();
     }
 
     /** The checks that need the device, before it is opened. */
@@ -147,15 +208,47 @@ public final class DeviceMeasurement {
             throw new IllegalArgumentException("blockSize " + parameters.blockSize()
                     + " is larger than " + t.given() + " (" + t.sizeBytes() + " bytes)");
         }
-        if (parameters.count().isPresent()
-                && parameters.count().getAsLong() > t.sizeBytes() / blockBytes) {
+        long maxCount = t.sizeBytes() / blockBytes
+                + (tailBytes(t, blockBytes, parameters.write()) > 0 ? 1 : 0);
+        if (parameters.count().isPresent() && parameters.count().getAsLong() > maxCount) {
             throw new IllegalArgumentException("blockSize x count ("
                     + parameters.blockSize().times(parameters.count().getAsLong())
                     + ") exceeds the size of " + t.given() + " (" + t.sizeBytes()
                     + " bytes, " + t.sizeBytes() / blockBytes + " whole blocks of "
-                    + parameters.blockSize() + "); nothing past the end is read: lower count");
+                    + parameters.blockSize() + (maxCount > t.sizeBytes() / blockBytes
+                            ? ", and the rest as a last, smaller request" : "")
+                    + "); nothing past the end is read: lower count");
         }
         readOptions.checkBackend(io);
+    }
+
+    /**
+     * The part of the device after its last whole block that a read-only test reads as a last,
+     * smaller request: {@code size mod blockBytes}, rounded down to the logical block size.
+     *
+     * @return the bytes, 0 for a write test or a size that is a multiple of the block size
+     */
+    static long tailBytes(DeviceTarget t, long blockBytes, boolean write) {
+        long rest = t.sizeBytes() % blockBytes;
+        return write ? 0 : rest - rest % t.logicalBlockBytes();
+    }
+
+    /**
+     * The unit the last, smaller request is rounded up to: the logical block size, or with
+     * O_DIRECT the backend's alignment where it is larger (the JDK checks transfers against the
+     * block size of the file store holding the device node, 4096 B on devtmpfs). The kernel ends
+     * a read of a block device at its end, so the request returns the rest, never more.
+     */
+    private long tailRequestUnit(DeviceTarget t, IoBackend io) {
+        long unit = t.logicalBlockBytes();
+        if (parameters.direct()) {
+            try {
+                unit = Math.max(unit, io.directIoAlignmentBytes(t.device()));
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("no direct-I/O alignment for {}: {}", t.device(), e.toString());
+            }
+        }
+        return unit;
     }
 
     private FileHandle open(DeviceTarget t, IoBackend io) throws IOException {
@@ -197,9 +290,13 @@ public final class DeviceMeasurement {
         private final long blockBytes;
         private final long blocks;
         private final DeviceCounters counters;
+        private final long tailUnit;
+        /** Whether a timed pass's device counters showed other I/O. */
+        private boolean foreignWrite;
+        private boolean foreignRead;
 
         Passes(FileHandle handle, DeviceTarget t, AlignedBuffer readBuffer, WriteData data,
-                long blockBytes, long blocks, DeviceCounters counters) {
+                long blockBytes, long blocks, DeviceCounters counters, long tailUnit) {
             this.handle = handle;
             this.t = t;
             this.readBuffer = readBuffer;
@@ -207,6 +304,7 @@ public final class DeviceMeasurement {
             this.blockBytes = blockBytes;
             this.blocks = blocks;
             this.counters = counters;
+            this.tailUnit = tailUnit;
         }
 
         /** Reads up to {@link #WARM_UP_BYTES} at the device's end, untimed and unrecorded. */
@@ -227,8 +325,10 @@ public final class DeviceMeasurement {
             boolean write = kind == PassKind.WRITE;
             String what = kind + " pass of run " + run + " on " + t.given();
             long limit = Math.min(maxBlocks, blocks);
+            long tail = !write && cursor.get() % blocks == 0 && maxBlocks > blocks
+                    ? tailBytes(t, blockBytes, parameters.write()) : 0;
             long planned = parameters.timeBased() && maxBlocks == Long.MAX_VALUE ? -1
-                    : limit * blockBytes;
+                    : limit * blockBytes + tail;
             CacheHandling handling;
             if (parameters.direct()) {
                 handling = CacheHandling.DIRECT_IO;
@@ -243,26 +343,90 @@ public final class DeviceMeasurement {
             if (write) {
                 data.startRun(NONCES.nextLong());
             }
-            IoLoop.Progress progress = done -> listener.bytesTransferred(kind, run, done,
-                    passBytes);
             Optional<DeviceCounters.Snapshot> before = counters.snapshot();
             long start = System.nanoTime();
             DirectionRecorder recorder = new DirectionRecorder(start,
                     SequentialMeasurement.TIMELINE_INTERVAL_NANOS, 0);
-            IoLoop loop = loop(kind, OffsetGenerator.sequential(0, blocks, blockBytes, cursor),
-                    recorder, progress, what, planned);
+            long first = cursor.get() % blocks;
+            PassChecks checks = new PassChecks(write, verify && parameters.write(), data, readBuffer, blockBytes, limit,
+                    start, recorder, i -> (first + i) % blocks * blockBytes,
+                    done -> listener.bytesTransferred(kind, run, done, passBytes));
             long deadline = start + (parameters.timeBased() && maxBlocks == Long.MAX_VALUE
                     ? parameters.duration().get().toNanos() : IoLoop.NO_DEADLINE_NANOS);
-            long done = run(loop, limit, start, deadline, what, planned);
+            long done = 0;
+            for (long base = 0; base < limit; ) {
+                long from = base;
+                IoLoop loop = loop(kind, OffsetGenerator.sequential(0, blocks, blockBytes, cursor),
+                        recorder, moved -> checks.completed(from, moved), what, planned);
+                try {
+                    done += run(loop, limit - base, start, deadline, what, planned);
+                    base = limit;
+                } catch (TestFileIoException e) {
+                    // EIO on read-back of what this test wrote is data lost: note the block and
+                    // read on from the next one (the cursor is past it).
+                    if (!checks.verifying() || !IoFailures.isIoError(e) || e.offset() < 0) {
+                        throw e;
+                    }
+                    long bad = (e.offset() / blockBytes - first + blocks) % blocks;
+                    checks.unreadable(bad);
+                    done += (bad - base) * blockBytes;
+                    base = bad + 1;
+                }
+            }
             if (write) {
                 IoFailures.dataSync(handle, t.device(), what, done, planned);
+            } else {
+                done += readTail(cursor, done / blockBytes, maxBlocks, deadline, recorder, what);
             }
-            long elapsed = Math.max(1, System.nanoTime() - start);
+            long elapsed = Math.max(1, System.nanoTime() - start - checks.excludedNanos());
             Optional<DeviceCounters.Snapshot> after = counters.snapshot();
-            Sample sample = DirectionRecorder.sample(run, List.of(recorder), elapsed)
-                    .withAccounting(handling, counters.between(before, after));
+            Optional<DeviceIo> device = counters.between(before, after);
+            boolean foreign = CacheChecks.foreignIo(device, write ? 0 : done, write ? done : 0,
+                    blockBytes, !parameters.direct(), true);
+            if (write) {
+                foreignWrite |= foreign;
+            } else {
+                foreignRead |= foreign;
+            }
+            Sample sample = checks.annotate(DirectionRecorder.sample(run, List.of(recorder), elapsed)
+                    .withAccounting(handling, device));
             listener.passFinished(kind, sample);
             return sample;
+        }
+
+        /**
+         * The last, smaller request of a pass that ended at the device's last whole block and
+         * was to go on: the rest of the device ({@link #tailBytes}), timed and recorded as one I/O.
+         *
+         * @return the bytes read, 0 where the pass did not end there
+         */
+        private long readTail(AtomicLong cursor, long wholeBlocks, long maxBlocks, long deadline,
+                DirectionRecorder recorder, String what) throws IOException {
+            long tail = tailBytes(t, blockBytes, parameters.write());
+            boolean atEnd = wholeBlocks > 0 && cursor.get() % blocks == 0;
+            if (tail == 0 || !atEnd || maxBlocks <= wholeBlocks || System.nanoTime() >= deadline) {
+                return 0;
+            }
+            long at = blocks * blockBytes;
+            long request = Math.min(blockBytes, (tail + tailUnit - 1) / tailUnit * tailUnit);
+            long submitted = System.nanoTime();
+            long moved = 0;
+            try {
+                while (moved < tail) {
+                    long n = handle.read(readBuffer, moved, request - moved, at + moved);
+                    if (n <= 0) {
+                        throw new IOException("unexpected end of " + t.device() + " at offset "
+                                + (at + moved) + " of " + t.sizeBytes());
+                    }
+                    moved += n;
+                }
+            } catch (IOException e) {
+                throw IoFailures.map(e, t.device(), "read", at + moved, what,
+                        wholeBlocks * blockBytes + moved, -1);
+            }
+            long now = System.nanoTime();
+            recorder.record(tail, now - submitted, now);
+            return tail;
         }
 
         private IoLoop loop(PassKind kind, OffsetGenerator offsets, DirectionRecorder recorder,

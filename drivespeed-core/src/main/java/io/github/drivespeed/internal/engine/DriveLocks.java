@@ -87,6 +87,14 @@ final class DriveLocks implements AutoCloseable {
         return acquire(numbers);
     }
 
+    /**
+     * @param number a block device measured directly that sysfs does not describe
+     * @return its lock (its own number only: its disk is not known)
+     */
+    static DriveLocks acquire(DeviceNumber number) {
+        return acquire(Set.of(number));
+    }
+
     private static DriveLocks acquire(Set<DeviceNumber> numbers) {
         List<String> keys = new ArrayList<>();
         for (DeviceNumber n : numbers) {

@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.DriveSpeedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.TestFileIoException;
@@ -69,12 +70,63 @@ final class IoFailures {
         return new TestFileIoException(testFile, operation, offset, failure);
     }
 
+    /**
+     * A failed read or write of a file opened with O_DIRECT whose error is EINVAL: the file
+     * system accepted O_DIRECT at open and refuses it per transfer (the engine checked the
+     * buffer, offset and length alignment the backend asked for before any I/O).
+     *
+     * @param failure what {@link #map} returned for the transfer
+     * @param direct whether the file was opened with O_DIRECT
+     * @param fileSystemType the target's file-system type, for the message
+     * @return a {@link DirectIoUnsupportedException} naming the call, or {@code failure}
+     */
+    static IOException directRefusal(IOException failure, boolean direct, String fileSystemType) {
+        if (!direct || !(failure instanceof TestFileIoException)) {
+            return failure;
+        }
+        TestFileIoException e = (TestFileIoException) failure;
+        boolean transfer = e.operation().equals("read") || e.operation().equals("write");
+        if (!transfer || !isInvalidArgument(e.getCause())) {
+            return failure;
+        }
+        return new DirectIoUnsupportedException(e.path(), fileSystemType,
+                e.operation().equals("read") ? "pread" : "pwrite", "EINVAL", e.getCause());
+    }
+
+    /** EINVAL, as the JDK (strerror text) or a native backend (errno name) reports it. */
+    static boolean isInvalidArgument(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && (m.contains("Invalid argument") || m.contains("EINVAL"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** ENOSPC or EDQUOT, as the JDK (strerror text) or a native backend (errno name) reports it. */
     static boolean isNoSpace(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             String m = t.getMessage();
             if (m != null && (m.contains("No space left on device") || m.contains("ENOSPC")
                     || m.contains("Disk quota exceeded") || m.contains("EDQUOT"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * EIO, as the JDK (strerror text) or a native backend (errno name) reports it: the medium
+     * could not return (or take) the data.
+     *
+     * @param failure what was thrown
+     * @return whether it, or a cause, is EIO
+     */
+    static boolean isIoError(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && (m.contains("Input/output error") || m.contains("EIO"))) {
                 return true;
             }
         }

@@ -10,6 +10,8 @@ import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
@@ -52,6 +54,7 @@ public final class SequentialMeasurement {
     private final ProgressListener listener;
     private final Optional<IoBackend> backend;
     private final PageCacheOptions readOptions;
+    private final boolean verify;
 
     /**
      * @param target the directory to test in, as the caller gave it
@@ -60,15 +63,18 @@ public final class SequentialMeasurement {
      * @param listener progress receiver
      * @param backend the backend to use, or empty to pick the best available
      * @param readOptions drop_caches before buffered reads, and the cached-read pass
+     * @param verify whether each read pass is checked against what was written (rule 7)
      */
     public SequentialMeasurement(Path target, SequentialParameters parameters, boolean bufferedFallback,
-            ProgressListener listener, Optional<IoBackend> backend, PageCacheOptions readOptions) {
+            ProgressListener listener, Optional<IoBackend> backend, PageCacheOptions readOptions,
+            boolean verify) {
         this.target = Objects.requireNonNull(target, "target");
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.bufferedFallback = bufferedFallback;
         this.listener = Objects.requireNonNull(listener, "listener");
         this.backend = Objects.requireNonNull(backend, "backend");
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
+        this.verify = verify;
     }
 
     /**
@@ -133,32 +139,53 @@ public final class SequentialMeasurement {
         List<Sample> reads = new ArrayList<>();
         DeviceCounters counters = DeviceCounters.of(targetInfo);
         Passes passes;
-        // The read pass reads into the write pool, which every run refills before writing: one
-        // buffer, so a 1 GiB block needs 1 GiB of memory, not 2.
+        // Without verification the read pass reads into the write pool, which every run refills
+        // before writing: one buffer, so a 1 GiB block needs 1 GiB of memory, not 2. Verification
+        // compares with the pool, so it reads into a block of its own.
         try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
-                parameters.dataPattern(), bufferAlignment)) {
-            passes = new Passes(io, directory, data, data.buffer(), blockBytes, direct, counters);
+                parameters.dataPattern(), bufferAlignment);
+             AlignedBuffer ownReadBuffer = verify ? io.allocate(blockBytes, bufferAlignment)
+                     : null) {
+            // A memory file system has no write cache to fill: its rate follows the kernel's
+            // page allocator (pages freed by the warm-up's file are reused first), no cliff.
+            passes = new Passes(io, directory, data, verify ? ownReadBuffer : data.buffer(),
+                    blockBytes, direct, counters, targetInfo.fileSystemType(),
+                    !targetInfo.warnings().contains(Warning.MEMORY_FILE_SYSTEM));
             long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
-            passes.runOnce(0, warmUpCount, ProgressListener.NONE);
-            for (int run = 1; run <= parameters.runs(); run++) {
-                Sample[] pair = passes.runOnce(run, parameters.count(), listener);
-                writes.add(pair[0]);
-                reads.add(pair[1]);
+            while (true) {
+                try {
+                    passes.runOnce(0, warmUpCount, ProgressListener.NONE);
+                    for (int run = 1; run <= parameters.runs(); run++) {
+                        Sample[] pair = passes.runOnce(run, parameters.count(), listener);
+                        writes.add(pair[0]);
+                        reads.add(pair[1]);
+                    }
+                    break;
+                } catch (DirectIoUnsupportedException e) {
+                    if (!bufferedFallback || !passes.direct) {
+                        throw e;
+                    }
+                    // Refused at open or on a transfer (then perhaps only in a measured run):
+                    // no O_DIRECT figure is kept; everything runs again, buffered.
+                    LOG.info("measuring with buffered I/O: {}", e.getMessage());
+                    passes.fallBack();
+                    writes.clear();
+                    reads.clear();
+                }
             }
         }
-        if (concurrentBefore || locks.anotherMeasurement()
-                || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true)) {
-            writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
-            readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
-        }
-        if (passes.foreignWrite) {
-            writeWarnings.add(Warning.FOREIGN_IO);
-        }
-        if (passes.foreignRead) {
-            readWarnings.add(Warning.FOREIGN_IO);
-        }
+        CacheChecks.addSharedDrive(concurrentBefore || locks.anotherMeasurement()
+                || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true),
+                passes.foreignWrite, passes.foreignRead, writeWarnings, readWarnings);
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
+        if (reads.stream().anyMatch(r -> r.verification().map(Verification::hasLoss).orElse(false))) {
+            readWarnings.add(Warning.DATA_LOSS);
+            writeWarnings.add(Warning.DATA_LOSS);
+        }
+        if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
+            writeWarnings.add(Warning.WRITE_CACHE_CLIFF);
+        }
         Optional<PassResult> cached = Optional.empty();
         if (readOptions.cachedReadNanos() > 0) {
             cached = Optional.of(CachedRead.inDirectory(io, directory, readOptions.cachedReadNanos(),
@@ -185,6 +212,9 @@ public final class SequentialMeasurement {
         private final AlignedBuffer readBuffer;
         private final long blockBytes;
         private final DeviceCounters counters;
+        /** Whether write passes are checked for a cache cliff (not on a memory file system). */
+        private final boolean findCliffs;
+        private final String fileSystemType;
         /** O_DIRECT in use; turns false once if the file system refuses it and fallback is allowed. */
         private boolean direct;
         /** Whether a measured pass's device counters showed other I/O. */
@@ -192,7 +222,8 @@ public final class SequentialMeasurement {
         private boolean foreignRead;
 
         Passes(IoBackend io, Path directory, WriteData data, AlignedBuffer readBuffer,
-                long blockBytes, boolean direct, DeviceCounters counters) {
+                long blockBytes, boolean direct, DeviceCounters counters, String fileSystemType,
+                boolean findCliffs) {
             this.io = io;
             this.directory = directory;
             this.data = data;
@@ -200,6 +231,8 @@ public final class SequentialMeasurement {
             this.blockBytes = blockBytes;
             this.direct = direct;
             this.counters = counters;
+            this.findCliffs = findCliffs;
+            this.fileSystemType = fileSystemType;
         }
 
         /**
@@ -211,7 +244,7 @@ public final class SequentialMeasurement {
         Sample[] runOnce(int run, long count, ProgressListener progress) throws IOException {
             long passBytes = blockBytes * count;
             String label = run == 0 ? "warm-up" : "run " + run;
-            TestFile file = createTestFile(run);
+            TestFile file = createTestFile();
             Path name = file.path().orElse(directory);
             Throwable failure = null;
             try {
@@ -259,24 +292,46 @@ public final class SequentialMeasurement {
             if (write) {
                 data.startRun(NONCES.nextLong());
             }
-            IoLoop.Progress perBlock = run > 0
-                    ? done -> progress.bytesTransferred(kind, run, done, passBytes)
-                    : IoLoop.Progress.NONE;
             Optional<DeviceCounters.Snapshot> before = run > 0 ? counters.snapshot()
                     : Optional.empty();
             long start = System.nanoTime();
             DirectionRecorder recorder = new DirectionRecorder(start, TIMELINE_INTERVAL_NANOS, 0);
-            IoLoop loop = new IoLoop(new BlockingIoQueue(file), blockBytes,
-                    OffsetGenerator.sequential(0, count, blockBytes),
-                    write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
-                    write ? data : null, write ? null : readBuffer,
-                    write ? null : recorder, write ? recorder : null,
-                    new StopSignal(), perBlock, name, what, passBytes);
-            long done = loop.run(count, start, start + IoLoop.NO_DEADLINE_NANOS).measuredBytes();
+            // The warm-up checks too: the same code path, compiled before the measured runs.
+            PassChecks checks = new PassChecks(write, verify, data, readBuffer, blockBytes, count,
+                    start, recorder, block -> block * blockBytes,
+                    done -> progress.bytesTransferred(kind, run, done, passBytes));
+            long done = 0;
+            for (long first = 0; first < count; ) {
+                long from = first;
+                IoLoop.Progress perBlock = moved -> checks.completed(from, moved);
+                IoLoop loop = new IoLoop(new BlockingIoQueue(file), blockBytes,
+                        OffsetGenerator.sequential(first, count - first, blockBytes),
+                        write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
+                        write ? data : null, write ? null : readBuffer,
+                        write ? null : recorder, write ? recorder : null,
+                        new StopSignal(), perBlock, name, what, passBytes);
+                try {
+                    done += loop.run(count - first, start, start + IoLoop.NO_DEADLINE_NANOS)
+                            .measuredBytes();
+                    first = count;
+                } catch (TestFileIoException e) {
+                    // EIO on read-back is data lost, not a failed measurement: note the block
+                    // and read on from the next one (in the warm-up, whose findings are not
+                    // kept, it fails the run as before).
+                    if (run == 0 || !checks.verifying() || !IoFailures.isIoError(e)
+                            || e.offset() < 0) {
+                        throw IoFailures.directRefusal(e, direct, fileSystemType);
+                    }
+                    long bad = e.offset() / blockBytes;
+                    checks.unreadable(bad);
+                    done += (bad - first) * blockBytes;
+                    first = bad + 1;
+                }
+            }
             if (write) {
                 IoFailures.dataSync(file, name, what, done, passBytes);
             }
-            long elapsed = Math.max(1, System.nanoTime() - start);
+            long elapsed = Math.max(1, System.nanoTime() - start - checks.excludedNanos());
             if (run == 0) {
                 return null;
             }
@@ -289,26 +344,23 @@ public final class SequentialMeasurement {
             } else {
                 foreignRead |= foreign;
             }
-            return DirectionRecorder.sample(run, List.of(recorder), elapsed)
+            Sample sample = DirectionRecorder.sample(run, List.of(recorder), elapsed)
                     .withAccounting(handling, device);
+            Sample checked = checks.annotate(sample);
+            // the listener and the report see the same sample
+            return findCliffs ? checked : checked.withCacheCliff(Optional.empty());
         }
 
-        /**
-         * Creates a new test file. If O_DIRECT is refused on the first file (the warm-up's, before
-         * anything is measured) and the caller allowed it, switches to buffered I/O for good.
-         */
-        private TestFile createTestFile(int run) throws IOException {
-            while (true) {
-                try {
-                    return TestFileCreator.create(io, directory, direct, parameters.dsync());
-                } catch (DirectIoUnsupportedException e) {
-                    if (!bufferedFallback || !direct || run != 0) {
-                        throw e;
-                    }
-                    LOG.info("measuring with buffered I/O: {}", e.getMessage());
-                    direct = false;
-                }
-            }
+        /** Switches to buffered I/O for good and forgets what the passes' counters showed. */
+        void fallBack() {
+            direct = false;
+            foreignWrite = false;
+            foreignRead = false;
+        }
+
+        /** Creates a new test file, with O_DIRECT unless the passes fell back. */
+        private TestFile createTestFile() throws IOException {
+            return TestFileCreator.create(io, directory, direct, parameters.dsync());
         }
     }
 }

@@ -15,6 +15,8 @@ final class TestFileRegistry {
 
     private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();
     private static volatile boolean hookInstalled;
+    /** Set when the hook starts: a file registered after it is removed at once. */
+    private static volatile boolean exiting;
 
     private TestFileRegistry() {
     }
@@ -22,6 +24,12 @@ final class TestFileRegistry {
     static void register(Path file) {
         installHook();
         OPEN.add(file);
+        // The measuring thread runs on while the JVM exits: a file it creates after the hook
+        // went through the set would outlive the process. Set first, then the flag read: the
+        // hook either sees the file or the file sees the flag.
+        if (exiting) {
+            remove(file);
+        }
     }
 
     static void unregister(Path file) {
@@ -47,12 +55,17 @@ final class TestFileRegistry {
     }
 
     private static void removeAll() {
+        exiting = true;
         for (Path file : OPEN) {
-            try {
-                Files.deleteIfExists(file);
-            } catch (IOException ignored) {
-                // the JVM is exiting; nothing else can be done
-            }
+            remove(file);
+        }
+    }
+
+    private static void remove(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // the JVM is exiting; nothing else can be done
         }
     }
 }

@@ -53,6 +53,8 @@ final class WorkloadJob {
     private final int alignment;
     private final DeviceCounters counters;
     private final DriveLocks locks;
+    /** Whether O_DIRECT was refused and the workloads run buffered instead. */
+    private final boolean fellBack;
     private final int workers;
     private final int depthPerWorker;
     private final long blockBytes;
@@ -84,7 +86,8 @@ final class WorkloadJob {
 
     WorkloadJob(Preflight.Target target, FileHandle file, Path name, WorkloadParameters job,
             boolean async, int alignment, DeviceCounters counters, DriveLocks locks,
-            StageReporter reporter, boolean existingFileRead, Group group) {
+            boolean fellBack, StageReporter reporter, boolean existingFileRead, Group group) {
+        this.fellBack = fellBack;
         this.target = target;
         this.file = file;
         this.name = name;
@@ -136,6 +139,8 @@ final class WorkloadJob {
                     writes.add(pair[1]);
                 }
             }
+        } catch (IOException e) {
+            throw IoFailures.directRefusal(e, job.direct(), target.info().fileSystemType());
         } finally {
             close(queues, readBuffers, writeData);
             if (randomHint) {
@@ -150,6 +155,9 @@ final class WorkloadJob {
         }
         if (foreignIo) {
             shared.add(Warning.FOREIGN_IO);
+        }
+        if (fellBack) {
+            shared.add(Warning.BUFFERED_FALLBACK);
         }
         Set<Warning> readWarnings = EnumSet.copyOf(shared);
         if (existingFileRead) {

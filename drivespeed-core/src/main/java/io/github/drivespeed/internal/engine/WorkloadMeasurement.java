@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
@@ -51,15 +52,17 @@ public final class WorkloadMeasurement {
     private final Optional<IoBackend> backend;
     private final WorkloadListener listener;
     private final Optional<ExistingFile> existing;
+    private final boolean bufferedFallback;
 
     /**
      * @param target the directory to test in, as the caller gave it
      * @param backend the backend to use, or empty to pick the best available
      * @param listener told when each stage starts and ends
+     * @param bufferedFallback whether jobs with O_DIRECT run buffered where it is refused
      */
     public WorkloadMeasurement(Path target, Optional<IoBackend> backend,
             WorkloadListener listener) {
-        this(target, backend, listener, Optional.empty());
+        this(target, backend, listener, Optional.empty(), false);
     }
 
     /**
@@ -67,13 +70,16 @@ public final class WorkloadMeasurement {
      * @param backend the backend to use, or empty to pick the best available
      * @param listener told when each stage starts and ends
      * @param existing the existing file to run over instead of a new test file, or empty
+     * @param bufferedFallback whether jobs with O_DIRECT run buffered where it is refused
      */
     public WorkloadMeasurement(Path target, Optional<IoBackend> backend,
-            WorkloadListener listener, Optional<ExistingFile> existing) {
+            WorkloadListener listener, Optional<ExistingFile> existing,
+            boolean bufferedFallback) {
         this.target = Objects.requireNonNull(target, "target");
         this.backend = Objects.requireNonNull(backend, "backend");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.existing = Objects.requireNonNull(existing, "existing");
+        this.bufferedFallback = bufferedFallback;
     }
 
     /**
@@ -85,10 +91,24 @@ public final class WorkloadMeasurement {
      */
     public List<WorkloadReport> run(List<WorkloadParameters> jobs) throws IOException {
         Prepared prepared = prepare(jobs);
+        try {
+            return runAll(prepared);
+        } catch (DirectIoUnsupportedException e) {
+            if (!bufferedFallback || prepared.fellBack) {
+                throw e;
+            }
+            // Refused on a transfer of a run (an existing file's first read): no O_DIRECT
+            // figure is kept, the file is opened again and every workload runs, buffered.
+            LOG.info("running the workloads with buffered I/O: {}", e.getMessage());
+            return runAll(prepare(buffered(jobs), true));
+        }
+    }
+
+    private static List<WorkloadReport> runAll(Prepared prepared) throws IOException {
         Throwable failure = null;
         try {
             List<WorkloadReport> reports = new ArrayList<>();
-            for (int i = 0; i < jobs.size(); i++) {
+            for (int i = 0; i < prepared.jobs.size(); i++) {
                 reports.add(prepared.job(i, WorkloadJob.Group.ALONE).run());
             }
             return reports;
@@ -102,13 +122,42 @@ public final class WorkloadMeasurement {
 
     /**
      * Checks everything checkable, takes the drive's locks, then creates (or opens) the file and
-     * writes all of it.
+     * writes all of it. Where O_DIRECT is refused (at open or on the file's first write) and the
+     * plan falls back, it starts over with buffered jobs.
      *
      * @param jobs at least one; all with the same size and the same direct setting
      * @return the prepared file and locks, to {@link Prepared#close(Throwable) close} at the end
      * @throws IOException see {@link io.github.drivespeed.WorkloadPlan#run()}
      */
     Prepared prepare(List<WorkloadParameters> jobs) throws IOException {
+        return prepare(jobs, false);
+    }
+
+    private Prepared prepare(List<WorkloadParameters> jobs, boolean fellBack) throws IOException {
+        try {
+            return prepareOnce(jobs, fellBack);
+        } catch (DirectIoUnsupportedException e) {
+            if (!bufferedFallback || fellBack) {
+                throw e;
+            }
+            LOG.info("running the workloads with buffered I/O: {}", e.getMessage());
+            return prepareOnce(buffered(jobs), true);
+        }
+    }
+
+    /** The jobs with buffered I/O instead of O_DIRECT, everything else kept. */
+    private static List<WorkloadParameters> buffered(List<WorkloadParameters> jobs) {
+        List<WorkloadParameters> out = new ArrayList<>();
+        for (WorkloadParameters j : jobs) {
+            out.add(new WorkloadParameters(j.pattern(), j.readPercent(), j.blockSize(), j.size(),
+                    j.count(), j.duration(), j.rampTime(), j.threads(), j.queueDepth(), j.seed(),
+                    j.runs(), false, j.timelineInterval(), j.randomMap(), j.timeLimit()));
+        }
+        return out;
+    }
+
+    private Prepared prepareOnce(List<WorkloadParameters> jobs, boolean fellBack)
+            throws IOException {
         if (jobs.isEmpty()) {
             throw new IllegalArgumentException("no workload to run");
         }
@@ -140,7 +189,7 @@ public final class WorkloadMeasurement {
         }
         DriveLocks locks = DriveLocks.acquire(t.info());
         try {
-            return create(t, io, jobs, fileBytes, chunk, alignment, async, locks);
+            return create(t, io, jobs, fileBytes, chunk, alignment, async, locks, fellBack);
         } catch (IOException | RuntimeException | Error e) {
             locks.close();
             throw e;
@@ -148,8 +197,8 @@ public final class WorkloadMeasurement {
     }
 
     private Prepared create(Preflight.Target t, IoBackend io, List<WorkloadParameters> jobs,
-            long fileBytes, long chunk, int alignment, boolean async, DriveLocks locks)
-            throws IOException {
+            long fileBytes, long chunk, int alignment, boolean async, DriveLocks locks,
+            boolean fellBack) throws IOException {
         WorkloadParameters first = jobs.get(0);
         FileHandle file;
         Path name;
@@ -165,10 +214,14 @@ public final class WorkloadMeasurement {
         }
         try {
             if (fill) {
-                fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
+                try {
+                    fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
+                } catch (IOException e) {
+                    throw IoFailures.directRefusal(e, first.direct(), t.info().fileSystemType());
+                }
             }
             return new Prepared(t, file, name, jobs, async, alignment, DeviceCounters.of(t.info()),
-                    locks, !fill, listener);
+                    locks, fellBack, !fill, listener);
         } catch (IOException | RuntimeException | Error e) {
             TestFileRemoval.closeAndRemove(file, name, e);
             throw e;
@@ -185,13 +238,15 @@ public final class WorkloadMeasurement {
         private final int alignment;
         private final DeviceCounters counters;
         private final DriveLocks locks;
+        /** Whether O_DIRECT was refused and the workloads run buffered instead. */
+        private final boolean fellBack;
         private final boolean existingFileRead;
         private final WorkloadListener listener;
 
         private Prepared(Preflight.Target target, FileHandle file, Path name,
                 List<WorkloadParameters> jobs, boolean async, int alignment,
-                DeviceCounters counters, DriveLocks locks, boolean existingFileRead,
-                WorkloadListener listener) {
+                DeviceCounters counters, DriveLocks locks, boolean fellBack,
+                boolean existingFileRead, WorkloadListener listener) {
             this.target = target;
             this.file = file;
             this.name = name;
@@ -200,6 +255,7 @@ public final class WorkloadMeasurement {
             this.alignment = alignment;
             this.counters = counters;
             this.locks = locks;
+            this.fellBack = fellBack;
             this.existingFileRead = existingFileRead;
             this.listener = listener;
         }
@@ -224,8 +280,8 @@ public final class WorkloadMeasurement {
             // queue depth 1 is plain pread/pwrite (fio psync): an asynchronous queue would
             // only add a second system call per I/O
             return new WorkloadJob(target, file, name, job, async && job.queueDepth() > 1,
-                    alignment, counters, locks, new StageReporter(listener, i + 1, jobs.size()),
-                    existingFileRead, group);
+                    alignment, counters, locks, fellBack,
+                    new StageReporter(listener, i + 1, jobs.size()), existingFileRead, group);
         }
 
         /**

@@ -34,6 +34,8 @@ final class WriteData implements AutoCloseable {
 
     private final AlignedBuffer pool;
     private final ByteBuffer[] windows;
+    /** Views of the same windows for {@link #compareView}: their position and limit move. */
+    private final ByteBuffer[] compareViews;
     private final long blockBytes;
     private final long poolBlocks;
     private final boolean random;
@@ -69,6 +71,10 @@ final class WriteData implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             long offset = (long) i * WINDOW_BYTES;
             windows[i] = pool.window(offset, (int) Math.min(WINDOW_BYTES, capacity - offset));
+        }
+        this.compareViews = new ByteBuffer[n];
+        for (int i = 0; i < n; i++) {
+            compareViews[i] = windows[i].duplicate();
         }
         if (!random) {
             fillZeros();
@@ -112,6 +118,58 @@ final class WriteData implements AutoCloseable {
     long prepareBlock(int slot, long fileOffset) {
         long poolBlock = slot + depth * (slotUses[slot]++ % blocksPerSlot);
         long poolOffset = poolBlock * blockBytes;
+        stamp(poolOffset, fileOffset);
+        return poolOffset;
+    }
+
+    /**
+     * What the {@code writeIndex}-th write of this run (from 0, one writer with queue depth 1)
+     * wrote, stamped for {@code fileOffset}, for a read-back check: the pool block it was written
+     * from, stamped again (untimed; no write may be in flight).
+     *
+     * @param writeIndex the write's number in the run, from 0
+     * @param fileOffset the offset it was written at (its sectors' stamps)
+     * @return the block's offset in {@link #buffer()}
+     */
+    long expectedBlock(long writeIndex, long fileOffset) {
+        long poolOffset = (writeIndex % poolBlocks) * blockBytes;
+        stamp(poolOffset, fileOffset);
+        return poolOffset;
+    }
+
+    /**
+     * The pool's bytes {@code [poolOffset, poolOffset + length)} as the remaining bytes of a view
+     * made once (no allocation, no native call per block): for a read-back check to compare
+     * with. The same object each call, its position and limit moved; used by one thread, and
+     * valid until the next call.
+     *
+     * @param poolOffset where the bytes start in {@link #buffer()}
+     * @param length how many
+     * @return the view, or null when the bytes span two of the pool's 1 GiB windows
+     */
+    ByteBuffer compareView(long poolOffset, int length) {
+        int w = (int) (poolOffset / WINDOW_BYTES);
+        int at = (int) (poolOffset % WINDOW_BYTES);
+        ByteBuffer view = compareViews[w];
+        if (at + length > view.capacity()) {
+            return null;
+        }
+        view.limit(at + length).position(at);
+        return view;
+    }
+
+    /** @return the current run's nonce */
+    long nonce() {
+        return nonce;
+    }
+
+    /** @return whether blocks are random and stamped (else zeros) */
+    boolean random() {
+        return random;
+    }
+
+    /** Stamps each sector of the pool block at {@code poolOffset} for {@code fileOffset}. */
+    private void stamp(long poolOffset, long fileOffset) {
         if (random) {
             for (long s = 0; s < blockBytes; s += DataSize.SECTOR_BYTES) {
                 long at = poolOffset + s;
@@ -121,7 +179,6 @@ final class WriteData implements AutoCloseable {
                 w.putLong(i + Long.BYTES, nonce);
             }
         }
-        return poolOffset;
     }
 
     private void fillZeros() {

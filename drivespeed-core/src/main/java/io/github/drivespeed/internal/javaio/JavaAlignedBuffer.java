@@ -8,6 +8,8 @@ import java.nio.ByteOrder;
 final class JavaAlignedBuffer implements AlignedBuffer {
 
     private final ByteBuffer aligned;
+    /** The same memory for {@link #window}: its limit stays at the capacity, never set per call. */
+    private final ByteBuffer whole;
     private final int alignmentBytes;
 
     JavaAlignedBuffer(int capacityBytes, int alignmentBytes) {
@@ -15,6 +17,7 @@ final class JavaAlignedBuffer implements AlignedBuffer {
         long rounded = ((long) capacityBytes + alignmentBytes - 1) / alignmentBytes * alignmentBytes;
         ByteBuffer raw = ByteBuffer.allocateDirect(Math.toIntExact(rounded + alignmentBytes));
         this.aligned = raw.alignedSlice(alignmentBytes).limit(capacityBytes).slice();
+        this.whole = aligned.duplicate();
         this.alignmentBytes = alignmentBytes;
     }
 
@@ -39,7 +42,7 @@ final class JavaAlignedBuffer implements AlignedBuffer {
             throw new IndexOutOfBoundsException("window [" + offset + ", " + (offset + length)
                     + ") outside buffer of " + aligned.capacity() + " bytes");
         }
-        return aligned.slice((int) offset, length).order(ByteOrder.BIG_ENDIAN);
+        return whole.slice((int) offset, length).order(ByteOrder.BIG_ENDIAN);
     }
 
     @Override

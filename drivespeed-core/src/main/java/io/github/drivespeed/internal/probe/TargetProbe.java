@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,14 +24,24 @@ import org.slf4j.LoggerFactory;
  * under it and their links (from {@code <sys>}), its size (from {@link FileStore}) and the warnings
  * all of that calls for. Reads files only; starts no process and writes nothing. What cannot be
  * read is left out of the description, so a probe never fails a measurement.
+ *
+ * <p>An overlay target (a container's root, for one) is probed through to where its writes land:
+ * the mount holding its {@code upperdir} (from the overlay's super-block options in mountinfo),
+ * whose device becomes the target's device and whose type, options and device chain add their
+ * warnings. A bind mount needs nothing of the kind: its files carry the {@code st_dev} of the file
+ * system it shows, and the device is found from that.
  */
 public final class TargetProbe {
 
     private static final Logger LOG = LoggerFactory.getLogger(TargetProbe.class);
-    private static final TargetProbe SYSTEM = new TargetProbe(Path.of("/proc"), Path.of("/sys"));
+    private static final TargetProbe SYSTEM = new TargetProbe(Path.of("/proc"), Path.of("/sys"),
+            true);
+    private static final String OVERLAY = "overlay";
 
     private final Path procRoot;
     private final BlockDeviceChain devices;
+    /** Whether paths named in mount options are this machine's, to be examined with stat. */
+    private final boolean statsPaths;
 
     /**
      * A probe reading other roots than {@code /proc} and {@code /sys}, for tests.
@@ -39,8 +51,13 @@ public final class TargetProbe {
      *     {@code devices} are read
      */
     public TargetProbe(Path procRoot, Path sysRoot) {
+        this(procRoot, sysRoot, false);
+    }
+
+    private TargetProbe(Path procRoot, Path sysRoot, boolean statsPaths) {
         this.procRoot = Objects.requireNonNull(procRoot, "procRoot");
         this.devices = new BlockDeviceChain(Objects.requireNonNull(sysRoot, "sysRoot"));
+        this.statsPaths = statsPaths;
     }
 
     /** @return the probe of this machine: {@code /proc} and {@code /sys} */
@@ -70,22 +87,76 @@ public final class TargetProbe {
      * @return the description
      */
     public TargetInfo describe(Path directory, Optional<DeviceNumber> stDev, FileStoreFacts store) {
-        Optional<MountInfo> mount = mountTable().flatMap(t -> t.find(directory, stDev));
-        Optional<BlockDevice> device = stDev.or(() -> mount.map(MountInfo::deviceNumber))
-                .flatMap(devices::forDeviceNumber)
-                .or(() -> mount.flatMap(m -> devices.forMountSource(m.source())));
+        Optional<MountTable> table = mountTable();
+        Optional<MountInfo> mount = table.flatMap(t -> t.find(directory, stDev));
+        Optional<Upper> upper = table.flatMap(t -> mount.flatMap(m -> upper(t, m)));
+        Optional<BlockDevice> device = upper.isPresent()
+                ? deviceOf(upper.get().stDev(), Optional.of(upper.get().mount()))
+                : deviceOf(stDev, mount);
         String type = mount.map(MountInfo::fileSystemType).orElse(store.type());
         List<BlockDevice> chain = device.map(BlockDevice::chain).orElse(List.of());
+        Set<Warning> warnings = EnumSet.noneOf(Warning.class);
+        warnings.addAll(TargetWarnings.of(type, mount, chain, store.totalBytes() == 0));
+        upper.ifPresent(u -> warnings.addAll(TargetWarnings.of(u.mount().fileSystemType(),
+                Optional.of(u.mount()), chain, false)));
         TargetInfo.Builder b = TargetInfo.builder(directory)
                 .fileSystemType(type)
                 .fileSystemSource(mount.map(MountInfo::source).orElse(store.name()))
                 .fileSystemBlockSizeBytes(store.blockSizeBytes())
                 .totalSpaceBytes(store.totalBytes())
                 .usableSpaceBytes(store.usableBytes())
-                .warnings(TargetWarnings.of(type, mount, chain, store.totalBytes() == 0));
+                .warnings(warnings);
         mount.ifPresent(b::mount);
+        upper.ifPresent(u -> b.upperMount(u.mount()));
         device.ifPresent(b::device);
         return b.build();
+    }
+
+    private Optional<BlockDevice> deviceOf(Optional<DeviceNumber> stDev,
+            Optional<MountInfo> mount) {
+        return stDev.or(() -> mount.map(MountInfo::deviceNumber))
+                .flatMap(devices::forDeviceNumber)
+                .or(() -> mount.flatMap(m -> devices.forMountSource(m.source())));
+    }
+
+    /** The mount holding an overlay's upper directory, and that directory's st_dev if known. */
+    private record Upper(MountInfo mount, Optional<DeviceNumber> stDev) { }
+
+    /**
+     * Where an overlay's writes land: the mount holding its {@code upperdir}. On this machine the
+     * directory must be visible here (a container's upper directory is a path of the host's mount
+     * namespace: then nothing is found); a probe of other roots looks the path up in their mount
+     * table only.
+     */
+    private Optional<Upper> upper(MountTable table, MountInfo mount) {
+        if (!mount.fileSystemType().equals(OVERLAY)) {
+            return Optional.empty();
+        }
+        Optional<Path> dir = mount.optionValue("upperdir").flatMap(TargetProbe::path);
+        if (dir.isEmpty()) {
+            return Optional.empty(); // a read-only overlay: nothing is written anywhere
+        }
+        Optional<DeviceNumber> stDev = Optional.empty();
+        if (statsPaths) {
+            stDev = Files.isDirectory(dir.get()) ? deviceOf(dir.get()) : Optional.empty();
+            if (stDev.isEmpty()) {
+                LOG.debug("the upper directory {} of the overlay {} is not visible here",
+                        dir.get(), mount.mountPoint());
+                return Optional.empty();
+            }
+        }
+        Optional<DeviceNumber> number = stDev;
+        return table.find(dir.get(), stDev).filter(m -> !m.equals(mount)
+                && !m.fileSystemType().equals(OVERLAY)).map(m -> new Upper(m, number));
+    }
+
+    private static Optional<Path> path(String option) {
+        try {
+            Path p = Path.of(option);
+            return p.isAbsolute() ? Optional.of(p.normalize()) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
     }
 
     /**

@@ -196,6 +196,56 @@ class FixtureTargetsTest {
     }
 
     @Test
+    void anOverlayIsProbedThroughToTheFileSystemAndDeviceOfItsUpperDirectory() {
+        TargetInfo t = describe("overlay", "nvme", "/var/lib/docker/overlay2/3f1c2a/merged/srv",
+                "0:61");
+        assertThat(t.fileSystemType()).isEqualTo("overlay");
+        assertThat(t.mount().orElseThrow().mountPoint())
+                .isEqualTo(Path.of("/var/lib/docker/overlay2/3f1c2a/merged"));
+        MountInfo upper = t.upperMount().orElseThrow();
+        assertThat(upper.mountPoint()).isEqualTo(Path.of("/"));
+        assertThat(upper.source()).isEqualTo("/dev/nvme0n1p2");
+        assertThat(chain(t)).containsExactly("nvme0n1p2", "nvme0n1");
+        assertThat(t.link()).isPresent();
+        assertThat(t.warnings()).isEmpty();
+        assertThat(t.summary()).contains("  upper:    /var/lib/docker/overlay2/3f1c2a/diff on /"
+                + " (ext4 from /dev/nvme0n1p2, 259:2), options rw,relatime\n  device:   nvme0n1p2");
+    }
+
+    @Test
+    void anOverlayWhoseUpperDirectoryIsInMemoryCarriesThatWarning() {
+        TargetInfo t = describe("overlay", "nvme", "/run/user/1000/containers/overlay/9d2e/merged",
+                "0:62");
+        assertThat(t.upperMount().orElseThrow().mountPoint()).isEqualTo(Path.of("/run"));
+        assertThat(t.device()).isEmpty();
+        assertThat(t.warnings()).containsExactly(Warning.MEMORY_FILE_SYSTEM);
+    }
+
+    @Test
+    void aReadOnlyOverlayHasNoUpperDirectoryAndNoDevice() {
+        TargetInfo t = describe("overlay", "nvme", "/opt/image", "0:63");
+        assertThat(t.upperMount()).isEmpty();
+        assertThat(t.device()).isEmpty();
+        assertThat(t.warnings()).isEmpty();
+        assertThat(t.summary()).contains("device:   none (overlay is not on a block device");
+    }
+
+    @Test
+    void insideAContainerTheUpperDirectoryIsNotVisibleAndTheSummarySaysSo() {
+        TargetInfo t = describe("overlay-container", "nvme", "/var/tmp", "0:61");
+        assertThat(t.mount().orElseThrow().mountPoint()).isEqualTo(Path.of("/"));
+        assertThat(t.upperMount()).isEmpty();
+        assertThat(t.device()).isEmpty();
+        assertThat(t.summary()).contains("device:   unknown (the overlay's upper directory"
+                + " /var/lib/docker/overlay2/3f1c2a/diff is not visible in this mount namespace)");
+        // A bind mount of the host's disk in the same container: its st_dev names the device.
+        TargetInfo data = describe("overlay-container", "nvme", "/data/db", "259:2");
+        assertThat(data.mount().orElseThrow().root()).isEqualTo("/srv/appdata");
+        assertThat(data.upperMount()).isEmpty();
+        assertThat(chain(data)).containsExactly("nvme0n1p2", "nvme0n1");
+    }
+
+    @Test
     void aSyncMountIsWarnedAbout() {
         TargetInfo t = describe("sync-mount", "usb2-stick", "/media/backup/daily", "8:17");
         MountInfo m = t.mount().orElseThrow();

@@ -75,6 +75,40 @@ class PrivilegedProbeTest {
     }
 
     @Test
+    void anOverlayNamesTheDeviceOfItsUpperDirectoryAndTheRunCountsItsIoThere() throws IOException {
+        Path lower = Files.createDirectory(parent.resolve("lower"));
+        try (Mounts.Mount ext4 = Mounts.ext4(parent, 128, "rw", null)) {
+            Path upper = Files.createDirectory(ext4.dir().resolve("upper"));
+            Path work = Files.createDirectory(ext4.dir().resolve("work"));
+            String loop = Path.of(Mounts.execOrThrow("findmnt", "-n", "-o", "SOURCE",
+                    ext4.dir().toString()).output().strip()).getFileName().toString();
+            try (Mounts.Mount overlay = Mounts.overlay(parent, lower, upper, work)) {
+                TargetInfo t = DriveSpeed.probe(overlay.dir());
+                assertThat(t.fileSystemType()).isEqualTo("overlay");
+                MountInfo m = t.upperMount().orElseThrow();
+                assertThat(m.mountPoint()).isEqualTo(ext4.dir().toRealPath());
+                assertThat(m.fileSystemType()).isEqualTo("ext4");
+                assertThat(t.device().orElseThrow().sysfsName()).isEqualTo(loop);
+                assertThat(t.warnings()).contains(Warning.LOOP_DEVICE);
+                assertThat(t.summary()).contains("  upper:    " + upper + " on "
+                        + ext4.dir().toRealPath() + " (ext4 from /dev/" + loop)
+                        .contains("  device:   " + loop + " (");
+
+                SpeedReport r = DriveSpeed.on(overlay.dir()).directOrBuffered().blockSize("1M")
+                        .count(16).runs(1).run();
+                assertThat(r.target().device().orElseThrow().sysfsName()).isEqualTo(loop);
+                assertThat(r.write().samples().get(0).deviceIo().orElseThrow().device())
+                        .isEqualTo(loop);
+                assertThat(r.write().samples().get(0).deviceIo().orElseThrow().writeBytes())
+                        .as("the overlay's writes reach the upper directory's device")
+                        .isGreaterThanOrEqualTo(16L << 20);
+                assertThat(TestFiles.names(overlay.dir())).isEmpty();
+            }
+            assertThat(TestFiles.names(upper)).isEmpty();
+        }
+    }
+
+    @Test
     void aBindMountWhosePathsHoldSpacesIsFoundWithItsRoot() throws IOException {
         Path source = Files.createDirectory(parent.resolve("source dir"));
         Path points = Files.createDirectory(parent.resolve("mount points"));

@@ -34,6 +34,7 @@ class MediaSelectionTest {
             args.add("/dev/shm");
         }
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        TestFiles.flushDirtyPages(); // no earlier write-back as FOREIGN_IO, which is not met
         int code = MediaSelection.run(args.toArray(String[]::new),
                 new PrintStream(buffer, true, StandardCharsets.UTF_8));
         String out = buffer.toString(StandardCharsets.UTF_8);

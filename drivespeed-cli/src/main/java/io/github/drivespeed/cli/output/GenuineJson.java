@@ -1,0 +1,148 @@
+package io.github.drivespeed.cli.output;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.CapacityProbeReport;
+import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.SustainedReport;
+import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.warning.Warning;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The JSON of what {@link JsonReport} writes about genuine media: read-back verifications, write
+ * cache cliffs, and the sustained-write, capacity-check and capacity-probe jobs. Same rules as
+ * {@link JsonReport}: raw units named in the key (bytes, bytes per second as fio's
+ * {@code bw_bytes}, nanoseconds, offsets in bytes from the start of the file, fill or device),
+ * {@code null} for what is not there, every key always present.
+ */
+final class GenuineJson {
+
+    private static final JsonNodeFactory NODES = new JsonNodeFactory(true);
+
+    private GenuineJson() {
+    }
+
+    /** What a read-back check found; null when there was none. */
+    static JsonNode verification(Optional<Verification> check) {
+        if (check.isEmpty()) {
+            return NullNode.getInstance();
+        }
+        Verification v = check.get();
+        ObjectNode n = NODES.objectNode();
+        n.put("checked_bytes", v.checkedBytes());
+        n.put("lost_bytes", v.lostBytes());
+        n.put("data_lost", v.hasLoss());
+        n.set("first_bad_offset_bytes", offset(v.firstBadOffsetBytes()));
+        n.set("first_bad_kind", v.firstBadKind().map(k -> NODES.textNode(k.name()))
+                .orElse(null));
+        n.set("first_bad_found_offset_bytes", offset(v.firstBadFoundOffsetBytes()));
+        ObjectNode byKind = n.putObject("lost_bytes_by_kind");
+        for (Map.Entry<DataLossKind, Long> e : v.lostBytesByKind().entrySet()) {
+            byKind.put(e.getKey().name(), e.getValue());
+        }
+        return n;
+    }
+
+    /** Where a write pass's rate fell and stayed low; null when it did not. */
+    static JsonNode cacheCliff(Optional<CacheCliff> found) {
+        if (found.isEmpty()) {
+            return NullNode.getInstance();
+        }
+        CacheCliff c = found.get();
+        ObjectNode n = NODES.objectNode();
+        n.put("before_drop_bytes", c.bytesBeforeDrop());
+        n.put("before_drop_ns", c.nanosBeforeDrop());
+        n.set("bw_bytes_before", JsonReport.rate(c.bytesPerSecondBefore()));
+        n.set("bw_bytes_after", JsonReport.rate(c.bytesPerSecondAfter()));
+        n.set("drop_factor", JsonReport.decimal(c.dropFactor()));
+        return n;
+    }
+
+    /** A sustained write: the parameters, the write pass as one run, and the figures. */
+    static ObjectNode sustainedJob(String name, SustainedReport r) {
+        ObjectNode n = JsonReport.job(name, "sustained", r.startedAt().toString());
+        ObjectNode params = n.putObject("parameters");
+        params.put("bs_bytes", r.blockSize().bytes());
+        params.put("direct", r.direct());
+        params.put("idle_before_ns", r.idleBeforeNanos());
+        n.putNull("ioengine");
+        n.set("warnings", JsonReport.warningNames(r.warnings()));
+        ObjectNode s = n.putObject("sustained");
+        s.put("stop", r.stop().name());
+        s.put("cache_exceeded", r.cacheExceeded());
+        s.set("bw_bytes_burst", JsonReport.rate(r.burst().bytesPerSecond()));
+        s.set("cache_bytes", r.cacheBytes().isPresent()
+                ? NODES.numberNode(r.cacheBytes().getAsLong()) : null);
+        s.set("bw_bytes_sustained", r.sustained().map(t -> JsonReport.rate(t.bytesPerSecond()))
+                .orElse(null));
+        s.put("idle_before_ns", r.idleBeforeNanos());
+        n.set("write", JsonReport.run(r.write()));
+        return n;
+    }
+
+    /** A directory's capacity check (f3write + f3read). */
+    static ObjectNode capacityCheckJob(String name, CapacityCheckReport r) {
+        ObjectNode n = JsonReport.job(name, "capacity_check", r.startedAt().toString());
+        ObjectNode params = n.putObject("parameters");
+        params.put("file_bytes", r.fileBytes());
+        params.put("direct", r.direct());
+        Set<Warning> warnings = warnings(!r.passed());
+        warnings.addAll(r.target().warnings());
+        n.set("warnings", JsonReport.warningNames(warnings));
+        ObjectNode c = n.putObject("capacity_check");
+        c.put("passed", r.passed());
+        c.put("written_bytes", r.writtenBytes());
+        c.put("files", r.files());
+        c.put("usable_bytes", r.usableBytes());
+        c.put("lost_bytes", r.lostBytes());
+        c.put("write_ns", r.writeNanos());
+        c.put("read_ns", r.readNanos());
+        c.put("elapsed_ns", r.elapsedNanos());
+        c.set("bw_bytes_write", JsonReport.rate(r.write().bytesPerSecond()));
+        c.set("bw_bytes_read", JsonReport.rate(r.read().bytesPerSecond()));
+        c.set("verification", verification(Optional.of(r.verification())));
+        return n;
+    }
+
+    /** A block device's destructive capacity probe (f3probe). */
+    static ObjectNode capacityProbeJob(String name, CapacityProbeReport r) {
+        ObjectNode n = JsonReport.job(name, "capacity_probe", r.startedAt().toString());
+        ObjectNode params = n.putObject("parameters");
+        params.put("device", r.device().toString());
+        params.put("unit_bytes", r.unitBytes());
+        n.set("warnings", JsonReport.warningNames(warnings(!r.genuine())));
+        ObjectNode p = n.putObject("capacity_probe");
+        p.put("genuine", r.genuine());
+        p.put("medium_kind", r.kind().name().toLowerCase(Locale.ROOT));
+        p.put("claimed_bytes", r.claimedBytes());
+        p.put("usable_bytes", r.usableBytes());
+        p.put("missing_bytes", r.missingBytes());
+        p.set("wrap_period_bytes", r.wrapPeriodBytes() > 0
+                ? NODES.numberNode(r.wrapPeriodBytes()) : null);
+        p.set("first_bad_offset_bytes", offset(r.firstBadOffsetBytes()));
+        p.set("first_bad_kind", r.firstBadKind().map(k -> NODES.textNode(k.name()))
+                .orElse(null));
+        p.put("written_bytes", r.bytesWritten());
+        p.put("read_bytes", r.bytesRead());
+        p.put("rounds", r.rounds());
+        p.put("elapsed_ns", r.elapsedNanos());
+        return n;
+    }
+
+    private static Set<Warning> warnings(boolean dataLost) {
+        return dataLost ? EnumSet.of(Warning.DATA_LOSS) : EnumSet.noneOf(Warning.class);
+    }
+
+    private static JsonNode offset(long bytes) {
+        return bytes >= 0 ? NODES.numberNode(bytes) : NullNode.getInstance();
+    }
+}

@@ -1,0 +1,81 @@
+package io.github.drivespeed.cli.run;
+
+import static io.github.drivespeed.cli.run.ErrorMessages.optionIfGiven;
+
+import io.github.drivespeed.CapacityPlan;
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.WorkloadOptions;
+import io.github.drivespeed.cli.progress.CapacityEstimate;
+import io.github.drivespeed.cli.progress.Listeners;
+import io.github.drivespeed.cli.progress.ProgressBar;
+import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.cli.text.Headers;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CapacityCheckReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+/**
+ * {@code drivespeed DIR --verify-capacity [--size SIZE]}: the capacity check, as f3write +
+ * f3read: fills the free space (or SIZE) with test files, reads them all back, checks every
+ * byte, removes them. Says first how long a full check takes; exit code 1 when data was lost.
+ */
+public final class CapacityCheckRunner {
+
+    private final RunContext context;
+    private final MeasurementOptions measurement;
+    private final WorkloadOptions bounds;
+
+    /**
+     * @param context the target (a directory), where the text and the results go
+     * @param measurement the backend
+     * @param bounds {@code --size}
+     */
+    public CapacityCheckRunner(RunContext context, MeasurementOptions measurement,
+            WorkloadOptions bounds) {
+        this.context = context;
+        this.measurement = measurement;
+        this.bounds = bounds;
+    }
+
+    /** @return the exit code */
+    public int run() {
+        Path dir = context.target();
+        CapacityPlan plan;
+        long fillBytes;
+        try {
+            plan = DriveSpeed.verifyCapacity(dir);
+            plan = optionIfGiven(plan, context.typed("--size"), bounds.size(), CapacityPlan::size);
+            plan = optionIfGiven(plan, context.typed("--backend"), measurement.backend(),
+                    CapacityPlan::backend);
+            fillBytes = plan.size().isPresent() ? plan.size().getAsLong()
+                    : DriveSpeed.probe(dir).usableSpaceBytes();
+        } catch (IllegalArgumentException | IOException e) {
+            return context.fail(e);
+        }
+        PrintWriter text = context.outputs().text();
+        text.println(Headers.on(dir) + "capacity check, " + (plan.size().isPresent()
+                ? bounds.size() : "the free space") + ": every test file written before any is"
+                + " read back, every byte checked, every file removed");
+        text.flush();
+        CapacityEstimate estimate = new CapacityEstimate(context.err(),
+                context.stderrIsTerminal().getAsBoolean());
+        if (!context.quiet()) {
+            estimate.before(fillBytes, plan.size().isEmpty());
+        }
+        CapacityCheckReport report;
+        try (ProgressBar bar = context.progressBar(1)) {
+            ProgressListener progress = context.quiet() ? ProgressListener.NONE
+                    : bar == null ? estimate : new Listeners(bar, estimate);
+            report = plan.listener(progress).run();
+        } catch (IllegalArgumentException | IOException e) {
+            return context.fail(e);
+        }
+        text.println();
+        text.print(report);
+        text.flush();
+        return Completion.finish(context, Results.of(report), null, null);
+    }
+}

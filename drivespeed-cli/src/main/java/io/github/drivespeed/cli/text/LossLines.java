@@ -1,0 +1,108 @@
+package io.github.drivespeed.cli.text;
+
+import io.github.drivespeed.report.CapacityProbeReport;
+import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.Verification;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Data loss in words, as h2testw's "DATA LOST": a block under the report that says where the
+ * first bad byte is, how much was lost, of what kind and (for aliasing) whose data was found there,
+ * and a one-line summary for standard error. Offsets are bytes from the start of the test file,
+ * the fill (a capacity check's files one after another) or the device.
+ */
+public final class LossLines {
+
+    private LossLines() {
+    }
+
+    /**
+     * @param out where to
+     * @param what what was read back, for example {@code the read passes}
+     * @param v what the check found; nothing is printed when it found no loss
+     */
+    public static void print(PrintWriter out, String what, Verification v) {
+        if (!v.hasLoss()) {
+            return;
+        }
+        out.println();
+        out.println("DATA LOST: " + what + " did not give back what was written.");
+        out.println("  first bad offset: " + bytes(v.firstBadOffsetBytes()));
+        out.println("  lost:             " + bytes(v.lostBytes()) + " of "
+                + bytes(v.checkedBytes()) + " read back ("
+                + String.format(Locale.ROOT, "%.1f %%", 100.0 * v.lostBytes() / v.checkedBytes())
+                + ")");
+        out.println("  kind:             " + kind(v.firstBadKind().orElseThrow(),
+                v.firstBadFoundOffsetBytes()));
+        if (v.lostBytesByKind().size() > 1) {
+            StringBuilder sb = new StringBuilder("  by kind:         ");
+            String sep = "";
+            for (Map.Entry<DataLossKind, Long> e : v.lostBytesByKind().entrySet()) {
+                sb.append(sep).append(e.getKey().name()).append(' ').append(bytes(e.getValue()));
+                sep = ", ";
+            }
+            out.println(sb);
+        }
+        out.println("  A medium that loses data has no speed worth printing: the figures above"
+                + " are not the drive's.");
+    }
+
+    /**
+     * @param out where to
+     * @param r a capacity probe; nothing is printed when the medium is genuine
+     */
+    public static void print(PrintWriter out, CapacityProbeReport r) {
+        if (r.genuine()) {
+            return;
+        }
+        out.println();
+        out.println("DATA LOST: " + r.device() + " stores less than it claims (" + r.kind().label()
+                + ").");
+        out.println("  usable:           " + bytes(r.usableBytes()) + " of " + bytes(
+                r.claimedBytes()) + " claimed; the other " + bytes(r.missingBytes())
+                + " lose what is written there");
+        if (r.firstBadOffsetBytes() >= 0) {
+            out.println("  first bad offset: " + bytes(r.firstBadOffsetBytes()));
+        }
+        r.firstBadKind().ifPresent(k -> out.println("  kind:             " + kind(k, -1)));
+        if (r.wrapPeriodBytes() > 0) {
+            out.println("  wraps around:     every " + bytes(r.wrapPeriodBytes())
+                    + " (a write at offset X lands at X modulo that)");
+        }
+    }
+
+    /**
+     * @param v what a check found, with a loss
+     * @return {@code DATA LOST: 192.0 MiB of 256.0 MiB read back differ from what was written,
+     *     first at offset 67108864 (64.0 MiB): overwritten by ...}
+     */
+    public static String oneLine(Verification v) {
+        return "DATA LOST: " + bytes(v.lostBytes()) + " of " + bytes(v.checkedBytes())
+                + " read back differ from what was written, first at offset "
+                + bytes(v.firstBadOffsetBytes()) + ": "
+                + kind(v.firstBadKind().orElseThrow(), v.firstBadFoundOffsetBytes())
+                + "; the speed figures are not the drive's";
+    }
+
+    /**
+     * @param r a capacity probe that found the medium not genuine
+     * @return {@code DATA LOST: /dev/sdb holds 64.0 MiB of the 256.0 MiB it claims (wrap)}
+     */
+    public static String oneLine(CapacityProbeReport r) {
+        return "DATA LOST: " + r.device() + " holds " + bytes(r.usableBytes()) + " of the "
+                + bytes(r.claimedBytes()) + " it claims (" + r.kind().label() + ")";
+    }
+
+    private static String kind(DataLossKind kind, long foundOffset) {
+        return kind.description() + (kind == DataLossKind.ALIASED && foundOffset >= 0
+                ? ": it holds the data written at offset " + bytes(foundOffset) : "");
+    }
+
+    /** {@code 67108864 B (64.0 MiB)}; below 1 MiB just the bytes. */
+    static String bytes(long n) {
+        return n < 1 << 20 ? n + " B"
+                : String.format(Locale.ROOT, "%d B (%.1f MiB)", n, n / 1048576.0);
+    }
+}

@@ -1,0 +1,206 @@
+package io.github.drivespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.drivespeed.testing.FakeFlash;
+import io.github.drivespeed.testing.Privileged;
+import io.github.drivespeed.testing.TestFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command line's genuine-media forms: read-back verification on and off, the capacity check
+ * of a directory and probe of a device, the sustained write; their refusals, their JSON and CSV,
+ * and exit code 1 when data was lost (on {@code testbed/fake-flash}).
+ */
+class GenuineCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long MIB = 1 << 20;
+
+    @TempDir
+    Path dir;
+
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
+    }
+
+    private static JsonNode json(CommandRun o) throws IOException {
+        assertThat(o.exitCode()).as(o.err()).isIn(0, 1);
+        return JSON.readTree(o.out());
+    }
+
+    @Test
+    void readBackIsCheckedByDefaultAndNoVerifyTurnsItOff() throws IOException {
+        JsonNode on = json(run(dir.toString(), "--block-size", "256K", "--count", "8", "--runs",
+                "1", "--json"));
+        JsonNode read = on.get("jobs").get(0).get("read");
+        assertThat(read.get("verification").get("checked_bytes").asLong()).isEqualTo(2 * MIB);
+        assertThat(read.get("verification").get("lost_bytes").asLong()).isZero();
+        assertThat(read.get("runs").get(0).get("verification").get("data_lost").asBoolean())
+                .isFalse();
+        assertThat(read.get("not_the_drives")).isEmpty();
+        assertThat(on.get("jobs").get(0).get("write").get("verification").isNull()).isTrue();
+
+        CommandRun offRun = run(dir.toString(), "--block-size", "256K", "--count", "8", "--runs",
+                "1", "--no-verify", "--json");
+        assertThat(offRun.exitCode()).as(offRun.err()).isZero();
+        JsonNode off = json(offRun).get("jobs").get(0).get("read");
+        assertThat(off.get("verification").isNull()).isTrue();
+        assertThat(off.get("runs").get(0).get("verification").isNull()).isTrue();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void theNewFormsRefuseWhatTheyDoNotTakeBeforeWritingAnything() throws IOException {
+        assertRefused(run(dir.toString(), "--sustained", "--count", "4"),
+                "drivespeed: options '--sustained' and '--count' exclude each other: a sustained"
+                        + " write runs until its rate holds steady, bounded by --size and"
+                        + " --duration");
+        assertRefused(run(dir.toString(), "--verify-capacity", "--sustained"),
+                "drivespeed: options '--verify-capacity' and '--sustained' exclude each other:"
+                        + " the capacity check fills the free space, or --size, and reads it all"
+                        + " back");
+        assertRefused(run(dir.toString(), "--probe", "--verify-capacity"),
+                "drivespeed: options '--probe' and '--verify-capacity' exclude each other:"
+                        + " --probe measures nothing and writes nothing");
+        assertRefused(run(dir.toString(), "--verify-capacity", "--chart",
+                dir.resolve("c.png").toString()), "drivespeed: options '--verify-capacity' and"
+                        + " '--chart' exclude each other: the capacity check fills the free"
+                        + " space, or --size, and reads it all back");
+        assertRefused(run(dir.toString(), "--verify-capacity", "--size", "100k"),
+                "drivespeed: invalid value for option '--size': '100k': size must be at least"
+                        + " 1 MiB: 100 KiB");
+        assertRefused(run(dir.toString(), "--allow-writes-to", "/dev/null", "--verify-capacity"),
+                "drivespeed: options '--verify-capacity' and '--allow-writes-to' exclude each"
+                        + " other: the capacity check fills the free space, or --size, and"
+                        + " reads it all back");
+        Path shm = Path.of("/dev/shm");
+        if (Files.isDirectory(shm)) {
+            CommandRun memory = run(shm.toString(), "--sustained", "--quiet");
+            assertThat(memory.exitCode()).isEqualTo(2);
+            assertThat(memory.err()).startsWith("drivespeed: ").contains("is in memory (tmpfs)", "give a size");
+        }
+    }
+
+    private void assertRefused(CommandRun o, String line) throws IOException {
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly(line);
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void aCapacityCheckOfADirectorySaysHowLongAFullOneTakesChecksEveryByteAndLeavesNothing()
+            throws IOException {
+        CommandRun text = run(dir.toString(), "--verify-capacity", "--size", "8M");
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.err()).startsWith("drivespeed: the capacity check writes 8.4 MB and"
+                + " reads it all back: about 1 s at an assumed 10 MB/s write and 20 MB/s read");
+        assertThat(text.out()).contains("capacity check, 8M: every test file written before any"
+                + " is read back").containsPattern("(?m)^result: +OK: usable 8\\.4 MB \\(8\\.0"
+                        + " MiB\\), lost 0\\.0 MB").doesNotContain("DATA LOST");
+        JsonNode doc = json(run(dir.toString(), "--verify-capacity", "--size", "8M", "--json"));
+        JsonNode check = doc.get("jobs").get(0);
+        assertThat(check.get("kind").asText()).isEqualTo("capacity_check");
+        assertThat(check.get("capacity_check").get("passed").asBoolean()).isTrue();
+        assertThat(check.get("capacity_check").get("usable_bytes").asLong()).isEqualTo(8 * MIB);
+        assertThat(check.get("capacity_check").get("verification").get("checked_bytes").asLong())
+                .isEqualTo(8 * MIB);
+        CommandRun csv = run(dir.toString(), "--verify-capacity", "--size", "8M", "--csv");
+        List<String> lines = csv.out().lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).endsWith(",usable_bytes,claimed_bytes,medium_kind,"
+                + "wrap_period_bytes");
+        assertThat(lines.get(2)).startsWith("capacity_check,capacity_check,read,")
+                .contains(",8388608,0,,,,,,,,,,,,," + 8 * MIB + ",,,");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void aSustainedWriteStopsAtItsBoundAndReportsWhatItFound() throws IOException {
+        JsonNode doc = json(run(dir.toString(), "--sustained", "--size", "16M", "--duration",
+                "5s", "--block-size", "1M", "--json"));
+        JsonNode job = doc.get("jobs").get(0);
+        assertThat(job.get("kind").asText()).isEqualTo("sustained");
+        assertThat(job.get("parameters").get("bs_bytes").asLong()).isEqualTo(MIB);
+        assertThat(job.get("write").get("io_bytes").asLong()).isPositive()
+                .isLessThanOrEqualTo(16 * MIB);
+        assertThat(job.get("sustained").get("stop").asText())
+                .isIn("SIZE", "DURATION", "STEADY_AFTER_DROP");
+        assertThat(job.get("sustained").get("bw_bytes_burst").asLong()).isPositive();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    @Tag("privileged")
+    void aWrappingDeviceLosesDataExitsOneAndSaysSoBesideItsFiguresAndAnHonestOneDoesNot()
+            throws Exception {
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "256M", "--real", "64M",
+                "--mode", "wrap", "--fs", "none")) {
+            String dev = medium.device().toString();
+            CommandRun write = run(dev, "--write", "--allow-writes-to", dev, "--count", "32",
+                    "--runs", "1");
+            assertThat(write.exitCode()).as(write.err()).isEqualTo(1);
+            assertThat(write.out()).containsPattern("(?m)^test 1: write: .*; read: .*\\[DATA"
+                    + " LOST: 201326592 B \\(192\\.0 MiB\\) lost, first at offset 0 B; not the"
+                    + " drive's speed\\]$")
+                    .containsPattern("(?m)^read: +\\[DATA LOST: not the drive's speed\\] median ")
+                    .contains("DATA LOST: the device did not give back what was written.",
+                            // sector 0 holds what was written last at its place: offset 192 MiB
+                            "  first bad offset: 0 B",
+                            "  kind:             overwritten by another offset's data (aliasing):"
+                                    + " it holds the data written at offset 201326592 B (192.0"
+                                    + " MiB)");
+            assertThat(write.errLines()).singleElement().asString()
+                    .startsWith("drivespeed: DATA LOST: 201326592 B (192.0 MiB) of 268435456 B")
+                    .contains("first at offset 0 B");
+
+            CommandRun probe = run(dev, "--verify-capacity", "--allow-writes-to", dev, "--json");
+            assertThat(probe.exitCode()).as(probe.err()).isEqualTo(1);
+            JsonNode p = JSON.readTree(probe.out()).get("jobs").get(0).get("capacity_probe");
+            assertThat(p.get("medium_kind").asText()).isEqualTo("wrap");
+            assertThat(p.get("usable_bytes").asLong()).isEqualTo(64 * MIB);
+            assertThat(p.get("claimed_bytes").asLong()).isEqualTo(256 * MIB);
+            assertThat(p.get("wrap_period_bytes").asLong()).isEqualTo(64 * MIB);
+            assertThat(probe.errLines()).containsExactly("drivespeed: DATA LOST: " + dev
+                    + " holds 67108864 B (64.0 MiB) of the 268435456 B (256.0 MiB) it claims"
+                    + " (wrap)");
+        }
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "128M", "--mode", "honest",
+                "--fs", "none")) {
+            String dev = medium.device().toString();
+            CommandRun write = run(dev, "--write", "--allow-writes-to", dev, "--count", "8",
+                    "--runs", "1");
+            assertThat(write.exitCode()).as(write.err()).isZero();
+            assertThat(write.out()).doesNotContain("DATA LOST");
+            CommandRun probe = run(dev, "--verify-capacity", "--allow-writes-to", dev);
+            assertThat(probe.exitCode()).as(probe.err()).isZero();
+            assertThat(probe.out()).contains("kind genuine").doesNotContain("DATA LOST");
+        }
+    }
+
+    @Test
+    @Tag("privileged")
+    void aCapacityCheckOfACardThatKeepsLessThanItClaimsExitsOneAndNamesTheLoss()
+            throws Exception {
+        Privileged.requireRoot();
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "128M", "--real", "48M",
+                "--mode", "limbo", "--fs", "ext4")) {
+            Path fs = medium.mountDir();
+            CommandRun o = run(fs.toString(), "--verify-capacity", "--backend", "native");
+            assertThat(o.exitCode()).as(o.err()).isEqualTo(1);
+            assertThat(o.out()).containsPattern("(?m)^result: +DATA LOST: usable ")
+                    .contains("DATA LOST: the capacity check's files did not give back what was"
+                            + " written.", "  kind:             all zeros (never stored)");
+            assertThat(o.errLines()).last().asString().startsWith("drivespeed: DATA LOST: ");
+            assertThat(TestFiles.testFiles(fs)).isEmpty();
+        }
+    }
+}

@@ -1,0 +1,237 @@
+package io.github.drivespeed;
+
+import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.TestFileIoException;
+import io.github.drivespeed.internal.check.SettingChecks;
+import io.github.drivespeed.internal.engine.BackendSelector;
+import io.github.drivespeed.internal.engine.SustainedMeasurement;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.SustainedReport;
+import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.unit.DataSize;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An immutable plan for a sustained write in a directory, obtained from
+ * {@link DriveSpeed#sustained(Path)}: a write test that runs past the drive's write cache (rule
+ * 8). There is no warm-up write first, since it would spend the cache being measured; the pass
+ * writes a new test file block by block (O_DIRECT, random data, every sector stamped), logs each
+ * block's completion time, and stops once the rate has fallen below half and then held steady for
+ * {@link #steadyFor(Duration) 10 s}, or at a bound: {@link #duration(Duration) 120 s}, a size of
+ * 8 GiB (or {@link #size(DataSize) the size given}), half the free space, and always 1 GiB left
+ * free. The report ({@link SustainedReport}) gives the burst rate, the cache size (bytes written
+ * before the drop) and the sustained rate after it: what the SD Association's speed classes (C,
+ * U, V) promise as a minimum. On a memory file system it is refused unless a size is given.
+ * Every setter returns a new plan.
+ *
+ * <p>Caches refill while a drive is idle: a second sustained test right after a first may find
+ * less cache. {@link #idleFirst(Duration)} waits first, and the report records it.
+ */
+public final class SustainedPlan {
+
+    /** Default block size: 1 MiB (fine enough to time a slow card's rate to a few per cent). */
+    public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(1);
+    /** Default size bound: 8 GiB. */
+    public static final DataSize DEFAULT_MAX_SIZE = DataSize.ofGibibytes(8);
+    /** Default time bound: 120 s. */
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(120);
+    /** Default time the rate must hold after a drop: 10 s. */
+    public static final Duration DEFAULT_STEADY = Duration.ofSeconds(10);
+
+    private final Path target;
+    private final DataSize blockSize;
+    private final Optional<DataSize> size;
+    private final Duration duration;
+    private final Duration steady;
+    private final Duration idleFirst;
+    private final boolean direct;
+    private final ProgressListener listener;
+    private final IoBackend backend;
+
+    private SustainedPlan(Path target, DataSize blockSize, Optional<DataSize> size,
+            Duration duration, Duration steady, Duration idleFirst, boolean direct,
+            ProgressListener listener, IoBackend backend) {
+        this.target = target;
+        this.blockSize = blockSize;
+        this.size = size;
+        this.duration = duration;
+        this.steady = steady;
+        this.idleFirst = idleFirst;
+        this.direct = direct;
+        this.listener = listener;
+        this.backend = backend;
+    }
+
+    static SustainedPlan defaults(Path target) {
+        return new SustainedPlan(Objects.requireNonNull(target, "target"), DEFAULT_BLOCK_SIZE,
+                Optional.empty(), DEFAULT_DURATION, DEFAULT_STEADY, Duration.ZERO, true,
+                ProgressListener.NONE, null);
+    }
+
+    /**
+     * Bytes per write.
+     *
+     * @param blockSize a positive multiple of 512 bytes
+     * @return a new plan
+     * @throws IllegalArgumentException if not
+     */
+    public SustainedPlan blockSize(DataSize blockSize) {
+        return new SustainedPlan(target, SettingChecks.requireWholeSectors("blockSize", blockSize),
+                size, duration, steady, idleFirst, direct, listener, backend);
+    }
+
+    /**
+     * Bytes per write, in the {@link DataSize} grammar ({@code "1M"}, {@code "8 MiB"}).
+     *
+     * @param blockSize the size as text
+     * @return a new plan
+     * @throws IllegalArgumentException if it does not parse, or as {@link #blockSize(DataSize)}
+     */
+    public SustainedPlan blockSize(String blockSize) {
+        return blockSize(SettingChecks.parseSize("blockSize", blockSize));
+    }
+
+    /**
+     * The size bound instead of 8 GiB and half the free space (1 GiB is still left free); allows
+     * a memory file system.
+     *
+     * @param size at least one block, a multiple of 512 bytes
+     * @return a new plan
+     * @throws IllegalArgumentException if not a positive multiple of 512 bytes
+     */
+    public SustainedPlan size(DataSize size) {
+        return new SustainedPlan(target, blockSize,
+                Optional.of(SettingChecks.requireWholeSectors("size", size)), duration, steady,
+                idleFirst, direct, listener, backend);
+    }
+
+    /**
+     * The size bound, in the {@link DataSize} grammar ({@code "4G"}).
+     *
+     * @param size the size as text
+     * @return a new plan
+     * @throws IllegalArgumentException if it does not parse, or as {@link #size(DataSize)}
+     */
+    public SustainedPlan size(String size) {
+        return size(SettingChecks.parseSize("size", size));
+    }
+
+    /**
+     * The time bound (default 120 s).
+     *
+     * @param duration 1 s to 24 h
+     * @return a new plan
+     * @throws IllegalArgumentException if outside that range
+     */
+    public SustainedPlan duration(Duration duration) {
+        return new SustainedPlan(target, blockSize, size, SettingChecks.requireInRange("duration",
+                duration, Duration.ofSeconds(1), Duration.ofHours(24)), steady, idleFirst,
+                direct, listener, backend);
+    }
+
+    /**
+     * How long the rate must hold steady after a drop before the pass stops (default 10 s).
+     *
+     * @param steady 1 s to 1 h
+     * @return a new plan
+     * @throws IllegalArgumentException if outside that range
+     */
+    public SustainedPlan steadyFor(Duration steady) {
+        return new SustainedPlan(target, blockSize, size, duration, SettingChecks.requireInRange(
+                "steadyFor", steady, Duration.ofSeconds(1), Duration.ofHours(1)), idleFirst,
+                direct, listener, backend);
+    }
+
+    /**
+     * Wait this long, writing nothing, before the pass, so that a drive's cache can refill after
+     * earlier writes (recorded in {@link SustainedReport#idleBeforeNanos()}; default 0).
+     *
+     * @param idle 0 to 1 h
+     * @return a new plan
+     * @throws IllegalArgumentException if outside that range
+     */
+    public SustainedPlan idleFirst(Duration idle) {
+        return new SustainedPlan(target, blockSize, size, duration, steady,
+                SettingChecks.requireInRange("idleFirst", idle, Duration.ZERO, Duration.ofHours(1)),
+                direct, listener, backend);
+    }
+
+    /**
+     * Buffered writes instead of O_DIRECT: the page cache then is the first cache the pass fills
+     * (its dirty limit), and the fdatasync at the end is timed.
+     *
+     * @return a new plan
+     */
+    public SustainedPlan buffered() {
+        return new SustainedPlan(target, blockSize, size, duration, steady, idleFirst, false,
+                listener, backend);
+    }
+
+    /**
+     * @param listener told when the pass starts, after each block and when it ends
+     * @return a new plan
+     */
+    public SustainedPlan listener(ProgressListener listener) {
+        return new SustainedPlan(target, blockSize, size, duration, steady, idleFirst, direct,
+                Objects.requireNonNull(listener, "listener"), backend);
+    }
+
+    /**
+     * @param name the backend's name ({@code java}, {@code native})
+     * @return a new plan
+     * @throws IllegalArgumentException if no backend has that name, or it is unavailable here
+     */
+    public SustainedPlan backend(String name) {
+        return backend(BackendSelector.named(name));
+    }
+
+    /**
+     * @param backend the backend
+     * @return a new plan
+     * @throws IllegalArgumentException if it is unavailable here
+     */
+    public SustainedPlan backend(IoBackend backend) {
+        BackendSelector.explicit(backend);
+        return new SustainedPlan(target, blockSize, size, duration, steady, idleFirst, direct,
+                listener, backend);
+    }
+
+    /** @return the directory, as given */
+    public Path target() {
+        return target;
+    }
+
+    /**
+     * Runs the sustained write: checks the target and the free space, waits the idle time,
+     * writes, fdatasync's, removes the test file.
+     *
+     * @return the report
+     * @throws TargetNotFoundException if the directory does not exist
+     * @throws InsufficientSpaceException if less than one block (or the size given) fits with
+     *     1 GiB left free
+     * @throws TestFileIoException if a write or the sync failed
+     * @throws java.io.InterruptedIOException if interrupted (flag kept; the file is removed)
+     * @throws IllegalArgumentException if the target is a memory file system and no size was
+     *     given, or the block size does not suit the target or backend
+     * @throws IOException if the target cannot be examined
+     */
+    public SustainedReport run() throws IOException {
+        return new SustainedMeasurement(target, new SustainedMeasurement.Settings(blockSize,
+                size.orElse(DEFAULT_MAX_SIZE).bytes(), size.isPresent(), duration.toNanos(),
+                steady.toNanos(), idleFirst.toNanos(), direct), listener,
+                Optional.ofNullable(backend)).run();
+    }
+
+    @Override
+    public String toString() {
+        return "SustainedPlan[" + target + ": " + blockSize + " blocks, at most "
+                + size.map(DataSize::toString).orElse(DEFAULT_MAX_SIZE + " and half the free space")
+                + " and " + duration.toSeconds() + " s, steady " + steady.toSeconds() + " s"
+                + (direct ? "" : ", buffered") + "]";
+    }
+}

@@ -1,0 +1,216 @@
+package io.github.drivespeed.internal.engine;
+
+import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.TestFileIoException;
+import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.unit.DataSize;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The capacity check of a directory, as f3write + f3read and h2testw: fills the free space (or a
+ * given size) with test files of at most 1 GiB of stamped data (each with its own nonce), writes
+ * every one (fdatasync'd) before reading any back, then reads each back (O_DIRECT, or buffered
+ * after eviction) and checks every block; removes them all, also on failure (unnamed O_TMPFILE
+ * files where the backend and file system allow, else named ones the leftover scan knows).
+ */
+public final class CapacityCheck {
+
+    /** Bytes per file: 1 GiB, under FAT32's 4 GiB limit, as f3's files. */
+    public static final long FILE_BYTES = DataSize.GIBIBYTE;
+    private static final long BLOCK_BYTES = DataSize.MEBIBYTE;
+    /** Left free for the file system's own blocks (extent trees, directory entries). */
+    private static final long SLACK_BYTES = 4 * DataSize.MEBIBYTE;
+    private static final SecureRandom NONCES = new SecureRandom();
+
+    private final Path target;
+    private final OptionalLong sizeBytes;
+    private final ProgressListener listener;
+    private final Optional<IoBackend> backend;
+
+    /**
+     * @param target the directory
+     * @param sizeBytes the size to fill, or empty for the free space
+     * @param listener told about the write and read phases (run 1 of each)
+     * @param backend the backend, or empty for the best available
+     */
+    public CapacityCheck(Path target, OptionalLong sizeBytes, ProgressListener listener,
+            Optional<IoBackend> backend) {
+        this.target = Objects.requireNonNull(target, "target");
+        this.sizeBytes = Objects.requireNonNull(sizeBytes, "sizeBytes");
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.backend = Objects.requireNonNull(backend, "backend");
+    }
+
+    /**
+     * @return the report
+     * @throws IOException see {@link io.github.drivespeed.CapacityPlan#run()}
+     */
+    public CapacityCheckReport run() throws IOException {
+        Instant startedAt = Instant.now();
+        long start = System.nanoTime();
+        Preflight.Target t = Preflight.examine(target, backend);
+        IoBackend io = t.io();
+        LeftoverFiles.removeStale(t.directory());
+        long usable = t.store().getUsableSpace();
+        long fill = sizeBytes.orElse(Math.max(0, usable - SLACK_BYTES));
+        if (sizeBytes.isPresent() && t.info().totalSpaceBytes() > 0 && fill > usable) {
+            throw InsufficientSpaceException.beforeWriting(t.directory(), fill, usable,
+                    "give a smaller size, or none to fill the free space");
+        }
+        fill = fill / BLOCK_BYTES * BLOCK_BYTES;
+        if (fill < BLOCK_BYTES) {
+            throw InsufficientSpaceException.beforeWriting(t.directory(), BLOCK_BYTES, usable,
+                    "free some space");
+        }
+        boolean direct = io.capabilities().contains(Capability.DIRECT_IO);
+        int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT,
+                direct ? io.directIoAlignmentBytes(t.directory()) : 0);
+        List<TestFile> files = new ArrayList<>();
+        Map<Long, Long> baseOfNonce = new HashMap<>();
+        List<Long> nonces = new ArrayList<>();
+        List<Long> blocksOf = new ArrayList<>();
+        long writeNanos = 0;
+        long readNanos = 0;
+        long written = 0;
+        Verification found = Verification.NONE;
+        Throwable failure = null;
+        try (WriteData data = new WriteData(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES,
+                DataPattern.RANDOM, alignment);
+             AlignedBuffer readBuffer = io.allocate(BLOCK_BYTES, alignment)) {
+            listener.passStarted(PassKind.WRITE, 1, fill);
+            long writeStart = System.nanoTime();
+            for (int f = 0; written < fill; f++) {
+                TestFile file;
+                try {
+                    file = TestFileCreator.create(io, t.directory(), direct, false);
+                } catch (DirectIoUnsupportedException e) {
+                    if (!direct) {
+                        throw e;
+                    }
+                    direct = false;
+                    file = TestFileCreator.create(io, t.directory(), false, false);
+                }
+                files.add(file);
+                long nonce = NONCES.nextLong();
+                nonces.add(nonce);
+                baseOfNonce.put(nonce, (long) f * FILE_BYTES);
+                long blocks = Math.min(FILE_BYTES, fill - written) / BLOCK_BYTES;
+                long done = writeFile(file, data, nonce, blocks, f, written, fill);
+                blocksOf.add(done / BLOCK_BYTES);
+                written += done;
+                if (done < blocks * BLOCK_BYTES) {
+                    break; // the file system is full: that is the fill
+                }
+            }
+            writeNanos = System.nanoTime() - writeStart;
+            listener.bytesTransferred(PassKind.WRITE, 1, written, fill);
+            listener.passStarted(PassKind.READ, 1, written);
+            long readStart = System.nanoTime();
+            long checked = 0;
+            long spent = 0;
+            for (int f = 0; f < files.size(); f++) {
+                data.startRun(nonces.get(f));
+                TestFile file = files.get(f);
+                Path name = file.path().orElse(t.directory());
+                if (!direct) {
+                    CacheEviction.beforeBufferedRead(io, file, false, name,
+                            "read-back of capacity file " + (f + 1), blocksOf.get(f) * BLOCK_BYTES);
+                }
+                long base = (long) f * FILE_BYTES;
+                long before = checked;
+                long total = written;
+                PassChecks checks = readFile(file, name, data, readBuffer, blocksOf.get(f), base,
+                        baseOfNonce, d -> listener.bytesTransferred(PassKind.READ, 1, before + d,
+                                total));
+                checked += blocksOf.get(f) * BLOCK_BYTES;
+                spent += checks.excludedNanos();
+                found = found.plus(checks.verifier().result());
+            }
+            readNanos = System.nanoTime() - readStart - spent;
+        } catch (IOException | RuntimeException | Error e) {
+            failure = e;
+            throw e;
+        } finally {
+            for (TestFile file : files) {
+                TestFileRemoval.closeAndRemove(file, file.path().orElse(t.directory()), failure);
+            }
+        }
+        return new CapacityCheckReport(t.info(), written, FILE_BYTES, files.size(), direct, found,
+                writeNanos, readNanos, System.nanoTime() - start, startedAt);
+    }
+
+    /** Writes one file; stops early (returning what fits) when the file system is full. */
+    private long writeFile(TestFile file, WriteData data, long nonce, long blocks, int index,
+            long before, long fill) throws IOException {
+        Path name = file.path().orElse(target);
+        String what = "write of capacity file " + (index + 1);
+        data.startRun(nonce);
+        IoLoop loop = new IoLoop(new BlockingIoQueue(file), BLOCK_BYTES,
+                OffsetGenerator.sequential(0, blocks, BLOCK_BYTES), DirectionGenerator.writes(),
+                data, null, null, null, new StopSignal(),
+                d -> listener.bytesTransferred(PassKind.WRITE, 1, before + d, fill), name, what,
+                blocks * BLOCK_BYTES);
+        long done;
+        long now = System.nanoTime();
+        try {
+            done = loop.run(blocks, now, now + IoLoop.NO_DEADLINE_NANOS).measuredBytes();
+        } catch (InsufficientSpaceException e) {
+            done = Math.max(0, e.bytesWritten().orElse(0)) / BLOCK_BYTES * BLOCK_BYTES;
+        }
+        IoFailures.dataSync(file, name, what, done, blocks * BLOCK_BYTES);
+        return done;
+    }
+
+    /** Reads one file back and checks it; EIO is data lost, and the read goes on. */
+    private PassChecks readFile(TestFile file, Path name, WriteData data, AlignedBuffer readBuffer,
+            long blocks, long base, Map<Long, Long> baseOfNonce,
+            java.util.function.LongConsumer progress) throws IOException {
+        String what = "read-back of the capacity file at " + base;
+        long start = System.nanoTime();
+        DirectionRecorder recorder = new DirectionRecorder(start,
+                SequentialMeasurement.TIMELINE_INTERVAL_NANOS, 0);
+        PassChecks checks = new PassChecks(false, true, data, readBuffer, BLOCK_BYTES, blocks,
+                start, recorder, b -> b * BLOCK_BYTES, progress);
+        checks.verifier().reportFrom(base, n -> baseOfNonce.getOrDefault(n, -1L));
+        for (long first = 0; first < blocks; ) {
+            long from = first;
+            IoLoop loop = new IoLoop(new BlockingIoQueue(file), BLOCK_BYTES,
+                    OffsetGenerator.sequential(first, blocks - first, BLOCK_BYTES),
+                    DirectionGenerator.reads(), null, readBuffer, recorder, null,
+                    new StopSignal(), moved -> checks.completed(from, moved), name, what,
+                    blocks * BLOCK_BYTES);
+            try {
+                long now = System.nanoTime();
+                loop.run(blocks - first, now, now + IoLoop.NO_DEADLINE_NANOS);
+                first = blocks;
+            } catch (TestFileIoException e) {
+                if (!IoFailures.isIoError(e) || e.offset() < 0) {
+                    throw e;
+                }
+                long bad = e.offset() / BLOCK_BYTES;
+                checks.unreadable(bad);
+                first = bad + 1;
+            }
+        }
+        return checks;
+    }
+}

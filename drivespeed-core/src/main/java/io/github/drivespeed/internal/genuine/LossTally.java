@@ -1,0 +1,54 @@
+package io.github.drivespeed.internal.genuine;
+
+import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.Verification;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Adds up what a read-back check found, sector by sector, into a {@link Verification}. Used by
+ * one thread.
+ */
+public final class LossTally {
+
+    private long checkedBytes;
+    private long lostBytes;
+    private long firstBadOffset = -1;
+    private DataLossKind firstBadKind;
+    private long firstBadFound = -1;
+    private final Map<DataLossKind, Long> byKind = new EnumMap<>(DataLossKind.class);
+
+    /** @param bytes bytes compared and found as written */
+    public void intact(long bytes) {
+        checkedBytes += bytes;
+    }
+
+    /**
+     * @param offset where the lost bytes start
+     * @param bytes how many, whole sectors
+     * @param kind how they differ
+     * @param foundOffset for {@link DataLossKind#ALIASED}, the offset whose data was there; else -1
+     */
+    public void lost(long offset, long bytes, DataLossKind kind, long foundOffset) {
+        checkedBytes += bytes;
+        lostBytes += bytes;
+        byKind.merge(kind, bytes, Long::sum);
+        if (firstBadOffset < 0 || offset < firstBadOffset) {
+            firstBadOffset = offset;
+            firstBadKind = kind;
+            firstBadFound = kind == DataLossKind.ALIASED ? foundOffset : -1;
+        }
+    }
+
+    /** @return bytes lost so far */
+    public long lostBytes() {
+        return lostBytes;
+    }
+
+    /** @return what was found so far */
+    public Verification result() {
+        return new Verification(checkedBytes, lostBytes, firstBadOffset,
+                Optional.ofNullable(firstBadKind), firstBadFound, byKind);
+    }
+}

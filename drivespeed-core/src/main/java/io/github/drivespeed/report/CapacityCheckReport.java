@@ -1,0 +1,95 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.Nanoseconds;
+import io.github.drivespeed.unit.Throughput;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * What a capacity check of a directory found ({@link io.github.drivespeed.DriveSpeed#verifyCapacity},
+ * as f3write + f3read and h2testw do it): the free space (or the size asked for) filled with
+ * files of stamped data, every file written before any was read back, then each read back and
+ * checked. Bytes, offsets (in the fill: file i starts at {@code i x fileBytes}) and nanoseconds.
+ * Immutable.
+ *
+ * @param target the directory and its drive
+ * @param writtenBytes bytes written (the fill; less than asked when the file system ran out)
+ * @param fileBytes bytes per file (each under 4 GiB, FAT32's limit); the last may be shorter
+ * @param files how many files were written
+ * @param direct whether the files were written and read with O_DIRECT (else buffered, and
+ *     evicted before reading where the backend can)
+ * @param verification what reading back found: bytes checked, lost, the first bad offset and
+ *     kind
+ * @param writeNanos time of the writes, each file's fdatasync included
+ * @param readNanos time of the reads (the checks left out)
+ * @param elapsedNanos the whole check's running time
+ * @param startedAt when it started
+ */
+public record CapacityCheckReport(TargetInfo target, long writtenBytes, long fileBytes, int files,
+        boolean direct, Verification verification, long writeNanos, long readNanos,
+        long elapsedNanos, Instant startedAt) {
+
+    /**
+     * Checks the values.
+     *
+     * @param target the directory and its drive
+     * @param writtenBytes bytes written
+     * @param fileBytes bytes per file
+     * @param files how many files
+     * @param direct whether O_DIRECT was used
+     * @param verification what reading back found
+     * @param writeNanos time of the writes
+     * @param readNanos time of the reads
+     * @param elapsedNanos running time
+     * @param startedAt when it started
+     * @throws IllegalArgumentException if a figure is negative
+     */
+    public CapacityCheckReport {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(verification, "verification");
+        Objects.requireNonNull(startedAt, "startedAt");
+        if (writtenBytes < 0 || fileBytes <= 0 || files < 0 || writeNanos < 0 || readNanos < 0) {
+            throw new IllegalArgumentException("figures must not be negative");
+        }
+    }
+
+    /** @return bytes that read back as written: the usable capacity, as far as this fill shows */
+    public long usableBytes() {
+        return verification.intactBytes();
+    }
+
+    /** @return bytes that did not read back as written */
+    public long lostBytes() {
+        return verification.lostBytes();
+    }
+
+    /** @return whether nothing was lost */
+    public boolean passed() {
+        return !verification.hasLoss();
+    }
+
+    /** @return the writes' rate: bytes written over the write time */
+    public Throughput write() {
+        return Throughput.of(writtenBytes, Math.max(1, writeNanos));
+    }
+
+    /** @return the reads' rate: bytes checked over the read time */
+    public Throughput read() {
+        return Throughput.of(verification.checkedBytes(), Math.max(1, readNanos));
+    }
+
+    /** The figures for people: usable, lost, first bad offset, speeds, time. */
+    @Override
+    public String toString() {
+        return target.summary()
+                + "capacity:   filled " + DeviceIo.formatBytes(writtenBytes) + " in " + files
+                + (files == 1 ? " file" : " files") + " (" + (direct ? "O_DIRECT" : "buffered")
+                + "), all written before any was read\n"
+                + "result:     " + (passed() ? "OK: " : "DATA LOST: ") + "usable "
+                + DeviceIo.formatBytes(usableBytes()) + ", lost " + DeviceIo.formatBytes(lostBytes())
+                + "\n            " + verification + "\n"
+                + "write:      " + write() + "\nread:       " + read() + "\ntook:       "
+                + Nanoseconds.format(elapsedNanos) + "\n";
+    }
+}

@@ -1,0 +1,94 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.unit.Nanoseconds;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the destructive capacity probe of a block device found
+ * ({@link io.github.drivespeed.DevicePlan#probeCapacity()}): the highest offset that holds its own
+ * data, the kind of medium, the wrap-around period of one that wraps, and what the probe cost.
+ * Offsets and sizes in bytes, time in nanoseconds. Immutable.
+ *
+ * @param device the device probed
+ * @param claimedBytes the size the device reports
+ * @param usableBytes bytes from offset 0 that hold their own data: the real capacity, to within
+ *     one probe unit for media that wrap, and one probe unit ({@code unitBytes}) otherwise
+ * @param kind what the medium is
+ * @param wrapPeriodBytes for {@link MediumKind#WRAP}, the period after which offsets alias; else -1
+ * @param firstBadOffsetBytes the lowest offset found not to hold its own data, -1 when none
+ * @param firstBadKind how that offset's data came back; empty when none was bad
+ * @param unitBytes bytes per probe (the smallest region written and checked)
+ * @param bytesWritten bytes the probe wrote
+ * @param bytesRead bytes it read back
+ * @param rounds write-then-read rounds (each writes all its probes before reading any)
+ * @param elapsedNanos the probe's running time
+ * @param startedAt when it started
+ */
+public record CapacityProbeReport(Path device, long claimedBytes, long usableBytes,
+        MediumKind kind, long wrapPeriodBytes, long firstBadOffsetBytes,
+        Optional<DataLossKind> firstBadKind, long unitBytes, long bytesWritten, long bytesRead,
+        int rounds, long elapsedNanos, Instant startedAt) {
+
+    /**
+     * Checks the values.
+     *
+     * @param device the device probed
+     * @param claimedBytes the size the device reports
+     * @param usableBytes bytes that hold their own data
+     * @param kind what the medium is
+     * @param wrapPeriodBytes the wrap-around period, or -1
+     * @param firstBadOffsetBytes the lowest bad offset, or -1
+     * @param firstBadKind how it came back, or empty
+     * @param unitBytes bytes per probe
+     * @param bytesWritten bytes written
+     * @param bytesRead bytes read
+     * @param rounds write-then-read rounds
+     * @param elapsedNanos running time
+     * @param startedAt when it started
+     * @throws IllegalArgumentException if the figures contradict each other
+     */
+    public CapacityProbeReport {
+        Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(firstBadKind, "firstBadKind");
+        Objects.requireNonNull(startedAt, "startedAt");
+        if (usableBytes < 0 || usableBytes > claimedBytes) {
+            throw new IllegalArgumentException("need 0 <= usableBytes <= claimedBytes: "
+                    + usableBytes + ", " + claimedBytes);
+        }
+        if ((kind == MediumKind.WRAP) != (wrapPeriodBytes > 0)) {
+            throw new IllegalArgumentException("a wrap period goes with WRAP only: " + kind + ", "
+                    + wrapPeriodBytes);
+        }
+    }
+
+    /** @return whether the medium holds what it claims */
+    public boolean genuine() {
+        return kind == MediumKind.GENUINE;
+    }
+
+    /** @return bytes claimed but not usable */
+    public long missingBytes() {
+        return claimedBytes - usableBytes;
+    }
+
+    /**
+     * For example {@code /dev/sdb: usable 104857600 B (100.0 MiB) of 268435456 B (256.0 MiB)
+     * claimed, kind wrap (period 104857600 B); probed in 1.52 s (2 rounds, 3.1 MB written)}.
+     */
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT,
+                "%s: usable %d B (%.1f MiB) of %d B (%.1f MiB) claimed, kind %s%s%s; probed in %s"
+                        + " (%d round%s, %s written, %s read, %d B units)",
+                device, usableBytes, usableBytes / 1048576.0, claimedBytes, claimedBytes / 1048576.0,
+                kind.label(), wrapPeriodBytes > 0 ? " (period " + wrapPeriodBytes + " B)" : "",
+                firstBadOffsetBytes >= 0 ? "; first bad offset " + firstBadOffsetBytes + ": "
+                        + firstBadKind.map(DataLossKind::description).orElse("") : "",
+                Nanoseconds.format(elapsedNanos), rounds, rounds == 1 ? "" : "s",
+                DeviceIo.formatBytes(bytesWritten), DeviceIo.formatBytes(bytesRead), unitBytes);
+    }
+}

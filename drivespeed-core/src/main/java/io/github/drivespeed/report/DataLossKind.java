@@ -1,0 +1,41 @@
+package io.github.drivespeed.report;
+
+/**
+ * How a sector read back differs from what drivespeed wrote there, in the terms of f3
+ * ({@code f3read}: "overwritten", "corrupted") and h2testw ("DATA LOST"). Every 512-byte sector
+ * drivespeed writes carries its own offset and the run's nonce (bytes 0-15) and a payload the
+ * generator can regenerate, so a sector that comes back different says what happened to it.
+ */
+public enum DataLossKind {
+    /**
+     * The sector holds the data drivespeed wrote at <em>another</em> offset in the same run (its
+     * stamp names that offset): the medium maps two offsets onto one place, as counterfeit media
+     * that wrap around do. f3 calls it "overwritten".
+     */
+    ALIASED("overwritten by another offset's data (aliasing)"),
+    /** The sector reads back as all zeros: the data was never stored (f3's limbo media). */
+    ZEROS("all zeros (never stored)"),
+    /** The sector reads back as all 0xFF bytes: the data was never stored (erased flash). */
+    ONES("all 0xFF (never stored)"),
+    /**
+     * The sector holds something else: changed bits, data of an earlier run, or anything that
+     * is neither this run's data nor an erased pattern. f3 calls it "corrupted".
+     */
+    CORRUPTED("corrupted"),
+    /**
+     * Reading the sector back failed with EIO, as counterfeit cards often answer past their real
+     * capacity: data loss, not a failure of the measurement.
+     */
+    UNREADABLE("unreadable (EIO on read-back)");
+
+    private final String description;
+
+    DataLossKind(String description) {
+        this.description = description;
+    }
+
+    /** @return what happened to the data, for people, for example {@code all zeros (never stored)} */
+    public String description() {
+        return description;
+    }
+}

@@ -1,0 +1,177 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.unit.Nanoseconds;
+import io.github.drivespeed.unit.Throughput;
+import io.github.drivespeed.warning.Warning;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The result of a sustained write ({@link io.github.drivespeed.DriveSpeed#sustained}): one long
+ * write pass, with no warm-up writes before it, that ran past the drive's write cache. It says the
+ * burst rate (while the cache took the writes), the cache size (bytes written before the rate
+ * fell, located from each block's completion time) and the sustained rate after it, which is what
+ * the SD Association's speed classes (C, U, V) promise. Immutable.
+ */
+public final class SustainedReport {
+
+    /** Why the pass ended. */
+    public enum Stop {
+        /** The rate fell and then held steady for the steady time: the sustained rate is known. */
+        STEADY_AFTER_DROP,
+        /** The time bound was reached first. */
+        DURATION,
+        /** The size bound (the size given, 8 GiB, or the free space allowed) was reached first. */
+        SIZE
+    }
+
+    private final TargetInfo target;
+    private final BackendInfo backend;
+    private final DataSize blockSize;
+    private final boolean direct;
+    private final Sample write;
+    private final Stop stop;
+    private final long idleBeforeNanos;
+    private final Set<Warning> warnings;
+    private final Instant startedAt;
+
+    /**
+     * @param target what was measured
+     * @param backend the backend that ran
+     * @param blockSize bytes per write
+     * @param direct whether the writes were O_DIRECT
+     * @param write the pass: bytes, time (every write and the closing fdatasync), timeline and the
+     *     cliff, if the rate fell
+     * @param stop why it ended
+     * @param idleBeforeNanos nanoseconds drivespeed waited, writing nothing, before the pass
+     *     ({@code idleFirst}); a drive's cache refills while it is idle
+     * @param warnings what may make the figures differ from the drive's own
+     * @param startedAt when the test started
+     */
+    public SustainedReport(TargetInfo target, BackendInfo backend, DataSize blockSize,
+            boolean direct, Sample write, Stop stop, long idleBeforeNanos, Set<Warning> warnings,
+            Instant startedAt) {
+        this.target = Objects.requireNonNull(target, "target");
+        this.backend = Objects.requireNonNull(backend, "backend");
+        this.blockSize = Objects.requireNonNull(blockSize, "blockSize");
+        this.direct = direct;
+        this.write = Objects.requireNonNull(write, "write");
+        this.stop = Objects.requireNonNull(stop, "stop");
+        if (idleBeforeNanos < 0) {
+            throw new IllegalArgumentException("idleBeforeNanos must be >= 0: " + idleBeforeNanos);
+        }
+        this.idleBeforeNanos = idleBeforeNanos;
+        this.warnings = Collections.unmodifiableSet(warnings.isEmpty()
+                ? EnumSet.noneOf(Warning.class) : EnumSet.copyOf(warnings));
+        this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
+    }
+
+    /** @return what was measured */
+    public TargetInfo target() {
+        return target;
+    }
+
+    /** @return the backend that ran */
+    public BackendInfo backend() {
+        return backend;
+    }
+
+    /** @return bytes per write */
+    public DataSize blockSize() {
+        return blockSize;
+    }
+
+    /** @return whether the writes were O_DIRECT */
+    public boolean direct() {
+        return direct;
+    }
+
+    /** @return the whole pass: bytes, elapsed time, latency, timeline, cliff */
+    public Sample write() {
+        return write;
+    }
+
+    /** @return why the pass ended */
+    public Stop stop() {
+        return stop;
+    }
+
+    /** @return nanoseconds drivespeed waited idle before writing */
+    public long idleBeforeNanos() {
+        return idleBeforeNanos;
+    }
+
+    /** @return the target's warnings and the pass's */
+    public Set<Warning> warnings() {
+        return warnings;
+    }
+
+    /** @return when the test started */
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    /** @return whether the rate fell below half and stayed there: the cache was exceeded */
+    public boolean cacheExceeded() {
+        return write.cacheCliff().isPresent();
+    }
+
+    /**
+     * @return bytes written before the rate fell (the write cache's size); empty when the cache
+     *     was not exceeded within the bounds
+     */
+    public OptionalLong cacheBytes() {
+        return write.cacheCliff().map(c -> OptionalLong.of(c.bytesBeforeDrop()))
+                .orElse(OptionalLong.empty());
+    }
+
+    /** @return the rate before the drop; the whole pass's rate when there was none */
+    public Throughput burst() {
+        return write.cacheCliff().map(CacheCliff::before).orElseGet(write::throughput);
+    }
+
+    /**
+     * @return the rate after the drop, the drive's sustained write speed; empty when the cache was
+     *     not exceeded (the pass's rate then is all that is known: the drive sustained at least it)
+     */
+    public Optional<Throughput> sustained() {
+        return write.cacheCliff().map(CacheCliff::after);
+    }
+
+    /** For example {@code sustained write: burst 201.3 MB/s (...), cache 100.7 MB (96.0 MiB), ...}. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder(target.summary());
+        sb.append("parameters: sustained write, ").append(blockSize).append(" blocks, ")
+                .append(direct ? "O_DIRECT" : "buffered").append(", no warm-up, random data")
+                .append(idleBeforeNanos > 0 ? ", idle " + Nanoseconds.format(idleBeforeNanos)
+                        + " before" : "").append('\n');
+        sb.append("backend:    ").append(backend).append('\n');
+        sb.append("written:    ").append(DeviceIo.formatBytes(write.bytes())).append(" in ")
+                .append(Nanoseconds.format(write.elapsedNanos())).append(" (")
+                .append(write.throughput()).append(" overall), ended: ")
+                .append(stop.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '))
+                .append('\n');
+        if (cacheExceeded()) {
+            CacheCliff c = write.cacheCliff().get();
+            sb.append("burst:      ").append(c.before()).append('\n');
+            sb.append("cache:      ").append(DeviceIo.formatBytes(c.bytesBeforeDrop()))
+                    .append(" written before the rate fell, after ")
+                    .append(Nanoseconds.format(c.nanosBeforeDrop())).append('\n');
+            sb.append("sustained:  ").append(c.after()).append('\n');
+        } else {
+            sb.append("burst:      ").append(write.throughput()).append('\n');
+            sb.append("cache:      not exceeded: the rate did not fall within the bounds, so the"
+                    + " sustained rate is not known (at least the rate above)\n");
+        }
+        ReportText.appendWarnings(sb, warnings, target.link(), java.util.List.of(), Optional.empty());
+        return sb.toString();
+    }
+}

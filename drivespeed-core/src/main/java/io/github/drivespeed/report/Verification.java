@@ -1,0 +1,119 @@
+package io.github.drivespeed.report;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What a read-back check found: how many bytes were compared with what drivespeed wrote, how many
+ * of them were lost, and where and how the first loss was. Sectors are 512 bytes; every figure is
+ * in bytes, every offset in bytes from the start of what was checked (the test file, the device,
+ * or a capacity check's fill). An immutable value.
+ *
+ * <p>A sector is lost when it does not read back as written: {@link DataLossKind} says how. The
+ * check follows f3 ({@code f3read}) and h2testw: each sector carries its own offset and the run's
+ * nonce, so data found at the wrong place names the offset it was written for.
+ *
+ * @param checkedBytes bytes read back and compared, lost ones included
+ * @param lostBytes bytes that did not read back as written, whole sectors
+ * @param firstBadOffsetBytes offset of the first lost sector, -1 when none was lost
+ * @param firstBadKind how the first lost sector differed; empty when none was lost
+ * @param firstBadFoundOffsetBytes for {@link DataLossKind#ALIASED}, the offset whose data the
+ *     first lost sector held; else -1
+ * @param lostBytesByKind lost bytes per kind, only kinds that occurred
+ */
+public record Verification(long checkedBytes, long lostBytes, long firstBadOffsetBytes,
+        Optional<DataLossKind> firstBadKind, long firstBadFoundOffsetBytes,
+        Map<DataLossKind, Long> lostBytesByKind) {
+
+    /** Nothing checked. */
+    public static final Verification NONE = new Verification(0, 0, -1, Optional.empty(), -1,
+            Map.of());
+
+    /**
+     * Checks the values.
+     *
+     * @param checkedBytes bytes read back and compared
+     * @param lostBytes bytes that did not read back as written
+     * @param firstBadOffsetBytes offset of the first lost sector, -1 when none
+     * @param firstBadKind how the first lost sector differed, empty when none
+     * @param firstBadFoundOffsetBytes the offset whose data the first lost sector held, or -1
+     * @param lostBytesByKind lost bytes per kind
+     * @throws IllegalArgumentException if the figures contradict each other (a loss without a
+     *     first offset, more lost than checked, kinds that do not add up)
+     */
+    public Verification {
+        Objects.requireNonNull(firstBadKind, "firstBadKind");
+        lostBytesByKind = Collections.unmodifiableMap(lostBytesByKind.isEmpty()
+                ? new EnumMap<>(DataLossKind.class) : new EnumMap<>(lostBytesByKind));
+        if (checkedBytes < 0 || lostBytes < 0 || lostBytes > checkedBytes) {
+            throw new IllegalArgumentException("need 0 <= lostBytes <= checkedBytes: " + lostBytes
+                    + " of " + checkedBytes);
+        }
+        if ((lostBytes > 0) != (firstBadOffsetBytes >= 0) || (lostBytes > 0) != firstBadKind.isPresent()) {
+            throw new IllegalArgumentException("a loss needs a first bad offset and kind, and only"
+                    + " a loss has them: lostBytes " + lostBytes + ", firstBadOffsetBytes "
+                    + firstBadOffsetBytes + ", firstBadKind " + firstBadKind);
+        }
+        long sum = lostBytesByKind.values().stream().mapToLong(Long::longValue).sum();
+        if (sum != lostBytes) {
+            throw new IllegalArgumentException("lostBytesByKind adds up to " + sum
+                    + ", not lostBytes " + lostBytes);
+        }
+    }
+
+    /** @return whether any byte was lost */
+    public boolean hasLoss() {
+        return lostBytes > 0;
+    }
+
+    /** @return bytes that read back as written: {@code checkedBytes - lostBytes} */
+    public long intactBytes() {
+        return checkedBytes - lostBytes;
+    }
+
+    /**
+     * Both checks together, for example the runs of a pass: bytes added up, the first loss of
+     * this one if it has one, else the other's.
+     *
+     * @param other a later check
+     * @return the combined check
+     */
+    public Verification plus(Verification other) {
+        Map<DataLossKind, Long> kinds = new EnumMap<>(DataLossKind.class);
+        kinds.putAll(lostBytesByKind);
+        other.lostBytesByKind.forEach((k, v) -> kinds.merge(k, v, Long::sum));
+        Verification first = hasLoss() ? this : other;
+        return new Verification(checkedBytes + other.checkedBytes, lostBytes + other.lostBytes,
+                first.firstBadOffsetBytes, first.firstBadKind, first.firstBadFoundOffsetBytes,
+                kinds);
+    }
+
+    /**
+     * For example {@code verified 268.4 MB (256.0 MiB): no data lost}, or {@code verified 268.4 MB
+     * (256.0 MiB): DATA LOST 4096 B (8 sectors), first at offset 1048576: overwritten by another offset's data
+     * (aliasing), holds the data of offset 105906176}.
+     */
+    @Override
+    public String toString() {
+        String head = "verified " + DeviceIo.formatBytes(checkedBytes);
+        if (!hasLoss()) {
+            return head + ": no data lost";
+        }
+        StringBuilder sb = new StringBuilder(head).append(": DATA LOST ")
+                .append(lostBytes).append(" B (").append(lostBytes / 512)
+                .append(" sectors), first at offset ").append(firstBadOffsetBytes).append(": ")
+                .append(firstBadKind.get().description());
+        if (firstBadFoundOffsetBytes >= 0) {
+            sb.append(", holds the data of offset ").append(firstBadFoundOffsetBytes);
+        }
+        if (lostBytesByKind.size() > 1) {
+            sb.append("; by kind:");
+            lostBytesByKind.forEach((k, v) -> sb.append(' ').append(k.name()).append(' ')
+                    .append(v).append(" B"));
+        }
+        return sb.toString();
+    }
+}

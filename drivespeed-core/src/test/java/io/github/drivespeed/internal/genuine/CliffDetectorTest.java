@@ -1,0 +1,79 @@
+package io.github.drivespeed.internal.genuine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.github.drivespeed.report.CacheCliff;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Both outcomes of the cliff check, on completion-time curves made to order: a drop that stays is
+ * found where it is, with both rates; a constant rate, a short burst at the start (a throttle's
+ * first time slice), a stall the pass recovers from and noise are not cliffs.
+ */
+class CliffDetectorTest {
+
+    private static final long BLOCK = 1 << 20;
+
+    /** Completion times of blocks written at {@code fastBps} for the first {@code fast}, then {@code slowBps}. */
+    private static long[] curve(int n, int fast, double fastBps, double slowBps) {
+        long[] c = new long[n];
+        double t = 0;
+        for (int i = 0; i < n; i++) {
+            t += BLOCK * 1e9 / (i < fast ? fastBps : slowBps);
+            c[i] = (long) t;
+        }
+        return c;
+    }
+
+    @Test
+    void aDropThatStaysIsFoundAtItsBlockWithBothRates() {
+        long[] c = curve(256, 96, 200e6, 10e6);
+        CacheCliff cliff = CliffDetector.find(c, c.length, BLOCK).orElseThrow();
+        assertThat(cliff.bytesBeforeDrop()).isEqualTo(96 * BLOCK);
+        assertThat(cliff.bytesPerSecondBefore()).isCloseTo(200e6, within(1e6));
+        assertThat(cliff.bytesPerSecondAfter()).isCloseTo(10e6, within(0.1e6));
+    }
+
+    @Test
+    void aConstantRateIsNoCliff() {
+        long[] c = curve(256, 0, 0, 20e6);
+        assertThat(CliffDetector.find(c, c.length, BLOCK)).isEmpty();
+    }
+
+    @Test
+    void aShortBurstAtTheStartIsNoCliff() {
+        long[] c = curve(128, 3, 2e9, 20e6);
+        assertThat(CliffDetector.find(c, c.length, BLOCK)).isEmpty();
+    }
+
+    @Test
+    void aStallThePassRecoversFromIsNoCliff() {
+        long[] c = curve(128, 0, 0, 500e6);
+        for (int i = 60; i < c.length; i++) {
+            c[i] += 300_000_000L; // block 60 waited 0.3 s, the rest ran at full speed again
+        }
+        assertThat(CliffDetector.find(c, c.length, BLOCK)).isEmpty();
+    }
+
+    @Test
+    void aHalvingRateIsNotBelowHalf() {
+        long[] c = curve(200, 100, 100e6, 55e6);
+        assertThat(CliffDetector.find(c, c.length, BLOCK)).isEmpty();
+    }
+
+    @Test
+    void aDropAfterLessThanEightMebibytesIsNoCliffAndAfterMoreItIs() {
+        // 64 blocks: a twentieth is 4, so a drop after 4 or 12 blocks has room on both sides
+        assertThat(CliffDetector.find(curve(64, 4, 500e6, 10e6), 64, BLOCK)).isEmpty();
+        assertThat(CliffDetector.find(curve(64, 12, 500e6, 10e6), 64, BLOCK).orElseThrow()
+                .bytesBeforeDrop()).isEqualTo(12 * BLOCK);
+    }
+
+    @Test
+    void tooFewBlocksSayNothing() {
+        long[] c = curve(3, 1, 1e9, 1e6);
+        assertThat(CliffDetector.find(c, c.length, BLOCK)).isEqualTo(Optional.empty());
+    }
+}

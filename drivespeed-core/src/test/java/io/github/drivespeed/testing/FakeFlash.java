@@ -1,0 +1,118 @@
+package io.github.drivespeed.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code testbed/fake-flash} for a test: a loop device (or a file system on one) over an emulated
+ * medium that lies like counterfeit or cache-limited flash. {@code up} in a directory of the
+ * test, {@code down} on close, always. Skips (or fails under CI as root) where the testbed says it
+ * cannot run here (exit code 77).
+ */
+public final class FakeFlash implements AutoCloseable {
+
+    private final Path script;
+    private final Path dir;
+    private final Map<String, String> info;
+
+    private FakeFlash(Path script, Path dir, Map<String, String> info) {
+        this.script = script;
+        this.dir = dir;
+        this.info = info;
+    }
+
+    /**
+     * @param parent a directory of the test; the mount point and the medium's state go there
+     * @param args {@code up}'s options, for example {@code --claimed 256M --real 64M --mode wrap}
+     * @return the medium, to close
+     * @throws IOException if {@code up} failed
+     */
+    public static FakeFlash up(Path parent, String... args) throws IOException {
+        Privileged.requireRoot();
+        Path script = script();
+        Path dir = parent.resolve("fake-flash");
+        List<String> command = new ArrayList<>(List.of(script.toString(), "up", dir.toString()));
+        command.addAll(List.of(args));
+        Mounts.Result r = exec(command);
+        if (r.exitCode() == 77) {
+            Privileged.require(false, "fake-flash: " + r.output());
+        }
+        if (r.exitCode() != 0) {
+            exec(List.of(script.toString(), "down", dir.toString()));
+            throw new IOException("fake-flash up failed (" + r.exitCode() + "): " + r.output());
+        }
+        Map<String, String> values = new HashMap<>();
+        for (String line : r.output().split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                values.put(line.substring(0, eq), line.substring(eq + 1).trim());
+            }
+        }
+        return new FakeFlash(script, dir, values);
+    }
+
+    /** @return {@code testbed/fake-flash} of this repository */
+    public static Path script() {
+        return Testbeds.script("fake-flash");
+    }
+
+    /** @return the mounted file system's directory (with {@code --fs ext4} or {@code xfs}) */
+    public Path mountDir() {
+        return dir;
+    }
+
+    /** @return the loop device: the medium itself */
+    public Path device() {
+        return Path.of(info.get("DEVICE"));
+    }
+
+    /** @return bytes the medium claims */
+    public long claimedBytes() {
+        return Long.parseLong(info.get("CLAIMED_BYTES"));
+    }
+
+    /** @return bytes it really stores */
+    public long realBytes() {
+        return Long.parseLong(info.get("REAL_BYTES"));
+    }
+
+    /** @return the bytes written at full speed before the slow rate */
+    public long cacheBytes() {
+        return Long.parseLong(info.get("CACHE_BYTES"));
+    }
+
+    /** @return the rate after the cache, bytes per second (0: none) */
+    public long slowBytesPerSecond() {
+        return Long.parseLong(info.get("SLOW_BPS"));
+    }
+
+    @Override
+    public void close() throws IOException {
+        Mounts.Result r = exec(List.of(script.toString(), "down", dir.toString()));
+        if (r.exitCode() != 0) {
+            throw new IOException("fake-flash down failed: " + r.output());
+        }
+    }
+
+    private static Mounts.Result exec(List<String> command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try {
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IOException("timed out: " + command);
+            }
+            return new Mounts.Result(p.exitValue(), new String(out, StandardCharsets.UTF_8).trim());
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted: " + command, e);
+        }
+    }
+}

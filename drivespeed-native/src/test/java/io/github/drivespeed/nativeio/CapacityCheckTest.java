@@ -1,0 +1,75 @@
+package io.github.drivespeed.nativeio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.testing.FakeFlash;
+import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.warning.Warning;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The capacity check of a directory (f3write + f3read) on ext4 over emulated media
+ * ({@code testbed/fake-flash}): usable bytes at most the real size and at least the real size
+ * minus the file system's own blocks; an honest medium loses nothing; and the default speed test
+ * on a medium that wraps reports the loss.
+ */
+@Tag("privileged")
+class CapacityCheckTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0}: {1} of {2}")
+    @CsvSource({"wrap, 100M, 256M", "limbo, 64M, 256M", "honest, 256M, 256M"})
+    void theFillFindsWhatTheMediumStores(String mode, String real, String claimed)
+            throws Exception {
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", claimed, "--real", real,
+                "--mode", mode, "--fs", "ext4")) {
+            Path fs = medium.mountDir();
+            long total = Files.getFileStore(fs).getTotalSpace();
+            long free = Files.getFileStore(fs).getUsableSpace();
+            long overhead = medium.claimedBytes() - free;
+            CapacityCheckReport r = DriveSpeed.verifyCapacity(fs).backend("native").run();
+            System.out.println("fake-flash " + mode + " real " + real + " claimed " + claimed
+                    + " (file-system overhead " + overhead + " B of " + total + "):\n" + r);
+            long truth = medium.realBytes();
+            assertThat(r.usableBytes()).isLessThanOrEqualTo(truth)
+                    .isGreaterThanOrEqualTo(Math.min(truth, free) - overhead);
+            if (mode.equals("honest")) {
+                assertThat(r.passed()).isTrue();
+                assertThat(r.lostBytes()).isZero();
+            } else {
+                assertThat(r.passed()).isFalse();
+                assertThat(r.verification().firstBadKind()).get().isEqualTo(mode.equals("wrap")
+                        ? DataLossKind.ALIASED : DataLossKind.ZEROS);
+            }
+            assertThat(TestFiles.names(fs)).doesNotContain("drivespeed");
+            assertThat(TestFiles.testFiles(fs)).isEmpty();
+        }
+    }
+
+    @Test
+    void theDefaultTestOnAWrappingMediumReportsDataLoss() throws Exception {
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "256M", "--real", "64M",
+                "--mode", "wrap", "--fs", "none")) {
+            Path dev = medium.device();
+            SpeedReport unused = null;
+            var r = DriveSpeed.onDevice(dev).write().allowWritesTo(dev).count(32).runs(1).run();
+            System.out.println(r);
+            assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
+            assertThat(r.read().notTheDrives()).contains(Warning.DATA_LOSS);
+            assertThat(r.read().verification().get().firstBadKind()).get()
+                    .isEqualTo(DataLossKind.ALIASED);
+        }
+    }
+}
