@@ -25,10 +25,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * An immutable plan for a fio-style workload in a directory, obtained from
@@ -133,51 +135,8 @@ public final class WorkloadPlan {
                 null, WorkloadListener.NONE, null, false);
     }
 
-    /** Mutable copy of the parameters, for the setters. */
-    private static final class Settings {
-        AccessPattern pattern;
-        int readPercent;
-        DataSize blockSize;
-        DataSize size;
-        OptionalLong count;
-        Optional<Duration> duration;
-        Duration rampTime;
-        int threads;
-        int queueDepth;
-        long seed;
-        int runs;
-        boolean direct;
-        Duration timelineInterval;
-        boolean randomMap;
-        Optional<Duration> timeLimit;
-
-        Settings(WorkloadParameters p) {
-            pattern = p.pattern();
-            readPercent = p.readPercent();
-            blockSize = p.blockSize();
-            size = p.size();
-            count = p.count();
-            duration = p.duration();
-            rampTime = p.rampTime();
-            threads = p.threads();
-            queueDepth = p.queueDepth();
-            seed = p.seed();
-            runs = p.runs();
-            direct = p.direct();
-            timelineInterval = p.timelineInterval();
-            randomMap = p.randomMap();
-            timeLimit = p.timeLimit();
-        }
-
-        WorkloadParameters build() {
-            return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
-                    rampTime, threads, queueDepth, seed, runs, direct, timelineInterval,
-                    randomMap, timeLimit);
-        }
-    }
-
-    private WorkloadPlan with(Consumer<Settings> change) {
-        Settings s = new Settings(parameters);
+    private WorkloadPlan with(Consumer<WorkloadSettings> change) {
+        WorkloadSettings s = new WorkloadSettings(parameters);
         change.accept(s);
         return new WorkloadPlan(target, s.build(), backend, listener, existing,
                 bufferedFallback);
@@ -301,6 +260,22 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan timeLimit(Duration limit) {
         return with(s -> s.timeLimit = Optional.of(limit));
+    }
+
+    /**
+     * Each worker calls fdatasync(2) after every {@code writes} writes it issued, inside the
+     * timed interval, as fio {@code fdatasync=N} does (with an asynchronous queue, the worker
+     * first waits for its writes in flight, as fio does): the rate of a workload that syncs
+     * often, as a database's log does. The run's closing fdatasync stays. A workload that only
+     * reads ignores it.
+     *
+     * @param writes at least 1
+     * @return a new plan
+     * @throws IllegalArgumentException if {@code writes < 1}
+     */
+    public WorkloadPlan syncEvery(int writes) {
+        SettingChecks.requireInRange("syncEvery", writes, 1, Integer.MAX_VALUE);
+        return with(s -> s.syncEveryWrites = writes);
     }
 
     /**
@@ -599,13 +574,8 @@ public final class WorkloadPlan {
         if (blockSizes.isEmpty()) {
             throw new IllegalArgumentException("sweep needs at least one block size");
         }
-        List<WorkloadParameters> jobs = new ArrayList<>();
-        List<String> labels = new ArrayList<>();
-        for (DataSize b : blockSizes) {
-            jobs.add(blockSize(b).parameters());
-            labels.add(b.toString());
-        }
-        return new WorkloadTable(labels, engine().run(jobs));
+        return table(blockSizes.stream().map(b -> Map.entry(b.toString(), blockSize(b)))
+                .toList());
     }
 
     /**
@@ -633,15 +603,15 @@ public final class WorkloadPlan {
         if (presets.isEmpty()) {
             throw new IllegalArgumentException("presets needs at least one preset");
         }
-        List<WorkloadParameters> jobs = new ArrayList<>();
-        List<String> labels = new ArrayList<>();
-        for (Preset p : presets) {
-            jobs.add(preset(p).read().parameters());
-            labels.add(p.label() + " read");
-            jobs.add(preset(p).write().parameters());
-            labels.add(p.label() + " write");
-        }
-        return new WorkloadTable(labels, engine().run(jobs));
+        return table(presets.stream().flatMap(p -> Stream.of(
+                Map.entry(p.label() + " read", preset(p).read()),
+                Map.entry(p.label() + " write", preset(p).write()))).toList());
+    }
+
+    /** Runs labelled plans of this one over one test file, as a table. */
+    private WorkloadTable table(List<Map.Entry<String, WorkloadPlan>> rows) throws IOException {
+        return new WorkloadTable(rows.stream().map(Map.Entry::getKey).toList(),
+                engine().run(rows.stream().map(r -> r.getValue().parameters()).toList()));
     }
 
     /** @return the engine that runs this plan (for {@link WorkloadGroup}) */

@@ -129,7 +129,7 @@ class FioJobCommandTest {
                 "[writetest]\nverify=md5\n"));
         CommandRun run = CommandRun.of(job.toString());
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains(job + ":15: fio option 'verify': not supported yet");
+        assertThat(run.err()).contains(job + ":15: fio option 'verify': 'md5': not supported yet");
         try (var left = Files.list(dir)) {
             assertThat(left).hasSize(1);
         }
@@ -215,7 +215,7 @@ class FioJobCommandTest {
         CommandRun verify = CommandRun.of(dir.toString(), "--name=x", "--size=1m",
                 "--verify=md5");
         assertThat(verify.exitCode()).isEqualTo(2);
-        assertThat(verify.err()).contains("--verify=md5: fio option 'verify': not supported yet");
+        assertThat(verify.err()).contains("--verify=md5: fio option 'verify': 'md5': not supported yet");
         CommandRun spelling = CommandRun.of(dir.toString(), "--name=x", "--size=1m",
                 "--block-size", "4K");
         assertThat(spelling.exitCode()).isEqualTo(2);
@@ -243,6 +243,58 @@ class FioJobCommandTest {
                 "--size", "1M", "--count", "16");
         assertThat(own.exitCode()).as(own.err()).isZero();
         assertThat(own.out()).contains("bs 4 KiB");
+    }
+
+    @Test
+    void syncsIoUringAndVerifyZeroRunAsDrivespeedRunsThemAndSayHow() throws IOException {
+        Path job = jobFile("sync.fio", """
+                [global]
+                size=1m
+                bs=4k
+                number_ios=32
+                direct=1
+                verify=0
+                do_verify=0
+
+                [d]
+                rw=randwrite
+                fdatasync=8
+
+                [f]
+                rw=write
+                fsync=4
+                ioengine=io_uring
+                iodepth=4
+                stonewall
+                """);
+        CommandRun run = CommandRun.of(job.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("fdatasync every 8 writes")
+                .contains("fdatasync every 4 writes")
+                .contains("fsync=4: run as fdatasync(2) after every 4 writes")
+                .contains("f: (g=1): rw=write, bs=4096B, ioengine=io_uring, iodepth=4")
+                .contains("ioengine=io_uring: run on the native backend's Linux AIO queue")
+                // and what ran for it: the AIO queue at iodepth 4
+                .containsPattern("(?m)^f: \\(groupid=1, jobs=1\\)$[\\s\\S]*"
+                        + "drivespeed ran: async \\(native backend's asynchronous queue\\): 1"
+                        + " thread x queue depth 4");
+        try (var left = Files.list(dir)) {
+            assertThat(left).hasSize(1);
+        }
+
+        Path both = jobFile("both.fio", "[x]\nrw=write\nsize=1m\nfsync=4\nfdatasync=8\n");
+        CommandRun refused = CommandRun.of(both.toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).contains(both + ":5: job 'x', fio option 'fdatasync'")
+                .contains("give one of them");
+        Path verify = jobFile("verify.fio", "[x]\nrw=write\nsize=1m\nverify=crc32c\n");
+        CommandRun unverified = CommandRun.of(verify.toString());
+        assertThat(unverified.exitCode()).isEqualTo(2);
+        assertThat(unverified.err()).contains(verify + ":4: fio option 'verify': 'crc32c'")
+                .contains("not in workloads");
+        try (var left = Files.list(dir)) {
+            assertThat(left).hasSize(3);
+        }
     }
 
     @Test

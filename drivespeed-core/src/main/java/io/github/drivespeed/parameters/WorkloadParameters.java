@@ -33,11 +33,15 @@ import java.util.OptionalLong;
  *     default; false draws them with replacement (fio {@code norandommap})
  * @param timeLimit for a size-based run, the time after which it stops even if its I/Os are not
  *     all done (fio {@code runtime} without {@code time_based}); empty for none
+ * @param syncEveryWrites each worker calls fdatasync(2) after every this many writes it issued,
+ *     inside the timed interval (fio {@code fdatasync=N}); 0 for none (the run's closing
+ *     fdatasync is always there)
  */
 public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
         DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
         int threads, int queueDepth, long seed, int runs, boolean direct,
-        Duration timelineInterval, boolean randomMap, Optional<Duration> timeLimit) {
+        Duration timelineInterval, boolean randomMap, Optional<Duration> timeLimit,
+        int syncEveryWrites) {
 
     /**
      * Checks every setting.
@@ -64,6 +68,8 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      *     draws them with replacement (fio {@code norandommap})
      * @param timeLimit for a size-based run, the time after which it stops even if its I/Os are
      *     not all done (fio {@code runtime} without {@code time_based}); empty for none
+     * @param syncEveryWrites fdatasync(2) after every this many writes of a worker, timed (fio
+     *     {@code fdatasync=N}); 0 for none
      * @throws IllegalArgumentException naming the setting and the value, if one is out of its
      *     range: readPercent in {@code [0, 100]}; block size and size positive multiples of 512
      *     bytes; count {@code >= 1}; duration in {@code (0, 1 day]}; not both a count and a
@@ -71,7 +77,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      *     Limits#MAX_THREADS}{@code ]}; queue depth in {@code [1, }{@value
      *     Limits#MAX_QUEUE_DEPTH}{@code ]}; runs in {@code [1, }{@value Limits#MAX_RUNS}{@code ]};
      *     timeline interval in {@code [1 ms, 1 day]}; a time limit in {@code (0, 1 day]} and only
-     *     on a size-based run
+     *     on a size-based run; syncEveryWrites {@code >= 0}
      * @throws NullPointerException if an object field is null
      */
     public WorkloadParameters {
@@ -100,10 +106,11 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
             throw new IllegalArgumentException("a time limit caps a size-based workload; this one"
                     + " is time-based (duration " + duration.get() + ")");
         }
+        SettingChecks.requireInRange("syncEveryWrites", syncEveryWrites, 0, Integer.MAX_VALUE);
     }
 
     /**
-     * The settings without a time limit: see the canonical constructor.
+     * The settings without a time limit or syncs every N writes: see the canonical constructor.
      *
      * @param pattern sequential or random offsets
      * @param readPercent share of I/Os that are reads, in percent
@@ -126,7 +133,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
             int threads, int queueDepth, long seed, int runs, boolean direct,
             Duration timelineInterval, boolean randomMap) {
         this(pattern, readPercent, blockSize, size, count, duration, rampTime, threads,
-                queueDepth, seed, runs, direct, timelineInterval, randomMap, Optional.empty());
+                queueDepth, seed, runs, direct, timelineInterval, randomMap, Optional.empty(), 0);
     }
 
     /** @return whether runs last {@link #duration()} rather than a number of I/Os */
@@ -181,6 +188,10 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         }
         if (pattern == AccessPattern.RANDOM && !randomMap) {
             sb.append(", norandommap");
+        }
+        if (syncEveryWrites > 0 && readPercent < 100) {
+            sb.append(", fdatasync every ").append(syncEveryWrites)
+                    .append(syncEveryWrites == 1 ? " write" : " writes");
         }
         sb.append(", ").append(direct ? "O_DIRECT" : "buffered").append(", seed ").append(seed)
                 .append(", ").append(runs).append(runs == 1 ? " run" : " runs");

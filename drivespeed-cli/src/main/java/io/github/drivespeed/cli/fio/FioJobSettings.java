@@ -43,6 +43,10 @@ final class FioJobSettings {
     boolean newGroup;
     int kbBase = 1024;
     String ioengine = "psync";
+    /** fio {@code fsync=N}: fsync after every N writes; 0 for none. */
+    int fsync;
+    /** fio {@code fdatasync=N}: fdatasync after every N writes; 0 for none. */
+    int fdatasync;
     /** Plan steps of options that map straight onto a plan setter, in the order given. */
     final List<UnaryOperator<WorkloadPlan>> planSteps = new ArrayList<>();
     /** Where each option was last set, by its table name, for messages after reading. */
@@ -79,6 +83,8 @@ final class FioJobSettings {
         c.newGroup = newGroup;
         c.kbBase = kbBase;
         c.ioengine = ioengine;
+        c.fsync = fsync;
+        c.fdatasync = fdatasync;
         c.planSteps.addAll(planSteps);
         c.where.putAll(where);
         return c;

@@ -247,6 +247,7 @@ public final class FioPlans {
         p = set(p, s, "numjobs", job, q -> q.threads(threads));
         p = engine(p, s, job, clone == 0 ? notes : new ArrayList<>());
         p = set(p, s, "ramp_time", job, q -> q.rampTime(s.rampTime));
+        p = syncs(p, s, job, clone == 0 ? notes : new ArrayList<>());
         p = runLength(p, s, job, bs, size, threads);
         if (s.randseed != null) {
             p = p.seed(s.randseed + clone);
@@ -262,15 +263,20 @@ public final class FioPlans {
 
     private WorkloadPlan engine(WorkloadPlan p, FioJobSettings s, FioJobs.Job job,
             List<String> notes) {
-        if (s.ioengine.equals("libaio")) {
+        boolean uring = s.ioengine.equals("io_uring");
+        if (uring || s.ioengine.equals("libaio")) {
             if (backend != null && !backend.equals("native")) {
-                throw refusal(s, "ioengine", job, "libaio is the native backend's Linux AIO"
-                        + " queue; --backend " + backend + " has none");
+                throw refusal(s, "ioengine", job, s.ioengine + " runs on the native backend's"
+                        + " Linux AIO queue; --backend " + backend + " has none");
             }
             WorkloadPlan q = set(p, s, "ioengine", job, x -> x.backend("native"));
+            if (uring) {
+                notes.add("ioengine=io_uring: run on the native backend's Linux AIO queue (the"
+                        + " asynchronous engine drivespeed has; no io_uring ring), as libaio");
+            }
             if (s.iodepth == 1) {
-                notes.add("ioengine=libaio at iodepth=1: issued as pread/pwrite (one system call"
-                        + " per I/O; the AIO queue serves iodepth > 1)");
+                notes.add("ioengine=" + s.ioengine + " at iodepth=1: issued as pread/pwrite (one"
+                        + " system call per I/O; the AIO queue serves iodepth > 1)");
             }
             return set(q, s, "iodepth", job, x -> x.queueDepth(s.iodepth));
         }
@@ -279,6 +285,26 @@ public final class FioPlans {
                     + " (a synchronous engine), as in fio: queue depth 1");
         }
         return backend == null ? p : set(p, s, "ioengine", job, x -> x.backend(backend));
+    }
+
+    /** fio {@code fsync=N} / {@code fdatasync=N}: fdatasync after every N writes, timed. */
+    private static WorkloadPlan syncs(WorkloadPlan p, FioJobSettings s, FioJobs.Job job,
+            List<String> notes) {
+        if (s.fsync > 0 && s.fdatasync > 0) {
+            throw refusal(s, "fdatasync", job, "fsync=" + s.fsync + " and fdatasync="
+                    + s.fdatasync + " together are not supported: give one of them");
+        }
+        String option = s.fsync > 0 ? "fsync" : "fdatasync";
+        int every = Math.max(s.fsync, s.fdatasync);
+        if (every == 0 || !writes(s)) {
+            return p;
+        }
+        if (s.fsync > 0) {
+            notes.add("fsync=" + every + ": run as fdatasync(2) after every " + every
+                    + " writes (drivespeed's backends sync data with fdatasync; the test file's"
+                    + " size does not change, so only its timestamps wait for a later sync)");
+        }
+        return set(p, s, option, job, q -> q.syncEvery(every));
     }
 
     private WorkloadPlan runLength(WorkloadPlan p, FioJobSettings s, FioJobs.Job job, long bs,

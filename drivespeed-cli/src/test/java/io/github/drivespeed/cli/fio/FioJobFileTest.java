@@ -63,7 +63,7 @@ class FioJobFileTest {
                 Map.of());
         assertThatThrownBy(() -> FioJobs.of(later, true))
                 .hasMessageStartingWith(dir.resolve("job.fio") + ":6: fio option 'verify':"
-                        + " not supported yet");
+                        + " 'md5': not supported yet");
         List<FioSection> unknown = read("[job]\nrw=read\nsize=1m\nzonemode=zbd\n", Map.of());
         assertThatThrownBy(() -> FioJobs.of(unknown, true))
                 .hasMessageStartingWith(dir.resolve("job.fio") + ":4: fio option 'zonemode':"

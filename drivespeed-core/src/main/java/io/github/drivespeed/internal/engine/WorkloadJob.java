@@ -265,6 +265,8 @@ final class WorkloadJob {
                         timeBased ? -1 : totalIos * blockBytes,
                         timeBased ? rampNanos + durationNanos : -1, System.nanoTime(), workers);
         List<WorkerGroup.Worker> list = new ArrayList<>(workers);
+        IoLoop.PeriodicSync periodicSync = IoLoop.PeriodicSync.every(
+                job.writes() ? job.syncEveryWrites() : 0, file);
         AtomicLong[] cursors = new AtomicLong[job.threads()];
         for (int t = 0; t < cursors.length; t++) {
             cursors[t] = new AtomicLong();
@@ -311,7 +313,7 @@ final class WorkloadJob {
                 writeRecorders[index] = wr;
                 IoLoop loop = new IoLoop(r.queues().get(index), blockBytes, offsets,
                         directions, data, r.readBuffers().get(index), rr, wr, stop,
-                        stage.progress(index), name, what, planned);
+                        stage.progress(index), name, what, planned, periodicSync);
                 return loop.run(limit, from, deadline);
             });
         }

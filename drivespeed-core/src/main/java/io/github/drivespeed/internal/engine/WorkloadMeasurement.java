@@ -151,7 +151,8 @@ public final class WorkloadMeasurement {
         for (WorkloadParameters j : jobs) {
             out.add(new WorkloadParameters(j.pattern(), j.readPercent(), j.blockSize(), j.size(),
                     j.count(), j.duration(), j.rampTime(), j.threads(), j.queueDepth(), j.seed(),
-                    j.runs(), false, j.timelineInterval(), j.randomMap(), j.timeLimit()));
+                    j.runs(), false, j.timelineInterval(), j.randomMap(), j.timeLimit(),
+                    j.syncEveryWrites()));
         }
         return out;
     }
