@@ -3,7 +3,6 @@ package io.github.drivespeed.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.testing.Mounts;
-import io.github.drivespeed.testing.Privileged;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,15 +31,6 @@ class FioJobCommandTest {
         return file;
     }
 
-    /**
-     * A drive of the test's own (a tmpfs, root only): other builds on the machine measure on the
-     * shared disk, and their drive locks would rightly flag a run there as sharing the drive.
-     */
-    private Mounts.Mount privateDrive() throws IOException {
-        Privileged.require(Privileged.isRoot(), "a tmpfs of the test's own (root), so that no"
-                + " other measurement on the machine shares the drive");
-        return Mounts.privateDrive(dir, 64);
-    }
 
     private String seed004() {
         return seed004(dir);
@@ -77,7 +67,7 @@ class FioJobCommandTest {
     @Test
     void seed004sJobFileRunsBothJobsTogetherAndReportsOneGroupWithBothDirections()
             throws IOException {
-        try (Mounts.Mount drive = privateDrive()) {
+        try (Mounts.Mount drive = Mounts.privateDrive(dir, 64)) {
             seed004RunsAsOneGroup(drive.dir());
         }
     }
@@ -187,7 +177,7 @@ class FioJobCommandTest {
 
     @Test
     void fiosSpellingsOnTheCommandLineRunAnFioJob() throws IOException {
-        try (Mounts.Mount drive = privateDrive()) {
+        try (Mounts.Mount drive = Mounts.privateDrive(dir, 64)) {
             spellingsRunAnFioJob(drive.dir());
         }
     }

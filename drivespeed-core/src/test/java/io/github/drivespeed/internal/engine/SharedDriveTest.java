@@ -7,10 +7,8 @@ import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.testing.ChildMeasurement;
 import io.github.drivespeed.testing.Mounts;
-import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.warning.Warning;
-import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,20 +42,11 @@ class SharedDriveTest {
         return all;
     }
 
-    /**
-     * A drive of the test's own (a tmpfs, root only): other builds on the machine measure on the
-     * shared disk, and their drive locks would rightly flag the runs that must not be flagged.
-     */
-    private Mounts.Mount privateDrive() throws IOException {
-        Privileged.require(Privileged.isRoot(), "a tmpfs of the test's own (root), so that no"
-                + " other measurement on the machine shares the drive");
-        return Mounts.privateDrive(dir, 64);
-    }
 
     @Test
     void aMeasurementInAnotherDirectoryOfTheSameDriveIsFlaggedAndNotOnceItIsGone()
             throws Exception {
-        try (Mounts.Mount drive = privateDrive()) {
+        try (Mounts.Mount drive = Mounts.privateDrive(dir, 64)) {
             flaggedWhileTheOtherRuns(drive.dir());
         }
     }
@@ -91,7 +80,7 @@ class SharedDriveTest {
 
     @Test
     void aLockLeftByADeadProcessIsRemovedAndNotCounted() throws Exception {
-        try (Mounts.Mount drive = privateDrive()) {
+        try (Mounts.Mount drive = Mounts.privateDrive(dir, 64)) {
             staleLockRemoved(drive.dir());
         }
     }

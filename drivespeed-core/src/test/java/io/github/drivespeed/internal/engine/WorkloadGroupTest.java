@@ -9,7 +9,6 @@ import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.testing.Mounts;
-import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.RecordingBackend;
 import io.github.drivespeed.testing.RecordingBackend.Call;
 import io.github.drivespeed.testing.TestFiles;
@@ -44,16 +43,6 @@ class WorkloadGroupTest {
                 .duration(Duration.ofMillis(400)).backend(backend);
     }
 
-    /**
-     * A drive of the test's own (a tmpfs, root only), so that the only measurements on it are
-     * the test's: other builds on the machine measure on the shared disk, and their drive locks
-     * would flag every run there.
-     */
-    private Mounts.Mount privateDrive() throws IOException {
-        Privileged.require(Privileged.isRoot(), "a tmpfs of the test's own (root), so that no"
-                + " other measurement on the machine shares the drive");
-        return Mounts.privateDrive(dir, 64);
-    }
 
     /** The span of the measured (non-fill) calls of one direction, from the thread's calls. */
     private static LongSummaryStatistics span(List<Call> calls, String thread) {
@@ -63,7 +52,7 @@ class WorkloadGroupTest {
 
     @Test
     void aGroupRunsItsJobsAtTheSameTimeAndTheyDoNotFlagEachOther() throws IOException {
-        try (Mounts.Mount drive = privateDrive()) {
+        try (Mounts.Mount drive = Mounts.privateDrive(dir, 64)) {
             groupRunsTogetherUnflagged(drive.dir());
         }
     }
@@ -96,7 +85,7 @@ class WorkloadGroupTest {
 
     @Test
     void theSamePlansRunAloneAtTheSameTimeFlagEachOther() throws Exception {
-        try (Mounts.Mount drive = privateDrive()) {
+        try (Mounts.Mount drive = Mounts.privateDrive(dir, 64)) {
             // the same two plans as the group's, in two directories of the drive, each run on
             // its own: the drive locks tell them of each other
             Path a = Files.createDirectory(drive.dir().resolve("a"));
