@@ -143,6 +143,16 @@ public final class DriveSpeed {
     }
 
     /**
+     * An empty group of workloads that run at the same time, as the jobs of one fio group: add
+     * plans with {@link WorkloadGroup#with(WorkloadPlan)}.
+     *
+     * @return the empty group
+     */
+    public static WorkloadGroup group() {
+        return WorkloadGroup.empty();
+    }
+
+    /**
      * The I/O backend with this name, as the plans' {@code backend(String)} would use it: for
      * wrapping it (drivespeed-test's fault-injecting and recording backends forward to it) or
      * asking it what it can do. Nothing is opened or examined.

@@ -9,6 +9,7 @@ import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.engine.BackendSelector;
+import io.github.drivespeed.internal.engine.ExistingFile;
 import io.github.drivespeed.internal.engine.WorkloadMeasurement;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.IoEngine;
@@ -25,10 +26,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * An immutable plan for a fio-style workload in a directory, obtained from
@@ -80,15 +83,19 @@ public final class WorkloadPlan {
     private final IoBackend backend;
     private final IoEngine ioEngine;
     private final WorkloadListener listener;
+    /** The existing file to run over instead of a new test file, or null. */
+    private final ExistingFile existing;
     private final boolean bufferedFallback;
 
     private WorkloadPlan(Path target, WorkloadParameters parameters, IoBackend backend,
-            IoEngine ioEngine, WorkloadListener listener, boolean bufferedFallback) {
+            IoEngine ioEngine, WorkloadListener listener, ExistingFile existing,
+            boolean bufferedFallback) {
         this.target = target;
         this.parameters = parameters;
         this.backend = backend;
         this.ioEngine = ioEngine;
         this.listener = listener;
+        this.existing = existing;
         this.bufferedFallback = bufferedFallback;
     }
 
@@ -97,13 +104,14 @@ public final class WorkloadPlan {
                 new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
                         DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
                         Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL, true),
-                null, null, WorkloadListener.NONE, false);
+                null, null, WorkloadListener.NONE, null, false);
     }
 
     private WorkloadPlan with(Consumer<WorkloadSettings> change) {
         WorkloadSettings s = new WorkloadSettings(parameters);
         change.accept(s);
-        return new WorkloadPlan(target, s.build(), backend, ioEngine, listener, bufferedFallback);
+        return new WorkloadPlan(target, s.build(), backend, ioEngine, listener, existing,
+                bufferedFallback);
     }
 
     /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
@@ -210,6 +218,77 @@ public final class WorkloadPlan {
     }
 
     /**
+     * Caps each size-based run at {@code limit}: it stops then even if its I/Os are not all done
+     * (fio {@code runtime} without {@code time_based}). A {@link #duration(Duration) duration}
+     * replaces it.
+     *
+     * @param limit positive, at most one day; the plan must be size-based
+     * @return a new plan
+     * @throws IllegalArgumentException if out of range or the plan is time-based
+     */
+    public WorkloadPlan timeLimit(Duration limit) {
+        return with(s -> s.timeLimit = Optional.of(limit));
+    }
+
+    /**
+     * Each worker calls fdatasync(2) after every {@code writes} writes it issued, inside the
+     * timed interval, as fio {@code fdatasync=N} does (with an asynchronous queue, the worker
+     * first waits for its writes in flight, as fio does): the rate of a workload that syncs
+     * often, as a database's log does. The run's closing fdatasync stays. A workload that only
+     * reads ignores it.
+     *
+     * @param writes at least 1
+     * @return a new plan
+     * @throws IllegalArgumentException if {@code writes < 1}
+     */
+    public WorkloadPlan syncEvery(int writes) {
+        SettingChecks.requireInRange("syncEvery", writes, 1, Integer.MAX_VALUE);
+        return with(s -> s.syncEveryWrites = writes);
+    }
+
+    /**
+     * Runs over an existing regular file instead of a new test file (fio {@code filename=} naming
+     * a file that exists): the file is only read, never written, created or removed, and a
+     * workload that writes is refused in {@link #run()} unless
+     * {@link #overwriteAllowed(Path)} names it. drivespeed did not write it, so it may be sparse
+     * or cached: the report carries {@link Warning#EXISTING_FILE_READ}. It must hold
+     * {@link #size(DataSize) size} bytes.
+     *
+     * @param file an existing regular file
+     * @return a new plan
+     * @throws NullPointerException if {@code file} is null
+     */
+    public WorkloadPlan existingFile(Path file) {
+        return new WorkloadPlan(target, parameters, backend, ioEngine, listener,
+                new ExistingFile(Objects.requireNonNull(file, "file"), false), bufferedFallback);
+    }
+
+    /**
+     * Lets the workload write {@link #existingFile(Path) the existing file}, naming it again:
+     * its first {@link #size(DataSize) size} bytes are overwritten with random data before the
+     * runs (so that reads meet real data, and {@link Warning#EXISTING_FILE_READ} does not apply)
+     * and by the writes; the file is kept.
+     *
+     * @param file the same file as {@link #existingFile(Path)}
+     * @return a new plan
+     * @throws InvalidSettingException if no existing file was set, or {@code file} is another
+     */
+    public WorkloadPlan overwriteAllowed(Path file) {
+        if (existing == null || !existing.path().equals(file)) {
+            throw new InvalidSettingException("overwriteAllowed", file, "must name the file to"
+                    + " overwrite again; existingFile is "
+                    + (existing == null ? "not set" : existing.path()));
+        }
+        return new WorkloadPlan(target, parameters, backend, ioEngine, listener,
+                new ExistingFile(file, true), bufferedFallback);
+    }
+
+    /** @return the existing file this plan runs over, if {@link #existingFile(Path)} set one */
+    public Optional<Path> existingFile() {
+        return Optional.ofNullable(existing).map(ExistingFile::path);
+    }
+
+    /**
      * Time-based runs (fio {@code runtime} with {@code time_based}): workers issue I/O until
      * {@code duration} after the ramp, then finish what is in flight; replaces a
      * {@link #count(long) count}.
@@ -222,6 +301,7 @@ public final class WorkloadPlan {
         return with(s -> {
             s.duration = Optional.of(duration);
             s.count = OptionalLong.empty();
+            s.timeLimit = Optional.empty();
         });
     }
 
@@ -317,7 +397,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan directOrBuffered() {
         WorkloadPlan p = direct();
-        return new WorkloadPlan(target, p.parameters, backend, ioEngine, listener, true);
+        return new WorkloadPlan(target, p.parameters, backend, ioEngine, listener, existing, true);
     }
 
     /** @return whether the plan falls back to buffered I/O where O_DIRECT is refused */
@@ -343,7 +423,8 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan buffered() {
         WorkloadPlan p = with(s -> s.direct = false);
-        return new WorkloadPlan(target, p.parameters, backend, ioEngine, listener, false);
+        return new WorkloadPlan(target, p.parameters, backend, ioEngine, listener, existing,
+                false);
     }
 
     /**
@@ -385,7 +466,8 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
-        return new WorkloadPlan(target, parameters, backend, ioEngine, listener, bufferedFallback);
+        return new WorkloadPlan(target, parameters, backend, ioEngine, listener, existing,
+                bufferedFallback);
     }
 
     /**
@@ -411,7 +493,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan ioEngine(IoEngine ioEngine) {
         return new WorkloadPlan(target, parameters, backend,
-                Objects.requireNonNull(ioEngine, "ioEngine"), listener, bufferedFallback);
+                Objects.requireNonNull(ioEngine, "ioEngine"), listener, existing, bufferedFallback);
     }
 
     /**
@@ -440,7 +522,7 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan listener(WorkloadListener listener) {
         return new WorkloadPlan(target, parameters, backend, ioEngine,
-                Objects.requireNonNull(listener, "listener"), bufferedFallback);
+                Objects.requireNonNull(listener, "listener"), existing, bufferedFallback);
     }
 
     /** @return the directory this plan tests in, as given */
@@ -513,9 +595,11 @@ public final class WorkloadPlan {
         return new WorkloadTable(jobs.labels(), engine().run(jobs.parameters()));
     }
 
-    private WorkloadMeasurement engine() {
+    /** @return the engine that runs this plan (for {@link WorkloadGroup}) */
+    WorkloadMeasurement engine() {
         return new WorkloadMeasurement(target, Optional.ofNullable(backend),
-                Optional.ofNullable(ioEngine), listener, bufferedFallback);
+                Optional.ofNullable(ioEngine), listener, Optional.ofNullable(existing),
+                bufferedFallback);
     }
 
     @Override

@@ -7,8 +7,12 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** A mutable copy of a {@link WorkloadParameters}, for {@link WorkloadPlan}'s setters. */
+/**
+ * A mutable copy of a {@link WorkloadParameters}, for {@link WorkloadPlan}'s setters: each setter
+ * changes a copy and builds new, checked parameters from it. Never shared.
+ */
 final class WorkloadSettings {
+
     AccessPattern pattern;
     int readPercent;
     DataSize blockSize;
@@ -23,6 +27,8 @@ final class WorkloadSettings {
     boolean direct;
     Duration timelineInterval;
     boolean randomMap;
+    Optional<Duration> timeLimit;
+    int syncEveryWrites;
 
     WorkloadSettings(WorkloadParameters p) {
         pattern = p.pattern();
@@ -39,10 +45,13 @@ final class WorkloadSettings {
         direct = p.direct();
         timelineInterval = p.timelineInterval();
         randomMap = p.randomMap();
+        timeLimit = p.timeLimit();
+        syncEveryWrites = p.syncEveryWrites();
     }
 
     WorkloadParameters build() {
         return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
-                rampTime, threads, queueDepth, seed, runs, direct, timelineInterval, randomMap);
+                rampTime, threads, queueDepth, seed, runs, direct, timelineInterval,
+                randomMap, timeLimit, syncEveryWrites);
     }
 }

@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli;
 
 import io.github.drivespeed.cli.options.DeviceWriteOptions;
+import io.github.drivespeed.cli.options.FioJobOptions;
 import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.cli.options.GenuineOptions;
 import io.github.drivespeed.cli.options.GivenOptions;
@@ -16,6 +17,7 @@ import io.github.drivespeed.cli.run.CapacityCheckRunner;
 import io.github.drivespeed.cli.run.CapacityProbeRunner;
 import io.github.drivespeed.cli.run.DeviceRunner;
 import io.github.drivespeed.cli.run.ErrorLine;
+import io.github.drivespeed.cli.run.FioJobRunner;
 import io.github.drivespeed.cli.run.ExitCode;
 import io.github.drivespeed.cli.run.ProbeRunner;
 import io.github.drivespeed.cli.run.RequirementChecker;
@@ -27,6 +29,7 @@ import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine.Command;
@@ -35,6 +38,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
 
 /**
  * {@code drivespeed [DIR]}: the top-level command. Holds the help text, the positional target and
@@ -69,9 +73,13 @@ import picocli.CommandLine.Spec;
             "                                                 (destroys DEVICE's contents)",
             "       drivespeed DEVICE --verify-capacity --allow-writes-to DEVICE [--force]",
             "                                  (probes its real capacity; destroys its contents)",
+            "       drivespeed FILE.fio | --job FILE [DIR] [--allow-overwrite FILE]",
+            "       drivespeed [DIR] --name=NAME --rw=MODE --bs=SIZE --size=SIZE --direct=1",
+            "                  ... (fio's spellings; docs/fio.md)",
             "  every form: [--json | --csv] [-o|--output FILE] [--overwrite] [-q|--quiet];",
+            "  DIR forms and fio jobs: [--output-format=normal|json|json+] instead of --json/--csv;",
             "  DIR forms: [--chart FILE.png] [--require SPEC], but --verify-capacity takes",
-            "  neither and --sustained only --require.",
+            "  neither and --sustained only --require; fio jobs take no --chart or --require.",
             "  --probe takes only --json, --csv, --output, --overwrite and --quiet.",
             "  --bs is --block-size; --iodepth, --threads and --duration have fio's names",
             "  too: --queue-depth, --numjobs and --runtime; --ioengine is fio's.",
@@ -88,7 +96,10 @@ import picocli.CommandLine.Spec;
                     + "cached-read figure.",
             "With --preset, --rw or --sweep it runs fio-style workloads instead: random or "
                     + "sequential I/O over one fully written test file, threads, queue depth, "
-                    + "time-based runs, IOPS and completion-latency percentiles."},
+                    + "time-based runs, IOPS and completion-latency percentiles.",
+            "Given an fio job file (FILE.fio, or --job FILE) or fio's option spellings"
+                    + " (--name=x --direct=1 ...) it runs fio's jobs, as fio groups them; an fio"
+                    + " option it does not take is refused by name (and line), never ignored."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:" + ExitCode.OK_MEANING,
@@ -144,6 +155,13 @@ final class DriveSpeedCommand implements Callable<Integer> {
     @Mixin
     private RequirementOptions requirementOptions;
 
+    @Mixin
+    private FioJobOptions fioJob;
+
+    /** Arguments picocli does not know: fio's spellings, read by {@link FioJobLine}. */
+    @Unmatched
+    private List<String> unmatched;
+
     /** @return the target given, null before the arguments are parsed or when it is empty */
     Path target() {
         return directory == null || directory.isEmpty() ? null : Path.of(directory);
@@ -158,7 +176,12 @@ final class DriveSpeedCommand implements Callable<Integer> {
                     + " current directory", ExitCode.BAD_INPUT);
         }
         Path target = Path.of(directory);
-        Form form = Form.of(probe, genuine, workload, target);
+        FioJobLine fio = new FioJobLine(spec, fioJob, directory, unmatched);
+        String unknown = fio.unmatchedRefusal();
+        if (unknown != null) {
+            return ErrorLine.print(err, unknown, ExitCode.BAD_INPUT);
+        }
+        Form form = Form.of(probe, fio.givesJobs(), genuine, workload, target);
         GivenOptions given = new GivenOptions(spec);
         OptionPlacement placement = new OptionPlacement(given);
         String exclusion = placement.exclusion(form);
@@ -186,6 +209,8 @@ final class DriveSpeedCommand implements Callable<Integer> {
                 return ErrorLine.print(err, misplaced, ExitCode.BAD_INPUT);
             }
             switch (form) {
+                case FIO_JOB:
+                    return runFioJobs(fio, given, context);
                 case DEVICE:
                     return new DeviceRunner(context, measurement, workload, readModes,
                             deviceWrite, genuine).run();
@@ -203,6 +228,22 @@ final class DriveSpeedCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             return ErrorLine.print(err, e.getMessage(), ExitCode.BAD_INPUT);
+        }
+    }
+
+    private int runFioJobs(FioJobLine fio, GivenOptions given, RunContext context)
+            throws IOException {
+        String misspelled = fio.misspelled(given);
+        if (misspelled != null) {
+            return ErrorLine.print(context.err(), misspelled, ExitCode.BAD_INPUT);
+        }
+        try {
+            Path file = fio.jobFile();
+            return new FioJobRunner(context, file == null ? "the command line" : file.toString(),
+                    fio.sections(), file != null, fio.directory(), fioJob.allowOverwrite(),
+                    measurement.backend()).run();
+        } catch (IllegalArgumentException e) {
+            return ErrorLine.print(context.err(), e.getMessage(), ExitCode.BAD_INPUT);
         }
     }
 }

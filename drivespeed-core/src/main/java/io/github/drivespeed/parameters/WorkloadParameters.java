@@ -57,11 +57,17 @@ import java.util.OptionalLong;
  * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
  * @param randomMap random offsets cover each block once per pass, as fio's random map does by
  *     default; false draws them with replacement (fio {@code norandommap})
+ * @param timeLimit for a size-based run, the time after which it stops even if its I/Os are not
+ *     all done (fio {@code runtime} without {@code time_based}); empty for none
+ * @param syncEveryWrites each worker calls fdatasync(2) after every this many writes it issued,
+ *     inside the timed interval (fio {@code fdatasync=N}); 0 for none (the run's closing
+ *     fdatasync is always there)
  */
 public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
         DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
         int threads, int queueDepth, long seed, int runs, boolean direct,
-        Duration timelineInterval, boolean randomMap) {
+        Duration timelineInterval, boolean randomMap, Optional<Duration> timeLimit,
+        int syncEveryWrites) {
 
     /**
      * Checks every setting.
@@ -86,13 +92,18 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
      * @param randomMap random offsets cover each block once per pass (fio's random map); false
      *     draws them with replacement (fio {@code norandommap})
+     * @param timeLimit for a size-based run, the time after which it stops even if its I/Os are
+     *     not all done (fio {@code runtime} without {@code time_based}); empty for none
+     * @param syncEveryWrites fdatasync(2) after every this many writes of a worker, timed (fio
+     *     {@code fdatasync=N}); 0 for none
      * @throws IllegalArgumentException naming the setting and the value, if one is out of its
      *     range: readPercent in {@code [0, 100]}; block size and size positive multiples of 512
      *     bytes; count {@code >= 1}; duration in {@code (0, 1 day]}; not both a count and a
      *     duration; ramp time in {@code [0, 1 day]}; threads in {@code [1, }{@value
      *     Limits#MAX_THREADS}{@code ]}; queue depth in {@code [1, }{@value
      *     Limits#MAX_QUEUE_DEPTH}{@code ]}; runs in {@code [1, }{@value Limits#MAX_RUNS}{@code ]};
-     *     timeline interval in {@code [1 ms, 1 day]}
+     *     timeline interval in {@code [1 ms, 1 day]}; a time limit in {@code (0, 1 day]} and only
+     *     on a size-based run; syncEveryWrites {@code >= 0}
      * @throws NullPointerException if an object field is null
      */
     public WorkloadParameters {
@@ -115,6 +126,40 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
         SettingChecks.requireInRange("timelineInterval", timelineInterval, Limits.MIN_INTERVAL,
                 Limits.MAX_DURATION);
+        SettingChecks.requireNonNull("timeLimit", timeLimit).ifPresent(d -> SettingChecks
+                .requireInRange("timeLimit", d, Duration.ofNanos(1), Limits.MAX_DURATION));
+        if (timeLimit.isPresent() && duration.isPresent()) {
+            throw new IllegalArgumentException("a time limit caps a size-based workload; this one"
+                    + " is time-based (duration " + duration.get() + ")");
+        }
+        SettingChecks.requireInRange("syncEveryWrites", syncEveryWrites, 0, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The settings without a time limit or syncs every N writes: see the canonical constructor.
+     *
+     * @param pattern sequential or random offsets
+     * @param readPercent share of I/Os that are reads, in percent
+     * @param blockSize bytes per I/O
+     * @param size the test file's size
+     * @param count measured I/Os per run when size-based, or empty
+     * @param duration measured time per run when time-based, or empty
+     * @param rampTime time run before each run's measured part
+     * @param threads workers
+     * @param queueDepth I/Os in flight per thread
+     * @param seed seed of the random offsets and read/write choices
+     * @param runs measured repetitions
+     * @param direct O_DIRECT
+     * @param timelineInterval interval of the throughput timeline
+     * @param randomMap random offsets cover each block once per pass (fio's random map)
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
+            DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
+            int threads, int queueDepth, long seed, int runs, boolean direct,
+            Duration timelineInterval, boolean randomMap) {
+        this(pattern, readPercent, blockSize, size, count, duration, rampTime, threads,
+                queueDepth, seed, runs, direct, timelineInterval, randomMap, Optional.empty(), 0);
     }
 
     /** @return whether runs last {@link #duration()} rather than a number of I/Os */
@@ -162,12 +207,17 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
             sb.append(seconds(duration.get())).append(" time-based");
         } else {
             sb.append(iosPerRun()).append(" I/Os");
+            timeLimit.ifPresent(t -> sb.append(" (at most ").append(seconds(t)).append(')'));
         }
         if (!rampTime.isZero()) {
             sb.append(" (+").append(seconds(rampTime)).append(" ramp)");
         }
         if (pattern == AccessPattern.RANDOM && !randomMap) {
             sb.append(", norandommap");
+        }
+        if (syncEveryWrites > 0 && readPercent < 100) {
+            sb.append(", fdatasync every ").append(syncEveryWrites)
+                    .append(syncEveryWrites == 1 ? " write" : " writes");
         }
         sb.append(", ").append(direct ? "O_DIRECT" : "buffered").append(", seed ").append(seed)
                 .append(", ").append(runs).append(runs == 1 ? " run" : " runs");

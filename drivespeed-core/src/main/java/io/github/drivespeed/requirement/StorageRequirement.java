@@ -54,7 +54,8 @@ import java.util.Set;
  * page cache ({@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}, {@link Warning#READ_SERVED_FROM_CACHE}),
  * a write the page cache absorbed ({@link Warning#WRITE_SERVED_BY_PAGE_CACHE}), a drive shared
  * with another measurement or other I/O ({@link Warning#CONCURRENT_MEASUREMENT},
- * {@link Warning#FOREIGN_IO}). A
+ * {@link Warning#FOREIGN_IO}), a read of an existing file drivespeed did not write
+ * ({@link Warning#EXISTING_FILE_READ}). A
  * criterion no report holds is {@link RequirementCheck.Status#NOT_MEASURED}, and the check does
  * not pass.
  *

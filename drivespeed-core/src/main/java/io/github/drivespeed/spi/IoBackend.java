@@ -116,8 +116,9 @@ public interface IoBackend {
     }
 
     /**
-     * Opens a block device for a device test. Read-only unless {@link BlockDeviceRequest#write()}
-     * (then exclusively: see there). Closing the handle only closes it; nothing is removed.
+     * Opens a block device for a device test, or an existing regular file a workload runs over
+     * ({@link io.github.drivespeed.WorkloadPlan#existingFile}). Read-only unless
+     * {@link BlockDeviceRequest#write()} (then, for a device, exclusively: see there). Closing the handle only closes it; nothing is removed.
      * Supported when {@link #capabilities()} contains {@link Capability#BLOCK_DEVICE_READ} (and
      * {@link Capability#BLOCK_DEVICE_WRITE} for writing).
      *

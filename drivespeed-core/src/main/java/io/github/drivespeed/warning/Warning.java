@@ -161,7 +161,14 @@ public enum Warning {
      */
     WRITE_CACHE_CLIFF("the write rate fell below half and stayed there during a pass: the drive's"
             + " write cache filled, so the median mixes cache speed and the slower speed after it;"
-            + " a sustained test (--sustained) measures both");
+            + " a sustained test (--sustained) measures both"),
+    /**
+     * A workload read an existing file that drivespeed did not write (fio {@code filename=}
+     * naming a file that exists): it may be sparse or fallocated (holes read back as zeros
+     * without touching the drive) or in the page cache.
+     */
+    EXISTING_FILE_READ("the workload read an existing file that drivespeed did not write: it may"
+            + " be sparse or fallocated, or cached, so read figures may not be the drive's", true);
 
     /**
      * A read pass meant to come from the drive whose device moved less than this share of its

@@ -111,6 +111,26 @@ public final class Mounts {
     }
 
     /**
+     * A drive of the test's own: a tmpfs of {@code sizeMiB} MiB on a new directory under
+     * {@code parent}. Its device number is an anonymous one of its own and no block device lies
+     * below it, so its drive locks are the test's alone: no other measurement on the machine
+     * (another build's tests) shares the drive, and a {@code CONCURRENT_MEASUREMENT} there can
+     * only come from the test's own measurements (other builds on a shared machine measure on
+     * its disk, and their drive locks rightly flag every run there). tmpfs takes O_DIRECT (Linux
+     * 6.6 and later). Root only: skips the test elsewhere ({@link Privileged#require}).
+     *
+     * @param parent where to create the mount point
+     * @param sizeMiB its size
+     * @return the mount, to close
+     * @throws IOException if mounting failed
+     */
+    public static Mount privateDrive(Path parent, int sizeMiB) throws IOException {
+        Privileged.require(Privileged.isRoot(), "a tmpfs of the test's own (root), so that no"
+                + " other measurement on the machine shares the drive");
+        return mount(parent, "tmpfs", "size=" + sizeMiB + "m");
+    }
+
+    /**
      * Attaches a new image of {@code sizeMiB} MiB under {@code parent} to a free loop device,
      * after {@code mkfs.ext4 -q -F -m 0 [-d contents]} when {@code ext4} is true.
      *

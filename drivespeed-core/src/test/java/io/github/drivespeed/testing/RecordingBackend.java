@@ -12,14 +12,19 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The pure-Java backend, recording every read and write call (thread, direction, offset,
- * length, time) and, optionally, the test file's bytes just before it is removed.
+ * length, time), every fdatasync, and, optionally, the test file's bytes just before it is
+ * removed.
  */
 public final class RecordingBackend extends ForwardingBackend {
 
     /** One read or write call. */
     public record Call(String thread, boolean write, long position, long length, long nanoTime) { }
 
+    /** One fdatasync call. */
+    public record Sync(String thread, long nanoTime) { }
+
     private final ConcurrentLinkedQueue<Call> calls = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Sync> syncs = new ConcurrentLinkedQueue<>();
     private final boolean captureContent;
     private volatile byte[] content;
 
@@ -31,6 +36,11 @@ public final class RecordingBackend extends ForwardingBackend {
     /** @return every call so far, in the order they were made (per thread) */
     public List<Call> calls() {
         return new ArrayList<>(calls);
+    }
+
+    /** @return every fdatasync so far, in the order they were made (per thread) */
+    public List<Sync> syncs() {
+        return new ArrayList<>(syncs);
     }
 
     /** @return the last test file's bytes just before removal, or null */
@@ -55,6 +65,12 @@ public final class RecordingBackend extends ForwardingBackend {
                 calls.add(new Call(Thread.currentThread().getName(), false, position, length,
                         System.nanoTime()));
                 return super.read(dst, dstOffset, length, position);
+            }
+
+            @Override
+            public void dataSync() throws IOException {
+                syncs.add(new Sync(Thread.currentThread().getName(), System.nanoTime()));
+                super.dataSync();
             }
 
             @Override

@@ -14,6 +14,7 @@ import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -262,7 +263,9 @@ public final class NativeIoBackend implements IoBackend {
             }
             throw Errno.pathException(libc, call, name, errno);
         }
-        return new NativeFileHandle(r, fd, name, true, request.direct());
+        // an existing regular file a workload runs over is opened here too: no BLKFLSBUF for it
+        return new NativeFileHandle(r, fd, name,
+                !Files.isRegularFile(device, LinkOption.NOFOLLOW_LINKS), request.direct());
     }
 
     @Override

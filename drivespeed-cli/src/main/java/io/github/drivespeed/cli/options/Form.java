@@ -6,9 +6,10 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * What a command line runs. {@code --probe}, {@code --verify-capacity}, {@code --sustained},
- * {@code --preset}, {@code --sweep} and {@code --rw} choose theirs; otherwise the target does: a block device is read (or written) as a device, a
- * directory gets the sequential test. picocli's argument groups cannot see whether the path is a
+ * What a command line runs. fio's jobs (a job file, or fio's spellings), {@code --probe},
+ * {@code --verify-capacity}, {@code --sustained}, {@code --preset}, {@code --sweep} and
+ * {@code --rw} choose theirs; otherwise the target does: a block device is read (or written) as
+ * a device, a directory gets the sequential test. picocli's argument groups cannot see whether the path is a
  * directory or a device, so {@link OptionTable} says which option goes with which form.
  */
 public enum Form {
@@ -39,7 +40,12 @@ public enum Form {
             + " and reads it all back"),
     /** {@code --verify-capacity} on a block device: the destructive probe of its capacity. */
     CAPACITY_PROBE("--verify-capacity", "the capacity probe of a block device takes only its"
-            + " write opt-ins (--allow-writes-to, --force)");
+            + " write opt-ins (--allow-writes-to, --force)"),
+    /**
+     * fio's jobs: a job file ({@code drivespeed FILE.fio}, {@code --job FILE}) or a command line
+     * in fio's spellings ({@code --name=x --rw=randread --direct=1 ...}).
+     */
+    FIO_JOB(null, null);
 
     /** File type bits of {@code st_mode} (stat(2), inode(7)), and those of a block device. */
     private static final int S_IFMT = 0170000;
@@ -55,14 +61,18 @@ public enum Form {
 
     /**
      * @param probe whether {@code --probe} was given
+     * @param fioJob whether the command line gives fio jobs (a job file or fio's spellings)
      * @param genuine the capacity and sustained options given
      * @param workload the workload options given
      * @param target the path given, looked at only when no option chose the form (and for
      *     {@code --verify-capacity}, which probes a block device and checks a directory)
      * @return the form the command line runs
      */
-    public static Form of(boolean probe, GenuineOptions genuine, WorkloadOptions workload,
-            Path target) {
+    public static Form of(boolean probe, boolean fioJob, GenuineOptions genuine,
+            WorkloadOptions workload, Path target) {
+        if (fioJob) {
+            return FIO_JOB;
+        }
         if (probe) {
             return PROBE;
         }

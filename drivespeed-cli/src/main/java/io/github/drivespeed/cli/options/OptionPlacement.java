@@ -76,6 +76,9 @@ public final class OptionPlacement {
                         + " workloads";
             case DEVICE:
                 return "option '" + typed + "' does not apply to a block device test";
+            case FIO_JOB:
+                return "option '" + typed + "' does not apply to fio jobs (a job file or"
+                        + " fio's spellings: docs/fio.md lists what they take)";
             case SEQUENTIAL:
                 for (Row r : misplaced) {
                     if (readOrDeviceOnly(r)) {

@@ -3,6 +3,7 @@ package io.github.drivespeed.cli.options;
 import static io.github.drivespeed.cli.options.Form.CAPACITY_CHECK;
 import static io.github.drivespeed.cli.options.Form.CAPACITY_PROBE;
 import static io.github.drivespeed.cli.options.Form.DEVICE;
+import static io.github.drivespeed.cli.options.Form.FIO_JOB;
 import static io.github.drivespeed.cli.options.Form.PRESET;
 import static io.github.drivespeed.cli.options.Form.PROBE;
 import static io.github.drivespeed.cli.options.Form.REQUIREMENT_WORKLOADS;
@@ -76,42 +77,44 @@ public final class OptionTable {
             row("--direct-or-buffered", "directOrBuffered",  SEQUENTIAL),
             row("--require",            null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED),
             row("--json",               null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
             row("--csv",                null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE),
-            row("--output-format",      null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
+                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
+            row("--output-format",      null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
             row("--output",             null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
             row("--chart",              null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
             row("--overwrite",          null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
             row("--quiet",              null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE),
-            row("--block-size",         "blockSize",         SEQUENTIAL, WORKLOAD, DEVICE, SUSTAINED),
+                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
+            row("--block-size",         "blockSize",         SEQUENTIAL, WORKLOAD, DEVICE, SUSTAINED, FIO_JOB),
             row("--count",              "count",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
             row("--runs",               "runs",              SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
             row("--buffered",           "buffered",          SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED),
             row("--backend",            "backend",           SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE),
+                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
             row("--cached-read",        "cachedRead",        SEQUENTIAL, DEVICE),
             row("--drop-caches",        "dropCaches",        SEQUENTIAL, DEVICE),
             row("--write",              "write",             DEVICE),
             row("--allow-writes-to",    "allowWritesTo",     DEVICE, CAPACITY_PROBE),
             row("--force",              "force",             DEVICE, CAPACITY_PROBE),
             row("--preset",             "preset",            PRESET),
-            row("--rw",                 null,                WORKLOAD, SWEEP),
+            row("--rw",                 null,                WORKLOAD, SWEEP, FIO_JOB),
             row("--sweep",              "blockSizes",        SWEEP),
-            row("--rwmixread",          "readPercent",       WORKLOAD, SWEEP),
-            row("--iodepth",            "queueDepth",        WORKLOAD, SWEEP),
-            row("--ioengine",           "ioEngine",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
-            row("--threads",            "threads",           WORKLOAD, SWEEP),
+            row("--rwmixread",          "readPercent",       WORKLOAD, SWEEP, FIO_JOB),
+            row("--iodepth",            "queueDepth",        WORKLOAD, SWEEP, FIO_JOB),
+            row("--ioengine",           "ioEngine",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, FIO_JOB),
+            row("--threads",            "threads",           WORKLOAD, SWEEP, FIO_JOB),
             row("--size",               "size",              WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, SUSTAINED,
-                                                             CAPACITY_CHECK),
+                                                             CAPACITY_CHECK, FIO_JOB),
             row("--duration",           "duration",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE,
-                                                             SUSTAINED),
+                                                             SUSTAINED, FIO_JOB),
             row("--ramp-time",          "rampTime",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
             row("--seed",               "seed",              WORKLOAD, PRESET, SWEEP),
-            row("--norandommap",        "randomMap",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS));
+            row("--norandommap",        "randomMap",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, FIO_JOB),
+            row("--job",                null,                FIO_JOB),
+            row("--allow-overwrite",    null,                FIO_JOB));
 
     /**
      * Pairs of options that exclude each other in every form that takes both. Each is checked
@@ -184,7 +187,7 @@ public final class OptionTable {
      * @param second another
      * @return {@code options 'FIRST' and 'SECOND' exclude each other}
      */
-    static String excludeEachOther(String first, String second) {
+    public static String excludeEachOther(String first, String second) {
         return "options '" + first + "' and '" + second + "' exclude each other";
     }
 

@@ -247,6 +247,9 @@ public final class JsonReport {
         params.put("iodepth", p.queueDepth());
         params.put("randseed", p.seed());
         params.put("norandommap", !p.randomMap());
+        params.set("time_limit_ns", p.timeLimit().map(d -> NODES.numberNode(d.toNanos()))
+                .orElse(null));
+        params.put("fdatasync", p.syncEveryWrites());
         params.put("runs", p.runs());
         params.put("direct", p.direct());
         params.put("log_avg_ns", p.timelineInterval().toNanos());

@@ -150,6 +150,15 @@ final class DriveLocks implements AutoCloseable {
      *     removes the lock files of measurements whose process is gone
      */
     boolean anotherMeasurement() {
+        return anotherMeasurementBesides(List.of());
+    }
+
+    /**
+     * @param group the locks of the measurements running with this one as one group (the jobs of
+     *     a {@link WorkloadGroupRun}), which are not another measurement
+     * @return as {@link #anotherMeasurement()}, those locks left out
+     */
+    boolean anotherMeasurementBesides(List<DriveLocks> group) {
         if (directory == null) {
             return false;
         }
@@ -157,7 +166,8 @@ final class DriveLocks implements AutoCloseable {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(directory, PREFIX + "*.lock")) {
             for (Path p : s) {
                 String name = p.getFileName().toString();
-                if (files.contains(p) || keys.stream().noneMatch(name::startsWith)) {
+                if (files.contains(p) || keys.stream().noneMatch(name::startsWith)
+                        || group.stream().anyMatch(g -> g.files.contains(p))) {
                     continue;
                 }
                 found |= HELD.contains(p) || liveOrRemoved(p);
@@ -183,6 +193,14 @@ final class DriveLocks implements AutoCloseable {
             // gone meanwhile, or not ours to open: no live measurement we can tell of
             return false;
         }
+    }
+
+    /**
+     * @param other another measurement's locks
+     * @return whether the two lock a device number in common (measure the same drive)
+     */
+    boolean sharesDriveWith(DriveLocks other) {
+        return keys.stream().anyMatch(other.keys::contains);
     }
 
     /** Releases the locks and removes their files. */

@@ -1,6 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoQueue;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,6 +26,10 @@ import java.util.Objects;
  * <p>An I/O submitted before {@code measureStartNanos} belongs to the ramp: it is done but not
  * recorded, and does not count against the I/O limit. No I/O is submitted at or after
  * {@code deadlineNanos}; those in flight then are completed and recorded.
+ *
+ * <p>With a {@link PeriodicSync}, after every N writes issued the worker stops issuing, waits for
+ * what it has in flight, and calls fdatasync(2) on the file (fio {@code fdatasync=N}); the sync
+ * runs inside the timed interval and is not an I/O of the latency record.
  */
 final class IoLoop {
 
@@ -43,6 +48,26 @@ final class IoLoop {
 
         /** @param bytesDone measured bytes this worker has completed so far */
         void transferred(long bytesDone);
+    }
+
+    /**
+     * fdatasync(2) after every {@code writes} writes (fio {@code fdatasync=N}).
+     *
+     * @param writes writes issued between syncs; 0 for none
+     * @param file the file to sync, or null for none
+     */
+    record PeriodicSync(int writes, FileHandle file) {
+        /** No syncs between the writes. */
+        static final PeriodicSync NONE = new PeriodicSync(0, null);
+
+        /**
+         * @param writes writes issued between syncs; 0 (or a null file) for none
+         * @param file the file
+         * @return the sync, or {@link #NONE}
+         */
+        static PeriodicSync every(int writes, FileHandle file) {
+            return writes > 0 && file != null ? new PeriodicSync(writes, file) : NONE;
+        }
     }
 
     /**
@@ -68,6 +93,7 @@ final class IoLoop {
     private final DirectionRecorder writeRecorder;
     private final StopSignal stop;
     private final Progress progress;
+    private final PeriodicSync sync;
     private final Path fileName;
     private final String what;
     private final long plannedBytes;
@@ -101,6 +127,33 @@ final class IoLoop {
             WriteData data, AlignedBuffer readBuffer, DirectionRecorder readRecorder,
             DirectionRecorder writeRecorder, StopSignal stop, Progress progress, Path fileName,
             String what, long plannedBytes) {
+        this(queue, blockBytes, offsets, directions, data, readBuffer, readRecorder,
+                writeRecorder, stop, progress, fileName, what, plannedBytes, PeriodicSync.NONE);
+    }
+
+    /**
+     * As the other constructor, with syncs between the writes.
+     *
+     * @param queue where I/O goes
+     * @param blockBytes bytes per I/O
+     * @param offsets file offsets
+     * @param directions read or write, per I/O
+     * @param data the write pool, or null
+     * @param readBuffer the read buffer, or null
+     * @param readRecorder records measured reads, or null
+     * @param writeRecorder records measured writes, or null
+     * @param stop shared with the run's other workers
+     * @param progress told after each measured I/O
+     * @param fileName the test file, for messages
+     * @param what for messages
+     * @param plannedBytes measured bytes this worker is to move, or -1 when time-based
+     * @param sync fdatasync every N writes, or {@link PeriodicSync#NONE}
+     */
+    IoLoop(IoQueue queue, long blockBytes, OffsetGenerator offsets, DirectionGenerator directions,
+            WriteData data, AlignedBuffer readBuffer, DirectionRecorder readRecorder,
+            DirectionRecorder writeRecorder, StopSignal stop, Progress progress, Path fileName,
+            String what, long plannedBytes, PeriodicSync sync) {
+        this.sync = Objects.requireNonNull(sync, "sync");
         this.queue = Objects.requireNonNull(queue, "queue");
         this.depth = queue.depth();
         this.blockBytes = blockBytes;
@@ -152,6 +205,9 @@ final class IoLoop {
     /** At depth 1 the clock read after a completion is the next submission's start. */
     private long completedAt;
     private boolean haveCompletedAt;
+    /** Writes issued since the last periodic sync, and whether one is due. */
+    private int writesSinceSync;
+    private boolean syncDue;
     /** The slot being worked on, for the message if it fails; -1 when none. */
     private int slot;
 
@@ -183,13 +239,22 @@ final class IoLoop {
         lastCompletion = measureStartNanos;
         issuing = true;
         stoppedEarly = false;
+        writesSinceSync = 0;
+        syncDue = false;
         interrupted = false;
         haveCompletedAt = false;
         slot = -1;
         try {
             while (true) {
-                while (issuing && inFlight < depth && issueOne()) {
+                while (issuing && !syncDue && inFlight < depth && issueOne()) {
                     // issueOne() submitted one I/O
+                }
+                if (!interrupted && inFlight == 0 && syncDue) {
+                    IoFailures.dataSync(sync.file(), fileName, what, measuredBytes, plannedBytes);
+                    syncDue = false;
+                    // the next I/O starts after the sync, not at the last completion
+                    haveCompletedAt = false;
+                    continue;
                 }
                 if (interrupted || inFlight == 0) {
                     break;
@@ -260,6 +325,10 @@ final class IoLoop {
         inFlight++;
         if (inMeasure) {
             measuredIssued++;
+        }
+        if (write && sync.writes() > 0 && ++writesSinceSync >= sync.writes()) {
+            writesSinceSync = 0;
+            syncDue = true;
         }
         slot = -1;
         return true;

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +54,19 @@ public final class LeftoverFiles {
          * @return whether another measurement is there
          */
         public boolean anotherMeasurement(Path own, boolean ownProcessCounts) {
-            return inUse.stream().anyMatch(p -> !p.equals(own))
+            return anotherMeasurementThan(own == null ? Set.of() : Set.of(own), ownProcessCounts);
+        }
+
+        /**
+         * As {@link #anotherMeasurement(Path, boolean)}, with several files of this measurement
+         * (the jobs of one group run side by side).
+         *
+         * @param own this measurement's named test files
+         * @param ownProcessCounts whether this process's unnamed files count
+         * @return whether another measurement is there
+         */
+        public boolean anotherMeasurementThan(Set<Path> own, boolean ownProcessCounts) {
+            return inUse.stream().anyMatch(p -> !own.contains(p))
                     || UnnamedFileHolders.anyIn(directory, ownProcessCounts);
         }
     }

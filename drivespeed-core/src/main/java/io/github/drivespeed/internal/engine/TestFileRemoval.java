@@ -1,7 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.error.TestFileIoException;
-import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.spi.FileHandle;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -25,12 +25,12 @@ final class TestFileRemoval {
      * {@link TestFileIoException} (operation {@code close and remove}) naming the file, or, when
      * the run is already failing, attached to that failure as suppressed.
      *
-     * @param file the test file
+     * @param file the test file (removed as it closes), or an existing file (only closed)
      * @param name its path (or its directory when it has none) for the message
      * @param failure what the run is already throwing, or null
      * @throws TestFileIoException if closing or removing failed and nothing else is propagating
      */
-    static void closeAndRemove(TestFile file, Path name, Throwable failure)
+    static void closeAndRemove(FileHandle file, Path name, Throwable failure)
             throws TestFileIoException {
         try {
             file.close();

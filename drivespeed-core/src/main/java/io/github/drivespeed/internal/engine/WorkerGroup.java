@@ -70,7 +70,7 @@ final class WorkerGroup {
         } catch (Throwable e) {
             stop.request();
             go.countDown();
-            joinAll(threads, stop);
+            joinAll(threads, stop::request);
             throw e;
         }
         awaitUninterruptibly(ready);
@@ -82,7 +82,7 @@ final class WorkerGroup {
             failures[0] = e;
             stop.request();
         }
-        boolean interrupted = joinAll(threads, stop);
+        boolean interrupted = joinAll(threads, stop::request);
         Throwable first = null;
         for (Throwable f : failures) {
             if (f instanceof InterruptedIOException) {
@@ -105,19 +105,34 @@ final class WorkerGroup {
                     first.addSuppressed(f);
                 }
             }
-            if (first instanceof IOException) {
-                throw (IOException) first;
-            }
-            if (first instanceof RuntimeException) {
-                throw (RuntimeException) first;
-            }
-            throw (Error) first;
+            throw rethrown(first);
         }
         return List.of(outcomes);
     }
 
-    /** Waits for every thread; an interrupt meanwhile stops the workers. */
-    private static boolean joinAll(List<Thread> threads, StopSignal stop) {
+    /**
+     * @param failure an IOException, RuntimeException or Error a worker threw
+     * @return it as an IOException, to throw
+     * @throws RuntimeException the failure, if it is one
+     * @throws Error the failure, if it is one
+     */
+    static IOException rethrown(Throwable failure) {
+        if (failure instanceof IOException) {
+            return (IOException) failure;
+        }
+        if (failure instanceof RuntimeException) {
+            throw (RuntimeException) failure;
+        }
+        throw (Error) failure;
+    }
+
+    /**
+     * Waits for every thread.
+     *
+     * @param onInterrupt what stops the threads when the caller is interrupted meanwhile
+     * @return whether the caller was interrupted
+     */
+    static boolean joinAll(List<Thread> threads, Runnable onInterrupt) {
         boolean interrupted = false;
         for (Thread t : threads) {
             while (t.isAlive()) {
@@ -125,7 +140,7 @@ final class WorkerGroup {
                     t.join();
                 } catch (InterruptedException e) {
                     interrupted = true;
-                    stop.request();
+                    onInterrupt.run();
                 }
             }
         }

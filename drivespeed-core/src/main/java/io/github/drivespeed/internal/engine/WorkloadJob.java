@@ -16,7 +16,7 @@ import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.IoQueue;
-import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,6 +24,7 @@ import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -36,14 +37,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * preceded by eviction of the file's pages (the warm-up's too); random buffered reads are hinted
  * POSIX_FADV_RANDOM for the job; every measured run records its cache handling, the device's
  * counters over its measured interval and the process's CPU time over it
- * ({@link ProcessCpuClock}).
+ * ({@link ProcessCpuClock}). Run alone, or as one of a {@link WorkloadGroupRun}'s jobs, which
+ * start each run together (the {@link RunGate}), stop together (a shared {@link StopSignal}) and
+ * are not another measurement to each other (their files and drive locks are the group's). In a
+ * group whose jobs share a drive, the device's counters hold the other jobs' I/O too, so
+ * {@code FOREIGN_IO} is not judged per job there.
  */
 final class WorkloadJob {
 
     private static final SecureRandom NONCES = new SecureRandom();
 
     private final Preflight.Target target;
-    private final TestFile file;
+    private final FileHandle file;
     private final Path name;
     private final WorkloadParameters job;
     private final EngineChoice choice;
@@ -55,6 +60,8 @@ final class WorkloadJob {
     private final long blockBytes;
     private final long blocks;
     private final StageReporter reporter;
+    private final boolean existingFileRead;
+    private final Group group;
     /** Set by {@link #run()}: whether POSIX_FADV_RANDOM was given for this job. */
     private boolean randomHint;
     /** Set by {@link #runOnce}: whether a measured run's counters showed other I/O. */
@@ -63,9 +70,26 @@ final class WorkloadJob {
     private int workers;
     private int depthPerWorker;
 
-    WorkloadJob(Preflight.Target target, TestFile file, Path name, WorkloadParameters job,
+    /**
+     * How a job runs with others: where it waits before each run, the group's stop signal, and
+     * the files and drive locks of the group (not another measurement).
+     *
+     * @param gate where the job waits before each run
+     * @param stop the group's stop signal, or null alone
+     * @param files the group's test files
+     * @param locks the group's drive locks
+     * @param sharesDrive whether another job of the group runs on the same drive
+     */
+    record Group(RunGate gate, StopSignal stop, Set<Path> files, List<DriveLocks> locks,
+            boolean sharesDrive) {
+
+        /** A job run alone. */
+        static final Group ALONE = new Group(RunGate.NONE, null, Set.of(), List.of(), false);
+    }
+
+    WorkloadJob(Preflight.Target target, FileHandle file, Path name, WorkloadParameters job,
             EngineChoice choice, int alignment, DeviceCounters counters, DriveLocks locks,
-            boolean fellBack, StageReporter reporter) {
+            boolean fellBack, StageReporter reporter, boolean existingFileRead, Group group) {
         this.fellBack = fellBack;
         this.target = target;
         this.file = file;
@@ -78,13 +102,14 @@ final class WorkloadJob {
         this.blockBytes = job.blockSize().bytes();
         this.blocks = job.size().bytes() / blockBytes;
         this.reporter = reporter;
+        this.existingFileRead = existingFileRead;
+        this.group = group;
     }
 
     WorkloadReport run() throws IOException {
         Instant startedAt = Instant.now();
         // this job's own file is open: its own unnamed file must not count
-        boolean concurrentBefore = locks.anotherMeasurement()
-                || LeftoverFiles.removeStale(target.directory()).anotherMeasurement(name, false);
+        boolean concurrentBefore = anotherMeasurement();
         IoBackend io = target.io();
         List<IoQueue> queues = new ArrayList<>();
         List<AlignedBuffer> readBuffers = new ArrayList<>();
@@ -120,8 +145,10 @@ final class WorkloadJob {
                 queues.get(k).registerBuffers(used);
             }
             Resources r = new Resources(queues, readBuffers, writeData);
+            group.gate().await(0);
             warmUp(r);
             for (int run = 1; run <= job.runs(); run++) {
+                group.gate().await(run);
                 Measured m = runOnce(r, run);
                 m.read().ifPresent(reads::add);
                 m.write().ifPresent(writes::add);
@@ -144,8 +171,7 @@ final class WorkloadJob {
         Set<Warning> jobWarnings = engine.queueDepthRunAsThreads()
                 ? EnumSet.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS) : EnumSet.noneOf(Warning.class);
         Set<Warning> shared = EnumSet.noneOf(Warning.class);
-        if (concurrentBefore || locks.anotherMeasurement()
-                || LeftoverFiles.removeStale(target.directory()).anotherMeasurement(name, false)) {
+        if (concurrentBefore || anotherMeasurement()) {
             shared.add(Warning.CONCURRENT_MEASUREMENT);
         }
         if (foreignIo) {
@@ -155,6 +181,9 @@ final class WorkloadJob {
             shared.add(Warning.BUFFERED_FALLBACK);
         }
         Set<Warning> readWarnings = EnumSet.copyOf(shared);
+        if (existingFileRead) {
+            readWarnings.add(Warning.EXISTING_FILE_READ);
+        }
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         Set<Warning> writeWarnings = EnumSet.copyOf(shared);
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
@@ -164,6 +193,17 @@ final class WorkloadJob {
                 writes.isEmpty() ? Optional.empty()
                         : Optional.of(new PassResult(PassKind.WRITE, writes, writeWarnings)),
                 cpu, jobWarnings, startedAt);
+    }
+
+    /**
+     * Whether another measurement uses the drive or the directory: a drive lock or a test file
+     * that is neither this job's nor its group's.
+     */
+    private boolean anotherMeasurement() {
+        Set<Path> own = new HashSet<>(group.files());
+        own.add(name);
+        return locks.anotherMeasurementBesides(group.locks())
+                || LeftoverFiles.removeStale(target.directory()).anotherMeasurementThan(own, false);
     }
 
     private boolean advise(boolean random) throws IOException {
@@ -256,7 +296,7 @@ final class WorkloadJob {
                 : job.reads() ? CacheEviction.beforeBufferedRead(target.io(), file, false, name,
                         what, job.size().bytes())
                 : CacheHandling.NOT_RECORDED;
-        StopSignal stop = new StopSignal();
+        StopSignal stop = new StopSignal(group.stop());
         DirectionRecorder[] readRecorders = new DirectionRecorder[workers];
         DirectionRecorder[] writeRecorders = new DirectionRecorder[workers];
         long[] measureStart = new long[1];
@@ -265,6 +305,8 @@ final class WorkloadJob {
                         timeBased ? -1 : totalIos * blockBytes,
                         timeBased ? rampNanos + durationNanos : -1, System.nanoTime(), workers);
         List<WorkerGroup.Worker> list = new ArrayList<>(workers);
+        IoLoop.PeriodicSync periodicSync = IoLoop.PeriodicSync.every(
+                job.writes() ? job.syncEveryWrites() : 0, file);
         AtomicLong[] cursors = new AtomicLong[job.threads()];
         for (int t = 0; t < cursors.length; t++) {
             cursors[t] = new AtomicLong();
@@ -301,7 +343,8 @@ final class WorkloadJob {
                 }
                 long deadline = warmUp ? startNanos + warmUpNanos
                         : timeBased ? from + durationNanos
-                        : startNanos + IoLoop.NO_DEADLINE_NANOS;
+                        : job.timeLimit().map(l -> from + l.toNanos())
+                                .orElse(startNanos + IoLoop.NO_DEADLINE_NANOS);
                 // the warm-up records too (and drops it), so that it runs the measured code path
                 DirectionRecorder rr = job.reads()
                         ? new DirectionRecorder(from, intervalNanos, expectedIntervals) : null;
@@ -311,7 +354,7 @@ final class WorkloadJob {
                 writeRecorders[index] = wr;
                 IoLoop loop = new IoLoop(r.queues().get(index), blockBytes, offsets,
                         directions, data, r.readBuffers().get(index), rr, wr, stop,
-                        stage.progress(index), name, what, planned);
+                        stage.progress(index), name, what, planned, periodicSync);
                 return loop.run(limit, from, deadline);
             });
         }
@@ -351,8 +394,9 @@ final class WorkloadJob {
         // buffered random reads without the hint: readahead may read far more than asked
         boolean boundedReads = job.direct() || randomHint
                 || job.pattern() == AccessPattern.SEQUENTIAL;
-        foreignIo |= CacheChecks.foreignIo(device, read == null ? 0 : read.bytes(),
-                write == null ? 0 : write.bytes(), blockBytes, !job.direct(), boundedReads);
+        foreignIo |= !group.sharesDrive() && CacheChecks.foreignIo(device,
+                read == null ? 0 : read.bytes(), write == null ? 0 : write.bytes(), blockBytes,
+                !job.direct(), boundedReads);
         return new Measured(Optional.ofNullable(read), Optional.ofNullable(write), cpu,
                 endedOnDeadline);
     }

@@ -12,6 +12,7 @@ import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.progress.WorkloadStage;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.QueueEngine;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.unit.DataSize;
@@ -28,8 +29,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs fio-style workloads over one test file: checks everything checkable, creates the file and
  * writes all of it (untimed, fdatasync'd), then for each workload an untimed warm-up and the
- * measured runs, each run's workers released together by a {@link WorkerGroup} and driven by the
- * engine's one {@link IoLoop}; removes the file at the end. See
+ * measured runs ({@link WorkloadJob}), each run's workers released together by a
+ * {@link WorkerGroup} and driven by the engine's one {@link IoLoop}; removes the file at the end.
+ * With an {@link ExistingFile} it runs over that file instead: only read (and never filled)
+ * unless overwriting it was allowed, and never removed. See
  * {@link io.github.drivespeed.WorkloadPlan} for the rules the workloads follow.
  */
 public final class WorkloadMeasurement {
@@ -63,27 +66,42 @@ public final class WorkloadMeasurement {
     static final long WARM_UP_SEED_MIX = 0x5DEECE66DL;
     /** Most synchronous workers one workload may start (threads x emulated queue depth). */
     static final int MAX_SYNC_WORKERS = 4096;
-    private static final SecureRandom NONCES = new SecureRandom();
+    static final SecureRandom NONCES = new SecureRandom();
 
     private final Path target;
     private final Optional<IoBackend> backend;
     private final Optional<IoEngine> ioEngine;
     private final WorkloadListener listener;
+    private final Optional<ExistingFile> existing;
     private final boolean bufferedFallback;
 
     /**
      * @param target the directory to test in, as the caller gave it
      * @param backend the backend to use, or empty to pick the best available
-     * @param ioEngine the engine to use, or empty to let {@link EngineChoice} pick per workload
      * @param listener told when each stage starts and ends
      * @param bufferedFallback whether jobs with O_DIRECT run buffered where it is refused
      */
     public WorkloadMeasurement(Path target, Optional<IoBackend> backend,
-            Optional<IoEngine> ioEngine, WorkloadListener listener, boolean bufferedFallback) {
+            WorkloadListener listener) {
+        this(target, backend, Optional.empty(), listener, Optional.empty(), false);
+    }
+
+    /**
+     * @param target the directory to test in, as the caller gave it
+     * @param backend the backend to use, or empty to pick the best available
+     * @param ioEngine the engine asked for, or empty to choose one by what the target does
+     * @param listener told when each stage starts and ends
+     * @param existing the existing file to run over instead of a new test file, or empty
+     * @param bufferedFallback whether jobs with O_DIRECT run buffered where it is refused
+     */
+    public WorkloadMeasurement(Path target, Optional<IoBackend> backend,
+            Optional<IoEngine> ioEngine, WorkloadListener listener,
+            Optional<ExistingFile> existing, boolean bufferedFallback) {
         this.target = Objects.requireNonNull(target, "target");
         this.backend = Objects.requireNonNull(backend, "backend");
         this.ioEngine = Objects.requireNonNull(ioEngine, "ioEngine");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.existing = Objects.requireNonNull(existing, "existing");
         this.bufferedFallback = bufferedFallback;
     }
 
@@ -95,6 +113,75 @@ public final class WorkloadMeasurement {
      * @throws IOException see {@link io.github.drivespeed.WorkloadPlan#run()}
      */
     public List<WorkloadReport> run(List<WorkloadParameters> jobs) throws IOException {
+        Prepared prepared = prepare(jobs);
+        try {
+            return runAll(prepared);
+        } catch (DirectIoUnsupportedException e) {
+            if (!bufferedFallback || prepared.fellBack) {
+                throw e;
+            }
+            // Refused on a transfer of a run (an existing file's first read): no O_DIRECT
+            // figure is kept, the file is opened again and every workload runs, buffered.
+            LOG.info("running the workloads with buffered I/O: {}", e.getMessage());
+            return runAll(prepare(buffered(jobs), true));
+        }
+    }
+
+    private static List<WorkloadReport> runAll(Prepared prepared) throws IOException {
+        Throwable failure = null;
+        try {
+            List<WorkloadReport> reports = new ArrayList<>();
+            for (int i = 0; i < prepared.jobs.size(); i++) {
+                reports.add(prepared.job(i, WorkloadJob.Group.ALONE).run());
+            }
+            return reports;
+        } catch (IOException | RuntimeException | Error e) {
+            failure = e;
+            throw e;
+        } finally {
+            prepared.close(failure);
+        }
+    }
+
+    /**
+     * Checks everything checkable, takes the drive's locks, then creates (or opens) the file and
+     * writes all of it. Where O_DIRECT is refused (at open or on the file's first write) and the
+     * plan falls back, it starts over with buffered jobs.
+     *
+     * @param jobs at least one; all with the same size and the same direct setting
+     * @return the prepared file and locks, to {@link Prepared#close(Throwable) close} at the end
+     * @throws IOException see {@link io.github.drivespeed.WorkloadPlan#run()}
+     */
+    Prepared prepare(List<WorkloadParameters> jobs) throws IOException {
+        return prepare(jobs, false);
+    }
+
+    private Prepared prepare(List<WorkloadParameters> jobs, boolean fellBack) throws IOException {
+        try {
+            return prepareOnce(jobs, fellBack);
+        } catch (DirectIoUnsupportedException e) {
+            if (!bufferedFallback || fellBack) {
+                throw e;
+            }
+            LOG.info("running the workloads with buffered I/O: {}", e.getMessage());
+            return prepareOnce(buffered(jobs), true);
+        }
+    }
+
+    /** The jobs with buffered I/O instead of O_DIRECT, everything else kept. */
+    private static List<WorkloadParameters> buffered(List<WorkloadParameters> jobs) {
+        List<WorkloadParameters> out = new ArrayList<>();
+        for (WorkloadParameters j : jobs) {
+            out.add(new WorkloadParameters(j.pattern(), j.readPercent(), j.blockSize(), j.size(),
+                    j.count(), j.duration(), j.rampTime(), j.threads(), j.queueDepth(), j.seed(),
+                    j.runs(), false, j.timelineInterval(), j.randomMap(), j.timeLimit(),
+                    j.syncEveryWrites()));
+        }
+        return out;
+    }
+
+    private Prepared prepareOnce(List<WorkloadParameters> jobs, boolean fellBack)
+            throws IOException {
         if (jobs.isEmpty()) {
             throw new IllegalArgumentException("no workload to run");
         }
@@ -109,19 +196,8 @@ public final class WorkloadMeasurement {
         IoBackend io = t.io();
         long fileBytes = first.size().bytes();
         long chunk = Math.min(FILL_CHUNK_BYTES, Long.lowestOneBit(fileBytes));
-        boolean fellBack = false;
         if (first.direct()) {
-            try {
-                Preflight.requireDirectIo(t);
-            } catch (DirectIoUnsupportedException e) {
-                if (!bufferedFallback) {
-                    throw e;
-                }
-                LOG.info("running the workloads with buffered I/O: {}", e.getMessage());
-                jobs = buffered(jobs);
-                first = jobs.get(0);
-                fellBack = true;
-            }
+            Preflight.requireDirectIo(t);
         }
         int alignment = Preflight.bufferAlignment(t, first.direct(), DataSize.ofBytes(chunk));
         List<EngineChoice> choices = new ArrayList<>();
@@ -134,64 +210,117 @@ public final class WorkloadMeasurement {
         }
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.removeStale(t.directory());
-        Preflight.checkFreeSpace(t, fileBytes, "size");
+        if (existing.isEmpty()) {
+            Preflight.checkFreeSpace(t, fileBytes, "size");
+        }
+        DriveLocks locks = DriveLocks.acquire(t.info());
+        try {
+            return create(t, io, jobs, choices, fileBytes, chunk, alignment, locks, fellBack);
+        } catch (IOException | RuntimeException | Error e) {
+            locks.close();
+            throw e;
+        }
+    }
 
-        try (DriveLocks locks = DriveLocks.acquire(t.info())) {
-            while (true) {
+    private Prepared create(Preflight.Target t, IoBackend io, List<WorkloadParameters> jobs,
+            List<EngineChoice> choices, long fileBytes, long chunk, int alignment,
+            DriveLocks locks, boolean fellBack) throws IOException {
+        WorkloadParameters first = jobs.get(0);
+        FileHandle file;
+        Path name;
+        boolean fill = existing.map(ExistingFile::writable).orElse(true);
+        if (existing.isPresent()) {
+            file = ExistingFiles.open(io, existing.get(), fileBytes,
+                    jobs.stream().anyMatch(WorkloadParameters::writes), first.direct());
+            name = existing.get().path();
+        } else {
+            TestFile created = TestFileCreator.create(io, t.directory(), first.direct(), false);
+            file = created;
+            name = created.path().orElse(t.directory());
+        }
+        try {
+            if (fill) {
                 try {
-                    return measure(t, io, jobs, choices, fileBytes, chunk, alignment, locks,
-                            fellBack);
-                } catch (DirectIoUnsupportedException e) {
-                    if (!bufferedFallback || fellBack) {
-                        throw e;
-                    }
-                    // Refused at open or on a transfer: no O_DIRECT figure is kept, the file is
-                    // written again and every workload runs, buffered.
-                    LOG.info("running the workloads with buffered I/O: {}", e.getMessage());
-                    jobs = buffered(jobs);
-                    fellBack = true;
+                    fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
+                } catch (IOException e) {
+                    throw IoFailures.directRefusal(e, first.direct(), t.info().fileSystemType());
                 }
             }
-        }
-    }
-
-    /** The jobs with buffered I/O instead of O_DIRECT, everything else kept. */
-    private static List<WorkloadParameters> buffered(List<WorkloadParameters> jobs) {
-        List<WorkloadParameters> out = new ArrayList<>();
-        for (WorkloadParameters j : jobs) {
-            out.add(new WorkloadParameters(j.pattern(), j.readPercent(), j.blockSize(), j.size(),
-                    j.count(), j.duration(), j.rampTime(), j.threads(), j.queueDepth(), j.seed(),
-                    j.runs(), false, j.timelineInterval(), j.randomMap()));
-        }
-        return out;
-    }
-
-    private List<WorkloadReport> measure(Preflight.Target t, IoBackend io,
-            List<WorkloadParameters> jobs, List<EngineChoice> choices, long fileBytes, long chunk,
-            int alignment, DriveLocks locks, boolean fellBack) throws IOException {
-        WorkloadParameters first = jobs.get(0);
-        TestFile file = TestFileCreator.create(io, t.directory(), first.direct(), false);
-        Path name = file.path().orElse(t.directory());
-        Throwable failure = null;
-        try {
-            try {
-                fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
-            } catch (IOException e) {
-                throw IoFailures.directRefusal(e, first.direct(), t.info().fileSystemType());
-            }
-            DeviceCounters counters = DeviceCounters.of(t.info());
-            List<WorkloadReport> reports = new ArrayList<>();
-            for (int i = 0; i < jobs.size(); i++) {
-                reports.add(new WorkloadJob(t, file, name, jobs.get(i), choices.get(i), alignment,
-                        counters, locks, fellBack,
-                        new StageReporter(listener, i + 1, jobs.size())).run());
-            }
-            return reports;
+            return new Prepared(t, file, name, jobs, choices, alignment, DeviceCounters.of(t.info()),
+                    locks, fellBack, !fill, listener);
         } catch (IOException | RuntimeException | Error e) {
-            failure = e;
+            TestFileRemoval.closeAndRemove(file, name, e);
             throw e;
-        } finally {
-            TestFileRemoval.closeAndRemove(file, name, failure);
+        }
+    }
+
+    /** A file created (or opened) and written, ready for its workloads. */
+    static final class Prepared {
+        private final Preflight.Target target;
+        private final FileHandle file;
+        private final Path name;
+        private final List<WorkloadParameters> jobs;
+        /** Each job's engine, in the jobs' order. */
+        private final List<EngineChoice> choices;
+        private final int alignment;
+        private final DeviceCounters counters;
+        private final DriveLocks locks;
+        /** Whether O_DIRECT was refused and the workloads run buffered instead. */
+        private final boolean fellBack;
+        private final boolean existingFileRead;
+        private final WorkloadListener listener;
+
+        private Prepared(Preflight.Target target, FileHandle file, Path name,
+                List<WorkloadParameters> jobs, List<EngineChoice> choices, int alignment,
+                DeviceCounters counters, DriveLocks locks, boolean fellBack,
+                boolean existingFileRead, WorkloadListener listener) {
+            this.target = target;
+            this.file = file;
+            this.name = name;
+            this.jobs = List.copyOf(jobs);
+            this.choices = List.copyOf(choices);
+            this.alignment = alignment;
+            this.counters = counters;
+            this.locks = locks;
+            this.fellBack = fellBack;
+            this.existingFileRead = existingFileRead;
+            this.listener = listener;
+        }
+
+        /** @return the file's path, or its directory when it has none */
+        Path name() {
+            return name;
+        }
+
+        /** @return the drive's locks this measurement holds */
+        DriveLocks locks() {
+            return locks;
+        }
+
+        /**
+         * @param i the job's index
+         * @param group how it runs with other jobs ({@link WorkloadJob.Group#ALONE} alone)
+         * @return the job, ready to run
+         */
+        WorkloadJob job(int i, WorkloadJob.Group group) {
+            WorkloadParameters job = jobs.get(i);
+            return new WorkloadJob(target, file, name, job, choices.get(i),
+                    alignment, counters, locks, fellBack,
+                    new StageReporter(listener, i + 1, jobs.size()), existingFileRead, group);
+        }
+
+        /**
+         * Closes the file: a test file is removed as it closes, an existing one stays.
+         *
+         * @param failure what the run is already throwing, or null
+         * @throws IOException if closing or removing failed and nothing else is propagating
+         */
+        void close(Throwable failure) throws IOException {
+            try {
+                TestFileRemoval.closeAndRemove(file, name, failure);
+            } finally {
+                locks.close();
+            }
         }
     }
 
@@ -237,7 +366,7 @@ public final class WorkloadMeasurement {
     }
 
     /** Writes the whole file with random, stamped data, then fdatasync; untimed. */
-    private void fill(IoBackend io, TestFile file, Path name, long fileBytes, long chunk,
+    private void fill(IoBackend io, FileHandle file, Path name, long fileBytes, long chunk,
             int alignment, WorkloadParameters first, int jobCount) throws IOException {
         long blocks = fileBytes / chunk;
         String what = "writing of the test file before the runs";
@@ -257,4 +386,5 @@ public final class WorkloadMeasurement {
             LOG.debug("wrote {} bytes of test file in {} ns", fileBytes, System.nanoTime() - start);
         }
     }
+
 }

@@ -6,6 +6,7 @@ import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.testing.ChildMeasurement;
+import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.warning.Warning;
 import java.nio.file.DirectoryStream;
@@ -41,9 +42,16 @@ class SharedDriveTest {
         return all;
     }
 
+
     @Test
     void aMeasurementInAnotherDirectoryOfTheSameDriveIsFlaggedAndNotOnceItIsGone()
             throws Exception {
+        try (Mounts.Mount drive = Mounts.privateDrive(dir, 64)) {
+            flaggedWhileTheOtherRuns(drive.dir());
+        }
+    }
+
+    private static void flaggedWhileTheOtherRuns(Path dir) throws Exception {
         Path control = Files.createDirectory(dir.resolve("control"));
         Path a = Files.createDirectory(dir.resolve("a"));
         Path b = Files.createDirectory(dir.resolve("b"));
@@ -72,6 +80,12 @@ class SharedDriveTest {
 
     @Test
     void aLockLeftByADeadProcessIsRemovedAndNotCounted() throws Exception {
+        try (Mounts.Mount drive = Mounts.privateDrive(dir, 64)) {
+            staleLockRemoved(drive.dir());
+        }
+    }
+
+    private static void staleLockRemoved(Path dir) throws Exception {
         Path run = DriveLocks.runDirectory().orElseThrow();
         Process p = new ProcessBuilder("true").start();
         p.waitFor();

@@ -1,0 +1,132 @@
+package io.github.drivespeed.cli.fio;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * fio's option spellings on drivespeed's command line ({@code --rw=randread --bs=4k
+ * --direct=1 --name=x ...}), read as fio reads its command line: options before the first
+ * {@code --name} are the global section, each {@code --name=NAME} starts a job. drivespeed's own
+ * options ({@code --json}, {@code --output FILE}, ...) are left to picocli; the fio options that
+ * drivespeed also spells ({@code --rw}, {@code --bs}, {@code --size}, {@code --iodepth},
+ * {@code --numjobs}, {@code --runtime}, {@code --rwmixread}, {@code --norandommap}) are fio's
+ * here, with fio's value grammar ({@link FioSize}, {@link FioTime}).
+ */
+public final class FioCommandLine {
+
+    /** The fio options drivespeed spells the same way, with a value after a space or '='. */
+    public static final Set<String> SHARED = Set.of("rw", "bs", "size", "iodepth", "numjobs",
+            "runtime", "rwmixread", "ioengine");
+    /** The fio flags drivespeed also spells the same way. */
+    public static final Set<String> SHARED_FLAGS = Set.of("norandommap");
+
+    private FioCommandLine() {
+    }
+
+    /**
+     * @param args the command line as given
+     * @param drivespeedOption whether a name ({@code --json}) is one of drivespeed's options
+     * @param takesValue whether one of drivespeed's options takes a value
+     * @return whether the command line spells an fio job: it names an option drivespeed does not
+     *     have, spelled {@code --name} or {@code --name=value}
+     */
+    public static boolean spellsFio(List<String> args, Set<String> drivespeedOption,
+            Set<String> takesValue) {
+        for (String arg : options(args, drivespeedOption, takesValue)) {
+            if (!drivespeedOption.contains(nameOf(arg))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The sections of an fio command line.
+     *
+     * @param args the command line as given
+     * @param drivespeedOption drivespeed's option names ({@code --json})
+     * @param takesValue those of them that take a value
+     * @return the global section (possibly empty) and one section per {@code --name}
+     * @throws IllegalArgumentException for an fio option with a value after a space, or an option
+     *     that is neither drivespeed's nor in fio's table
+     */
+    public static List<FioSection> sections(List<String> args, Set<String> drivespeedOption,
+            Set<String> takesValue) {
+        List<FioSection> sections = new ArrayList<>();
+        String name = "global";
+        String start = "command line";
+        List<FioEntry> entries = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.equals("--")) {
+                break;
+            }
+            if (!arg.startsWith("--")) {
+                continue;
+            }
+            String option = nameOf(arg);
+            String key = option.substring(2);
+            boolean shared = SHARED.contains(key);
+            if (drivespeedOption.contains(option) && !shared && !SHARED_FLAGS.contains(key)) {
+                if (takesValue.contains(option) && !arg.contains("=")) {
+                    i++;
+                }
+                continue;
+            }
+            String value;
+            if (arg.contains("=")) {
+                value = arg.substring(arg.indexOf('=') + 1);
+            } else if (shared) {
+                if (i + 1 >= args.size()) {
+                    throw new IllegalArgumentException("option '" + option + "' needs a value");
+                }
+                value = args.get(++i);
+            } else {
+                value = null;
+            }
+            FioEntry e = new FioEntry(key, value, arg.contains("=") || value == null ? arg
+                    : arg + " " + value);
+            FioOptions.Row row = FioOptions.find(key).orElseThrow(() ->
+                    new IllegalArgumentException("Unknown option: '" + option + "' (neither"
+                            + " drivespeed's nor an fio option drivespeed takes)"));
+            if (value == null && row.kind() != FioOptions.Kind.FLAG
+                    && row.support() == FioOptions.Support.SUPPORTED) {
+                throw e.refusal("needs a value: give it as --" + key + "=VALUE, as fio reads it");
+            }
+            if (key.equals("name")) {
+                sections.add(new FioSection(name, entries, start));
+                name = value == null ? "" : value;
+                start = arg;
+                entries = new ArrayList<>();
+            }
+            entries.add(e);
+        }
+        sections.add(new FioSection(name, entries, start));
+        return sections;
+    }
+
+    /** The options of a command line, up to {@code --}: the arguments that start with --. */
+    private static List<String> options(List<String> args, Set<String> drivespeedOption,
+            Set<String> takesValue) {
+        List<String> options = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.equals("--")) {
+                break;
+            }
+            if (arg.startsWith("--")) {
+                options.add(arg);
+                if (takesValue.contains(nameOf(arg)) && !arg.contains("=")) {
+                    i++;
+                }
+            }
+        }
+        return options;
+    }
+
+    private static String nameOf(String arg) {
+        int eq = arg.indexOf('=');
+        return eq < 0 ? arg : arg.substring(0, eq);
+    }
+}

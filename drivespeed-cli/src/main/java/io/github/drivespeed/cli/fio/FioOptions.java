@@ -1,0 +1,354 @@
+package io.github.drivespeed.cli.fio;
+
+import io.github.drivespeed.WorkloadPlan;
+import io.github.drivespeed.parameters.AccessPattern;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+
+/**
+ * The one table of fio options: for each option fio names, how it sets a drivespeed job (and so
+ * its workload plan), or why it is refused. Job files and fio-spelled command lines both go
+ * through it; an option it does not list is refused by name, never ignored.
+ *
+ * <p>Rows marked {@link Support#LATER} name a drivespeed feature that is being built: when it
+ * lands, the row becomes a {@code supported(...)} row with a one-line setter, as
+ * {@code norandommap}'s became when {@code WorkloadPlan.noRandomMap()} landed.
+ */
+public final class FioOptions {
+
+    /** Whether drivespeed takes an option. */
+    public enum Support {
+        /** Taken: it sets the job as fio's option does. */
+        SUPPORTED,
+        /** Refused for now: the drivespeed feature it maps onto is being built (the note says which). */
+        LATER,
+        /** Refused: drivespeed has no such feature (the note says why). */
+        REFUSED
+    }
+
+    /** How a value is written. */
+    enum Kind {
+        /** A bare flag or {@code =0}/{@code =1} (fio's FIO_OPT_STR_SET). */
+        FLAG,
+        /** {@code =0} or {@code =1} (fio's FIO_OPT_BOOL). */
+        BOOL,
+        /** A value. */
+        VALUE
+    }
+
+    /**
+     * One row.
+     *
+     * @param name fio's name of the option
+     * @param aliases fio's other names of it
+     * @param support whether drivespeed takes it
+     * @param note for a refusal, why (and for {@link Support#LATER} what will take it)
+     * @param kind how its value is written
+     * @param setter what it does to the job; null when refused
+     * @param priority the order fio reads a section's options in: higher first
+     *     ({@code kb_base} 1, {@code filename} -1 after {@code directory}, as fio's options.c)
+     * @param commandLineOnly whether fio takes it on the command line only, not in a job file
+     */
+    public record Row(String name, List<String> aliases, Support support, String note,
+            Kind kind, BiConsumer<FioJobSettings, FioEntry> setter, int priority,
+            boolean commandLineOnly) {
+
+        /**
+         * Copies the aliases.
+         *
+         * @param name fio's name
+         * @param aliases other names
+         * @param support whether taken
+         * @param note why refused
+         * @param kind how written
+         * @param setter what it does
+         * @param priority fio's order
+         * @param commandLineOnly command line only
+         */
+        public Row {
+            aliases = List.copyOf(aliases);
+        }
+
+        boolean named(String key) {
+            return name.equals(key) || aliases.contains(key);
+        }
+    }
+
+    private static final String NOT_VERIFIED = "drivespeed verifies what it reads back in its"
+            + " sequential and device tests (every sector's offset stamp, nonce and payload), but"
+            + " not in workloads: random and mixed I/O rewrite blocks, and a map of what each block"
+            + " holds is not built (docs/genuine-media.md); verify=0 runs the job unverified, and"
+            + " 'drivespeed DIR' verifies a sequential write and read-back";
+
+    /** The table. */
+    private static final List<Row> ROWS = List.of(
+            supported("name", Kind.VALUE, (j, e) -> j.name = text(e)),
+            prio(-1, supported("filename", Kind.VALUE, (j, e) -> j.filename = filename(e))),
+            supported("directory", Kind.VALUE, (j, e) -> j.directory = directory(e)),
+            supported("rw", List.of("readwrite"), Kind.VALUE, FioOptions::rw),
+            supported("rwmixread", Kind.VALUE, (j, e) -> j.rwmixread = percent(e)),
+            supported("rwmixwrite", Kind.VALUE, (j, e) -> j.rwmixread = 100 - percent(e)),
+            supported("bs", List.of("blocksize"), Kind.VALUE,
+                    (j, e) -> j.blockSize = FioSize.parse(e.key(), text(e), j.kbBase)),
+            supported("size", Kind.VALUE, (j, e) -> j.size = FioSize.parse(e.key(), text(e),
+                    j.kbBase)),
+            supported("io_size", List.of("io_limit"), Kind.VALUE,
+                    (j, e) -> j.ioSize = FioSize.parse(e.key(), text(e), j.kbBase)),
+            supported("number_ios", Kind.VALUE, (j, e) -> j.numberIos = (long) whole(e, 1)),
+            supported("direct", Kind.BOOL, (j, e) -> j.direct = bool(e)),
+            supported("buffered", Kind.BOOL, (j, e) -> j.direct = !bool(e)),
+            supported("iodepth", Kind.VALUE, (j, e) -> j.iodepth = whole(e, 1)),
+            supported("numjobs", Kind.VALUE, (j, e) -> j.numjobs = whole(e, 1)),
+            supported("runtime", List.of("timeout"), Kind.VALUE,
+                    (j, e) -> j.runtime = FioTime.parse(e.key(), text(e))),
+            supported("time_based", Kind.FLAG, (j, e) -> j.timeBased = flag(e)),
+            supported("ramp_time", Kind.VALUE,
+                    (j, e) -> j.rampTime = FioTime.parse(e.key(), text(e))),
+            supported("startdelay", Kind.VALUE,
+                    (j, e) -> j.startDelay = FioTime.parse(e.key(), text(e))),
+            supported("randrepeat", Kind.BOOL, (j, e) -> j.randrepeat = bool(e)),
+            supported("randseed", Kind.VALUE, (j, e) -> j.randseed = (long) whole(e, 0)),
+            supported("group_reporting", Kind.FLAG, (j, e) -> j.groupReporting = flag(e)),
+            supported("stonewall", List.of("wait_for_previous"), Kind.FLAG,
+                    (j, e) -> j.stonewall = flag(e)),
+            supported("new_group", Kind.FLAG, (j, e) -> j.newGroup = flag(e)),
+            prio(1, supported("kb_base", Kind.VALUE, (j, e) -> j.kbBase = kbBase(e))),
+            supported("ioengine", Kind.VALUE, (j, e) -> j.ioengine = ioengine(e)),
+            // drivespeed's workers are threads: fio's thread (instead of processes) changes nothing
+            supported("thread", Kind.FLAG, (j, e) -> flag(e)),
+            // drivespeed's runs end with a timed fdatasync already (fio end_fsync=1)
+            supported("end_fsync", Kind.BOOL, FioOptions::endFsync),
+            commandLineOnly(supported("output-format", Kind.VALUE, (j, e) -> { })),
+            supported("norandommap", Kind.FLAG,
+                    (j, e) -> j.plan(flag(e) ? WorkloadPlan::noRandomMap : p -> p)),
+            supported("verify", Kind.VALUE, FioOptions::verify),
+            // no-ops while verify=0, in fio as here (any other verify= is refused)
+            supported("do_verify", Kind.BOOL, (j, e) -> bool(e)),
+            supported("verify_fatal", Kind.BOOL, (j, e) -> bool(e)),
+            supported("fsync", Kind.VALUE, (j, e) -> j.fsync = whole(e, 0)),
+            supported("fdatasync", Kind.VALUE, (j, e) -> j.fdatasync = whole(e, 0)),
+            refused("loops", "drivespeed repeats a job as measured runs (--runs), each reported"
+                    + " apart; fio's loops add up"),
+            refused("rate", "drivespeed does not throttle I/O"),
+            refused("rate_iops", "drivespeed does not throttle I/O"),
+            refused("offset", "drivespeed's I/O covers its file from offset 0"),
+            refused("nrfiles", "drivespeed runs a job over one file"),
+            refused("filesize", "give size="),
+            refused("unit_base", "drivespeed's figures are in bytes"),
+            refused("output", "use drivespeed's -o/--output FILE"),
+            refused("fill_device", "drivespeed checks free space and never fills a device"),
+            refused("zero_buffers", "drivespeed writes random data, never zeros, in a workload"),
+            refused("bsrange", "drivespeed runs one block size per job"),
+            refused("bssplit", "drivespeed runs one block size per job"));
+
+    private FioOptions() {
+    }
+
+    /** @return the rows, supported first, then mapped later, then refused with a reason */
+    public static List<Row> rows() {
+        return ROWS;
+    }
+
+    /**
+     * @param key an option's name as written
+     * @return its row, if the table has one
+     */
+    public static Optional<Row> find(String key) {
+        return ROWS.stream().filter(r -> r.named(key)).findFirst();
+    }
+
+    /**
+     * Applies a section's options to a job, in fio's order (by {@link Row#priority()}, then as
+     * written).
+     *
+     * @param job the job's settings
+     * @param entries the section's options
+     * @param jobFile whether they come from a job file (some options are command-line only)
+     * @throws IllegalArgumentException naming the place, the option and the reason, for an option
+     *     refused or a value that does not parse
+     */
+    static void apply(FioJobSettings job, List<FioEntry> entries, boolean jobFile) {
+        List<FioEntry> ordered = new ArrayList<>(entries);
+        ordered.sort(Comparator.comparingInt((FioEntry e) -> -row(e).priority()));
+        for (FioEntry e : ordered) {
+            Row row = row(e);
+            if (row.support() != Support.SUPPORTED) {
+                throw e.refusal((row.support() == Support.LATER ? "not supported yet: "
+                        : "not supported: ") + row.note());
+            }
+            if (jobFile && row.commandLineOnly()) {
+                throw e.refusal("a command-line option of fio's, not a job option (fio refuses"
+                        + " it in a job file too): give --" + row.name() + " on the command line");
+            }
+            if (row.kind() == Kind.BOOL && e.value() == null) {
+                throw e.refusal("needs a value: " + e.key() + "=1 or " + e.key() + "=0");
+            }
+            row.setter().accept(job, e);
+            job.where.put(row.name(), e.where());
+        }
+    }
+
+    private static Row row(FioEntry e) {
+        return find(e.key()).orElseThrow(() -> e.refusal("not supported by drivespeed (an"
+                + " option it does not take is refused, never ignored; docs/fio.md lists those"
+                + " it takes)"));
+    }
+
+    private static Row supported(String name, Kind kind, BiConsumer<FioJobSettings, FioEntry> s) {
+        return supported(name, List.of(), kind, s);
+    }
+
+    private static Row supported(String name, List<String> aliases, Kind kind,
+            BiConsumer<FioJobSettings, FioEntry> setter) {
+        return new Row(name, aliases, Support.SUPPORTED, null, kind, setter, 0, false);
+    }
+
+    private static Row later(String name, String note) {
+        return new Row(name, List.of(), Support.LATER, note, Kind.VALUE, null, 0, false);
+    }
+
+    private static Row refused(String name, String note) {
+        return new Row(name, List.of(), Support.REFUSED, note, Kind.VALUE, null, 0, false);
+    }
+
+    private static Row prio(int priority, Row r) {
+        return new Row(r.name(), r.aliases(), r.support(), r.note(), r.kind(), r.setter(),
+                priority, r.commandLineOnly());
+    }
+
+    private static Row commandLineOnly(Row r) {
+        return new Row(r.name(), r.aliases(), r.support(), r.note(), r.kind(), r.setter(),
+                r.priority(), true);
+    }
+
+    // ----- value parsers: each names the option and value it refuses -----
+
+    private static String text(FioEntry e) {
+        if (e.value() == null || e.value().isEmpty()) {
+            throw e.refusal("needs a value: " + e.key() + "=...");
+        }
+        return e.value();
+    }
+
+    private static boolean flag(FioEntry e) {
+        return e.value() == null || bool(e);
+    }
+
+    private static boolean bool(FioEntry e) {
+        switch (text(e)) {
+            case "1":
+                return true;
+            case "0":
+                return false;
+            default:
+                throw e.refusal("'" + e.value() + "': expected 1 or 0");
+        }
+    }
+
+    private static int whole(FioEntry e, int min) {
+        try {
+            int n = Integer.parseInt(text(e));
+            if (n < min) {
+                throw e.refusal("'" + e.value() + "': must be at least " + min);
+            }
+            return n;
+        } catch (NumberFormatException x) {
+            throw e.refusal("'" + e.value() + "': expected a whole number");
+        }
+    }
+
+    private static int percent(FioEntry e) {
+        int p = whole(e, 0);
+        if (p > 100) {
+            throw e.refusal("'" + e.value() + "': a percentage, 0 to 100");
+        }
+        return p;
+    }
+
+    private static int kbBase(FioEntry e) {
+        String v = text(e);
+        if (!v.equals("1024") && !v.equals("1000")) {
+            throw e.refusal("'" + v + "': expected 1024 or 1000");
+        }
+        return Integer.parseInt(v);
+    }
+
+    private static String filename(FioEntry e) {
+        String v = text(e);
+        if (v.contains(":")) {
+            throw e.refusal("'" + v + "': several files (':') are not supported; drivespeed runs"
+                    + " a job over one file");
+        }
+        return v;
+    }
+
+    private static String directory(FioEntry e) {
+        String v = text(e);
+        if (v.contains(":")) {
+            throw e.refusal("'" + v + "': several directories (':') are not supported");
+        }
+        return v;
+    }
+
+    private static String ioengine(FioEntry e) {
+        String v = text(e).toLowerCase(Locale.ROOT);
+        switch (v) {
+            case "psync":
+            case "sync":
+            case "libaio":
+            case "io_uring":
+                return v;
+            default:
+                throw e.refusal("'" + v + "': not supported: drivespeed runs psync, sync"
+                        + " (pread/pwrite), libaio and io_uring (both on the native backend's"
+                        + " Linux AIO queue)");
+        }
+    }
+
+    private static void rw(FioJobSettings j, FioEntry e) {
+        String v = text(e).toLowerCase(Locale.ROOT);
+        if (v.contains(":")) {
+            throw e.refusal("'" + e.value() + "': the ':N' offset modifier is not supported");
+        }
+        boolean random = v.startsWith("rand");
+        String base = random ? v.substring(4) : v;
+        switch (base) {
+            case "read":
+                j.readPercent = 100;
+                j.mixed = false;
+                break;
+            case "write":
+                j.readPercent = 0;
+                j.mixed = false;
+                break;
+            case "rw":
+            case "readwrite":
+                j.mixed = true;
+                break;
+            case "trim":
+            case "trimwrite":
+                throw e.refusal("'" + e.value() + "': trims are not supported");
+            default:
+                throw e.refusal("'" + e.value() + "': expected read, write, rw, readwrite,"
+                        + " randread, randwrite or randrw");
+        }
+        j.pattern = random ? AccessPattern.RANDOM : AccessPattern.SEQUENTIAL;
+    }
+
+    private static void verify(FioJobSettings j, FioEntry e) {
+        if (!text(e).equals("0")) {
+            throw e.refusal("'" + e.value() + "': not supported yet: " + NOT_VERIFIED);
+        }
+    }
+
+    private static void endFsync(FioJobSettings j, FioEntry e) {
+        if (!bool(e)) {
+            throw e.refusal("'0': not supported: every drivespeed run that writes ends with a"
+                    + " timed fdatasync (end_fsync=1), so that its figure is the drive's");
+        }
+    }
+}

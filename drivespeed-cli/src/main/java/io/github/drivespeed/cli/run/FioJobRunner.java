@@ -1,0 +1,143 @@
+package io.github.drivespeed.cli.run;
+
+import io.github.drivespeed.cli.fio.FioJobs;
+import io.github.drivespeed.cli.fio.FioPlans;
+import io.github.drivespeed.cli.fio.FioReported;
+import io.github.drivespeed.cli.fio.FioSection;
+import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.cli.text.FioReportPrinter;
+import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.TargetNotFoundException;
+import io.github.drivespeed.error.TargetNotWritableException;
+import io.github.drivespeed.error.UnsafeTargetException;
+import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * fio's jobs, from a job file or an fio-spelled command line: reads and checks every job and
+ * file before any I/O, then runs the sets of jobs one after another (stonewall), the jobs of a
+ * set at the same time, and prints each set as fio reports it.
+ */
+public final class FioJobRunner {
+
+    private final RunContext context;
+    private final String source;
+    private final List<FioSection> sections;
+    private final boolean jobFile;
+    private final Path directory;
+    private final List<String> allowOverwrite;
+    private final String backend;
+
+    /**
+     * @param context where the text and the results go
+     * @param source the job file, or {@code the command line}, for the header
+     * @param sections the sections read
+     * @param jobFile whether they come from a job file
+     * @param directory where jobs without {@code directory=} or {@code filename=} run
+     * @param allowOverwrite the {@code --allow-overwrite} files as given
+     * @param backend {@code --backend} as given, or null
+     */
+    public FioJobRunner(RunContext context, String source, List<FioSection> sections,
+            boolean jobFile, Path directory, List<String> allowOverwrite, String backend) {
+        this.context = context;
+        this.source = source;
+        this.sections = List.copyOf(sections);
+        this.jobFile = jobFile;
+        this.directory = directory;
+        this.allowOverwrite = List.copyOf(allowOverwrite);
+        this.backend = backend;
+    }
+
+    /** @return the exit code */
+    public int run() {
+        List<FioPlans.RunSet> sets;
+        try {
+            FioJobs jobs = FioJobs.of(sections, jobFile);
+            sets = new FioPlans(directory, allowed(), backend, new SecureRandom()::nextLong)
+                    .plan(jobs);
+        } catch (IllegalArgumentException e) {
+            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+        } catch (IOException e) {
+            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+        }
+        PrintWriter out = context.outputs().text();
+        header(out, sets);
+        Results results = null;
+        try {
+            for (FioPlans.RunSet set : sets) {
+                List<WorkloadReport> reports = set.group().run();
+                out.println();
+                FioReportPrinter.print(out, FioReported.of(set.jobs(), reports));
+                WorkloadTable table = new WorkloadTable(labels(set), reports);
+                results = results == null ? Results.of(table) : results.and(table);
+            }
+        } catch (IllegalArgumentException | TargetNotFoundException
+                | UnsupportedTargetException | TargetNotWritableException
+                | UnsafeTargetException e) {
+            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+        } catch (InsufficientSpaceException e) {
+            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        } catch (IOException e) {
+            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        }
+        return Completion.finish(context, results, null, null);
+    }
+
+    /** The --allow-overwrite files, each an existing regular file, by their real paths. */
+    private Set<Path> allowed() throws IOException {
+        Set<Path> real = new HashSet<>();
+        for (String f : allowOverwrite) {
+            Path p = Path.of(f);
+            if (!Files.isRegularFile(p)) {
+                throw new IllegalArgumentException("invalid value for option '--allow-overwrite':"
+                        + " '" + f + "': not an existing regular file (a job's new file needs"
+                        + " no permission: drivespeed creates and removes its own)");
+            }
+            real.add(p.toRealPath());
+        }
+        return real;
+    }
+
+    private void header(PrintWriter out, List<FioPlans.RunSet> sets) {
+        int jobs = sets.stream().mapToInt(s -> s.jobs().size()).sum();
+        out.println("fio jobs from " + source + ": " + jobs + (jobs == 1 ? " job" : " jobs")
+                + (sets.size() == 1 ? ", run at the same time"
+                        : " in " + sets.size() + " sets run one after another (stonewall)"));
+        for (FioPlans.RunSet set : sets) {
+            for (FioPlans.PlannedJob j : set.jobs()) {
+                if (j.cloneIndex() == 0) {
+                    out.println(j.fioLine());
+                }
+                out.println("  drivespeed: " + j.plan().parameters()
+                        + (j.cloneIndex() > 0 || clones(set, j) > 1
+                                ? " (clone " + j.cloneIndex() + ")" : "")
+                        + (j.startDelay().isZero() ? "" : ", start delay " + j.startDelay()));
+                for (String note : j.notes()) {
+                    out.println("  note: " + note);
+                }
+            }
+        }
+    }
+
+    private static long clones(FioPlans.RunSet set, FioPlans.PlannedJob j) {
+        return set.jobs().stream().filter(x -> x.name().equals(j.name())).count();
+    }
+
+    private static List<String> labels(FioPlans.RunSet set) {
+        List<String> labels = new ArrayList<>();
+        for (FioPlans.PlannedJob j : set.jobs()) {
+            labels.add(clones(set, j) > 1 ? j.name() + "." + j.cloneIndex() : j.name());
+        }
+        return labels;
+    }
+}
