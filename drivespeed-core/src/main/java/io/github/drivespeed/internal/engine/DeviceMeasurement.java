@@ -103,6 +103,14 @@ public final class DeviceMeasurement {
         IoBackend io = t.io();
         long blockBytes = parameters.blockSize().bytes();
         checkPlan(t, io, blockBytes);
+        boolean verifying = parameters.write() && verify;
+        Preflight.checkMemory(parameters.write()
+                        ? Math.max(blockBytes, Math.min(t.sizeBytes() / blockBytes * blockBytes,
+                                WriteData.POOL_TARGET_BYTES)) + (verifying ? blockBytes : 0)
+                        : blockBytes,
+                parameters.blockSize(), !parameters.write() ? "the read block"
+                        : verifying ? "the write pool, and a second block to read back into for"
+                                + " verification" : "the write pool, which the reads reuse");
         if (parameters.write()) {
             DeviceWriteGuard.check(t, writeConfirmation, parameters.force());
         }

@@ -5,6 +5,7 @@ import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.InsufficientSpaceException.Shortage;
 import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.InvalidSettingException.Reason;
+import io.github.drivespeed.internal.probe.AvailableMemory;
 import io.github.drivespeed.internal.probe.TargetProbe;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
@@ -77,6 +78,31 @@ final class Preflight {
                             ? " (the pure-Java backend is bound by ByteBuffer's int size; put"
                                     + " drivespeed-native on the class path for larger blocks)"
                             : ""));
+        }
+    }
+
+    /**
+     * Refuses buffers the machine cannot hold: a native backend's memory is reserved lazily (the
+     * kernel overcommits), so a block larger than the free memory would be found only when the
+     * kernel's OOM killer ends the process mid-run (and perhaps others with it). Checked against
+     * {@code MemAvailable} ({@link AvailableMemory}); nothing is checked where that is unknown.
+     *
+     * @param bufferBytes the bytes of buffers the test will allocate
+     * @param blockSize the block size they serve, the setting named
+     * @param why what the buffers are, for the message ({@code the write pool and a read block})
+     * @throws InvalidSettingException naming {@code blockSize} if they exceed what is available
+     */
+    static void checkMemory(long bufferBytes, DataSize blockSize, String why) {
+        checkMemory(bufferBytes, blockSize, why, AvailableMemory.bytes());
+    }
+
+    static void checkMemory(long bufferBytes, DataSize blockSize, String why,
+            OptionalLong available) {
+        if (available.isPresent() && bufferBytes > available.getAsLong()) {
+            throw new InvalidSettingException("blockSize", blockSize, Reason.of("needs "
+                    + DataSize.ofBytes(bufferBytes) + " of memory (" + why + "), more than the "
+                    + DataSize.ofBytes(available.getAsLong()) + " available (MemAvailable in"
+                    + " /proc/meminfo)"), null);
         }
     }
 

@@ -111,6 +111,10 @@ public final class SequentialMeasurement {
         }
         readOptions.checkBackend(io);
         long passBytes = parameters.bytesPerPass().bytes();
+        long poolBytes = Math.max(blockBytes, Math.min(passBytes, WriteData.POOL_TARGET_BYTES));
+        Preflight.checkMemory(poolBytes + (verify ? blockBytes : 0), parameters.blockSize(),
+                verify ? "the write pool, and a second block to read back into for verification"
+                        : "the write pool, which the reads reuse");
         // Leftovers of killed runs first: they may hold the space the check below looks for.
         LeftoverFiles.Scan before = LeftoverFiles.removeStale(directory);
         Preflight.checkFreeSpace(t, passBytes, "blockSize", "count");
