@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.engine;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
@@ -17,6 +18,7 @@ import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.IoQueue;
 import io.github.drivespeed.spi.FileHandle;
+import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -150,6 +152,7 @@ final class WorkloadJob {
             for (int run = 1; run <= job.runs(); run++) {
                 group.gate().await(run);
                 Measured m = runOnce(r, run);
+                requireSomeIo(m, run);
                 m.read().ifPresent(reads::add);
                 m.write().ifPresent(writes::add);
                 m.cpu().ifPresent(cpu::add);
@@ -204,6 +207,24 @@ final class WorkloadJob {
         own.add(name);
         return locks.anotherMeasurementBesides(group.locks())
                 || LeftoverFiles.removeStale(target.directory()).anotherMeasurementThan(own, false);
+    }
+
+    /**
+     * A measured run that completed no I/O (a duration or time limit shorter than one I/O, or
+     * than the ramp) has no figure: it is refused, naming the setting, rather than reported as
+     * 0 IOPS.
+     */
+    private void requireSomeIo(Measured m, int run) {
+        long ios = m.read().map(Sample::ios).orElse(0L) + m.write().map(Sample::ios).orElse(0L);
+        if (ios > 0) {
+            return;
+        }
+        boolean timeBased = job.timeBased();
+        throw new InvalidSettingException(timeBased ? "duration" : "timeLimit",
+                timeBased ? job.duration().orElse(null) : job.timeLimit().orElse(null),
+                "is too short: run " + run + " completed no I/O in it (after a ramp of "
+                        + Nanoseconds.format(job.rampTime().toNanos()) + "); give it at least the time of"
+                        + " a few I/Os");
     }
 
     private boolean advise(boolean random) throws IOException {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.WorkloadPlan;
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.report.PassResult;
@@ -447,5 +448,19 @@ class WorkloadMeasurementTest {
                 "99.99th=[", "50.00th=[", "read:", "write:", "MB/s", "MiB/s");
         List<String> lines = new ArrayList<>(List.of(text.split("\n")));
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("I/O:"));
+    }
+
+    @Test
+    void aRunThatCompletesNoIoIsRefusedNamingItsDurationNotReportedAsZeroIops() throws IOException {
+        assertThatThrownBy(() -> DriveSpeed.workload(dir).random().read().size("1M")
+                .duration(Duration.ofNanos(1)).runs(1).run())
+                .isInstanceOfSatisfying(InvalidSettingException.class,
+                        e -> assertThat(e.setting()).isEqualTo("duration"))
+                .hasMessageContaining("duration is too short: run 1 completed no I/O in it");
+        assertThat(TestFiles.testFiles(dir)).isEmpty();
+        // the other outcome: a duration that holds I/Os gives a figure
+        WorkloadReport r = DriveSpeed.workload(dir).random().read().size("1M")
+                .duration(Duration.ofMillis(200)).runs(1).run();
+        assertThat(r.read().orElseThrow().samples().get(0).ios()).isPositive();
     }
 }
