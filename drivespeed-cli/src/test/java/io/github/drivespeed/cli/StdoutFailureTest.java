@@ -46,8 +46,23 @@ class StdoutFailureTest {
         Process p = run(new File("/dev/full"), args.toArray(String[]::new));
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.exitValue()).as(err).isEqualTo(3);
-        assertThat(err).contains("could not write the results to standard output");
+        assertThat(err).contains(format.equals("--runs")
+                ? "could not write the text summary to standard output"
+                : "could not write the results to standard output");
         assertThat(TestFiles.names(target)).isEmpty();
+    }
+
+    @Test
+    void aFullStandardOutputWithTheResultsInAFileSaysWhereTheyAre() throws Exception {
+        Path target = Files.createDirectory(dir.resolve("t"));
+        Path json = dir.resolve("r.json");
+        Process p = run(new File("/dev/full"), target.toString(), "--block-size", "1M",
+                "--count", "4", "--runs", "1", "--json", "-o", json.toString());
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(err).isEqualTo(3);
+        assertThat(err).contains("could not write the text summary to standard output (closed"
+                + " before the end?); the results are in " + json);
+        assertThat(Files.readString(json)).contains("\"schema_version\"");
     }
 
     @Test

@@ -163,6 +163,18 @@ public final class OutputRouter implements AutoCloseable {
         return stdout.checkError();
     }
 
+    /**
+     * @return what could not be written to standard output, and where the results went instead
+     *     if they went to a file ({@code the text summary (the results are in out.json)})
+     */
+    public String stdoutFailure() {
+        if (machineFormat && file == null) {
+            return "could not write the results to standard output (closed before the end?)";
+        }
+        return "could not write the text summary to standard output (closed before the end?)"
+                + (file != null ? "; the results are in " + file.path() : "");
+    }
+
     /** Writes results in a machine format somewhere. */
     private interface MachineFormat {
         void writeTo(Writer to) throws IOException;

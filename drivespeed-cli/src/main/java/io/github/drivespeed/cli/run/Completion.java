@@ -41,7 +41,7 @@ final class Completion {
             return context.fail(e.getMessage(), ExitCode.IO_ERROR);
         }
         if (outputs.stdoutFailed()) {
-            return context.fail("could not write the results to standard output",
+            return context.fail(context.outputs().stdoutFailure(),
                     ExitCode.IO_ERROR);
         }
         int code = ExitCode.OK;

@@ -69,7 +69,7 @@ public final class DeviceRunner {
             return context.fail(e.getMessage(), ExitCode.IO_ERROR);
         }
         if (context.outputs().stdoutFailed()) {
-            return context.fail("could not write the results to standard output",
+            return context.fail(context.outputs().stdoutFailure(),
                     ExitCode.IO_ERROR);
         }
         return DataLoss.report(context.err(), report.read().verification());
