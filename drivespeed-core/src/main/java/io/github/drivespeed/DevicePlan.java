@@ -260,7 +260,8 @@ public final class DevicePlan {
     }
 
     /**
-     * Receive progress while the test runs (not told about the cached-read pass).
+     * Receive progress while the test runs (not told about the cached-read pass), or while
+     * {@link #probeCapacity()} probes.
      *
      * @param listener called on the measuring thread
      * @return a new plan
@@ -367,7 +368,9 @@ public final class DevicePlan {
      * kind ({@link io.github.drivespeed.report.MediumKind}: genuine, wrap, limbo, damaged) to
      * within one unit. A medium whose cache holds what was just written could hide a loss the
      * probe would otherwise see; the full check ({@link DriveSpeed#verifyCapacity}) on a file
-     * system writes everything first.
+     * system writes everything first. The {@link #listener(ProgressListener) listener} is told
+     * each round's writes and read-back as the write and read pass of run {@code round} (bytes
+     * done after each unit), with no {@code passFinished}.
      *
      * @return what the probe found
      * @throws UnsafeTargetException if writing is not allowed (see {@link #write()})

@@ -101,7 +101,7 @@ public final class OptionTable {
             row("--size",                WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, SUSTAINED,
                                          CAPACITY_CHECK),
             row("--duration",            WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE,
-                                         SUSTAINED),
+                                         SUSTAINED, CAPACITY_CHECK),
             row("--ramp-time",           WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
             row("--seed",                WORKLOAD, PRESET, SWEEP),
             row("--norandommap",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS));

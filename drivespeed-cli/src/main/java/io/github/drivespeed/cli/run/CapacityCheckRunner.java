@@ -16,11 +16,13 @@ import io.github.drivespeed.report.CapacityCheckReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
- * {@code drivespeed DIR --verify-capacity [--size SIZE]}: the capacity check, as f3write +
- * f3read: fills the free space (or SIZE) with test files, reads them all back, checks every
- * byte, removes them. Says first how long a full check takes; exit code 1 when data was lost.
+ * {@code drivespeed DIR --verify-capacity [--size SIZE] [--duration TIME]}: the capacity check,
+ * as f3write + f3read: fills the free space (or SIZE, or what it writes in TIME) with test files,
+ * reads them all back, checks every byte, removes them. Says first how long a full check takes;
+ * a progress bar on a terminal; exit code 1 when data was lost.
  */
 public final class CapacityCheckRunner {
 
@@ -31,7 +33,7 @@ public final class CapacityCheckRunner {
     /**
      * @param context the target (a directory), where the text and the results go
      * @param measurement the backend
-     * @param bounds {@code --size}
+     * @param bounds {@code --size} and {@code --duration}
      */
     public CapacityCheckRunner(RunContext context, MeasurementOptions measurement,
             WorkloadOptions bounds) {
@@ -48,6 +50,8 @@ public final class CapacityCheckRunner {
         try {
             plan = DriveSpeed.verifyCapacity(dir);
             plan = optionIfGiven(plan, context.typed("--size"), bounds.size(), CapacityPlan::size);
+            plan = optionIfGiven(plan, context.typed("--duration"), bounds.duration(),
+                    (p, d) -> p.duration(WorkloadPlanBuilder.parseDuration(d)));
             plan = optionIfGiven(plan, context.typed("--backend"), measurement.backend(),
                     CapacityPlan::backend);
             fillBytes = plan.size().isPresent() ? plan.size().getAsLong()
@@ -57,16 +61,19 @@ public final class CapacityCheckRunner {
         }
         PrintWriter text = context.outputs().text();
         text.println(Headers.on(dir) + "capacity check, " + (plan.size().isPresent()
-                ? bounds.size() : "the free space") + ": every test file written before any is"
-                + " read back, every byte checked, every file removed");
+                ? bounds.size() : "the free space") + (plan.duration().isPresent()
+                ? " or what " + bounds.duration() + " of writing fills" : "")
+                + ": every test file written before any is read back, every byte checked, every"
+                + " file removed");
         text.flush();
         CapacityEstimate estimate = new CapacityEstimate(context.err(),
                 context.stderrIsTerminal().getAsBoolean());
         if (!context.quiet()) {
-            estimate.before(fillBytes, plan.size().isEmpty());
+            estimate.before(fillBytes, plan.size().isEmpty(), plan.duration());
         }
         CapacityCheckReport report;
-        try (ProgressBar bar = context.progressBar(1)) {
+        try (ProgressBar bar = context.progressBar(ProgressBar.CAPACITY_CHECK,
+                plan.duration().map(Duration::toNanos).orElse(-1L))) {
             ProgressListener progress = context.quiet() ? ProgressListener.NONE
                     : bar == null ? estimate : new Listeners(bar, estimate);
             report = plan.listener(progress).run();

@@ -4,6 +4,7 @@ import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.cli.options.DeviceWriteOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.report.CapacityProbeReport;
@@ -15,7 +16,7 @@ import java.nio.file.Path;
  * {@code drivespeed DEVICE --verify-capacity --allow-writes-to DEVICE [--force]}: the
  * destructive probe of a block device's real capacity, as {@code f3probe --destructive}, with the
  * device write test's opt-ins; seconds, a few MiB written. Exit code 1 when the medium stores less
- * than it claims.
+ * than it claims. A progress bar on a terminal, round by round.
  */
 public final class CapacityProbeRunner {
 
@@ -57,8 +58,8 @@ public final class CapacityProbeRunner {
                 + " written across the whole device; its contents are lost)");
         text.flush();
         CapacityProbeReport report;
-        try {
-            report = plan.probeCapacity();
+        try (ProgressBar bar = context.progressBar(ProgressBar.CAPACITY_PROBE, -1)) {
+            report = (bar == null ? plan : plan.listener(bar)).probeCapacity();
         } catch (IllegalArgumentException | IOException e) {
             return context.fail(e);
         }

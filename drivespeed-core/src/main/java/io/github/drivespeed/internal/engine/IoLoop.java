@@ -36,6 +36,21 @@ final class IoLoop {
         void transferred(long bytesDone);
     }
 
+    /**
+     * Where each read goes in the read buffer; without one, slot {@code s} reads to
+     * {@code s x blockBytes}.
+     */
+    interface ReadSlots {
+        /**
+         * Called before each read is submitted (inside the timed interval; it may wait).
+         *
+         * @param slot the queue slot the read goes out on
+         * @return the read's offset in the read buffer, or -1 when interrupted while waiting
+         *     (the interrupt flag set again)
+         */
+        long nextReadOffset(int slot);
+    }
+
     /** What a worker did. */
     record Outcome(long measuredIos, long measuredBytes, long lastCompletionNanos,
             boolean stoppedEarly) { }
@@ -54,6 +69,7 @@ final class IoLoop {
     private final Path fileName;
     private final String what;
     private final long plannedBytes;
+    private ReadSlots readSlots;
 
     private final long[] submittedAt;
     private final long[] position;
@@ -116,6 +132,18 @@ final class IoLoop {
     }
 
     /**
+     * Reads go where {@code slots} says instead of each slot's own block (a verified read pass's
+     * {@link PipelinedCheck}); set before {@link #run}.
+     *
+     * @param slots where each read goes
+     * @return this loop
+     */
+    IoLoop readingInto(ReadSlots slots) {
+        this.readSlots = Objects.requireNonNull(slots, "slots");
+        return this;
+    }
+
+    /**
      * Runs until {@code measuredIoLimit} measured I/Os were done, the deadline passed, the stop
      * signal was raised, or the thread was interrupted.
      *
@@ -162,7 +190,12 @@ final class IoLoop {
                     boolean write = directions.nextIsWrite();
                     long at = offsets.next();
                     long offsetInBuffer = write ? data.prepareBlock(slot, at)
-                            : slot * blockBytes;
+                            : readSlots == null ? slot * blockBytes
+                            : readSlots.nextReadOffset(slot);
+                    if (offsetInBuffer < 0) {
+                        interrupted = true;
+                        break loop;
+                    }
                     long now = System.nanoTime();
                     if (now - deadlineNanos >= 0) {
                         issuing = false;

@@ -91,6 +91,49 @@ class ReadBackVerificationTest {
     }
 
     @Test
+    void findingsPastTheFirstTurnsOfTheReadRingAreExact() throws IOException {
+        // 64 KiB x 1024 = 64 MiB: the checker's ring (16 MiB) turns four times, so these blocks
+        // are read into chunks the checker has checked and handed back before
+        long count = 1024;
+        long zeroed = 700 * BLOCK + 3 * 512;
+        long unreadable = 900 * BLOCK;
+        // the second read there: the first is the warm-up's (64 MiB: the whole file)
+        FaultyBackend eio = FaultyBackend.failingOnCall("read", unreadable, 2,
+                new IOException("Input/output error"));
+        assertThat(ReadRing.RING_TARGET_BYTES).isLessThan(BLOCK * count / 2);
+        SpeedReport r = DriveSpeed.on(dir).backend(eio).blockSize("64K").count(count).runs(1)
+                .listener(zeroing(dir, zeroed)).run();
+        Verification v = r.read().samples().get(0).verification().orElseThrow();
+        assertThat(v.checkedBytes()).isEqualTo(BLOCK * count);
+        assertThat(v.lostBytes()).as(v.toString()).isEqualTo(512 + BLOCK);
+        assertThat(v.firstBadOffsetBytes()).isEqualTo(zeroed);
+        assertThat(v.firstBadKind()).contains(DataLossKind.ZEROS);
+        assertThat(v.lostBytesByKind()).containsEntry(DataLossKind.ZEROS, 512L)
+                .containsEntry(DataLossKind.UNREADABLE, BLOCK);
+        assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    /** Zeroes one sector of the test file on disk once run 1's write pass is done. */
+    private static ProgressListener zeroing(Path dir, long at) {
+        return new ProgressListener() {
+            @Override
+            public void passFinished(PassKind pass, Sample sample) {
+                if (pass != PassKind.WRITE) {
+                    return;
+                }
+                try (FileChannel f = FileChannel.open(TestFiles.testFiles(dir).get(0),
+                        StandardOpenOption.WRITE)) {
+                    f.write(ByteBuffer.allocate(512), at);
+                    f.force(true);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        };
+    }
+
+    @Test
     @Tag("privileged")
     void aSectorChangedOnExfatOverFuseIsFound() throws IOException {
         Privileged.requireRoot();
