@@ -100,7 +100,8 @@ public final class CapacityCheck {
         Throwable failure = null;
         try (WriteData data = new WriteData(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES,
                 DataPattern.RANDOM, alignment);
-             ReadRing ring = new ReadRing(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES, alignment)) {
+             ReadRing ring = new ReadRing(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES, alignment,
+                     false)) {
             listener.passStarted(PassKind.WRITE, 1, fill);
             long writeStart = System.nanoTime();
             long deadline = writeStart + duration.map(Duration::toNanos)
@@ -204,10 +205,10 @@ public final class CapacityCheck {
             long blocks, long base, Map<Long, Long> baseOfNonce,
             java.util.function.LongConsumer progress) throws IOException {
         String what = "read-back of the capacity file at " + base;
-        try (PassChecks checks = new PassChecks(false, true, data, ring, BLOCK_BYTES, blocks,
-                b -> b * BLOCK_BYTES, progress)) {
+        try (PassChecks checks = new PassChecks(false, true, data, ring, false, BLOCK_BYTES,
+                blocks, b -> b * BLOCK_BYTES, progress)) {
             checks.verifier().reportFrom(base, n -> baseOfNonce.getOrDefault(n, -1L));
-            checks.begin(System.nanoTime());
+            checks.begin(System.nanoTime(), null);
             readBlocks(checks, file, name, ring, blocks, what);
             checks.finish();
             return checks.verifier().result();

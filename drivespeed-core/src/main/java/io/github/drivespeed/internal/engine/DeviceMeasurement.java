@@ -149,7 +149,8 @@ public final class DeviceMeasurement {
                              DataPattern.RANDOM, alignment)
                      : null;
              ReadRing ring = verifying ? new ReadRing(io, blockBytes,
-                     Math.min(blocks, parameters.count().orElse(blocks)), alignment) : null;
+                     Math.min(blocks, parameters.count().orElse(blocks)), alignment, false)
+                     : null;
              AlignedBuffer ownReadBuffer = data == null ? io.allocate(blockBytes, alignment)
                      : null) {
             AlignedBuffer readBuffer = ring != null ? ring.buffer()
@@ -351,13 +352,13 @@ public final class DeviceMeasurement {
             }
             long first = cursor.get() % blocks;
             try (PassChecks checks = new PassChecks(write, verify && parameters.write(), data,
-                    ring, blockBytes, limit, i -> (first + i) % blocks * blockBytes,
+                    ring, false, blockBytes, limit, i -> (first + i) % blocks * blockBytes,
                     done -> listener.bytesTransferred(kind, run, done, passBytes))) {
                 Optional<DeviceCounters.Snapshot> before = counters.snapshot();
                 long start = System.nanoTime();
-                checks.begin(start);
                 DirectionRecorder recorder = new DirectionRecorder(start,
                         SequentialMeasurement.TIMELINE_INTERVAL_NANOS, 0);
+                checks.begin(start, recorder);
                 long deadline = start + (parameters.timeBased() && maxBlocks == Long.MAX_VALUE
                         ? parameters.duration().get().toNanos() : IoLoop.NO_DEADLINE_NANOS);
                 long done = transfer(checks, kind, cursor, first, limit, start, deadline,

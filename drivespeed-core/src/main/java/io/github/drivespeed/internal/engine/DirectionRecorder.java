@@ -19,7 +19,7 @@ final class DirectionRecorder {
 
     private static final int INITIAL_INTERVALS = 64;
 
-    private final long startNanos;
+    private long startNanos;
     private final long intervalNanos;
     private final Histogram histogram = LatencyStats.newHistogram();
     private long ios;
@@ -83,6 +83,16 @@ final class DirectionRecorder {
         int n = Math.max(intervalBytes.length * 2, (int) interval + 1);
         intervalBytes = Arrays.copyOf(intervalBytes, n);
         intervalIos = Arrays.copyOf(intervalIos, n);
+    }
+
+    /**
+     * Leaves {@code nanos} out of the timeline from now on: later completions count as that much
+     * earlier (a batch of read-back checks between the reads is not the drive's time).
+     *
+     * @param nanos time to leave out, {@code >= 0}
+     */
+    void excludeNanos(long nanos) {
+        startNanos += nanos;
     }
 
     /** @return I/Os recorded */

@@ -10,7 +10,9 @@ import java.util.function.LongUnaryOperator;
  * What a sequential pass checks beside its I/O loop, told after each block completes: a write
  * pass logs each block's completion time for the cliff check (rule 8); a verified read pass reads
  * into a {@link ReadRing} and has each block checked against what was written (rule 7) by a
- * {@link PipelinedCheck} behind the reads, so that nothing is left out of its timed interval.
+ * {@link PipelinedCheck} behind the reads, so that nothing is left out of its timed interval (on a
+ * memory file system, in batches between the reads, whose time is left out of the interval and
+ * the timeline: no device paces those reads, and the check would compete with their copying).
  * One writer or reader with queue depth 1. Made before the timed pass ({@link #begin}), so that
  * starting the checker is not timed. Used by one thread; closed on every path.
  */
@@ -18,6 +20,7 @@ final class PassChecks implements AutoCloseable {
 
     private final long blockBytes;
     private long startNanos;
+    private DirectionRecorder recorder;
     private final LongConsumer progress;
     private final LongUnaryOperator offsetOfBlock;
     private final CompletionLog log;
@@ -28,29 +31,34 @@ final class PassChecks implements AutoCloseable {
      * @param verify for a read pass, whether to check what is read
      * @param data the write pool the pass's blocks were written from
      * @param ring where a verified read pass reads to (null when not verifying)
+     * @param inBatches whether a verified read pass checks in batches on its own thread (a
+     *     memory file system), else behind the reads on a thread of its own
      * @param blockBytes bytes per block
      * @param blocks blocks the pass moves
      * @param offsetOfBlock the offset of the pass's block i (from 0)
      * @param progress told the bytes done after each block
      */
-    PassChecks(boolean write, boolean verify, WriteData data, ReadRing ring, long blockBytes,
-            long blocks, LongUnaryOperator offsetOfBlock, LongConsumer progress) {
+    PassChecks(boolean write, boolean verify, WriteData data, ReadRing ring, boolean inBatches,
+            long blockBytes, long blocks, LongUnaryOperator offsetOfBlock, LongConsumer progress) {
         this.blockBytes = blockBytes;
         this.progress = progress;
         this.offsetOfBlock = offsetOfBlock;
         this.log = write ? new CompletionLog(blocks) : null;
         this.pipeline = !write && verify
-                ? new PipelinedCheck(ring, new ReadBackVerifier(data, ring)) : null;
+                ? new PipelinedCheck(ring, new ReadBackVerifier(data, ring), inBatches) : null;
     }
 
     /**
      * Made (and its checker thread started) before the timed pass: told when it starts.
      *
      * @param passStartNanos {@link System#nanoTime()} at the start of the timed pass
+     * @param passRecorder the pass's recorder, whose timeline leaves batches' check time out;
+     *     or null
      * @return this
      */
-    PassChecks begin(long passStartNanos) {
+    PassChecks begin(long passStartNanos, DirectionRecorder passRecorder) {
         this.startNanos = passStartNanos;
+        this.recorder = passRecorder;
         return this;
     }
 
@@ -66,7 +74,12 @@ final class PassChecks implements AutoCloseable {
             log.add(System.nanoTime() - startNanos);
         }
         if (pipeline != null) {
+            long before = pipeline.spentNanos();
             pipeline.filled(block, offsetOfBlock.applyAsLong(block));
+            long spent = pipeline.spentNanos() - before;
+            if (spent > 0 && recorder != null) {
+                recorder.excludeNanos(spent);
+            }
         }
         progress.accept((block + 1) * blockBytes);
     }
@@ -104,7 +117,16 @@ final class PassChecks implements AutoCloseable {
     }
 
     /**
-     * Waits for the check of the last blocks read; called once the pass's timed interval ended.
+     * @return time to leave out of the timed interval: batches checked between the reads (0
+     *     when the check runs behind them)
+     */
+    long excludedNanos() {
+        return pipeline == null ? 0 : pipeline.spentNanos();
+    }
+
+    /**
+     * Waits for the check of the last blocks read (or checks them); called once the pass's timed
+     * interval ended.
      */
     void finish() {
         if (pipeline != null) {

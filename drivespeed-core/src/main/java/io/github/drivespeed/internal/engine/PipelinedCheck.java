@@ -16,6 +16,11 @@ import java.util.concurrent.ArrayBlockingQueue;
  * interval has ended; {@link #close} stops the checker on every path. Chunks go through two
  * queues (free and filled), which also order the reader's notes of each block before the
  * checker's reading of them, and the checker's findings before {@link #finish} returns.
+ *
+ * <p>In batches instead ({@code inBatches}), for a memory file system: there the read is a
+ * memory copy that the checker's comparisons would slow on a busy machine, and no device paces
+ * it, so the reader checks each chunk itself once it is filled (256 blocks of 4 KiB at a time)
+ * and counts the time ({@link #spentNanos}), which the pass leaves out of its timed interval.
  */
 final class PipelinedCheck implements IoLoop.ReadSlots, AutoCloseable {
 
@@ -32,8 +37,10 @@ final class PipelinedCheck implements IoLoop.ReadSlots, AutoCloseable {
     private final boolean[] unreadable;
     /** Per chunk: places used when it was handed over. */
     private final int[] used;
+    /** The checker thread, or null when checking in batches on the reader's thread. */
     private final Thread checker;
     private volatile Throwable failure;
+    private long spentNanos;
     /** The chunk the reader fills, or -1 before it has taken one. */
     private int current = -1;
     private int fill;
@@ -44,8 +51,9 @@ final class PipelinedCheck implements IoLoop.ReadSlots, AutoCloseable {
      *
      * @param ring where the pass reads to
      * @param verifier the check, used by the checker thread only from now on
+     * @param inBatches whether the reader checks each filled chunk itself (no thread)
      */
-    PipelinedCheck(ReadRing ring, ReadBackVerifier verifier) {
+    PipelinedCheck(ReadRing ring, ReadBackVerifier verifier, boolean inBatches) {
         this.ring = ring;
         this.verifier = verifier;
         this.blocksPerChunk = ring.blocksPerChunk();
@@ -60,9 +68,18 @@ final class PipelinedCheck implements IoLoop.ReadSlots, AutoCloseable {
         this.offset = new long[places];
         this.unreadable = new boolean[places];
         this.used = new int[chunks];
+        if (inBatches) {
+            this.checker = null;
+            return;
+        }
         this.checker = new Thread(this::checkLoop, "drivespeed-read-back-check");
         checker.setDaemon(true);
         checker.start();
+    }
+
+    /** @return nanoseconds the reader spent checking batches (0 when pipelined) */
+    long spentNanos() {
+        return spentNanos;
     }
 
     /**
@@ -161,12 +178,19 @@ final class PipelinedCheck implements IoLoop.ReadSlots, AutoCloseable {
 
     private void handOver() {
         used[current] = fill;
-        filled.add(current);
+        if (checker == null) {
+            long start = System.nanoTime();
+            check(current);
+            spentNanos += System.nanoTime() - start;
+            free.add(current);
+        } else {
+            filled.add(current);
+        }
         current = -1;
     }
 
     private void stop() {
-        if (stopped) {
+        if (stopped || checker == null) {
             return;
         }
         stopped = true;

@@ -10,7 +10,9 @@ import java.nio.ByteBuffer;
  * blocks ({@value #CHUNK_TARGET_BYTES} bytes or one block, whichever is larger), about
  * {@value #RING_TARGET_BYTES} bytes in all, at least 2 chunks, never more than the pass reads.
  * The reader fills one chunk while a checker thread checks the chunks filled before it
- * ({@link PipelinedCheck}); views for the checker are made once, here. Held by a measurement
+ * ({@link PipelinedCheck}); views for the checker are made once, here. For a check in batches
+ * on the reader's thread, one chunk: it is checked before it is filled again, and stays in the
+ * caches. Held by a measurement
  * for all its passes; the reader's I/O and the checker's comparisons touch disjoint chunks.
  */
 final class ReadRing implements AutoCloseable {
@@ -31,14 +33,17 @@ final class ReadRing implements AutoCloseable {
      * @param blockBytes bytes per block
      * @param maxBlocks the most blocks a pass reads (the ring is never larger)
      * @param alignmentBytes the buffer's alignment
+     * @param oneChunk whether the ring has one chunk only (a check in batches on the reader's
+     *     thread)
      */
-    ReadRing(IoBackend io, long blockBytes, long maxBlocks, int alignmentBytes) {
+    ReadRing(IoBackend io, long blockBytes, long maxBlocks, int alignmentBytes,
+            boolean oneChunk) {
         this.blockBytes = blockBytes;
         this.blocksPerChunk = (int) Math.max(1, Math.min(maxBlocks,
                 CHUNK_TARGET_BYTES / blockBytes));
         long chunkBytes = blocksPerChunk * blockBytes;
         long needed = (maxBlocks + blocksPerChunk - 1) / blocksPerChunk;
-        this.chunks = (int) Math.max(1, Math.min(needed,
+        this.chunks = oneChunk ? 1 : (int) Math.max(1, Math.min(needed,
                 Math.max(2, RING_TARGET_BYTES / chunkBytes)));
         this.buffer = io.allocate(chunkBytes * chunks, alignmentBytes);
         this.views = new BufferViews(buffer);

@@ -138,6 +138,7 @@ public final class SequentialMeasurement {
         List<Sample> writes = new ArrayList<>();
         List<Sample> reads = new ArrayList<>();
         DeviceCounters counters = DeviceCounters.of(targetInfo);
+        boolean memory = targetInfo.warnings().contains(Warning.MEMORY_FILE_SYSTEM);
         Passes passes;
         // Without verification the read pass reads into the write pool, which every run refills
         // before writing: one buffer, so a 1 GiB block needs 1 GiB of memory, not 2. Verification
@@ -145,12 +146,12 @@ public final class SequentialMeasurement {
         try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
                 parameters.dataPattern(), bufferAlignment);
              ReadRing ring = verify ? new ReadRing(io, blockBytes, parameters.count(),
-                     bufferAlignment) : null) {
+                     bufferAlignment, memory) : null) {
             // A memory file system has no write cache to fill: its rate follows the kernel's
             // page allocator (pages freed by the warm-up's file are reused first), no cliff.
+            // And no device paces its reads: the check runs in batches, one chunk at a time.
             passes = new Passes(io, directory, data, ring, blockBytes, direct, counters,
-                    targetInfo.fileSystemType(),
-                    !targetInfo.warnings().contains(Warning.MEMORY_FILE_SYSTEM));
+                    targetInfo.fileSystemType(), !memory);
             long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
             while (true) {
                 try {
@@ -298,20 +299,21 @@ public final class SequentialMeasurement {
             Optional<DeviceCounters.Snapshot> before = run > 0 ? counters.snapshot()
                     : Optional.empty();
             // The warm-up checks too: the same code path, compiled before the measured runs.
-            try (PassChecks checks = new PassChecks(write, verify, data, ring, blockBytes, count,
-                    block -> block * blockBytes,
+            // On a memory file system (no cliffs looked for there) the check runs in batches.
+            try (PassChecks checks = new PassChecks(write, verify, data, ring, !findCliffs,
+                    blockBytes, count, block -> block * blockBytes,
                     done -> progress.bytesTransferred(kind, run, done, passBytes))) {
                 long start = System.nanoTime();
-                checks.begin(start);
                 DirectionRecorder recorder = new DirectionRecorder(start, TIMELINE_INTERVAL_NANOS,
                         0);
+                checks.begin(start, recorder);
                 long done = transfer(checks, file, name, run, count, passBytes, write, recorder,
                         what, start);
                 if (write) {
                     IoFailures.dataSync(file, name, what, done, passBytes);
                 }
-                // one continuous interval: the check runs beside the reads, nothing left out
-                long elapsed = Math.max(1, System.nanoTime() - start);
+                // one continuous interval, the check behind the reads (batches left out)
+                long elapsed = Math.max(1, System.nanoTime() - start - checks.excludedNanos());
                 checks.finish();
                 if (run == 0) {
                     return null;
