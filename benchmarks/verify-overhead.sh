@@ -15,14 +15,18 @@ dirs=("$@"); [ ${#dirs[@]} -gt 0 ] || dirs=(/dev/shm .)
 [ -n "${DRIVESPEED_JAR:-}" ] || "$here/drivespeed" --help >/dev/null   # build once, outside the rounds
 version="$(sed -n '/<artifactId>drivespeed-parent<\/artifactId>/,/<version>/ s:.*<version>\(.*\)</version>.*:\1:p' "$here/pom.xml")"
 jar="${DRIVESPEED_JAR:-$here/drivespeed-cli/target/drivespeed-cli-$version-exec.jar}"
-out="$(mktemp)"; trap 'rm -f "$out"' EXIT
+out="$(mktemp)"; err="$(mktemp)"; trap 'rm -f "$out" "$err"' EXIT
 median() { sort -g | awk '{a[NR] = $1} END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 for d in "${dirs[@]}"; do
   for shape in "8M 32" "4K 16384"; do
     set -- $shape
     for r in $(seq "$rounds"); do
       for mode in on off; do
-        line="$(java -cp "$jar" "$here/benchmarks/VerifyOverhead.java" "$d" "$1" "$2" "$mode" 2>/dev/null)"
+        if ! line="$(java -cp "$jar" "$here/benchmarks/VerifyOverhead.java" "$d" "$1" "$2" "$mode" 2>"$err")"; then
+          echo "verify-overhead: the run on $d at $1 x $2, verification $mode, failed:" >&2
+          cat "$err" >&2
+          exit 1
+        fi
         echo "$d $1 $mode $line" >> "$out"
       done
     done

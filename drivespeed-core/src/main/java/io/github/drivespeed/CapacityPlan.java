@@ -10,8 +10,10 @@ import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.unit.Nanoseconds;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -30,27 +32,31 @@ import java.util.OptionalLong;
  * exFAT, which a later run removes if a kill left them).
  *
  * <p>A full check takes as long as writing and reading the whole free space: a 256 GB card at
- * 10 MB/s takes about 7 hours to write. {@link #size(DataSize)} bounds it; the destructive probe
- * of a block device ({@link DevicePlan#probeCapacity()}) takes seconds to minutes.
+ * 10 MB/s takes about 7 hours to write. {@link #size(DataSize)} bounds it, and so does
+ * {@link #duration(Duration)} (the fill stops when it has run that long, and what was written is
+ * read back); the destructive probe of a block device ({@link DevicePlan#probeCapacity()}) takes
+ * seconds to minutes.
  */
 public final class CapacityPlan {
 
     private final Path target;
     private final OptionalLong size;
+    private final Optional<Duration> duration;
     private final ProgressListener listener;
     private final IoBackend backend;
 
-    private CapacityPlan(Path target, OptionalLong size, ProgressListener listener,
-            IoBackend backend) {
+    private CapacityPlan(Path target, OptionalLong size, Optional<Duration> duration,
+            ProgressListener listener, IoBackend backend) {
         this.target = target;
         this.size = size;
+        this.duration = duration;
         this.listener = listener;
         this.backend = backend;
     }
 
     static CapacityPlan defaults(Path target) {
         return new CapacityPlan(Objects.requireNonNull(target, "target"), OptionalLong.empty(),
-                ProgressListener.NONE, null);
+                Optional.empty(), ProgressListener.NONE, null);
     }
 
     /**
@@ -63,7 +69,8 @@ public final class CapacityPlan {
     public CapacityPlan size(DataSize size) {
         SettingChecks.requireAtLeast("size", SettingChecks.requireWholeSectors("size", size),
                 DataSize.ofMebibytes(1));
-        return new CapacityPlan(target, OptionalLong.of(size.bytes()), listener, backend);
+        return new CapacityPlan(target, OptionalLong.of(size.bytes()), duration, listener,
+                backend);
     }
 
     /**
@@ -78,13 +85,28 @@ public final class CapacityPlan {
     }
 
     /**
+     * Stop filling once the fill has run this long (at the next block, 1 MiB), then read back
+     * and check what was written: the whole check then takes this long plus the read-back (at
+     * the medium's read rate, usually faster than its write rate). With a size too, whichever
+     * comes first ends the fill ({@link CapacityCheckReport#stop()} says which).
+     *
+     * @param duration 1 s to 7 days
+     * @return a new plan
+     * @throws IllegalArgumentException if outside that range
+     */
+    public CapacityPlan duration(Duration duration) {
+        return new CapacityPlan(target, size, Optional.of(SettingChecks.requireInRange("duration",
+                duration, Duration.ofSeconds(1), Duration.ofDays(7))), listener, backend);
+    }
+
+    /**
      * @param listener told about the write phase (as the write pass of run 1) and the read-back
      *     (as its read pass), with bytes done
      * @return a new plan
      */
     public CapacityPlan listener(ProgressListener listener) {
-        return new CapacityPlan(target, size, Objects.requireNonNull(listener, "listener"),
-                backend);
+        return new CapacityPlan(target, size, duration,
+                Objects.requireNonNull(listener, "listener"), backend);
     }
 
     /**
@@ -94,7 +116,7 @@ public final class CapacityPlan {
      */
     public CapacityPlan backend(String name) {
         IoBackend b = BackendSelector.named(name);
-        return new CapacityPlan(target, size, listener, b);
+        return new CapacityPlan(target, size, duration, listener, b);
     }
 
     /**
@@ -104,7 +126,7 @@ public final class CapacityPlan {
      */
     public CapacityPlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
-        return new CapacityPlan(target, size, listener, backend);
+        return new CapacityPlan(target, size, duration, listener, backend);
     }
 
     /** @return the directory, as given */
@@ -115,6 +137,11 @@ public final class CapacityPlan {
     /** @return the size to fill; empty for the free space */
     public OptionalLong size() {
         return size;
+    }
+
+    /** @return the time bound of the fill; empty for none */
+    public Optional<Duration> duration() {
+        return duration;
     }
 
     /**
@@ -130,13 +157,16 @@ public final class CapacityPlan {
      * @throws IOException if the target cannot be examined
      */
     public CapacityCheckReport run() throws IOException {
-        return new CapacityCheck(target, size, listener, Optional.ofNullable(backend)).run();
+        return new CapacityCheck(target, size, duration, listener, Optional.ofNullable(backend))
+                .run();
     }
 
     @Override
     public String toString() {
         return "CapacityPlan[" + target + ": "
                 + (size.isPresent() ? DataSize.ofBytes(size.getAsLong()).toString()
-                        : "the free space") + "]";
+                        : "the free space") + duration.map(d -> ", at most "
+                        + Nanoseconds.format(d.toNanos())).orElse("")
+                + "]";
     }
 }

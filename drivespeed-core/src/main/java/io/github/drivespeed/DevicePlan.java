@@ -262,7 +262,8 @@ public final class DevicePlan {
     }
 
     /**
-     * Receive progress while the test runs (not told about the cached-read pass).
+     * Receive progress while the test runs (not told about the cached-read pass), or while
+     * {@link #probeCapacity()} probes.
      *
      * @param listener called on the measuring thread
      * @return a new plan
@@ -371,8 +372,8 @@ public final class DevicePlan {
      * within one unit. A medium whose cache holds what was just written could hide a loss the
      * probe would otherwise see; the full check ({@link DriveSpeed#verifyCapacity}) on a file
      * system writes everything first. Every refusal comes before the {@link #listener listener}
-     * hears of anything: it is told {@code passStarted(WRITE, 1, bytes of the first round)} once,
-     * when the checks have passed and before the first write, and nothing else.
+     * hears of anything: it is then told each round's writes and read-back as the write and
+     * read pass of run {@code round} (bytes done after each unit), with no {@code passFinished}.
      *
      * @return what the probe found
      * @throws UnsafeTargetException if writing is not allowed (see {@link #write()})

@@ -54,7 +54,7 @@ import picocli.CommandLine.Unmatched;
             "                  [--buffered | --direct-or-buffered] [--dsync] [--zeros]",
             "                  [-T] [--drop-caches] [--no-verify] [--backend native|java]",
             "       drivespeed --probe [DIR]",
-            "       drivespeed [DIR] --verify-capacity [--size SIZE]",
+            "       drivespeed [DIR] --verify-capacity [--size SIZE] [--duration TIME]",
             "       drivespeed [DIR] --sustained [--size SIZE] [--duration TIME]",
             "                  [--block-size SIZE] [--buffered]",
             "       drivespeed [DIR] --preset NAME[,NAME...] [--size SIZE]",

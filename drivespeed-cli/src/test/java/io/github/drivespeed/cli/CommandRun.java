@@ -21,9 +21,23 @@ record CommandRun(int exitCode, String out, String err) {
      * @return the exit code and output
      */
     static CommandRun of(String... args) {
+        return run(CommandLineFactory.create(), args);
+    }
+
+    /**
+     * Runs the command line with {@code args} as if standard error were a terminal (the
+     * progress bar is drawn).
+     *
+     * @param args the arguments
+     * @return the exit code and output
+     */
+    static CommandRun onTerminal(String... args) {
+        return run(CommandLineFactory.create(() -> true), args);
+    }
+
+    private static CommandRun run(CommandLine cl, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = CommandLineFactory.create();
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         int code = cl.execute(args);

@@ -67,15 +67,16 @@ class GenuineCommandTest {
                         + " --duration");
         assertRefused(run(dir.toString(), "--verify-capacity", "--sustained"),
                 "drivespeed: options '--verify-capacity' and '--sustained' exclude each other:"
-                        + " the capacity check fills the free space, or --size, and reads it all"
-                        + " back");
+                        + " the capacity check fills the free space (or --size, or what --duration"
+                        + " of writing fills) and reads it all back");
         assertRefused(run(dir.toString(), "--probe", "--verify-capacity"),
                 "drivespeed: options '--probe' and '--verify-capacity' exclude each other:"
                         + " --probe measures nothing and writes nothing");
         assertRefused(run(dir.toString(), "--verify-capacity", "--chart",
                 dir.resolve("c.png").toString()), "drivespeed: options '--verify-capacity' and"
                         + " '--chart' exclude each other: the capacity check fills the free"
-                        + " space, or --size, and reads it all back");
+                        + " space (or --size, or what --duration of writing fills) and reads it"
+                        + " all back");
         assertRefused(run(dir.toString(), "--verify-capacity", "--size", "100k"),
                 "drivespeed: invalid value for option '--size': '100k': is too small (must be >="
                         + " 1 MiB)");
@@ -91,8 +92,11 @@ class GenuineCommandTest {
         assertThat(tooBig.out()).isEmpty();
         assertRefused(run(dir.toString(), "--allow-writes-to", "/dev/null", "--verify-capacity"),
                 "drivespeed: options '--verify-capacity' and '--allow-writes-to' exclude each"
-                        + " other: the capacity check fills the free space, or --size, and"
-                        + " reads it all back");
+                        + " other: the capacity check fills the free space (or --size, or what"
+                        + " --duration of writing fills) and reads it all back");
+        assertRefused(run(dir.toString(), "--verify-capacity", "--duration", "500ms"),
+                "drivespeed: invalid value for option '--duration': '500ms': duration must be in"
+                        + " [1 s, 168 h]: 500 ms");
         Path shm = Path.of("/dev/shm");
         if (Files.isDirectory(shm)) {
             CommandRun memory = run(shm.toString(), "--sustained", "--quiet");
@@ -198,6 +202,62 @@ class GenuineCommandTest {
             CommandRun probe = run(dev, "--verify-capacity", "--allow-writes-to", dev);
             assertThat(probe.exitCode()).as(probe.err()).isZero();
             assertThat(probe.out()).contains("kind genuine").doesNotContain("DATA LOST");
+        }
+    }
+
+    @Test
+    @Tag("privileged")
+    void aDurationEndsTheCapacityCheckWhoseProgressIsDrawnOnATerminal() throws Exception {
+        Privileged.requireRoot();
+        // ext4 over a medium held to 2 MiB/s: 64 MiB would take 32 s to write
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "128M", "--mode", "honest",
+                "--slow-bps", "2097152", "--fs", "ext4")) {
+            Path fs = medium.mountDir();
+            CommandRun o = CommandRun.onTerminal(fs.toString(), "--verify-capacity", "--size",
+                    "64M", "--duration", "2s", "--backend", "native", "--json");
+            assertThat(o.exitCode()).as(o.err()).isZero();
+            assertThat(o.err()).startsWith("drivespeed: the capacity check writes up to 67.1 MB"
+                    + " for at most 2 s and reads back what it wrote: a full check would take"
+                    + " about 10 s at an assumed 10 MB/s write")
+                    .contains("\rcapacity check: writing test files [", " of 64.0 MiB ",
+                            "s left")
+                    .endsWith("\r\u001b[K");
+            JsonNode c = JSON.readTree(o.out()).get("jobs").get(0).get("capacity_check");
+            assertThat(c.get("stop").asText()).isEqualTo("DURATION");
+            long written = c.get("written_bytes").asLong();
+            assertThat(written).isPositive().isLessThan(64 * MIB);
+            assertThat(c.get("usable_bytes").asLong()).isEqualTo(written);
+            assertThat(c.get("verification").get("checked_bytes").asLong()).isEqualTo(written);
+            assertThat(TestFiles.testFiles(fs)).isEmpty();
+
+            // not on a terminal: no bar; the size comes first
+            CommandRun sized = run(fs.toString(), "--verify-capacity", "--size", "1M",
+                    "--duration", "1m", "--backend", "native");
+            assertThat(sized.exitCode()).as(sized.err()).isZero();
+            assertThat(sized.err()).doesNotContain("\r");
+            assertThat(sized.out()).containsPattern("(?m)^result: +OK: usable 1\\.0 MB")
+                    .doesNotContain("the fill stopped at the duration");
+        }
+    }
+
+    @Test
+    @Tag("privileged")
+    void theDeviceProbeDrawsItsRoundsOnATerminal() throws Exception {
+        Privileged.requireRoot();
+        // a 64 MiB stick held to 1 MiB/s: the probe's first round writes about 1.25 MiB
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "64M", "--mode", "honest",
+                "--slow-bps", "1048576", "--fs", "none")) {
+            String dev = medium.device().toString();
+            CommandRun probe = CommandRun.onTerminal(dev, "--verify-capacity",
+                    "--allow-writes-to", dev);
+            assertThat(probe.exitCode()).as(probe.err()).isZero();
+            assertThat(probe.out()).contains("kind genuine");
+            assertThat(probe.err()).contains("\rcapacity probe round 1: writing stamped units [")
+                    .endsWith("\r\u001b[K");
+            CommandRun quiet = CommandRun.onTerminal(dev, "--verify-capacity",
+                    "--allow-writes-to", dev, "--quiet");
+            assertThat(quiet.exitCode()).as(quiet.err()).isZero();
+            assertThat(quiet.err()).isEmpty();
         }
     }
 

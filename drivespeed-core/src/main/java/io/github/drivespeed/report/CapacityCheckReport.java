@@ -22,13 +22,27 @@ import java.util.Objects;
  * @param verification what reading back found: bytes checked, lost, the first bad offset and
  *     kind
  * @param writeNanos time of the writes, each file's fdatasync included
- * @param readNanos time of the reads (the checks left out)
+ * @param readNanos time of the reads (the checks run beside them, behind the reads)
  * @param elapsedNanos the whole check's running time
+ * @param stop what ended the fill
  * @param startedAt when it started
  */
 public record CapacityCheckReport(TargetInfo target, long writtenBytes, long fileBytes, int files,
         boolean direct, Verification verification, long writeNanos, long readNanos,
-        long elapsedNanos, Instant startedAt) {
+        long elapsedNanos, Stop stop, Instant startedAt) {
+
+    /** What ended the fill. */
+    public enum Stop {
+        /** The free space was filled (or the file system ran out before the size given). */
+        FREE_SPACE,
+        /** The size given was written ({@link io.github.drivespeed.CapacityPlan#size}). */
+        SIZE,
+        /**
+         * The duration given had passed ({@link io.github.drivespeed.CapacityPlan#duration}):
+         * only what was written by then is checked.
+         */
+        DURATION
+    }
 
     /**
      * Checks the values.
@@ -42,12 +56,14 @@ public record CapacityCheckReport(TargetInfo target, long writtenBytes, long fil
      * @param writeNanos time of the writes
      * @param readNanos time of the reads
      * @param elapsedNanos running time
+     * @param stop what ended the fill
      * @param startedAt when it started
      * @throws IllegalArgumentException if a figure is negative
      */
     public CapacityCheckReport {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(verification, "verification");
+        Objects.requireNonNull(stop, "stop");
         Objects.requireNonNull(startedAt, "startedAt");
         if (writtenBytes < 0 || fileBytes <= 0 || files < 0 || writeNanos < 0 || readNanos < 0) {
             throw new IllegalArgumentException("figures must not be negative");
@@ -79,13 +95,18 @@ public record CapacityCheckReport(TargetInfo target, long writtenBytes, long fil
         return Throughput.of(verification.checkedBytes(), Math.max(1, readNanos));
     }
 
+    private String stopText() {
+        return stop == Stop.DURATION ? "; the fill stopped at the duration given, so only "
+                + "what it wrote was checked" : "";
+    }
+
     /** The figures for people: usable, lost, first bad offset, speeds, time. */
     @Override
     public String toString() {
         return target.summary()
                 + "capacity:   filled " + DeviceIo.formatBytes(writtenBytes) + " in " + files
                 + (files == 1 ? " file" : " files") + " (" + (direct ? "O_DIRECT" : "buffered")
-                + "), all written before any was read\n"
+                + "), all written before any was read" + stopText() + "\n"
                 + "result:     " + (passed() ? "OK: " : "DATA LOST: ") + "usable "
                 + DeviceIo.formatBytes(usableBytes()) + ", lost " + DeviceIo.formatBytes(lostBytes())
                 + "\n            " + verification + "\n"

@@ -11,6 +11,7 @@ import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.warning.Warning;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,8 +21,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The capacity check of a directory (f3write + f3read) on ext4 over emulated media
  * ({@code testbed/fake-flash}): usable bytes at most the real size and at least the real size
- * minus the file system's own blocks; an honest medium loses nothing; and the default speed test
- * on a medium that wraps reports the loss.
+ * minus the file system's own blocks; an honest medium loses nothing; a duration ends the fill
+ * (and only what was written is read back), a size that comes first ends it too; and the default
+ * speed test on a medium that wraps reports the loss.
  */
 @Tag("privileged")
 class CapacityCheckTest {
@@ -54,6 +56,35 @@ class CapacityCheckTest {
                         ? DataLossKind.ALIASED : DataLossKind.ZEROS);
             }
             assertThat(TestFiles.names(fs)).doesNotContain("drivespeed");
+            assertThat(TestFiles.testFiles(fs)).isEmpty();
+        }
+    }
+
+    @Test
+    void aDurationEndsTheFillAndWhatWasWrittenIsReadBackAndRemoved() throws Exception {
+        // ext4 over a medium held to 4 MiB/s: 64 MiB would take 16 s to write
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "128M", "--mode", "honest",
+                "--slow-bps", "4194304", "--fs", "ext4")) {
+            Path fs = medium.mountDir();
+            long mib = 1 << 20;
+            CapacityCheckReport timed = DriveSpeed.verifyCapacity(fs).size("64M")
+                    .duration(Duration.ofSeconds(1)).backend("native").run();
+            System.out.println("fake-flash honest at 4 MiB/s, 64M within 1 s:\n" + timed);
+            assertThat(timed.stop()).isEqualTo(CapacityCheckReport.Stop.DURATION);
+            assertThat(timed.writtenBytes()).isPositive().isLessThan(64 * mib);
+            assertThat(timed.writtenBytes() % mib).isZero();
+            assertThat(timed.verification().checkedBytes()).isEqualTo(timed.writtenBytes());
+            assertThat(timed.usableBytes()).isEqualTo(timed.writtenBytes());
+            assertThat(timed.passed()).isTrue();
+            assertThat(timed.toString()).contains("the fill stopped at the duration given");
+            assertThat(TestFiles.testFiles(fs)).isEmpty();
+
+            // the size comes first: the duration does not end it
+            CapacityCheckReport sized = DriveSpeed.verifyCapacity(fs).size("2M")
+                    .duration(Duration.ofSeconds(30)).backend("native").run();
+            assertThat(sized.stop()).isEqualTo(CapacityCheckReport.Stop.SIZE);
+            assertThat(sized.writtenBytes()).isEqualTo(2 * mib);
+            assertThat(sized.toString()).doesNotContain("duration");
             assertThat(TestFiles.testFiles(fs)).isEmpty();
         }
     }

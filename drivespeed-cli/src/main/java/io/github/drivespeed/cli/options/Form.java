@@ -36,8 +36,8 @@ public enum Form {
     SUSTAINED("--sustained", "a sustained write runs until its rate holds steady, bounded by"
             + " --size and --duration"),
     /** {@code --verify-capacity} on a directory: fill, read back, check, remove. */
-    CAPACITY_CHECK("--verify-capacity", "the capacity check fills the free space, or --size,"
-            + " and reads it all back"),
+    CAPACITY_CHECK("--verify-capacity", "the capacity check fills the free space (or --size, or"
+            + " what --duration of writing fills) and reads it all back"),
     /** {@code --verify-capacity} on a block device: the destructive probe of its capacity. */
     CAPACITY_PROBE("--verify-capacity", "the capacity probe of a block device takes only its"
             + " write opt-ins (--allow-writes-to, --force)"),

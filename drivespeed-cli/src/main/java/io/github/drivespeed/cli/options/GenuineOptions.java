@@ -17,8 +17,9 @@ public final class GenuineOptions {
 
     @Option(names = "--verify-capacity",
             description = "Check that the medium stores what it claims, as f3write + f3read and "
-                    + "h2testw. On DIR: fill the free space (or --size) with test files, read them "
-                    + "all back, remove them; hours for a large card. On a block device (with "
+                    + "h2testw. On DIR: fill the free space (or --size, or what --duration of "
+                    + "writing fills) with test files, read them all back, remove them; hours for "
+                    + "a large card. On a block device (with "
                     + "--allow-writes-to DEVICE, destroys its contents): a probe of its real "
                     + "capacity, as f3probe --destructive, in seconds.")
     private boolean verifyCapacity;

@@ -109,7 +109,7 @@ public final class OptionTable {
             row("--size",               "size",              WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, SUSTAINED,
                                                              CAPACITY_CHECK, FIO_JOB),
             row("--duration",           "duration",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE,
-                                                             SUSTAINED, FIO_JOB),
+                                                             SUSTAINED, CAPACITY_CHECK, FIO_JOB),
             row("--ramp-time",          "rampTime",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
             row("--seed",               "seed",              WORKLOAD, PRESET, SWEEP),
             row("--norandommap",        "randomMap",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, FIO_JOB),

@@ -56,7 +56,8 @@ public final class WorkloadOptions {
     @Option(names = {"--duration", "--runtime"}, paramLabel = "TIME",
             description = "Workload or block device: measured time per run: 5, 5s, 500ms, 2m. "
                     + "Default: 5s for a workload, 3s for a device. (--count N instead runs N "
-                    + "I/Os per run.)")
+                    + "I/Os per run.) --sustained and --verify-capacity: at most this long "
+                    + "(the capacity check then reads back what it wrote).")
     private String duration;
 
     @Option(names = "--ramp-time", paramLabel = "TIME",

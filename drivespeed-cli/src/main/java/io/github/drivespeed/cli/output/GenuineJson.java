@@ -102,6 +102,7 @@ final class GenuineJson {
         c.put("passed", r.passed());
         c.put("written_bytes", r.writtenBytes());
         c.put("files", r.files());
+        c.put("stop", r.stop().name());
         c.put("usable_bytes", r.usableBytes());
         c.put("lost_bytes", r.lostBytes());
         c.put("write_ns", r.writeNanos());

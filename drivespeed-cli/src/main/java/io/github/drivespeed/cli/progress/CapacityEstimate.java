@@ -3,13 +3,16 @@ package io.github.drivespeed.cli.progress;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.PassKind;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * How long a capacity check takes, on standard error: before it starts, from the size and an
  * assumed rate (a full check of a large card takes hours at its write speed), and once the fill
  * has run {@value #MEASURE_SECONDS} s, from the rate measured so far, when more than a minute is
- * left. Told by the check as its write pass (the fill) and read pass (the read-back).
+ * left (and, with a duration, how much of the fill it will have written by then). Told by the
+ * check as its write pass (the fill) and read pass (the read-back).
  */
 public final class CapacityEstimate implements ProgressListener {
 
@@ -25,6 +28,7 @@ public final class CapacityEstimate implements ProgressListener {
     private final boolean terminal;
     private long writeStartNanos = -1;
     private boolean told;
+    private long boundNanos = -1;
 
     /**
      * @param err standard error
@@ -40,18 +44,34 @@ public final class CapacityEstimate implements ProgressListener {
      *
      * @param fillBytes bytes to write and read back
      * @param freeSpace whether that is the free space (no size given)
+     * @param duration the fill's time bound, if one was given
      */
-    public void before(long fillBytes, boolean freeSpace) {
+    public void before(long fillBytes, boolean freeSpace, Optional<Duration> duration) {
         double seconds = fillBytes / ASSUMED_WRITE_BYTES_PER_SECOND
                 + fillBytes / ASSUMED_READ_BYTES_PER_SECOND;
         String size = fillBytes >= 1e9 ? String.format(Locale.ROOT, "%.1f GB", fillBytes / 1e9)
                 : String.format(Locale.ROOT, "%.1f MB", fillBytes / 1e6);
-        err.println(String.format(Locale.ROOT, "drivespeed: the capacity check writes %s"
-                + "%s and reads it all back: about %s at an assumed %.0f MB/s write and %.0f MB/s"
-                + " read (a typical microSD card's; the real rate is measured as it goes)%s",
-                size, freeSpace ? " (the free space)" : "", approximately(seconds),
-                ASSUMED_WRITE_BYTES_PER_SECOND / 1e6, ASSUMED_READ_BYTES_PER_SECOND / 1e6,
-                freeSpace ? "; --size bounds it" : ""));
+        String assumed = String.format(Locale.ROOT, "at an assumed %.0f MB/s write and %.0f MB/s"
+                + " read (a typical microSD card's; the real rate is measured as it goes)",
+                ASSUMED_WRITE_BYTES_PER_SECOND / 1e6, ASSUMED_READ_BYTES_PER_SECOND / 1e6);
+        String where = freeSpace ? " (the free space)" : "";
+        if (duration.isPresent()) {
+            boundNanos = duration.get().toNanos();
+            double bound = boundNanos / 1e9;
+            // the fill stops at the bound; the read-back reads what was written by then
+            double written = Math.min(fillBytes, bound * ASSUMED_WRITE_BYTES_PER_SECOND);
+            err.println(String.format(Locale.ROOT, "drivespeed: the capacity check writes up to"
+                    + " %s%s for at most %s and reads back what it wrote: a full check would take"
+                    + " about %s %s; this one about %s, checking only what it wrote", size, where,
+                    approximately(bound), approximately(seconds), assumed,
+                    approximately(Math.min(seconds, bound
+                            + written / ASSUMED_READ_BYTES_PER_SECOND))));
+        } else {
+            err.println(String.format(Locale.ROOT, "drivespeed: the capacity check writes %s%s"
+                    + " and reads it all back: about %s %s%s", size, where,
+                    approximately(seconds), assumed,
+                    freeSpace ? "; --size or --duration bounds it" : ""));
+        }
         err.flush();
     }
 
@@ -75,6 +95,20 @@ public final class CapacityEstimate implements ProgressListener {
         told = true;
         double rate = bytesDone * 1e9 / elapsed;
         double left = (totalBytes - bytesDone) / rate;
+        if (boundNanos > 0 && (boundNanos - elapsed) / 1e9 < left) {
+            double bounded = Math.max(0, (boundNanos - elapsed) / 1e9);
+            if (bounded > TELL_ABOVE_SECONDS) {
+                err.println(String.format(Locale.ROOT, "%sdrivespeed: at the %.1f MB/s measured"
+                        + " over the first %d s, the duration ends the fill in about %s, at about"
+                        + " %.1f GB of the %.1f GB (a full check would need about %s more), then"
+                        + " the read-back", terminal ? "\r\u001b[K" : "", rate / 1e6,
+                        elapsed / 1_000_000_000L, approximately(bounded),
+                        (bytesDone + bounded * rate) / 1e9, totalBytes / 1e9,
+                        approximately(left)));
+                err.flush();
+            }
+            return;
+        }
         if (left > TELL_ABOVE_SECONDS) {
             err.println(String.format(Locale.ROOT, "%sdrivespeed: at the %.1f MB/s measured over"
                     + " the first %d s, the fill needs about %s more, then the read-back (usually"

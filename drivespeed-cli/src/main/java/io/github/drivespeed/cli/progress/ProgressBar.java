@@ -18,6 +18,9 @@ import java.util.function.LongSupplier;
  * write run 2/3 [#########..........]  47%  120.0 of 256.0 MiB  412.5 MB/s  0.3 s left
  * </pre>
  *
+ * <p>The capacity check and probe tell it their phases as passes ({@link #CAPACITY_CHECK},
+ * {@link #CAPACITY_PROBE} name them).
+ *
  * <p>What the measuring thread does for it is one volatile store per block
  * ({@link #bytesTransferred}); a workload's workers do one release store per I/O (see
  * {@link WorkloadListener}). Everything else happens on the drawing thread.
@@ -27,13 +30,33 @@ public final class ProgressBar implements ProgressListener, WorkloadListener, Au
     static final long REDRAW_MILLIS = 250;
     private static final int BAR_WIDTH = 20;
 
+    /** What a pass is called on the bar. */
+    @FunctionalInterface
+    public interface Labels {
+        /**
+         * @param pass the pass
+         * @param run its run (or round), from 1
+         * @return what the bar calls it
+         */
+        String label(PassKind pass, int run);
+    }
+
+    /** The capacity check's fill (its write pass) and read-back (its read pass). */
+    public static final Labels CAPACITY_CHECK = (pass, run) -> pass == PassKind.WRITE
+            ? "capacity check: writing test files" : "capacity check: reading back, checking";
+
+    /** The capacity probe's rounds: each written, then read back. */
+    public static final Labels CAPACITY_PROBE = (pass, run) -> "capacity probe round " + run
+            + ": " + (pass == PassKind.WRITE ? "writing stamped units" : "reading them back");
+
     /** What is running now. */
     private record Stage(String label, long totalBytes, long plannedNanos, long startNanos,
             LongSupplier bytesDone, boolean syncsAtEnd) { }
 
     private final PrintWriter err;
     private final Object lock = new Object();
-    private final int runs;
+    private final Labels labels;
+    private final long writeBoundNanos;
     private volatile Stage stage;
     private volatile long sequentialBytesDone;
     private Thread drawer;
@@ -48,14 +71,26 @@ public final class ProgressBar implements ProgressListener, WorkloadListener, Au
      * @param runs runs per pass of the sequential test (for {@code run 2/3}), 0 for workloads
      */
     public ProgressBar(PrintWriter err, int runs) {
+        this(err, (pass, run) -> pass + " run " + run + "/" + runs, -1);
+    }
+
+    /**
+     * @param err the terminal's standard error
+     * @param labels what each pass is called
+     * @param writeBoundNanos the time bound of a write pass that is bounded by size and time
+     *     (the capacity check's fill with a duration), or -1 for none
+     */
+    public ProgressBar(PrintWriter err, Labels labels, long writeBoundNanos) {
         this.err = err;
-        this.runs = runs;
+        this.labels = labels;
+        this.writeBoundNanos = writeBoundNanos;
     }
 
     @Override
     public void passStarted(PassKind pass, int run, long totalBytes) {
         sequentialBytesDone = 0;
-        start(new Stage(pass + " run " + run + "/" + runs, totalBytes, -1, System.nanoTime(),
+        start(new Stage(labels.label(pass, run), totalBytes,
+                pass == PassKind.WRITE ? writeBoundNanos : -1, System.nanoTime(),
                 () -> sequentialBytesDone, pass == PassKind.WRITE));
     }
 
@@ -174,7 +209,8 @@ public final class ProgressBar implements ProgressListener, WorkloadListener, Au
      * @param done bytes done
      * @param total bytes planned, or -1 when time-based
      * @param elapsedNanos since the stage started
-     * @param plannedNanos the stage's length when time-based, else -1
+     * @param plannedNanos the stage's length when time-based (or bounded by size and time),
+     *     else -1
      * @param bytesPerSecond the current rate, NaN before it is known
      * @param syncsAtEnd whether the stage ends in an fdatasync once every byte is written
      * @return the line, without line end
@@ -187,6 +223,13 @@ public final class ProgressBar implements ProgressListener, WorkloadListener, Au
             fraction = Math.min(1, done / (double) total);
             double average = done * 1e9 / elapsedNanos;
             secondsLeft = done == 0 ? Double.NaN : (total - done) / average;
+            if (plannedNanos > 0) {
+                // bounded by both: whichever ends it first
+                fraction = Math.max(fraction, Math.min(1, elapsedNanos / (double) plannedNanos));
+                double timeLeft = Math.max(0, (plannedNanos - elapsedNanos) / 1e9);
+                secondsLeft = Double.isNaN(secondsLeft) ? timeLeft
+                        : Math.min(secondsLeft, timeLeft);
+            }
         } else {
             fraction = Math.min(1, elapsedNanos / (double) plannedNanos);
             secondsLeft = Math.max(0, (plannedNanos - elapsedNanos) / 1e9);

@@ -17,11 +17,13 @@ import io.github.drivespeed.report.CapacityCheckReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
- * {@code drivespeed DIR --verify-capacity [--size SIZE]}: the capacity check, as f3write +
- * f3read: fills the free space (or SIZE) with test files, reads them all back, checks every
- * byte, removes them. Says first how long a full check takes; exit code 1 when data was lost.
+ * {@code drivespeed DIR --verify-capacity [--size SIZE] [--duration TIME]}: the capacity check,
+ * as f3write + f3read: fills the free space (or SIZE, or what it writes in TIME) with test files,
+ * reads them all back, checks every byte, removes them. Says first how long a full check takes;
+ * a progress bar on a terminal; exit code 1 when data was lost.
  */
 public final class CapacityCheckRunner {
 
@@ -32,7 +34,7 @@ public final class CapacityCheckRunner {
     /**
      * @param context the target (a directory), where the text and the results go
      * @param measurement the backend
-     * @param bounds {@code --size}
+     * @param bounds {@code --size} and {@code --duration}
      */
     public CapacityCheckRunner(RunContext context, MeasurementOptions measurement,
             WorkloadOptions bounds) {
@@ -49,6 +51,8 @@ public final class CapacityCheckRunner {
         try {
             plan = DriveSpeed.verifyCapacity(dir);
             plan = optionIfGiven(plan, context.typed("--size"), bounds.size(), CapacityPlan::size);
+            plan = optionIfGiven(plan, context.typed("--duration"), bounds.duration(),
+                    (p, d) -> p.duration(WorkloadPlanBuilder.parseDuration(d)));
             plan = optionIfGiven(plan, context.typed("--backend"), measurement.backend(),
                     CapacityPlan::backend);
             fillBytes = plan.size().isPresent() ? plan.size().getAsLong()
@@ -63,15 +67,18 @@ public final class CapacityCheckRunner {
         // the header once the checks before writing have passed, so a refusal comes before it
         ProgressListener header = new BeforeFirstPass(() -> {
             text.println(Headers.on(dir) + "capacity check, " + (wholeFreeSpace
-                    ? "the free space" : bounds.size()) + ": every test file written before any"
-                    + " is read back, every byte checked, every file removed");
+                    ? "the free space" : bounds.size()) + (plan.duration().isPresent()
+                    ? " or what " + bounds.duration() + " of writing fills" : "")
+                    + ": every test file written before any is read back, every byte checked,"
+                    + " every file removed");
             text.flush();
             if (!context.quiet()) {
-                estimate.before(fillBytes, wholeFreeSpace);
+                estimate.before(fillBytes, wholeFreeSpace, plan.duration());
             }
         });
         CapacityCheckReport report;
-        try (ProgressBar bar = context.progressBar(1)) {
+        try (ProgressBar bar = context.progressBar(ProgressBar.CAPACITY_CHECK,
+                plan.duration().map(Duration::toNanos).orElse(-1L))) {
             ProgressListener progress = context.quiet() ? header : new Listeners(header,
                     bar == null ? estimate : new Listeners(bar, estimate));
             report = plan.listener(progress).run();

@@ -5,6 +5,8 @@ import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.cli.options.DeviceWriteOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.progress.BeforeFirstPass;
+import io.github.drivespeed.cli.progress.Listeners;
+import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.progress.ProgressListener;
@@ -17,7 +19,7 @@ import java.nio.file.Path;
  * {@code drivespeed DEVICE --verify-capacity --allow-writes-to DEVICE [--force]}: the
  * destructive probe of a block device's real capacity, as {@code f3probe --destructive}, with the
  * device write test's opt-ins; seconds, a few MiB written. Exit code 1 when the medium stores less
- * than it claims.
+ * than it claims. A progress bar on a terminal, round by round.
  */
 public final class CapacityProbeRunner {
 
@@ -62,8 +64,9 @@ public final class CapacityProbeRunner {
             text.flush();
         });
         CapacityProbeReport report;
-        try {
-            report = plan.listener(header).probeCapacity();
+        try (ProgressBar bar = context.progressBar(ProgressBar.CAPACITY_PROBE, -1)) {
+            report = plan.listener(bar == null ? header : new Listeners(header, bar))
+                    .probeCapacity();
         } catch (IllegalArgumentException | IOException e) {
             return context.failed(e);
         }

@@ -34,6 +34,16 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
         return quiet || !stderrIsTerminal.getAsBoolean() ? null : new ProgressBar(err, runs);
     }
 
+    /**
+     * @param labels what the bar calls each pass
+     * @param writeBoundNanos the time bound of a size-bounded write pass, or -1
+     * @return a progress bar on a terminal's standard error, or null (not a terminal, --quiet)
+     */
+    ProgressBar progressBar(ProgressBar.Labels labels, long writeBoundNanos) {
+        return quiet || !stderrIsTerminal.getAsBoolean() ? null
+                : new ProgressBar(err, labels, writeBoundNanos);
+    }
+
     /** The name of an option as the user typed it. */
     String typed(String name) {
         return given.typed(name);

@@ -281,7 +281,8 @@ final class ReportFixtures {
                 Optional.of(DataLossKind.ALIASED), 192 * mib,
                 Map.of(DataLossKind.ALIASED, 192 * mib));
         return new CapacityCheckReport(sdCardTarget(), 256 * mib, DataSize.GIBIBYTE, 1, true, v,
-                25_600 * MS, 12_800 * MS, 38_500 * MS, STARTED.plusSeconds(50));
+                25_600 * MS, 12_800 * MS, 38_500 * MS, CapacityCheckReport.Stop.SIZE,
+                STARTED.plusSeconds(50));
     }
 
     /** The probe of a 256 MiB stick that wraps at 100 MiB. */

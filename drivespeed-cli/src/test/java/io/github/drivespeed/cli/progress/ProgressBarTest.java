@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.progress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.drivespeed.report.PassKind;
 import org.junit.jupiter.api.Test;
 
 /** The progress bar's line and rate, without a terminal (the drawing is in OutputOptionsTest). */
@@ -20,6 +21,23 @@ class ProgressBarTest {
                         + " 256.0 MiB  1380.0 MB/s  syncing (fdatasync)");
         assertThat(ProgressBar.line("read run 1/3", 256L << 20, 256L << 20, 900_000_000L, -1,
                 1380e6, false)).endsWith("1380.0 MB/s  finishing");
+    }
+
+    @Test
+    void aFillBoundedBySizeAndTimeShowsWhicheverEndsItFirst() {
+        // 64 MiB at 2 MiB/s would take 32 s; the 2 s bound ends it first
+        assertThat(ProgressBar.line("capacity check: writing test files", 1L << 20, 64L << 20,
+                500_000_000L, 2_000_000_000L, 2.1e6, true)).isEqualTo("capacity check: writing"
+                        + " test files [#####...............]  25%  1.0 of 64.0 MiB  2.1 MB/s"
+                        + "  1.5 s left");
+        // the size ends it first
+        assertThat(ProgressBar.line("capacity check: writing test files", 48L << 20, 64L << 20,
+                3_000_000_000L, 60_000_000_000L, 16e6, true)).endsWith(" 75%  48.0 of 64.0 MiB"
+                        + "  16.0 MB/s  1.0 s left");
+        assertThat(ProgressBar.CAPACITY_CHECK.label(PassKind.READ, 1))
+                .isEqualTo("capacity check: reading back, checking");
+        assertThat(ProgressBar.CAPACITY_PROBE.label(PassKind.WRITE, 2))
+                .isEqualTo("capacity probe round 2: writing stamped units");
     }
 
     @Test

@@ -8,7 +8,6 @@ import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Verification;
-import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
@@ -16,6 +15,7 @@ import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,8 +27,8 @@ import java.util.OptionalLong;
 
 /**
  * The capacity check of a directory, as f3write + f3read and h2testw: fills the free space (or a
- * given size) with test files of at most 1 GiB of stamped data (each with its own nonce), writes
- * every one (fdatasync'd) before reading any back, then reads each back (O_DIRECT, or buffered
+ * given size, or what it writes in a given time) with test files of at most 1 GiB of stamped data
+ * (each with its own nonce), writes every one (fdatasync'd) before reading any back, then reads each back (O_DIRECT, or buffered
  * after eviction) and checks every block; removes them all, also on failure (unnamed O_TMPFILE
  * files where the backend and file system allow, else named ones the leftover scan knows).
  */
@@ -43,19 +43,22 @@ public final class CapacityCheck {
 
     private final Path target;
     private final OptionalLong sizeBytes;
+    private final Optional<Duration> duration;
     private final ProgressListener listener;
     private final Optional<IoBackend> backend;
 
     /**
      * @param target the directory
      * @param sizeBytes the size to fill, or empty for the free space
+     * @param duration the fill's time bound, or empty for none
      * @param listener told about the write and read phases (run 1 of each)
      * @param backend the backend, or empty for the best available
      */
-    public CapacityCheck(Path target, OptionalLong sizeBytes, ProgressListener listener,
-            Optional<IoBackend> backend) {
+    public CapacityCheck(Path target, OptionalLong sizeBytes, Optional<Duration> duration,
+            ProgressListener listener, Optional<IoBackend> backend) {
         this.target = Objects.requireNonNull(target, "target");
         this.sizeBytes = Objects.requireNonNull(sizeBytes, "sizeBytes");
+        this.duration = Objects.requireNonNull(duration, "duration");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.backend = Objects.requireNonNull(backend, "backend");
     }
@@ -92,13 +95,22 @@ public final class CapacityCheck {
         long readNanos = 0;
         long written = 0;
         Verification found = Verification.NONE;
+        CapacityCheckReport.Stop stop = sizeBytes.isPresent() ? CapacityCheckReport.Stop.SIZE
+                : CapacityCheckReport.Stop.FREE_SPACE;
         Throwable failure = null;
         try (WriteData data = new WriteData(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES,
                 DataPattern.RANDOM, alignment);
-             AlignedBuffer readBuffer = io.allocate(BLOCK_BYTES, alignment)) {
+             ReadRing ring = new ReadRing(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES, alignment,
+                     false)) {
             listener.passStarted(PassKind.WRITE, 1, fill);
             long writeStart = System.nanoTime();
+            long deadline = writeStart + duration.map(Duration::toNanos)
+                    .orElse(IoLoop.NO_DEADLINE_NANOS);
             for (int f = 0; written < fill; f++) {
+                if (System.nanoTime() - deadline >= 0) {
+                    stop = CapacityCheckReport.Stop.DURATION;
+                    break;
+                }
                 TestFile file;
                 try {
                     file = TestFileCreator.create(io, t.directory(), direct, false);
@@ -114,11 +126,14 @@ public final class CapacityCheck {
                 nonces.add(nonce);
                 baseOfNonce.put(nonce, (long) f * FILE_BYTES);
                 long blocks = Math.min(FILE_BYTES, fill - written) / BLOCK_BYTES;
-                long done = writeFile(file, data, nonce, blocks, f, written, fill);
+                long done = writeFile(file, data, nonce, blocks, f, written, fill, deadline);
                 blocksOf.add(done / BLOCK_BYTES);
                 written += done;
                 if (done < blocks * BLOCK_BYTES) {
-                    break; // the file system is full: that is the fill
+                    // the time is up, or the file system is full: that is the fill
+                    stop = System.nanoTime() - deadline >= 0 ? CapacityCheckReport.Stop.DURATION
+                            : CapacityCheckReport.Stop.FREE_SPACE;
+                    break;
                 }
             }
             writeNanos = System.nanoTime() - writeStart;
@@ -126,7 +141,6 @@ public final class CapacityCheck {
             listener.passStarted(PassKind.READ, 1, written);
             long readStart = System.nanoTime();
             long checked = 0;
-            long spent = 0;
             for (int f = 0; f < files.size(); f++) {
                 data.startRun(nonces.get(f));
                 TestFile file = files.get(f);
@@ -138,14 +152,13 @@ public final class CapacityCheck {
                 long base = (long) f * FILE_BYTES;
                 long before = checked;
                 long total = written;
-                PassChecks checks = readFile(file, name, data, readBuffer, blocksOf.get(f), base,
+                found = found.plus(readFile(file, name, data, ring, blocksOf.get(f), base,
                         baseOfNonce, d -> listener.bytesTransferred(PassKind.READ, 1, before + d,
-                                total));
+                                total)));
                 checked += blocksOf.get(f) * BLOCK_BYTES;
-                spent += checks.excludedNanos();
-                found = found.plus(checks.verifier().result());
             }
-            readNanos = System.nanoTime() - readStart - spent;
+            // the check runs beside the reads: nothing is left out of the read-back's time
+            readNanos = System.nanoTime() - readStart;
         } catch (IOException | RuntimeException | Error e) {
             failure = e;
             throw e;
@@ -155,12 +168,15 @@ public final class CapacityCheck {
             }
         }
         return new CapacityCheckReport(t.info(), written, FILE_BYTES, files.size(), direct, found,
-                writeNanos, readNanos, System.nanoTime() - start, startedAt);
+                writeNanos, readNanos, System.nanoTime() - start, stop, startedAt);
     }
 
-    /** Writes one file; stops early (returning what fits) when the file system is full. */
+    /**
+     * Writes one file; stops early (returning what was written) when the file system is full or
+     * at the deadline.
+     */
     private long writeFile(TestFile file, WriteData data, long nonce, long blocks, int index,
-            long before, long fill) throws IOException {
+            long before, long fill, long deadline) throws IOException {
         Path name = file.path().orElse(target);
         String what = "write of capacity file " + (index + 1);
         data.startRun(nonce);
@@ -172,7 +188,7 @@ public final class CapacityCheck {
         long done;
         long now = System.nanoTime();
         try {
-            done = loop.run(blocks, now, now + IoLoop.NO_DEADLINE_NANOS).measuredBytes();
+            done = loop.run(blocks, now, deadline).measuredBytes();
         } catch (InsufficientSpaceException e) {
             done = Math.max(0, e.bytesWritten().orElse(0)) / BLOCK_BYTES * BLOCK_BYTES;
         }
@@ -180,24 +196,34 @@ public final class CapacityCheck {
         return done;
     }
 
-    /** Reads one file back and checks it; EIO is data lost, and the read goes on. */
-    private PassChecks readFile(TestFile file, Path name, WriteData data, AlignedBuffer readBuffer,
+    /**
+     * Reads one file back and checks it; EIO is data lost, and the read goes on.
+     *
+     * @return what the check found
+     */
+    private Verification readFile(TestFile file, Path name, WriteData data, ReadRing ring,
             long blocks, long base, Map<Long, Long> baseOfNonce,
             java.util.function.LongConsumer progress) throws IOException {
         String what = "read-back of the capacity file at " + base;
-        long start = System.nanoTime();
-        DirectionRecorder recorder = new DirectionRecorder(start,
-                SequentialMeasurement.TIMELINE_INTERVAL_NANOS, 0);
-        PassChecks checks = new PassChecks(false, true, data, readBuffer, BLOCK_BYTES, blocks,
-                start, recorder, b -> b * BLOCK_BYTES, progress);
-        checks.verifier().reportFrom(base, n -> baseOfNonce.getOrDefault(n, -1L));
+        try (PassChecks checks = new PassChecks(false, true, data, ring, false, BLOCK_BYTES,
+                blocks, b -> b * BLOCK_BYTES, progress)) {
+            checks.verifier().reportFrom(base, n -> baseOfNonce.getOrDefault(n, -1L));
+            checks.begin(System.nanoTime(), null);
+            readBlocks(checks, file, name, ring, blocks, what);
+            checks.finish();
+            return checks.verifier().result();
+        }
+    }
+
+    private static void readBlocks(PassChecks checks, TestFile file, Path name, ReadRing ring,
+            long blocks, String what) throws IOException {
         for (long first = 0; first < blocks; ) {
             long from = first;
-            IoLoop loop = new IoLoop(new BlockingIoQueue(file), BLOCK_BYTES,
+            IoLoop loop = checks.attach(new IoLoop(new BlockingIoQueue(file), BLOCK_BYTES,
                     OffsetGenerator.sequential(first, blocks - first, BLOCK_BYTES),
-                    DirectionGenerator.reads(), null, readBuffer, recorder, null,
+                    DirectionGenerator.reads(), null, ring.buffer(), null, null,
                     new StopSignal(), moved -> checks.completed(from, moved), name, what,
-                    blocks * BLOCK_BYTES);
+                    blocks * BLOCK_BYTES));
             try {
                 long now = System.nanoTime();
                 loop.run(blocks - first, now, now + IoLoop.NO_DEADLINE_NANOS);
@@ -211,6 +237,5 @@ public final class CapacityCheck {
                 first = bad + 1;
             }
         }
-        return checks;
     }
 }

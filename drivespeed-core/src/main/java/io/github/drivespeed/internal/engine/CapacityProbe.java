@@ -4,6 +4,7 @@ import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.genuine.ProbeUnit;
 import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DataLossKind;
 import io.github.drivespeed.report.MediumKind;
@@ -35,6 +36,9 @@ import java.util.TreeMap;
  * dense region's stamp, and the difference of the two offsets is R exactly. On a medium that
  * drops what is written past its real size (limbo), the first bad unit bounds the size; rounds of
  * up to 64 units, each finer, narrow it to one unit. G is a 2048th of the device, at least 1 MiB.
+ *
+ * <p>The listener is told each round's writes and read-back as the write and read pass of run
+ * {@code round}, with the bytes done after each unit (each MiB of the dense region).
  */
 final class CapacityProbe {
 
@@ -49,16 +53,23 @@ final class CapacityProbe {
     private final long claimed;
     private final int unit;
     private final ProbeUnit content;
+    private final ProgressListener listener;
+    private PassKind phase = PassKind.WRITE;
+    private int phaseRound;
+    private long phaseDone;
+    private long phaseBytes;
     private long written;
     private long read;
     private int rounds;
 
     /**
      * @param target the device, its write checks passed
+     * @param listener told as each round's writing and reading start and progress
      * @throws InvalidSettingException if the device is too small to probe (fewer than 4 units)
      */
-    CapacityProbe(DeviceTarget target) {
+    CapacityProbe(DeviceTarget target, ProgressListener listener) {
         this.target = target;
+        this.listener = Objects.requireNonNull(listener, "listener");
         this.io = target.io();
         this.unit = Math.max(4096, target.logicalBlockBytes());
         this.claimed = target.sizeBytes() / unit * unit;
@@ -71,12 +82,12 @@ final class CapacityProbe {
     }
 
     /**
-     * @param listener told {@link ProgressListener#passStarted} (a write, run 1, the first
-     *     round's bytes) once, before the first write; nothing else
+     * Probes, telling the listener as each round's writing and reading start and progress.
+     *
      * @return the report
      * @throws IOException if a write or read failed other than with EIO on read-back
      */
-    CapacityProbeReport run(ProgressListener listener) throws IOException {
+    CapacityProbeReport run() throws IOException {
         Instant startedAt = Instant.now();
         long start = System.nanoTime();
         long grid = Math.max(MIN_GRID_BYTES, roundUp(claimed / GRID_DIVISOR, MIN_GRID_BYTES));
@@ -86,10 +97,11 @@ final class CapacityProbe {
             probes.add(at);
         }
         probes.add(claimed - unit);
-        listener.passStarted(PassKind.WRITE, 1, probes.size() * (long) unit + dense);
         try (FileHandle h = io.openBlockDevice(new BlockDeviceRequest(target.device(), true, true));
              AlignedBuffer buffer = io.allocate(CHUNK_BYTES, Math.max(4096, unit))) {
             TreeMap<Long, ProbeUnit.Outcome> found = new TreeMap<>();
+            long roundBytes = probes.size() * (long) unit + dense;
+            phase(PassKind.WRITE, 1, roundBytes);
             for (long at : probes) {
                 writeUnits(h, buffer, at, unit);
             }
@@ -97,6 +109,7 @@ final class CapacityProbe {
                 writeUnits(h, buffer, at, (int) Math.min(CHUNK_BYTES, dense - at));
             }
             h.dataSync();
+            phase(PassKind.READ, 1, roundBytes);
             for (long at = 0; at < dense; at += CHUNK_BYTES) {
                 readUnits(h, buffer, at, (int) Math.min(CHUNK_BYTES, dense - at), found);
             }
@@ -123,10 +136,12 @@ final class CapacityProbe {
                 if (round.isEmpty()) {
                     break;
                 }
+                phase(PassKind.WRITE, rounds + 1, round.size() * (long) unit);
                 for (long at : round) {
                     writeUnits(h, buffer, at, unit);
                 }
                 h.dataSync();
+                phase(PassKind.READ, rounds + 1, round.size() * (long) unit);
                 TreeMap<Long, ProbeUnit.Outcome> fine = new TreeMap<>();
                 for (long at : round) {
                     readUnits(h, buffer, at, unit, fine);
@@ -198,6 +213,21 @@ final class CapacityProbe {
             done += n;
         }
         written += length;
+        advance(length);
+    }
+
+    /** A round's writes or read-back starts: the listener is told, as a pass. */
+    private void phase(PassKind kind, int round, long bytes) {
+        phase = kind;
+        phaseRound = round;
+        phaseDone = 0;
+        phaseBytes = bytes;
+        listener.passStarted(kind, round, bytes);
+    }
+
+    private void advance(long bytes) {
+        phaseDone += bytes;
+        listener.bytesTransferred(phase, phaseRound, phaseDone, phaseBytes);
     }
 
     private void readUnits(FileHandle h, AlignedBuffer buffer, long at, int length,
@@ -217,9 +247,11 @@ final class CapacityProbe {
             for (long u = 0; u < length; u += unit) {
                 found.put(at + u, new ProbeUnit.Outcome(DataLossKind.UNREADABLE, -1));
             }
+            advance(length);
             return;
         }
         read += length;
+        advance(length);
         ByteBuffer r = buffer.window(0, length);
         for (int u = 0; u < length; u += unit) {
             found.put(at + u, content.check(r, u, at + u));

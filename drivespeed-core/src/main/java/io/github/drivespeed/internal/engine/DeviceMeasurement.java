@@ -152,18 +152,23 @@ public final class DeviceMeasurement {
         int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT, t.logicalBlockBytes());
         // A write test without verification reads into the write pool, which every run refills
         // before writing (as the directory test does): one buffer, not two. Verification compares
-        // with the pool, so it reads into a block of its own.
+        // with the pool, so it reads into a ring of its own, checked behind the reads.
         boolean verifying = parameters.write() && verify;
         try (FileHandle handle = open(t, io);
              WriteData data = parameters.write()
                      ? new WriteData(io, blockBytes, Math.min(blocks, Integer.MAX_VALUE),
                              DataPattern.RANDOM, alignment)
                      : null;
-             AlignedBuffer ownReadBuffer = data == null || verifying
-                     ? Preflight.allocate(io, blockBytes, alignment, blockBytes) : null) {
-            AlignedBuffer readBuffer = ownReadBuffer != null ? ownReadBuffer : data.buffer();
-            Passes passes = new Passes(handle, t, readBuffer, data, blockBytes, blocks, counters,
-                    tailRequestUnit(t, io));
+             ReadRing ring = verifying ? new ReadRing(io, blockBytes,
+                     Math.min(blocks, parameters.count().orElse(blocks)), alignment, false)
+                     : null;
+             AlignedBuffer ownReadBuffer = data == null
+                     ? Preflight.allocate(io, blockBytes, alignment, blockBytes)
+                     : null) {
+            AlignedBuffer readBuffer = ring != null ? ring.buffer()
+                    : ownReadBuffer != null ? ownReadBuffer : data.buffer();
+            Passes passes = new Passes(handle, t, readBuffer, ring, data, blockBytes, blocks,
+                    counters, tailRequestUnit(t, io));
             passes.warmUp();
             AtomicLong cursor = new AtomicLong();
             for (int run = 1; run <= parameters.runs(); run++) {
@@ -196,7 +201,7 @@ public final class DeviceMeasurement {
                     + " devices, which the capacity probe does: use the native backend");
         }
         DeviceWriteGuard.check(t, writeConfirmation, parameters.force());
-        return new CapacityProbe(t).run(listener);
+        return new CapacityProbe(t, listener).run();
     }
 
     /** The checks that need the device, before it is opened. */
@@ -296,6 +301,7 @@ public final class DeviceMeasurement {
         private final FileHandle handle;
         private final DeviceTarget t;
         private final AlignedBuffer readBuffer;
+        private final ReadRing ring;
         private final WriteData data;
         private final long blockBytes;
         private final long blocks;
@@ -305,9 +311,11 @@ public final class DeviceMeasurement {
         private boolean foreignWrite;
         private boolean foreignRead;
 
-        Passes(FileHandle handle, DeviceTarget t, AlignedBuffer readBuffer, WriteData data,
-                long blockBytes, long blocks, DeviceCounters counters, long tailUnit) {
+        Passes(FileHandle handle, DeviceTarget t, AlignedBuffer readBuffer, ReadRing ring,
+                WriteData data, long blockBytes, long blocks, DeviceCounters counters,
+                long tailUnit) {
             this.handle = handle;
+            this.ring = ring;
             this.t = t;
             this.readBuffer = readBuffer;
             this.data = data;
@@ -353,21 +361,55 @@ public final class DeviceMeasurement {
             if (write) {
                 data.startRun(NONCES.nextLong());
             }
-            Optional<DeviceCounters.Snapshot> before = counters.snapshot();
-            long start = System.nanoTime();
-            DirectionRecorder recorder = new DirectionRecorder(start,
-                    SequentialMeasurement.TIMELINE_INTERVAL_NANOS, 0);
             long first = cursor.get() % blocks;
-            PassChecks checks = new PassChecks(write, verify && parameters.write(), data, readBuffer, blockBytes, limit,
-                    start, recorder, i -> (first + i) % blocks * blockBytes,
-                    done -> listener.bytesTransferred(kind, run, done, passBytes));
-            long deadline = start + (parameters.timeBased() && maxBlocks == Long.MAX_VALUE
-                    ? parameters.duration().get().toNanos() : IoLoop.NO_DEADLINE_NANOS);
+            try (PassChecks checks = new PassChecks(write, verify && parameters.write(), data,
+                    ring, false, blockBytes, limit, i -> (first + i) % blocks * blockBytes,
+                    done -> listener.bytesTransferred(kind, run, done, passBytes))) {
+                Optional<DeviceCounters.Snapshot> before = counters.snapshot();
+                long start = System.nanoTime();
+                DirectionRecorder recorder = new DirectionRecorder(start,
+                        SequentialMeasurement.TIMELINE_INTERVAL_NANOS, 0);
+                checks.begin(start, recorder);
+                long deadline = start + (parameters.timeBased() && maxBlocks == Long.MAX_VALUE
+                        ? parameters.duration().get().toNanos() : IoLoop.NO_DEADLINE_NANOS);
+                long done = transfer(checks, kind, cursor, first, limit, start, deadline,
+                        recorder, what, planned);
+                if (write) {
+                    IoFailures.dataSync(handle, t.device(), what, done, planned);
+                } else {
+                    // (not verified: only a read-only test reads the tail, and it wrote nothing)
+                    done += readTail(cursor, done / blockBytes, maxBlocks, deadline, recorder,
+                            what);
+                }
+                // one continuous interval: the check runs beside the reads, nothing left out
+                long elapsed = Math.max(1, System.nanoTime() - start);
+                checks.finish();
+                Optional<DeviceCounters.Snapshot> after = counters.snapshot();
+                Optional<DeviceIo> device = counters.between(before, after);
+                boolean foreign = CacheChecks.foreignIo(device, write ? 0 : done,
+                        write ? done : 0, blockBytes, !parameters.direct(), true);
+                if (write) {
+                    foreignWrite |= foreign;
+                } else {
+                    foreignRead |= foreign;
+                }
+                Sample sample = checks.annotate(DirectionRecorder.sample(run, List.of(recorder),
+                        elapsed).withAccounting(handling, device));
+                listener.passFinished(kind, sample);
+                return sample;
+            }
+        }
+
+        /** A pass's whole blocks; EIO on a verified read-back is data lost, and the read goes on. */
+        private long transfer(PassChecks checks, PassKind kind, AtomicLong cursor, long first,
+                long limit, long start, long deadline, DirectionRecorder recorder, String what,
+                long planned) throws IOException {
             long done = 0;
             for (long base = 0; base < limit; ) {
                 long from = base;
-                IoLoop loop = loop(kind, OffsetGenerator.sequential(0, blocks, blockBytes, cursor),
-                        recorder, moved -> checks.completed(from, moved), what, planned);
+                IoLoop loop = checks.attach(loop(kind, OffsetGenerator.sequential(0, blocks,
+                        blockBytes, cursor), recorder, moved -> checks.completed(from, moved),
+                        what, planned));
                 try {
                     done += run(loop, limit - base, start, deadline, what, planned);
                     base = limit;
@@ -383,25 +425,7 @@ public final class DeviceMeasurement {
                     base = bad + 1;
                 }
             }
-            if (write) {
-                IoFailures.dataSync(handle, t.device(), what, done, planned);
-            } else {
-                done += readTail(cursor, done / blockBytes, maxBlocks, deadline, recorder, what);
-            }
-            long elapsed = Math.max(1, System.nanoTime() - start - checks.excludedNanos());
-            Optional<DeviceCounters.Snapshot> after = counters.snapshot();
-            Optional<DeviceIo> device = counters.between(before, after);
-            boolean foreign = CacheChecks.foreignIo(device, write ? 0 : done, write ? done : 0,
-                    blockBytes, !parameters.direct(), true);
-            if (write) {
-                foreignWrite |= foreign;
-            } else {
-                foreignRead |= foreign;
-            }
-            Sample sample = checks.annotate(DirectionRecorder.sample(run, List.of(recorder), elapsed)
-                    .withAccounting(handling, device));
-            listener.passFinished(kind, sample);
-            return sample;
+            return done;
         }
 
         /**

@@ -97,7 +97,7 @@ final class DirectionRecorder {
 
     /**
      * Leaves {@code nanos} out of the timeline from now on: later completions count as that much
-     * earlier (work done beside the I/O loop, such as a read-back check, is not the drive's time).
+     * earlier (a batch of read-back checks between the reads is not the drive's time).
      *
      * @param nanos time to leave out, {@code >= 0}
      */

@@ -70,6 +70,20 @@ final class IoLoop {
         }
     }
 
+     * Where each read goes in the read buffer; without one, slot {@code s} reads to
+     * {@code s x blockBytes}.
+     */
+    interface ReadSlots {
+        /**
+         * Called before each read is submitted (inside the timed interval; it may wait).
+         *
+         * @param slot the queue slot the read goes out on
+         * @return the read's offset in the read buffer, or -1 when interrupted while waiting
+         *     (the interrupt flag set again)
+         */
+        long nextReadOffset(int slot);
+    }
+
     /**
      * What a worker did.
      *
@@ -97,6 +111,7 @@ final class IoLoop {
     private final Path fileName;
     private final String what;
     private final long plannedBytes;
+    private ReadSlots readSlots;
 
     private final long[] submittedAt;
     private final long[] position;
@@ -212,6 +227,18 @@ final class IoLoop {
     private int slot;
 
     /**
+     * Reads go where {@code slots} says instead of each slot's own block (a verified read pass's
+     * {@link PipelinedCheck}); set before {@link #run}.
+     *
+     * @param slots where each read goes
+     * @return this loop
+     */
+    IoLoop readingInto(ReadSlots slots) {
+        this.readSlots = Objects.requireNonNull(slots, "slots");
+        return this;
+    }
+
+    /**
      * Runs until {@code measuredIoLimit} measured I/Os were done, the deadline passed, the stop
      * signal was raised, or the thread was interrupted. Not reentrant.
      *
@@ -300,12 +327,20 @@ final class IoLoop {
         slot = s;
         boolean write = directions.nextIsWrite();
         long at = offsets.next();
-        long offsetInBuffer = write ? data.prepareBlock(s, at) : s * blockBytes;
+        long offsetInBuffer = write ? data.prepareBlock(s, at)
+                : readSlots == null ? s * blockBytes : readSlots.nextReadOffset(s);
+        if (offsetInBuffer < 0) {
+            interrupted = true;
+            slot = -1;
+            return false;
+        }
         long now;
-        if (haveCompletedAt) {
+        // a read slot may have waited for the checker: its I/O starts now, not at the completion
+        if (haveCompletedAt && readSlots == null) {
             now = completedAt;
             haveCompletedAt = false;
         } else {
+            haveCompletedAt = false;
             now = System.nanoTime();
         }
         if (now - deadlineNanos >= 0) {

@@ -12,9 +12,8 @@ import java.nio.ByteBuffer;
  * Checks each block a read pass read back against what the write pass wrote (rule 7): the write
  * pool's block for it, stamped again for its offset, compared byte for byte
  * ({@link ByteBuffer#mismatch}, vectorised by the JDK); where they differ, each 512-byte sector is
- * classified ({@link SectorCheck}). Runs beside the I/O loop, after a block's read completed and
- * before the next is submitted; the time it takes is counted ({@link #spentNanos()}) so that the
- * pass leaves it out of its timed interval. Used by one thread.
+ * classified ({@link SectorCheck}). Runs on the checker thread of a {@link PipelinedCheck},
+ * behind the reads, on the blocks of its {@link ReadRing}. Used by one thread.
  */
 final class ReadBackVerifier {
 
@@ -22,25 +21,20 @@ final class ReadBackVerifier {
     private static final long CHUNK_BYTES = DataSize.GIBIBYTE;
 
     private final WriteData data;
-    private final AlignedBuffer readBuffer;
+    private final ReadRing ring;
     private final long blockBytes;
     private final LossTally tally = new LossTally();
-    /** The read buffer's block, made once (a native buffer's view costs a JNI call). */
-    private final ByteBuffer readView;
-    private long spentNanos;
     private long reportBase;
     private java.util.function.LongUnaryOperator baseOfNonce = nonce -> -1;
 
     /**
      * @param data the write pool the pass's blocks were written from
-     * @param readBuffer where each block is read to, at offset 0
-     * @param blockBytes bytes per block
+     * @param ring where the blocks are read to
      */
-    ReadBackVerifier(WriteData data, AlignedBuffer readBuffer, long blockBytes) {
+    ReadBackVerifier(WriteData data, ReadRing ring) {
         this.data = data;
-        this.readBuffer = readBuffer;
-        this.blockBytes = blockBytes;
-        this.readView = blockBytes <= CHUNK_BYTES ? readBuffer.window(0, (int) blockBytes) : null;
+        this.ring = ring;
+        this.blockBytes = ring.blockBytes();
     }
 
     /**
@@ -57,44 +51,42 @@ final class ReadBackVerifier {
     }
 
     /**
-     * Checks the block just read into the read buffer.
+     * Checks one block read into the ring.
      *
      * @param writeIndex which write of the run wrote it, from 0
      * @param offset the offset it was written at and read from (its sectors' stamps)
+     * @param position where in the ring it was read to
      */
-    void check(long writeIndex, long offset) {
-        long start = System.nanoTime();
+    void check(long writeIndex, long offset, int position) {
         long expected = data.expectedBlock(writeIndex, offset);
-        ByteBuffer wantView = readView == null ? null
-                : data.compareView(expected, (int) blockBytes);
-        if (wantView != null) {
+        ByteBuffer got = ring.view(position);
+        ByteBuffer want = got == null ? null : data.compareView(expected, (int) blockBytes);
+        if (want != null) {
             // The usual case: one vectorised comparison of views made once, nothing allocated.
-            int at = readView.mismatch(wantView);
-            if (at < 0) {
-                tally.intact(blockBytes);
-            } else {
-                int firstSector = at / SECTOR * SECTOR;
-                tally.intact(firstSector);
-                classify(readView, wantView.slice(), firstSector, (int) blockBytes, offset);
-            }
-            spentNanos += System.nanoTime() - start;
+            compare(got, want, (int) blockBytes, offset);
             return;
         }
+        AlignedBuffer readBuffer = ring.buffer();
+        long at = ring.offsetOf(position);
         for (long done = 0; done < blockBytes; ) {
             int length = (int) Math.min(CHUNK_BYTES, blockBytes - done);
-            ByteBuffer want = data.buffer().window(expected + done, length);
-            ByteBuffer got = readBuffer.window(done, length);
-            int at = got.mismatch(want);
-            if (at < 0) {
-                tally.intact(length);
-            } else {
-                int firstSector = at / SECTOR * SECTOR;
-                tally.intact(firstSector);
-                classify(got, want, firstSector, length, offset + done);
-            }
+            compare(readBuffer.window(at + done, length),
+                    data.buffer().window(expected + done, length), length, offset + done);
             done += length;
         }
-        spentNanos += System.nanoTime() - start;
+    }
+
+    /** Compares the remaining {@code length} bytes of both; classifies where they differ. */
+    private void compare(ByteBuffer got, ByteBuffer want, int length, long offset) {
+        int at = got.mismatch(want);
+        if (at < 0) {
+            tally.intact(length);
+            return;
+        }
+        int firstSector = at / SECTOR * SECTOR;
+        tally.intact(firstSector);
+        // 0-based copies of the views (allocated only where data differs)
+        classify(got.slice(), want.slice(), firstSector, length, offset);
     }
 
     private void classify(ByteBuffer got, ByteBuffer want, int from, int length, long offset) {
@@ -132,11 +124,6 @@ final class ReadBackVerifier {
      */
     void unreadable(long offset, long bytes) {
         tally.lost(reportBase + offset, bytes, DataLossKind.UNREADABLE, -1);
-    }
-
-    /** @return nanoseconds spent checking, to leave out of the timed interval */
-    long spentNanos() {
-        return spentNanos;
     }
 
     /** @return what was found */

@@ -143,19 +143,20 @@ public final class SequentialMeasurement {
         List<Sample> writes = new ArrayList<>();
         List<Sample> reads = new ArrayList<>();
         DeviceCounters counters = DeviceCounters.of(targetInfo);
+        boolean memory = targetInfo.warnings().contains(Warning.MEMORY_FILE_SYSTEM);
         Passes passes;
         // Without verification the read pass reads into the write pool, which every run refills
         // before writing: one buffer, so a 1 GiB block needs 1 GiB of memory, not 2. Verification
-        // compares with the pool, so it reads into a block of its own.
+        // compares with the pool, so it reads into a ring of its own, checked behind the reads.
         try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
                 parameters.dataPattern(), bufferAlignment);
-             AlignedBuffer ownReadBuffer = verify
-                     ? Preflight.allocate(io, blockBytes, bufferAlignment, blockBytes) : null) {
+             ReadRing ring = verify ? new ReadRing(io, blockBytes, parameters.count(),
+                     bufferAlignment, memory) : null) {
             // A memory file system has no write cache to fill: its rate follows the kernel's
             // page allocator (pages freed by the warm-up's file are reused first), no cliff.
-            passes = new Passes(io, directory, data, verify ? ownReadBuffer : data.buffer(),
-                    blockBytes, direct, counters, targetInfo.fileSystemType(),
-                    !targetInfo.warnings().contains(Warning.MEMORY_FILE_SYSTEM));
+            // And no device paces its reads: the check runs in batches, one chunk at a time.
+            passes = new Passes(io, directory, data, ring, blockBytes, direct, counters,
+                    targetInfo.fileSystemType(), !memory);
             long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
             while (true) {
                 try {
@@ -214,6 +215,7 @@ public final class SequentialMeasurement {
         private final IoBackend io;
         private final Path directory;
         private final WriteData data;
+        private final ReadRing ring;
         private final AlignedBuffer readBuffer;
         private final long blockBytes;
         private final DeviceCounters counters;
@@ -226,13 +228,15 @@ public final class SequentialMeasurement {
         private boolean foreignWrite;
         private boolean foreignRead;
 
-        Passes(IoBackend io, Path directory, WriteData data, AlignedBuffer readBuffer,
-                long blockBytes, boolean direct, DeviceCounters counters, String fileSystemType,
+        /** @param ring where verified read passes read to, or null to read into the pool */
+        Passes(IoBackend io, Path directory, WriteData data, ReadRing ring, long blockBytes,
+                boolean direct, DeviceCounters counters, String fileSystemType,
                 boolean findCliffs) {
             this.io = io;
             this.directory = directory;
             this.data = data;
-            this.readBuffer = readBuffer;
+            this.ring = ring;
+            this.readBuffer = ring != null ? ring.buffer() : data.buffer();
             this.blockBytes = blockBytes;
             this.direct = direct;
             this.counters = counters;
@@ -299,22 +303,62 @@ public final class SequentialMeasurement {
             }
             Optional<DeviceCounters.Snapshot> before = run > 0 ? counters.snapshot()
                     : Optional.empty();
-            long start = System.nanoTime();
-            DirectionRecorder recorder = new DirectionRecorder(start, TIMELINE_INTERVAL_NANOS, 0);
             // The warm-up checks too: the same code path, compiled before the measured runs.
-            PassChecks checks = new PassChecks(write, verify, data, readBuffer, blockBytes, count,
-                    start, recorder, block -> block * blockBytes,
-                    done -> progress.bytesTransferred(kind, run, done, passBytes));
+            // On a memory file system (no cliffs looked for there) the check runs in batches.
+            try (PassChecks checks = new PassChecks(write, verify, data, ring, !findCliffs,
+                    blockBytes, count, block -> block * blockBytes,
+                    done -> progress.bytesTransferred(kind, run, done, passBytes))) {
+                long start = System.nanoTime();
+                DirectionRecorder recorder = new DirectionRecorder(start, TIMELINE_INTERVAL_NANOS,
+                        0);
+                checks.begin(start, recorder);
+                long done = transfer(checks, file, name, run, count, passBytes, write, recorder,
+                        what, start);
+                if (write) {
+                    IoFailures.dataSync(file, name, what, done, passBytes);
+                }
+                // one continuous interval, the check behind the reads (batches left out)
+                long elapsed = Math.max(1, System.nanoTime() - start - checks.excludedNanos());
+                checks.finish();
+                if (run == 0) {
+                    return null;
+                }
+                Optional<DeviceCounters.Snapshot> after = counters.snapshot();
+                Optional<DeviceIo> device = counters.between(before, after);
+                boolean foreign = CacheChecks.foreignIo(device, write ? 0 : done, write ? done : 0,
+                        blockBytes, !direct, true);
+                if (write) {
+                    foreignWrite |= foreign;
+                } else {
+                    foreignRead |= foreign;
+                }
+                Sample sample = DirectionRecorder.sample(run, List.of(recorder), elapsed)
+                        .withAccounting(handling, device);
+                Sample checked = checks.annotate(sample);
+                // the listener and the report see the same sample
+                return findCliffs ? checked : checked.withCacheCliff(Optional.empty());
+            }
+        }
+
+        /**
+         * The pass's blocks through the engine's I/O loop, from block 0; an EIO on a verified
+         * read-back is data lost, and the read goes on from the next block.
+         *
+         * @return the bytes moved
+         */
+        private long transfer(PassChecks checks, TestFile file, Path name, int run, long count,
+                long passBytes, boolean write, DirectionRecorder recorder, String what,
+                long start) throws IOException {
             long done = 0;
             for (long first = 0; first < count; ) {
                 long from = first;
                 IoLoop.Progress perBlock = moved -> checks.completed(from, moved);
-                IoLoop loop = new IoLoop(new BlockingIoQueue(file), blockBytes,
+                IoLoop loop = checks.attach(new IoLoop(new BlockingIoQueue(file), blockBytes,
                         OffsetGenerator.sequential(first, count - first, blockBytes),
                         write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
                         write ? data : null, write ? null : readBuffer,
                         write ? null : recorder, write ? recorder : null,
-                        new StopSignal(), perBlock, name, what, passBytes);
+                        new StopSignal(), perBlock, name, what, passBytes));
                 try {
                     done += loop.run(count - first, start, start + IoLoop.NO_DEADLINE_NANOS)
                             .measuredBytes();
@@ -333,27 +377,7 @@ public final class SequentialMeasurement {
                     first = bad + 1;
                 }
             }
-            if (write) {
-                IoFailures.dataSync(file, name, what, done, passBytes);
-            }
-            long elapsed = Math.max(1, System.nanoTime() - start - checks.excludedNanos());
-            if (run == 0) {
-                return null;
-            }
-            Optional<DeviceCounters.Snapshot> after = counters.snapshot();
-            Optional<DeviceIo> device = counters.between(before, after);
-            boolean foreign = CacheChecks.foreignIo(device, write ? 0 : done, write ? done : 0,
-                    blockBytes, !direct, true);
-            if (write) {
-                foreignWrite |= foreign;
-            } else {
-                foreignRead |= foreign;
-            }
-            Sample sample = DirectionRecorder.sample(run, List.of(recorder), elapsed)
-                    .withAccounting(handling, device);
-            Sample checked = checks.annotate(sample);
-            // the listener and the report see the same sample
-            return findCliffs ? checked : checked.withCacheCliff(Optional.empty());
+            return done;
         }
 
         /** Switches to buffered I/O for good and forgets what the passes' counters showed. */

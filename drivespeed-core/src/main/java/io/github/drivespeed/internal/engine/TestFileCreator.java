@@ -28,6 +28,9 @@ final class TestFileCreator {
      */
     static TestFile create(IoBackend io, Path directory, boolean direct, boolean dsync)
             throws IOException {
+        // The shutdown hook first: a signal between the file's creation and its registration
+        // must still find a hook that removes it.
+        TestFileRegistry.installHook();
         for (int attempt = 1; ; attempt++) {
             TestFileRequest request = new TestFileRequest(directory, TestFileNames.newName(),
                     direct, dsync);

@@ -36,7 +36,11 @@ final class TestFileRegistry {
         OPEN.remove(file);
     }
 
-    private static void installHook() {
+    /**
+     * Installs the shutdown hook, once; before a test file is created. Where the JVM is exiting
+     * already, every file registered from now on is removed at once.
+     */
+    static void installHook() {
         if (hookInstalled) {
             return;
         }
@@ -46,7 +50,9 @@ final class TestFileRegistry {
                 try {
                     Runtime.getRuntime().addShutdownHook(hook);
                 } catch (IllegalStateException shuttingDown) {
-                    // The JVM is already exiting: the run's own clean-up is all there is.
+                    // The JVM is already exiting (its hooks may have run): a file registered
+                    // now is removed at once, and the run's own clean-up does the rest.
+                    exiting = true;
                     return;
                 }
                 hookInstalled = true;

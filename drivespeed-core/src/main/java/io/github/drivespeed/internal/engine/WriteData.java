@@ -30,12 +30,12 @@ final class WriteData implements AutoCloseable {
 
     /** Pool size aimed at; the pool is never larger than the pass. */
     static final long POOL_TARGET_BYTES = 32 * DataSize.MEBIBYTE;
-    private static final int WINDOW_BYTES = (int) DataSize.GIBIBYTE;
+    private static final int WINDOW_BYTES = BufferViews.WINDOW_BYTES;
 
     private final AlignedBuffer pool;
     private final ByteBuffer[] windows;
-    /** Views of the same windows for {@link #compareView}: their position and limit move. */
-    private final ByteBuffer[] compareViews;
+    /** The pool's views, made once; their movable ones for {@link #compareView}. */
+    private final BufferViews views;
     private final long blockBytes;
     private final long poolBlocks;
     private final boolean random;
@@ -65,17 +65,8 @@ final class WriteData implements AutoCloseable {
         this.poolBlocks = blocksPerSlot * depth;
         this.nextPoolBlock = new long[depth];
         this.pool = Preflight.allocate(io, blockBytes * poolBlocks, alignmentBytes, blockBytes);
-        long capacity = pool.capacityBytes();
-        int n = (int) ((capacity + WINDOW_BYTES - 1) / WINDOW_BYTES);
-        this.windows = new ByteBuffer[n];
-        for (int i = 0; i < n; i++) {
-            long offset = (long) i * WINDOW_BYTES;
-            windows[i] = pool.window(offset, (int) Math.min(WINDOW_BYTES, capacity - offset));
-        }
-        this.compareViews = new ByteBuffer[n];
-        for (int i = 0; i < n; i++) {
-            compareViews[i] = windows[i].duplicate();
-        }
+        this.views = new BufferViews(pool);
+        this.windows = views.windows();
         if (!random) {
             fillZeros();
         }
@@ -150,14 +141,7 @@ final class WriteData implements AutoCloseable {
      * @return the view, or null when the bytes span two of the pool's 1 GiB windows
      */
     ByteBuffer compareView(long poolOffset, int length) {
-        int w = (int) (poolOffset / WINDOW_BYTES);
-        int at = (int) (poolOffset % WINDOW_BYTES);
-        ByteBuffer view = compareViews[w];
-        if (at + length > view.capacity()) {
-            return null;
-        }
-        view.limit(at + length).position(at);
-        return view;
+        return views.view(poolOffset, length);
     }
 
     /** @return the current run's nonce */

@@ -25,11 +25,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Read-back verification (rule 7) against a file changed on disk between the write and the read
@@ -109,6 +111,46 @@ class ReadBackVerificationTest {
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
+    @ParameterizedTest(name = "memory file system: {0}")
+    @ValueSource(booleans = {false, true})
+    void findingsPastTheFirstTurnsOfTheReadRingAreExact(boolean memory) throws IOException {
+        // on a memory file system the reader checks each chunk itself, in batches; elsewhere a
+        // checker thread does, behind the reads: the findings are the same
+        Path shm = Path.of("/dev/shm");
+        Assumptions.assumeTrue(!memory || Files.isDirectory(shm), "no /dev/shm here");
+        Path target = memory ? Files.createTempDirectory(shm, "drivespeed-test-") : dir;
+        try {
+            ringTurns(target);
+        } finally {
+            if (memory) {
+                Files.delete(target);
+            }
+        }
+    }
+
+    private static void ringTurns(Path dir) throws IOException {
+        // 64 KiB x 1024 = 64 MiB: the check's ring (16 MiB) turns four times, so these blocks
+        // are read into chunks that were checked and handed back before
+        long count = 1024;
+        long zeroed = 700 * BLOCK + 3 * 512;
+        long unreadable = 900 * BLOCK;
+        // the second read there: the first is the warm-up's (64 MiB: the whole file)
+        FaultyBackend eio = FaultyBackend.failingOnCall("read", unreadable, 2,
+                new IOException("Input/output error"));
+        assertThat(ReadRing.RING_TARGET_BYTES).isLessThan(BLOCK * count / 2);
+        SpeedReport r = DriveSpeed.on(dir).backend(eio).blockSize("64K").count(count).runs(1)
+                .listener(corrupter(dir, Change.ZEROS, zeroed)).run();
+        Verification v = r.read().samples().get(0).verification().orElseThrow();
+        assertThat(v.checkedBytes()).isEqualTo(BLOCK * count);
+        assertThat(v.lostBytes()).as(v.toString()).isEqualTo(512 + BLOCK);
+        assertThat(v.firstBadOffsetBytes()).isEqualTo(zeroed);
+        assertThat(v.firstBadKind()).contains(DataLossKind.ZEROS);
+        assertThat(v.lostBytesByKind()).containsEntry(DataLossKind.ZEROS, 512L)
+                .containsEntry(DataLossKind.UNREADABLE, BLOCK);
+        assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
     @Test
     @Tag("privileged")
     void aSectorChangedOnExfatOverFuseIsFound() throws IOException {
@@ -147,8 +189,13 @@ class ReadBackVerificationTest {
         assertThat(r.toString()).contains("DATA_LOSS", "first at offset " + AT);
     }
 
-    /** Changes one sector of the test file on disk once run 1's write pass is done. */
+    /** Changes the sector at {@link #AT} of the test file on disk after run 1's write pass. */
     private static ProgressListener corrupter(Path dir, Change change) {
+        return corrupter(dir, change, AT);
+    }
+
+    /** Changes the sector at {@code at} of the test file on disk after run 1's write pass. */
+    private static ProgressListener corrupter(Path dir, Change change, long at) {
         return new ProgressListener() {
             @Override
             public void passFinished(PassKind pass, Sample sample) {
@@ -163,13 +210,13 @@ class ReadBackVerificationTest {
                         case ONES -> Arrays.fill(sector.array(), (byte) 0xFF);
                         case ALIASED -> f.read(sector, FROM);
                         case CORRUPTED -> {
-                            f.read(sector, AT);
+                            f.read(sector, at);
                             sector.put(300, (byte) (sector.get(300) ^ 0x10));
                         }
                         default -> throw new AssertionError(change);
                     }
                     sector.clear();
-                    f.write(sector, AT);
+                    f.write(sector, at);
                     f.force(true);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);

@@ -1,0 +1,35 @@
+package io.github.drivespeed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The capacity-check plan's bounds: validated at the setter, immutable, shown in its text. */
+class CapacityPlanTest {
+
+    private static final Path CARD = Path.of("/media/card");
+
+    @Test
+    void aDurationBoundsTheFillAndIsRefusedOutsideOneSecondToAWeek() {
+        CapacityPlan free = DriveSpeed.verifyCapacity(CARD);
+        CapacityPlan timed = free.duration(Duration.ofMinutes(10));
+        assertThat(free.duration()).isEmpty();
+        assertThat(timed.duration()).contains(Duration.ofMinutes(10));
+        assertThat(timed.size("1G").duration()).contains(Duration.ofMinutes(10));
+        assertThat(timed.size("1G").size()).hasValue(1L << 30);
+        assertThat(free).hasToString("CapacityPlan[/media/card: the free space]");
+        assertThat(timed.size("1G")).hasToString("CapacityPlan[/media/card: 1 GiB, at most"
+                + " 600.000 s]");
+        assertThatThrownBy(() -> free.duration(Duration.ofMillis(500)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("duration must be in [1 s, 168 h]: 500 ms");
+        assertThatThrownBy(() -> free.duration(Duration.ofDays(8)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("duration must be in [1 s, 168 h]: 192 h");
+        assertThatThrownBy(() -> free.duration(null))
+                .isInstanceOf(NullPointerException.class);
+    }
+}
