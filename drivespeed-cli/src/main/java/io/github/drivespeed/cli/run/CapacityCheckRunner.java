@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * {@code drivespeed DIR --verify-capacity [--size SIZE] [--duration TIME]}: the capacity check,
@@ -64,16 +65,18 @@ public final class CapacityCheckRunner {
         CapacityEstimate estimate = new CapacityEstimate(context.err(),
                 context.stderrIsTerminal().getAsBoolean());
         boolean wholeFreeSpace = plan.size().isEmpty();
+        Optional<Duration> duration = plan.duration();
+        long fill = fillBytes;
         // the header once the checks before writing have passed, so a refusal comes before it
         ProgressListener header = new BeforeFirstPass(() -> {
             text.println(Headers.on(dir) + "capacity check, " + (wholeFreeSpace
-                    ? "the free space" : bounds.size()) + (plan.duration().isPresent()
+                    ? "the free space" : bounds.size()) + (duration.isPresent()
                     ? " or what " + bounds.duration() + " of writing fills" : "")
                     + ": every test file written before any is read back, every byte checked,"
                     + " every file removed");
             text.flush();
             if (!context.quiet()) {
-                estimate.before(fillBytes, wholeFreeSpace, plan.duration());
+                estimate.before(fill, wholeFreeSpace, duration);
             }
         });
         CapacityCheckReport report;

@@ -70,6 +70,7 @@ final class IoLoop {
         }
     }
 
+    /**
      * Where each read goes in the read buffer; without one, slot {@code s} reads to
      * {@code s x blockBytes}.
      */
