@@ -25,10 +25,10 @@ class CapacityPlanTest {
                 + " 600.000 s]");
         assertThatThrownBy(() -> free.duration(Duration.ofMillis(500)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("duration must be in [1 s, 168 h]: 500 ms");
+                .hasMessage("duration is too short (must be in [1 s, 168 h]): 500 ms");
         assertThatThrownBy(() -> free.duration(Duration.ofDays(8)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("duration must be in [1 s, 168 h]: 192 h");
+                .hasMessage("duration is too long (must be in [1 s, 168 h]): 192 h");
         assertThatThrownBy(() -> free.duration(null))
                 .isInstanceOf(NullPointerException.class);
     }

@@ -136,7 +136,8 @@ class ReadBackVerificationTest {
         long unreadable = 900 * BLOCK;
         // the second read there: the first is the warm-up's (64 MiB: the whole file)
         FaultyBackend eio = FaultyBackend.failingOnCall("read", unreadable, 2,
-                new IOException("Input/output error"));
+                new ErrnoIoException("pread", "test file", "EIO", "EIO (Input/output error)",
+                        null));
         assertThat(ReadRing.RING_TARGET_BYTES).isLessThan(BLOCK * count / 2);
         SpeedReport r = DriveSpeed.on(dir).backend(eio).blockSize("64K").count(count).runs(1)
                 .listener(corrupter(dir, Change.ZEROS, zeroed)).run();
