@@ -95,8 +95,8 @@ class GenuineCommandTest {
                         + " other: the capacity check fills the free space (or --size, or what"
                         + " --duration of writing fills) and reads it all back");
         assertRefused(run(dir.toString(), "--verify-capacity", "--duration", "500ms"),
-                "drivespeed: invalid value for option '--duration': '500ms': duration must be in"
-                        + " [1 s, 168 h]: 500 ms");
+                "drivespeed: invalid value for option '--duration': '500ms': is too short (must be in"
+                        + " [1 s, 168 h])");
         Path shm = Path.of("/dev/shm");
         if (Files.isDirectory(shm)) {
             CommandRun memory = run(shm.toString(), "--sustained", "--quiet");
