@@ -356,7 +356,7 @@ class IoBackendContractTest {
                 // the errno as data, from both backends (the java one reads the JDK's text)
                 assertThat(failure).isInstanceOfSatisfying(ErrnoIoException.class, e -> {
                     assertThat(e.errnoName()).isEqualTo("ENOSPC");
-                    assertThat(e.operation()).isEqualTo("pwrite");
+                    assertThat(e.operation()).contains("pwrite");
                 });
                 assertThat(failure).hasMessageEndingWith(": ENOSPC (No space left on device)");
             }
