@@ -153,7 +153,7 @@ class DriveSpeedCommandTest {
         cl.setErr(new PrintWriter(err, true));
         int code = cl.execute(dir.toString(), "--block-size", "64K", "--count", "2", "--runs", "1");
         assertThat(code).isEqualTo(3);
-        assertThat(err.toString()).contains("could not write the results");
+        assertThat(err.toString()).contains("could not write the text summary to standard output");
     }
 
     @Test
