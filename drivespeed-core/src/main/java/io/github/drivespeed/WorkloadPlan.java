@@ -26,12 +26,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * An immutable plan for a fio-style workload in a directory, obtained from
@@ -46,23 +43,13 @@ import java.util.stream.Stream;
  * r.read().orElseThrow().latency().percentileNanos(99);
  * }</pre>
  *
- * <p>What {@link #run()} does: creates one new test file of {@link #size(DataSize) size} bytes,
- * writes all of it with random, stamped data and fdatasyncs it, untimed, so that no read meets a
- * hole or fallocated space; runs an untimed warm-up of the same workload (250 ms, longer while
- * the JIT compilers are at work, at most 2 s); then the measured runs; then removes the file. Every run starts its workers' generators afresh
- * from the seed, so runs repeat the same I/Os. A run that wrote ends with fdatasync inside its
- * timed interval (fio {@code end_fsync=1}).
- *
  * <p>Workers: {@code threads} at once, each keeping {@code queueDepth} I/Os in flight with an
- * engine ({@link #ioEngine(IoEngine)}); psync, the only engine of the pure-Java backend, runs a
- * depth above 1 as {@code threads x queueDepth} synchronous workers, and the report says so
- * ({@link WorkloadReport#engine()}, {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}). Reports carry
- * the process's CPU time per I/O ({@link WorkloadReport#cpu()}). Offsets, the sharing out of
- * I/Os and size- or time-based runs ({@link #DEFAULT_DURATION} by default): see
- * {@link WorkloadParameters}.
- *
- * <p>Defaults: random reads, 4 KiB blocks, a 1 GiB file, 5 s per run, no ramp, 1 thread, queue
- * depth 1, seed 0, 1 run, O_DIRECT, a 500 ms timeline interval.
+ * engine ({@link #ioEngine(IoEngine)}); psync, the pure-Java backend's only engine, runs a depth
+ * above 1 as {@code threads x queueDepth} synchronous workers and says so
+ * ({@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}). Offsets, the sharing out of I/Os and size- or
+ * time-based runs: {@link WorkloadParameters}. Defaults: random reads, 4 KiB blocks, a 1 GiB
+ * file, 5 s per run, no ramp, 1 thread, queue depth 1, seed 0, 1 run, O_DIRECT, a 500 ms
+ * timeline interval.
  */
 public final class WorkloadPlan {
 
@@ -80,38 +67,27 @@ public final class WorkloadPlan {
 
     private final Path target;
     private final WorkloadParameters parameters;
-    private final IoBackend backend;
-    private final IoEngine ioEngine;
-    private final WorkloadListener listener;
-    /** The existing file to run over instead of a new test file, or null. */
-    private final ExistingFile existing;
-    private final boolean bufferedFallback;
+    private final WorkloadWiring wiring;
 
-    private WorkloadPlan(Path target, WorkloadParameters parameters, IoBackend backend,
-            IoEngine ioEngine, WorkloadListener listener, ExistingFile existing,
-            boolean bufferedFallback) {
+    private WorkloadPlan(Path target, WorkloadParameters parameters, WorkloadWiring wiring) {
         this.target = target;
         this.parameters = parameters;
-        this.backend = backend;
-        this.ioEngine = ioEngine;
-        this.listener = listener;
-        this.existing = existing;
-        this.bufferedFallback = bufferedFallback;
+        this.wiring = wiring;
     }
 
     static WorkloadPlan defaults(Path target) {
         return new WorkloadPlan(Objects.requireNonNull(target, "target"),
-                new WorkloadParameters(AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE,
-                        DEFAULT_SIZE, OptionalLong.empty(), Optional.of(DEFAULT_DURATION),
-                        Duration.ZERO, 1, 1, 0, 1, true, DEFAULT_TIMELINE_INTERVAL, true),
-                null, null, WorkloadListener.NONE, null, false);
+                WorkloadSettings.defaults(), WorkloadWiring.DEFAULTS);
     }
 
     private WorkloadPlan with(Consumer<WorkloadSettings> change) {
         WorkloadSettings s = new WorkloadSettings(parameters);
         change.accept(s);
-        return new WorkloadPlan(target, s.build(), backend, ioEngine, listener, existing,
-                bufferedFallback);
+        return new WorkloadPlan(target, s.build(), wiring);
+    }
+
+    private WorkloadPlan rewired(WorkloadWiring changed) {
+        return new WorkloadPlan(target, parameters, changed);
     }
 
     /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
@@ -135,10 +111,8 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Reads and writes, each I/O a read with probability {@code readPercent} % (fio
-     * {@code rw=randrw} or {@code rw=rw} with {@code rwmixread}).
-     *
-     * @param readPercent in {@code [0, 100]}; 100 is {@link #read()}, 0 is {@link #write()}
+     * @param readPercent each I/O a read with this probability in percent (fio {@code rwmixread}
+     *     with {@code rw=randrw} or {@code rw=rw}), in {@code [0, 100]}; 100 is {@link #read()}
      * @return a new plan
      * @throws IllegalArgumentException if outside {@code [0, 100]}
      */
@@ -147,10 +121,8 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Bytes per I/O (fio {@code bs}).
-     *
-     * @param blockSize a positive multiple of 512 bytes, at most {@link #size(DataSize) size}
-     *     (checked in {@link #run()}, where the direct-I/O alignment is checked too)
+     * @param blockSize bytes per I/O (fio {@code bs}): a positive multiple of 512 bytes, at most
+     *     {@link #size(DataSize) size} (checked in {@link #run()}, with the direct-I/O alignment)
      * @return a new plan
      * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
      */
@@ -159,9 +131,7 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Bytes per I/O in the {@link DataSize} grammar ({@code "4K"}, {@code "1 MiB"}).
-     *
-     * @param blockSize the size as text
+     * @param blockSize {@link #blockSize(DataSize)} in the {@link DataSize} grammar ({@code "4K"})
      * @return a new plan
      * @throws IllegalArgumentException if it does not parse, or as {@link #blockSize(DataSize)}
      */
@@ -170,12 +140,9 @@ public final class WorkloadPlan {
     }
 
     /**
-     * The test file's size (fio {@code size}): the whole file is written before the measured
-     * runs, and random offsets range over all of it. A size-based run without a
-     * {@link #count(long) count} moves this many bytes.
-     *
-     * @param size a positive multiple of 512 bytes; {@link #run()} also requires a multiple of
-     *     the block size
+     * @param size the test file's size (fio {@code size}), all written before the runs, all in
+     *     range of random offsets, moved by a size-based run without a {@link #count(long) count}:
+     *     a positive multiple of 512 bytes and (checked in {@link #run()}) of the block size
      * @return a new plan
      * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
      */
@@ -184,9 +151,7 @@ public final class WorkloadPlan {
     }
 
     /**
-     * The test file's size in the {@link DataSize} grammar ({@code "1G"}).
-     *
-     * @param size the size as text
+     * @param size {@link #size(DataSize)} in the {@link DataSize} grammar ({@code "1G"})
      * @return a new plan
      * @throws IllegalArgumentException if it does not parse, or as {@link #size(DataSize)}
      */
@@ -195,34 +160,24 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Size-based runs of exactly {@code count} measured I/Os each, over all workers together
-     * (fio {@code number_ios}); replaces a {@link #duration(Duration) duration}.
-     *
-     * @param count {@code >= 1}
+     * @param count measured I/Os of each size-based run, over all workers (fio
+     *     {@code number_ios}), {@code >= 1}; replaces a {@link #duration(Duration) duration}
      * @return a new plan
      * @throws IllegalArgumentException if {@code count < 1}
      */
     public WorkloadPlan count(long count) {
-        return with(s -> {
-            s.count = OptionalLong.of(count);
-            s.duration = Optional.empty();
-        });
+        return with(s -> s.countBased(count));
     }
 
     /** @return a new plan of size-based runs of {@code size} bytes each (fio's default) */
     public WorkloadPlan sizeBased() {
-        return with(s -> {
-            s.count = OptionalLong.empty();
-            s.duration = Optional.empty();
-        });
+        return with(WorkloadSettings::sizeBased);
     }
 
     /**
-     * Caps each size-based run at {@code limit}: it stops then even if its I/Os are not all done
-     * (fio {@code runtime} without {@code time_based}). A {@link #duration(Duration) duration}
-     * replaces it.
-     *
-     * @param limit positive, at most one day; the plan must be size-based
+     * @param limit when each size-based run stops even if its I/Os are not all done (fio
+     *     {@code runtime} without {@code time_based}): positive, at most one day; the plan must be
+     *     size-based, and a {@link #duration(Duration) duration} replaces it
      * @return a new plan
      * @throws IllegalArgumentException if out of range or the plan is time-based
      */
@@ -231,11 +186,9 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Each worker calls fdatasync(2) after every {@code writes} writes it issued, inside the
-     * timed interval, as fio {@code fdatasync=N} does (with an asynchronous queue, the worker
-     * first waits for its writes in flight, as fio does): the rate of a workload that syncs
-     * often, as a database's log does. The run's closing fdatasync stays. A workload that only
-     * reads ignores it.
+     * Each worker calls fdatasync(2) after every {@code writes} writes it issued (at depth, once
+     * its writes in flight are done), inside the timed interval (fio {@code fdatasync=N}): the
+     * rate of a database's log. The closing fdatasync stays; a read-only workload ignores it.
      *
      * @param writes at least 1
      * @return a new plan
@@ -247,69 +200,52 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Runs over an existing regular file instead of a new test file (fio {@code filename=} naming
-     * a file that exists): the file is only read, never written, created or removed, and a
-     * workload that writes is refused in {@link #run()} unless
-     * {@link #overwriteAllowed(Path)} names it. drivespeed did not write it, so it may be sparse
-     * or cached: the report carries {@link Warning#EXISTING_FILE_READ}. It must hold
-     * {@link #size(DataSize) size} bytes.
+     * Runs over an existing regular file of at least {@link #size(DataSize) size} bytes instead
+     * of a new test file (fio {@code filename=} naming a file that exists): it is only read,
+     * never created or removed, and a workload that writes is refused in {@link #run()} unless
+     * {@link #overwriteAllowed(Path)} names it. It may be sparse or cached:
+     * {@link Warning#EXISTING_FILE_READ}.
      *
-     * @param file an existing regular file
+     * @param file an existing regular file, not null
      * @return a new plan
-     * @throws NullPointerException if {@code file} is null
      */
     public WorkloadPlan existingFile(Path file) {
-        return new WorkloadPlan(target, parameters, backend, ioEngine, listener,
-                new ExistingFile(Objects.requireNonNull(file, "file"), false), bufferedFallback);
+        return rewired(wiring.withExisting(
+                new ExistingFile(Objects.requireNonNull(file, "file"), false)));
     }
 
     /**
-     * Lets the workload write {@link #existingFile(Path) the existing file}, naming it again:
-     * its first {@link #size(DataSize) size} bytes are overwritten with random data before the
-     * runs (so that reads meet real data, and {@link Warning#EXISTING_FILE_READ} does not apply)
-     * and by the writes; the file is kept.
+     * Lets the workload write {@link #existingFile(Path) the existing file}, named again: its
+     * first {@link #size(DataSize) size} bytes are filled with random data before the runs (no
+     * {@link Warning#EXISTING_FILE_READ} then) and written by them; the file is kept.
      *
      * @param file the same file as {@link #existingFile(Path)}
      * @return a new plan
      * @throws InvalidSettingException if no existing file was set, or {@code file} is another
      */
     public WorkloadPlan overwriteAllowed(Path file) {
-        if (existing == null || !existing.path().equals(file)) {
-            throw new InvalidSettingException("overwriteAllowed", file, "must name the file to"
-                    + " overwrite again; existingFile is "
-                    + (existing == null ? "not set" : existing.path()));
-        }
-        return new WorkloadPlan(target, parameters, backend, ioEngine, listener,
-                new ExistingFile(file, true), bufferedFallback);
+        return rewired(wiring.withOverwriteAllowed(file));
     }
 
     /** @return the existing file this plan runs over, if {@link #existingFile(Path)} set one */
     public Optional<Path> existingFile() {
-        return Optional.ofNullable(existing).map(ExistingFile::path);
+        return Optional.ofNullable(wiring.existing()).map(ExistingFile::path);
     }
 
     /**
-     * Time-based runs (fio {@code runtime} with {@code time_based}): workers issue I/O until
-     * {@code duration} after the ramp, then finish what is in flight; replaces a
-     * {@link #count(long) count}.
-     *
-     * @param duration positive, at most one day
+     * @param duration of each time-based run (fio {@code runtime} with {@code time_based}): I/O
+     *     is issued until this long after the ramp, then what is in flight is finished; positive,
+     *     at most one day; replaces a {@link #count(long) count}
      * @return a new plan
      * @throws IllegalArgumentException if not positive or longer than a day
      */
     public WorkloadPlan duration(Duration duration) {
-        return with(s -> {
-            s.duration = Optional.of(duration);
-            s.count = OptionalLong.empty();
-            s.timeLimit = Optional.empty();
-        });
+        return with(s -> s.timeBased(duration));
     }
 
     /**
-     * Time to run the workload before each run's measured part, left out of every figure (fio
-     * {@code ramp_time}): lets caches, queues and the JIT settle.
-     *
-     * @param rampTime zero or positive, at most one day
+     * @param rampTime run before each run's measured part and left out of every figure (fio
+     *     {@code ramp_time}), to let caches, queues and the JIT settle: at most one day
      * @return a new plan
      * @throws IllegalArgumentException if negative or longer than a day
      */
@@ -318,10 +254,8 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Workers running at once, each with its own offsets (fio {@code numjobs} on one file, with
-     * {@code thread}).
-     *
-     * @param threads in {@code [1, 1024]}
+     * @param threads workers at once, each with its own offsets (fio {@code numjobs} on one file,
+     *     with {@code thread}), in {@code [1, 1024]}
      * @return a new plan
      * @throws IllegalArgumentException if outside that range
      */
@@ -330,10 +264,8 @@ public final class WorkloadPlan {
     }
 
     /**
-     * I/Os each thread keeps in flight (fio {@code iodepth}), with the engine of
-     * {@link #ioEngine(IoEngine)} (see the class description).
-     *
-     * @param queueDepth in {@code [1, 1024]}
+     * @param queueDepth I/Os each thread keeps in flight (fio {@code iodepth}) with the engine of
+     *     {@link #ioEngine(IoEngine)}, in {@code [1, 1024]}
      * @return a new plan
      * @throws IllegalArgumentException if outside that range
      */
@@ -342,10 +274,8 @@ public final class WorkloadPlan {
     }
 
     /**
-     * The seed of the random offsets and read/write choices (fio {@code randseed}); the same seed
-     * gives the same I/Os in the same order per worker (see the class description).
-     *
-     * @param seed any value
+     * @param seed of the random offsets and read/write choices (fio {@code randseed}): the same
+     *     seed gives each worker the same I/Os in the same order
      * @return a new plan
      */
     public WorkloadPlan seed(long seed) {
@@ -353,22 +283,17 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Measured repetitions; each repeats the same I/Os.
-     *
-     * @param runs 1 to {@value Limits#MAX_RUNS}
+     * @param runs measured repetitions, each of the same I/Os: 1 to {@value Limits#MAX_RUNS}
      * @return a new plan
-     * @throws IllegalArgumentException if {@code runs} is below 1 or above
-     *     {@value Limits#MAX_RUNS}
+     * @throws IllegalArgumentException if {@code runs} is out of that range
      */
     public WorkloadPlan runs(int runs) {
         return with(s -> s.runs = runs);
     }
 
     /**
-     * Random offsets drawn with replacement (fio {@code norandommap}) instead of covering each
-     * block once per pass (see the class description).
-     *
-     * @return a new plan
+     * @return a new plan whose random offsets are drawn with replacement (fio
+     *     {@code norandommap}) instead of covering each block once per pass
      */
     public WorkloadPlan noRandomMap() {
         return with(s -> s.randomMap = false);
@@ -385,52 +310,38 @@ public final class WorkloadPlan {
     }
 
     /**
-     * O_DIRECT where the file system allows it, else buffered I/O: where O_DIRECT is refused, at
-     * open(2) or on the test file's first read or write (EINVAL from a file system that accepts
-     * O_DIRECT at open), the workloads run buffered from the writing of the file on, as
-     * {@link #buffered()} describes; the report's parameters then say {@code direct} false and
-     * every pass carries {@link Warning#BUFFERED_FALLBACK}. No figure measured with O_DIRECT is
-     * kept. Without this opt-in such a file system fails the run with
-     * {@link DirectIoUnsupportedException}.
-     *
-     * @return a new plan with O_DIRECT and the fallback
+     * @return a new plan with O_DIRECT where the file system allows it, else {@link #buffered()}
+     *     I/O from the writing of the file on: where open(2) or the first read or write refuses
+     *     O_DIRECT (EINVAL), the report's parameters say {@code direct} false and each pass has
+     *     {@link Warning#BUFFERED_FALLBACK}; without it, {@link DirectIoUnsupportedException}
      */
     public WorkloadPlan directOrBuffered() {
-        WorkloadPlan p = direct();
-        return new WorkloadPlan(target, p.parameters, backend, ioEngine, listener, existing, true);
+        return direct().rewired(wiring.withBufferedFallback(true));
     }
 
     /** @return whether the plan falls back to buffered I/O where O_DIRECT is refused */
     public boolean bufferedFallback() {
-        return bufferedFallback;
+        return wiring.bufferedFallback();
     }
 
     /**
      * Buffered I/O through the page cache (fio {@code direct=0}). Before every run that reads
-     * (the warm-up included) the file's pages are evicted where the backend can (fdatasync,
-     * posix_fadvise DONTNEED, checked), as the sequential test does; where it cannot, read
-     * figures carry {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}. Random reads are hinted with
-     * posix_fadvise POSIX_FADV_RANDOM where the backend can (fio {@code fadvise_hint}), so
-     * that readahead does not serve them. A run that wrote ends with fdatasync inside its timed
-     * interval, so its figure is the rate to stable storage. Each run records its cache handling
-     * and the device's counters; a pass whose device moved under
+     * the file's pages are evicted where the backend can (fdatasync, posix_fadvise DONTNEED,
+     * checked), else reads carry {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}; random reads are
+     * hinted POSIX_FADV_RANDOM (fio {@code fadvise_hint}) against readahead; a run that wrote
+     * ends with fdatasync inside its timed interval. A pass whose device moved under
      * {@value Warning#MIN_DEVICE_COVERAGE_PERCENT} % of the bytes counted carries
-     * {@link Warning#READ_SERVED_FROM_CACHE} or {@link Warning#WRITE_SERVED_BY_PAGE_CACHE} (a
-     * time-based run that goes over a small file more than once meets its own pages in the
-     * cache).
+     * {@link Warning#READ_SERVED_FROM_CACHE} or {@link Warning#WRITE_SERVED_BY_PAGE_CACHE} (as a
+     * time-based run over a small file does when it meets its own pages).
      *
      * @return a new plan
      */
     public WorkloadPlan buffered() {
-        WorkloadPlan p = with(s -> s.direct = false);
-        return new WorkloadPlan(target, p.parameters, backend, ioEngine, listener, existing,
-                false);
+        return with(s -> s.direct = false).rewired(wiring.withBufferedFallback(false));
     }
 
     /**
-     * The timeline's interval (fio {@code log_avg_msec}).
-     *
-     * @param interval at least 1 ms
+     * @param interval the timeline's interval (fio {@code log_avg_msec}), at least 1 ms
      * @return a new plan
      * @throws IllegalArgumentException if shorter than 1 ms
      */
@@ -439,41 +350,30 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Takes a preset's access pattern, block size, queue depth and threads; direction, size,
-     * duration and the rest stay.
-     *
-     * @param preset for example {@link Preset#RND4K_Q32T1}
+     * @param preset whose access pattern, block size, queue depth and threads the plan takes
+     *     (the rest stays), for example {@link Preset#RND4K_Q32T1}
      * @return a new plan
      */
     public WorkloadPlan preset(Preset preset) {
         Objects.requireNonNull(preset, "preset");
-        return with(s -> {
-            s.pattern = preset.pattern();
-            s.blockSize = preset.blockSize();
-            s.queueDepth = preset.queueDepth();
-            s.threads = preset.threads();
-        });
+        return with(s -> s.take(preset));
     }
 
     /**
-     * Use this I/O backend instead of the best one found on the class path. An explicit choice is
-     * never replaced by another backend.
-     *
-     * @param backend the backend
+     * @param backend the I/O backend to use instead of the best one on the class path; never
+     *     replaced by another
      * @return a new plan
      * @throws IllegalArgumentException if the backend reports itself unavailable here, with its
      *     reason
      */
     public WorkloadPlan backend(IoBackend backend) {
         BackendSelector.explicit(backend);
-        return new WorkloadPlan(target, parameters, backend, ioEngine, listener, existing,
-                bufferedFallback);
+        return rewired(wiring.withBackend(backend));
     }
 
     /**
-     * Use the I/O backend with this name: {@code java} or {@code native} (drivespeed-native).
-     *
-     * @param name the backend's {@link IoBackend#name() name}
+     * @param name of the I/O backend to use ({@link IoBackend#name()}): {@code java} or
+     *     {@code native} (drivespeed-native)
      * @return a new plan
      * @throws IllegalArgumentException if no backend has that name (the message lists those
      *     that exist), or if it is unavailable here (the message says why)
@@ -483,23 +383,19 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Issue the I/O with this engine (fio {@code ioengine}; {@link IoEngine}) at every queue depth
-     * instead of the default (psync at depth 1, else the backend's best engine that works here;
-     * fallbacks in {@link WorkloadReport#engine()}). It is never replaced: {@link #run()} refuses
-     * one the backend lacks or that does not work here, saying why.
-     *
-     * @param ioEngine the engine
+     * @param ioEngine to issue the I/O with at every depth (fio {@code ioengine}) instead of the
+     *     default (psync at depth 1, else the backend's best engine that works here, fallbacks in
+     *     {@link WorkloadReport#engine()}); never replaced: {@link #run()} refuses one the
+     *     backend lacks or that does not work here, saying why
      * @return a new plan
      */
     public WorkloadPlan ioEngine(IoEngine ioEngine) {
-        return new WorkloadPlan(target, parameters, backend,
-                Objects.requireNonNull(ioEngine, "ioEngine"), listener, existing, bufferedFallback);
+        return rewired(wiring.withIoEngine(ioEngine));
     }
 
     /**
-     * {@link #ioEngine(IoEngine)} by fio's name.
-     *
-     * @param fioName {@code psync}, {@code libaio} or {@code io_uring}
+     * @param fioName {@link #ioEngine(IoEngine)} by fio's name: {@code psync}, {@code libaio} or
+     *     {@code io_uring}
      * @return a new plan
      * @throws IllegalArgumentException for another name, listing the names there are
      */
@@ -509,20 +405,16 @@ public final class WorkloadPlan {
 
     /** @return the engine asked for, or empty when drivespeed chooses */
     public Optional<IoEngine> ioEngine() {
-        return Optional.ofNullable(ioEngine);
+        return Optional.ofNullable(wiring.ioEngine());
     }
 
     /**
-     * Tell {@code listener} when the writing of the test file and each measured run start and
-     * end, with a live byte count to poll (see {@link WorkloadListener}: nothing is called per
-     * I/O).
-     *
-     * @param listener the listener, or {@link WorkloadListener#NONE}
+     * @param listener told when the writing of the test file and each run start and end, with a
+     *     live byte count to poll (never per I/O), or {@link WorkloadListener#NONE}
      * @return a new plan
      */
     public WorkloadPlan listener(WorkloadListener listener) {
-        return new WorkloadPlan(target, parameters, backend, ioEngine,
-                Objects.requireNonNull(listener, "listener"), existing, bufferedFallback);
+        return rewired(wiring.withListener(listener));
     }
 
     /** @return the directory this plan tests in, as given */
@@ -536,10 +428,15 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Runs the workload (see the class description). Before any byte is written: the target must
-     * be a writable directory with room for the file; the block size must suit the backend, be at
-     * most the size and divide it, and with O_DIRECT be a multiple of the target's direct-I/O
-     * alignment; a sequential workload needs at least one block per thread.
+     * Creates a new test file of {@link #size(DataSize) size} bytes and writes all of it with
+     * random, stamped data and fdatasync, untimed (no read meets a hole); runs an untimed warm-up
+     * (250 ms, longer while the JIT compilers work, at most 2 s); then the measured runs, each
+     * from the seed afresh (the same I/Os), a run that wrote ending with fdatasync inside its
+     * timed interval (fio {@code end_fsync=1}); then removes the file. Reports carry the
+     * process's CPU time per I/O ({@link WorkloadReport#cpu()}). Checked before any byte is
+     * written: a writable directory with room for the file; a block size that suits the backend,
+     * divides the size and, with O_DIRECT, the direct-I/O alignment; a block per thread when
+     * sequential.
      *
      * @return the report
      * @throws TargetNotFoundException if the target does not exist
@@ -559,9 +456,8 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Runs this workload once per block size, over one test file written once.
-     *
-     * @param blockSizes at least one; each must suit the plan as {@link #run()} requires
+     * @param blockSizes to run this workload with, one after another over one test file written
+     *     once: at least one, each suiting the plan as {@link #run()} requires
      * @return one row per block size, in the given order
      * @throws IllegalArgumentException if the list is empty or a size is refused
      * @throws IOException as {@link #run()}
@@ -572,8 +468,7 @@ public final class WorkloadPlan {
     }
 
     /**
-     * @return {@link #sweep(List)} over {@link #DEFAULT_SWEEP}, 4 KiB to 64 MiB (the size must be
-     *     a multiple of 64 MiB): one row per block size
+     * @return {@link #sweep(List)} over {@link #DEFAULT_SWEEP} (the size a multiple of 64 MiB)
      * @throws IOException as {@link #run()}
      */
     public WorkloadTable sweep() throws IOException {
@@ -581,12 +476,10 @@ public final class WorkloadPlan {
     }
 
     /**
-     * Runs each preset as a read test and then a write test, over one test file written once,
-     * like CrystalDiskMark: rows {@code "SEQ1M Q8T1 read"}, {@code "SEQ1M Q8T1 write"}, ...
-     * Everything but the preset's settings and the direction comes from this plan.
-     *
-     * @param presets at least one, for example {@link Preset#STANDARD}
-     * @return two rows per preset
+     * @param presets to run as a read test and a write test each, with the rest of this plan,
+     *     over one test file written once, as CrystalDiskMark does: at least one, for example
+     *     {@link Preset#STANDARD}
+     * @return two rows per preset: {@code "SEQ1M Q8T1 read"}, {@code "SEQ1M Q8T1 write"}, ...
      * @throws IllegalArgumentException if the list is empty
      * @throws IOException as {@link #run()}
      */
@@ -597,9 +490,7 @@ public final class WorkloadPlan {
 
     /** @return the engine that runs this plan (for {@link WorkloadGroup}) */
     WorkloadMeasurement engine() {
-        return new WorkloadMeasurement(target, Optional.ofNullable(backend),
-                Optional.ofNullable(ioEngine), listener, Optional.ofNullable(existing),
-                bufferedFallback);
+        return wiring.engine(target);
     }
 
     @Override

@@ -1,9 +1,7 @@
 package io.github.drivespeed.target;
 
-import io.github.drivespeed.unit.DataSize;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -256,27 +254,13 @@ public final class BlockDevice {
 
     /**
      * What the device is and holds, one line, for example
-     * {@code md0 (9:0), md RAID (raid1), 4000.7 GB (3725.9 GiB)} or
+     * {@code md0 (9:0), md RAID (raid1), 4.0 TB (3.6 TiB)} or
      * {@code vda (254:0), disk, virtio, 274.9 GB (256.0 GiB), serial 1836632451}.
      *
      * @return the identity line
      */
     public String identity() {
-        StringBuilder sb = new StringBuilder(sysfsName).append(" (").append(deviceNumber)
-                .append("), ").append(kind.label());
-        partitionNumber.ifPresent(n -> sb.append(' ').append(n));
-        mapperName.ifPresent(n -> sb.append(' ').append(n));
-        raidLevel.ifPresent(l -> sb.append(" (").append(l).append(')'));
-        backingFile.ifPresent(f -> sb.append(" of ").append(f));
-        String name = String.join(" ", present(vendor, model));
-        if (!name.isEmpty()) {
-            sb.append(", ").append(name);
-        }
-        firmwareRevision.ifPresent(f -> sb.append(", firmware ").append(f));
-        transport.ifPresent(t -> sb.append(", ").append(t));
-        sizeBytes.ifPresent(s -> sb.append(", ").append(gigabytes(s)));
-        serial.ifPresent(s -> sb.append(", serial ").append(s));
-        return sb.toString();
+        return BlockDeviceLines.identity(this);
     }
 
     /**
@@ -287,25 +271,7 @@ public final class BlockDevice {
      * @return the geometry line, empty when sysfs said nothing of it
      */
     public String geometry() {
-        List<String> parts = new ArrayList<>();
-        logicalBlockSizeBytes.ifPresent(b -> parts.add("logical block " + b + " B"));
-        physicalBlockSizeBytes.ifPresent(b -> parts.add("physical block " + b + " B"));
-        rotational.ifPresent(r -> parts.add(r ? "rotational" : "non-rotational"));
-        readOnly.filter(Boolean::booleanValue).ifPresent(r -> parts.add("read-only"));
-        scheduler.ifPresent(s -> parts.add("scheduler " + s));
-        return String.join(", ", parts);
-    }
-
-    private static List<String> present(Optional<String> a, Optional<String> b) {
-        List<String> parts = new ArrayList<>();
-        a.ifPresent(parts::add);
-        b.ifPresent(parts::add);
-        return parts;
-    }
-
-    private static String gigabytes(long bytes) {
-        return String.format(Locale.ROOT, "%.1f GB (%.1f GiB)", bytes / 1e9,
-                bytes / (double) DataSize.GIBIBYTE);
+        return BlockDeviceLines.geometry(this);
     }
 
     /** The {@link #identity()}, then the {@link #geometry()} and the link where known. */
