@@ -65,7 +65,7 @@ class DevicePlanTest {
     @Test
     void badValuesAreRefusedAtTheCallNamingSettingAndValue() {
         DevicePlan t = DriveSpeed.onDevice(SDX);
-        assertThatThrownBy(() -> t.blockSize("0")).hasMessage("blockSize is too small (must be > 0): 0 B");
+        assertThatThrownBy(() -> t.blockSize("0")).hasMessage("blockSize is too small (must be a positive multiple of 512 bytes, one sector): 0 B");
         assertThatThrownBy(() -> t.blockSize("1000"))
                 .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
         assertThatThrownBy(() -> t.blockSize("8mb")).hasMessageStartingWith(

@@ -52,7 +52,7 @@ class SequentialPlanTest {
                     assertThat(e.reason()).startsWith("is not a data size: ");
                 });
         assertThatThrownBy(() -> base.blockSize("0"))
-                .hasMessage("blockSize is too small (must be > 0): 0 B");
+                .hasMessage("blockSize is too small (must be a positive multiple of 512 bytes, one sector): 0 B");
         assertThatThrownBy(() -> base.blockSize("8 furlongs"))
                 .hasMessageContaining("blockSize").hasMessageContaining("8 furlongs");
         assertThatThrownBy(() -> base.blockSize("1000"))

@@ -45,7 +45,8 @@ public final class WorkloadTable {
     }
 
     /**
-     * The table, one line per row and direction: label, direction, MB/s (10^6 B/s), MiB/s
+     * The table, one line per row and direction: label, direction ({@code dir}: {@code read}
+     * or {@code write}; the access pattern is in the label), MB/s (10^6 B/s), MiB/s
      * (2^20 B/s), IOPS, clat mean, p50, p99 and p99.9 in microseconds (medians over runs for
      * the rates, all runs pooled for latency), and the process's CPU nanoseconds per I/O, user
      * and system together ({@link WorkloadReport#cpu()}; the workload's, both directions of a mix
@@ -55,7 +56,7 @@ public final class WorkloadTable {
     public String toString() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%-22s %-5s %10s %10s %11s %11s %11s %11s %11s %10s%n",
-                "test", "rw", "MB/s", "MiB/s", "IOPS", "mean us", "p50 us", "p99 us",
+                "test", "dir", "MB/s", "MiB/s", "IOPS", "mean us", "p50 us", "p99 us",
                 "p99.9 us", "CPU ns/IO"));
         for (Row row : rows) {
             line(sb, row, "read", row.report().read());
@@ -64,7 +65,8 @@ public final class WorkloadTable {
         return sb.toString();
     }
 
-    private static void line(StringBuilder sb, Row row, String rw, Optional<PassResult> pass) {
+    private static void line(StringBuilder sb, Row row, String direction,
+            Optional<PassResult> pass) {
         if (pass.isEmpty()) {
             return;
         }
@@ -74,7 +76,7 @@ public final class WorkloadTable {
                 c.nanosPerIo())).orElse("-");
         sb.append(String.format(Locale.ROOT,
                 "%-22s %-5s %10.1f %10.1f %11.0f %11.1f %11.1f %11.1f %11.1f %10s%n", row.label(),
-                rw, p.median().megabytesPerSecond(), p.median().mebibytesPerSecond(),
+                direction, p.median().megabytesPerSecond(), p.median().mebibytesPerSecond(),
                 p.medianIops(), l.meanNanos() / 1e3, micros(l, 50), micros(l, 99),
                 micros(l, 99.9), cpu));
     }

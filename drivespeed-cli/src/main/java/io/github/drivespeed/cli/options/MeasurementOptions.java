@@ -12,7 +12,7 @@ public final class MeasurementOptions {
     @Option(names = {"--block-size", "--bs"}, paramLabel = "SIZE",
             description = "Bytes per write and read call, like dd's bs, a multiple of 512: 8M, "
                     + "4KiB, 512, 1G (K/M/G/T and KiB.. are powers of 1024, kB/MB/GB/TB of "
-                    + "1000). Default: 8M.")
+                    + "1000). Default: 8M; 4K with --rw, 1M with --sustained.")
     private String blockSize;
 
     @Option(names = "--count", paramLabel = "N",

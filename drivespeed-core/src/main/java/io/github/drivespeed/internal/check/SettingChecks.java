@@ -62,7 +62,8 @@ public final class SettingChecks {
     public static DataSize requireWholeSectors(String setting, DataSize size) {
         requireNonNull(setting, size);
         if (size.bytes() <= 0) {
-            throw new InvalidSettingException(setting, size, "is too small (must be > 0)");
+            throw new InvalidSettingException(setting, size, "is too small (must be a positive"
+                    + " multiple of " + DataSize.SECTOR_BYTES + " bytes, one sector)");
         }
         if (size.bytes() % DataSize.SECTOR_BYTES != 0) {
             throw new InvalidSettingException(setting, size.bytes() + " bytes",

@@ -394,7 +394,7 @@ class WorkloadMeasurementTest {
         assertThatThrownBy(() -> w.duration(Duration.ZERO)).hasMessageContaining("duration");
         assertThatThrownBy(() -> w.rampTime(Duration.ofSeconds(-1))).hasMessageContaining("rampTime");
         assertThatThrownBy(() -> w.blockSize("1000")).hasMessageContaining("blockSize must be a multiple of 512");
-        assertThatThrownBy(() -> w.size("0")).hasMessageContaining("size is too small (must be > 0)");
+        assertThatThrownBy(() -> w.size("0")).hasMessageContaining("size is too small (must be a positive multiple of 512 bytes, one sector)");
         assertThatThrownBy(() -> w.timelineInterval(Duration.ZERO)).hasMessageContaining("timelineInterval");
         assertThatThrownBy(() -> w.runs(0)).hasMessageContaining("runs is too small (must be in [1, 1000]): 0");
         assertThatThrownBy(() -> w.runs(100_000)).hasMessageContaining("1000]): 100000");
