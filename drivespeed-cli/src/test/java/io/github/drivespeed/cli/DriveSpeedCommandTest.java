@@ -163,7 +163,7 @@ class DriveSpeedCommandTest {
         assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(o.out())
                 .containsPattern("(?m)^drivespeed on " + dir + ": presets \\[RND4K Q1T1, SEQ1M Q8T1\\]")
-                .containsPattern("(?m)^test +rw +MB/s +MiB/s +IOPS +mean us +p50 us +p99 us")
+                .containsPattern("(?m)^test +dir +MB/s +MiB/s +IOPS +mean us +p50 us +p99 us")
                 .containsPattern("(?m)^RND4K Q1T1 read +read +\\d+\\.\\d +\\d+\\.\\d +\\d+ ")
                 .containsPattern("(?m)^RND4K Q1T1 write +write ")
                 .containsPattern("(?m)^SEQ1M Q8T1 write +write ")
