@@ -4,6 +4,7 @@ import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The CPU time the whole process (every thread: I/O threads, JIT compiler, garbage collector)
@@ -21,9 +22,26 @@ import java.util.Objects;
  * @param ios I/Os completed in the window (ramp included)
  * @param source where the times come from, for example {@code /proc/self/stat}, and their
  *     resolution
+ * @param ioThreads the context switches and page faults of the workload's own I/O threads over
+ *     the window (fio's {@code ctx}, {@code minf}, {@code majf}), or empty where they could not
+ *     be read
  */
 public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long ios,
-        String source) {
+        String source, Optional<ThreadEvents> ioThreads) {
+
+    /**
+     * CPU times without the I/O threads' events.
+     *
+     * @param userNanos user-mode CPU time over the window, in nanoseconds
+     * @param systemNanos system-mode CPU time over the window, in nanoseconds
+     * @param elapsedNanos the window's wall-clock time
+     * @param ios I/Os completed in the window
+     * @param source where the times come from
+     */
+    public CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long ios,
+            String source) {
+        this(userNanos, systemNanos, elapsedNanos, ios, source, Optional.empty());
+    }
 
     /**
      * Checks that the figures are not negative and the source is given.
@@ -33,6 +51,7 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
      * @param elapsedNanos the window's wall-clock time
      * @param ios I/Os completed in the window
      * @param source where the times come from
+     * @param ioThreads the I/O threads' context switches and page faults, or empty
      */
     public CpuUsage {
         SettingChecks.requireAtLeast("userNanos", userNanos, 0);
@@ -40,6 +59,7 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
         SettingChecks.requireAtLeast("elapsedNanos", elapsedNanos, 0);
         SettingChecks.requireAtLeast("ios", ios, 0);
         Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(ioThreads, "ioThreads");
     }
 
     /** @return user CPU nanoseconds per I/O; NaN without I/O */
@@ -75,22 +95,28 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
 
     /**
      * @param other another window measured the same way
-     * @return both windows together: times, wall-clock time and I/Os summed
+     * @return both windows together: times, wall-clock time, I/Os and the I/O threads' events
+     *     summed (the events only where both have them)
      */
     public CpuUsage plus(CpuUsage other) {
+        Optional<ThreadEvents> events = ioThreads.isPresent() && other.ioThreads.isPresent()
+                ? Optional.of(ioThreads.get().plus(other.ioThreads.get())) : Optional.empty();
         return new CpuUsage(userNanos + other.userNanos, systemNanos + other.systemNanos,
-                elapsedNanos + other.elapsedNanos, ios + other.ios, source);
+                elapsedNanos + other.elapsedNanos, ios + other.ios, source, events);
     }
 
     /**
      * For example {@code 312 ns user + 845 ns system per I/O (usr_cpu 18.2%, sys_cpu 49.6% over
-     * 5.000 s, 16000000 I/Os; whole process, /proc/self/stat utime and stime, 10 ms ticks)}.
+     * 5.000 s, 16000000 I/Os; whole process, /proc/self/stat utime and stime, 10 ms ticks)},
+     * then where counted {@code ; I/O threads: 1234 context switches, 56 minor and 0 major page
+     * faults}.
      */
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "%.0f ns user + %.0f ns system per I/O (usr_cpu %.1f%%,"
                 + " sys_cpu %.1f%% over %s, %d I/Os; whole process, %s)", userNanosPerIo(),
                 systemNanosPerIo(), userPercent(), systemPercent(),
-                Nanoseconds.format(elapsedNanos), ios, source);
+                Nanoseconds.format(elapsedNanos), ios, source)
+                + ioThreads.map(e -> "; I/O threads: " + e).orElse("");
     }
 }

@@ -1,6 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.ThreadEvents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -68,16 +69,17 @@ final class ProcessCpuClock {
      * @param end reading at its end, or empty
      * @param elapsedNanos the window's wall-clock time
      * @param ios I/Os completed in it
+     * @param ioThreads the I/O threads' context switches and page faults over it, or empty
      * @return the usage over the window, or empty without both readings
      */
     static Optional<CpuUsage> between(Optional<Reading> start, Optional<Reading> end,
-            long elapsedNanos, long ios) {
+            long elapsedNanos, long ios, Optional<ThreadEvents> ioThreads) {
         if (start.isEmpty() || end.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new CpuUsage(
                 Math.max(0, end.get().userNanos() - start.get().userNanos()),
                 Math.max(0, end.get().systemNanos() - start.get().systemNanos()),
-                Math.max(0, elapsedNanos), ios, SOURCE));
+                Math.max(0, elapsedNanos), ios, SOURCE, ioThreads));
     }
 }

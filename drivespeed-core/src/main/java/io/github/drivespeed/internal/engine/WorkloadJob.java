@@ -8,6 +8,7 @@ import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadStage;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.ThreadEvents;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.PassKind;
@@ -32,6 +33,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * One workload over the shared test file: its engine and queues ({@link EngineChoice}), its
@@ -334,6 +336,8 @@ final class WorkloadJob {
         }
         CounterWindow window = warmUp ? null : rampNanos > 0
                 ? CounterWindow.startLater(counters) : CounterWindow.startNow(counters);
+        AtomicReferenceArray<Optional<ThreadEvents>> threadEvents =
+                new AtomicReferenceArray<>(workers);
         for (int k = 0; k < workers; k++) {
             int index = k;
             WriteData data = r.writeData().get(k);
@@ -376,7 +380,10 @@ final class WorkloadJob {
                 IoLoop loop = new IoLoop(r.queues().get(index), blockBytes, offsets,
                         directions, data, r.readBuffers().get(index), rr, wr, stop,
                         stage.progress(index), name, what, planned, periodicSync);
-                return loop.run(limit, from, deadline);
+                Optional<ThreadEvents> before = warmUp ? Optional.empty() : ThreadCounters.read();
+                IoLoop.Outcome outcome = loop.run(limit, from, deadline);
+                threadEvents.set(index, ThreadCounters.between(before, ThreadCounters.read()));
+                return outcome;
             });
         }
         Optional<ProcessCpuClock.Reading> cpuStart = warmUp ? Optional.empty()
@@ -401,8 +408,14 @@ final class WorkloadJob {
             return new Measured(Optional.empty(), Optional.empty(), Optional.empty(),
                     endedOnDeadline);
         }
+        Optional<ThreadEvents> events = Optional.of(ThreadEvents.NONE);
+        for (int k = 0; k < workers; k++) {
+            Optional<ThreadEvents> e = threadEvents.get(k);
+            events = e == null || e.isEmpty() || events.isEmpty() ? Optional.empty()
+                    : Optional.of(events.get().plus(e.get()));
+        }
         Optional<CpuUsage> cpu = ProcessCpuClock.between(cpuStart, ProcessCpuClock.read(),
-                Math.max(end, windowStart) - windowStart, allIos);
+                Math.max(end, windowStart) - windowStart, allIos, events);
         Optional<DeviceIo> device = window.end();
         long elapsed = Math.max(1, end - measureStart[0]);
         Sample read = job.reads() ? DirectionRecorder.sample(run, List.of(readRecorders), elapsed)

@@ -33,12 +33,13 @@ class ProcessCpuClockTest {
                 .as("200 ms of spinning (%d)", sink)
                 .isGreaterThan(before.userNanos() + before.systemNanos());
         Optional<CpuUsage> u = ProcessCpuClock.between(Optional.of(before), Optional.of(after),
-                200_000_000L, 1000);
+                200_000_000L, 1000, Optional.empty());
         assertThat(u).hasValueSatisfying(c -> {
             assertThat(c.ios()).isEqualTo(1000);
             assertThat(c.source()).isEqualTo(ProcessCpuClock.SOURCE);
             assertThat(c.nanosPerIo()).isPositive();
         });
-        assertThat(ProcessCpuClock.between(Optional.empty(), Optional.of(after), 1, 1)).isEmpty();
+        assertThat(ProcessCpuClock.between(Optional.empty(), Optional.of(after), 1, 1,
+                Optional.empty())).isEmpty();
     }
 }

@@ -260,6 +260,12 @@ class WorkloadMeasurementTest {
         assertThat(w.latency().count()).isEqualTo(2002);
         assertThat(r.ioEngine()).contains("4 threads x queue depth 1");
         assertThat(r.warnings()).doesNotContain(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
+        if (System.getProperty("os.name").startsWith("Linux")) {
+            // the four I/O threads' own counts (fio's ctx, minf, majf), both runs together
+            assertThat(r.cpu()).hasValueSatisfying(c -> assertThat(c.ioThreads()).isPresent());
+            assertThat(r.cpuPerRun()).hasSize(2).allSatisfy(c -> assertThat(c.ioThreads())
+                    .isPresent());
+        }
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
