@@ -177,6 +177,16 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         return readPercent > 0;
     }
 
+    /**
+     * @param directIo O_DIRECT (fio {@code direct=1}) or buffered
+     * @return these settings with that, everything else kept
+     */
+    public WorkloadParameters withDirect(boolean directIo) {
+        return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
+                rampTime, threads, queueDepth, seed, runs, directIo, timelineInterval, randomMap,
+                timeLimit, syncEveryWrites);
+    }
+
     /** @return whether any I/O writes */
     public boolean writes() {
         return readPercent < 100;

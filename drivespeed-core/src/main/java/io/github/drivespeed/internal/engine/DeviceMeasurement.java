@@ -105,8 +105,8 @@ public final class DeviceMeasurement {
         checkPlan(t, io, blockBytes);
         boolean verifying = parameters.write() && verify;
         Preflight.checkMemory(parameters.write()
-                        ? Math.max(blockBytes, Math.min(t.sizeBytes() / blockBytes * blockBytes,
-                                WriteData.POOL_TARGET_BYTES)) + (verifying ? blockBytes : 0)
+                        ? WriteData.randomPoolBytes(blockBytes, t.sizeBytes() / blockBytes,
+                                WriteData.POOL_TARGET_BYTES) + (verifying ? blockBytes : 0)
                         : blockBytes,
                 parameters.blockSize(), !parameters.write() ? "the read block"
                         : verifying ? "the write pool, and a second block to read back into for"

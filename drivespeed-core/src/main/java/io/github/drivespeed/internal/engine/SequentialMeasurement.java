@@ -111,7 +111,8 @@ public final class SequentialMeasurement {
         }
         readOptions.checkBackend(io);
         long passBytes = parameters.bytesPerPass().bytes();
-        long poolBytes = Math.max(blockBytes, Math.min(passBytes, WriteData.POOL_TARGET_BYTES));
+        long poolBytes = WriteData.randomPoolBytes(blockBytes, parameters.count(),
+                WriteData.POOL_TARGET_BYTES);
         Preflight.checkMemory(poolBytes + (verify ? blockBytes : 0), parameters.blockSize(),
                 verify ? "the write pool, and a second block to read back into for verification"
                         : "the write pool, which the reads reuse");

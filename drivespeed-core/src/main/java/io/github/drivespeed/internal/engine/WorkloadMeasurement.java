@@ -172,10 +172,7 @@ public final class WorkloadMeasurement {
     private static List<WorkloadParameters> buffered(List<WorkloadParameters> jobs) {
         List<WorkloadParameters> out = new ArrayList<>();
         for (WorkloadParameters j : jobs) {
-            out.add(new WorkloadParameters(j.pattern(), j.readPercent(), j.blockSize(), j.size(),
-                    j.count(), j.duration(), j.rampTime(), j.threads(), j.queueDepth(), j.seed(),
-                    j.runs(), false, j.timelineInterval(), j.randomMap(), j.timeLimit(),
-                    j.syncEveryWrites()));
+            out.add(j.withDirect(false));
         }
         return out;
     }

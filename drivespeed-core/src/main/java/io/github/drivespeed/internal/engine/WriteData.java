@@ -59,10 +59,8 @@ final class WriteData implements AutoCloseable {
         this.blockBytes = blockBytes;
         this.random = pattern == DataPattern.RANDOM;
         this.depth = depth;
-        long wanted = (poolTargetBytes + blockBytes - 1) / blockBytes;
-        long blocks = random ? Math.max(1, Math.min(count, wanted)) : 1;
-        this.blocksPerSlot = Math.max(1, (blocks + depth - 1) / depth);
-        this.poolBlocks = blocksPerSlot * depth;
+        this.poolBlocks = poolBlocks(blockBytes, count, random, depth, poolTargetBytes);
+        this.blocksPerSlot = poolBlocks / depth;
         this.nextPoolBlock = new long[depth];
         this.pool = Preflight.allocate(io, blockBytes * poolBlocks, alignmentBytes, blockBytes);
         this.views = new BufferViews(pool);
@@ -70,6 +68,25 @@ final class WriteData implements AutoCloseable {
         if (!random) {
             fillZeros();
         }
+    }
+
+    /**
+     * The pool's size before it is allocated, for the memory check of a plan.
+     *
+     * @param blockBytes bytes per block
+     * @param count blocks the pass writes at most
+     * @param poolTargetBytes pool size aimed at
+     * @return the bytes a random-data pool for one writer at queue depth 1 takes
+     */
+    static long randomPoolBytes(long blockBytes, long count, long poolTargetBytes) {
+        return blockBytes * poolBlocks(blockBytes, count, true, 1, poolTargetBytes);
+    }
+
+    private static long poolBlocks(long blockBytes, long count, boolean random, int depth,
+            long poolTargetBytes) {
+        long wanted = (poolTargetBytes + blockBytes - 1) / blockBytes;
+        long blocks = random ? Math.max(1, Math.min(count, wanted)) : 1;
+        return Math.max(1, (blocks + depth - 1) / depth) * depth;
     }
 
     /** @return the buffer blocks are written from */
