@@ -1,6 +1,7 @@
 package io.github.drivespeed.internal.engine;
 
 import io.github.drivespeed.report.LatencyStats;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
@@ -36,6 +37,12 @@ final class LatencyRecorder {
         sumOfSquaresNanos += (double) nanos * nanos;
     }
 
+    /** @return what was recorded; {@link LatencyStats#NONE} when nothing was */
+    LatencyStats stats() {
+        return count == 0 ? LatencyStats.NONE
+                : LatencyStats.of(histogram, minNanos, maxNanos, sumNanos, sumOfSquaresNanos);
+    }
+
     /**
      * Pools several recorders' values, as if one had recorded them all.
      *
@@ -45,25 +52,13 @@ final class LatencyRecorder {
      * @return the statistics; {@link LatencyStats#NONE} when nothing was recorded
      */
     static <T> LatencyStats pooled(List<T> parts, Function<T, LatencyRecorder> latency) {
-        Histogram all = null;
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        long sum = 0;
-        double squares = 0;
+        List<LatencyStats> all = new ArrayList<>(parts.size());
         for (T part : parts) {
             LatencyRecorder p = latency.apply(part);
-            if (p == null || p.count == 0) {
-                continue;
+            if (p != null) {
+                all.add(p.stats());
             }
-            if (all == null) {
-                all = LatencyStats.newHistogram();
-            }
-            all.add(p.histogram);
-            min = Math.min(min, p.minNanos);
-            max = Math.max(max, p.maxNanos);
-            sum += p.sumNanos;
-            squares += p.sumOfSquaresNanos;
         }
-        return all == null ? LatencyStats.NONE : LatencyStats.of(all, min, max, sum, squares);
+        return LatencyStats.merge(all);
     }
 }
