@@ -236,6 +236,29 @@ class FioJobCommandTest {
         assertThat(own.out()).contains("bs 4 KiB");
     }
 
+    /** fio's normal output at async: slat, clat and lat lines, then clat's percentiles. */
+    @Test
+    void aLibaioJobPrintsSlatClatAndLatAsFioDoes() throws IOException {
+        Path job = jobFile("aio.fio", """
+                [r]
+                rw=randread
+                size=2m
+                bs=4k
+                number_ios=400
+                direct=1
+                ioengine=libaio
+                iodepth=8
+                """);
+        CommandRun run = CommandRun.of(job.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).containsPattern("drivespeed ran: libaio\\b.*queue depth 8")
+                .containsPattern("(?m)^  read: IOPS=\\d+.*\\n"
+                        + "    slat \\(usec\\): min=\\d+, max=\\d+, avg=[\\d.]+, stdev=[\\d.]+\\n"
+                        + "    clat \\(usec\\): min=\\d+, max=\\d+, avg=[\\d.]+, stdev=[\\d.]+\\n"
+                        + "     lat \\(usec\\): min=\\d+, max=\\d+, avg=[\\d.]+, stdev=[\\d.]+\\n"
+                        + "    clat percentiles \\(usec\\):");
+    }
+
     @Test
     void syncsIoUringAndVerifyZeroRunAsDrivespeedRunsThemAndSayHow() throws IOException {
         Path job = jobFile("sync.fio", """

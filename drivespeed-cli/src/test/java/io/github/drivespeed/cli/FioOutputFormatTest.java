@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,6 +33,44 @@ class FioOutputFormatTest {
         try (var s = Files.list(dir)) {
             assertThat(s).as("no test file left").isEmpty();
         }
+    }
+
+    /**
+     * libaio at queue depth 8: the native queue times each io_submit, so fio's slat and clat
+     * are filled for every I/O, lat is their sum, and the coarse buckets (fio's, of clat) add
+     * up to 100 %.
+     */
+    @Test
+    void withLibaioAtQueueDepthEightSlatAndClatCountEveryIo() throws Exception {
+        CommandRun r = CommandRun.of(dir.toString(), "--rw", "randread", "--block-size", "4K",
+                "--size", "4M", "--count", "800", "--runs", "1", "--ioengine", "libaio",
+                "--iodepth", "8", "--output-format", "json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        assertThat(doc.at("/jobs/0/job options/ioengine").asText()).isEqualTo("libaio");
+        JsonNode read = doc.at("/jobs/0/read");
+        long ios = read.get("total_ios").asLong();
+        assertThat(ios).isEqualTo(800);
+        for (String l : new String[] {"slat_ns", "clat_ns", "lat_ns"}) {
+            assertThat(read.at("/" + l + "/N").asLong()).as(l + ".N").isEqualTo(ios);
+            assertThat(read.at("/" + l + "/mean").asDouble()).as(l + ".mean").isPositive();
+        }
+        assertThat(read.at("/slat_ns/mean").asDouble() + read.at("/clat_ns/mean").asDouble())
+                .isCloseTo(read.at("/lat_ns/mean").asDouble(), within(0.01));
+        assertThat(read.at("/clat_ns/percentile/50.000000").asLong()).isPositive();
+        double buckets = 0;
+        for (String b : new String[] {"latency_ns", "latency_us", "latency_ms"}) {
+            for (JsonNode share : doc.at("/jobs/0/" + b)) {
+                buckets += share.asDouble();
+            }
+        }
+        assertThat(buckets).as("latency_ns/us/ms").isCloseTo(100, within(0.1));
+        assertThat(doc.at("/drivespeed/placeholders").toString()).doesNotContain("clat_ns")
+                .doesNotContain("latency_us").contains("iodepth_level");
+        JsonNode own = doc.at("/drivespeed/report/jobs/0/read");
+        assertThat(own.at("/slat_ns/N").asLong()).as("--json's slat_ns").isEqualTo(ios);
+        assertThat(own.at("/clat_ns/mean").asDouble()).isCloseTo(read.at("/clat_ns/mean")
+                .asDouble(), within(0.01));
     }
 
     @Test

@@ -10,11 +10,12 @@ import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
- * Completion latency (fio's clat) of the I/Os of a pass: each I/O timed with
- * {@link System#nanoTime()} from just before its read or write call was made to just after it
- * returned (or, with asynchronous I/O, from just before its submission to the reaping of its
- * completion: there this is fio's {@code lat}, slat + clat, since fio's clat starts after
- * {@code io_submit} returns). An immutable value.
+ * The distribution of one latency of the I/Os of a pass, in nanoseconds from
+ * {@link System#nanoTime()}: {@link Sample#latency()} (fio's {@code lat}: each I/O from just
+ * before its read or write call, or its submission, to just after the call returned, or its
+ * completion was reaped), or with asynchronous I/O one of its two parts,
+ * {@link Sample#submissionLatency()} (fio's {@code slat}) and {@link Sample#completionLatency()}
+ * (fio's {@code clat}). An immutable value.
  *
  * <p>{@link #minNanos()}, {@link #maxNanos()}, {@link #meanNanos()} and
  * {@link #standardDeviationNanos()} are exact. Percentiles come from an HdrHistogram with three

@@ -30,6 +30,8 @@ public final class PassResult {
     private final Throughput overall;
     private final double medianIops;
     private final LatencyStats latency;
+    private final LatencyStats submissionLatency;
+    private final LatencyStats completionLatency;
 
     /**
      * Computes the statistics of {@code samples}.
@@ -74,6 +76,11 @@ public final class PassResult {
         this.medianIops = n % 2 == 1 ? iops[n / 2] : (iops[n / 2 - 1] + iops[n / 2]) / 2;
         this.latency = LatencyStats.merge(
                 this.samples.stream().map(Sample::latency).collect(Collectors.toList()));
+        this.submissionLatency = LatencyStats.merge(this.samples.stream()
+                .map(Sample::submissionLatency).collect(Collectors.toList()));
+        this.completionLatency = submissionLatency.count() == 0 ? latency
+                : LatencyStats.merge(this.samples.stream().map(Sample::completionLatency)
+                        .collect(Collectors.toList()));
     }
 
     /** @return whether this is the write or the read pass */
@@ -140,9 +147,34 @@ public final class PassResult {
         return samples.stream().mapToLong(Sample::ios).sum();
     }
 
-    /** @return the completion latency of every I/O of every run, pooled */
+    /**
+     * @return the latency of every I/O of every run, pooled: from just before its submission to
+     *     just after its completion was reaped, fio's {@code lat} (for psync the system call)
+     * @see Sample#latency()
+     */
     public LatencyStats latency() {
         return latency;
+    }
+
+    /**
+     * @return fio's {@code slat} of every I/O of every run, pooled: from just before its
+     *     submission to the return of the system call that submitted it (io_submit(2),
+     *     io_uring_enter(2)); {@link LatencyStats#NONE} with a synchronous engine (psync), which
+     *     has no submission apart from the call
+     * @see Sample#submissionLatency()
+     */
+    public LatencyStats submissionLatency() {
+        return submissionLatency;
+    }
+
+    /**
+     * @return fio's {@code clat} of every I/O of every run, pooled: from the return of its
+     *     submitting system call to the reap of its completion; with a synchronous engine
+     *     (psync) the {@link #latency()} itself, as fio's psync {@code clat} is its {@code lat}
+     * @see Sample#completionLatency()
+     */
+    public LatencyStats completionLatency() {
+        return completionLatency;
     }
 
     /** @return total bytes transferred over all runs */

@@ -7,14 +7,26 @@ import java.util.Optional;
 
 /**
  * One measured run of one pass: how many bytes moved in how many I/Os, how long it took, the
- * completion latency of each I/O and the throughput per interval.
+ * latency of each I/O (and, with an asynchronous engine, its two parts) and the throughput per
+ * interval.
+ *
+ * <p>Latency follows fio's names (fio HOWTO, "slat", "clat", "lat"): {@link #latency()} is
+ * fio's {@code lat}, from just before an I/O was submitted to just after its completion was
+ * reaped. With an asynchronous engine (libaio, io_uring) it is split at the return of the
+ * system call that handed the I/O to the kernel (io_submit(2), io_uring_enter(2)):
+ * {@link #submissionLatency()} before it (fio's {@code slat}), {@link #completionLatency()}
+ * after it (fio's {@code clat}); per I/O the two add up to the latency. A synchronous engine
+ * (psync: one pread(2) or pwrite(2) per I/O) has no submission apart from the call: the
+ * submission latency is {@link LatencyStats#NONE} and the completion latency is the latency
+ * itself, as fio reports psync's {@code clat} and {@code lat} as the same call.
  *
  * @param run the run this sample belongs to, numbered from 1
  * @param bytes bytes actually transferred (short reads and writes counted as transferred)
  * @param elapsedNanos wall-clock time of the pass in nanoseconds, from {@link System#nanoTime()};
  *     for a write it covers every write and the closing fdatasync
  * @param ios I/Os (block-sized reads or writes) completed; 0 when not recorded
- * @param latency completion latency of each I/O; {@link LatencyStats#NONE} when not recorded
+ * @param latency latency of each I/O, submission to reap (fio's {@code lat}; for a synchronous
+ *     call, the call); {@link LatencyStats#NONE} when not recorded
  * @param timeline throughput and IOPS per interval; {@link Timeline#NONE} when not recorded
  * @param cacheHandling how the pass dealt with the page cache: O_DIRECT, eviction done, or not
  * @param deviceIo what the block device under the target moved during the timed pass; empty
@@ -23,10 +35,16 @@ import java.util.Optional;
  *     not checked (a write pass, or verification turned off)
  * @param cacheCliff where this write pass's rate fell below half and stayed there; empty when it
  *     did not (or for a read pass)
+ * @param submissionLatency fio's {@code slat} of each I/O, from just before its submission to
+ *     the return of the system call that submitted it; {@link LatencyStats#NONE} when the engine
+ *     does not submit apart from doing the I/O (psync) or nothing was recorded
+ * @param completionLatency fio's {@code clat} of each I/O, from that return to the reap; the
+ *     {@code latency} itself when the submission was not timed apart
  */
 public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
         Timeline timeline, CacheHandling cacheHandling, Optional<DeviceIo> deviceIo,
-        Optional<Verification> verification, Optional<CacheCliff> cacheCliff) {
+        Optional<Verification> verification, Optional<CacheCliff> cacheCliff,
+        LatencyStats submissionLatency, LatencyStats completionLatency) {
 
     /**
      * Checks the values.
@@ -36,7 +54,8 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      * @param elapsedNanos wall-clock time of the pass in nanoseconds, from {@link System#nanoTime()};
      *     for a write it covers every write and the closing fdatasync
      * @param ios I/Os (block-sized reads or writes) completed; 0 when not recorded
-     * @param latency completion latency of each I/O; {@link LatencyStats#NONE} when not recorded
+     * @param latency latency of each I/O, submission to reap (fio's {@code lat});
+     *     {@link LatencyStats#NONE} when not recorded
      * @param timeline throughput and IOPS per interval; {@link Timeline#NONE} when not recorded
      * @param cacheHandling how the pass dealt with the page cache;
      *     {@link CacheHandling#NOT_RECORDED} when not recorded
@@ -44,8 +63,12 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      *     when not recorded
      * @param verification what the read-back check found; empty when not checked
      * @param cacheCliff where a write pass's rate fell and stayed low; empty when it did not
-     * @throws IllegalArgumentException if {@code run < 1}, {@code bytes < 0}, {@code ios < 0} or
-     *     {@code elapsedNanos <= 0}
+     * @param submissionLatency fio's {@code slat}; {@link LatencyStats#NONE} when not timed apart
+     * @param completionLatency fio's {@code clat}; replaced by {@code latency} when the
+     *     submission latency is {@link LatencyStats#NONE}
+     * @throws IllegalArgumentException if {@code run < 1}, {@code bytes < 0}, {@code ios < 0},
+     *     {@code elapsedNanos <= 0}, or a submission latency was given whose count, or whose
+     *     completion latency's count, differs from the latency's
      */
     public Sample {
         if (run < 1) {
@@ -66,6 +89,37 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
         Objects.requireNonNull(deviceIo, "deviceIo");
         Objects.requireNonNull(verification, "verification");
         Objects.requireNonNull(cacheCliff, "cacheCliff");
+        Objects.requireNonNull(submissionLatency, "submissionLatency");
+        Objects.requireNonNull(completionLatency, "completionLatency");
+        if (submissionLatency.count() == 0) {
+            completionLatency = latency;
+        } else if (submissionLatency.count() != latency.count()
+                || completionLatency.count() != latency.count()) {
+            throw new IllegalArgumentException("submission and completion latency must time the"
+                    + " same I/Os as the latency: " + submissionLatency.count() + ", "
+                    + completionLatency.count() + " and " + latency.count() + " I/Os");
+        }
+    }
+
+    /**
+     * A sample whose submissions were not timed apart (synchronous I/O).
+     *
+     * @param run the run, from 1
+     * @param bytes bytes transferred
+     * @param elapsedNanos elapsed nanoseconds, {@code > 0}
+     * @param ios I/Os completed
+     * @param latency latency of each I/O (fio's {@code lat}, here also its {@code clat})
+     * @param timeline throughput and IOPS per interval
+     * @param cacheHandling how the pass dealt with the page cache
+     * @param deviceIo what the block device moved, or empty
+     * @param verification what the read-back check found; empty when not checked
+     * @param cacheCliff where a write pass's rate fell and stayed low; empty when it did not
+     */
+    public Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
+            Timeline timeline, CacheHandling cacheHandling, Optional<DeviceIo> deviceIo,
+            Optional<Verification> verification, Optional<CacheCliff> cacheCliff) {
+        this(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling, deviceIo,
+                verification, cacheCliff, LatencyStats.NONE, latency);
     }
 
     /**
@@ -75,7 +129,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      * @param bytes bytes transferred
      * @param elapsedNanos elapsed nanoseconds, {@code > 0}
      * @param ios I/Os completed
-     * @param latency completion latency of each I/O
+     * @param latency latency of each I/O (fio's {@code lat})
      * @param timeline throughput and IOPS per interval
      * @param cacheHandling how the pass dealt with the page cache
      * @param deviceIo what the block device moved, or empty
@@ -93,13 +147,27 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      * @param bytes bytes transferred
      * @param elapsedNanos elapsed nanoseconds, {@code > 0}
      * @param ios I/Os completed
-     * @param latency completion latency of each I/O
+     * @param latency latency of each I/O (fio's {@code lat})
      * @param timeline throughput and IOPS per interval
      */
     public Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
             Timeline timeline) {
         this(run, bytes, elapsedNanos, ios, latency, timeline, CacheHandling.NOT_RECORDED,
                 Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * This sample with its latency split at the return of each I/O's submitting system call.
+     *
+     * @param submission fio's {@code slat} of the same I/Os as {@link #latency()}, or
+     *     {@link LatencyStats#NONE} when the submissions were not timed apart
+     * @param completion fio's {@code clat} of the same I/Os (ignored with {@code NONE})
+     * @return a new sample with the same figures
+     * @throws IllegalArgumentException if the counts differ from the latency's
+     */
+    public Sample withSubmissionSplit(LatencyStats submission, LatencyStats completion) {
+        return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
+                deviceIo, verification, cacheCliff, submission, completion);
     }
 
     /**
@@ -111,7 +179,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      */
     public Sample withAccounting(CacheHandling handling, Optional<DeviceIo> device) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, handling, device,
-                verification, cacheCliff);
+                verification, cacheCliff, submissionLatency, completionLatency);
     }
 
     /**
@@ -122,7 +190,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      */
     public Sample withVerification(Verification check) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
-                deviceIo, Optional.of(check), cacheCliff);
+                deviceIo, Optional.of(check), cacheCliff, submissionLatency, completionLatency);
     }
 
     /**
@@ -133,7 +201,8 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      */
     public Sample withCacheCliff(Optional<CacheCliff> cliff) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
-                deviceIo, verification, Objects.requireNonNull(cliff, "cliff"));
+                deviceIo, verification, Objects.requireNonNull(cliff, "cliff"),
+                submissionLatency, completionLatency);
     }
 
     /**
@@ -145,7 +214,8 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      */
     public Sample(int run, long bytes, long elapsedNanos) {
         this(run, bytes, elapsedNanos, 0, LatencyStats.NONE, Timeline.NONE,
-                CacheHandling.NOT_RECORDED, Optional.empty(), Optional.empty(), Optional.empty());
+                CacheHandling.NOT_RECORDED, Optional.empty(), Optional.empty(), Optional.empty(),
+                LatencyStats.NONE, LatencyStats.NONE);
     }
 
     /**

@@ -14,8 +14,12 @@ import java.util.List;
  * <p>Every I/O in flight occupies a <em>slot</em>, a number in {@code [0, depth)} chosen by the
  * engine; a slot is reused only after {@link #awaitCompletions} returned its completion. The
  * engine times each I/O from just before its submission to just after the call that returned its
- * completion (fio's clat plus slat), so an implementation should not delay submissions: it may
- * batch them, but must submit everything queued before it waits.
+ * completion (fio's {@code lat}), so an implementation should not delay submissions: it may
+ * batch them, but must submit everything queued before it waits. A queue that hands I/Os to the
+ * kernel in a system call of its own (io_submit(2), io_uring_enter(2)) says when that call
+ * returned for each slot ({@link #timesSubmission()}, {@link #issuedAtNanos(int)}), and the
+ * engine splits the latency as fio does: {@code slat} from just before the submission to that
+ * return, {@code clat} from there to the reap.
  *
  * <p>As with {@link FileHandle#read}/{@link FileHandle#write}, a completion may report fewer bytes
  * than asked; the engine submits the rest in the same slot. With O_DIRECT, buffer addresses,
@@ -23,8 +27,42 @@ import java.util.List;
  */
 public interface IoQueue extends AutoCloseable {
 
+    /** {@link #issuedAtNanos(int)} of a queue that does not time its submissions. */
+    long NOT_TIMED = Long.MIN_VALUE;
+
     /** @return the most I/Os this queue keeps in flight, {@code >= 1} */
     int depth();
+
+    /**
+     * Whether this queue records, for every slot it hands to the kernel, when the submission
+     * system call returned ({@link #issuedAtNanos(int)}). Constant for the queue's life; asked
+     * once, before the first submission. False by default: a synchronous queue (one pread(2) or
+     * pwrite(2) per I/O, fio's {@code psync}) has no submission apart from the call that does
+     * the I/O, so fio reports no {@code slat} for it.
+     *
+     * @return true when {@link #issuedAtNanos(int)} is meaningful
+     */
+    default boolean timesSubmission() {
+        return false;
+    }
+
+    /**
+     * When the system call that handed the slot's last queued I/O to the kernel returned (fio's
+     * {@code issue_time}, taken after io_submit(2) or io_uring_enter(2) returns; the fio HOWTO's
+     * {@code slat} "for asynchronous ioengines ... includes the time up through the completion of
+     * the ioengine's queue function (and commit function if it is defined)"), in
+     * {@link System#nanoTime()} nanoseconds. One clock reading per system call
+     * that submitted, shared by every I/O it submitted. Valid from the return of
+     * {@link #awaitCompletions} that reports the slot's completion until the slot is submitted
+     * again.
+     *
+     * @param slot a slot of this queue, {@code [0, depth)}
+     * @return the {@link System#nanoTime()} of that return, or {@link #NOT_TIMED} when this queue
+     *     does not time submissions (the default)
+     */
+    default long issuedAtNanos(int slot) {
+        return NOT_TIMED;
+    }
 
     /**
      * Tells the queue, before the first submission, which buffers all its I/O will use, so that

@@ -119,12 +119,19 @@ final class AioQueue extends NativeQueue {
         }
     }
 
-    /** io_submit(2) of {@code count} iocbs from {@code pointers}, looping over partial submissions and EINTR. */
+    /**
+     * io_submit(2) of {@code count} iocbs from {@code pointers}, looping over partial submissions
+     * and EINTR; each call that took iocbs is timed once, for all it took.
+     */
     private void submit(long pointers, int count, int firstSlot) throws IOException {
         int done = 0;
         while (done < count) {
             long n = aio.submit(context, count - done, pointers + (long) done * Long.BYTES);
             if (n > 0) {
+                long now = System.nanoTime();
+                for (int i = done; i < done + (int) n; i++) {
+                    issued(count == 1 ? firstSlot : pending[i], now);
+                }
                 done += (int) n;
                 inFlight += (int) n;
                 continue;

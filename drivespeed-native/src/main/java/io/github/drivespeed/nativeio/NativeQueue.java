@@ -9,7 +9,8 @@ import java.io.IOException;
  * alike: turn a submission's buffer range into an address and a length the kernel takes in one
  * I/O (at most MAX_RW_COUNT, kept aligned), remember each slot's direction, and turn the
  * kernel's results (bytes, or -errno) into the {@link IoQueue} contract's (bytes, -1 at end of
- * file) or the first failure.
+ * file) or the first failure; and keep, per slot, when the system call that submitted it
+ * returned ({@link IoQueue#issuedAtNanos(int)}: one clock reading per submitting call).
  */
 abstract class NativeQueue implements IoQueue {
 
@@ -19,6 +20,8 @@ abstract class NativeQueue implements IoQueue {
     final String displayName;
     private final int depth;
     private final boolean[] writes;
+    /** Per slot: {@link System#nanoTime()} just after the system call that submitted it returned. */
+    private final long[] issuedAt;
 
     NativeQueue(Libc libc, String displayName, int depth) {
         if (depth < 1) {
@@ -28,6 +31,28 @@ abstract class NativeQueue implements IoQueue {
         this.displayName = displayName;
         this.depth = depth;
         this.writes = new boolean[depth];
+        this.issuedAt = new long[depth];
+    }
+
+    /** @return true: each submitting system call is timed ({@link #issued}) */
+    @Override
+    public final boolean timesSubmission() {
+        return true;
+    }
+
+    @Override
+    public final long issuedAtNanos(int slot) {
+        return issuedAt[slot];
+    }
+
+    /**
+     * Notes that the submitting system call that just returned handed the kernel one slot.
+     *
+     * @param slot the slot
+     * @param nanos {@link System#nanoTime()} read once just after the call returned
+     */
+    final void issued(int slot, long nanos) {
+        issuedAt[slot] = nanos;
     }
 
     @Override

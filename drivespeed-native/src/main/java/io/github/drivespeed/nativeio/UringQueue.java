@@ -149,11 +149,20 @@ final class UringQueue extends NativeQueue {
         return (int) INT.getAcquire(cqRing, rings.cqTail);
     }
 
-    /** io_uring_enter(2) until the kernel took every SQE published, retrying after EINTR. */
+    /**
+     * io_uring_enter(2) until the kernel took every SQE published, retrying after EINTR; each
+     * call that took SQEs is timed once, for all it took.
+     */
     private void submitPending() throws IOException {
         while (pending > 0) {
             int n = calls.ioUringEnter(rings.ringFd, pending, 0, 0);
             if (n > 0) {
+                long now = System.nanoTime();
+                // the kernel takes SQEs in ring order: the oldest pending first
+                for (int i = sqTail - pending, end = i + n; i != end; i++) {
+                    issued(sqRing.getInt(rings.sqArray + (i & rings.sqMask) * Integer.BYTES),
+                            now);
+                }
                 pending -= n;
                 inFlight += n;
             } else if (n != -Errno.EINTR) {

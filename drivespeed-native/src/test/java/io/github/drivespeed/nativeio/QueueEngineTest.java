@@ -2,10 +2,13 @@ package io.github.drivespeed.nativeio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.parameters.IoEngine;
+import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.IoQueue;
@@ -261,5 +264,58 @@ class QueueEngineTest {
                 .isEqualTo(r.read().orElseThrow().totalIos());
         assertThat(r.cpu()).hasValueSatisfying(c -> assertThat(c.ios()).isEqualTo(6000));
         assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    /**
+     * fio's three latencies at queue depth 8 with reads and writes in flight together: each
+     * direction's submission latency (slat) and completion latency (clat) time the same I/Os
+     * as its latency (lat), per run and pooled, and add up to it (the same I/Os' sums, so the
+     * means agree up to the rounding of a double); with psync there is no submission apart
+     * from the call, and the completion latency is the latency.
+     */
+    @Test
+    void atQueueDepthEightTheLatencySplitsIntoSubmissionAndCompletionAsFiosDoes()
+            throws IOException {
+        IoEngine fio = IoEngine.parse(engine.fioName());
+        WorkloadReport r = DriveSpeed.workload(dir).backend(engine.io()).ioEngine(fio)
+                .size("8M").random().readWrite(50).queueDepth(8).count(4000).seed(5).runs(2)
+                .run();
+        assertThat(r.engine().engine()).isEqualTo(fio);
+        for (PassResult p : List.of(r.read().orElseThrow(), r.write().orElseThrow())) {
+            assertSplit(p.kind() + " pooled", p.totalIos(), p.latency(), p.submissionLatency(),
+                    p.completionLatency());
+            for (Sample s : p.samples()) {
+                assertSplit(p.kind() + " run " + s.run(), s.ios(), s.latency(),
+                        s.submissionLatency(), s.completionLatency());
+            }
+        }
+        WorkloadReport psync = DriveSpeed.workload(dir).backend(engine.io())
+                .ioEngine(IoEngine.parse("psync")).size("8M").random().readWrite(50)
+                .count(500).seed(5).run();
+        for (PassResult p : List.of(psync.read().orElseThrow(), psync.write().orElseThrow())) {
+            assertThat(p.latency().count()).isEqualTo(p.totalIos()).isPositive();
+            assertThat(p.submissionLatency()).as("psync slat").isSameAs(LatencyStats.NONE);
+            assertThat(p.completionLatency()).as("psync clat is its lat").isSameAs(p.latency());
+            Sample s = p.samples().get(0);
+            assertThat(s.submissionLatency()).isSameAs(LatencyStats.NONE);
+            assertThat(s.completionLatency()).isSameAs(s.latency());
+        }
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    private static void assertSplit(String what, long ios, LatencyStats lat, LatencyStats slat,
+            LatencyStats clat) {
+        assertThat(ios).as(what + " I/Os").isPositive();
+        assertThat(lat.count()).as(what + " lat N").isEqualTo(ios);
+        assertThat(slat.count()).as(what + " slat N").isEqualTo(ios);
+        assertThat(clat.count()).as(what + " clat N").isEqualTo(ios);
+        assertThat(slat.meanNanos()).as(what + " slat mean").isPositive();
+        assertThat(clat.meanNanos()).as(what + " clat mean").isPositive();
+        assertThat(slat.minNanos()).as(what + " slat min").isPositive();
+        assertThat(clat.minNanos()).as(what + " clat min").isNotNegative();
+        assertThat(slat.maxNanos()).as(what + " slat max").isLessThanOrEqualTo(lat.maxNanos());
+        assertThat(clat.maxNanos()).as(what + " clat max").isLessThanOrEqualTo(lat.maxNanos());
+        assertThat(slat.meanNanos() + clat.meanNanos()).as(what + " slat + clat = lat")
+                .isCloseTo(lat.meanNanos(), within(lat.meanNanos() * 1e-9));
     }
 }

@@ -100,15 +100,24 @@ public record FioReported(String name, int group, List<WorkloadReport> reports) 
             long ios = 0;
             long elapsed = 1;
             List<LatencyStats> latencies = new ArrayList<>();
+            List<LatencyStats> submissions = new ArrayList<>();
+            List<LatencyStats> completions = new ArrayList<>();
             for (PassResult p : passes) {
                 Sample s = p.samples().get(run);
                 bytes += s.bytes();
                 ios += s.ios();
                 elapsed = Math.max(elapsed, s.elapsedNanos());
                 latencies.add(s.latency());
+                submissions.add(s.submissionLatency());
+                completions.add(s.completionLatency());
             }
-            samples.add(new Sample(run + 1, bytes, elapsed, ios, LatencyStats.merge(latencies),
-                    Timeline.NONE));
+            LatencyStats lat = LatencyStats.merge(latencies);
+            LatencyStats slat = LatencyStats.merge(submissions);
+            // split only where every job's was (jobs of one group on different engines are not)
+            boolean split = slat.count() > 0 && slat.count() == lat.count();
+            samples.add(new Sample(run + 1, bytes, elapsed, ios, lat, Timeline.NONE)
+                    .withSubmissionSplit(split ? slat : LatencyStats.NONE,
+                            split ? LatencyStats.merge(completions) : LatencyStats.NONE));
         }
         return Optional.of(new PassResult(kind, samples, warnings));
     }

@@ -27,7 +27,8 @@ import java.util.stream.Collectors;
  * Writes {@link Results} as CSV (RFC 4180, through jackson-dataformat-csv: a header line, then one
  * row per job and direction, {@code \n} line ends, fields quoted where they need it). Column names
  * are the JSON keys of {@link JsonReport}, flattened ({@code clat_ns_p99.000000} is
- * {@code clat_ns.percentile["99.000000"]}); the README lists them. Same units and rules as the JSON:
+ * {@code clat_ns.percentile["99.000000"]}; {@code slat_ns} and {@code lat_ns} without their
+ * percentiles); the README lists them. Same units and rules as the JSON:
  * raw units, an empty field where a figure could not be computed, the same text in every locale.
  * With no job ({@code --probe}) it writes one row describing the target instead.
  */
@@ -50,6 +51,11 @@ public final class CsvReport {
                 "clat_ns_max", "clat_ns_mean", "clat_ns_stddev", "clat_ns_N"));
         for (double p : LatencyStats.FIO_PERCENTILES) {
             c.add("clat_ns_p" + JsonReport.percentileKey(p));
+        }
+        for (String l : List.of("slat_ns", "lat_ns")) {
+            for (String f : List.of("min", "max", "mean", "stddev", "N")) {
+                c.add(l + "_" + f);
+            }
         }
         c.addAll(List.of("warnings", "directory", "fs_type", "device", "backend", "started_at",
                 "ioengine", "cpu_usr_ns_per_io", "cpu_sys_ns_per_io", "usr_cpu", "sys_cpu"));
@@ -174,7 +180,7 @@ public final class CsvReport {
 
     static List<String> row(Common c, String direction, PassResult p) {
         List<String> r = new ArrayList<>(COLUMNS.size());
-        LatencyStats l = p.latency();
+        LatencyStats l = p.completionLatency();
         long runtime = p.samples().stream().mapToLong(s -> s.elapsedNanos()).sum();
         r.add(c.jobname());
         r.add(c.kind());
@@ -196,14 +202,12 @@ public final class CsvReport {
         r.add(Long.toString(p.totalIos()));
         r.add(Numbers.sixDecimalsText(p.totalIos() == 0 ? Double.NaN : p.overallIops()));
         r.add(Numbers.sixDecimalsText(p.totalIos() == 0 ? Double.NaN : p.medianIops()));
-        r.add(l.count() == 0 ? "" : Long.toString(l.minNanos()));
-        r.add(l.count() == 0 ? "" : Long.toString(l.maxNanos()));
-        r.add(Numbers.sixDecimalsText(l.meanNanos()));
-        r.add(Numbers.sixDecimalsText(l.standardDeviationNanos()));
-        r.add(Long.toString(l.count()));
+        latency(r, l);
         for (double pct : LatencyStats.FIO_PERCENTILES) {
             r.add(l.count() == 0 ? "" : Long.toString(l.percentileNanos(pct)));
         }
+        latency(r, p.submissionLatency());
+        latency(r, p.latency());
         r.add(names(c.warnings()));
         r.add(c.directory());
         r.add(c.fsType());
@@ -217,6 +221,15 @@ public final class CsvReport {
         r.add(c.cpu().map(u -> Numbers.sixDecimalsText(u.systemPercent())).orElse(""));
         GenuineCsv.pass(r, p);
         return r;
+    }
+
+    /** min, max, mean, stddev and N of one latency; empty fields where not measured. */
+    private static void latency(List<String> r, LatencyStats l) {
+        r.add(l.count() == 0 ? "" : Long.toString(l.minNanos()));
+        r.add(l.count() == 0 ? "" : Long.toString(l.maxNanos()));
+        r.add(Numbers.sixDecimalsText(l.meanNanos()));
+        r.add(Numbers.sixDecimalsText(l.standardDeviationNanos()));
+        r.add(Long.toString(l.count()));
     }
 
     private static List<String> probeRow(TargetInfo t) {

@@ -46,8 +46,11 @@ import java.util.OptionalLong;
  *
  * <p>Rules: raw units only (bytes, bytes per second, nanoseconds, I/Os), the unit in the key
  * ({@code _bytes}, {@code _ns}) except fio's own names with fio's meaning ({@code bw_bytes} is
- * bytes per second, {@code iops}, {@code total_ios}, {@code clat_ns} with fio's
- * {@code "99.000000"} percentile keys); a figure that could not be computed is {@code null}
+ * bytes per second, {@code iops}, {@code total_ios}, {@code slat_ns}, {@code clat_ns},
+ * {@code lat_ns} with fio's {@code "99.000000"} percentile keys: {@code lat_ns} from just before
+ * an I/O's submission to its reap, split with an asynchronous engine at the return of the
+ * submitting system call into {@code slat_ns} and {@code clat_ns}; with psync {@code slat_ns}
+ * is empty and {@code clat_ns} is {@code lat_ns}, as fio's); a figure that could not be computed is {@code null}
  * (JSON has no NaN); every key is always present. Rates in bytes per second are rounded to whole
  * bytes (as fio prints {@code bw_bytes}); IOPS, means and standard deviations keep six decimals
  * (as fio's {@code %f}). Output is the same in every locale.
@@ -314,7 +317,9 @@ public final class JsonReport {
         n.put("total_ios", p.totalIos());
         n.set("iops", decimal(p.totalIos() == 0 ? Double.NaN : p.overallIops()));
         n.set("iops_median", decimal(p.totalIos() == 0 ? Double.NaN : p.medianIops()));
-        n.set("clat_ns", clat(p.latency()));
+        n.set("slat_ns", latency(p.submissionLatency()));
+        n.set("clat_ns", latency(p.completionLatency()));
+        n.set("lat_ns", latency(p.latency()));
         n.set("warnings", warningNames(p.warnings()));
         ArrayNode runs = n.putArray("runs");
         for (Sample s : p.samples()) {
@@ -335,7 +340,9 @@ public final class JsonReport {
         run.set("bw_bytes", rate(s.throughput().bytesPerSecond()));
         run.put("total_ios", s.ios());
         run.set("iops", decimal(s.ios() == 0 ? Double.NaN : s.iops()));
-        run.set("clat_ns", clat(s.latency()));
+        run.set("slat_ns", latency(s.submissionLatency()));
+        run.set("clat_ns", latency(s.completionLatency()));
+        run.set("lat_ns", latency(s.latency()));
         run.set("timeline", timeline(s.timeline()));
         run.put("cache_handling", s.cacheHandling().name());
         run.set("device_io", s.deviceIo().map(JsonReport::deviceIo).orElse(null));
@@ -355,8 +362,12 @@ public final class JsonReport {
         return n;
     }
 
-    /** fio's {@code clat_ns}: min, max, mean, stddev, N and the percentiles. */
-    private static ObjectNode clat(LatencyStats l) {
+    /**
+     * One of fio's latencies ({@code slat_ns}, {@code clat_ns}, {@code lat_ns}, fio's meaning):
+     * min, max, mean, stddev, N and the percentiles; nulls, N 0 and no percentiles where not
+     * measured.
+     */
+    private static ObjectNode latency(LatencyStats l) {
         ObjectNode n = NODES.objectNode();
         n.set("min", l.count() == 0 ? null : NODES.numberNode(l.minNanos()));
         n.set("max", l.count() == 0 ? null : NODES.numberNode(l.maxNanos()));

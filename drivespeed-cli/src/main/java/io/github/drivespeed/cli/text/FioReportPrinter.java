@@ -17,7 +17,8 @@ import java.util.Optional;
  * group and job count, per direction IOPS, bandwidth (KiB/s = 2^10 bytes per second, kB/s = 10^3,
  * both as fio prints them), bytes and time, the latency and its percentiles; then per group the
  * "Run status" lines. Latency is submission to completion of each I/O ({@code lat}: for psync the
- * system call, as fio's clat and lat both are).
+ * system call, as fio's clat and lat both are); with an asynchronous engine also its two parts,
+ * {@code slat} and {@code clat}, with clat's percentiles, as fio prints them.
  */
 public final class FioReportPrinter {
 
@@ -66,11 +67,16 @@ public final class FioReportPrinter {
                 s.elapsedNanos() / 1_000_000);
         LatencyStats lat = p.latency();
         if (lat.count() > 0) {
-            out.printf(Locale.ROOT, "     lat (usec): min=%d, max=%d, avg=%.2f, stdev=%.2f%n",
-                    lat.minNanos() / 1000, lat.maxNanos() / 1000, lat.meanNanos() / 1000,
-                    lat.standardDeviationNanos() / 1000);
-            Map<Double, Long> pct = lat.fioPercentilesNanos();
-            out.print("    lat percentiles (usec):");
+            LatencyStats slat = p.submissionLatency();
+            boolean split = slat.count() > 0;
+            if (split) {
+                latencyLine(out, "    slat", slat);
+                latencyLine(out, "    clat", p.completionLatency());
+            }
+            latencyLine(out, "     lat", lat);
+            // fio prints clat's percentiles by default; psync's clat is its lat
+            Map<Double, Long> pct = (split ? p.completionLatency() : lat).fioPercentilesNanos();
+            out.print(split ? "    clat percentiles (usec):" : "    lat percentiles (usec):");
             int i = 0;
             for (Map.Entry<Double, Long> e : pct.entrySet()) {
                 out.print(i++ % 4 == 0 ? String.format(Locale.ROOT, "%n     | ") : ", ");
@@ -82,6 +88,13 @@ public final class FioReportPrinter {
             out.printf(Locale.ROOT, "    %d runs: median %s, the figures above are run %d's%n",
                     p.count(), binaryRate(p.median().bytesPerSecond()), s.run());
         }
+    }
+
+    /** {@code "    slat (usec): min=1, max=40, avg=2.51, stdev=0.93"}, as fio prints it. */
+    private static void latencyLine(PrintWriter out, String name, LatencyStats l) {
+        out.printf(Locale.ROOT, "%s (usec): min=%d, max=%d, avg=%.2f, stdev=%.2f%n", name,
+                l.minNanos() / 1000, l.maxNanos() / 1000, l.meanNanos() / 1000,
+                l.count() > 1 ? l.standardDeviationNanos() / 1000 : 0);
     }
 
     private static void status(PrintWriter out, String name, List<PassResult> passes) {

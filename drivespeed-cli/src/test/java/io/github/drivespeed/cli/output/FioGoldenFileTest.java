@@ -38,7 +38,7 @@ class FioGoldenFileTest {
 
     static Stream<Arguments> cases() {
         Stream.Builder<Arguments> b = Stream.builder();
-        for (String n : new String[] {"workload", "sequential"}) {
+        for (String n : new String[] {"workload", "sequential", "workload-libaio"}) {
             for (String l : new String[] {"en-US", "de-DE", "tr-TR", "ar-EG-u-nu-arab"}) {
                 b.add(Arguments.of(n, l));
             }
@@ -50,8 +50,11 @@ class FioGoldenFileTest {
     @MethodSource("cases")
     void jsonPlus(String name, String locale) throws IOException {
         Locale.setDefault(Locale.forLanguageTag(locale));
-        Results r = name.equals("workload") ? Results.of(ReportFixtures.mixedWorkload())
-                : Results.of(ReportFixtures.sequential());
+        Results r = switch (name) {
+            case "workload" -> Results.of(ReportFixtures.mixedWorkload());
+            case "workload-libaio" -> Results.of(ReportFixtures.asyncWorkload());
+            default -> Results.of(ReportFixtures.sequential());
+        };
         StringWriter out = new StringWriter();
         FioJsonWriter.jsonPlus("drivespeed (golden test)").withClock(CLOCK).write(r, out);
         Path golden = GOLDEN.resolve("fio-" + name + ".json+");

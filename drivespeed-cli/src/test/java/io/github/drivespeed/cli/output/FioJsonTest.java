@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -133,7 +134,41 @@ class FioJsonTest {
     }
 
     @Test
-    void anAsynchronousQueuesLatencyIsFiosLatAndItsClatIsLeftEmpty() {
+    void anAsynchronousQueuesSlatAndClatAreTheReportsSplitAndTheBucketsCountClat() {
+        ObjectNode doc = plus(Results.of(ReportFixtures.asyncWorkload()));
+        JsonNode job = doc.get("jobs").get(0);
+        JsonNode read = job.get("read");
+        JsonNode slat = read.get("slat_ns");
+        JsonNode clat = read.get("clat_ns");
+        JsonNode lat = read.get("lat_ns");
+        assertThat(List.of(slat, clat, lat)).allSatisfy(l -> assertThat(l.get("N").asLong())
+                .isEqualTo(read.get("total_ios").asLong()).isEqualTo(800));
+        // the fixture: slat 2.0 to 9.9 us, clat 80 to 159.9 us, lat their sum per I/O
+        assertThat(slat.get("min").asLong()).isEqualTo(2_000);
+        assertThat(clat.get("min").asLong()).isEqualTo(80_000);
+        assertThat(slat.get("mean").asDouble() + clat.get("mean").asDouble())
+                .isCloseTo(lat.get("mean").asDouble(), within(1e-6));
+        // fio's defaults: percentiles and json+ bins on clat only
+        assertThat(clat.get("percentile").get("50.000000").asLong()).isBetween(119_000L, 121_000L);
+        assertThat(clat.get("bins")).isNotEmpty();
+        assertThat(slat.has("percentile")).isFalse();
+        assertThat(lat.has("percentile")).isFalse();
+        // fio's io_u_mark_latency counts clat: a quarter under 100 us, the rest under 250 us
+        JsonNode us = job.get("latency_us");
+        double sum = 0;
+        for (Iterator<JsonNode> it = us.elements(); it.hasNext(); ) {
+            sum += it.next().asDouble();
+        }
+        assertThat(sum).isCloseTo(100, within(0.01));
+        assertThat(us.get("100").asDouble()).isCloseTo(25, within(0.2));
+        assertThat(us.get("250").asDouble()).isCloseTo(75, within(0.2));
+        assertThat(doc.get("drivespeed").get("placeholders").toString())
+                .contains(".jobs[].iodepth_level").doesNotContain("clat_ns")
+                .doesNotContain("slat_ns").doesNotContain("latency_us");
+    }
+
+    @Test
+    void anAsynchronousQueueWithoutTimedSubmissionsHasFiosLatAndLeavesClatEmpty() {
         WorkloadReport r = ReportFixtures.mixedWorkload();
         WorkloadReport async = new WorkloadReport(r.target(), r.parameters(), r.backend(),
                 new EngineInfo(IoEngine.LIBAIO, Optional.empty(), 2, 4, "", Optional.empty()),

@@ -208,6 +208,39 @@ final class ReportFixtures {
                 Set.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS), STARTED.plusSeconds(10));
     }
 
+    /**
+     * randread 4 KiB on libaio, QD8 T1, 1 s time-based, 1 run: each of its 800 reads with its
+     * slat (a system call shared by its batch: 2 to 9.9 us) and clat (80 to 160 us), lat their
+     * sum, as the engine records them.
+     */
+    static WorkloadReport asyncWorkload() {
+        WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 100,
+                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
+                Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 8, 7, 1, true,
+                Duration.ofMillis(500), true);
+        int n = 800;
+        long[] slat = new long[n];
+        long[] clat = new long[n];
+        long[] lat = new long[n];
+        for (int i = 0; i < n; i++) {
+            slat[i] = 2_000 + (i % 80) * 100;
+            clat[i] = 80_000 + (i * 37 % 800) * 100;
+            lat[i] = slat[i] + clat[i];
+        }
+        Sample reads = new Sample(1, n * 4096L, 1_000 * MS, n, latency(lat),
+                timeline(500 * MS, new long[][] {{0, 500 * MS, 390 * 4096L, 390},
+                    {500 * MS, 1_000 * MS, 410 * 4096L, 410}}))
+                .withSubmissionSplit(latency(slat), latency(clat));
+        return new WorkloadReport(sdCardTarget(), p, backend(),
+                new EngineInfo(IoEngine.LIBAIO, Optional.of(IoEngine.LIBAIO), 1, 8,
+                        "completions reaped from the ring in user space", Optional.empty()),
+                Optional.of(new PassResult(PassKind.READ, List.of(reads), Set.of())),
+                Optional.empty(),
+                List.of(new CpuUsage(50_000_000L, 120_000_000L, 1_000_000_000L, 800,
+                        "/proc/self/stat utime and stime, 10 ms ticks")),
+                Set.of(), STARTED.plusSeconds(20));
+    }
+
     /** A preset pair: RND4K Q1T1 read and write, 1 run each. */
     static WorkloadTable presetTable() {
         List<String> labels = new ArrayList<>();

@@ -7,14 +7,16 @@ import io.github.drivespeed.report.TimelinePoint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.HdrHistogram.Histogram;
 
 /**
- * What one worker's reads (or writes) did in the measured time of one run: counts, completion
- * latency of each I/O (exact min, max, sum and sum of squares beside an HdrHistogram) and bytes
- * and I/Os per timeline interval. Used by one thread; {@link #record} allocates nothing except
- * when the timeline outgrows its arrays (doubling, so rarely), and divides only when a
- * completion falls past the current interval's end (once per interval, not per I/O).
+ * What one worker's reads (or writes) did in the measured time of one run: counts, the latency
+ * of each I/O from just before its submission to its reap (fio's {@code lat}; exact min, max,
+ * sum and sum of squares beside an HdrHistogram), with a queue that times its submissions also
+ * its two parts (fio's {@code slat} and {@code clat}, in two more such recorders, made at the
+ * first I/O that has them), and bytes and I/Os per timeline interval. Used by one thread;
+ * {@link #record} allocates nothing except when the timeline outgrows its arrays (doubling, so
+ * rarely), and divides only when a completion falls past the current interval's end (once per
+ * interval, not per I/O).
  */
 final class DirectionRecorder {
 
@@ -22,13 +24,12 @@ final class DirectionRecorder {
 
     private long startNanos;
     private final long intervalNanos;
-    private final Histogram histogram = LatencyStats.newHistogram();
+    private final LatencyRecorder latency = new LatencyRecorder();
+    /** fio's slat and clat; null until an I/O with a timed submission is recorded. */
+    private LatencyRecorder submission;
+    private LatencyRecorder completion;
     private long ios;
     private long bytes;
-    private long minNanos = Long.MAX_VALUE;
-    private long maxNanos = Long.MIN_VALUE;
-    private long sumNanos;
-    private double sumOfSquaresNanos;
     private long[] intervalBytes;
     private long[] intervalIos;
     /** The interval the last completion fell in; completions come in time order. */
@@ -50,30 +51,44 @@ final class DirectionRecorder {
     }
 
     /**
-     * Records one completed I/O.
+     * Records one completed I/O whose submission was not timed apart (a synchronous call).
      *
      * @param ioBytes bytes it moved
-     * @param latencyNanos its completion latency
+     * @param latencyNanos its latency, from just before its submission to its reap
      * @param completedAtNanos {@link System#nanoTime()} at completion, not before the start nor
      *     before the last completion recorded
      */
     void record(long ioBytes, long latencyNanos, long completedAtNanos) {
         ios++;
         bytes += ioBytes;
-        histogram.recordValue(Math.min(latencyNanos, LatencyStats.HIGHEST_TRACKABLE_NANOS));
-        if (latencyNanos < minNanos) {
-            minNanos = latencyNanos;
-        }
-        if (latencyNanos > maxNanos) {
-            maxNanos = latencyNanos;
-        }
-        sumNanos += latencyNanos;
-        sumOfSquaresNanos += (double) latencyNanos * latencyNanos;
+        latency.record(latencyNanos);
         if (completedAtNanos - intervalEndNanos >= 0) {
             advance(completedAtNanos);
         }
         intervalBytes[interval] += ioBytes;
         intervalIos[interval]++;
+    }
+
+    /**
+     * Records one completed I/O of a queue that timed its submission: its latency and its two
+     * parts, fio's {@code slat} and {@code clat} (which add up to it).
+     *
+     * @param ioBytes bytes it moved
+     * @param latencyNanos from just before its submission to its reap (fio's lat)
+     * @param submissionNanos from just before its submission to the return of the system call
+     *     that submitted it (fio's slat)
+     * @param completedAtNanos {@link System#nanoTime()} at the reap, not before the start nor
+     *     before the last completion recorded; the completion latency (fio's clat) is
+     *     {@code latencyNanos - submissionNanos}
+     */
+    void record(long ioBytes, long latencyNanos, long submissionNanos, long completedAtNanos) {
+        if (submission == null) {
+            submission = new LatencyRecorder();
+            completion = new LatencyRecorder();
+        }
+        submission.record(submissionNanos);
+        completion.record(latencyNanos - submissionNanos);
+        record(ioBytes, latencyNanos, completedAtNanos);
     }
 
     /** Moves to the interval {@code completedAtNanos} falls in. */
@@ -126,11 +141,6 @@ final class DirectionRecorder {
     static Sample sample(int run, List<DirectionRecorder> parts, long elapsedNanos) {
         long ios = 0;
         long bytes = 0;
-        Histogram all = LatencyStats.newHistogram();
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        long sum = 0;
-        double squares = 0;
         long interval = parts.get(0).intervalNanos;
         int intervals = (int) Math.max(1, (elapsedNanos + interval - 1) / interval);
         long[] perIntervalBytes = new long[intervals];
@@ -138,13 +148,6 @@ final class DirectionRecorder {
         for (DirectionRecorder p : parts) {
             ios += p.ios;
             bytes += p.bytes;
-            if (p.ios > 0) {
-                all.add(p.histogram);
-                min = Math.min(min, p.minNanos);
-                max = Math.max(max, p.maxNanos);
-                sum += p.sumNanos;
-                squares += p.sumOfSquaresNanos;
-            }
             int used = p.ios == 0 ? 0 : p.interval + 1;
             for (int i = 0; i < used; i++) {
                 int at = Math.min(i, intervals - 1);
@@ -158,8 +161,10 @@ final class DirectionRecorder {
             long end = i == intervals - 1 ? Math.max(start + 1, elapsedNanos) : start + interval;
             points.add(new TimelinePoint(start, end, perIntervalBytes[i], perIntervalIos[i]));
         }
-        LatencyStats latency = ios == 0 ? LatencyStats.NONE
-                : LatencyStats.of(all, min, max, sum, squares);
-        return new Sample(run, bytes, elapsedNanos, ios, latency, new Timeline(interval, points));
+        LatencyStats lat = LatencyRecorder.pooled(parts, p -> p.latency);
+        LatencyStats slat = LatencyRecorder.pooled(parts, p -> p.submission);
+        LatencyStats clat = LatencyRecorder.pooled(parts, p -> p.completion);
+        return new Sample(run, bytes, elapsedNanos, ios, lat, new Timeline(interval, points))
+                .withSubmissionSplit(slat, clat);
     }
 }

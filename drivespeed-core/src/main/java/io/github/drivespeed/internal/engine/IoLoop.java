@@ -11,7 +11,7 @@ import java.util.Objects;
  * The one I/O loop of the engine: one worker keeps up to {@code depth} block-sized reads and
  * writes of the test file in flight (depth 1 being plain synchronous pread/pwrite through a
  * {@link BlockingIoQueue}), at the offsets and in the directions its generators give, and records
- * each I/O's completion latency as it completes. Every measurement (the sequential passes, the
+ * each I/O's latency as it completes. Every measurement (the sequential passes, the
  * workloads, the untimed fill and warm-up) runs through it.
  *
  * <p>Per I/O: stop checks (interrupt flag, shared {@link StopSignal}, deadline), the next
@@ -19,9 +19,14 @@ import java.util.Objects;
  * allocated. The clock ({@link System#nanoTime()}) is read after each completion and, at queue
  * depth above 1, before each submission; at queue depth 1 the completion's reading is also the
  * next I/O's start, so there is one clock read per I/O and an I/O's latency runs from the end of
- * the one before (the loop's own work between the two, tens of nanoseconds, is in it). Short
+ * the one before (the loop's own work between the two, tens of nanoseconds, is in it). That
+ * latency is fio's {@code lat}. With a queue that {@linkplain IoQueue#timesSubmission() times
+ * its submissions} it is also split as fio splits it: {@code slat} up to the
+ * {@linkplain IoQueue#issuedAtNanos(int) return of the system call} that submitted the I/O,
+ * {@code clat} from there to the reap (no clock reading of the loop's own for it); with any
+ * other queue the loop does nothing more per I/O than one test of a final field. Short
  * transfers are resubmitted for the rest of the block in the same slot and the I/O is timed as a
- * whole.
+ * whole: from its first submission, its first issue, to the reap of its last part (as fio).
  *
  * <p>An I/O submitted before {@code measureStartNanos} belongs to the ramp: it is done but not
  * recorded, and does not count against the I/O limit. No I/O is submitted at or after
@@ -115,6 +120,9 @@ final class IoLoop {
     private ReadSlots readSlots;
 
     private final long[] submittedAt;
+    /** Per slot: when the system call that first submitted its I/O returned; timed queues only. */
+    private final long[] issuedAt;
+    private final boolean timesSubmission;
     private final long[] position;
     private final long[] done;
     private final long[] bufferOffset;
@@ -191,6 +199,8 @@ final class IoLoop {
         this.what = what;
         this.plannedBytes = plannedBytes;
         this.submittedAt = new long[depth];
+        this.timesSubmission = queue.timesSubmission();
+        this.issuedAt = new long[timesSubmission ? depth : 0];
         this.position = new long[depth];
         this.done = new long[depth];
         this.bufferOffset = new long[depth];
@@ -390,6 +400,9 @@ final class IoLoop {
                         ? "unexpected end of file at offset " + (position[s] + done[s])
                         : (isWrite[s] ? "write" : "read") + " returned 0 bytes");
             }
+            if (timesSubmission && done[s] == 0) {
+                issuedAt[s] = queue.issuedAtNanos(s);
+            }
             long total = done[s] + moved;
             done[s] = total;
             if (total < blockBytes) {
@@ -401,7 +414,12 @@ final class IoLoop {
             if (measured[s]) {
                 DirectionRecorder r = isWrite[s] ? writeRecorder : readRecorder;
                 if (r != null) {
-                    r.record(blockBytes, now - submittedAt[s], now);
+                    long start = submittedAt[s];
+                    if (timesSubmission) {
+                        r.record(blockBytes, now - start, issuedAt[s] - start, now);
+                    } else {
+                        r.record(blockBytes, now - start, now);
+                    }
                 }
                 measuredIos++;
                 measuredBytes += blockBytes;

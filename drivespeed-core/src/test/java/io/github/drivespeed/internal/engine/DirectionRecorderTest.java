@@ -83,6 +83,30 @@ class DirectionRecorderTest {
     }
 
     @Test
+    void submissionAndCompletionLatencyArePooledBesideTheLatencyOnlyWhereRecorded() {
+        DirectionRecorder a = new DirectionRecorder(START, INTERVAL, 0);
+        DirectionRecorder b = new DirectionRecorder(START, INTERVAL, 0);
+        a.record(4096, 100_000, 3_000, START + 10);   // slat 3 us, clat 97 us
+        a.record(4096, 50_000, 1_000, START + 20);    // slat 1 us, clat 49 us
+        b.record(4096, 20_000, 5_000, START + 30);    // slat 5 us, clat 15 us
+        Sample s = DirectionRecorder.sample(1, List.of(a, b), INTERVAL);
+        assertThat(s.latency().count()).isEqualTo(3);
+        assertThat(s.submissionLatency().count()).isEqualTo(3);
+        assertThat(s.submissionLatency().minNanos()).isEqualTo(1_000);
+        assertThat(s.submissionLatency().maxNanos()).isEqualTo(5_000);
+        assertThat(s.completionLatency().minNanos()).isEqualTo(15_000);
+        assertThat(s.completionLatency().maxNanos()).isEqualTo(97_000);
+        assertThat(s.submissionLatency().meanNanos() + s.completionLatency().meanNanos())
+                .isCloseTo(s.latency().meanNanos(), Offset.offset(1e-6));
+
+        DirectionRecorder sync = new DirectionRecorder(START, INTERVAL, 0);
+        sync.record(4096, 7_000, START + 10);
+        Sample t = DirectionRecorder.sample(1, List.of(sync), INTERVAL);
+        assertThat(t.submissionLatency()).isSameAs(LatencyStats.NONE);
+        assertThat(t.completionLatency()).isSameAs(t.latency());
+    }
+
+    @Test
     void eachIoCountsInTheIntervalItCompletedIn() {
         DirectionRecorder a = new DirectionRecorder(START, INTERVAL, 0);
         DirectionRecorder b = new DirectionRecorder(START, INTERVAL, 0);

@@ -2,12 +2,14 @@ package io.github.drivespeed.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.TimelinePoint;
@@ -335,6 +337,33 @@ class WorkloadMeasurementTest {
         assertThat(s.read().orElseThrow().totalIos()).isEqualTo(500);
         assertThat(s.read().orElseThrow().samples().get(0).bytes()).isEqualTo(500L * 16384);
         assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    /**
+     * A queue that times its submissions gets fio's split: slat, clat and lat of the same I/Os,
+     * slat + clat = lat. A block that completes in 16 short parts is one I/O, its slat up to
+     * the first part's issue (one hand-over to the queue), its clat the 16 round trips after it.
+     */
+    @Test
+    void aTimedQueuesLatencySplitsAtTheFirstIssueOfEachIo() throws IOException {
+        ThreadedAsyncBackend parts = new ThreadedAsyncBackend(1024);
+        WorkloadReport r = small().random().read().blockSize("16K").queueDepth(4).count(400)
+                .backend(parts).run();
+        assertThat(parts.shortCompletions()).isGreaterThan(0);
+        PassResult p = r.read().orElseThrow();
+        assertThat(p.totalIos()).isEqualTo(400);
+        assertThat(p.latency().count()).isEqualTo(400);
+        assertThat(p.submissionLatency().count()).isEqualTo(400);
+        assertThat(p.completionLatency().count()).isEqualTo(400);
+        assertThat(p.submissionLatency().meanNanos() + p.completionLatency().meanNanos())
+                .isCloseTo(p.latency().meanNanos(), within(p.latency().meanNanos() * 1e-9));
+        assertThat(p.submissionLatency().meanNanos()).as("one hand-over, not 16 round trips")
+                .isLessThan(p.completionLatency().meanNanos());
+
+        WorkloadReport sync = small().random().read().count(100).run();
+        PassResult q = sync.read().orElseThrow();
+        assertThat(q.submissionLatency()).isSameAs(LatencyStats.NONE);
+        assertThat(q.completionLatency()).isSameAs(q.latency());
     }
 
     @Test

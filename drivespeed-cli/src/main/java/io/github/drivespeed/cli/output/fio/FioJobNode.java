@@ -54,10 +54,11 @@ final class FioJobNode {
         shares(o.putObject("iodepth_level"), FioLayout.DEPTH_KEYS, depth, 0);
         shares(o.putObject("iodepth_submit"), FioLayout.SUBMIT_KEYS, submit, 0);
         shares(o.putObject("iodepth_complete"), FioLayout.SUBMIT_KEYS, submit, 0);
+        // fio's io_u_mark_latency: the coarse buckets count each I/O's clat
         List<LatencyStats> clat = new ArrayList<>();
-        if (known) {
-            job.read().ifPresent(p -> clat.add(p.latency()));
-            job.write().ifPresent(p -> clat.add(p.latency()));
+        if (!job.unsplit()) {
+            job.read().ifPresent(p -> clat.add(FioTimings.of(p, job.async()).clat()));
+            job.write().ifPresent(p -> clat.add(FioTimings.of(p, job.async()).clat()));
         }
         double[] coarse = FioBins.coarseShares(LatencyStats.merge(clat), ios);
         int us = FioLayout.LATENCY_NS_KEYS.size();

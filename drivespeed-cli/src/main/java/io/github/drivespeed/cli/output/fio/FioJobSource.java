@@ -41,6 +41,15 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         OptionalDouble sysCpuPercent) {
 
     /**
+     * @return whether the job ran asynchronously and a direction's report does not split its
+     *     latency into slat and clat (those are then placeholders)
+     */
+    boolean unsplit() {
+        return async && (read.filter(FioTimings::unsplit).isPresent()
+                || write.filter(FioTimings::unsplit).isPresent());
+    }
+
+    /**
      * @param results what was measured
      * @return its fio jobs, in the order they ran
      */

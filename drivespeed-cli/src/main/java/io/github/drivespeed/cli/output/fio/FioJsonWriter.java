@@ -124,6 +124,9 @@ public final class FioJsonWriter {
         if (jobs.stream().anyMatch(FioJobSource::async)) {
             FioLayout.ASYNC_PLACEHOLDERS.forEach(placeholders::add);
         }
+        if (jobs.stream().anyMatch(FioJobSource::unsplit)) {
+            FioLayout.UNSPLIT_PLACEHOLDERS.forEach(placeholders::add);
+        }
         own.set("report", JsonReport.toTree(results, generator));
         return doc;
     }

@@ -46,15 +46,24 @@ final class FioLayout {
     /** Placeholders of a job whose report has no CPU times (a sequential test's, or unreadable). */
     static final List<String> CPU_PLACEHOLDERS = List.of(".jobs[].usr_cpu", ".jobs[].sys_cpu");
 
-    /** Placeholders of a job run with an asynchronous queue (libaio), until its report splits slat and clat. */
+    /**
+     * Placeholders of a job run with an asynchronous queue (libaio, io_uring): the depth
+     * distributions, which drivespeed does not count.
+     */
     static final List<String> ASYNC_PLACEHOLDERS = List.of(
+            ".jobs[].iodepth_level",
+            ".jobs[].iodepth_submit",
+            ".jobs[].iodepth_complete");
+
+    /**
+     * Placeholders of an asynchronous job whose report does not split slat from clat (a queue
+     * that does not time its submissions): its latency is in {@code lat_ns} only.
+     */
+    static final List<String> UNSPLIT_PLACEHOLDERS = List.of(
             ".jobs[].read.slat_ns",
             ".jobs[].write.slat_ns",
             ".jobs[].read.clat_ns",
             ".jobs[].write.clat_ns",
-            ".jobs[].iodepth_level",
-            ".jobs[].iodepth_submit",
-            ".jobs[].iodepth_complete",
             ".jobs[].latency_ns",
             ".jobs[].latency_us",
             ".jobs[].latency_ms");

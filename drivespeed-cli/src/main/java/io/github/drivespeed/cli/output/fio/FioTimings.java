@@ -9,15 +9,20 @@ import java.util.OptionalDouble;
 
 /**
  * What fio's three latencies and its CPU figures are, taken from a drivespeed report; the one
- * place a later report that carries more (a separate submission time, process CPU time) is read.
+ * place fio's {@code slat}, {@code clat} and {@code lat} are read from a report.
  *
- * <p>fio's meaning: {@code slat} is the submission call ({@code io_submit}), {@code clat} from its
- * return to the reaping of the completion, {@code lat} both. A synchronous engine (psync) has no
- * separate submission: fio reports {@code slat} as zeros ({@code N} 0) and {@code clat} and
- * {@code lat} as the system call. drivespeed times each synchronous call from just before to just
- * after it, which is both. With an asynchronous queue drivespeed's latency runs from just before
- * submission to the reap: fio's {@code lat}; the report does not split it, so {@code slat} and
- * {@code clat} are left empty (placeholders) rather than given a different quantity's value.
+ * <p>fio's meaning (fio HOWTO, "slat", "clat", "lat"; fio's {@code io_u.c}): {@code slat} from
+ * when the I/O is queued to the return of the system call that submitted it ({@code io_submit},
+ * {@code io_uring_enter}), {@code clat} from that return to the reaping of the completion,
+ * {@code lat} both. A synchronous engine (psync) has no separate submission: fio reports
+ * {@code slat} as zeros ({@code N} 0) and {@code clat} and {@code lat} as the system call.
+ * drivespeed times each synchronous call from just before to just after it, which is both
+ * ({@link PassResult#completionLatency()} is then {@link PassResult#latency()}). With an
+ * asynchronous queue that times its submissions the report carries the three apart
+ * ({@link PassResult#submissionLatency()}, {@link PassResult#completionLatency()},
+ * {@link PassResult#latency()}); a report of an asynchronous job without them (a queue that
+ * does not time its submissions) leaves {@code slat} and {@code clat} empty (placeholders)
+ * rather than give them another quantity's value.
  */
 public final class FioTimings {
 
@@ -38,8 +43,20 @@ public final class FioTimings {
      */
     public static FioTimings of(PassResult pass, boolean async) {
         LatencyStats all = pass.latency();
+        if (pass.submissionLatency().count() > 0) {
+            return new FioTimings(pass.submissionLatency(), pass.completionLatency(), all);
+        }
         return async ? new FioTimings(LatencyStats.NONE, LatencyStats.NONE, all)
                 : new FioTimings(LatencyStats.NONE, all, all);
+    }
+
+    /**
+     * @param pass a direction's result of an asynchronous job
+     * @return whether its report lacks the split into slat and clat (so that those, the coarse
+     *     latency buckets included, are placeholders); false when the pass moved nothing
+     */
+    static boolean unsplit(PassResult pass) {
+        return pass.latency().count() > 0 && pass.submissionLatency().count() == 0;
     }
 
     /** @return fio's {@code slat}: {@link LatencyStats#NONE} unless measured */
