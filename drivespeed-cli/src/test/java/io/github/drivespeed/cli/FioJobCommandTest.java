@@ -2,6 +2,8 @@ package io.github.drivespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.drivespeed.testing.Mounts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -111,6 +113,43 @@ class FioJobCommandTest {
         CommandRun text = CommandRun.of("--job", job.toString());
         assertThat(text.out()).contains("readtest: (groupid=0, jobs=1)")
                 .contains("writetest: (groupid=0, jobs=1)");
+    }
+
+    @Test
+    void fiosJsonOfAJobFileKeepsFiosGroupsAndGroupReporting() throws IOException {
+        // without group_reporting: two jobs that ran at once, one group, as fio numbers them
+        Path two = jobFile("two.fio", seed004().replace("group_reporting\n", ""));
+        CommandRun run = CommandRun.of("--job", two.toString(), "--output-format=json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode jobs = new ObjectMapper().readTree(run.out()).path("jobs");
+        assertThat(jobs).hasSize(2);
+        assertThat(jobs.get(0).path("jobname").asText()).isEqualTo("readtest");
+        assertThat(jobs.get(1).path("jobname").asText()).isEqualTo("writetest");
+        for (JsonNode job : jobs) {
+            assertThat(job.path("groupid").asInt()).isZero();
+            // the I/O threads were counted: fio's ctx, minf and majf are numbers, not listed
+            assertThat(job.path("ctx").isIntegralNumber()).isTrue();
+            assertThat(job.path("minf").asLong()).isNotNegative();
+        }
+        assertThat(new ObjectMapper().readTree(run.out()).path("drivespeed").path("placeholders")
+                .toString()).doesNotContain(".jobs[].ctx").doesNotContain("drop_ios");
+
+        // with group_reporting: the group is one job with both directions, as fio writes it
+        Path one = jobFile("one.fio", seed004());
+        CommandRun grouped = CommandRun.of("--job", one.toString(), "--output-format=json");
+        assertThat(grouped.exitCode()).as(grouped.err()).isZero();
+        JsonNode joined = new ObjectMapper().readTree(grouped.out()).path("jobs");
+        assertThat(joined).hasSize(1);
+        JsonNode job = joined.get(0);
+        assertThat(job.path("jobname").asText()).isEqualTo("readtest");
+        assertThat(job.path("groupid").asInt()).isZero();
+        assertThat(job.path("read").path("io_bytes").asLong()).isPositive();
+        assertThat(job.path("write").path("io_bytes").asLong()).isPositive();
+        assertThat(job.path("job options").path("numjobs").isMissingNode()).isTrue();
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("two.fio", "one.fio");
+        }
     }
 
     @Test

@@ -1,9 +1,12 @@
 package io.github.drivespeed.cli.fio;
 
+import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.ThreadEvents;
 import io.github.drivespeed.report.Timeline;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.warning.Warning;
@@ -22,8 +25,11 @@ import java.util.function.Function;
  * @param name the (first) job's name
  * @param group fio's {@code groupid}
  * @param reports the reports of the jobs it holds, at least one
+ * @param clonesOfFirst how many of them are the first job's {@code numjobs} clones (the first
+ *     included), at least 1
  */
-public record FioReported(String name, int group, List<WorkloadReport> reports) {
+public record FioReported(String name, int group, List<WorkloadReport> reports,
+        int clonesOfFirst) {
 
     /**
      * Copies the reports.
@@ -31,11 +37,16 @@ public record FioReported(String name, int group, List<WorkloadReport> reports) 
      * @param name the (first) job's name
      * @param group fio's groupid
      * @param reports the jobs' reports
+     * @param clonesOfFirst how many of them are the first job's clones, at least 1
      */
     public FioReported {
         reports = List.copyOf(reports);
         if (reports.isEmpty()) {
             throw new IllegalArgumentException("a reported job needs a report");
+        }
+        if (clonesOfFirst < 1 || clonesOfFirst > reports.size()) {
+            throw new IllegalArgumentException("clonesOfFirst must be in [1, " + reports.size()
+                    + "]: " + clonesOfFirst);
         }
     }
 
@@ -50,20 +61,25 @@ public record FioReported(String name, int group, List<WorkloadReport> reports) 
         List<FioReported> out = new ArrayList<>();
         List<WorkloadReport> current = new ArrayList<>();
         FioPlans.PlannedJob first = null;
+        int clones = 0;
         for (int i = 0; i < jobs.size(); i++) {
             FioPlans.PlannedJob j = jobs.get(i);
             boolean joins = first != null && j.groupReporting() && first.groupReporting()
                     && j.group() == first.group();
             if (!joins && first != null) {
-                out.add(new FioReported(first.name(), first.group(), current));
+                out.add(new FioReported(first.name(), first.group(), current, clones));
                 current = new ArrayList<>();
             }
             if (!joins) {
                 first = j;
+                clones = 0;
+            }
+            if (j.name().equals(first.name())) {
+                clones++;
             }
             current.add(reports.get(i));
         }
-        out.add(new FioReported(first.name(), first.group(), current));
+        out.add(new FioReported(first.name(), first.group(), current, clones));
         return out;
     }
 
@@ -75,6 +91,56 @@ public record FioReported(String name, int group, List<WorkloadReport> reports) 
     /** @return the writes of every job pooled, if any wrote */
     public Optional<PassResult> write() {
         return pooled(PassKind.WRITE, WorkloadReport::write);
+    }
+
+    /**
+     * One report for what fio reports as one job: the job's own report when it is alone, else
+     * the jobs' reports joined as fio's {@code group_reporting} joins them: the first job's
+     * target, settings, engine and start, the engine's threads those of the first job's
+     * {@code numjobs} clones together (as fio's {@code job options} give the first job's
+     * {@code numjobs}), the directions pooled as
+     * {@link #read()} and {@link #write()}, and per run the first job's process CPU time (the
+     * jobs ran at once in one process, so each report's is the same window) over every job's
+     * I/Os, with the I/O threads' context switches and page faults summed.
+     *
+     * @return the report
+     */
+    public WorkloadReport aggregate() {
+        if (reports.size() == 1) {
+            return reports.get(0);
+        }
+        WorkloadReport first = reports.get(0);
+        EngineInfo e = first.engine();
+        int threads = e.threads() * clonesOfFirst;
+        EngineInfo engine = new EngineInfo(e.engine(), e.requested(), threads, e.queueDepth(),
+                e.details(), e.fallbackReason());
+        Set<Warning> warnings = EnumSet.noneOf(Warning.class);
+        reports.forEach(r -> warnings.addAll(r.warnings()));
+        return new WorkloadReport(first.target(), first.parameters(), first.backend(), engine,
+                read(), write(), cpuPerRun(), warnings, first.startedAt());
+    }
+
+    private List<CpuUsage> cpuPerRun() {
+        List<CpuUsage> out = new ArrayList<>();
+        List<CpuUsage> firsts = reports.get(0).cpuPerRun();
+        for (int run = 0; run < firsts.size(); run++) {
+            CpuUsage c = firsts.get(run);
+            long ios = 0;
+            Optional<ThreadEvents> events = Optional.of(ThreadEvents.NONE);
+            for (WorkloadReport r : reports) {
+                if (r.cpuPerRun().size() <= run) {
+                    return List.of();
+                }
+                CpuUsage other = r.cpuPerRun().get(run);
+                ios += other.ios();
+                events = events.isPresent() && other.ioThreads().isPresent()
+                        ? Optional.of(events.get().plus(other.ioThreads().get()))
+                        : Optional.empty();
+            }
+            out.add(new CpuUsage(c.userNanos(), c.systemNanos(), c.elapsedNanos(), ios,
+                    c.source(), events));
+        }
+        return out;
     }
 
     /** @return every warning of every job */

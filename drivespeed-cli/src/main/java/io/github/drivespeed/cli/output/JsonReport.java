@@ -292,6 +292,12 @@ public final class JsonReport {
         n.set("usr_cpu", decimal(c.userPercent()));
         n.set("sys_cpu", decimal(c.systemPercent()));
         n.put("source", c.source());
+        // the I/O threads' own counts, fio's ctx, minf and majf; absent where not counted
+        c.ioThreads().ifPresent(e -> {
+            n.put("ctx", e.contextSwitches());
+            n.put("minf", e.minorFaults());
+            n.put("majf", e.majorFaults());
+        });
         return n;
     }
 

@@ -145,13 +145,29 @@ public final class Results {
 
     private final Optional<TargetInfo> target;
     private final List<Job> jobs;
+    /** Per job, the number of the group it ran in: jobs of one group ran at the same time. */
+    private final List<Integer> groups;
     private final Optional<RequirementCheck> requirement;
 
     private Results(Optional<TargetInfo> target, List<Job> jobs,
             Optional<RequirementCheck> requirement) {
+        this(target, jobs, ordinals(jobs.size()), requirement);
+    }
+
+    private Results(Optional<TargetInfo> target, List<Job> jobs, List<Integer> groups,
+            Optional<RequirementCheck> requirement) {
         this.target = Objects.requireNonNull(target, "target");
         this.jobs = List.copyOf(jobs);
+        this.groups = List.copyOf(groups);
         this.requirement = Objects.requireNonNull(requirement, "requirement");
+    }
+
+    private static List<Integer> ordinals(int n) {
+        List<Integer> g = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            g.add(i);
+        }
+        return g;
     }
 
     /**
@@ -247,17 +263,48 @@ public final class Results {
     }
 
     /**
+     * @param table workloads that ran at the same time (an fio group: the jobs between two
+     *     {@code stonewall}s), one job per row named by its label
+     * @return these results and one job per row, all of one new {@link #group(int) group}
+     */
+    public Results andGroup(WorkloadTable table) {
+        int group = nextGroup();
+        List<Job> j = new ArrayList<>(jobs);
+        List<Integer> g = new ArrayList<>(groups);
+        for (WorkloadTable.Row row : table.rows()) {
+            j.add(Job.of(row.label(), row.report()));
+            g.add(group);
+        }
+        return new Results(target, j, g, requirement);
+    }
+
+    /**
      * @param check the requirement check made of these results
      * @return these results with the check
      */
     public Results with(RequirementCheck check) {
-        return new Results(target, jobs, Optional.of(check));
+        return new Results(target, jobs, groups, Optional.of(check));
     }
 
     private Results with(Job job) {
         List<Job> j = new ArrayList<>(jobs);
         j.add(job);
-        return new Results(target, j, requirement);
+        List<Integer> g = new ArrayList<>(groups);
+        g.add(nextGroup());
+        return new Results(target, j, g, requirement);
+    }
+
+    private int nextGroup() {
+        return groups.isEmpty() ? 0 : groups.get(groups.size() - 1) + 1;
+    }
+
+    /**
+     * @param jobIndex a job's index in {@link #jobs()}
+     * @return the number of the group it ran in, from 0 in the order run: jobs of one group
+     *     ran at the same time (fio's {@code groupid}); every other job is a group of its own
+     */
+    public int group(int jobIndex) {
+        return groups.get(jobIndex);
     }
 
     /**

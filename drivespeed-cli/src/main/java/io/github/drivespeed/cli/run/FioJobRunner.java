@@ -77,9 +77,11 @@ public final class FioJobRunner {
             for (FioPlans.RunSet set : sets) {
                 List<WorkloadReport> reports = set.group().run();
                 out.println();
-                FioReportPrinter.print(out, FioReported.of(set.jobs(), reports));
-                WorkloadTable table = new WorkloadTable(labels(set), reports);
-                results = results == null ? Results.of(table) : results.and(table);
+                List<FioReported> reported = FioReported.of(set.jobs(), reports);
+                FioReportPrinter.print(out, reported);
+                WorkloadTable table = table(set, reported);
+                results = (results == null ? Results.probe(table.rows().get(0).report()
+                        .target()) : results).andGroup(table);
             }
         } catch (IllegalArgumentException | TargetNotFoundException
                 | UnsupportedTargetException | TargetNotWritableException
@@ -133,11 +135,21 @@ public final class FioJobRunner {
         return set.jobs().stream().filter(x -> x.name().equals(j.name())).count();
     }
 
-    private static List<String> labels(FioPlans.RunSet set) {
+    /**
+     * The results of one group, one row per job as fio reports it: a job or clone alone (a
+     * clone named {@code name.N}), or with {@code group_reporting} the group's jobs joined.
+     */
+    private static WorkloadTable table(FioPlans.RunSet set, List<FioReported> reported) {
         List<String> labels = new ArrayList<>();
-        for (FioPlans.PlannedJob j : set.jobs()) {
-            labels.add(clones(set, j) > 1 ? j.name() + "." + j.cloneIndex() : j.name());
+        List<WorkloadReport> reports = new ArrayList<>();
+        int job = 0;
+        for (FioReported r : reported) {
+            FioPlans.PlannedJob j = set.jobs().get(job);
+            labels.add(r.reports().size() == 1 && clones(set, j) > 1
+                    ? j.name() + "." + j.cloneIndex() : r.name());
+            reports.add(r.aggregate());
+            job += r.reports().size();
         }
-        return labels;
+        return new WorkloadTable(labels, reports);
     }
 }

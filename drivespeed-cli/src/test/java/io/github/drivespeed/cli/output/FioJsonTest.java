@@ -14,6 +14,7 @@ import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.testing.Privileged;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -48,6 +49,28 @@ class FioJsonTest {
 
     private static ObjectNode plus(Results r) {
         return FioJsonWriter.jsonPlus("drivespeed 9.9").withClock(CLOCK).toTree(r);
+    }
+
+    @Test
+    void jobsThatRanAtOnceShareTheirGroupAndItsAggregateRate() {
+        WorkloadReport w = ReportFixtures.mixedWorkload();
+        ObjectNode alone = plus(Results.of(w));
+        ObjectNode both = plus(Results.probe(w.target()).andGroup(
+                new WorkloadTable(List.of("a", "b"), List.of(w, w))));
+        ObjectNode apart = plus(Results.of(w).and(w));
+        assertThat(both.path("jobs")).hasSize(2).allSatisfy(j -> assertThat(
+                j.path("groupid").asInt()).isZero());
+        assertThat(apart.path("jobs").get(1).path("groupid").asInt()).isEqualTo(1);
+        // fio's bw_agg: the job's mean over the group's aggregate; two equal jobs, half each
+        double own = alone.path("jobs").get(0).path("read").path("bw_agg").asDouble();
+        assertThat(own).isPositive();
+        for (JsonNode j : both.path("jobs")) {
+            assertThat(j.path("read").path("bw_agg").asDouble()).isCloseTo(own / 2,
+                    within(own * 1e-6));
+            assertThat(j.path("write").path("bw_agg").asDouble()).isPositive();
+        }
+        assertThat(apart.path("jobs").get(1).path("read").path("bw_agg").asDouble())
+                .isCloseTo(own, within(own * 1e-6));
     }
 
     @Test

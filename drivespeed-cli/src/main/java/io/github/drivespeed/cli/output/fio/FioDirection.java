@@ -34,10 +34,13 @@ final class FioDirection {
     /**
      * @param pass the direction's result, or empty when the job did not move that way
      * @param async whether the job ran with an asynchronous queue
+     * @param groupBwBytes the aggregate bandwidth of the job's group in this direction, bytes
+     *     per second (fio's {@code agg}; the job's own when it is alone in its group)
      * @param plus json+
      * @return the object
      */
-    static ObjectNode of(Optional<PassResult> pass, boolean async, boolean plus) {
+    static ObjectNode of(Optional<PassResult> pass, boolean async, long groupBwBytes,
+            boolean plus) {
         ObjectNode o = FioNodes.object();
         long bytes = pass.map(PassResult::totalBytes).orElse(0L);
         long ios = pass.map(PassResult::totalIos).orElse(0L);
@@ -64,9 +67,9 @@ final class FioDirection {
         Spread bw = Spread.of(kib);
         o.put("bw_min", (long) bw.min());
         o.put("bw_max", (long) bw.max());
-        // the job is its group's only member: its share of the group's aggregate rate
-        o.set("bw_agg", FioNodes.decimal(bw.n() > 0 && bwBytes > 0
-                ? bw.mean() * 100 / (bwBytes / 1024.0) : 0));
+        // its share of the group's aggregate rate, as fio: mean KiB/s * 100 / (agg / 1024)
+        o.set("bw_agg", FioNodes.decimal(bw.n() > 0 && groupBwBytes > 0
+                ? bw.mean() * 100 / (groupBwBytes / 1024.0) : 0));
         o.set("bw_mean", FioNodes.decimal(bw.mean()));
         o.set("bw_dev", FioNodes.decimal(bw.dev()));
         o.put("bw_samples", bw.n());

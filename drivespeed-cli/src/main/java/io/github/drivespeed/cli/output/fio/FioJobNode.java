@@ -3,6 +3,7 @@ package io.github.drivespeed.cli.output.fio;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.ThreadEvents;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,10 +19,12 @@ final class FioJobNode {
 
     /**
      * @param job the job
+     * @param groupBandwidth its group's aggregate bandwidth, {@code {read, write}} in bytes per
+     *     second ({@link FioJobSource#groupBandwidth})
      * @param plus json+
      * @return the object
      */
-    static ObjectNode of(FioJobSource job, boolean plus) {
+    static ObjectNode of(FioJobSource job, long[] groupBandwidth, boolean plus) {
         ObjectNode o = FioNodes.object();
         o.put("jobname", job.name());
         o.put("groupid", job.groupId());
@@ -31,17 +34,17 @@ final class FioJobNode {
         o.put("elapsed", Math.max(1, (job.elapsed().toMillis() + 999) / 1000));
         ObjectNode options = o.putObject("job options");
         job.options().forEach(options::put);
-        o.set("read", FioDirection.of(job.read(), job.async(), plus));
-        o.set("write", FioDirection.of(job.write(), job.async(), plus));
-        o.set("trim", FioDirection.of(Optional.empty(), job.async(), plus));
+        o.set("read", FioDirection.of(job.read(), job.async(), groupBandwidth[0], plus));
+        o.set("write", FioDirection.of(job.write(), job.async(), groupBandwidth[1], plus));
+        o.set("trim", FioDirection.of(Optional.empty(), job.async(), 0, plus));
         o.set("sync", FioDirection.sync());
         long runtime = job.read().or(job::write).map(FioDirection::runtimeMillis).orElse(0L);
         o.put("job_runtime", runtime);
         o.set("usr_cpu", FioNodes.decimal(job.usrCpuPercent().orElse(0)));
         o.set("sys_cpu", FioNodes.decimal(job.sysCpuPercent().orElse(0)));
-        o.put("ctx", 0);
-        o.put("majf", 0);
-        o.put("minf", 0);
+        o.put("ctx", job.ioThreads().map(ThreadEvents::contextSwitches).orElse(0L));
+        o.put("majf", job.ioThreads().map(ThreadEvents::majorFaults).orElse(0L));
+        o.put("minf", job.ioThreads().map(ThreadEvents::minorFaults).orElse(0L));
         boolean known = !job.async();
         long ios = job.read().map(PassResult::totalIos).orElse(0L)
                 + job.write().map(PassResult::totalIos).orElse(0L);

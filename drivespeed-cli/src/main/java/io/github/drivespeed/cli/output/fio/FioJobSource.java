@@ -3,9 +3,11 @@ package io.github.drivespeed.cli.output.fio;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.ThreadEvents;
 import io.github.drivespeed.report.WorkloadReport;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,8 +21,9 @@ import java.util.OptionalDouble;
 /**
  * One fio job as drivespeed ran it: a workload (one job, its threads reported together as fio's
  * {@code group_reporting} reports {@code numjobs}), or a sequential test's write pass and read
- * pass (two jobs, one after the other, as fio runs two jobs separated by {@code stonewall}). Each
- * job is its own group. Sustained writes and capacity checks have no fio job; they are in the
+ * pass (two jobs, one after the other, as fio runs two jobs separated by {@code stonewall}). The
+ * jobs of an fio job file's group (run at once) share its {@code groupid}; every other job is a
+ * group of its own. Sustained writes and capacity checks have no fio job; they are in the
  * {@code drivespeed} object only.
  *
  * @param name fio's {@code jobname}
@@ -34,11 +37,13 @@ import java.util.OptionalDouble;
  * @param elapsed the job's measured time, ramps included
  * @param usrCpuPercent fio's {@code usr_cpu}, empty where not measured
  * @param sysCpuPercent fio's {@code sys_cpu}, empty where not measured
+ * @param ioThreads fio's {@code ctx}, {@code minf} and {@code majf}: the job's I/O threads'
+ *     context switches and page faults, empty where not counted
  */
 record FioJobSource(String name, int groupId, Map<String, String> options,
         Optional<PassResult> read, Optional<PassResult> write, boolean async, int depthPerThread,
         Instant startedAt, Duration elapsed, OptionalDouble usrCpuPercent,
-        OptionalDouble sysCpuPercent) {
+        OptionalDouble sysCpuPercent, Optional<ThreadEvents> ioThreads) {
 
     /**
      * @return whether the job ran asynchronously and a direction's report does not split its
@@ -55,12 +60,26 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
      */
     static List<FioJobSource> of(Results results) {
         List<FioJobSource> jobs = new ArrayList<>();
-        for (Results.Job job : results.jobs()) {
-            job.workload().ifPresent(r -> jobs.add(workload(job.name(), jobs.size(), r)));
-            job.sequential().ifPresent(r -> {
-                jobs.add(sequential(job.name() + "-write", jobs.size(), r, r.write(), "write"));
-                jobs.add(sequential(job.name() + "-read", jobs.size(), r, r.read(), "read"));
-            });
+        int group = -1;
+        int lastGroup = -1;
+        for (int i = 0; i < results.jobs().size(); i++) {
+            Results.Job job = results.jobs().get(i);
+            if (job.workload().isEmpty() && job.sequential().isEmpty()) {
+                continue; // no fio job
+            }
+            if (results.group(i) != lastGroup || job.sequential().isPresent()) {
+                group++;
+            }
+            lastGroup = results.group(i);
+            int g = group;
+            job.workload().ifPresent(r -> jobs.add(workload(job.name(), g, r)));
+            if (job.sequential().isPresent()) {
+                SpeedReport r = job.sequential().get();
+                jobs.add(sequential(job.name() + "-write", group, r, r.write(), "write"));
+                // the read pass runs after the write pass: a group of its own (stonewall)
+                group++;
+                jobs.add(sequential(job.name() + "-read", group, r, r.read(), "read"));
+            }
         }
         return jobs;
     }
@@ -99,7 +118,8 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         }
         Duration elapsed = p.rampTime().multipliedBy(p.runs()).plus(measured(r.read(), r.write()));
         return new FioJobSource(name, group, o, r.read(), r.write(), async, depth, r.startedAt(),
-                elapsed, FioTimings.usrCpuPercent(r), FioTimings.sysCpuPercent(r));
+                elapsed, FioTimings.usrCpuPercent(r), FioTimings.sysCpuPercent(r),
+                r.cpu().flatMap(CpuUsage::ioThreads));
     }
 
     private static FioJobSource sequential(String name, int group, SpeedReport r, PassResult pass,
@@ -126,7 +146,38 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         return new FioJobSource(name, group, o, write ? none : Optional.of(pass),
                 write ? Optional.of(pass) : none, false, 1, r.startedAt(),
                 measured(Optional.of(pass), none), OptionalDouble.empty(),
-                OptionalDouble.empty());
+                OptionalDouble.empty(), Optional.empty());
+    }
+
+    /**
+     * fio's aggregate bandwidth of each job's group ({@code agg} of its run status group): per
+     * direction the group's bytes over its longest runtime, in bytes per second.
+     *
+     * @param jobs every job
+     * @return per {@code groupid}, {@code {read, write}}
+     */
+    static Map<Integer, long[]> groupBandwidth(List<FioJobSource> jobs) {
+        Map<Integer, long[]> bytes = new LinkedHashMap<>();
+        Map<Integer, long[]> runtime = new LinkedHashMap<>();
+        for (FioJobSource j : jobs) {
+            long[] b = bytes.computeIfAbsent(j.groupId(), k -> new long[2]);
+            long[] t = runtime.computeIfAbsent(j.groupId(), k -> new long[2]);
+            List<Optional<PassResult>> dirs = List.of(j.read(), j.write());
+            for (int d = 0; d < 2; d++) {
+                Optional<PassResult> p = dirs.get(d);
+                if (p.isPresent()) {
+                    b[d] += p.get().totalBytes();
+                    t[d] = Math.max(t[d], FioDirection.runtimeMillis(p.get()));
+                }
+            }
+        }
+        Map<Integer, long[]> out = new LinkedHashMap<>();
+        bytes.forEach((g, b) -> {
+            long[] t = runtime.get(g);
+            out.put(g, new long[] {t[0] > 0 ? 1000 * b[0] / t[0] : 0,
+                t[1] > 0 ? 1000 * b[1] / t[1] : 0});
+        });
+        return out;
     }
 
     /** The measured time of the runs (in a mix both directions share each run's time). */

@@ -17,6 +17,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -109,14 +110,18 @@ public final class FioJsonWriter {
         ObjectNode global = doc.putObject("global options");
         results.target().ifPresent(t -> global.put("directory", t.directory().toString()));
         ArrayNode array = doc.putArray("jobs");
+        Map<Integer, long[]> groupBandwidth = FioJobSource.groupBandwidth(jobs);
         for (FioJobSource job : jobs) {
-            array.add(FioJobNode.of(job, plus));
+            array.add(FioJobNode.of(job, groupBandwidth.get(job.groupId()), plus));
         }
         doc.set("disk_util", FioDiskUtil.of(jobs));
         ObjectNode own = doc.putObject("drivespeed");
         own.put("fio_layout", FioLayout.FIO_RELEASE);
         ArrayNode placeholders = own.putArray("placeholders");
         FioLayout.PLACEHOLDERS.forEach(placeholders::add);
+        if (jobs.stream().anyMatch(j -> j.ioThreads().isEmpty())) {
+            FioLayout.THREAD_PLACEHOLDERS.forEach(placeholders::add);
+        }
         if (jobs.stream().anyMatch(j -> j.usrCpuPercent().isEmpty()
                 || j.sysCpuPercent().isEmpty())) {
             FioLayout.CPU_PLACEHOLDERS.forEach(placeholders::add);

@@ -35,13 +35,17 @@ final class FioLayout {
      */
     static final List<String> PLACEHOLDERS = List.of(
             ".jobs[].eta",
+            ".jobs[].read.short_ios",
+            ".jobs[].write.short_ios");
+
+    /**
+     * Placeholders of a job whose I/O threads' context switches and page faults were not counted
+     * (a sequential test's, or where {@code /proc/thread-self} could not be read).
+     */
+    static final List<String> THREAD_PLACEHOLDERS = List.of(
             ".jobs[].ctx",
             ".jobs[].majf",
-            ".jobs[].minf",
-            ".jobs[].read.short_ios",
-            ".jobs[].write.short_ios",
-            ".jobs[].read.drop_ios",
-            ".jobs[].write.drop_ios");
+            ".jobs[].minf");
 
     /** Placeholders of a job whose report has no CPU times (a sequential test's, or unreadable). */
     static final List<String> CPU_PLACEHOLDERS = List.of(".jobs[].usr_cpu", ".jobs[].sys_cpu");
