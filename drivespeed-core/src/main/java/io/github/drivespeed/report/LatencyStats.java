@@ -210,18 +210,27 @@ public final class LatencyStats {
     }
 
     /**
-     * One line: {@code clat (n=1000): min 80.1 us, mean 95.3 us, max 1.20 ms, stdev 12.0 us,
-     * p50 91.2 us, p99 180.2 us, p99.9 410.5 us}; {@code clat: no I/Os} when empty.
+     * One line naming what the latency is, for example {@code clat (n=1000): min 80.1 us, mean
+     * 95.3 us, max 1.20 ms, stdev 12.0 us, p50 91.2 us, p99 180.2 us, p99.9 410.5 us};
+     * {@code clat: no I/Os} when empty.
+     *
+     * @param name what it is: fio's {@code slat}, {@code clat} or {@code lat}
+     * @return the line
      */
-    @Override
-    public String toString() {
+    public String summary(String name) {
         if (count == 0) {
-            return "clat: no I/Os";
+            return name + ": no I/Os";
         }
-        return "clat (n=" + count + "): min " + Nanoseconds.format(minNanos) + ", mean "
+        return name + " (n=" + count + "): min " + Nanoseconds.format(minNanos) + ", mean "
                 + Nanoseconds.format(meanNanos()) + ", max " + Nanoseconds.format(maxNanos) + ", stdev "
                 + Nanoseconds.format(standardDeviationNanos()) + ", p50 " + Nanoseconds.format(percentileNanos(50))
                 + ", p99 " + Nanoseconds.format(percentileNanos(99)) + ", p99.9 "
                 + Nanoseconds.format(percentileNanos(99.9));
+    }
+
+    /** {@link #summary(String)} as {@code latency (n=...): ...}: a value does not know which it is. */
+    @Override
+    public String toString() {
+        return summary("latency");
     }
 }

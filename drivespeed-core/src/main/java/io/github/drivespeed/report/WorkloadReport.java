@@ -155,15 +155,24 @@ public final class WorkloadReport {
         sb.append("workload:   ").append(parameters).append('\n');
         sb.append("backend:    ").append(backend).append('\n');
         sb.append("I/O:        ").append(engine).append('\n');
-        read.ifPresent(r -> appendPass(sb, r));
-        write.ifPresent(w -> appendPass(sb, w));
+        boolean async = engine.engine().asynchronous();
+        read.ifPresent(r -> appendPass(sb, r, async));
+        write.ifPresent(w -> appendPass(sb, w, async));
         cpu().ifPresent(c -> sb.append("CPU:        ").append(c).append('\n'));
         ReportText.appendWarnings(sb, warnings(), target.link(), passes(), Optional.empty());
         return sb.toString();
     }
 
-    private static void appendPass(StringBuilder sb, PassResult pass) {
-        LatencyStats lat = pass.latency();
+    /**
+     * A direction: its rates, then its latencies as fio names them: {@code slat}, {@code clat}
+     * and {@code lat} where an asynchronous engine's submissions were timed apart; {@code clat}
+     * alone for psync (its clat is its lat); {@code lat} alone for an asynchronous queue that did
+     * not time its submissions. Percentiles of clat, or of lat where there is no clat.
+     */
+    private static void appendPass(StringBuilder sb, PassResult pass, boolean async) {
+        boolean split = pass.submissionLatency().count() > 0;
+        LatencyStats lat = split || !async ? pass.completionLatency() : pass.latency();
+        String name = split || !async ? "clat" : "lat";
         sb.append(String.format(Locale.ROOT, "%-12s", pass.kind() + ":"))
                 .append(String.format(Locale.ROOT, "IOPS %.0f, %s (median of %d), %d I/Os%n",
                         pass.medianIops(), pass.median(), pass.count(), pass.totalIos()));
@@ -171,10 +180,16 @@ public final class WorkloadReport {
         if (!accounting.isEmpty()) {
             sb.append("            ").append(accounting).append('\n');
         }
-        sb.append("            ").append(lat).append('\n');
+        if (split) {
+            sb.append("            ").append(pass.submissionLatency().summary("slat")).append('\n');
+        }
+        sb.append("            ").append(lat.summary(name)).append('\n');
+        if (split) {
+            sb.append("            ").append(pass.latency().summary("lat")).append('\n');
+        }
         Map<Double, Long> p = lat.fioPercentilesNanos();
         if (!p.isEmpty()) {
-            sb.append("            clat percentiles:");
+            sb.append("            ").append(name).append(" percentiles:");
             int i = 0;
             for (Map.Entry<Double, Long> e : p.entrySet()) {
                 sb.append(i++ % 6 == 0 ? "\n              " : ", ")

@@ -262,6 +262,9 @@ class WorkloadMeasurementTest {
         assertThat(w.latency().count()).isEqualTo(2002);
         assertThat(r.ioEngine()).contains("4 threads x queue depth 1");
         assertThat(r.warnings()).doesNotContain(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
+        // psync: the system call is fio's clat and its lat; no slat line
+        assertThat(r.toString()).containsPattern("(?m)^ +clat \\(n=2002\\): min ")
+                .doesNotContainPattern("(?m)^ +slat ").doesNotContainPattern("(?m)^ +lat \\(");
         if (System.getProperty("os.name").startsWith("Linux")) {
             // the four I/O threads' own counts (fio's ctx, minf, majf), both runs together
             assertThat(r.cpu()).hasValueSatisfying(c -> assertThat(c.ioThreads()).isPresent());
