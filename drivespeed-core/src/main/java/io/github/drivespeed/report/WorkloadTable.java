@@ -47,8 +47,10 @@ public final class WorkloadTable {
     /**
      * The table, one line per row and direction: label, direction ({@code dir}: {@code read}
      * or {@code write}; the access pattern is in the label), MB/s (10^6 B/s), MiB/s
-     * (2^20 B/s), IOPS, clat mean, p50, p99 and p99.9 in microseconds (medians over runs for
-     * the rates, all runs pooled for latency), and the process's CPU nanoseconds per I/O, user
+     * (2^20 B/s), IOPS, fio's clat ({@link PassResult#completionLatency()}: with psync the
+     * system call, with libaio and io_uring from the submitting call's return to the reap) mean,
+     * p50, p99 and p99.9 in microseconds (medians over runs for the rates, all runs pooled for
+     * latency), and the process's CPU nanoseconds per I/O, user
      * and system together ({@link WorkloadReport#cpu()}; the workload's, both directions of a mix
      * together; {@code -} where it could not be read).
      */
@@ -71,7 +73,7 @@ public final class WorkloadTable {
             return;
         }
         PassResult p = pass.get();
-        LatencyStats l = p.latency();
+        LatencyStats l = p.completionLatency();
         String cpu = row.report().cpu().map(c -> String.format(Locale.ROOT, "%.0f",
                 c.nanosPerIo())).orElse("-");
         sb.append(String.format(Locale.ROOT,
