@@ -90,8 +90,7 @@ class IoEngineOptionTest {
         CommandRun o = run(dir.toString(), "--rw", "randread", "--ioengine", "posixaio");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: invalid value for option"
-                + " '--ioengine': 'posixaio': ioEngine must be one of psync, libaio, io_uring:"
-                + " posixaio");
+                + " '--ioengine': 'posixaio': must be one of psync, libaio, io_uring");
     }
 
     @Test

@@ -59,6 +59,7 @@ class OptionTableTest {
     private static final Set<String> NO_OPTION = Set.of("directory", "device", "presets",
             "pattern", "cachedReadNanos", "idleFirst", "steadyFor", "timelineInterval",
             "userNanos", "systemNanos", "elapsedNanos", "ios",
+            "contextSwitches", "minorFaults", "majorFaults",
             // set by fio job options (docs/fio.md), not by drivespeed's own
             "overwriteAllowed", "syncEvery", "syncEveryWrites", "timeLimit");
 

@@ -1,5 +1,6 @@
 package io.github.drivespeed.parameters;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -76,8 +77,8 @@ public enum IoEngine {
      *     name
      */
     public static IoEngine parse(String fioName) {
-        return ofFioName(fioName).orElseThrow(() -> new IllegalArgumentException(
-                "ioEngine must be one of psync, libaio, io_uring: " + fioName));
+        return ofFioName(fioName).orElseThrow(() -> new InvalidSettingException("ioEngine",
+                fioName, "must be one of psync, libaio, io_uring"));
     }
 
     /** @return {@link #fioName()} */

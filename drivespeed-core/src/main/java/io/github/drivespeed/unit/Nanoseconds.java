@@ -43,6 +43,10 @@ public final class Nanoseconds {
                 + " for example 10ms)" : " (expected a number and optionally ns, us, ms, s, m or"
                 + " h, for example 5, 500ms, 2m)";
         if (!m.matches() || (m.group(2) == null && unitWhenNone == null)) {
+            if (text.trim().startsWith("-")) {
+                throw new IllegalArgumentException("not a duration: '" + text + "' (must not be"
+                        + " negative)");
+            }
             throw new IllegalArgumentException("not a duration: '" + text + "'" + expected);
         }
         long nanosPerUnit = m.group(2) == null ? unitWhenNone.getDuration().toNanos()
