@@ -163,9 +163,14 @@ class BlockDeviceTest {
             long perBlock = (8 * MIB + maxRequest - 1) / maxRequest;
             DeviceReport r = DriveSpeed.onDevice(loop.device()).blockSize("8M").count(8).runs(3)
                     .run();
-            // The same requests in every run: no run depends on where its buffer's pages lie.
+            // Every run's reads reach the device as requests of the largest size it takes, cut
+            // at block ends (8 x perBlock), or fewer where the block layer merged a block's last
+            // request with the next block's first (never below 64 MiB / maxRequest): no run
+            // depends on where its buffer's pages lie (without huge pages, max_segments would
+            // cut them smaller).
+            long fewest = (64 * MIB + maxRequest - 1) / maxRequest;
             assertThat(r.read().samples()).allSatisfy(s -> assertThat(
-                    s.deviceIo().orElseThrow().readRequests()).isEqualTo(8 * perBlock));
+                    s.deviceIo().orElseThrow().readRequests()).isBetween(fewest, 8 * perBlock));
         } finally {
             System.clearProperty(TransparentHugePages.PROPERTY);
         }
