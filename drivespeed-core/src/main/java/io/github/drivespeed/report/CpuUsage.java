@@ -99,10 +99,9 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
      *     summed (the events only where both have them)
      */
     public CpuUsage plus(CpuUsage other) {
-        Optional<ThreadEvents> events = ioThreads.isPresent() && other.ioThreads.isPresent()
-                ? Optional.of(ioThreads.get().plus(other.ioThreads.get())) : Optional.empty();
         return new CpuUsage(userNanos + other.userNanos, systemNanos + other.systemNanos,
-                elapsedNanos + other.elapsedNanos, ios + other.ios, source, events);
+                elapsedNanos + other.elapsedNanos, ios + other.ios, source,
+                ThreadEvents.sum(ioThreads, other.ioThreads));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.internal.check.SettingChecks;
+import java.util.Optional;
 
 /**
  * What the scheduler and the memory manager did to a workload's own I/O threads while they ran
@@ -43,6 +44,17 @@ public record ThreadEvents(long contextSwitches, long minorFaults, long majorFau
     public ThreadEvents plus(ThreadEvents other) {
         return new ThreadEvents(contextSwitches + other.contextSwitches,
                 minorFaults + other.minorFaults, majorFaults + other.majorFaults);
+    }
+
+    /**
+     * @param a counts, or empty where they were not read
+     * @param b other counts, or empty
+     * @return both summed, or empty unless both are present (a sum missing a part would be
+     *     too low)
+     */
+    public static Optional<ThreadEvents> sum(Optional<ThreadEvents> a, Optional<ThreadEvents> b) {
+        return a.isPresent() && b.isPresent() ? Optional.of(a.get().plus(b.get()))
+                : Optional.empty();
     }
 
     /** For example {@code 1234 context switches, 56 minor and 0 major page faults}. */

@@ -133,9 +133,7 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
                 }
                 CpuUsage other = r.cpuPerRun().get(run);
                 ios += other.ios();
-                events = events.isPresent() && other.ioThreads().isPresent()
-                        ? Optional.of(events.get().plus(other.ioThreads().get()))
-                        : Optional.empty();
+                events = ThreadEvents.sum(events, other.ioThreads());
             }
             out.add(new CpuUsage(c.userNanos(), c.systemNanos(), c.elapsedNanos(), ios,
                     c.source(), events));

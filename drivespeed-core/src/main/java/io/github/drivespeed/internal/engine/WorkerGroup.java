@@ -23,6 +23,32 @@ final class WorkerGroup {
          * @throws IOException if its I/O failed or it was interrupted
          */
         IoLoop.Outcome run(long startNanos) throws IOException;
+
+        /**
+         * Called on the worker's own thread before the common start is taken, outside the
+         * timed window (for readings of that thread's own counters); does nothing by default.
+         */
+        default void beforeStart() {
+        }
+    }
+
+    /**
+     * @param beforeStart what the worker's thread does before the common start
+     * @param body the worker's body
+     * @return the worker
+     */
+    static Worker withBeforeStart(Runnable beforeStart, Worker body) {
+        return new Worker() {
+            @Override
+            public IoLoop.Outcome run(long startNanos) throws IOException {
+                return body.run(startNanos);
+            }
+
+            @Override
+            public void beforeStart() {
+                beforeStart.run();
+            }
+        };
     }
 
     private WorkerGroup() {
@@ -42,6 +68,7 @@ final class WorkerGroup {
             throws IOException {
         int n = workers.size();
         if (n == 1) {
+            workers.get(0).beforeStart();
             return List.of(workers.get(0).run(System.nanoTime()));
         }
         IoLoop.Outcome[] outcomes = new IoLoop.Outcome[n];
@@ -54,6 +81,7 @@ final class WorkerGroup {
             for (int k = 1; k < n; k++) {
                 int index = k;
                 Thread t = new Thread(() -> {
+                    workers.get(index).beforeStart();
                     ready.countDown();
                     awaitUninterruptibly(go);
                     try {
@@ -73,6 +101,7 @@ final class WorkerGroup {
             joinAll(threads, stop::request);
             throw e;
         }
+        workers.get(0).beforeStart();
         awaitUninterruptibly(ready);
         start[0] = System.nanoTime();
         go.countDown();

@@ -336,6 +336,9 @@ final class WorkloadJob {
         }
         CounterWindow window = warmUp ? null : rampNanos > 0
                 ? CounterWindow.startLater(counters) : CounterWindow.startNow(counters);
+        // each I/O thread's own counts, read on that thread outside the timed window
+        AtomicReferenceArray<Optional<ThreadEvents>> threadStart =
+                new AtomicReferenceArray<>(workers);
         AtomicReferenceArray<Optional<ThreadEvents>> threadEvents =
                 new AtomicReferenceArray<>(workers);
         for (int k = 0; k < workers; k++) {
@@ -358,7 +361,9 @@ final class WorkloadJob {
             long limit = timeBased ? Long.MAX_VALUE
                     : totalIos / workers + (k < totalIos % workers ? 1 : 0);
             long planned = timeBased ? -1 : limit * blockBytes;
-            list.add(startNanos -> {
+            Runnable countersAtStart = () -> threadStart.set(index,
+                    warmUp ? Optional.empty() : ThreadCounters.read());
+            list.add(WorkerGroup.withBeforeStart(countersAtStart, startNanos -> {
                 long from = startNanos + rampNanos;
                 if (index == 0) {
                     measureStart[0] = from;
@@ -380,11 +385,13 @@ final class WorkloadJob {
                 IoLoop loop = new IoLoop(r.queues().get(index), blockBytes, offsets,
                         directions, data, r.readBuffers().get(index), rr, wr, stop,
                         stage.progress(index), name, what, planned, periodicSync);
-                Optional<ThreadEvents> before = warmUp ? Optional.empty() : ThreadCounters.read();
                 IoLoop.Outcome outcome = loop.run(limit, from, deadline);
-                threadEvents.set(index, ThreadCounters.between(before, ThreadCounters.read()));
+                if (!warmUp) {
+                    threadEvents.set(index, ThreadCounters.between(threadStart.get(index),
+                            ThreadCounters.read()));
+                }
                 return outcome;
-            });
+            }));
         }
         Optional<ProcessCpuClock.Reading> cpuStart = warmUp ? Optional.empty()
                 : ProcessCpuClock.read();
@@ -411,8 +418,7 @@ final class WorkloadJob {
         Optional<ThreadEvents> events = Optional.of(ThreadEvents.NONE);
         for (int k = 0; k < workers; k++) {
             Optional<ThreadEvents> e = threadEvents.get(k);
-            events = e == null || e.isEmpty() || events.isEmpty() ? Optional.empty()
-                    : Optional.of(events.get().plus(e.get()));
+            events = ThreadEvents.sum(events, e == null ? Optional.empty() : e);
         }
         Optional<CpuUsage> cpu = ProcessCpuClock.between(cpuStart, ProcessCpuClock.read(),
                 Math.max(end, windowStart) - windowStart, allIos, events);

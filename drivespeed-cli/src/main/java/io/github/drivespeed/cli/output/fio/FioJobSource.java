@@ -157,26 +157,22 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
      * @return per {@code groupid}, {@code {read, write}}
      */
     static Map<Integer, long[]> groupBandwidth(List<FioJobSource> jobs) {
-        Map<Integer, long[]> bytes = new LinkedHashMap<>();
-        Map<Integer, long[]> runtime = new LinkedHashMap<>();
+        // per group: read bytes, write bytes, longest read runtime, longest write runtime (ms)
+        Map<Integer, long[]> sums = new LinkedHashMap<>();
         for (FioJobSource j : jobs) {
-            long[] b = bytes.computeIfAbsent(j.groupId(), k -> new long[2]);
-            long[] t = runtime.computeIfAbsent(j.groupId(), k -> new long[2]);
+            long[] g = sums.computeIfAbsent(j.groupId(), k -> new long[4]);
             List<Optional<PassResult>> dirs = List.of(j.read(), j.write());
             for (int d = 0; d < 2; d++) {
                 Optional<PassResult> p = dirs.get(d);
                 if (p.isPresent()) {
-                    b[d] += p.get().totalBytes();
-                    t[d] = Math.max(t[d], FioDirection.runtimeMillis(p.get()));
+                    g[d] += p.get().totalBytes();
+                    g[2 + d] = Math.max(g[2 + d], FioDirection.runtimeMillis(p.get()));
                 }
             }
         }
         Map<Integer, long[]> out = new LinkedHashMap<>();
-        bytes.forEach((g, b) -> {
-            long[] t = runtime.get(g);
-            out.put(g, new long[] {t[0] > 0 ? 1000 * b[0] / t[0] : 0,
-                t[1] > 0 ? 1000 * b[1] / t[1] : 0});
-        });
+        sums.forEach((group, g) -> out.put(group, new long[] {g[2] > 0 ? 1000 * g[0] / g[2] : 0,
+            g[3] > 0 ? 1000 * g[1] / g[3] : 0}));
         return out;
     }
 
