@@ -33,7 +33,8 @@ import java.util.function.Consumer;
  * check their argument at once and throw {@link IllegalArgumentException} naming the setting and
  * the value; checks that need the target run in {@link #run()} before anything is written.
  */
-public final class SequentialPlan extends BlockPlan<SequentialPlan, ProgressListener, SequentialParameters> {
+public final class SequentialPlan
+        extends BlockPlan<SequentialPlan, ProgressListener, SequentialParameters> {
 
     /** Default block size: 8 MiB. */
     public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(8);
@@ -45,7 +46,8 @@ public final class SequentialPlan extends BlockPlan<SequentialPlan, ProgressList
     public static final Duration DEFAULT_CACHED_READ = Duration.ofSeconds(2);
 
     /** A sequential plan's settings, for its setters: see {@link PlanSettings}. */
-    private static final class Settings extends BlockSettings<ProgressListener, SequentialParameters> {
+    private static final class Settings
+            extends BlockSettings<ProgressListener, SequentialParameters> {
         long count = DEFAULT_COUNT;
         int runs = DEFAULT_RUNS;
         boolean direct = true;

@@ -31,7 +31,8 @@ import java.util.function.Consumer;
  * <p>Caches refill while a drive is idle: a second sustained test right after a first may find
  * less cache. {@link #idleFirst(Duration)} waits first, and the report records it.
  */
-public final class SustainedPlan extends BlockPlan<SustainedPlan, ProgressListener, SustainedParameters> {
+public final class SustainedPlan
+        extends BlockPlan<SustainedPlan, ProgressListener, SustainedParameters> {
 
     /** Default block size: 1 MiB (fine enough to time a slow card's rate to a few per cent). */
     public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(1);
@@ -43,7 +44,8 @@ public final class SustainedPlan extends BlockPlan<SustainedPlan, ProgressListen
     public static final Duration DEFAULT_STEADY = Duration.ofSeconds(10);
 
     /** A sustained plan's settings, for its setters: see {@link PlanSettings}. */
-    private static final class Settings extends BlockSettings<ProgressListener, SustainedParameters> {
+    private static final class Settings
+            extends BlockSettings<ProgressListener, SustainedParameters> {
         Optional<DataSize> size = Optional.empty();
         Duration duration = DEFAULT_DURATION;
         Duration steadyFor = DEFAULT_STEADY;

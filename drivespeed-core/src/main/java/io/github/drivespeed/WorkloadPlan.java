@@ -49,7 +49,8 @@ import java.util.function.Consumer;
  * file, 5 s per run, no ramp, 1 thread, queue depth 1, seed 0, 1 run, O_DIRECT, a 500 ms
  * timeline interval.
  */
-public final class WorkloadPlan extends BlockPlan<WorkloadPlan, WorkloadListener, WorkloadParameters> {
+public final class WorkloadPlan
+        extends BlockPlan<WorkloadPlan, WorkloadListener, WorkloadParameters> {
 
     /** Default block size: 4 KiB. */
     public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofKibibytes(4);
