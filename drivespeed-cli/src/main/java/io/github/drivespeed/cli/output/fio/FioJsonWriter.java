@@ -31,8 +31,8 @@ import java.util.Objects;
  * one extra top-level object {@code drivespeed.report}, which fio's consumers ignore.
  *
  * <p>For an embedding application: {@code FioJsonWriter.json("drivespeed 1.0").write(report,
- * writer)} with a {@link WorkloadReport} or {@link SpeedReport}, or {@link #toTree} for the Jackson
- * tree. Instances are immutable and thread-safe.
+ * writer)} with a {@link Report} (a workload or a sequential test has fio jobs), or
+ * {@link #toTree} for the Jackson tree. Instances are immutable and thread-safe.
  */
 public final class FioJsonWriter {
 
