@@ -4,19 +4,18 @@ import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.check.SettingChecks;
-import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.CapacityCheck;
+import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityCheckReport;
-import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * An immutable plan for a capacity check of a directory, obtained from
@@ -37,26 +36,38 @@ import java.util.OptionalLong;
  * read back); the destructive probe of a block device ({@link DevicePlan#probeCapacity()}) takes
  * seconds to minutes.
  */
-public final class CapacityPlan {
+public final class CapacityPlan extends Plan<CapacityPlan, ProgressListener, CapacityParameters> {
 
-    private final Path target;
-    private final OptionalLong size;
-    private final Optional<Duration> duration;
-    private final ProgressListener listener;
-    private final IoBackend backend;
+    /** A capacity plan's settings, for its setters: see {@link PlanSettings}. */
+    private static final class Settings extends PlanSettings<ProgressListener, CapacityParameters> {
+        Optional<DataSize> size = Optional.empty();
+        Optional<Duration> duration = Optional.empty();
 
-    private CapacityPlan(Path target, OptionalLong size, Optional<Duration> duration,
-            ProgressListener listener, IoBackend backend) {
-        this.target = target;
-        this.size = size;
-        this.duration = duration;
-        this.listener = listener;
-        this.backend = backend;
+        Settings() {
+            super(ProgressListener.NONE);
+        }
+
+        @Override
+        CapacityParameters parameters() {
+            return new CapacityParameters(size, duration);
+        }
+    }
+
+    private CapacityPlan(Path target, Settings settings) {
+        super(target, settings);
     }
 
     static CapacityPlan defaults(Path target) {
-        return new CapacityPlan(Objects.requireNonNull(target, "target"), OptionalLong.empty(),
-                Optional.empty(), ProgressListener.NONE, null);
+        return new CapacityPlan(target, new Settings());
+    }
+
+    @Override
+    CapacityPlan withSettings(PlanSettings<ProgressListener, CapacityParameters> changed) {
+        return new CapacityPlan(target(), (Settings) changed);
+    }
+
+    private CapacityPlan with(Consumer<Settings> change) {
+        return withSettings(settings().changedCopy(change));
     }
 
     /**
@@ -67,10 +78,8 @@ public final class CapacityPlan {
      * @throws IllegalArgumentException if smaller than 1 MiB or not whole sectors
      */
     public CapacityPlan size(DataSize size) {
-        SettingChecks.requireAtLeast("size", SettingChecks.requireWholeSectors("size", size),
-                DataSize.ofMebibytes(1));
-        return new CapacityPlan(target, OptionalLong.of(size.bytes()), duration, listener,
-                backend);
+        SettingChecks.requireNonNull("size", size);
+        return with(s -> s.size = Optional.of(size));
     }
 
     /**
@@ -95,57 +104,25 @@ public final class CapacityPlan {
      * @throws IllegalArgumentException if outside that range
      */
     public CapacityPlan duration(Duration duration) {
-        return new CapacityPlan(target, size, Optional.of(SettingChecks.requireInRange("duration",
-                duration, Duration.ofSeconds(1), Duration.ofDays(7))), listener, backend);
+        SettingChecks.requireNonNull("duration", duration);
+        return with(s -> s.duration = Optional.of(duration));
     }
 
-    /**
-     * @param listener told about the write phase (as the write pass of run 1) and the read-back
-     *     (as its read pass), with bytes done
-     * @return a new plan
-     */
-    public CapacityPlan listener(ProgressListener listener) {
-        return new CapacityPlan(target, size, duration,
-                Objects.requireNonNull(listener, "listener"), backend);
-    }
-
-    /**
-     * @param name the backend's name ({@code java}, {@code native})
-     * @return a new plan
-     * @throws IllegalArgumentException if no backend has that name, or it is unavailable here
-     */
-    public CapacityPlan backend(String name) {
-        IoBackend b = BackendSelector.named(name);
-        return new CapacityPlan(target, size, duration, listener, b);
-    }
-
-    /**
-     * @param backend the backend
-     * @return a new plan
-     * @throws IllegalArgumentException if it is unavailable here
-     */
-    public CapacityPlan backend(IoBackend backend) {
-        BackendSelector.explicit(backend);
-        return new CapacityPlan(target, size, duration, listener, backend);
-    }
-
-    /** @return the directory, as given */
-    public Path target() {
-        return target;
-    }
-
-    /** @return the size to fill; empty for the free space */
+    /** @return the size to fill, in bytes; empty for the free space */
     public OptionalLong size() {
-        return size;
+        return parameters().size().map(s -> OptionalLong.of(s.bytes()))
+                .orElse(OptionalLong.empty());
     }
 
     /** @return the time bound of the fill; empty for none */
     public Optional<Duration> duration() {
-        return duration;
+        return parameters().duration();
     }
 
     /**
-     * Runs the check: fills, syncs, reads back and checks, removes every file.
+     * Runs the check: fills, syncs, reads back and checks, removes every file. The
+     * {@link #listener listener} is told about the write phase (as the write pass of run 1) and
+     * the read-back (as its read pass), with bytes done.
      *
      * @return the report; data loss is a result ({@link CapacityCheckReport#passed()} false), not
      *     an exception
@@ -157,16 +134,17 @@ public final class CapacityPlan {
      * @throws IOException if the target cannot be examined
      */
     public CapacityCheckReport run() throws IOException {
-        return new CapacityCheck(target, size, duration, listener, Optional.ofNullable(backend))
-                .run();
+        Settings s = settings();
+        return new CapacityCheck(target(), parameters(), s.listener,
+                Optional.ofNullable(s.backend)).run();
     }
 
     @Override
     public String toString() {
-        return "CapacityPlan[" + target + ": "
-                + (size.isPresent() ? DataSize.ofBytes(size.getAsLong()).toString()
-                        : "the free space") + duration.map(d -> ", at most "
-                        + Nanoseconds.format(d.toNanos())).orElse("")
+        return "CapacityPlan[" + target() + ": "
+                + parameters().size().map(DataSize::toString).orElse("the free space")
+                + parameters().duration()
+                        .map(d -> ", at most " + Nanoseconds.format(d.toNanos())).orElse("")
                 + "]";
     }
 }

@@ -7,8 +7,6 @@ import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException;
-import io.github.drivespeed.internal.check.SettingChecks;
-import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.DeviceMeasurement;
 import io.github.drivespeed.internal.engine.PageCacheOptions;
 import io.github.drivespeed.parameters.DeviceParameters;
@@ -16,7 +14,6 @@ import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DeviceReport;
-import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -25,6 +22,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * An immutable plan for a test of a raw block device, obtained from
@@ -45,7 +43,7 @@ import java.util.OptionalLong;
  * file-system signature is written only with {@link #force()}. The native backend opens it
  * O_RDWR|O_EXCL, so the kernel refuses too if it is in use.
  */
-public final class DevicePlan {
+public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, DeviceParameters> {
 
     /** Default block size: 8 MiB. */
     public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(8);
@@ -54,70 +52,43 @@ public final class DevicePlan {
     /** Default number of measured runs. */
     public static final int DEFAULT_RUNS = 3;
 
-    private final Path device;
-    private final DeviceParameters parameters;
-    private final Optional<Path> writeConfirmation;
-    private final PageCacheOptions pageCacheOptions;
-    private final ProgressListener listener;
-    private final IoBackend backend;
-    private final boolean verify;
+    /** A device plan's settings, for its setters: see {@link PlanSettings}. */
+    private static final class Settings extends BlockSettings<ProgressListener, DeviceParameters> {
+        OptionalLong count = OptionalLong.empty();
+        Optional<Duration> duration = Optional.of(DEFAULT_DURATION);
+        int runs = DEFAULT_RUNS;
+        boolean direct = true;
+        boolean write;
+        boolean force;
+        Optional<Path> writeConfirmation = Optional.empty();
+        PageCacheOptions pageCacheOptions = PageCacheOptions.NONE;
+        boolean verify = true;
 
-    private DevicePlan(Path device, DeviceParameters parameters,
-            Optional<Path> writeConfirmation, PageCacheOptions pageCacheOptions, ProgressListener listener,
-            IoBackend backend) {
-        this(device, parameters, writeConfirmation, pageCacheOptions, listener, backend, true);
+        Settings() {
+            super(ProgressListener.NONE, DEFAULT_BLOCK_SIZE);
+        }
+
+        @Override
+        DeviceParameters parameters() {
+            return new DeviceParameters(blockSize, count, duration, runs, direct, write, force);
+        }
     }
 
-    private DevicePlan(Path device, DeviceParameters parameters,
-            Optional<Path> writeConfirmation, PageCacheOptions pageCacheOptions, ProgressListener listener,
-            IoBackend backend, boolean verify) {
-        this.verify = verify;
-        this.device = device;
-        this.parameters = parameters;
-        this.writeConfirmation = writeConfirmation;
-        this.pageCacheOptions = pageCacheOptions;
-        this.listener = listener;
-        this.backend = backend;
+    private DevicePlan(Path device, Settings settings) {
+        super(device, settings);
     }
 
     static DevicePlan defaults(Path device) {
-        return new DevicePlan(Objects.requireNonNull(device, "device"),
-                new DeviceParameters(DEFAULT_BLOCK_SIZE, OptionalLong.empty(),
-                        Optional.of(DEFAULT_DURATION), DEFAULT_RUNS, true, false, false),
-                Optional.empty(), PageCacheOptions.NONE, ProgressListener.NONE, null);
+        return new DevicePlan(Objects.requireNonNull(device, "device"), new Settings());
     }
 
-    private DevicePlan with(DeviceParameters p) {
-        return new DevicePlan(device, p, writeConfirmation, pageCacheOptions, listener, backend,
-                verify);
+    @Override
+    DevicePlan withSettings(PlanSettings<ProgressListener, DeviceParameters> changed) {
+        return new DevicePlan(target(), (Settings) changed);
     }
 
-    private DeviceParameters p() {
-        return parameters;
-    }
-
-    /**
-     * Bytes per read (and write) call.
-     *
-     * @param blockSize a positive multiple of 512 bytes; {@link #run()} also requires a multiple
-     *     of the device's logical block size and at most the device's size
-     * @return a new plan
-     * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
-     */
-    public DevicePlan blockSize(DataSize blockSize) {
-        return with(new DeviceParameters(blockSize, p().count(), p().duration(), p().runs(),
-                p().direct(), p().write(), p().force()));
-    }
-
-    /**
-     * Bytes per read call, in the {@link DataSize} grammar ({@code "8M"}, {@code "2MiB"}).
-     *
-     * @param blockSize the size as text
-     * @return a new plan
-     * @throws IllegalArgumentException if the text does not parse, or as {@link #blockSize(DataSize)}
-     */
-    public DevicePlan blockSize(String blockSize) {
-        return blockSize(SettingChecks.parseSize("blockSize", blockSize));
+    private DevicePlan with(Consumer<Settings> change) {
+        return withSettings(settings().changedCopy(change));
     }
 
     /**
@@ -131,8 +102,10 @@ public final class DevicePlan {
      *     overflows a {@code long}
      */
     public DevicePlan count(long count) {
-        return with(new DeviceParameters(p().blockSize(), OptionalLong.of(count),
-                Optional.empty(), p().runs(), p().direct(), p().write(), p().force()));
+        return with(s -> {
+            s.count = OptionalLong.of(count);
+            s.duration = Optional.empty();
+        });
     }
 
     /**
@@ -144,8 +117,10 @@ public final class DevicePlan {
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public DevicePlan duration(Duration duration) {
-        return with(new DeviceParameters(p().blockSize(), OptionalLong.empty(),
-                Optional.of(duration), p().runs(), p().direct(), p().write(), p().force()));
+        return with(s -> {
+            s.count = OptionalLong.empty();
+            s.duration = Optional.of(duration);
+        });
     }
 
     /**
@@ -157,8 +132,7 @@ public final class DevicePlan {
      *     {@value Limits#MAX_RUNS}
      */
     public DevicePlan runs(int runs) {
-        return with(new DeviceParameters(p().blockSize(), p().count(), p().duration(), runs,
-                p().direct(), p().write(), p().force()));
+        return with(s -> s.runs = runs);
     }
 
     /**
@@ -168,8 +142,7 @@ public final class DevicePlan {
      * @return a new plan
      */
     public DevicePlan direct() {
-        return with(new DeviceParameters(p().blockSize(), p().count(), p().duration(),
-                p().runs(), true, p().write(), p().force()));
+        return with(s -> s.direct = true);
     }
 
     /**
@@ -182,8 +155,7 @@ public final class DevicePlan {
      * @return a new plan
      */
     public DevicePlan buffered() {
-        return with(new DeviceParameters(p().blockSize(), p().count(), p().duration(),
-                p().runs(), false, p().write(), p().force()));
+        return with(s -> s.direct = false);
     }
 
     /**
@@ -194,8 +166,7 @@ public final class DevicePlan {
      * @return a new plan
      */
     public DevicePlan dropCaches() {
-        return new DevicePlan(device, parameters, writeConfirmation,
-                pageCacheOptions.withDropCaches(), listener, backend, verify);
+        return with(s -> s.pageCacheOptions = s.pageCacheOptions.withDropCaches());
     }
 
     /**
@@ -219,8 +190,7 @@ public final class DevicePlan {
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public DevicePlan cachedRead(Duration duration) {
-        return new DevicePlan(device, parameters, writeConfirmation,
-                pageCacheOptions.withCachedRead(duration), listener, backend, verify);
+        return with(s -> s.pageCacheOptions = s.pageCacheOptions.withCachedRead(duration));
     }
 
     /**
@@ -233,8 +203,7 @@ public final class DevicePlan {
      * @return a new plan
      */
     public DevicePlan write() {
-        return with(new DeviceParameters(p().blockSize(), p().count(), p().duration(),
-                p().runs(), p().direct(), true, p().force()));
+        return with(s -> s.write = true);
     }
 
     /**
@@ -246,8 +215,7 @@ public final class DevicePlan {
      */
     public DevicePlan allowWritesTo(Path sameDevice) {
         Objects.requireNonNull(sameDevice, "sameDevice");
-        return new DevicePlan(device, parameters, Optional.of(sameDevice), pageCacheOptions, listener,
-                backend, verify);
+        return with(s -> s.writeConfirmation = Optional.of(sameDevice));
     }
 
     /**
@@ -257,44 +225,7 @@ public final class DevicePlan {
      * @return a new plan
      */
     public DevicePlan force() {
-        return with(new DeviceParameters(p().blockSize(), p().count(), p().duration(),
-                p().runs(), p().direct(), p().write(), true));
-    }
-
-    /**
-     * Receive progress while the test runs (not told about the cached-read pass), or while
-     * {@link #probeCapacity()} probes.
-     *
-     * @param listener called on the measuring thread
-     * @return a new plan
-     */
-    public DevicePlan listener(ProgressListener listener) {
-        return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions,
-                Objects.requireNonNull(listener, "listener"), backend, verify);
-    }
-
-    /**
-     * Use this I/O backend instead of the best one found.
-     *
-     * @param backend the backend
-     * @return a new plan
-     * @throws IllegalArgumentException if it is unavailable here
-     */
-    public DevicePlan backend(IoBackend backend) {
-        BackendSelector.explicit(backend);
-        return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions, listener,
-                backend, verify);
-    }
-
-    /**
-     * Use the I/O backend with this name ({@code java}, {@code native}).
-     *
-     * @param name the backend's name
-     * @return a new plan
-     * @throws IllegalArgumentException if no backend has that name, or it is unavailable here
-     */
-    public DevicePlan backend(String name) {
-        return backend(BackendSelector.named(name));
+        return with(s -> s.force = true);
     }
 
     /**
@@ -307,23 +238,18 @@ public final class DevicePlan {
      * @return a new plan
      */
     public DevicePlan noVerify() {
-        return new DevicePlan(device, parameters, writeConfirmation, pageCacheOptions, listener,
-                backend, false);
+        return with(s -> s.verify = false);
     }
 
     /** @return whether a write test's read passes are checked (the default) */
     public boolean verifies() {
-        return verify;
+        Settings s = settings();
+        return s.verify;
     }
 
-    /** @return the device this plan tests, as given */
+    /** @return the device this plan tests, as given: {@link #target()} */
     public Path device() {
-        return device;
-    }
-
-    /** @return the settings of this plan */
-    public DeviceParameters parameters() {
-        return parameters;
+        return target();
     }
 
     /**
@@ -331,7 +257,8 @@ public final class DevicePlan {
      * be a block device; the block size must be a multiple of its logical block size and fit in
      * it, and so must {@code blockSize x count}; for {@link #write()}, every safety check must
      * pass. Then the device is opened read-only (or exclusively for writing), read (and written)
-     * run by run, and closed.
+     * run by run, and closed. The {@link #listener listener} is told about each write and read
+     * pass, not about the cached-read pass.
      *
      * @return the report
      * @throws TargetNotFoundException if the device does not exist
@@ -348,15 +275,17 @@ public final class DevicePlan {
      * @throws IOException if the device cannot be opened or examined (EACCES without permission)
      */
     public DeviceReport run() throws IOException {
-        pageCacheOptions.checkReadsAreBuffered(parameters.direct(), "buffered");
-        if (!parameters.write() && (writeConfirmation.isPresent() || parameters.force())) {
+        Settings s = settings();
+        s.pageCacheOptions.checkReadsAreBuffered(parameters().direct(), "buffered");
+        Optional<Path> writeConfirmation = s.writeConfirmation;
+        if (!parameters().write() && (writeConfirmation.isPresent() || parameters().force())) {
             throw new InvalidSettingException(writeConfirmation.isPresent() ? "allowWritesTo"
                     : "force", writeConfirmation.orElse(null), Reason.of("applies to a write"
                     + " test: add ").setting("write").then(", or leave it out for a read-only"
                     + " test"), null);
         }
-        return new DeviceMeasurement(device, parameters, writeConfirmation, pageCacheOptions, listener,
-                Optional.ofNullable(backend), verify).run();
+        return new DeviceMeasurement(target(), parameters(), writeConfirmation,
+                s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend), s.verify).run();
     }
 
     /**
@@ -383,15 +312,18 @@ public final class DevicePlan {
      * @throws IOException if the device cannot be opened or examined
      */
     public CapacityProbeReport probeCapacity() throws IOException {
-        return new DeviceMeasurement(device, parameters, writeConfirmation, pageCacheOptions,
-                listener, Optional.ofNullable(backend), verify).probeCapacity();
+        Settings s = settings();
+        return new DeviceMeasurement(target(), parameters(), s.writeConfirmation,
+                s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend), s.verify)
+                .probeCapacity();
     }
 
     @Override
     public String toString() {
-        return "DevicePlan[" + device + ": " + parameters
-                + writeConfirmation.map(c -> ", writes allowed to " + c).orElse("")
-                + (pageCacheOptions.dropCaches() ? ", drop_caches before buffered reads" : "")
-                + (pageCacheOptions.cachedReadNanos() > 0 ? ", cached reads" : "") + "]";
+        Settings s = settings();
+        return "DevicePlan[" + target() + ": " + parameters()
+                + s.writeConfirmation.map(c -> ", writes allowed to " + c).orElse("")
+                + (s.pageCacheOptions.dropCaches() ? ", drop_caches before buffered reads" : "")
+                + (s.pageCacheOptions.cachedReadNanos() > 0 ? ", cached reads" : "") + "]";
     }
 }

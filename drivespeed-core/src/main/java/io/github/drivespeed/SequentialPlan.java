@@ -6,8 +6,6 @@ import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TargetNotWritableException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsupportedTargetException;
-import io.github.drivespeed.internal.check.SettingChecks;
-import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.PageCacheOptions;
 import io.github.drivespeed.internal.engine.SequentialMeasurement;
 import io.github.drivespeed.parameters.DataPattern;
@@ -17,14 +15,13 @@ import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
-import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * An immutable plan for a sequential write-then-read speed test in a directory, obtained from
@@ -36,7 +33,8 @@ import java.util.Optional;
  * check their argument at once and throw {@link IllegalArgumentException} naming the setting and
  * the value; checks that need the target run in {@link #run()} before anything is written.
  */
-public final class SequentialPlan {
+public final class SequentialPlan
+        extends BlockPlan<SequentialPlan, ProgressListener, SequentialParameters> {
 
     /** Default block size: 8 MiB. */
     public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(8);
@@ -47,74 +45,43 @@ public final class SequentialPlan {
     /** How long the cached-read pass re-reads, as {@code hdparm -T}: 2 seconds. */
     public static final Duration DEFAULT_CACHED_READ = Duration.ofSeconds(2);
 
-    private final Path target;
-    private final SequentialParameters parameters;
-    private final boolean bufferedFallback;
-    private final ProgressListener listener;
-    private final IoBackend backend;
-    private final PageCacheOptions pageCacheOptions;
-    private final boolean verify;
+    /** A sequential plan's settings, for its setters: see {@link PlanSettings}. */
+    private static final class Settings
+            extends BlockSettings<ProgressListener, SequentialParameters> {
+        long count = DEFAULT_COUNT;
+        int runs = DEFAULT_RUNS;
+        boolean direct = true;
+        boolean dsync;
+        DataPattern dataPattern = DataPattern.RANDOM;
+        boolean bufferedFallback;
+        PageCacheOptions pageCacheOptions = PageCacheOptions.NONE;
+        boolean verify = true;
 
-    private SequentialPlan(Path target, SequentialParameters parameters, boolean bufferedFallback,
-            ProgressListener listener, IoBackend backend, PageCacheOptions pageCacheOptions) {
-        this(target, parameters, bufferedFallback, listener, backend, pageCacheOptions, true);
+        Settings() {
+            super(ProgressListener.NONE, DEFAULT_BLOCK_SIZE);
+        }
+
+        @Override
+        SequentialParameters parameters() {
+            return new SequentialParameters(blockSize, count, runs, direct, dsync, dataPattern);
+        }
     }
 
-    private SequentialPlan(Path target, SequentialParameters parameters, boolean bufferedFallback,
-            ProgressListener listener, IoBackend backend, PageCacheOptions pageCacheOptions,
-            boolean verify) {
-        this.target = target;
-        this.parameters = parameters;
-        this.bufferedFallback = bufferedFallback;
-        this.listener = listener;
-        this.backend = backend;
-        this.pageCacheOptions = pageCacheOptions;
-        this.verify = verify;
+    private SequentialPlan(Path target, Settings settings) {
+        super(target, settings);
     }
 
     static SequentialPlan defaults(Path target) {
-        return new SequentialPlan(Objects.requireNonNull(target, "target"),
-                new SequentialParameters(DEFAULT_BLOCK_SIZE, DEFAULT_COUNT, DEFAULT_RUNS, true, false,
-                        DataPattern.RANDOM),
-                false, ProgressListener.NONE, null, PageCacheOptions.NONE);
+        return new SequentialPlan(target, new Settings());
     }
 
-    private SequentialPlan with(SequentialParameters p) {
-        return new SequentialPlan(target, p, bufferedFallback, listener, backend, pageCacheOptions,
-                verify);
+    @Override
+    SequentialPlan withSettings(PlanSettings<ProgressListener, SequentialParameters> changed) {
+        return new SequentialPlan(target(), (Settings) changed);
     }
 
-    private SequentialPlan with(SequentialParameters p, boolean fallback) {
-        return new SequentialPlan(target, p, fallback, listener, backend, pageCacheOptions, verify);
-    }
-
-    private SequentialParameters p() {
-        return parameters;
-    }
-
-    /**
-     * Bytes per write and read call (dd's {@code bs}).
-     *
-     * @param blockSize a positive multiple of 512 bytes
-     * @return a new plan
-     * @throws IllegalArgumentException if not positive, not a multiple of 512 bytes, or if
-     *     {@code blockSize x count} overflows a {@code long}
-     */
-    public SequentialPlan blockSize(DataSize blockSize) {
-        return with(new SequentialParameters(blockSize, p().count(), p().runs(), p().direct(),
-                p().dsync(), p().dataPattern()));
-    }
-
-    /**
-     * Bytes per write and read call, in the {@link DataSize} grammar ({@code "8M"},
-     * {@code "4 KiB"}, {@code "1MB"}).
-     *
-     * @param blockSize the size as text
-     * @return a new plan
-     * @throws IllegalArgumentException if the text does not parse, or as {@link #blockSize(DataSize)}
-     */
-    public SequentialPlan blockSize(String blockSize) {
-        return blockSize(SettingChecks.parseSize("blockSize", blockSize));
+    private SequentialPlan with(Consumer<Settings> change) {
+        return withSettings(settings().changedCopy(change));
     }
 
     /**
@@ -126,8 +93,7 @@ public final class SequentialPlan {
      *     overflows a {@code long}
      */
     public SequentialPlan count(long count) {
-        return with(new SequentialParameters(p().blockSize(), count, p().runs(), p().direct(),
-                p().dsync(), p().dataPattern()));
+        return with(s -> s.count = count);
     }
 
     /**
@@ -139,8 +105,7 @@ public final class SequentialPlan {
      *     {@value Limits#MAX_RUNS}
      */
     public SequentialPlan runs(int runs) {
-        return with(new SequentialParameters(p().blockSize(), p().count(), runs, p().direct(),
-                p().dsync(), p().dataPattern()));
+        return with(s -> s.runs = runs);
     }
 
     /**
@@ -152,8 +117,10 @@ public final class SequentialPlan {
      * @return a new plan
      */
     public SequentialPlan direct() {
-        return with(new SequentialParameters(p().blockSize(), p().count(), p().runs(),
-                true, p().dsync(), p().dataPattern()), false);
+        return with(s -> {
+            s.direct = true;
+            s.bufferedFallback = false;
+        });
     }
 
     /**
@@ -174,8 +141,10 @@ public final class SequentialPlan {
      * @return a new plan
      */
     public SequentialPlan directOrBuffered() {
-        return with(new SequentialParameters(p().blockSize(), p().count(), p().runs(),
-                true, p().dsync(), p().dataPattern()), true);
+        return with(s -> {
+            s.direct = true;
+            s.bufferedFallback = true;
+        });
     }
 
     /**
@@ -189,8 +158,10 @@ public final class SequentialPlan {
      * @return a new plan
      */
     public SequentialPlan buffered() {
-        return with(new SequentialParameters(p().blockSize(), p().count(), p().runs(),
-                false, p().dsync(), p().dataPattern()), false);
+        return with(s -> {
+            s.direct = false;
+            s.bufferedFallback = false;
+        });
     }
 
     /**
@@ -206,8 +177,7 @@ public final class SequentialPlan {
      *     when the process may not drop caches (not root)
      */
     public SequentialPlan dropCaches() {
-        return new SequentialPlan(target, parameters, bufferedFallback, listener, backend,
-                pageCacheOptions.withDropCaches(), verify);
+        return with(s -> s.pageCacheOptions = s.pageCacheOptions.withDropCaches());
     }
 
     /**
@@ -233,8 +203,7 @@ public final class SequentialPlan {
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public SequentialPlan cachedRead(Duration duration) {
-        return new SequentialPlan(target, parameters, bufferedFallback, listener, backend,
-                pageCacheOptions.withCachedRead(duration), verify);
+        return with(s -> s.pageCacheOptions = s.pageCacheOptions.withCachedRead(duration));
     }
 
     /**
@@ -244,8 +213,7 @@ public final class SequentialPlan {
      * @return a new plan
      */
     public SequentialPlan dsync() {
-        return with(new SequentialParameters(p().blockSize(), p().count(), p().runs(), p().direct(),
-                true, p().dataPattern()));
+        return with(s -> s.dsync = true);
     }
 
     /**
@@ -255,8 +223,7 @@ public final class SequentialPlan {
      * @return a new plan
      */
     public SequentialPlan zeros() {
-        return with(new SequentialParameters(p().blockSize(), p().count(), p().runs(), p().direct(),
-                p().dsync(), DataPattern.ZEROS));
+        return with(s -> s.dataPattern = DataPattern.ZEROS);
     }
 
     /**
@@ -265,47 +232,7 @@ public final class SequentialPlan {
      * @return a new plan
      */
     public SequentialPlan randomData() {
-        return with(new SequentialParameters(p().blockSize(), p().count(), p().runs(), p().direct(),
-                p().dsync(), DataPattern.RANDOM));
-    }
-
-    /**
-     * Receive progress while the test runs.
-     *
-     * @param listener called on the measuring thread; see {@link ProgressListener}
-     * @return a new plan
-     */
-    public SequentialPlan listener(ProgressListener listener) {
-        return new SequentialPlan(target, parameters, bufferedFallback,
-                Objects.requireNonNull(listener, "listener"), backend, pageCacheOptions, verify);
-    }
-
-    /**
-     * Use this I/O backend instead of the best one found on the class path. An explicit choice is
-     * never replaced by another backend.
-     *
-     * @param backend the backend
-     * @return a new plan
-     * @throws IllegalArgumentException if the backend reports itself unavailable here, with its
-     *     reason
-     */
-    public SequentialPlan backend(IoBackend backend) {
-        BackendSelector.explicit(backend);
-        return new SequentialPlan(target, parameters, bufferedFallback, listener, backend,
-                pageCacheOptions, verify);
-    }
-
-    /**
-     * Use the I/O backend with this name: {@code java} (the pure-Java backend, always there) or
-     * {@code native} (with drivespeed-native on the class path), instead of the best one found.
-     *
-     * @param name the backend's {@link IoBackend#name() name}
-     * @return a new plan
-     * @throws IllegalArgumentException if no backend has that name (the message lists those
-     *     that exist), or if it is unavailable here (the message says why)
-     */
-    public SequentialPlan backend(String name) {
-        return backend(BackendSelector.named(name));
+        return with(s -> s.dataPattern = DataPattern.RANDOM);
     }
 
     /**
@@ -324,23 +251,13 @@ public final class SequentialPlan {
      * @return a new plan
      */
     public SequentialPlan noVerify() {
-        return new SequentialPlan(target, parameters, bufferedFallback, listener, backend,
-                pageCacheOptions, false);
+        return with(s -> s.verify = false);
     }
 
     /** @return whether the read passes are checked against what was written (the default) */
     public boolean verifies() {
-        return verify;
-    }
-
-    /** @return the directory this plan tests in, as given */
-    public Path target() {
-        return target;
-    }
-
-    /** @return the settings of this plan */
-    public SequentialParameters parameters() {
-        return parameters;
+        Settings s = settings();
+        return s.verify;
     }
 
     /**
@@ -348,12 +265,14 @@ public final class SequentialPlan {
      *     {@link #directOrBuffered()})
      */
     public boolean bufferedFallback() {
-        return bufferedFallback;
+        Settings s = settings();
+        return s.bufferedFallback;
     }
 
     /** @return whether buffered reads are preceded by drop_caches (set by {@link #dropCaches()}) */
     public boolean dropsCaches() {
-        return pageCacheOptions.dropCaches();
+        Settings s = settings();
+        return s.pageCacheOptions.dropCaches();
     }
 
     /**
@@ -361,8 +280,9 @@ public final class SequentialPlan {
      *     {@link #cachedRead(Duration)})
      */
     public Optional<Duration> cachedReadDuration() {
-        return pageCacheOptions.cachedReadNanos() == 0 ? Optional.empty()
-                : Optional.of(Duration.ofNanos(pageCacheOptions.cachedReadNanos()));
+        Settings s = settings();
+        long nanos = s.pageCacheOptions.cachedReadNanos();
+        return nanos == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(nanos));
     }
 
     /**
@@ -389,20 +309,23 @@ public final class SequentialPlan {
      * @throws IOException if the target cannot be examined
      */
     public SpeedReport run() throws IOException {
-        pageCacheOptions.checkReadsAreBuffered(parameters.direct() && !bufferedFallback,
+        Settings s = settings();
+        s.pageCacheOptions.checkReadsAreBuffered(parameters().direct() && !s.bufferedFallback,
                 "buffered",
                 "directOrBuffered");
-        return new SequentialMeasurement(target, parameters, bufferedFallback, listener,
-                Optional.ofNullable(backend), pageCacheOptions, verify).run();
+        return new SequentialMeasurement(target(), parameters(), s.bufferedFallback, s.listener,
+                Optional.ofNullable(s.backend), s.pageCacheOptions, s.verify).run();
     }
 
     @Override
     public String toString() {
-        return "SequentialPlan[" + target + ": " + parameters
-                + (bufferedFallback ? ", buffered where O_DIRECT is refused" : "")
-                + (pageCacheOptions.dropCaches() ? ", drop_caches before buffered reads" : "")
-                + (pageCacheOptions.cachedReadNanos() > 0 ? ", cached reads for "
-                        + Duration.ofNanos(pageCacheOptions.cachedReadNanos()).toMillis() + " ms" : "")
-                + (verify ? "" : ", reads not verified") + "]";
+        Settings s = settings();
+        return "SequentialPlan[" + target() + ": " + parameters()
+                + (s.bufferedFallback ? ", buffered where O_DIRECT is refused" : "")
+                + (s.pageCacheOptions.dropCaches() ? ", drop_caches before buffered reads" : "")
+                + (s.pageCacheOptions.cachedReadNanos() > 0 ? ", cached reads for "
+                        + Duration.ofNanos(s.pageCacheOptions.cachedReadNanos()).toMillis()
+                        + " ms" : "")
+                + (s.verify ? "" : ", reads not verified") + "]";
     }
 }

@@ -4,17 +4,16 @@ import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.check.SettingChecks;
-import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.SustainedMeasurement;
+import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.SustainedReport;
-import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * An immutable plan for a sustained write in a directory, obtained from
@@ -32,68 +31,53 @@ import java.util.Optional;
  * <p>Caches refill while a drive is idle: a second sustained test right after a first may find
  * less cache. {@link #idleFirst(Duration)} waits first, and the report records it.
  */
-public final class SustainedPlan {
+public final class SustainedPlan
+        extends BlockPlan<SustainedPlan, ProgressListener, SustainedParameters> {
 
     /** Default block size: 1 MiB (fine enough to time a slow card's rate to a few per cent). */
     public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(1);
     /** Default size bound: 8 GiB. */
-    public static final DataSize DEFAULT_MAX_SIZE = DataSize.ofGibibytes(8);
+    public static final DataSize DEFAULT_MAX_SIZE = SustainedParameters.DEFAULT_MAX_SIZE;
     /** Default time bound: 120 s. */
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(120);
     /** Default time the rate must hold after a drop: 10 s. */
     public static final Duration DEFAULT_STEADY = Duration.ofSeconds(10);
 
-    private final Path target;
-    private final DataSize blockSize;
-    private final Optional<DataSize> size;
-    private final Duration duration;
-    private final Duration steady;
-    private final Duration idleFirst;
-    private final boolean direct;
-    private final ProgressListener listener;
-    private final IoBackend backend;
+    /** A sustained plan's settings, for its setters: see {@link PlanSettings}. */
+    private static final class Settings
+            extends BlockSettings<ProgressListener, SustainedParameters> {
+        Optional<DataSize> size = Optional.empty();
+        Duration duration = DEFAULT_DURATION;
+        Duration steadyFor = DEFAULT_STEADY;
+        Duration idleFirst = Duration.ZERO;
+        boolean direct = true;
 
-    private SustainedPlan(Path target, DataSize blockSize, Optional<DataSize> size,
-            Duration duration, Duration steady, Duration idleFirst, boolean direct,
-            ProgressListener listener, IoBackend backend) {
-        this.target = target;
-        this.blockSize = blockSize;
-        this.size = size;
-        this.duration = duration;
-        this.steady = steady;
-        this.idleFirst = idleFirst;
-        this.direct = direct;
-        this.listener = listener;
-        this.backend = backend;
+        Settings() {
+            super(ProgressListener.NONE, DEFAULT_BLOCK_SIZE);
+        }
+
+        @Override
+        SustainedParameters parameters() {
+            return new SustainedParameters(blockSize, size, duration, steadyFor, idleFirst,
+                    direct);
+        }
+    }
+
+    private SustainedPlan(Path target, Settings settings) {
+        super(target, settings);
     }
 
     static SustainedPlan defaults(Path target) {
-        return new SustainedPlan(Objects.requireNonNull(target, "target"), DEFAULT_BLOCK_SIZE,
-                Optional.empty(), DEFAULT_DURATION, DEFAULT_STEADY, Duration.ZERO, true,
-                ProgressListener.NONE, null);
+        return new SustainedPlan(target, new Settings());
     }
 
-    /**
-     * Bytes per write.
-     *
-     * @param blockSize a positive multiple of 512 bytes
-     * @return a new plan
-     * @throws IllegalArgumentException if not
-     */
-    public SustainedPlan blockSize(DataSize blockSize) {
-        return new SustainedPlan(target, SettingChecks.requireWholeSectors("blockSize", blockSize),
-                size, duration, steady, idleFirst, direct, listener, backend);
+    @Override
+    SustainedPlan withSettings(PlanSettings<ProgressListener, SustainedParameters> changed) {
+        return new SustainedPlan(target(), (Settings) changed);
     }
 
-    /**
-     * Bytes per write, in the {@link DataSize} grammar ({@code "1M"}, {@code "8 MiB"}).
-     *
-     * @param blockSize the size as text
-     * @return a new plan
-     * @throws IllegalArgumentException if it does not parse, or as {@link #blockSize(DataSize)}
-     */
-    public SustainedPlan blockSize(String blockSize) {
-        return blockSize(SettingChecks.parseSize("blockSize", blockSize));
+    private SustainedPlan with(Consumer<Settings> change) {
+        return withSettings(settings().changedCopy(change));
     }
 
     /**
@@ -105,9 +89,8 @@ public final class SustainedPlan {
      * @throws IllegalArgumentException if not a positive multiple of 512 bytes
      */
     public SustainedPlan size(DataSize size) {
-        return new SustainedPlan(target, blockSize,
-                Optional.of(SettingChecks.requireWholeSectors("size", size)), duration, steady,
-                idleFirst, direct, listener, backend);
+        SettingChecks.requireNonNull("size", size);
+        return with(s -> s.size = Optional.of(size));
     }
 
     /**
@@ -129,9 +112,7 @@ public final class SustainedPlan {
      * @throws IllegalArgumentException if outside that range
      */
     public SustainedPlan duration(Duration duration) {
-        return new SustainedPlan(target, blockSize, size, SettingChecks.requireInRange("duration",
-                duration, Duration.ofSeconds(1), Duration.ofHours(24)), steady, idleFirst,
-                direct, listener, backend);
+        return with(s -> s.duration = duration);
     }
 
     /**
@@ -142,9 +123,7 @@ public final class SustainedPlan {
      * @throws IllegalArgumentException if outside that range
      */
     public SustainedPlan steadyFor(Duration steady) {
-        return new SustainedPlan(target, blockSize, size, duration, SettingChecks.requireInRange(
-                "steadyFor", steady, Duration.ofSeconds(1), Duration.ofHours(1)), idleFirst,
-                direct, listener, backend);
+        return with(s -> s.steadyFor = steady);
     }
 
     /**
@@ -156,9 +135,7 @@ public final class SustainedPlan {
      * @throws IllegalArgumentException if outside that range
      */
     public SustainedPlan idleFirst(Duration idle) {
-        return new SustainedPlan(target, blockSize, size, duration, steady,
-                SettingChecks.requireInRange("idleFirst", idle, Duration.ZERO, Duration.ofHours(1)),
-                direct, listener, backend);
+        return with(s -> s.idleFirst = idle);
     }
 
     /**
@@ -168,47 +145,13 @@ public final class SustainedPlan {
      * @return a new plan
      */
     public SustainedPlan buffered() {
-        return new SustainedPlan(target, blockSize, size, duration, steady, idleFirst, false,
-                listener, backend);
-    }
-
-    /**
-     * @param listener told when the pass starts, after each block and when it ends
-     * @return a new plan
-     */
-    public SustainedPlan listener(ProgressListener listener) {
-        return new SustainedPlan(target, blockSize, size, duration, steady, idleFirst, direct,
-                Objects.requireNonNull(listener, "listener"), backend);
-    }
-
-    /**
-     * @param name the backend's name ({@code java}, {@code native})
-     * @return a new plan
-     * @throws IllegalArgumentException if no backend has that name, or it is unavailable here
-     */
-    public SustainedPlan backend(String name) {
-        return backend(BackendSelector.named(name));
-    }
-
-    /**
-     * @param backend the backend
-     * @return a new plan
-     * @throws IllegalArgumentException if it is unavailable here
-     */
-    public SustainedPlan backend(IoBackend backend) {
-        BackendSelector.explicit(backend);
-        return new SustainedPlan(target, blockSize, size, duration, steady, idleFirst, direct,
-                listener, backend);
-    }
-
-    /** @return the directory, as given */
-    public Path target() {
-        return target;
+        return with(s -> s.direct = false);
     }
 
     /**
      * Runs the sustained write: checks the target and the free space, waits the idle time,
-     * writes, fdatasync's, removes the test file.
+     * writes, fdatasync's, removes the test file. The {@link #listener listener} is told when
+     * the pass starts, after each block and when it ends.
      *
      * @return the report
      * @throws TargetNotFoundException if the directory does not exist
@@ -221,17 +164,18 @@ public final class SustainedPlan {
      * @throws IOException if the target cannot be examined
      */
     public SustainedReport run() throws IOException {
-        return new SustainedMeasurement(target, new SustainedMeasurement.Settings(blockSize,
-                size.orElse(DEFAULT_MAX_SIZE).bytes(), size.isPresent(), duration.toNanos(),
-                steady.toNanos(), idleFirst.toNanos(), direct), listener,
-                Optional.ofNullable(backend)).run();
+        Settings s = settings();
+        return new SustainedMeasurement(target(), parameters(), s.listener,
+                Optional.ofNullable(s.backend)).run();
     }
 
     @Override
     public String toString() {
-        return "SustainedPlan[" + target + ": " + blockSize + " blocks, at most "
-                + size.map(DataSize::toString).orElse(DEFAULT_MAX_SIZE + " and half the free space")
-                + " and " + duration.toSeconds() + " s, steady " + steady.toSeconds() + " s"
-                + (direct ? "" : ", buffered") + "]";
+        SustainedParameters p = parameters();
+        return "SustainedPlan[" + target() + ": " + p.blockSize() + " blocks, at most "
+                + p.size().map(DataSize::toString).orElse(DEFAULT_MAX_SIZE
+                        + " and half the free space")
+                + " and " + p.duration().toSeconds() + " s, steady " + p.steadyFor().toSeconds()
+                + " s" + (p.direct() ? "" : ", buffered") + "]";
     }
 }

@@ -8,7 +8,6 @@ import io.github.drivespeed.error.TargetNotWritableException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.internal.check.SettingChecks;
-import io.github.drivespeed.internal.engine.BackendSelector;
 import io.github.drivespeed.internal.engine.ExistingFile;
 import io.github.drivespeed.internal.engine.WorkloadMeasurement;
 import io.github.drivespeed.parameters.AccessPattern;
@@ -19,7 +18,6 @@ import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
-import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -51,7 +49,8 @@ import java.util.function.Consumer;
  * file, 5 s per run, no ramp, 1 thread, queue depth 1, seed 0, 1 run, O_DIRECT, a 500 ms
  * timeline interval.
  */
-public final class WorkloadPlan {
+public final class WorkloadPlan
+        extends BlockPlan<WorkloadPlan, WorkloadListener, WorkloadParameters> {
 
     /** Default block size: 4 KiB. */
     public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofKibibytes(4);
@@ -65,29 +64,21 @@ public final class WorkloadPlan {
     public static final List<DataSize> DEFAULT_SWEEP = WorkloadTables.powersOfTwo(
             4 * DataSize.KIBIBYTE, 64 * DataSize.MEBIBYTE);
 
-    private final Path target;
-    private final WorkloadParameters parameters;
-    private final WorkloadWiring wiring;
-
-    private WorkloadPlan(Path target, WorkloadParameters parameters, WorkloadWiring wiring) {
-        this.target = target;
-        this.parameters = parameters;
-        this.wiring = wiring;
+    private WorkloadPlan(Path target, WorkloadSettings settings) {
+        super(target, settings);
     }
 
     static WorkloadPlan defaults(Path target) {
-        return new WorkloadPlan(Objects.requireNonNull(target, "target"),
-                WorkloadSettings.defaults(), WorkloadWiring.DEFAULTS);
+        return new WorkloadPlan(target, new WorkloadSettings());
+    }
+
+    @Override
+    WorkloadPlan withSettings(PlanSettings<WorkloadListener, WorkloadParameters> changed) {
+        return new WorkloadPlan(target(), (WorkloadSettings) changed);
     }
 
     private WorkloadPlan with(Consumer<WorkloadSettings> change) {
-        WorkloadSettings s = new WorkloadSettings(parameters);
-        change.accept(s);
-        return new WorkloadPlan(target, s.build(), wiring);
-    }
-
-    private WorkloadPlan rewired(WorkloadWiring changed) {
-        return new WorkloadPlan(target, parameters, changed);
+        return withSettings(settings().changedCopy(change));
     }
 
     /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
@@ -118,25 +109,6 @@ public final class WorkloadPlan {
      */
     public WorkloadPlan readWrite(int readPercent) {
         return with(s -> s.readPercent = readPercent);
-    }
-
-    /**
-     * @param blockSize bytes per I/O (fio {@code bs}): a positive multiple of 512 bytes, at most
-     *     {@link #size(DataSize) size} (checked in {@link #run()}, with the direct-I/O alignment)
-     * @return a new plan
-     * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
-     */
-    public WorkloadPlan blockSize(DataSize blockSize) {
-        return with(s -> s.blockSize = blockSize);
-    }
-
-    /**
-     * @param blockSize {@link #blockSize(DataSize)} in the {@link DataSize} grammar ({@code "4K"})
-     * @return a new plan
-     * @throws IllegalArgumentException if it does not parse, or as {@link #blockSize(DataSize)}
-     */
-    public WorkloadPlan blockSize(String blockSize) {
-        return blockSize(SettingChecks.parseSize("blockSize", blockSize));
     }
 
     /**
@@ -210,8 +182,8 @@ public final class WorkloadPlan {
      * @return a new plan
      */
     public WorkloadPlan existingFile(Path file) {
-        return rewired(wiring.withExisting(
-                new ExistingFile(Objects.requireNonNull(file, "file"), false)));
+        Objects.requireNonNull(file, "file");
+        return with(s -> s.existing = new ExistingFile(file, false));
     }
 
     /**
@@ -224,12 +196,13 @@ public final class WorkloadPlan {
      * @throws InvalidSettingException if no existing file was set, or {@code file} is another
      */
     public WorkloadPlan overwriteAllowed(Path file) {
-        return rewired(wiring.withOverwriteAllowed(file));
+        return with(s -> s.allowOverwrite(file));
     }
 
     /** @return the existing file this plan runs over, if {@link #existingFile(Path)} set one */
     public Optional<Path> existingFile() {
-        return Optional.ofNullable(wiring.existing()).map(ExistingFile::path);
+        WorkloadSettings s = settings();
+        return Optional.ofNullable(s.existing).map(ExistingFile::path);
     }
 
     /**
@@ -312,16 +285,20 @@ public final class WorkloadPlan {
     /**
      * @return a new plan with O_DIRECT where the file system allows it, else {@link #buffered()}
      *     I/O from the writing of the file on: where open(2) or the first read or write refuses
-     *     O_DIRECT (EINVAL), the report's parameters say {@code direct} false and each pass has
+     *     O_DIRECT (EINVAL), the report's parameters() say {@code direct} false and each pass has
      *     {@link Warning#BUFFERED_FALLBACK}; without it, {@link DirectIoUnsupportedException}
      */
     public WorkloadPlan directOrBuffered() {
-        return direct().rewired(wiring.withBufferedFallback(true));
+        return with(s -> {
+            s.direct = true;
+            s.bufferedFallback = true;
+        });
     }
 
     /** @return whether the plan falls back to buffered I/O where O_DIRECT is refused */
     public boolean bufferedFallback() {
-        return wiring.bufferedFallback();
+        WorkloadSettings s = settings();
+        return s.bufferedFallback;
     }
 
     /**
@@ -337,7 +314,10 @@ public final class WorkloadPlan {
      * @return a new plan
      */
     public WorkloadPlan buffered() {
-        return with(s -> s.direct = false).rewired(wiring.withBufferedFallback(false));
+        return with(s -> {
+            s.direct = false;
+            s.bufferedFallback = false;
+        });
     }
 
     /**
@@ -360,29 +340,6 @@ public final class WorkloadPlan {
     }
 
     /**
-     * @param backend the I/O backend to use instead of the best one on the class path; never
-     *     replaced by another
-     * @return a new plan
-     * @throws IllegalArgumentException if the backend reports itself unavailable here, with its
-     *     reason
-     */
-    public WorkloadPlan backend(IoBackend backend) {
-        BackendSelector.explicit(backend);
-        return rewired(wiring.withBackend(backend));
-    }
-
-    /**
-     * @param name of the I/O backend to use ({@link IoBackend#name()}): {@code java} or
-     *     {@code native} (drivespeed-native)
-     * @return a new plan
-     * @throws IllegalArgumentException if no backend has that name (the message lists those
-     *     that exist), or if it is unavailable here (the message says why)
-     */
-    public WorkloadPlan backend(String name) {
-        return backend(BackendSelector.named(name));
-    }
-
-    /**
      * @param ioEngine to issue the I/O with at every depth (fio {@code ioengine}) instead of the
      *     default (psync at depth 1, else the backend's best engine that works here, fallbacks in
      *     {@link WorkloadReport#engine()}); never replaced: {@link #run()} refuses one the
@@ -390,7 +347,8 @@ public final class WorkloadPlan {
      * @return a new plan
      */
     public WorkloadPlan ioEngine(IoEngine ioEngine) {
-        return rewired(wiring.withIoEngine(ioEngine));
+        Objects.requireNonNull(ioEngine, "ioEngine");
+        return with(s -> s.ioEngine = ioEngine);
     }
 
     /**
@@ -405,26 +363,8 @@ public final class WorkloadPlan {
 
     /** @return the engine asked for, or empty when drivespeed chooses */
     public Optional<IoEngine> ioEngine() {
-        return Optional.ofNullable(wiring.ioEngine());
-    }
-
-    /**
-     * @param listener told when the writing of the test file and each run start and end, with a
-     *     live byte count to poll (never per I/O), or {@link WorkloadListener#NONE}
-     * @return a new plan
-     */
-    public WorkloadPlan listener(WorkloadListener listener) {
-        return rewired(wiring.withListener(listener));
-    }
-
-    /** @return the directory this plan tests in, as given */
-    public Path target() {
-        return target;
-    }
-
-    /** @return the settings of this plan */
-    public WorkloadParameters parameters() {
-        return parameters;
+        WorkloadSettings s = settings();
+        return Optional.ofNullable(s.ioEngine);
     }
 
     /**
@@ -452,7 +392,7 @@ public final class WorkloadPlan {
      * @throws IOException if the target cannot be examined
      */
     public WorkloadReport run() throws IOException {
-        return engine().run(List.of(parameters)).get(0);
+        return engine().run(List.of(parameters())).get(0);
     }
 
     /**
@@ -464,7 +404,7 @@ public final class WorkloadPlan {
      */
     public WorkloadTable sweep(List<DataSize> blockSizes) throws IOException {
         WorkloadTables.Jobs jobs = WorkloadTables.sweep(this, blockSizes);
-        return new WorkloadTable(jobs.labels(), engine().run(jobs.parameters()));
+        return WorkloadTable.of(jobs.labels(), engine().run(jobs.parameters()));
     }
 
     /**
@@ -485,16 +425,17 @@ public final class WorkloadPlan {
      */
     public WorkloadTable presets(List<Preset> presets) throws IOException {
         WorkloadTables.Jobs jobs = WorkloadTables.presets(this, presets);
-        return new WorkloadTable(jobs.labels(), engine().run(jobs.parameters()));
+        return WorkloadTable.of(jobs.labels(), engine().run(jobs.parameters()));
     }
 
     /** @return the engine that runs this plan (for {@link WorkloadGroup}) */
     WorkloadMeasurement engine() {
-        return wiring.engine(target);
+        WorkloadSettings s = settings();
+        return s.engine(target());
     }
 
     @Override
     public String toString() {
-        return "WorkloadPlan[" + target + ": " + parameters + "]";
+        return "WorkloadPlan[" + target() + ": " + parameters() + "]";
     }
 }

@@ -1,61 +1,49 @@
 package io.github.drivespeed;
 
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.internal.engine.ExistingFile;
+import io.github.drivespeed.internal.engine.WorkloadMeasurement;
 import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.unit.DataSize;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * A mutable copy of a {@link WorkloadParameters}, for {@link WorkloadPlan}'s setters: each setter
- * changes a copy and builds new, checked parameters from it. Never shared.
+ * A {@link WorkloadPlan}'s settings, for its setters (see {@link PlanSettings}): the fields of its
+ * {@link WorkloadParameters}, with {@link WorkloadPlan}'s defaults, and how it runs beside them:
+ * the engine asked for (null where drivespeed chooses), the existing file it runs over instead
+ * of a new test file (null for none), and whether it falls back to buffered I/O where O_DIRECT
+ * is refused.
  */
-final class WorkloadSettings {
+final class WorkloadSettings extends BlockSettings<WorkloadListener, WorkloadParameters> {
 
-    AccessPattern pattern;
-    int readPercent;
-    DataSize blockSize;
-    DataSize size;
-    OptionalLong count;
-    Optional<Duration> duration;
-    Duration rampTime;
-    int threads;
-    int queueDepth;
+    AccessPattern pattern = AccessPattern.RANDOM;
+    int readPercent = 100;
+    DataSize size = WorkloadPlan.DEFAULT_SIZE;
+    OptionalLong count = OptionalLong.empty();
+    Optional<Duration> duration = Optional.of(WorkloadPlan.DEFAULT_DURATION);
+    Duration rampTime = Duration.ZERO;
+    int threads = 1;
+    int queueDepth = 1;
     long seed;
-    int runs;
-    boolean direct;
-    Duration timelineInterval;
-    boolean randomMap;
-    Optional<Duration> timeLimit;
+    int runs = 1;
+    boolean direct = true;
+    Duration timelineInterval = WorkloadPlan.DEFAULT_TIMELINE_INTERVAL;
+    boolean randomMap = true;
+    Optional<Duration> timeLimit = Optional.empty();
     int syncEveryWrites;
+    IoEngine ioEngine;
+    ExistingFile existing;
+    boolean bufferedFallback;
 
-    WorkloadSettings(WorkloadParameters p) {
-        pattern = p.pattern();
-        readPercent = p.readPercent();
-        blockSize = p.blockSize();
-        size = p.size();
-        count = p.count();
-        duration = p.duration();
-        rampTime = p.rampTime();
-        threads = p.threads();
-        queueDepth = p.queueDepth();
-        seed = p.seed();
-        runs = p.runs();
-        direct = p.direct();
-        timelineInterval = p.timelineInterval();
-        randomMap = p.randomMap();
-        timeLimit = p.timeLimit();
-        syncEveryWrites = p.syncEveryWrites();
-    }
-
-    /** @return {@link WorkloadPlan}'s defaults (see its class description) */
-    static WorkloadParameters defaults() {
-        return new WorkloadParameters(AccessPattern.RANDOM, 100, WorkloadPlan.DEFAULT_BLOCK_SIZE,
-                WorkloadPlan.DEFAULT_SIZE, OptionalLong.empty(),
-                Optional.of(WorkloadPlan.DEFAULT_DURATION), Duration.ZERO, 1, 1, 0, 1, true,
-                WorkloadPlan.DEFAULT_TIMELINE_INTERVAL, true);
+    WorkloadSettings() {
+        super(WorkloadListener.NONE, WorkloadPlan.DEFAULT_BLOCK_SIZE);
     }
 
     /** @param n measured I/Os of each size-based run */
@@ -85,9 +73,33 @@ final class WorkloadSettings {
         threads = preset.threads();
     }
 
-    WorkloadParameters build() {
+    /**
+     * @param file the existing file named again, to be overwritten
+     * @throws InvalidSettingException if no existing file was set, or {@code file} is another
+     */
+    void allowOverwrite(Path file) {
+        if (existing == null || !existing.path().equals(file)) {
+            throw new InvalidSettingException("overwriteAllowed", file, "must name the file to"
+                    + " overwrite again; existingFile is "
+                    + (existing == null ? "not set" : existing.path()));
+        }
+        existing = new ExistingFile(file, true);
+    }
+
+    @Override
+    WorkloadParameters parameters() {
         return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
                 rampTime, threads, queueDepth, seed, runs, direct, timelineInterval,
                 randomMap, timeLimit, syncEveryWrites);
+    }
+
+    /**
+     * @param target the plan's directory
+     * @return the engine that runs a plan so set
+     */
+    WorkloadMeasurement engine(Path target) {
+        return new WorkloadMeasurement(target, Optional.ofNullable(backend),
+                Optional.ofNullable(ioEngine), listener, Optional.ofNullable(existing),
+                bufferedFallback);
     }
 }

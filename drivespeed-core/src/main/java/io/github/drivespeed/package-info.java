@@ -2,8 +2,11 @@
  * drivespeed: measures drive read and write speed correctly, in-process. This package holds the
  * entry point and the plans: {@link io.github.drivespeed.DriveSpeed} and the immutable
  * {@link io.github.drivespeed.SequentialPlan} (dd-style write then read in a directory),
- * {@link io.github.drivespeed.WorkloadPlan} (fio-style jobs) and
- * {@link io.github.drivespeed.DevicePlan} (a raw block device, as hdparm -t).
+ * {@link io.github.drivespeed.WorkloadPlan} (fio-style jobs),
+ * {@link io.github.drivespeed.DevicePlan} (a raw block device, as hdparm -t),
+ * {@link io.github.drivespeed.SustainedPlan} (a write past the drive's cache) and
+ * {@link io.github.drivespeed.CapacityPlan} (f3write and f3read), which set what they share the
+ * same way ({@link io.github.drivespeed.Plan}, {@link io.github.drivespeed.BlockPlan}).
  *
  * <p>Start at {@link io.github.drivespeed.DriveSpeed#on(java.nio.file.Path)}. What a run returns
  * is in {@link io.github.drivespeed.report}, what was measured in

@@ -23,4 +23,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule valuesDoNotDependOnTheEngine =
             ArchitectureRules.valuesDoNotDependOnTheEngine(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule valuesAreBuiltOneWay = ArchitectureRules.valuesAreBuiltOneWay(DRIVESPEED);
 }

@@ -23,7 +23,8 @@ import java.util.OptionalLong;
  * @param force whether writing was allowed over a partition table or file-system signature
  */
 public record DeviceParameters(DataSize blockSize, OptionalLong count,
-        Optional<Duration> duration, int runs, boolean direct, boolean write, boolean force) {
+        Optional<Duration> duration, int runs, boolean direct, boolean write, boolean force)
+        implements Parameters {
 
     /**
      * Checks every setting, and that the run is either size- or time-based.

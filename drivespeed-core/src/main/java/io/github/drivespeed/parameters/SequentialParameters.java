@@ -14,7 +14,7 @@ import io.github.drivespeed.unit.DataSize;
  * @param dataPattern what was written
  */
 public record SequentialParameters(DataSize blockSize, long count, int runs, boolean direct,
-        boolean dsync, DataPattern dataPattern) {
+        boolean dsync, DataPattern dataPattern) implements Parameters {
 
     /**
      * Checks every setting.

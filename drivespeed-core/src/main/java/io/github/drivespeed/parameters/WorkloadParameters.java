@@ -67,7 +67,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
         int threads, int queueDepth, long seed, int runs, boolean direct,
         Duration timelineInterval, boolean randomMap, Optional<Duration> timeLimit,
-        int syncEveryWrites) {
+        int syncEveryWrites) implements Parameters {
 
     /**
      * Checks every setting.
@@ -133,33 +133,6 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
                     + " is time-based (duration " + duration.get() + ")");
         }
         SettingChecks.requireInRange("syncEveryWrites", syncEveryWrites, 0, Integer.MAX_VALUE);
-    }
-
-    /**
-     * The settings without a time limit or syncs every N writes: see the canonical constructor.
-     *
-     * @param pattern sequential or random offsets
-     * @param readPercent share of I/Os that are reads, in percent
-     * @param blockSize bytes per I/O
-     * @param size the test file's size
-     * @param count measured I/Os per run when size-based, or empty
-     * @param duration measured time per run when time-based, or empty
-     * @param rampTime time run before each run's measured part
-     * @param threads workers
-     * @param queueDepth I/Os in flight per thread
-     * @param seed seed of the random offsets and read/write choices
-     * @param runs measured repetitions
-     * @param direct O_DIRECT
-     * @param timelineInterval interval of the throughput timeline
-     * @param randomMap random offsets cover each block once per pass (fio's random map)
-     * @throws IllegalArgumentException as the canonical constructor
-     */
-    public WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
-            DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
-            int threads, int queueDepth, long seed, int runs, boolean direct,
-            Duration timelineInterval, boolean randomMap) {
-        this(pattern, readPercent, blockSize, size, count, duration, rampTime, threads,
-                queueDepth, seed, runs, direct, timelineInterval, randomMap, Optional.empty(), 0);
     }
 
     /** @return whether runs last {@link #duration()} rather than a number of I/Os */

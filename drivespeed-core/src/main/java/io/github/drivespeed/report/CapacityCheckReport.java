@@ -1,10 +1,15 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
+import io.github.drivespeed.warning.Warning;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What a capacity check of a directory found ({@link io.github.drivespeed.DriveSpeed#verifyCapacity},
@@ -14,6 +19,8 @@ import java.util.Objects;
  * Immutable.
  *
  * @param target the directory and its drive
+ * @param parameters the settings the check ran with: how much to fill, for how long at most
+ * @param backend the I/O backend that ran
  * @param writtenBytes bytes written (the fill; less than asked when the file system ran out)
  * @param fileBytes bytes per file (each under 4 GiB, FAT32's limit); the last may be shorter
  * @param files how many files were written
@@ -27,9 +34,10 @@ import java.util.Objects;
  * @param stop what ended the fill
  * @param startedAt when it started
  */
-public record CapacityCheckReport(TargetInfo target, long writtenBytes, long fileBytes, int files,
-        boolean direct, Verification verification, long writeNanos, long readNanos,
-        long elapsedNanos, Stop stop, Instant startedAt) {
+public record CapacityCheckReport(TargetInfo target, CapacityParameters parameters,
+        BackendInfo backend, long writtenBytes, long fileBytes, int files, boolean direct,
+        Verification verification, long writeNanos, long readNanos, long elapsedNanos, Stop stop,
+        Instant startedAt) implements Report {
 
     /** What ended the fill. */
     public enum Stop {
@@ -48,6 +56,8 @@ public record CapacityCheckReport(TargetInfo target, long writtenBytes, long fil
      * Checks the values.
      *
      * @param target the directory and its drive
+     * @param parameters the settings used
+     * @param backend the I/O backend that ran
      * @param writtenBytes bytes written
      * @param fileBytes bytes per file
      * @param files how many files
@@ -59,9 +69,12 @@ public record CapacityCheckReport(TargetInfo target, long writtenBytes, long fil
      * @param stop what ended the fill
      * @param startedAt when it started
      * @throws IllegalArgumentException if a figure is negative
+     * @throws NullPointerException if an object field is null
      */
     public CapacityCheckReport {
         Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(parameters, "parameters");
+        Objects.requireNonNull(backend, "backend");
         Objects.requireNonNull(verification, "verification");
         Objects.requireNonNull(stop, "stop");
         Objects.requireNonNull(startedAt, "startedAt");
@@ -83,6 +96,32 @@ public record CapacityCheckReport(TargetInfo target, long writtenBytes, long fil
     /** @return whether nothing was lost */
     public boolean passed() {
         return !verification.hasLoss();
+    }
+
+    /**
+     * @return the target's warnings, and {@link Warning#DATA_LOSS} when data did not read back as
+     *     written
+     */
+    @Override
+    public Set<Warning> warnings() {
+        Set<Warning> all = EnumSet.noneOf(Warning.class);
+        all.addAll(target.warnings());
+        if (!passed()) {
+            all.add(Warning.DATA_LOSS);
+        }
+        return Collections.unmodifiableSet(all);
+    }
+
+    /** @return {@link Verdict.Outcome#DATA_LOST} when data was lost, else measured */
+    @Override
+    public Verdict verdict() {
+        return passed() ? Verdict.MEASURED
+                : new Verdict(Verdict.Outcome.DATA_LOST, Set.of(Warning.DATA_LOSS));
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
     }
 
     /** @return the writes' rate: bytes written over the write time */

@@ -1,10 +1,14 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.parameters.CapacityProbeParameters;
+import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.unit.Nanoseconds;
+import io.github.drivespeed.warning.Warning;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What the destructive capacity probe of a block device found
@@ -12,8 +16,9 @@ import java.util.Optional;
  * data, the kind of medium, the wrap-around period of one that wraps, and what the probe cost.
  * Offsets and sizes in bytes, time in nanoseconds. Immutable.
  *
- * @param device the device probed
- * @param claimedBytes the size the device reports
+ * @param target the device probed (as given), with the size it reports
+ * @param parameters the settings the probe ran with
+ * @param backend the I/O backend that ran
  * @param usableBytes bytes from offset 0 that hold their own data: the real capacity, to within
  *     one probe unit for media that wrap, and one probe unit ({@code unitBytes}) otherwise
  * @param kind what the medium is
@@ -27,16 +32,18 @@ import java.util.Optional;
  * @param elapsedNanos the probe's running time
  * @param startedAt when it started
  */
-public record CapacityProbeReport(Path device, long claimedBytes, long usableBytes,
-        MediumKind kind, long wrapPeriodBytes, long firstBadOffsetBytes,
-        Optional<DataLossKind> firstBadKind, long unitBytes, long bytesWritten, long bytesRead,
-        int rounds, long elapsedNanos, Instant startedAt) {
+public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters parameters,
+        BackendInfo backend, long usableBytes, MediumKind kind, long wrapPeriodBytes,
+        long firstBadOffsetBytes, Optional<DataLossKind> firstBadKind, long unitBytes,
+        long bytesWritten, long bytesRead, int rounds, long elapsedNanos, Instant startedAt)
+        implements Report {
 
     /**
      * Checks the values.
      *
-     * @param device the device probed
-     * @param claimedBytes the size the device reports
+     * @param target the device probed
+     * @param parameters the settings used
+     * @param backend the I/O backend that ran
      * @param usableBytes bytes that hold their own data
      * @param kind what the medium is
      * @param wrapPeriodBytes the wrap-around period, or -1
@@ -49,9 +56,13 @@ public record CapacityProbeReport(Path device, long claimedBytes, long usableByt
      * @param elapsedNanos running time
      * @param startedAt when it started
      * @throws IllegalArgumentException if the figures contradict each other
+     * @throws NullPointerException if an object field is null
      */
     public CapacityProbeReport {
-        Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(parameters, "parameters");
+        Objects.requireNonNull(backend, "backend");
+        long claimedBytes = target.sizeBytes();
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(firstBadKind, "firstBadKind");
         Objects.requireNonNull(startedAt, "startedAt");
@@ -65,6 +76,45 @@ public record CapacityProbeReport(Path device, long claimedBytes, long usableByt
         }
     }
 
+    /** @return the device probed, as given: {@link DeviceInfo#device()} */
+    public Path device() {
+        return target.device();
+    }
+
+    /** @return the size the device reports: {@link DeviceInfo#sizeBytes()} */
+    public long claimedBytes() {
+        return target.sizeBytes();
+    }
+
+    /**
+     * @return {@link Warning#DATA_LOSS} when the medium does not hold what it claims; else none
+     *     (the device's own warnings, {@link DeviceInfo#warnings()}, are about speed figures,
+     *     which a probe has none of)
+     */
+    @Override
+    public Set<Warning> warnings() {
+        return genuine() ? Set.of() : Set.of(Warning.DATA_LOSS);
+    }
+
+    /**
+     * @return {@link Verdict.Outcome#COUNTERFEIT} for a medium that wraps or drops what is
+     *     written past its real size, {@link Verdict.Outcome#DATA_LOST} for a damaged one,
+     *     measured for a genuine one
+     */
+    @Override
+    public Verdict verdict() {
+        return switch (kind) {
+            case GENUINE -> Verdict.MEASURED;
+            case WRAP, LIMBO -> new Verdict(Verdict.Outcome.COUNTERFEIT, warnings());
+            case DAMAGED -> new Verdict(Verdict.Outcome.DATA_LOST, warnings());
+        };
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
+    }
+
     /** @return whether the medium holds what it claims */
     public boolean genuine() {
         return kind == MediumKind.GENUINE;
@@ -72,7 +122,7 @@ public record CapacityProbeReport(Path device, long claimedBytes, long usableByt
 
     /** @return bytes claimed but not usable */
     public long missingBytes() {
-        return claimedBytes - usableBytes;
+        return claimedBytes() - usableBytes;
     }
 
     /**
@@ -84,7 +134,8 @@ public record CapacityProbeReport(Path device, long claimedBytes, long usableByt
         return String.format(java.util.Locale.ROOT,
                 "%s: usable %d B (%.1f MiB) of %d B (%.1f MiB) claimed, kind %s%s%s; probed in %s"
                         + " (%d round%s, %s written, %s read, %d B units)",
-                device, usableBytes, usableBytes / 1048576.0, claimedBytes, claimedBytes / 1048576.0,
+                device(), usableBytes, usableBytes / 1048576.0, claimedBytes(),
+                claimedBytes() / 1048576.0,
                 kind.label(), wrapPeriodBytes > 0 ? " (period " + wrapPeriodBytes + " B)" : "",
                 firstBadOffsetBytes >= 0 ? "; first bad offset " + firstBadOffsetBytes + ": "
                         + firstBadKind.map(DataLossKind::description).orElse("") : "",

@@ -30,20 +30,6 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
         String source, Optional<ThreadEvents> ioThreads) {
 
     /**
-     * CPU times without the I/O threads' events.
-     *
-     * @param userNanos user-mode CPU time over the window, in nanoseconds
-     * @param systemNanos system-mode CPU time over the window, in nanoseconds
-     * @param elapsedNanos the window's wall-clock time
-     * @param ios I/Os completed in the window
-     * @param source where the times come from
-     */
-    public CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long ios,
-            String source) {
-        this(userNanos, systemNanos, elapsedNanos, ios, source, Optional.empty());
-    }
-
-    /**
      * Checks that the figures are not negative and the source is given.
      *
      * @param userNanos user-mode CPU time over the window, in nanoseconds

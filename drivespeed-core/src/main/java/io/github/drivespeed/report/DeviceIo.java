@@ -33,21 +33,6 @@ public record DeviceIo(String device, long readBytes, long readRequests, long wr
         long writeRequests, Optional<DeviceActivity> activity) {
 
     /**
-     * Counters without the other counters ({@link #activity()} empty).
-     *
-     * @param device the kernel names of the devices counted
-     * @param readBytes bytes read from the device (sectors read x 512)
-     * @param readRequests read requests completed
-     * @param writeBytes bytes written to the device (sectors written x 512)
-     * @param writeRequests write requests completed
-     */
-    public DeviceIo(String device, long readBytes, long readRequests, long writeBytes,
-            long writeRequests) {
-        this(device, readBytes, readRequests, writeBytes, writeRequests, Optional.empty());
-    }
-
-
-    /**
      * Checks the values.
      *
      * @param device the kernel names of the devices counted

@@ -39,9 +39,14 @@ public final class PassResult {
      * @param kind the pass
      * @param samples one sample per measured run, at least one
      * @param warnings what may make these figures differ from the drive's own speed
+     * @return the pass
      * @throws IllegalArgumentException if {@code samples} is empty
      */
-    public PassResult(PassKind kind, List<Sample> samples, Set<Warning> warnings) {
+    public static PassResult of(PassKind kind, List<Sample> samples, Set<Warning> warnings) {
+        return new PassResult(kind, samples, warnings);
+    }
+
+    private PassResult(PassKind kind, List<Sample> samples, Set<Warning> warnings) {
         this.kind = Objects.requireNonNull(kind, "kind");
         this.samples = List.copyOf(samples);
         this.warnings = Set.copyOf(warnings);

@@ -139,7 +139,8 @@ final class ReportText {
             parts.add(String.join(" / ", handling));
         }
         if (device != null) {
-            DeviceIo total = new DeviceIo(device, bytes, requests, bytes, requests);
+            DeviceIo total = new DeviceIo(device, bytes, requests, bytes, requests,
+                    Optional.empty());
             parts.add("device " + total.describe(pass.kind()) + (pass.count() > 1 ? " over " + pass.count() + " runs" : "")
                     + (complete ? "" : " (counters missing for some runs)"));
         }

@@ -102,7 +102,24 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
     }
 
     /**
-     * A sample whose submissions were not timed apart (synchronous I/O).
+     * A run of which only bytes and time are known: no I/O count, latency or timeline, nothing
+     * recorded about the page cache or the device.
+     *
+     * @param run the run, from 1
+     * @param bytes bytes transferred
+     * @param elapsedNanos elapsed nanoseconds, {@code > 0}
+     * @return the sample
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public static Sample of(int run, long bytes, long elapsedNanos) {
+        return of(run, bytes, elapsedNanos, 0, LatencyStats.NONE, Timeline.NONE);
+    }
+
+    /**
+     * A run as an I/O loop records it: bytes, time, I/Os, the latency of each (a synchronous
+     * call's, so that its completion latency is the latency itself) and the timeline. What the
+     * pass did about the page cache, what the device moved, the read-back check, the cliff and
+     * an asynchronous engine's submission latency are added with the {@code with...} methods.
      *
      * @param run the run, from 1
      * @param bytes bytes transferred
@@ -110,50 +127,14 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      * @param ios I/Os completed
      * @param latency latency of each I/O (fio's {@code lat}, here also its {@code clat})
      * @param timeline throughput and IOPS per interval
-     * @param cacheHandling how the pass dealt with the page cache
-     * @param deviceIo what the block device moved, or empty
-     * @param verification what the read-back check found; empty when not checked
-     * @param cacheCliff where a write pass's rate fell and stayed low; empty when it did not
+     * @return the sample
+     * @throws IllegalArgumentException as the canonical constructor
      */
-    public Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
-            Timeline timeline, CacheHandling cacheHandling, Optional<DeviceIo> deviceIo,
-            Optional<Verification> verification, Optional<CacheCliff> cacheCliff) {
-        this(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling, deviceIo,
-                verification, cacheCliff, LatencyStats.NONE, latency);
-    }
-
-    /**
-     * A sample without read-back check or cliff.
-     *
-     * @param run the run, from 1
-     * @param bytes bytes transferred
-     * @param elapsedNanos elapsed nanoseconds, {@code > 0}
-     * @param ios I/Os completed
-     * @param latency latency of each I/O (fio's {@code lat})
-     * @param timeline throughput and IOPS per interval
-     * @param cacheHandling how the pass dealt with the page cache
-     * @param deviceIo what the block device moved, or empty
-     */
-    public Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
-            Timeline timeline, CacheHandling cacheHandling, Optional<DeviceIo> deviceIo) {
-        this(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling, deviceIo,
-                Optional.empty(), Optional.empty());
-    }
-
-    /**
-     * A sample without cache handling or device counters recorded.
-     *
-     * @param run the run, from 1
-     * @param bytes bytes transferred
-     * @param elapsedNanos elapsed nanoseconds, {@code > 0}
-     * @param ios I/Os completed
-     * @param latency latency of each I/O (fio's {@code lat})
-     * @param timeline throughput and IOPS per interval
-     */
-    public Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
-            Timeline timeline) {
-        this(run, bytes, elapsedNanos, ios, latency, timeline, CacheHandling.NOT_RECORDED,
-                Optional.empty(), Optional.empty(), Optional.empty());
+    public static Sample of(int run, long bytes, long elapsedNanos, long ios,
+            LatencyStats latency, Timeline timeline) {
+        return new Sample(run, bytes, elapsedNanos, ios, latency, timeline,
+                CacheHandling.NOT_RECORDED, Optional.empty(), Optional.empty(), Optional.empty(),
+                LatencyStats.NONE, latency);
     }
 
     /**
@@ -203,19 +184,6 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
                 deviceIo, verification, Objects.requireNonNull(cliff, "cliff"),
                 submissionLatency, completionLatency);
-    }
-
-    /**
-     * A sample with only bytes and time: no I/O count, latency or timeline.
-     *
-     * @param run the run, from 1
-     * @param bytes bytes transferred
-     * @param elapsedNanos elapsed nanoseconds, {@code > 0}
-     */
-    public Sample(int run, long bytes, long elapsedNanos) {
-        this(run, bytes, elapsedNanos, 0, LatencyStats.NONE, Timeline.NONE,
-                CacheHandling.NOT_RECORDED, Optional.empty(), Optional.empty(), Optional.empty(),
-                LatencyStats.NONE, LatencyStats.NONE);
     }
 
     /**

@@ -13,78 +13,43 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The result of a measurement: what was measured, how, by which backend, and the write and read
- * figures with everything that may make them differ from the drive's own speed. Immutable.
+ * The result of a sequential test ({@link io.github.drivespeed.SequentialPlan}): what was
+ * measured, how, by which backend, and the write and read figures with everything that may make
+ * them differ from the drive's own speed. Immutable.
+ *
+ * @param target what was measured: directory, mount, block devices, link, target warnings
+ * @param parameters the settings the measurement ran with
+ * @param backend the I/O backend that ran, and why a preferred one did not
+ * @param write the write pass: new file, every write and the closing fdatasync timed
+ * @param read the read pass: the file the write pass wrote, read from first to last byte
+ * @param cachedRead the cached-read pass ({@code hdparm -T}, kind {@link PassKind#CACHED_READ}),
+ *     or empty when not measured
+ * @param startedAt when the measurement started
  */
-public final class SpeedReport {
-
-    private final TargetInfo target;
-    private final SequentialParameters parameters;
-    private final BackendInfo backend;
-    private final PassResult write;
-    private final PassResult read;
-    private final Optional<PassResult> cachedRead;
-    private final Instant startedAt;
+public record SpeedReport(TargetInfo target, SequentialParameters parameters, BackendInfo backend,
+        PassResult write, PassResult read, Optional<PassResult> cachedRead, Instant startedAt)
+        implements Report {
 
     /**
-     * A report without a cached-read pass.
+     * Checks that every value is there.
      *
      * @param target what was measured
      * @param parameters the settings used
      * @param backend the I/O backend that ran
      * @param write the write pass
      * @param read the read pass
+     * @param cachedRead the cached-read pass, or empty
      * @param startedAt when the measurement started
+     * @throws NullPointerException if a value is null
      */
-    public SpeedReport(TargetInfo target, SequentialParameters parameters, BackendInfo backend,
-            PassResult write, PassResult read, Instant startedAt) {
-        this(target, parameters, backend, write, read, Optional.empty(), startedAt);
-    }
-
-    /**
-     * @param target what was measured
-     * @param parameters the settings used
-     * @param backend the I/O backend that ran
-     * @param write the write pass
-     * @param read the read pass
-     * @param cachedRead the cached-read pass ({@code hdparm -T}), if measured
-     * @param startedAt when the measurement started
-     */
-    public SpeedReport(TargetInfo target, SequentialParameters parameters, BackendInfo backend,
-            PassResult write, PassResult read, Optional<PassResult> cachedRead,
-            Instant startedAt) {
-        this.target = Objects.requireNonNull(target, "target");
-        this.parameters = Objects.requireNonNull(parameters, "parameters");
-        this.backend = Objects.requireNonNull(backend, "backend");
-        this.write = Objects.requireNonNull(write, "write");
-        this.read = Objects.requireNonNull(read, "read");
-        this.cachedRead = Objects.requireNonNull(cachedRead, "cachedRead");
-        this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
-    }
-
-    /** @return what was measured: directory, mount, block devices, link, target warnings */
-    public TargetInfo target() {
-        return target;
-    }
-
-    /** @return the settings the measurement ran with */
-    public SequentialParameters parameters() {
-        return parameters;
-    }
-
-    /** @return the I/O backend that ran, and why a preferred one did not */
-    public BackendInfo backend() {
-        return backend;
-    }
-
-    /** @return the write pass: new file, every write and the closing fdatasync timed */
-    public PassResult write() {
-        return write;
-    }
-
-    /** @return the read pass: the file the write pass wrote, read from first to last byte */
-    public PassResult read() {
-        return read;
+    public SpeedReport {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(parameters, "parameters");
+        Objects.requireNonNull(backend, "backend");
+        Objects.requireNonNull(write, "write");
+        Objects.requireNonNull(read, "read");
+        Objects.requireNonNull(cachedRead, "cachedRead");
+        Objects.requireNonNull(startedAt, "startedAt");
     }
 
     /**
@@ -95,13 +60,9 @@ public final class SpeedReport {
      *
      * @return the cached-read pass (kind {@link PassKind#CACHED_READ}), or empty when not measured
      */
+    @Override
     public Optional<PassResult> cachedRead() {
         return cachedRead;
-    }
-
-    /** @return when the measurement started */
-    public Instant startedAt() {
-        return startedAt;
     }
 
     /**
@@ -114,6 +75,7 @@ public final class SpeedReport {
      * @return the warnings in declaration order; empty when nothing is known to distort the
      *     figures
      */
+    @Override
     public Set<Warning> warnings() {
         Set<Warning> all = EnumSet.noneOf(Warning.class);
         all.addAll(target.warnings());
@@ -122,6 +84,23 @@ public final class SpeedReport {
         cachedRead.ifPresent(c -> all.addAll(c.warnings()));
         all.addAll(ReportText.verdicts(target.link(), List.of(write, read), cachedRead));
         return Collections.unmodifiableSet(all);
+    }
+
+    /**
+     * The verdict on the write and read figures (the cached-read figure is the page cache's by
+     * design): {@link Verdict.Outcome#DATA_LOST} when the read-back found lost data, flagged
+     * when a cache served a figure or the drive was shared.
+     *
+     * @return the verdict
+     */
+    @Override
+    public Verdict verdict() {
+        return Verdict.ofPasses(List.of(write, read), Set.of());
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
     }
 
     /**

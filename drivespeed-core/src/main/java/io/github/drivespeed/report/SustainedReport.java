@@ -1,5 +1,6 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
@@ -19,8 +20,19 @@ import java.util.Set;
  * burst rate (while the cache took the writes), the cache size (bytes written before the rate
  * fell, located from each block's completion time) and the sustained rate after it, which is what
  * the SD Association's speed classes (C, U, V) promise. Immutable.
+ *
+ * @param target what was measured
+ * @param parameters the settings the pass ran with: block size, bounds, idle time, O_DIRECT
+ * @param backend the backend that ran
+ * @param write the whole pass: bytes, time (every write and the closing fdatasync), latency,
+ *     timeline and the cliff, if the rate fell
+ * @param stop why the pass ended
+ * @param warnings the target's warnings and the pass's
+ * @param startedAt when the test started
  */
-public final class SustainedReport {
+public record SustainedReport(TargetInfo target, SustainedParameters parameters,
+        BackendInfo backend, Sample write, Stop stop, Set<Warning> warnings, Instant startedAt)
+        implements Report {
 
     /** Why the pass ended. */
     public enum Stop {
@@ -32,90 +44,58 @@ public final class SustainedReport {
         SIZE
     }
 
-    private final TargetInfo target;
-    private final BackendInfo backend;
-    private final DataSize blockSize;
-    private final boolean direct;
-    private final Sample write;
-    private final Stop stop;
-    private final long idleBeforeNanos;
-    private final Set<Warning> warnings;
-    private final Instant startedAt;
-
     /**
+     * Checks that every value is there.
+     *
      * @param target what was measured
+     * @param parameters the settings used
      * @param backend the backend that ran
-     * @param blockSize bytes per write
-     * @param direct whether the writes were O_DIRECT
-     * @param write the pass: bytes, time (every write and the closing fdatasync), timeline and the
-     *     cliff, if the rate fell
+     * @param write the pass
      * @param stop why it ended
-     * @param idleBeforeNanos nanoseconds drivespeed waited, writing nothing, before the pass
-     *     ({@code idleFirst}); a drive's cache refills while it is idle
      * @param warnings what may make the figures differ from the drive's own
      * @param startedAt when the test started
+     * @throws NullPointerException if a value is null
      */
-    public SustainedReport(TargetInfo target, BackendInfo backend, DataSize blockSize,
-            boolean direct, Sample write, Stop stop, long idleBeforeNanos, Set<Warning> warnings,
-            Instant startedAt) {
-        this.target = Objects.requireNonNull(target, "target");
-        this.backend = Objects.requireNonNull(backend, "backend");
-        this.blockSize = Objects.requireNonNull(blockSize, "blockSize");
-        this.direct = direct;
-        this.write = Objects.requireNonNull(write, "write");
-        this.stop = Objects.requireNonNull(stop, "stop");
-        if (idleBeforeNanos < 0) {
-            throw new IllegalArgumentException("idleBeforeNanos must be >= 0: " + idleBeforeNanos);
-        }
-        this.idleBeforeNanos = idleBeforeNanos;
-        this.warnings = Collections.unmodifiableSet(warnings.isEmpty()
+    public SustainedReport {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(parameters, "parameters");
+        Objects.requireNonNull(backend, "backend");
+        Objects.requireNonNull(write, "write");
+        Objects.requireNonNull(stop, "stop");
+        warnings = Collections.unmodifiableSet(warnings.isEmpty()
                 ? EnumSet.noneOf(Warning.class) : EnumSet.copyOf(warnings));
-        this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
+        Objects.requireNonNull(startedAt, "startedAt");
     }
 
-    /** @return what was measured */
-    public TargetInfo target() {
-        return target;
-    }
-
-    /** @return the backend that ran */
-    public BackendInfo backend() {
-        return backend;
-    }
-
-    /** @return bytes per write */
+    /** @return bytes per write: {@link SustainedParameters#blockSize()} */
     public DataSize blockSize() {
-        return blockSize;
+        return parameters.blockSize();
     }
 
-    /** @return whether the writes were O_DIRECT */
+    /** @return whether the writes were O_DIRECT: {@link SustainedParameters#direct()} */
     public boolean direct() {
-        return direct;
+        return parameters.direct();
     }
 
-    /** @return the whole pass: bytes, elapsed time, latency, timeline, cliff */
-    public Sample write() {
-        return write;
-    }
-
-    /** @return why the pass ended */
-    public Stop stop() {
-        return stop;
-    }
-
-    /** @return nanoseconds drivespeed waited idle before writing */
+    /**
+     * @return nanoseconds drivespeed waited, writing nothing, before the pass
+     *     ({@link SustainedParameters#idleFirst()}); a drive's cache refills while it is idle
+     */
     public long idleBeforeNanos() {
-        return idleBeforeNanos;
+        return parameters.idleFirst().toNanos();
     }
 
-    /** @return the target's warnings and the pass's */
-    public Set<Warning> warnings() {
-        return warnings;
+    /**
+     * @return the verdict on the pass: flagged when a cache served it or the drive was shared
+     */
+    @Override
+    public Verdict verdict() {
+        return Verdict.of(warnings);
     }
 
-    /** @return when the test started */
-    public Instant startedAt() {
-        return startedAt;
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
     }
 
     /** @return whether the rate fell below half and stayed there: the cache was exceeded */
@@ -149,8 +129,9 @@ public final class SustainedReport {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder(target.summary());
-        sb.append("parameters: sustained write, ").append(blockSize).append(" blocks, ")
-                .append(direct ? "O_DIRECT" : "buffered").append(", no warm-up, random data")
+        long idleBeforeNanos = idleBeforeNanos();
+        sb.append("parameters: sustained write, ").append(blockSize()).append(" blocks, ")
+                .append(direct() ? "O_DIRECT" : "buffered").append(", no warm-up, random data")
                 .append(idleBeforeNanos > 0 ? ", idle " + Nanoseconds.format(idleBeforeNanos)
                         + " before" : "").append('\n');
         sb.append("backend:    ").append(backend).append('\n');

@@ -9,36 +9,28 @@ import java.util.Objects;
  * ({@code write_bw_log}, {@code log_avg_msec}; the interval defaults to 500 ms): a drive whose
  * write speed collapses when its fast cache fills shows where that happened. Each I/O counts in
  * the interval in which it completed. An immutable value.
+ *
+ * @param intervalNanos the interval length in nanoseconds, {@code > 0}
+ * @param points the intervals, first to last, each but the last {@code intervalNanos} long;
+ *     empty when none was recorded
  */
-public final class Timeline {
+public record Timeline(long intervalNanos, List<TimelinePoint> points) {
 
     /** A pass with no timeline (for example one recorded before timelines existed). */
     public static final Timeline NONE = new Timeline(1, List.of());
 
-    private final long intervalNanos;
-    private final List<TimelinePoint> points;
-
     /**
+     * Checks the interval and copies the points.
+     *
      * @param intervalNanos the interval length in nanoseconds, {@code > 0}
      * @param points the intervals in order; each but the last is {@code intervalNanos} long
      * @throws IllegalArgumentException if the interval is not positive
      */
-    public Timeline(long intervalNanos, List<TimelinePoint> points) {
+    public Timeline {
         if (intervalNanos <= 0) {
             throw new IllegalArgumentException("intervalNanos must be > 0: " + intervalNanos);
         }
-        this.intervalNanos = intervalNanos;
-        this.points = List.copyOf(Objects.requireNonNull(points, "points"));
-    }
-
-    /** @return the interval length in nanoseconds */
-    public long intervalNanos() {
-        return intervalNanos;
-    }
-
-    /** @return the intervals, first to last; empty when none was recorded */
-    public List<TimelinePoint> points() {
-        return points;
+        points = List.copyOf(Objects.requireNonNull(points, "points"));
     }
 
     /** @return the total bytes over all intervals */

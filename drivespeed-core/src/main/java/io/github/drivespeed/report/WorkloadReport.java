@@ -16,68 +16,61 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The result of a {@link io.github.drivespeed.WorkloadPlan}: what was measured, how, and per direction the runs'
- * throughput, IOPS, completion latency and timeline. Immutable.
+ * The result of a {@link io.github.drivespeed.WorkloadPlan}: what was measured, how, and per
+ * direction the runs' throughput, IOPS, completion latency and timeline. Immutable.
  *
  * <p>Each direction is a {@link PassResult}: one {@link Sample} per run (bytes, I/Os, measured
  * time, latency, timeline) and statistics over the runs. In a mix both directions share each
  * run's measured time, as fio reports them.
+ *
+ * @param target the directory and file system measured
+ * @param parameters the settings the workload ran with
+ * @param backend the I/O backend that ran, and why a preferred one did not
+ * @param engine how the I/O was issued: the engine, threads and queue depth
+ * @param read the reads, empty when the workload only wrote
+ * @param write the writes, empty when the workload only read
+ * @param cpuPerRun the whole process's user and system CPU time over each measured run, in run
+ *     order, per I/O and as fio's {@code usr_cpu}/{@code sys_cpu}; empty where the times could
+ *     not be read
+ * @param workloadWarnings what may make the figures differ from the drive's own speed beyond the
+ *     target's and the passes' own (for example {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS});
+ *     {@link #warnings()} gives them all
+ * @param startedAt when the workload started
  */
-public final class WorkloadReport {
-
-    private final TargetInfo target;
-    private final WorkloadParameters parameters;
-    private final BackendInfo backend;
-    private final EngineInfo engine;
-    private final Optional<PassResult> read;
-    private final Optional<PassResult> write;
-    private final List<CpuUsage> cpuPerRun;
-    private final Set<Warning> warnings;
-    private final Instant startedAt;
+public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, BackendInfo backend,
+        EngineInfo engine, Optional<PassResult> read, Optional<PassResult> write,
+        List<CpuUsage> cpuPerRun, Set<Warning> workloadWarnings, Instant startedAt)
+        implements Report {
 
     /**
+     * Checks that every value is there and that the workload read or wrote.
+     *
      * @param target what was measured
      * @param parameters the settings used
      * @param backend the I/O backend that ran
-     * @param engine how the I/O was issued: the engine, threads and queue depth
+     * @param engine how the I/O was issued
      * @param read the reads, if the workload read
      * @param write the writes, if the workload wrote
-     * @param cpuPerRun the process's CPU time over each measured run, in run order; empty where
-     *     it could not be read
-     * @param warnings what may make the figures differ from the drive's own speed, beyond the
-     *     target's and the passes' own
+     * @param cpuPerRun the process's CPU time over each measured run; empty where not read
+     * @param workloadWarnings the workload's own warnings
      * @param startedAt when the workload started
+     * @throws IllegalArgumentException if there are neither reads nor writes
+     * @throws NullPointerException if a value is null
      */
-    public WorkloadReport(TargetInfo target, WorkloadParameters parameters, BackendInfo backend,
-            EngineInfo engine, Optional<PassResult> read, Optional<PassResult> write,
-            List<CpuUsage> cpuPerRun, Set<Warning> warnings, Instant startedAt) {
-        this.target = Objects.requireNonNull(target, "target");
-        this.parameters = Objects.requireNonNull(parameters, "parameters");
-        this.backend = Objects.requireNonNull(backend, "backend");
-        this.engine = Objects.requireNonNull(engine, "engine");
-        this.read = Objects.requireNonNull(read, "read");
-        this.write = Objects.requireNonNull(write, "write");
-        this.cpuPerRun = List.copyOf(cpuPerRun);
-        this.warnings = Set.copyOf(warnings);
-        this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
+    public WorkloadReport {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(parameters, "parameters");
+        Objects.requireNonNull(backend, "backend");
+        Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(read, "read");
+        Objects.requireNonNull(write, "write");
+        cpuPerRun = List.copyOf(cpuPerRun);
+        workloadWarnings = workloadWarnings.isEmpty() ? Set.of()
+                : Collections.unmodifiableSet(EnumSet.copyOf(workloadWarnings));
+        Objects.requireNonNull(startedAt, "startedAt");
         if (read.isEmpty() && write.isEmpty()) {
             throw new IllegalArgumentException("a workload report needs reads or writes");
         }
-    }
-
-    /** @return the directory and file system measured */
-    public TargetInfo target() {
-        return target;
-    }
-
-    /** @return the settings the workload ran with */
-    public WorkloadParameters parameters() {
-        return parameters;
-    }
-
-    /** @return the I/O backend that ran, and why a preferred one did not */
-    public BackendInfo backend() {
-        return backend;
     }
 
     /**
@@ -85,6 +78,7 @@ public final class WorkloadReport {
      *     {@code io_uring}), threads and I/Os in flight each, and why a preferred engine did not
      *     run
      */
+    @Override
     public EngineInfo engine() {
         return engine;
     }
@@ -94,32 +88,9 @@ public final class WorkloadReport {
         return engine.toString();
     }
 
-    /**
-     * @return the whole process's user and system CPU time over each measured run, per I/O and
-     *     as fio's {@code usr_cpu}/{@code sys_cpu}; empty where the times could not be read
-     */
-    public List<CpuUsage> cpuPerRun() {
-        return cpuPerRun;
-    }
-
     /** @return {@link #cpuPerRun()} over all runs together, or empty without it */
     public Optional<CpuUsage> cpu() {
         return cpuPerRun.stream().reduce(CpuUsage::plus);
-    }
-
-    /** @return the reads, empty when the workload only wrote */
-    public Optional<PassResult> read() {
-        return read;
-    }
-
-    /** @return the writes, empty when the workload only read */
-    public Optional<PassResult> write() {
-        return write;
-    }
-
-    /** @return when the workload started */
-    public Instant startedAt() {
-        return startedAt;
     }
 
     /**
@@ -127,12 +98,13 @@ public final class WorkloadReport {
      *     {@link Warning#LINK_LIMITED} when a direction's median reached the link's ceiling, in
      *     declaration order; empty when nothing is known to distort the figures
      */
+    @Override
     public Set<Warning> warnings() {
         Set<Warning> all = EnumSet.noneOf(Warning.class);
         all.addAll(target.warnings());
         read.ifPresent(r -> all.addAll(r.warnings()));
         write.ifPresent(w -> all.addAll(w.warnings()));
-        all.addAll(warnings);
+        all.addAll(workloadWarnings);
         all.addAll(ReportText.verdicts(target.link(), passes(), Optional.empty()));
         return Collections.unmodifiableSet(all);
     }
@@ -142,6 +114,20 @@ public final class WorkloadReport {
         read.ifPresent(passes::add);
         write.ifPresent(passes::add);
         return passes;
+    }
+
+    /**
+     * @return the verdict on the reads and writes: flagged when a cache served them or the drive
+     *     was shared
+     */
+    @Override
+    public Verdict verdict() {
+        return Verdict.ofPasses(passes(), workloadWarnings);
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visit(this);
     }
 
     /**

@@ -25,9 +25,14 @@ public final class WorkloadTable {
     /**
      * @param labels one per report
      * @param reports the reports, in order
+     * @return the table, one row per report
      * @throws IllegalArgumentException if the lists differ in length or are empty
      */
-    public WorkloadTable(List<String> labels, List<WorkloadReport> reports) {
+    public static WorkloadTable of(List<String> labels, List<WorkloadReport> reports) {
+        return new WorkloadTable(labels, reports);
+    }
+
+    private WorkloadTable(List<String> labels, List<WorkloadReport> reports) {
         if (labels.size() != reports.size() || labels.isEmpty()) {
             throw new IllegalArgumentException("need one label per report, at least one: "
                     + labels.size() + " labels, " + reports.size() + " reports");

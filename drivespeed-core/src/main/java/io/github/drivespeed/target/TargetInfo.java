@@ -21,7 +21,7 @@ import java.util.Set;
  * <p>On Linux the facts come from {@code /proc/self/mountinfo} and {@code /sys}; what could not
  * be read is absent (an empty {@link Optional}), never guessed.
  */
-public final class TargetInfo {
+public final class TargetInfo implements Target {
 
     private final Path directory;
     private final String fileSystemType;
@@ -63,6 +63,12 @@ public final class TargetInfo {
         return directory;
     }
 
+    /** @return {@link #directory()} */
+    @Override
+    public Path path() {
+        return directory;
+    }
+
     /** @return the file-system type as the kernel names it, for example {@code ext4} or {@code tmpfs} */
     public String fileSystemType() {
         return fileSystemType;
@@ -95,6 +101,7 @@ public final class TargetInfo {
      * @return what about the target may make figures differ from a drive's own speed, in
      *     declaration order
      */
+    @Override
     public Set<Warning> warnings() {
         return warnings;
     }
@@ -157,6 +164,7 @@ public final class TargetInfo {
      *
      * @return the link
      */
+    @Override
     public Optional<Link> link() {
         List<BlockDevice> disks = wholeDisks();
         return disks.size() == 1 ? disks.get(0).link() : Optional.empty();
@@ -201,6 +209,7 @@ public final class TargetInfo {
      *
      * @return the lines, each ending in a newline
      */
+    @Override
     public String summary() {
         StringBuilder sb = new StringBuilder("target:     ").append(this).append('\n');
         sb.append("  mount:    ").append(mount.map(MountInfo::toString)

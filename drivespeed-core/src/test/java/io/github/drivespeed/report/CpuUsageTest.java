@@ -1,5 +1,6 @@
 package io.github.drivespeed.report;
 
+import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,7 +11,7 @@ class CpuUsageTest {
 
     @Test
     void perIoFiguresAndPercentagesOfOneCpuAsFioReportsThem() {
-        CpuUsage c = new CpuUsage(300_000_000L, 900_000_000L, 2_000_000_000L, 1_000_000, "test");
+        CpuUsage c = new CpuUsage(300_000_000L, 900_000_000L, 2_000_000_000L, 1_000_000, "test", Optional.empty());
         assertThat(c.userNanosPerIo()).isEqualTo(300.0);
         assertThat(c.systemNanosPerIo()).isEqualTo(900.0);
         assertThat(c.nanosPerIo()).isEqualTo(1200.0);
@@ -19,18 +20,18 @@ class CpuUsageTest {
         assertThat(c.toString()).isEqualTo("300 ns user + 900 ns system per I/O (usr_cpu 15.0%,"
                 + " sys_cpu 45.0% over 2.000 s, 1000000 I/Os; whole process, test)");
         CpuUsage both = c.plus(new CpuUsage(100_000_000L, 100_000_000L, 2_000_000_000L,
-                1_000_000, "test"));
+                1_000_000, "test", Optional.empty()));
         assertThat(both.userNanosPerIo()).isEqualTo(200.0);
         assertThat(both.systemPercent()).isEqualTo(25.0);
     }
 
     @Test
     void anEmptyWindowGivesNaNNotZero() {
-        CpuUsage none = new CpuUsage(0, 0, 0, 0, "test");
+        CpuUsage none = new CpuUsage(0, 0, 0, 0, "test", Optional.empty());
         assertThat(none.userNanosPerIo()).isNaN();
         assertThat(none.nanosPerIo()).isNaN();
         assertThat(none.userPercent()).isNaN();
-        assertThatThrownBy(() -> new CpuUsage(-1, 0, 0, 0, "test"))
+        assertThatThrownBy(() -> new CpuUsage(-1, 0, 0, 0, "test", Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("userNanos");
     }
 }

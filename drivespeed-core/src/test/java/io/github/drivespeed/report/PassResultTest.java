@@ -15,10 +15,10 @@ class PassResultTest {
     @Test
     void statisticsOverRunThroughputs() {
         // 100, 300 and 200 MB/s: 100 MB in 1 s, 300 MB in 1 s, 400 MB in 2 s
-        PassResult r = new PassResult(PassKind.WRITE, List.of(
-                new Sample(1, 100 * MB, 1_000_000_000L),
-                new Sample(2, 300 * MB, 1_000_000_000L),
-                new Sample(3, 400 * MB, 2_000_000_000L)), Set.of());
+        PassResult r = PassResult.of(PassKind.WRITE, List.of(
+                Sample.of(1, 100 * MB, 1_000_000_000L),
+                Sample.of(2, 300 * MB, 1_000_000_000L),
+                Sample.of(3, 400 * MB, 2_000_000_000L)), Set.of());
         assertThat(r.count()).isEqualTo(3);
         assertThat(r.min().megabytesPerSecond()).isCloseTo(100, within(1e-9));
         assertThat(r.max().megabytesPerSecond()).isCloseTo(300, within(1e-9));
@@ -32,9 +32,9 @@ class PassResultTest {
 
     @Test
     void overallIsAllBytesOverAllTime() {
-        PassResult r = new PassResult(PassKind.READ, List.of(
-                new Sample(1, 100 * MB, 1_000_000_000L),
-                new Sample(2, 100 * MB, 4_000_000_000L)), Set.of());
+        PassResult r = PassResult.of(PassKind.READ, List.of(
+                Sample.of(1, 100 * MB, 1_000_000_000L),
+                Sample.of(2, 100 * MB, 4_000_000_000L)), Set.of());
         assertThat(r.mean().megabytesPerSecond()).isCloseTo(62.5, within(1e-9));
         assertThat(r.overall().megabytesPerSecond()).isCloseTo(40, within(1e-9));
         assertThat(r.median().megabytesPerSecond()).isCloseTo(62.5, within(1e-9));
@@ -42,8 +42,8 @@ class PassResultTest {
 
     @Test
     void singleRunHasNoStandardDeviation() {
-        PassResult r = new PassResult(PassKind.READ,
-                List.of(new Sample(1, 8 * MB, 1_000_000L)), Set.of());
+        PassResult r = PassResult.of(PassKind.READ,
+                List.of(Sample.of(1, 8 * MB, 1_000_000L)), Set.of());
         assertThat(r.standardDeviation().isAvailable()).isFalse();
         assertThat(r.standardDeviation().bytesPerSecond()).isNaN();
         assertThat(r.median()).isEqualTo(r.min()).isEqualTo(r.max());
@@ -52,16 +52,16 @@ class PassResultTest {
 
     @Test
     void refusesNoSamples() {
-        assertThatThrownBy(() -> new PassResult(PassKind.READ, List.of(), Set.of()))
+        assertThatThrownBy(() -> PassResult.of(PassKind.READ, List.of(), Set.of()))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void sampleChecksItsValues() {
-        assertThatThrownBy(() -> new Sample(0, 1, 1)).hasMessage("run must be >= 1: 0");
-        assertThatThrownBy(() -> new Sample(1, -1, 1)).hasMessage("bytes must be >= 0: -1");
-        assertThatThrownBy(() -> new Sample(1, 1, 0)).hasMessage("elapsedNanos must be > 0: 0");
-        assertThat(new Sample(1, 2_000_000, 500_000_000).throughput().megabytesPerSecond())
+        assertThatThrownBy(() -> Sample.of(0, 1, 1)).hasMessage("run must be >= 1: 0");
+        assertThatThrownBy(() -> Sample.of(1, -1, 1)).hasMessage("bytes must be >= 0: -1");
+        assertThatThrownBy(() -> Sample.of(1, 1, 0)).hasMessage("elapsedNanos must be > 0: 0");
+        assertThat(Sample.of(1, 2_000_000, 500_000_000).throughput().megabytesPerSecond())
                 .isCloseTo(4, within(1e-9));
     }
 }

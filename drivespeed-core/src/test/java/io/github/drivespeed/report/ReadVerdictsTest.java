@@ -29,11 +29,11 @@ class ReadVerdictsTest {
             Optional.empty(), Optional.empty(), "2.00", 480, 1); // 53.2 MB/s
 
     private static PassResult pass(PassKind kind, Set<Warning> warnings, Sample... samples) {
-        return new PassResult(kind, List.of(samples), warnings);
+        return PassResult.of(kind, List.of(samples), warnings);
     }
 
     private static Sample megabytes(int run, long megabytesInOneSecond) {
-        return new Sample(run, megabytesInOneSecond * 1_000_000L, SECOND);
+        return Sample.of(run, megabytesInOneSecond * 1_000_000L, SECOND);
     }
 
     private static TargetInfo onDisk(Link link) {
@@ -87,11 +87,11 @@ class ReadVerdictsTest {
 
     @Test
     void aReadTheDeviceBarelySawIsExplainedRunByRun() {
-        DeviceIo barely = new DeviceIo("sdb", 12_000_000, 3, 0, 0);
-        DeviceIo all = new DeviceIo("sdb", 268_435_456, 64, 0, 0);
-        Sample cachedRun = new Sample(1, 268_435_456, SECOND / 10).withAccounting(
+        DeviceIo barely = new DeviceIo("sdb", 12_000_000, 3, 0, 0, Optional.empty());
+        DeviceIo all = new DeviceIo("sdb", 268_435_456, 64, 0, 0, Optional.empty());
+        Sample cachedRun = Sample.of(1, 268_435_456, SECOND / 10).withAccounting(
                 CacheHandling.NOT_EVICTED, Optional.of(barely));
-        Sample driveRun = new Sample(2, 268_435_456, SECOND).withAccounting(
+        Sample driveRun = Sample.of(2, 268_435_456, SECOND).withAccounting(
                 CacheHandling.NOT_EVICTED, Optional.of(all));
         assertThat(cachedRun.servedFromCache(PassKind.READ)).isTrue();
         assertThat(driveRun.servedFromCache(PassKind.READ)).isFalse();
@@ -112,19 +112,20 @@ class ReadVerdictsTest {
 
     @Test
     void deviceCountersSayWhatAPassMovedAndTheAverageRequest() {
-        DeviceIo d = new DeviceIo("vda", 268_435_456, 64, 1_048_576, 2);
+        DeviceIo d = new DeviceIo("vda", 268_435_456, 64, 1_048_576, 2, Optional.empty());
         assertThat(d.bytes(PassKind.READ)).isEqualTo(268_435_456);
         assertThat(d.bytes(PassKind.CACHED_READ)).isEqualTo(268_435_456);
         assertThat(d.bytes(PassKind.WRITE)).isEqualTo(1_048_576);
         assertThat(d.averageRequestBytes(PassKind.READ)).isEqualTo(4_194_304.0);
         assertThat(d.averageRequestBytes(PassKind.WRITE)).isEqualTo(524_288.0);
-        assertThat(new DeviceIo("vda", 0, 0, 0, 0).averageRequestBytes(PassKind.READ)).isNaN();
+        assertThat(new DeviceIo("vda", 0, 0, 0, 0, Optional.empty())
+                .averageRequestBytes(PassKind.READ)).isNaN();
         assertThat(d.describe(PassKind.READ))
                 .isEqualTo("vda read 268.4 MB (256.0 MiB) in 64 requests (avg 4096 KiB)");
         assertThat(d.describe(PassKind.WRITE))
                 .isEqualTo("vda wrote 1.0 MB (1.0 MiB) in 2 requests (avg 512 KiB)");
         List<Sample> none = new ArrayList<>();
-        none.add(new Sample(1, 100, SECOND));
+        none.add(Sample.of(1, 100, SECOND));
         assertThat(none.get(0).deviceCoverage(PassKind.READ)).isNaN();
         assertThat(none.get(0).servedFromCache(PassKind.READ)).isFalse();
         assertThat(none.get(0).cacheHandling()).isEqualTo(CacheHandling.NOT_RECORDED);

@@ -49,15 +49,15 @@ class StorageRequirementTest {
     static SpeedReport sequential(double[] writeMbps, double[] readMbps) {
         return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1), 8, writeMbps.length,
                 true, false, DataPattern.RANDOM), BACKEND, pass(PassKind.WRITE, writeMbps),
-                pass(PassKind.READ, readMbps), Instant.EPOCH);
+                pass(PassKind.READ, readMbps), Optional.empty(), Instant.EPOCH);
     }
 
     private static PassResult pass(PassKind kind, double[] mbps) {
         List<Sample> samples = new java.util.ArrayList<>();
         for (int i = 0; i < mbps.length; i++) {
-            samples.add(new Sample(i + 1, (long) (mbps[i] * 1e6), SECOND));
+            samples.add(Sample.of(i + 1, (long) (mbps[i] * 1e6), SECOND));
         }
-        return new PassResult(kind, samples, Set.of());
+        return PassResult.of(kind, samples, Set.of());
     }
 
     /** A random 4 KiB read-only or write-only workload: per run IOPS over 1 s, latencies given. */
@@ -74,13 +74,13 @@ class StorageRequirementTest {
         List<Sample> samples = new java.util.ArrayList<>();
         for (int i = 0; i < iops.length; i++) {
             long ios = (long) iops[i];
-            samples.add(new Sample(i + 1, ios * 4096, SECOND, ios, lat, Timeline.NONE));
+            samples.add(Sample.of(i + 1, ios * 4096, SECOND, ios, lat, Timeline.NONE));
         }
-        PassResult pass = new PassResult(reads ? PassKind.READ : PassKind.WRITE, samples, Set.of());
+        PassResult pass = PassResult.of(reads ? PassKind.READ : PassKind.WRITE, samples, Set.of());
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, reads ? 100 : 0,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
                 Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 1, 0, iops.length, true,
-                Duration.ofMillis(500), true);
+                Duration.ofMillis(500), true, Optional.empty(), 0);
         return new WorkloadReport(TARGET, p, BACKEND, PSYNC, reads ? Optional.of(pass)
                 : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), List.of(),
                 Set.of(), Instant.EPOCH);
@@ -119,9 +119,9 @@ class StorageRequirementTest {
     void aReadThePageCacheMayHaveServedIsNotAMeasurementOfTheDrive() {
         SpeedReport fromCache = new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1),
                 8, 1, false, false, DataPattern.RANDOM), BACKEND, pass(PassKind.WRITE,
-                new double[] {50}), new PassResult(PassKind.READ, List.of(new Sample(1,
+                new double[] {50}), PassResult.of(PassKind.READ, List.of(Sample.of(1,
                         7_000_000_000L, SECOND)), Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
-                        Warning.READ_SERVED_FROM_CACHE)), Instant.EPOCH);
+                        Warning.READ_SERVED_FROM_CACHE)), Optional.empty(), Instant.EPOCH);
         RequirementCheck check = StorageRequirement.parse("read=2GB/s").check(fromCache);
         assertThat(check.passed()).isFalse();
         assertThat(check.results()).singleElement().satisfies(r -> assertThat(r.status())
@@ -133,10 +133,10 @@ class StorageRequirementTest {
     @Test
     void aFigureOfAMediumThatLostDataNeverSatisfiesARequirementAndSaysWhy() {
         SpeedReport lost = new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1),
-                8, 1, true, false, DataPattern.RANDOM), BACKEND, new PassResult(PassKind.WRITE,
-                List.of(new Sample(1, 400_000_000L, SECOND)), Set.of(Warning.DATA_LOSS)),
-                new PassResult(PassKind.READ, List.of(new Sample(1, 900_000_000L, SECOND)),
-                        Set.of(Warning.DATA_LOSS)), Instant.EPOCH);
+                8, 1, true, false, DataPattern.RANDOM), BACKEND, PassResult.of(PassKind.WRITE,
+                List.of(Sample.of(1, 400_000_000L, SECOND)), Set.of(Warning.DATA_LOSS)),
+                PassResult.of(PassKind.READ, List.of(Sample.of(1, 900_000_000L, SECOND)),
+                        Set.of(Warning.DATA_LOSS)), Optional.empty(), Instant.EPOCH);
         RequirementCheck check = SdClass.V30.requirement().check(lost);
         assertThat(check.passed()).isFalse();
         assertThat(check.results()).singleElement().satisfies(r -> {
@@ -203,7 +203,7 @@ class StorageRequirementTest {
         WorkloadParameters p = rnd8k.parameters();
         WorkloadReport eightK = new WorkloadReport(TARGET, new WorkloadParameters(p.pattern(),
                 100, DataSize.ofKibibytes(8), p.size(), p.count(), p.duration(), p.rampTime(),
-                1, 1, 0, 1, true, p.timelineInterval(), true), BACKEND, PSYNC, rnd8k.read(),
+                1, 1, 0, 1, true, p.timelineInterval(), true, Optional.empty(), 0), BACKEND, PSYNC, rnd8k.read(),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
         RequirementCheck c = StorageRequirement.named("x").minRandomReadIops(100)
                 .check(Measurements.of(eightK));

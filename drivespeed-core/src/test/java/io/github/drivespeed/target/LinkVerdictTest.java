@@ -33,15 +33,15 @@ class LinkVerdictTest {
     private static PassResult pass(PassKind kind, long... megabytesInOneSecond) {
         List<Sample> samples = new ArrayList<>();
         for (int i = 0; i < megabytesInOneSecond.length; i++) {
-            samples.add(new Sample(i + 1, megabytesInOneSecond[i] * 1_000_000L, SECOND));
+            samples.add(Sample.of(i + 1, megabytesInOneSecond[i] * 1_000_000L, SECOND));
         }
-        return new PassResult(kind, samples, Set.of());
+        return PassResult.of(kind, samples, Set.of());
     }
 
     private static SpeedReport report(TargetInfo target, PassResult write, PassResult read) {
         return new SpeedReport(target, new SequentialParameters(DataSize.ofMebibytes(8), 32, 3, true,
                 false, DataPattern.RANDOM), new BackendInfo("java", "test", Optional.empty()),
-                write, read, Instant.EPOCH);
+                write, read, Optional.empty(), Instant.EPOCH);
     }
 
     private static TargetInfo onOneDisk(Link link) {

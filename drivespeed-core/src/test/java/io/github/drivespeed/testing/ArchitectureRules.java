@@ -2,13 +2,21 @@ package io.github.drivespeed.testing;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.constructors;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaConstructor;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * The layering of drivespeed as rules, over a base package so that each rule can also be shown
@@ -100,6 +108,42 @@ public final class ArchitectureRules {
                         base + ".test..")
                 .should().dependOnClassesThat().resideInAnyPackage(base + ".internal..",
                         base + ".nativeio..");
+    }
+
+    /**
+     * Reports and parameters are built one way: a record, through its canonical constructor
+     * (whose compact form checks every value), or a class with a private constructor and static
+     * factories. No other public constructor: a public overload is one more signature users may
+     * call, and one more for every field a value gains.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule valuesAreBuiltOneWay(String base) {
+        return constructors().that().areDeclaredInClassesThat()
+                .resideInAnyPackage(base + ".report..", base + ".parameters..")
+                .and().arePublic()
+                .should(beARecordsCanonicalConstructor())
+                .allowEmptyShould(false);
+    }
+
+    private static ArchCondition<JavaConstructor> beARecordsCanonicalConstructor() {
+        return new ArchCondition<>("be a record's canonical constructor") {
+            @Override
+            public void check(JavaConstructor constructor, ConditionEvents events) {
+                Class<?> owner = constructor.getOwner().reflect();
+                List<String> components = owner.isRecord()
+                        ? Arrays.stream(owner.getRecordComponents()).map(RecordComponent::getType)
+                                .map(Class::getName).toList()
+                        : null;
+                List<String> parameters = constructor.getRawParameterTypes().stream()
+                        .map(JavaClass::getName).toList();
+                boolean canonical = parameters.equals(components);
+                events.add(new SimpleConditionEvent(constructor, canonical,
+                        constructor.getFullName() + (canonical ? " is" : " is not")
+                                + " the canonical constructor of a record"));
+            }
+        };
     }
 
     /** Each package under {@code base} (each {@code internal.X}) a slice, {@code base} one too. */

@@ -40,6 +40,12 @@ class ArchitectureRulesFixtureTest {
     }
 
     @Test
+    void aValueWithAPublicConstructorBesidesTheCanonicalOneIsFound() {
+        breaks(ArchitectureRules::valuesAreBuiltOneWay, "builtoneway", "Overloaded.<init>(long)");
+        breaks(ArchitectureRules::valuesAreBuiltOneWay, "builtoneway", "Hand.<init>(long)");
+    }
+
+    @Test
     void anotherModuleUsingCoreInternalsIsFound() {
         breaks(ArchitectureRules::nothingOutsideCoreUsesInternal, "internal", "check.Checks");
     }

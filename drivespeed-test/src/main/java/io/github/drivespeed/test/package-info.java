@@ -6,7 +6,9 @@
  * {@link io.github.drivespeed.report.WorkloadReport} (see
  * {@link io.github.drivespeed.test.MeasuredWorkload}) and
  * {@link io.github.drivespeed.target.TargetInfo} parameters, publishing the figures as report
- * entries. The assertions are in {@link io.github.drivespeed.test.assertions}, the test backends
- * in {@link io.github.drivespeed.test.backend}.
+ * entries. {@link io.github.drivespeed.test.TestReports} builds reports of every kind without
+ * measuring, for code that takes them. The assertions are in
+ * {@link io.github.drivespeed.test.assertions}, the test backends in
+ * {@link io.github.drivespeed.test.backend}.
  */
 package io.github.drivespeed.test;

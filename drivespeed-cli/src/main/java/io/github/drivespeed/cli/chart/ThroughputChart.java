@@ -1,9 +1,16 @@
 package io.github.drivespeed.cli.chart;
 
 import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.CapacityProbeReport;
+import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Report;
 import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.TimelinePoint;
+import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.unit.DataSize;
 import java.awt.BasicStroke;
@@ -14,7 +21,9 @@ import java.io.OutputStream;
 import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
@@ -54,6 +63,44 @@ public final class ThroughputChart {
     private static final Font AXIS_LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
     private static final Font TICKS = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
 
+    /**
+     * The passes of a report whose timelines the chart draws, in order: a sequential test's
+     * write and read passes, a workload's reads and writes, a device test's write (if any) and
+     * read passes; none of a sustained write or a capacity check or probe, and no cached-read
+     * pass (the page cache's speed).
+     */
+    private static final Report.Visitor<List<PassResult>> TIMED_PASSES = new Report.Visitor<>() {
+        @Override
+        public List<PassResult> visit(SpeedReport r) {
+            return List.of(r.write(), r.read());
+        }
+
+        @Override
+        public List<PassResult> visit(WorkloadReport r) {
+            return Stream.of(r.read(), r.write()).flatMap(Optional::stream).toList();
+        }
+
+        @Override
+        public List<PassResult> visit(SustainedReport r) {
+            return List.of();
+        }
+
+        @Override
+        public List<PassResult> visit(DeviceReport r) {
+            return Stream.concat(r.write().stream(), Stream.of(r.read())).toList();
+        }
+
+        @Override
+        public List<PassResult> visit(CapacityCheckReport r) {
+            return List.of();
+        }
+
+        @Override
+        public List<PassResult> visit(CapacityProbeReport r) {
+            return List.of();
+        }
+    };
+
     private ThroughputChart() {
     }
 
@@ -70,12 +117,8 @@ public final class ThroughputChart {
         boolean severalJobs = results.jobs().size() > 1;
         for (Results.Job job : results.jobs()) {
             String prefix = severalJobs ? job.name() + ": " : "";
-            if (job.sequential().isPresent()) {
-                add(data, prefix, job.sequential().get().write());
-                add(data, prefix, job.sequential().get().read());
-            } else if (job.workload().isPresent()) {
-                job.workload().get().read().ifPresent(p -> add(data, prefix, p));
-                job.workload().get().write().ifPresent(p -> add(data, prefix, p));
+            for (PassResult pass : job.report().accept(TIMED_PASSES)) {
+                add(data, prefix, pass);
             }
         }
         NumberAxis x = new NumberAxis("time since the pass started (s)");
@@ -85,11 +128,8 @@ public final class ThroughputChart {
         style(renderer, data.getSeriesCount());
         XYPlot plot = new XYPlot(data, x, y, renderer);
         long interval = results.jobs().stream()
-                .filter(j -> j.sequential().isPresent() || j.workload().isPresent())
-                .flatMap(j -> j.sequential().map(r -> r.write().samples().stream())
-                        .orElseGet(() -> j.workload().orElseThrow().read()
-                                .or(() -> j.workload().orElseThrow().write()).orElseThrow()
-                                .samples().stream()))
+                .flatMap(j -> j.report().accept(TIMED_PASSES).stream().limit(1))
+                .flatMap(p -> p.samples().stream())
                 .mapToLong(s -> s.timeline().intervalNanos()).findFirst().orElse(500_000_000L);
         return chart("Throughput per " + (interval / 1_000_000) + " ms: "
                 + results.target().map(t -> t.directory().toString()).orElse(""),

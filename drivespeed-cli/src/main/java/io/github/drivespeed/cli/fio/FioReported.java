@@ -179,10 +179,10 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
             LatencyStats slat = LatencyStats.merge(submissions);
             // split only where every job's was (jobs of one group on different engines are not)
             boolean split = slat.count() > 0 && slat.count() == lat.count();
-            samples.add(new Sample(run + 1, bytes, elapsed, ios, lat, Timeline.NONE)
+            samples.add(Sample.of(run + 1, bytes, elapsed, ios, lat, Timeline.NONE)
                     .withSubmissionSplit(split ? slat : LatencyStats.NONE,
                             split ? LatencyStats.merge(completions) : LatencyStats.NONE));
         }
-        return Optional.of(new PassResult(kind, samples, warnings));
+        return Optional.of(PassResult.of(kind, samples, warnings));
     }
 }

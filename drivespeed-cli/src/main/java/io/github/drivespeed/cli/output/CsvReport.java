@@ -6,11 +6,9 @@ import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.github.drivespeed.cli.results.Results;
-import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.LatencyStats;
-import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.target.BlockDevice;
 import io.github.drivespeed.target.TargetInfo;
@@ -107,52 +105,13 @@ public final class CsvReport {
      * @throws IOException if writing fails
      */
     public static void write(DeviceReport report, Writer out) throws IOException {
-        var p = report.parameters();
-        Common c = new Common("device", "device", "", p.blockSize().bytes(), 1, 1, p.runs(),
-                p.direct(), report.warnings(), report.device().toString(), "",
-                report.blockDevice().map(BlockDevice::sysfsName).orElse(""),
-                report.backend().name(), report.startedAt().toString(), "", Optional.empty());
-        List<List<String>> rows = new ArrayList<>();
-        report.write().ifPresent(pass -> rows.add(row(c, "write", pass)));
-        rows.add(row(c, "read", report.read()));
-        report.cachedRead().ifPresent(pass -> rows.add(row(c, "cached_read", pass)));
-        write(COLUMNS, rows, out);
+        write(COLUMNS, new CsvJob("device").visit(report), out);
     }
 
     private static List<List<String>> rows(Results results) {
         List<List<String>> rows = new ArrayList<>();
         for (Results.Job job : results.jobs()) {
-            if (job.sequential().isPresent()) {
-                var r = job.sequential().get();
-                var p = r.parameters();
-                Common c = new Common(job.name(), "sequential", "", p.blockSize().bytes(), 1, 1,
-                        p.runs(), p.direct(), r.warnings(), r.target(), r.backend().name(),
-                        r.startedAt().toString(), "", Optional.empty());
-                rows.add(row(c, "write", r.write()));
-                rows.add(row(c, "read", r.read()));
-            } else if (job.workload().isPresent()) {
-                var r = job.workload().get();
-                WorkloadParameters p = r.parameters();
-                Common c = new Common(job.name(), "workload", p.fioRw(), p.blockSize().bytes(),
-                        p.queueDepth(), p.threads(), p.runs(), p.direct(), r.warnings(),
-                        r.target(), r.backend().name(), r.startedAt().toString(),
-                        r.engine().engine().fioName(), r.cpu());
-                r.read().ifPresent(pass -> rows.add(row(c, "read", pass)));
-                r.write().ifPresent(pass -> rows.add(row(c, "write", pass)));
-            } else if (job.sustained().isPresent()) {
-                var r = job.sustained().get();
-                Common c = new Common(job.name(), "sustained", "", r.blockSize().bytes(), 1, 1, 1,
-                        r.direct(), r.warnings(), r.target(), r.backend().name(),
-                        r.startedAt().toString(), "", Optional.empty());
-                List<String> row = row(c, "write", new PassResult(PassKind.WRITE,
-                        List.of(r.write()), r.warnings()));
-                GenuineCsv.sustained(row, r);
-                rows.add(row);
-            } else if (job.capacityCheck().isPresent()) {
-                rows.addAll(GenuineCsv.capacityCheck(job.name(), job.capacityCheck().get()));
-            } else {
-                rows.add(GenuineCsv.capacityProbe(job.name(), job.capacityProbe().orElseThrow()));
-            }
+            rows.addAll(job.report().accept(new CsvJob(job.name())));
         }
         return rows;
     }

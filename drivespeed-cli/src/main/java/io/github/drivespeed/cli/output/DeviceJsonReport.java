@@ -58,10 +58,19 @@ public final class DeviceJsonReport {
         target.set("block_device", r.blockDevice().map(JsonReport::device).orElse(null));
         target.set("link", r.link().map(JsonReport::link).orElse(null));
         doc.set("backend", JsonReport.backend(r.backend()));
-        ObjectNode job = doc.putArray("jobs").addObject();
-        job.put("jobname", "device");
-        job.put("kind", "device");
-        job.put("started_at", r.startedAt().toString());
+        doc.putArray("jobs").add(job("device", r));
+        doc.set("warnings", JsonReport.warningDetails(r.warnings()));
+        doc.putNull("requirement");
+        return doc;
+    }
+
+    /**
+     * @param name the job's name
+     * @param r the device test's report
+     * @return its job: parameters, warnings and passes, with the keys of a sequential job
+     */
+    static ObjectNode job(String name, DeviceReport r) {
+        ObjectNode job = JsonReport.job(name, "device", r.startedAt().toString());
         DeviceParameters p = r.parameters();
         ObjectNode params = job.putObject("parameters");
         params.put("bs_bytes", p.blockSize().bytes());
@@ -78,8 +87,6 @@ public final class DeviceJsonReport {
         job.set("read", JsonReport.pass(r.read()));
         job.set("write", r.write().map(JsonReport::pass).orElse(null));
         job.set("cached_read", r.cachedRead().map(JsonReport::pass).orElse(null));
-        doc.set("warnings", JsonReport.warningDetails(r.warnings()));
-        doc.putNull("requirement");
-        return doc;
+        return job;
     }
 }

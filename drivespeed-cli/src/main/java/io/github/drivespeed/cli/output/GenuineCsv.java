@@ -10,7 +10,6 @@ import io.github.drivespeed.report.Verification;
 import io.github.drivespeed.warning.Warning;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -65,11 +64,7 @@ final class GenuineCsv {
 
     /** Two rows: the fill (write) and the read-back (read) with what it found. */
     static List<List<String>> capacityCheck(String name, CapacityCheckReport r) {
-        Set<Warning> warnings = EnumSet.noneOf(Warning.class);
-        warnings.addAll(r.target().warnings());
-        if (!r.passed()) {
-            warnings.add(Warning.DATA_LOSS);
-        }
+        Set<Warning> warnings = r.warnings();
         List<List<String>> rows = new ArrayList<>();
         for (String direction : List.of("write", "read")) {
             boolean write = direction.equals("write");
@@ -93,10 +88,8 @@ final class GenuineCsv {
 
     /** One row, direction {@code probe}: the device in the directory column. */
     static List<String> capacityProbe(String name, CapacityProbeReport r) {
-        Set<Warning> warnings = r.genuine() ? EnumSet.noneOf(Warning.class)
-                : EnumSet.of(Warning.DATA_LOSS);
         List<String> row = head(name, "capacity_probe", "probe", true, r.bytesWritten(),
-                r.elapsedNanos(), Double.NaN, warnings, r.device().toString(), "", "",
+                r.elapsedNanos(), Double.NaN, r.warnings(), r.device().toString(), "", "",
                 r.startedAt().toString());
         List<String> g = empty();
         if (r.firstBadOffsetBytes() >= 0) {

@@ -10,12 +10,9 @@ import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DataLossKind;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.Verification;
-import io.github.drivespeed.warning.Warning;
-import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The JSON of what {@link JsonReport} writes about genuine media: read-back verifications, write
@@ -95,9 +92,7 @@ final class GenuineJson {
         ObjectNode params = n.putObject("parameters");
         params.put("file_bytes", r.fileBytes());
         params.put("direct", r.direct());
-        Set<Warning> warnings = warnings(!r.passed());
-        warnings.addAll(r.target().warnings());
-        n.set("warnings", JsonReport.warningNames(warnings));
+        n.set("warnings", JsonReport.warningNames(r.warnings()));
         ObjectNode c = n.putObject("capacity_check");
         c.put("passed", r.passed());
         c.put("written_bytes", r.writtenBytes());
@@ -120,7 +115,7 @@ final class GenuineJson {
         ObjectNode params = n.putObject("parameters");
         params.put("device", r.device().toString());
         params.put("unit_bytes", r.unitBytes());
-        n.set("warnings", JsonReport.warningNames(warnings(!r.genuine())));
+        n.set("warnings", JsonReport.warningNames(r.warnings()));
         ObjectNode p = n.putObject("capacity_probe");
         p.put("genuine", r.genuine());
         p.put("medium_kind", r.kind().name().toLowerCase(Locale.ROOT));
@@ -137,10 +132,6 @@ final class GenuineJson {
         p.put("rounds", r.rounds());
         p.put("elapsed_ns", r.elapsedNanos());
         return n;
-    }
-
-    private static Set<Warning> warnings(boolean dataLost) {
-        return dataLost ? EnumSet.of(Warning.DATA_LOSS) : EnumSet.noneOf(Warning.class);
     }
 
     private static JsonNode offset(long bytes) {

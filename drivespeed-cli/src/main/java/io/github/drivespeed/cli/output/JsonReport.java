@@ -100,13 +100,7 @@ public final class JsonReport {
         doc.set("backend", results.backend().map(JsonReport::backend).orElse(null));
         ArrayNode jobs = doc.putArray("jobs");
         for (Results.Job job : results.jobs()) {
-            jobs.add(job.sequential().map(r -> sequentialJob(job.name(), r))
-                    .or(() -> job.workload().map(r -> workloadJob(job.name(), r)))
-                    .or(() -> job.sustained().map(r -> GenuineJson.sustainedJob(job.name(), r)))
-                    .or(() -> job.capacityCheck().map(r -> GenuineJson.capacityCheckJob(
-                            job.name(), r)))
-                    .orElseGet(() -> GenuineJson.capacityProbeJob(job.name(),
-                            job.capacityProbe().orElseThrow())));
+            jobs.add(job.report().accept(new JsonJob(job.name())));
         }
         doc.set("warnings", warningDetails(results.warnings()));
         doc.set("requirement", results.requirement().map(JsonReport::requirement).orElse(null));
@@ -214,7 +208,7 @@ public final class JsonReport {
         return n;
     }
 
-    private static ObjectNode sequentialJob(String name, SpeedReport r) {
+    static ObjectNode sequentialJob(String name, SpeedReport r) {
         ObjectNode n = job(name, "sequential", r.startedAt().toString());
         SequentialParameters p = r.parameters();
         ObjectNode params = n.putObject("parameters");
@@ -233,7 +227,7 @@ public final class JsonReport {
         return n;
     }
 
-    private static ObjectNode workloadJob(String name, WorkloadReport r) {
+    static ObjectNode workloadJob(String name, WorkloadReport r) {
         ObjectNode n = job(name, "workload", r.startedAt().toString());
         WorkloadParameters p = r.parameters();
         ObjectNode params = n.putObject("parameters");

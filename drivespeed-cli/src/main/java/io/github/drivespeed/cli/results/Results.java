@@ -3,6 +3,8 @@ package io.github.drivespeed.cli.results;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
+import io.github.drivespeed.report.DeviceReport;
+import io.github.drivespeed.report.Report;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.WorkloadReport;
@@ -16,111 +18,62 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Everything one measurement of one target produced, as the JSON and CSV writers and the chart
- * read it: the target, the backend, the jobs (each a sequential test, a workload, a sustained
- * write, a capacity check or probe, named like fio's jobs), and the requirement check if one was
- * made. An immutable value.
+ * read it: the target, the backend, the jobs (each one report of any kind, named like fio's
+ * jobs), and the requirement check if one was made. An immutable value.
  */
 public final class Results {
 
     /**
-     * One named job: a sequential test, a workload, a sustained write, a capacity check of a
-     * directory or a capacity probe of a block device; exactly one report is present.
+     * One named job: one report, of any kind.
      *
      * @param name the job's name, for example {@code sequential} or {@code RND4K Q1T1 read}
-     * @param sequential the sequential test's report, if this job is one
-     * @param workload the workload's report, if this job is one
-     * @param sustained the sustained write's report, if this job is one
-     * @param capacityCheck the capacity check's report, if this job is one
-     * @param capacityProbe the capacity probe's report, if this job is one
+     * @param report what the job measured
      */
-    public record Job(String name, Optional<SpeedReport> sequential,
-            Optional<WorkloadReport> workload, Optional<SustainedReport> sustained,
-            Optional<CapacityCheckReport> capacityCheck,
-            Optional<CapacityProbeReport> capacityProbe) {
+    public record Job(String name, Report report) {
 
         /**
-         * Checks that exactly one report is present.
+         * Checks that both are there.
          *
          * @param name the job's name
-         * @param sequential the sequential test's report, if this job is one
-         * @param workload the workload's report, if this job is one
-         * @param sustained the sustained write's report, if this job is one
-         * @param capacityCheck the capacity check's report, if this job is one
-         * @param capacityProbe the capacity probe's report, if this job is one
+         * @param report what the job measured
          */
         public Job {
             Objects.requireNonNull(name, "name");
-            long present = Stream.of(sequential, workload, sustained, capacityCheck, capacityProbe)
-                    .filter(Optional::isPresent).count();
-            if (present != 1) {
-                throw new IllegalArgumentException("a job is one test: " + present + " reports");
-            }
+            Objects.requireNonNull(report, "report");
         }
 
         /**
-         * @param name the job's name
-         * @param report the sequential test's report
-         * @return the job
+         * @param report what the job measured
+         * @return the job, named by {@link #defaultName(Report)}
          */
-        public static Job of(String name, SpeedReport report) {
-            return new Job(name, Optional.of(report), Optional.empty(), Optional.empty(),
-                    Optional.empty(), Optional.empty());
+        public static Job of(Report report) {
+            return new Job(defaultName(report), report);
         }
 
         /**
-         * @param name the job's name
-         * @param report the workload's report
-         * @return the job
+         * @param report a report
+         * @return the name of its job when nothing else names it: {@code sequential}, fio's
+         *     {@code rw} and the block size for a workload ({@code randread 4 KiB}),
+         *     {@code sustained}, {@code device}, {@code capacity_check}, {@code capacity_probe}
          */
-        public static Job of(String name, WorkloadReport report) {
-            return new Job(name, Optional.empty(), Optional.of(report), Optional.empty(),
-                    Optional.empty(), Optional.empty());
+        public static String defaultName(Report report) {
+            return report.accept(DEFAULT_NAMES);
         }
 
-        /**
-         * @param report the sustained write's report
-         * @return the job, named {@code sustained}
-         */
-        public static Job of(SustainedReport report) {
-            return new Job("sustained", Optional.empty(), Optional.empty(), Optional.of(report),
-                    Optional.empty(), Optional.empty());
-        }
-
-        /**
-         * @param report the capacity check's report
-         * @return the job, named {@code capacity_check}
-         */
-        public static Job of(CapacityCheckReport report) {
-            return new Job("capacity_check", Optional.empty(), Optional.empty(),
-                    Optional.empty(), Optional.of(report), Optional.empty());
-        }
-
-        /**
-         * @param report the capacity probe's report
-         * @return the job, named {@code capacity_probe}
-         */
-        public static Job of(CapacityProbeReport report) {
-            return new Job("capacity_probe", Optional.empty(), Optional.empty(),
-                    Optional.empty(), Optional.empty(), Optional.of(report));
-        }
-
-        /** @return the target the job measured; empty for a block device's capacity probe */
+        /** @return the directory the job measured; empty for a block device */
         public Optional<TargetInfo> target() {
-            return sequential.map(SpeedReport::target)
-                    .or(() -> workload.map(WorkloadReport::target))
-                    .or(() -> sustained.map(SustainedReport::target))
-                    .or(() -> capacityCheck.map(CapacityCheckReport::target));
+            return directory(report);
         }
 
-        /** @return the backend that ran the job; empty where the report does not say */
+        /**
+         * @return the backend that ran the job as the outputs show it; empty for a capacity check
+         *     or probe, whose output (schema 1) names no backend
+         */
         public Optional<BackendInfo> backend() {
-            return sequential.map(SpeedReport::backend)
-                    .or(() -> workload.map(WorkloadReport::backend))
-                    .or(() -> sustained.map(SustainedReport::backend));
+            return report.accept(SHOWN_BACKEND);
         }
 
         /**
@@ -128,19 +81,80 @@ public final class Results {
          *     found loss carries {@link Warning#DATA_LOSS}
          */
         public Set<Warning> warnings() {
-            Set<Warning> w = EnumSet.noneOf(Warning.class);
-            sequential.ifPresent(r -> w.addAll(r.warnings()));
-            workload.ifPresent(r -> w.addAll(r.warnings()));
-            sustained.ifPresent(r -> w.addAll(r.warnings()));
-            capacityCheck.ifPresent(r -> {
-                w.addAll(r.target().warnings());
-                if (!r.passed()) {
-                    w.add(Warning.DATA_LOSS);
-                }
-            });
-            capacityProbe.filter(r -> !r.genuine()).ifPresent(r -> w.add(Warning.DATA_LOSS));
-            return w;
+            return report.warnings();
         }
+    }
+
+    /** The job names of {@link Job#defaultName(Report)}. */
+    private static final Report.Visitor<String> DEFAULT_NAMES = new Report.Visitor<>() {
+        @Override
+        public String visit(SpeedReport report) {
+            return "sequential";
+        }
+
+        @Override
+        public String visit(WorkloadReport report) {
+            return report.parameters().fioRw() + " " + report.parameters().blockSize();
+        }
+
+        @Override
+        public String visit(SustainedReport report) {
+            return "sustained";
+        }
+
+        @Override
+        public String visit(DeviceReport report) {
+            return "device";
+        }
+
+        @Override
+        public String visit(CapacityCheckReport report) {
+            return "capacity_check";
+        }
+
+        @Override
+        public String visit(CapacityProbeReport report) {
+            return "capacity_probe";
+        }
+    };
+
+    /** The backend of {@link Job#backend()}. */
+    private static final Report.Visitor<Optional<BackendInfo>> SHOWN_BACKEND =
+            new Report.Visitor<>() {
+                @Override
+                public Optional<BackendInfo> visit(SpeedReport report) {
+                    return Optional.of(report.backend());
+                }
+
+                @Override
+                public Optional<BackendInfo> visit(WorkloadReport report) {
+                    return Optional.of(report.backend());
+                }
+
+                @Override
+                public Optional<BackendInfo> visit(SustainedReport report) {
+                    return Optional.of(report.backend());
+                }
+
+                @Override
+                public Optional<BackendInfo> visit(DeviceReport report) {
+                    return Optional.of(report.backend());
+                }
+
+                @Override
+                public Optional<BackendInfo> visit(CapacityCheckReport report) {
+                    return Optional.empty();
+                }
+
+                @Override
+                public Optional<BackendInfo> visit(CapacityProbeReport report) {
+                    return Optional.empty();
+                }
+            };
+
+    /** The report's target when it is a directory. */
+    private static Optional<TargetInfo> directory(Report report) {
+        return report.target() instanceof TargetInfo t ? Optional.of(t) : Optional.empty();
     }
 
     private final Optional<TargetInfo> target;
@@ -181,48 +195,12 @@ public final class Results {
     }
 
     /**
-     * @param report a sequential test's report, as job {@code sequential}
+     * @param report a report of any kind, as one job named by {@link Job#defaultName(Report)};
+     *     the target is its directory (none for a block device)
      * @return the results
      */
-    public static Results of(SpeedReport report) {
-        return new Results(Optional.of(report.target()),
-                List.of(Job.of("sequential", report)), Optional.empty());
-    }
-
-    /**
-     * @param report a sustained write's report, as job {@code sustained}
-     * @return the results
-     */
-    public static Results of(SustainedReport report) {
-        return new Results(Optional.of(report.target()), List.of(Job.of(report)),
-                Optional.empty());
-    }
-
-    /**
-     * @param report a directory's capacity check, as job {@code capacity_check}
-     * @return the results
-     */
-    public static Results of(CapacityCheckReport report) {
-        return new Results(Optional.of(report.target()), List.of(Job.of(report)),
-                Optional.empty());
-    }
-
-    /**
-     * @param report a block device's capacity probe, as job {@code capacity_probe}; no target
-     *     description (the device is named in the job)
-     * @return the results
-     */
-    public static Results of(CapacityProbeReport report) {
-        return new Results(Optional.empty(), List.of(Job.of(report)), Optional.empty());
-    }
-
-    /**
-     * @param report a workload's report, as a job named after fio's {@code rw} and the block size
-     *     ({@code randread 4 KiB})
-     * @return the results
-     */
-    public static Results of(WorkloadReport report) {
-        return probe(report.target()).and(report);
+    public static Results of(Report report) {
+        return new Results(directory(report), List.of(Job.of(report)), Optional.empty());
     }
 
     /**
@@ -234,20 +212,11 @@ public final class Results {
     }
 
     /**
-     * @param report another sequential test of the same target
-     * @return these results and a job {@code sequential}
+     * @param report another test of the same target
+     * @return these results and one job for it, named by {@link Job#defaultName(Report)}
      */
-    public Results and(SpeedReport report) {
-        return with(Job.of("sequential", report));
-    }
-
-    /**
-     * @param report another workload of the same target
-     * @return these results and a job for it
-     */
-    public Results and(WorkloadReport report) {
-        return with(Job.of(report.parameters().fioRw() + " " + report.parameters().blockSize(),
-                report));
+    public Results and(Report report) {
+        return with(Job.of(report));
     }
 
     /**
@@ -257,7 +226,7 @@ public final class Results {
     public Results and(WorkloadTable table) {
         Results r = this;
         for (WorkloadTable.Row row : table.rows()) {
-            r = r.with(Job.of(row.label(), row.report()));
+            r = r.with(new Job(row.label(), row.report()));
         }
         return r;
     }
@@ -272,7 +241,7 @@ public final class Results {
         List<Job> j = new ArrayList<>(jobs);
         List<Integer> g = new ArrayList<>(groups);
         for (WorkloadTable.Row row : table.rows()) {
-            j.add(Job.of(row.label(), row.report()));
+            j.add(new Job(row.label(), row.report()));
             g.add(group);
         }
         return new Results(target, j, g, requirement);
@@ -325,9 +294,12 @@ public final class Results {
         return jobs.isEmpty() ? Optional.empty() : jobs.get(0).backend();
     }
 
-    /** @return whether a job found data lost ({@link Warning#DATA_LOSS}) */
+    /**
+     * @return whether a job's medium lost data or holds less than it claims
+     *     ({@link io.github.drivespeed.report.Verdict#dataLost()})
+     */
     public boolean dataLost() {
-        return jobs.stream().anyMatch(j -> j.warnings().contains(Warning.DATA_LOSS));
+        return jobs.stream().anyMatch(j -> j.report().verdict().dataLost());
     }
 
     /** @return the requirement check, if one was made */

@@ -48,7 +48,8 @@ final class Completion {
         if (check != null && !check.passed()) {
             code = RequirementChecker.reportFailure(context.err(), requirement, check);
         }
-        int lost = DataLoss.report(context.err(), results);
+        int lost = DataLoss.report(context.err(), results.jobs().stream()
+                .map(Results.Job::report).toList());
         return code != ExitCode.OK ? code : lost;
     }
 }

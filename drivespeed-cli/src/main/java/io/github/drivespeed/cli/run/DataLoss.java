@@ -2,19 +2,96 @@ package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.LossLines;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.CapacityProbeReport;
+import io.github.drivespeed.report.DeviceReport;
+import io.github.drivespeed.report.Report;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.WorkloadReport;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * What the runners say when a medium lost data: the block under the report (text output) and
- * the summary on standard error, which goes with {@link ExitCode#DATA_LOST}.
+ * the summary on standard error, which goes with {@link ExitCode#DATA_LOST} (decided by the
+ * reports' {@link io.github.drivespeed.report.Verdict#dataLost() verdicts}).
  */
 final class DataLoss {
 
+    /** What one report's read-back or probe found, in words. */
+    private interface Found {
+
+        /** Prints the block under the report; nothing when nothing was lost. */
+        void printBlock(PrintWriter text);
+
+        /** @return the line for standard error; empty when nothing was lost */
+        Optional<String> line();
+    }
+
+    /**
+     * What each kind checked: the read passes of a sequential test and a device write test, the
+     * capacity check's files, the capacity probe; workloads and sustained writes check nothing.
+     */
+    private static final Report.Visitor<Optional<Found>> CHECKED = new Report.Visitor<>() {
+        @Override
+        public Optional<Found> visit(SpeedReport r) {
+            return r.read().verification().map(v -> readBack("the test file read back", v));
+        }
+
+        @Override
+        public Optional<Found> visit(WorkloadReport r) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<Found> visit(SustainedReport r) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<Found> visit(DeviceReport r) {
+            return r.read().verification().map(v -> readBack("the device", v));
+        }
+
+        @Override
+        public Optional<Found> visit(CapacityCheckReport r) {
+            return Optional.of(readBack("the capacity check's files", r.verification()));
+        }
+
+        @Override
+        public Optional<Found> visit(CapacityProbeReport r) {
+            return Optional.of(new Found() {
+                @Override
+                public void printBlock(PrintWriter text) {
+                    LossLines.print(text, r);
+                }
+
+                @Override
+                public Optional<String> line() {
+                    return r.genuine() ? Optional.empty() : Optional.of(LossLines.oneLine(r));
+                }
+            });
+        }
+    };
+
     private DataLoss() {
+    }
+
+    private static Found readBack(String what, Verification v) {
+        return new Found() {
+            @Override
+            public void printBlock(PrintWriter text) {
+                LossLines.print(text, what, v);
+            }
+
+            @Override
+            public Optional<String> line() {
+                return v.hasLoss() ? Optional.of(LossLines.oneLine(v)) : Optional.empty();
+            }
+        };
     }
 
     /**
@@ -25,55 +102,32 @@ final class DataLoss {
      */
     static void printBlocks(PrintWriter text, Results results) {
         for (Results.Job job : results.jobs()) {
-            readBack(job).ifPresent(v -> LossLines.print(text, what(job), v));
-            job.capacityProbe().ifPresent(p -> LossLines.print(text, p));
+            printBlock(text, job.report());
         }
         text.flush();
     }
 
     /**
-     * @param err standard error
-     * @param results what was measured
-     * @return {@link ExitCode#DATA_LOST} after the summary lines when a job found loss, else
-     *     {@link ExitCode#OK}
+     * @param text the text output
+     * @param report a report; its loss block is printed if it found loss
      */
-    static int report(PrintWriter err, Results results) {
-        List<String> lines = new ArrayList<>();
-        for (Results.Job job : results.jobs()) {
-            readBack(job).filter(Verification::hasLoss).ifPresent(v -> lines.add(
-                    LossLines.oneLine(v)));
-            job.capacityProbe().filter(p -> !p.genuine()).ifPresent(p -> lines.add(
-                    LossLines.oneLine(p)));
-        }
-        return report(err, lines);
+    static void printBlock(PrintWriter text, Report report) {
+        report.accept(CHECKED).ifPresent(f -> f.printBlock(text));
     }
 
     /**
      * @param err standard error
-     * @param v what a device write test's read passes found
-     * @return as {@link #report(PrintWriter, Results)}
+     * @param reports what was measured
+     * @return {@link ExitCode#DATA_LOST} after the summary lines when a report's medium lost
+     *     data or holds less than it claims, else {@link ExitCode#OK}
      */
-    static int report(PrintWriter err, Optional<Verification> v) {
-        return report(err, v.filter(Verification::hasLoss).map(LossLines::oneLine).stream()
-                .toList());
-    }
-
-    private static int report(PrintWriter err, List<String> lines) {
-        for (String line : lines) {
-            err.println("drivespeed: " + line);
+    static int report(PrintWriter err, List<Report> reports) {
+        for (Report r : reports) {
+            r.accept(CHECKED).flatMap(Found::line)
+                    .ifPresent(line -> err.println("drivespeed: " + line));
         }
         err.flush();
-        return lines.isEmpty() ? ExitCode.OK : ExitCode.DATA_LOST;
-    }
-
-    /** What the job's read-back checks found, if it checked any. */
-    private static Optional<Verification> readBack(Results.Job job) {
-        return job.sequential().flatMap(r -> r.read().verification())
-                .or(() -> job.capacityCheck().map(r -> r.verification()));
-    }
-
-    private static String what(Results.Job job) {
-        return job.capacityCheck().isPresent() ? "the capacity check's files"
-                : "the test file read back";
+        return reports.stream().anyMatch(r -> r.verdict().dataLost()) ? ExitCode.DATA_LOST
+                : ExitCode.OK;
     }
 }

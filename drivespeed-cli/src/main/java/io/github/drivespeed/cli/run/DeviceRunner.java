@@ -8,12 +8,12 @@ import io.github.drivespeed.cli.options.ReadModeOptions;
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.text.DeviceReportPrinter;
 import io.github.drivespeed.cli.text.Headers;
-import io.github.drivespeed.cli.text.LossLines;
 import io.github.drivespeed.cli.text.RunLinePrinter;
 import io.github.drivespeed.report.DeviceReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code drivespeed /dev/sdX}: the read-only device test, as {@code hdparm -t} (with
@@ -62,7 +62,7 @@ public final class DeviceRunner {
             return context.failed(e, "buffered");
         }
         DeviceReportPrinter.print(out, report);
-        report.read().verification().ifPresent(v -> LossLines.print(out, "the device", v));
+        DataLoss.printBlock(out, report);
         try {
             context.outputs().write(report);
         } catch (IOException e) {
@@ -72,6 +72,6 @@ public final class DeviceRunner {
             return context.fail(context.outputs().stdoutFailure(),
                     ExitCode.IO_ERROR);
         }
-        return DataLoss.report(context.err(), report.read().verification());
+        return DataLoss.report(context.err(), List.of(report));
     }
 }

@@ -150,6 +150,6 @@ public final class FioJobRunner {
             reports.add(r.aggregate());
             job += r.reports().size();
         }
-        return new WorkloadTable(labels, reports);
+        return WorkloadTable.of(labels, reports);
     }
 }

@@ -1,6 +1,13 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.CapacityProbeReport;
+import io.github.drivespeed.report.DeviceReport;
+import io.github.drivespeed.report.Report;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
+import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.requirement.Measurements;
 import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.requirement.StorageRequirement;
@@ -35,16 +42,53 @@ public final class RequirementChecker {
     static RequirementCheck check(StorageRequirement requirement, Results results) {
         Measurements m = Measurements.empty();
         for (Results.Job job : results.jobs()) {
-            if (job.sequential().isPresent()) {
-                m = m.with(job.sequential().get());
-            } else if (job.workload().isPresent()) {
-                m = m.with(job.workload().get());
-            } else if (job.sustained().isPresent()) {
-                // sequential-write minimums (the SD C, U and V classes) on the sustained rate
-                m = m.with(job.sustained().get());
-            }
+            m = job.report().accept(new Judged(m));
         }
         return requirement.check(m);
+    }
+
+    /**
+     * The measurements with a report added where a requirement judges it: a sequential test, a
+     * workload, a sustained write (the sequential-write minimums of the SD C, U and V classes
+     * are judged on its sustained rate); not a device test or a capacity check or probe.
+     */
+    private static final class Judged implements Report.Visitor<Measurements> {
+
+        private final Measurements soFar;
+
+        Judged(Measurements soFar) {
+            this.soFar = soFar;
+        }
+
+        @Override
+        public Measurements visit(SpeedReport r) {
+            return soFar.with(r);
+        }
+
+        @Override
+        public Measurements visit(WorkloadReport r) {
+            return soFar.with(r);
+        }
+
+        @Override
+        public Measurements visit(SustainedReport r) {
+            return soFar.with(r);
+        }
+
+        @Override
+        public Measurements visit(DeviceReport r) {
+            return soFar;
+        }
+
+        @Override
+        public Measurements visit(CapacityCheckReport r) {
+            return soFar;
+        }
+
+        @Override
+        public Measurements visit(CapacityProbeReport r) {
+            return soFar;
+        }
     }
 
     /** Prints the criteria that failed, on stderr; returns {@link ExitCode#REQUIREMENT_FAILED}. */

@@ -56,7 +56,7 @@ class FioJsonTest {
         WorkloadReport w = ReportFixtures.mixedWorkload();
         ObjectNode alone = plus(Results.of(w));
         ObjectNode both = plus(Results.probe(w.target()).andGroup(
-                new WorkloadTable(List.of("a", "b"), List.of(w, w))));
+                WorkloadTable.of(List.of("a", "b"), List.of(w, w))));
         ObjectNode apart = plus(Results.of(w).and(w));
         assertThat(both.path("jobs")).hasSize(2).allSatisfy(j -> assertThat(
                 j.path("groupid").asInt()).isZero());

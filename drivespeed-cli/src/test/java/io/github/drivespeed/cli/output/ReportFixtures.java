@@ -1,10 +1,13 @@
 package io.github.drivespeed.cli.output;
 
 import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.CapacityParameters;
+import io.github.drivespeed.parameters.CapacityProbeParameters;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.CacheCliff;
@@ -29,6 +32,7 @@ import io.github.drivespeed.report.Verification;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.target.DeviceNumber;
 import io.github.drivespeed.target.Link;
 import io.github.drivespeed.target.MountInfo;
@@ -125,27 +129,29 @@ final class ReportFixtures {
     static SpeedReport sequential() {
         long pass = 16 * DataSize.MEBIBYTE;
         long block = 4 * DataSize.MEBIBYTE;
-        PassResult write = new PassResult(PassKind.WRITE, List.of(
-                new Sample(1, pass, 1_250 * MS, 4, spread(4, 280 * MS, 20 * MS),
+        PassResult write = PassResult.of(PassKind.WRITE, List.of(
+                Sample.of(1, pass, 1_250 * MS, 4, spread(4, 280 * MS, 20 * MS),
                         timeline(500 * MS, new long[][] {{0, 500 * MS, block * 2, 2},
                             {500 * MS, 1_000 * MS, block, 1},
                             {1_000 * MS, 1_250 * MS, block, 1}})),
-                new Sample(2, pass, 1_000 * MS, 4, spread(4, 240 * MS, 15 * MS),
+                Sample.of(2, pass, 1_000 * MS, 4, spread(4, 240 * MS, 15 * MS),
                         timeline(500 * MS, new long[][] {{0, 500 * MS, block * 2, 2},
                             {500 * MS, 1_000 * MS, block * 2, 2}}))), Set.of());
-        PassResult read = new PassResult(PassKind.READ, List.of(
-                new Sample(1, pass, 800 * MS, 4, spread(4, 190 * MS, 5 * MS),
+        PassResult read = PassResult.of(PassKind.READ, List.of(
+                Sample.of(1, pass, 800 * MS, 4, spread(4, 190 * MS, 5 * MS),
                         timeline(500 * MS, new long[][] {{0, 500 * MS, block * 2, 2},
                             {500 * MS, 800 * MS, block * 2, 2}}))
                         .withAccounting(CacheHandling.DIRECT_IO,
-                                Optional.of(new DeviceIo("sdb1", pass, 32, 0, 0))),
-                new Sample(2, pass, 750 * MS, 4, spread(4, 180 * MS, 5 * MS),
+                                Optional.of(new DeviceIo("sdb1", pass, 32, 0, 0,
+                                        Optional.empty()))),
+                Sample.of(2, pass, 750 * MS, 4, spread(4, 180 * MS, 5 * MS),
                         timeline(500 * MS, new long[][] {{0, 500 * MS, block * 3, 3},
                             {500 * MS, 750 * MS, block, 1}}))
                         .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())),
                 Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE));
         return new SpeedReport(sdCardTarget(), new SequentialParameters(DataSize.ofMebibytes(4), 4, 2,
-                true, false, DataPattern.RANDOM), backend(), write, read, STARTED);
+                true, false, DataPattern.RANDOM), backend(), write, read, Optional.empty(),
+                STARTED);
     }
 
     /**
@@ -159,32 +165,34 @@ final class ReportFixtures {
                 BlockDevice.Kind.DISK).sizeBytes(63_864_569_856L).model("STORAGE DEVICE")
                 .transport("scsi").rotational(false).readOnly(true).logicalBlockSizeBytes(512)
                 .physicalBlockSizeBytes(512).link(disk.link().orElseThrow()).build();
-        PassResult read = new PassResult(PassKind.READ, List.of(
-                new Sample(1, 12 * block, 3_000 * MS, 12, spread(12, 240 * MS, 2 * MS),
+        PassResult read = PassResult.of(PassKind.READ, List.of(
+                Sample.of(1, 12 * block, 3_000 * MS, 12, spread(12, 240 * MS, 2 * MS),
                         timeline(1_000 * MS, new long[][] {{0, 1_000 * MS, block * 4, 4},
                             {1_000 * MS, 2_000 * MS, block * 4, 4},
                             {2_000 * MS, 3_000 * MS, block * 4, 4}}))
                         .withAccounting(CacheHandling.DIRECT_IO,
-                                Optional.of(new DeviceIo("sdb", 12 * block, 96, 0, 0))),
-                new Sample(2, 11 * block, 3_000 * MS, 11, spread(11, 260 * MS, 3 * MS),
+                                Optional.of(new DeviceIo("sdb", 12 * block, 96, 0, 0,
+                                        Optional.empty()))),
+                Sample.of(2, 11 * block, 3_000 * MS, 11, spread(11, 260 * MS, 3 * MS),
                         timeline(1_000 * MS, new long[][] {{0, 1_000 * MS, block * 4, 4},
                             {1_000 * MS, 2_000 * MS, block * 4, 4},
                             {2_000 * MS, 3_000 * MS, block * 3, 3}}))
                         .withAccounting(CacheHandling.DIRECT_IO,
-                                Optional.of(new DeviceIo("sdb", 11 * block, 88, 0, 0)))),
+                                Optional.of(new DeviceIo("sdb", 11 * block, 88, 0, 0,
+                                        Optional.empty())))),
                 Set.of());
         long region = 2 * DataSize.MEBIBYTE;
-        PassResult cached = new PassResult(PassKind.CACHED_READ, List.of(
-                new Sample(1, 4_000 * region, 2_000 * MS, 4_000, spread(8, 400_000, 1_000),
+        PassResult cached = PassResult.of(PassKind.CACHED_READ, List.of(
+                Sample.of(1, 4_000 * region, 2_000 * MS, 4_000, spread(8, 400_000, 1_000),
                         timeline(1_000 * MS, new long[][] {{0, 1_000 * MS, 2_000 * region, 2_000},
                             {1_000 * MS, 2_000 * MS, 2_000 * region, 2_000}}))
                         .withAccounting(CacheHandling.FROM_CACHE, Optional.empty())),
                 Set.of(Warning.PAGE_CACHE_FIGURE));
-        return new DeviceReport(Path.of("/dev/sdb"), Optional.of(protectedDisk), 63_864_569_856L,
-                512, new DeviceParameters(DataSize.ofMebibytes(8), OptionalLong.empty(),
+        return new DeviceReport(new DeviceInfo(Path.of("/dev/sdb"), Optional.of(protectedDisk),
+                63_864_569_856L, 512, Set.of(Warning.USB3_DEVICE_AT_USB2_SPEED)),
+                new DeviceParameters(DataSize.ofMebibytes(8), OptionalLong.empty(),
                         Optional.of(Duration.ofSeconds(3)), 2, true, false, false),
-                backend(), Optional.empty(), read, Optional.of(cached),
-                Set.of(Warning.USB3_DEVICE_AT_USB2_SPEED), STARTED);
+                backend(), Optional.empty(), read, Optional.of(cached), STARTED);
     }
 
     /** randrw 70 % reads, 4 KiB, QD4 T2, 1 s time-based after 200 ms ramp, 1 run. */
@@ -192,19 +200,19 @@ final class ReportFixtures {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 70,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
                 Optional.of(Duration.ofSeconds(1)), Duration.ofMillis(200), 2, 4, 7, 1, true,
-                Duration.ofMillis(500), true);
-        Sample reads = new Sample(1, 700 * 4096L, 1_000 * MS, 700, spread(700, 40_000, 900),
+                Duration.ofMillis(500), true, Optional.empty(), 0);
+        Sample reads = Sample.of(1, 700 * 4096L, 1_000 * MS, 700, spread(700, 40_000, 900),
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 340 * 4096L, 340},
                     {500 * MS, 1_000 * MS, 360 * 4096L, 360}}));
-        Sample writes = new Sample(1, 300 * 4096L, 1_000 * MS, 300, spread(300, 90_000, 3_100),
+        Sample writes = Sample.of(1, 300 * 4096L, 1_000 * MS, 300, spread(300, 90_000, 3_100),
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 160 * 4096L, 160},
                     {500 * MS, 1_000 * MS, 140 * 4096L, 140}}));
         return new WorkloadReport(sdCardTarget(), p, backend(),
                 new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, "", Optional.empty()),
-                Optional.of(new PassResult(PassKind.READ, List.of(reads), Set.of())),
-                Optional.of(new PassResult(PassKind.WRITE, List.of(writes), Set.of())),
+                Optional.of(PassResult.of(PassKind.READ, List.of(reads), Set.of())),
+                Optional.of(PassResult.of(PassKind.WRITE, List.of(writes), Set.of())),
                 List.of(new CpuUsage(150_000_000L, 420_000_000L, 1_200_000_000L, 1_200,
-                        "/proc/self/stat utime and stime, 10 ms ticks")),
+                        "/proc/self/stat utime and stime, 10 ms ticks", Optional.empty())),
                 Set.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS), STARTED.plusSeconds(10));
     }
 
@@ -217,7 +225,7 @@ final class ReportFixtures {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 100,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
                 Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 8, 7, 1, true,
-                Duration.ofMillis(500), true);
+                Duration.ofMillis(500), true, Optional.empty(), 0);
         int n = 800;
         long[] slat = new long[n];
         long[] clat = new long[n];
@@ -227,17 +235,17 @@ final class ReportFixtures {
             clat[i] = 80_000 + (i * 37 % 800) * 100;
             lat[i] = slat[i] + clat[i];
         }
-        Sample reads = new Sample(1, n * 4096L, 1_000 * MS, n, latency(lat),
+        Sample reads = Sample.of(1, n * 4096L, 1_000 * MS, n, latency(lat),
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 390 * 4096L, 390},
                     {500 * MS, 1_000 * MS, 410 * 4096L, 410}}))
                 .withSubmissionSplit(latency(slat), latency(clat));
         return new WorkloadReport(sdCardTarget(), p, backend(),
                 new EngineInfo(IoEngine.LIBAIO, Optional.of(IoEngine.LIBAIO), 1, 8,
                         "completions reaped from the ring in user space", Optional.empty()),
-                Optional.of(new PassResult(PassKind.READ, List.of(reads), Set.of())),
+                Optional.of(PassResult.of(PassKind.READ, List.of(reads), Set.of())),
                 Optional.empty(),
                 List.of(new CpuUsage(50_000_000L, 120_000_000L, 1_000_000_000L, 800,
-                        "/proc/self/stat utime and stime, 10 ms ticks")),
+                        "/proc/self/stat utime and stime, 10 ms ticks", Optional.empty())),
                 Set.of(), STARTED.plusSeconds(20));
     }
 
@@ -249,10 +257,10 @@ final class ReportFixtures {
             WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, readPercent,
                     DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.of(2000),
                     Optional.empty(), Duration.ZERO, 1, 1, 0, 1, true, Duration.ofMillis(500),
-                    true);
+                    true, Optional.empty(), 0);
             boolean read = readPercent == 100;
             long elapsed = read ? 800 * MS : 1_600 * MS;
-            Sample s = new Sample(1, 2000 * 4096L, elapsed, 2000,
+            Sample s = Sample.of(1, 2000 * 4096L, elapsed, 2000,
                     spread(2000, read ? 350_000 : 700_000, read ? 50 : 110),
                     timeline(500 * MS, read
                             ? new long[][] {{0, 500 * MS, 1250 * 4096L, 1250},
@@ -260,7 +268,7 @@ final class ReportFixtures {
                             : new long[][] {{0, 500 * MS, 650 * 4096L, 650},
                                 {500 * MS, 1_000 * MS, 600 * 4096L, 600},
                                 {1_000 * MS, 1_600 * MS, 750 * 4096L, 750}}));
-            PassResult pass = new PassResult(read ? PassKind.READ : PassKind.WRITE, List.of(s),
+            PassResult pass = PassResult.of(read ? PassKind.READ : PassKind.WRITE, List.of(s),
                     Set.of());
             labels.add("RND4K Q1T1 " + (read ? "read" : "write"));
             reports.add(new WorkloadReport(sdCardTarget(), p, backend(),
@@ -269,7 +277,7 @@ final class ReportFixtures {
                     read ? Optional.empty() : Optional.of(pass), List.of(), Set.of(),
                     STARTED.plusSeconds(read ? 20 : 30)));
         }
-        return new WorkloadTable(labels, reports);
+        return WorkloadTable.of(labels, reports);
     }
 
     /**
@@ -289,22 +297,25 @@ final class ReportFixtures {
                 8 * DataSize.MEBIBYTE, 8 * DataSize.MEBIBYTE, Optional.of(DataLossKind.ALIASED),
                 0, Map.of(DataLossKind.ALIASED, 8 * DataSize.MEBIBYTE))));
         return new SpeedReport(r.target(), r.parameters(), r.backend(),
-                new PassResult(PassKind.WRITE, writes, Set.of(Warning.DATA_LOSS,
+                PassResult.of(PassKind.WRITE, writes, Set.of(Warning.DATA_LOSS,
                         Warning.WRITE_CACHE_CLIFF)),
-                new PassResult(PassKind.READ, reads, Set.of(Warning.DATA_LOSS)), STARTED);
+                PassResult.of(PassKind.READ, reads, Set.of(Warning.DATA_LOSS)), Optional.empty(),
+                STARTED);
     }
 
     /** A sustained write of 1 MiB blocks: 96 MiB at 200 MB/s, then 10 MB/s. */
     static SustainedReport sustained() {
         long block = DataSize.MEBIBYTE;
-        Sample write = new Sample(1, 256 * block, 17_250 * MS, 256, spread(256, 5 * MS, 400_000),
+        Sample write = Sample.of(1, 256 * block, 17_250 * MS, 256, spread(256, 5 * MS, 400_000),
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 96 * block, 96},
                     {500 * MS, 17_250 * MS, 160 * block, 160}}))
                 .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())
                 .withCacheCliff(Optional.of(new CacheCliff(96 * block, 503 * MS, 200e6, 10e6)));
-        return new SustainedReport(sdCardTarget(), backend(), DataSize.ofMebibytes(1), true,
-                write, SustainedReport.Stop.STEADY_AFTER_DROP, 0,
-                Set.of(Warning.WRITE_CACHE_CLIFF), STARTED.plusSeconds(40));
+        return new SustainedReport(sdCardTarget(), new SustainedParameters(
+                DataSize.ofMebibytes(1), Optional.empty(), Duration.ofSeconds(120),
+                Duration.ofSeconds(10), Duration.ZERO, true), backend(), write,
+                SustainedReport.Stop.STEADY_AFTER_DROP, Set.of(Warning.WRITE_CACHE_CLIFF),
+                STARTED.plusSeconds(40));
     }
 
     /** A capacity check of 256 MiB on a card that keeps 64 MiB: the rest aliased. */
@@ -313,16 +324,18 @@ final class ReportFixtures {
         Verification v = new Verification(256 * mib, 192 * mib, 64 * mib,
                 Optional.of(DataLossKind.ALIASED), 192 * mib,
                 Map.of(DataLossKind.ALIASED, 192 * mib));
-        return new CapacityCheckReport(sdCardTarget(), 256 * mib, DataSize.GIBIBYTE, 1, true, v,
-                25_600 * MS, 12_800 * MS, 38_500 * MS, CapacityCheckReport.Stop.SIZE,
-                STARTED.plusSeconds(50));
+        return new CapacityCheckReport(sdCardTarget(), new CapacityParameters(
+                Optional.of(DataSize.ofMebibytes(256)), Optional.empty()), backend(), 256 * mib,
+                DataSize.GIBIBYTE, 1, true, v, 25_600 * MS, 12_800 * MS, 38_500 * MS,
+                CapacityCheckReport.Stop.SIZE, STARTED.plusSeconds(50));
     }
 
     /** The probe of a 256 MiB stick that wraps at 100 MiB. */
     static CapacityProbeReport capacityProbe() {
         long mib = DataSize.MEBIBYTE;
-        return new CapacityProbeReport(Path.of("/dev/sdc"), 256 * mib, 100 * mib, MediumKind.WRAP,
-                100 * mib, 100 * mib, Optional.of(DataLossKind.ALIASED), 4096, 2 * mib, 2 * mib,
-                1, 290 * MS, STARTED.plusSeconds(60));
+        return new CapacityProbeReport(new DeviceInfo(Path.of("/dev/sdc"), Optional.empty(),
+                256 * mib, 512, Set.of()), new CapacityProbeParameters(false), backend(),
+                100 * mib, MediumKind.WRAP, 100 * mib, 100 * mib, Optional.of(DataLossKind.ALIASED),
+                4096, 2 * mib, 2 * mib, 1, 290 * MS, STARTED.plusSeconds(60));
     }
 }

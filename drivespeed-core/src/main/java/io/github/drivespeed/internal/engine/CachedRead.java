@@ -102,7 +102,7 @@ final class CachedRead {
         Optional<DeviceCounters.Snapshot> after = counters.snapshot();
         Sample sample = DirectionRecorder.sample(1, List.of(recorder), elapsed)
                 .withAccounting(CacheHandling.FROM_CACHE, counters.between(before, after));
-        return new PassResult(PassKind.CACHED_READ, List.of(sample),
+        return PassResult.of(PassKind.CACHED_READ, List.of(sample),
                 EnumSet.of(Warning.PAGE_CACHE_FIGURE));
     }
 }

@@ -3,6 +3,7 @@ package io.github.drivespeed.internal.engine;
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.TestFileIoException;
+import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityCheckReport;
@@ -42,6 +43,7 @@ public final class CapacityCheck {
     private static final SecureRandom NONCES = new SecureRandom();
 
     private final Path target;
+    private final CapacityParameters parameters;
     private final OptionalLong sizeBytes;
     private final Optional<Duration> duration;
     private final ProgressListener listener;
@@ -49,16 +51,17 @@ public final class CapacityCheck {
 
     /**
      * @param target the directory
-     * @param sizeBytes the size to fill, or empty for the free space
-     * @param duration the fill's time bound, or empty for none
+     * @param parameters the size to fill (empty for the free space) and the fill's time bound
      * @param listener told about the write and read phases (run 1 of each)
      * @param backend the backend, or empty for the best available
      */
-    public CapacityCheck(Path target, OptionalLong sizeBytes, Optional<Duration> duration,
-            ProgressListener listener, Optional<IoBackend> backend) {
+    public CapacityCheck(Path target, CapacityParameters parameters, ProgressListener listener,
+            Optional<IoBackend> backend) {
         this.target = Objects.requireNonNull(target, "target");
-        this.sizeBytes = Objects.requireNonNull(sizeBytes, "sizeBytes");
-        this.duration = Objects.requireNonNull(duration, "duration");
+        this.parameters = Objects.requireNonNull(parameters, "parameters");
+        this.sizeBytes = parameters.size().map(s -> OptionalLong.of(s.bytes()))
+                .orElse(OptionalLong.empty());
+        this.duration = parameters.duration();
         this.listener = Objects.requireNonNull(listener, "listener");
         this.backend = Objects.requireNonNull(backend, "backend");
     }
@@ -167,8 +170,9 @@ public final class CapacityCheck {
                 TestFileRemoval.closeAndRemove(file, file.path().orElse(t.directory()), failure);
             }
         }
-        return new CapacityCheckReport(t.info(), written, FILE_BYTES, files.size(), direct, found,
-                writeNanos, readNanos, System.nanoTime() - start, stop, startedAt);
+        return new CapacityCheckReport(t.info(), parameters, t.selection().info(), written,
+                FILE_BYTES, files.size(), direct, found, writeNanos, readNanos,
+                System.nanoTime() - start, stop, startedAt);
     }
 
     /**

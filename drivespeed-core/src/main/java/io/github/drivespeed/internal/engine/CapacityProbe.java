@@ -3,6 +3,7 @@ package io.github.drivespeed.internal.engine;
 import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.genuine.ProbeUnit;
+import io.github.drivespeed.parameters.CapacityProbeParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.CapacityProbeReport;
@@ -13,6 +14,7 @@ import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -53,6 +55,7 @@ final class CapacityProbe {
     private final long claimed;
     private final int unit;
     private final ProbeUnit content;
+    private final CapacityProbeParameters parameters;
     private final ProgressListener listener;
     private PassKind phase = PassKind.WRITE;
     private int phaseRound;
@@ -67,8 +70,10 @@ final class CapacityProbe {
      * @param listener told as each round's writing and reading start and progress
      * @throws InvalidSettingException if the device is too small to probe (fewer than 4 units)
      */
-    CapacityProbe(DeviceTarget target, ProgressListener listener) {
+    CapacityProbe(DeviceTarget target, CapacityProbeParameters parameters,
+            ProgressListener listener) {
         this.target = target;
+        this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.io = target.io();
         this.unit = Math.max(4096, target.logicalBlockBytes());
@@ -196,9 +201,11 @@ final class CapacityProbe {
         Optional<DataLossKind> badKind = badAt < 0 ? Optional.empty()
                 : kind == MediumKind.WRAP ? Optional.of(DataLossKind.ALIASED)
                 : Optional.of(found.get(bad).kind());
-        return new CapacityProbeReport(target.given(), target.sizeBytes(), Math.min(usable,
-                target.sizeBytes()), kind, period, badAt, badKind, unit, written, read, rounds,
-                System.nanoTime() - start, startedAt);
+        return new CapacityProbeReport(new DeviceInfo(target.given(), target.description(),
+                target.sizeBytes(), target.logicalBlockBytes(), target.warnings()), parameters,
+                target.selection().info(), Math.min(usable, target.sizeBytes()), kind, period,
+                badAt, badKind, unit, written, read, rounds, System.nanoTime() - start,
+                startedAt);
     }
 
     private void writeUnits(FileHandle h, AlignedBuffer buffer, long at, int length)

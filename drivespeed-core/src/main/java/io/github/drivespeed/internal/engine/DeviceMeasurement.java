@@ -5,6 +5,7 @@ import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.CapacityProbeParameters;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
@@ -22,6 +23,7 @@ import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -138,12 +140,13 @@ public final class DeviceMeasurement {
         Optional<PassResult> cached = readOptions.cachedReadNanos() > 0
                 ? Optional.of(cachedRead(t, io, counters)) : Optional.empty();
         Optional<PassResult> write = parameters.write()
-                ? Optional.of(new PassResult(PassKind.WRITE, writes, writeWarnings))
+                ? Optional.of(PassResult.of(PassKind.WRITE, writes, writeWarnings))
                 : Optional.empty();
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
-        PassResult read = new PassResult(PassKind.READ, reads, readWarnings);
-        return new DeviceReport(t.device(), t.description(), t.sizeBytes(), t.logicalBlockBytes(),
-                parameters, t.selection().info(), write, read, cached, t.warnings(), startedAt);
+        PassResult read = PassResult.of(PassKind.READ, reads, readWarnings);
+        return new DeviceReport(new DeviceInfo(t.device(), t.description(), t.sizeBytes(),
+                t.logicalBlockBytes(), t.warnings()), parameters, t.selection().info(), write,
+                read, cached, startedAt);
     }
 
     /** Opens the device and runs the warm-up and the timed passes, adding their samples. */
@@ -201,7 +204,8 @@ public final class DeviceMeasurement {
                     + " devices, which the capacity probe does: use the native backend");
         }
         DeviceWriteGuard.check(t, writeConfirmation, parameters.force());
-        return new CapacityProbe(t, listener).run();
+        return new CapacityProbe(t, new CapacityProbeParameters(parameters.force()), listener)
+                .run();
     }
 
     /** The checks that need the device, before it is opened. */

@@ -164,7 +164,7 @@ final class DirectionRecorder {
         LatencyStats lat = LatencyRecorder.pooled(parts, p -> p.latency);
         LatencyStats slat = LatencyRecorder.pooled(parts, p -> p.submission);
         LatencyStats clat = LatencyRecorder.pooled(parts, p -> p.completion);
-        return new Sample(run, bytes, elapsedNanos, ios, lat, new Timeline(interval, points))
+        return Sample.of(run, bytes, elapsedNanos, ios, lat, new Timeline(interval, points))
                 .withSubmissionSplit(slat, clat);
     }
 }

@@ -207,8 +207,8 @@ public final class SequentialMeasurement {
             readWarnings.add(Warning.BUFFERED_FALLBACK);
         }
         return new SpeedReport(targetInfo, done, selection.info(),
-                new PassResult(PassKind.WRITE, writes, writeWarnings),
-                new PassResult(PassKind.READ, reads, readWarnings), cached, startedAt);
+                PassResult.of(PassKind.WRITE, writes, writeWarnings),
+                PassResult.of(PassKind.READ, reads, readWarnings), cached, startedAt);
     }
 
     /** The timed passes of one run over one test file. */

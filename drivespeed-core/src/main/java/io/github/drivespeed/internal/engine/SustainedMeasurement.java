@@ -7,6 +7,7 @@ import io.github.drivespeed.internal.genuine.CompletionLog;
 import io.github.drivespeed.internal.genuine.SteadyAfterDrop;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.PassKind;
@@ -57,20 +58,25 @@ public final class SustainedMeasurement {
             long steadyNanos, long idleFirstNanos, boolean direct) { }
 
     private final Path target;
+    private final SustainedParameters parameters;
     private final Settings settings;
     private final ProgressListener listener;
     private final Optional<IoBackend> backend;
 
     /**
      * @param target the directory
-     * @param settings what to run
+     * @param parameters what to run, as the report records it
      * @param listener progress receiver
      * @param backend the backend, or empty for the best available
      */
-    public SustainedMeasurement(Path target, Settings settings, ProgressListener listener,
-            Optional<IoBackend> backend) {
+    public SustainedMeasurement(Path target, SustainedParameters parameters,
+            ProgressListener listener, Optional<IoBackend> backend) {
         this.target = Objects.requireNonNull(target, "target");
-        this.settings = Objects.requireNonNull(settings, "settings");
+        this.parameters = Objects.requireNonNull(parameters, "parameters");
+        this.settings = new Settings(parameters.blockSize(), parameters.sizeBound().bytes(),
+                parameters.size().isPresent(), parameters.duration().toNanos(),
+                parameters.steadyFor().toNanos(), parameters.idleFirst().toNanos(),
+                parameters.direct());
         this.listener = Objects.requireNonNull(listener, "listener");
         this.backend = Objects.requireNonNull(backend, "backend");
     }
@@ -122,8 +128,8 @@ public final class SustainedMeasurement {
         if (sample.cacheCliff().isPresent()) {
             warnings.add(Warning.WRITE_CACHE_CLIFF);
         }
-        return new SustainedReport(t.info(), t.selection().info(), settings.blockSize(),
-                settings.direct(), sample, stop, settings.idleFirstNanos(), warnings, startedAt);
+        return new SustainedReport(t.info(), parameters, t.selection().info(), sample, stop,
+                warnings, startedAt);
     }
 
     /** Blocks to write at most: the size bound, half the free space, 1 GiB left free. */

@@ -194,9 +194,9 @@ final class WorkloadJob {
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
         return new WorkloadReport(target.info(), job, target.selection().info(), engine,
                 reads.isEmpty() ? Optional.empty()
-                        : Optional.of(new PassResult(PassKind.READ, reads, readWarnings)),
+                        : Optional.of(PassResult.of(PassKind.READ, reads, readWarnings)),
                 writes.isEmpty() ? Optional.empty()
-                        : Optional.of(new PassResult(PassKind.WRITE, writes, writeWarnings)),
+                        : Optional.of(PassResult.of(PassKind.WRITE, writes, writeWarnings)),
                 cpu, jobWarnings, startedAt);
     }
 

@@ -48,7 +48,7 @@ class DriveSpeedAssertionsTest {
 
     /** One run that moved 30 MB in one second: exactly 30 MB/s. */
     private static PassResult thirtyMegabytesPerSecond() {
-        return new PassResult(PassKind.WRITE, List.of(new Sample(1, 30_000_000, 1_000_000_000)),
+        return PassResult.of(PassKind.WRITE, List.of(Sample.of(1, 30_000_000, 1_000_000_000)),
                 Set.of());
     }
 

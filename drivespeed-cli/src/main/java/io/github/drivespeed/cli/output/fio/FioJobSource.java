@@ -3,10 +3,15 @@ package io.github.drivespeed.cli.output.fio;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Report;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.ThreadEvents;
 import io.github.drivespeed.report.WorkloadReport;
 import java.time.Duration;
@@ -17,14 +22,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.IntFunction;
 
 /**
  * One fio job as drivespeed ran it: a workload (one job, its threads reported together as fio's
  * {@code group_reporting} reports {@code numjobs}), or a sequential test's write pass and read
  * pass (two jobs, one after the other, as fio runs two jobs separated by {@code stonewall}). The
  * jobs of an fio job file's group (run at once) share its {@code groupid}; every other job is a
- * group of its own. Sustained writes and capacity checks have no fio job; they are in the
- * {@code drivespeed} object only.
+ * group of its own. Sustained writes, device tests and capacity checks and probes have no fio
+ * job; they are in the {@code drivespeed} object only.
  *
  * @param name fio's {@code jobname}
  * @param groupId fio's {@code groupid}
@@ -64,24 +70,71 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         int lastGroup = -1;
         for (int i = 0; i < results.jobs().size(); i++) {
             Results.Job job = results.jobs().get(i);
-            if (job.workload().isEmpty() && job.sequential().isEmpty()) {
-                continue; // no fio job
-            }
-            if (results.group(i) != lastGroup || job.sequential().isPresent()) {
-                group++;
-            }
-            lastGroup = results.group(i);
-            int g = group;
-            job.workload().ifPresent(r -> jobs.add(workload(job.name(), g, r)));
-            if (job.sequential().isPresent()) {
-                SpeedReport r = job.sequential().get();
-                jobs.add(sequential(job.name() + "-write", group, r, r.write(), "write"));
-                // the read pass runs after the write pass: a group of its own (stonewall)
-                group++;
-                jobs.add(sequential(job.name() + "-read", group, r, r.read(), "read"));
+            for (Piece piece : job.report().accept(new Pieces(job.name()))) {
+                if (piece.stonewall() || results.group(i) != lastGroup) {
+                    group++;
+                }
+                lastGroup = results.group(i);
+                jobs.add(piece.job().apply(group));
             }
         }
         return jobs;
+    }
+
+    /**
+     * One fio job a report makes, once its {@code groupid} is known.
+     *
+     * @param stonewall whether it starts a group of its own, as after fio's {@code stonewall}
+     *     (else it shares the group of the jobs that ran with it)
+     * @param job the job in a group
+     */
+    private record Piece(boolean stonewall, IntFunction<FioJobSource> job) { }
+
+    /**
+     * The fio jobs of a report: a workload's one, which runs with the other jobs of its group; a
+     * sequential test's write pass and read pass, each after a stonewall; none for the other
+     * kinds, which fio has no job for.
+     */
+    private static final class Pieces implements Report.Visitor<List<Piece>> {
+
+        private final String name;
+
+        Pieces(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public List<Piece> visit(SpeedReport r) {
+            // the read pass runs after the write pass: a group of its own (stonewall)
+            return List.of(
+                    new Piece(true, g -> sequential(name + "-write", g, r, r.write(), "write")),
+                    new Piece(true, g -> sequential(name + "-read", g, r, r.read(), "read")));
+        }
+
+        @Override
+        public List<Piece> visit(WorkloadReport r) {
+            return List.of(new Piece(false, g -> workload(name, g, r)));
+        }
+
+        @Override
+        public List<Piece> visit(SustainedReport r) {
+            return List.of();
+        }
+
+        @Override
+        public List<Piece> visit(DeviceReport r) {
+            return List.of();
+        }
+
+        @Override
+        public List<Piece> visit(CapacityCheckReport r) {
+            return List.of();
+        }
+
+        @Override
+        public List<Piece> visit(CapacityProbeReport r) {
+            return List.of();
+        }
     }
 
     private static FioJobSource workload(String name, int group, WorkloadReport r) {

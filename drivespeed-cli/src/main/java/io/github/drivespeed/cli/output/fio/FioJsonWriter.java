@@ -7,8 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.drivespeed.cli.output.JsonReport;
 import io.github.drivespeed.cli.results.Results;
-import io.github.drivespeed.report.SpeedReport;
-import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.Report;
 import java.io.IOException;
 import java.io.Writer;
 import java.time.Clock;
@@ -32,8 +31,8 @@ import java.util.Objects;
  * one extra top-level object {@code drivespeed.report}, which fio's consumers ignore.
  *
  * <p>For an embedding application: {@code FioJsonWriter.json("drivespeed 1.0").write(report,
- * writer)} with a {@link WorkloadReport} or {@link SpeedReport}, or {@link #toTree} for the Jackson
- * tree. Instances are immutable and thread-safe.
+ * writer)} with a {@link Report} (a workload or a sequential test has fio jobs), or
+ * {@link #toTree} for the Jackson tree. Instances are immutable and thread-safe.
  */
 public final class FioJsonWriter {
 
@@ -150,21 +149,14 @@ public final class FioJsonWriter {
     }
 
     /**
-     * @param report a workload's report, as job {@code workload}
+     * @param report one report: a workload is one fio job (named as
+     *     {@link Results.Job#defaultName(Report)} names it), a sequential test two,
+     *     {@code sequential-write} and {@code sequential-read}; other kinds have none and are in
+     *     the {@code drivespeed} object only
      * @param out where to; flushed, not closed
      * @throws IOException if writing fails
      */
-    public void write(WorkloadReport report, Writer out) throws IOException {
-        write(Results.of(report), out);
-    }
-
-    /**
-     * @param report a sequential test's report, as jobs {@code sequential-write} and
-     *     {@code sequential-read}
-     * @param out where to; flushed, not closed
-     * @throws IOException if writing fails
-     */
-    public void write(SpeedReport report, Writer out) throws IOException {
+    public void write(Report report, Writer out) throws IOException {
         write(Results.of(report), out);
     }
 }

@@ -1,0 +1,74 @@
+package io.github.drivespeed.parameters;
+
+import io.github.drivespeed.internal.check.SettingChecks;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.unit.Nanoseconds;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The settings of a sustained write ({@link io.github.drivespeed.SustainedPlan}), as recorded in
+ * its report: one long write pass with no warm-up before it, bounded by time and size, that stops
+ * once the rate has fallen below half and held steady.
+ *
+ * @param blockSize bytes per write
+ * @param size the size bound the caller gave; empty for {@link #DEFAULT_MAX_SIZE} and half the
+ *     free space (1 GiB is always left free)
+ * @param duration the time bound of the pass
+ * @param steadyFor how long the rate must hold steady after a drop before the pass stops
+ * @param idleFirst how long drivespeed waits, writing nothing, before the pass (a drive's cache
+ *     refills while it is idle)
+ * @param direct whether the writes are O_DIRECT (else buffered, the closing fdatasync timed)
+ */
+public record SustainedParameters(DataSize blockSize, Optional<DataSize> size, Duration duration,
+        Duration steadyFor, Duration idleFirst, boolean direct) implements Parameters {
+
+    /** The size bound without a size given: 8 GiB (and half the free space). */
+    public static final DataSize DEFAULT_MAX_SIZE = DataSize.ofGibibytes(8);
+
+    /**
+     * Checks every setting.
+     *
+     * @param blockSize bytes per write
+     * @param size the size bound given, or empty
+     * @param duration the time bound
+     * @param steadyFor how long the rate must hold after a drop
+     * @param idleFirst how long to wait idle first
+     * @param direct O_DIRECT
+     * @throws IllegalArgumentException naming the setting and the value, if the block size or
+     *     the size is not a positive multiple of 512 bytes, the duration is outside
+     *     {@code [1 s, 24 h]}, {@code steadyFor} outside {@code [1 s, 1 h]} or {@code idleFirst}
+     *     outside {@code [0, 1 h]}
+     * @throws NullPointerException if an object field is null
+     */
+    public SustainedParameters {
+        SettingChecks.requireWholeSectors("blockSize", blockSize);
+        SettingChecks.requireNonNull("size", size)
+                .ifPresent(s -> SettingChecks.requireWholeSectors("size", s));
+        SettingChecks.requireInRange("duration", duration, Duration.ofSeconds(1),
+                Duration.ofHours(24));
+        SettingChecks.requireInRange("steadyFor", steadyFor, Duration.ofSeconds(1),
+                Duration.ofHours(1));
+        SettingChecks.requireInRange("idleFirst", idleFirst, Duration.ZERO, Duration.ofHours(1));
+    }
+
+    /** @return the size bound: the size given, else {@link #DEFAULT_MAX_SIZE} */
+    public DataSize sizeBound() {
+        return size.orElse(DEFAULT_MAX_SIZE);
+    }
+
+    /**
+     * For example {@code 1 MiB blocks, at most 8 GiB and half the free space and 120 s, steady
+     * 10 s, O_DIRECT}.
+     */
+    @Override
+    public String toString() {
+        return blockSize + " blocks, at most "
+                + size.map(DataSize::toString).orElse(DEFAULT_MAX_SIZE + " and half the free space")
+                + " and " + Nanoseconds.format(duration.toNanos()) + ", steady "
+                + Nanoseconds.format(steadyFor.toNanos())
+                + (idleFirst.isZero() ? "" : ", idle " + Nanoseconds.format(idleFirst.toNanos())
+                        + " first")
+                + (direct ? ", O_DIRECT" : ", buffered");
+    }
+}

@@ -1,0 +1,111 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.parameters.Parameters;
+import io.github.drivespeed.target.Target;
+import io.github.drivespeed.warning.Warning;
+import java.time.Instant;
+import java.util.Set;
+
+/**
+ * What a plan's run returns: one report per kind of measurement, each an immutable record. Every
+ * report says what it ran on, with which settings and backend, when, what may distort its
+ * figures, and what the figures are worth; the figures themselves are on each kind's own
+ * accessors.
+ *
+ * <p>Code that handles every kind (an output format, a summary) implements {@link Visitor} and
+ * calls {@link #accept(Visitor)}: one method per kind, so a new kind of report does not compile
+ * until every visitor handles it.
+ *
+ * <pre>{@code
+ * String line = report.accept(new Report.Visitor<String>() {
+ *     public String visit(SpeedReport r) { return "write " + r.write().median(); }
+ *     ...
+ * });
+ * }</pre>
+ */
+public sealed interface Report permits SpeedReport, WorkloadReport, SustainedReport, DeviceReport,
+        CapacityCheckReport, CapacityProbeReport {
+
+    /**
+     * @return what was measured: the directory and its file system ({@link
+     *     io.github.drivespeed.target.TargetInfo}) or the block device ({@link
+     *     io.github.drivespeed.target.DeviceInfo})
+     */
+    Target target();
+
+    /** @return the settings the measurement ran with */
+    Parameters parameters();
+
+    /** @return the I/O backend that ran, and why a preferred one did not */
+    BackendInfo backend();
+
+    /**
+     * @return everything that may make the figures differ from the drive's own speed, in
+     *     declaration order; empty when nothing is known to distort them
+     */
+    Set<Warning> warnings();
+
+    /** @return when the measurement started */
+    Instant startedAt();
+
+    /**
+     * @return what the figures are worth: the drive's, flagged as not the drive's, or beside the
+     *     point because the medium lost data or is counterfeit
+     */
+    Verdict verdict();
+
+    /**
+     * Calls the visitor's method for this kind of report.
+     *
+     * @param <R> what the visitor returns
+     * @param visitor one method per kind of report
+     * @return what the visitor's method returned
+     */
+    <R> R accept(Visitor<R> visitor);
+
+    /**
+     * Something done to every kind of report, one method per kind. A new kind of report adds a
+     * method here, and every implementation fails to compile until it handles it.
+     *
+     * @param <R> what each method returns ({@link Void} for none)
+     */
+    interface Visitor<R> {
+
+        /**
+         * @param report a sequential write-then-read test ({@link io.github.drivespeed.SequentialPlan})
+         * @return the result for it
+         */
+        R visit(SpeedReport report);
+
+        /**
+         * @param report a workload ({@link io.github.drivespeed.WorkloadPlan})
+         * @return the result for it
+         */
+        R visit(WorkloadReport report);
+
+        /**
+         * @param report a sustained write ({@link io.github.drivespeed.SustainedPlan})
+         * @return the result for it
+         */
+        R visit(SustainedReport report);
+
+        /**
+         * @param report a block-device test ({@link io.github.drivespeed.DevicePlan#run()})
+         * @return the result for it
+         */
+        R visit(DeviceReport report);
+
+        /**
+         * @param report a directory's capacity check ({@link io.github.drivespeed.CapacityPlan})
+         * @return the result for it
+         */
+        R visit(CapacityCheckReport report);
+
+        /**
+         * @param report a block device's capacity probe
+         *     ({@link io.github.drivespeed.DevicePlan#probeCapacity()})
+         * @return the result for it
+         */
+        R visit(CapacityProbeReport report);
+    }
+}

@@ -1,0 +1,71 @@
+package io.github.drivespeed.test;
+
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.parameters.CapacityParameters;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.DataSize;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Builds a {@link CapacityCheckReport} (see {@link TestReports}): by default a check of 1 GiB in
+ * one file, at 10 MB/s writing and 20 MB/s reading, that lost nothing, on
+ * {@link TestReports#DIRECTORY} with {@link io.github.drivespeed.CapacityPlan}'s settings.
+ */
+public final class CapacityCheckReportBuilder extends ReportBuilder<CapacityCheckReportBuilder,
+        TargetInfo, CapacityParameters, CapacityCheckReport> {
+
+    private static final long FILE_BYTES = DataSize.GIBIBYTE;
+
+    private long writtenBytes = DataSize.GIBIBYTE;
+    private long lostBytes;
+    private long firstBadOffsetBytes = -1;
+    private Optional<DataLossKind> kind = Optional.empty();
+
+    CapacityCheckReportBuilder() {
+        super(TestReports.target(TestReports.DIRECTORY),
+                DriveSpeed.verifyCapacity(TestReports.DIRECTORY).parameters());
+    }
+
+    /**
+     * @param written bytes written and read back
+     * @return this builder
+     */
+    public CapacityCheckReportBuilder written(DataSize written) {
+        this.writtenBytes = written.bytes();
+        return this;
+    }
+
+    /**
+     * Lost data: everything from {@code firstBadOffset} on read back as {@code how}, as on a
+     * medium whose real capacity ends there (aliased data found holding offset 0's, as on a
+     * medium that wraps around).
+     *
+     * @param firstBadOffset the first byte that did not read back as written, from the start of
+     *     the fill
+     * @param how how it read back
+     * @return this builder
+     */
+    public CapacityCheckReportBuilder lostFrom(DataSize firstBadOffset, DataLossKind how) {
+        this.firstBadOffsetBytes = firstBadOffset.bytes();
+        this.kind = Optional.of(how);
+        return this;
+    }
+
+    /** @throws IllegalArgumentException if the loss starts past what was written */
+    @Override
+    public CapacityCheckReport build() {
+        long lost = firstBadOffsetBytes < 0 ? 0 : writtenBytes - firstBadOffsetBytes;
+        Verification found = new Verification(writtenBytes, lost, firstBadOffsetBytes, kind,
+                kind.filter(k -> k == DataLossKind.ALIASED).map(k -> 0L).orElse(-1L),
+                kind.map(k -> Map.of(k, lost)).orElse(Map.of()));
+        long files = Math.max(1, (writtenBytes + FILE_BYTES - 1) / FILE_BYTES);
+        return new CapacityCheckReport(target, parameters, backend, writtenBytes, FILE_BYTES,
+                (int) files, true, found, writtenBytes * 100, writtenBytes * 50,
+                writtenBytes * 150, parameters.size().isPresent() ? CapacityCheckReport.Stop.SIZE
+                        : CapacityCheckReport.Stop.FREE_SPACE, startedAt);
+    }
+}

@@ -1,0 +1,77 @@
+package io.github.drivespeed.test;
+
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.Throughput;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Builds a {@link SpeedReport} (see {@link TestReports}): the write and read passes are required,
+ * the rest defaults to {@link io.github.drivespeed.SequentialPlan}'s settings on {@link TestReports#DIRECTORY}.
+ */
+public final class SpeedReportBuilder
+        extends ReportBuilder<SpeedReportBuilder, TargetInfo, SequentialParameters, SpeedReport> {
+
+    private PassResult write;
+    private PassResult read;
+    private Optional<PassResult> cachedRead = Optional.empty();
+
+    SpeedReportBuilder() {
+        super(TestReports.target(TestReports.DIRECTORY),
+                DriveSpeed.on(TestReports.DIRECTORY).parameters());
+    }
+
+    /**
+     * @param runs the write rate of each run
+     * @return this builder
+     */
+    public SpeedReportBuilder write(Throughput... runs) {
+        return write(TestReports.pass(PassKind.WRITE, runs));
+    }
+
+    /**
+     * @param pass the write pass
+     * @return this builder
+     */
+    public SpeedReportBuilder write(PassResult pass) {
+        this.write = Objects.requireNonNull(pass, "write");
+        return this;
+    }
+
+    /**
+     * @param runs the read rate of each run
+     * @return this builder
+     */
+    public SpeedReportBuilder read(Throughput... runs) {
+        return read(TestReports.pass(PassKind.READ, runs));
+    }
+
+    /**
+     * @param pass the read pass
+     * @return this builder
+     */
+    public SpeedReportBuilder read(PassResult pass) {
+        this.read = Objects.requireNonNull(pass, "read");
+        return this;
+    }
+
+    /**
+     * @param pass the cached-read pass ({@code hdparm -T}), kind {@link PassKind#CACHED_READ}
+     * @return this builder
+     */
+    public SpeedReportBuilder cachedRead(PassResult pass) {
+        this.cachedRead = Optional.of(pass);
+        return this;
+    }
+
+    @Override
+    public SpeedReport build() {
+        return new SpeedReport(target, parameters, backend, required(write, "write"),
+                required(read, "read"), cachedRead, startedAt);
+    }
+}

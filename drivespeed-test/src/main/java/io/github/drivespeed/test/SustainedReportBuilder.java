@@ -1,0 +1,105 @@
+package io.github.drivespeed.test;
+
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.parameters.SustainedParameters;
+import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.SustainedReport;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.unit.Throughput;
+import io.github.drivespeed.warning.Warning;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Builds a {@link SustainedReport} (see {@link TestReports}): the pass is required, given as its
+ * rate and, for a drive whose rate fell, where it fell
+ * ({@link #cacheExceeded(DataSize, Throughput, Throughput)}); the rest defaults to
+ * {@link io.github.drivespeed.SustainedPlan}'s settings on {@link TestReports#DIRECTORY}.
+ */
+public final class SustainedReportBuilder extends ReportBuilder<SustainedReportBuilder,
+        TargetInfo, SustainedParameters, SustainedReport> {
+
+    private Sample write;
+    private SustainedReport.Stop stop = SustainedReport.Stop.DURATION;
+    private final Set<Warning> warnings = EnumSet.noneOf(Warning.class);
+
+    SustainedReportBuilder() {
+        super(TestReports.target(TestReports.DIRECTORY),
+                DriveSpeed.sustained(TestReports.DIRECTORY).parameters());
+    }
+
+    /**
+     * A pass whose rate did not fall: one second at {@code rate}, ended by the time bound.
+     *
+     * @param rate the pass's rate
+     * @return this builder
+     */
+    public SustainedReportBuilder rate(Throughput rate) {
+        return write(TestReports.pass(PassKind.WRITE, rate).samples()
+                .get(0), SustainedReport.Stop.DURATION);
+    }
+
+    /**
+     * A pass that wrote {@code cache} at {@code burst}, then fell to {@code sustained} and held
+     * it for the steady time: {@link Warning#WRITE_CACHE_CLIFF}, stopped
+     * {@link SustainedReport.Stop#STEADY_AFTER_DROP}.
+     *
+     * @param cache bytes written before the rate fell
+     * @param burst the rate before
+     * @param sustained the rate after, below half the burst rate
+     * @return this builder
+     * @throws IllegalArgumentException if the rates are not available or do not fall by half
+     */
+    public SustainedReportBuilder cacheExceeded(DataSize cache, Throughput burst,
+            Throughput sustained) {
+        if (!(sustained.bytesPerSecond() >= 0
+                && sustained.bytesPerSecond() < burst.bytesPerSecond() / 2)) {
+            throw new IllegalArgumentException("a cache is exceeded where the rate falls below"
+                    + " half the burst rate: " + burst + ", then " + sustained);
+        }
+        long burstNanos = Math.round(cache.bytes() / burst.bytesPerSecond() * 1e9);
+        long steadyNanos = parameters.steadyFor().toNanos();
+        long after = Math.round(sustained.bytesPerSecond() * steadyNanos / 1e9);
+        CacheCliff cliff = new CacheCliff(cache.bytes(), burstNanos, burst.bytesPerSecond(),
+                sustained.bytesPerSecond());
+        warnings.add(Warning.WRITE_CACHE_CLIFF);
+        return write(Sample.of(1, cache.bytes() + after, burstNanos + steadyNanos)
+                .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())
+                .withCacheCliff(Optional.of(cliff)), SustainedReport.Stop.STEADY_AFTER_DROP);
+    }
+
+    /**
+     * @param pass the pass as one run (with its cliff, if any)
+     * @param why why it ended
+     * @return this builder
+     */
+    public SustainedReportBuilder write(Sample pass, SustainedReport.Stop why) {
+        this.write = Objects.requireNonNull(pass, "write");
+        this.stop = Objects.requireNonNull(why, "stop");
+        return this;
+    }
+
+    /**
+     * @param warning a warning of the pass or target, beyond those the builder adds
+     * @return this builder
+     */
+    public SustainedReportBuilder warning(Warning warning) {
+        warnings.add(Objects.requireNonNull(warning, "warning"));
+        return this;
+    }
+
+    @Override
+    public SustainedReport build() {
+        Set<Warning> all = EnumSet.noneOf(Warning.class);
+        all.addAll(target.warnings());
+        all.addAll(warnings);
+        return new SustainedReport(target, parameters, backend, required(write, "rate"), stop,
+                all, startedAt);
+    }
+}
