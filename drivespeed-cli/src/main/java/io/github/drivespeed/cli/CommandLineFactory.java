@@ -1,12 +1,19 @@
 package io.github.drivespeed.cli;
 
-import io.github.drivespeed.cli.options.WholeNumbers;
+import io.github.drivespeed.cli.options.HelpText;
+import io.github.drivespeed.cli.options.OptionRow;
+import io.github.drivespeed.cli.options.OptionTable;
 import io.github.drivespeed.cli.run.ErrorMessages;
 import io.github.drivespeed.cli.run.ExitCode;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 
-/** The command line: the command, its number conversions, and one-line errors with exit codes. */
+/**
+ * The command line: the command, its options (one picocli declaration per row of
+ * {@link OptionTable}), its help, and one-line errors with exit codes.
+ */
 final class CommandLineFactory {
 
     private CommandLineFactory() {
@@ -22,8 +29,16 @@ final class CommandLineFactory {
      * @return the command line, with one-line error reporting; visible for tests
      */
     static CommandLine create(BooleanSupplier stderrIsTerminal) {
-        CommandLine cl = new CommandLine(new DriveSpeedCommand(stderrIsTerminal));
-        WholeNumbers.registerWith(cl);
+        CommandSpec spec = CommandSpec.forAnnotatedObject(new DriveSpeedCommand(stderrIsTerminal));
+        for (OptionRow<?> row : OptionTable.rows()) {
+            spec.addOption(row.toSpec());
+        }
+        spec.usageMessage().customSynopsis(HelpText.synopsis().toArray(new String[0]))
+                .description(HelpText.description().toArray(new String[0]));
+        CommandLine cl = new CommandLine(spec);
+        cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST,
+                help -> help.optionList(help.createDefaultLayout(), HelpText.optionOrder(),
+                        help.parameterLabelRenderer()));
         cl.setParameterExceptionHandler((ex, args) -> {
             ex.getCommandLine().getErr().println("drivespeed: "
                     + ErrorMessages.ofPicocli(ex, args));

@@ -4,8 +4,10 @@ import io.github.drivespeed.cli.fio.FioCommandLine;
 import io.github.drivespeed.cli.fio.FioJobFile;
 import io.github.drivespeed.cli.fio.FioOptions;
 import io.github.drivespeed.cli.fio.FioSection;
-import io.github.drivespeed.cli.options.FioJobOptions;
+import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.options.GivenOptions;
+import io.github.drivespeed.cli.options.OptionRow;
+import io.github.drivespeed.cli.options.OptionTable;
 import io.github.drivespeed.cli.run.ErrorMessages;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,7 +15,6 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -26,21 +27,15 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 final class FioJobLine {
 
-    /** drivespeed's spellings of the fio options it shares, and fio's. */
-    private static final Map<String, String> FIO_SPELLING = Map.of("--block-size", "--bs",
-            "--threads", "--numjobs", "--duration", "--runtime", "--iodepth", "--iodepth",
-            "--rw", "--rw", "--size", "--size", "--rwmixread", "--rwmixread",
-            "--norandommap", "--norandommap", "--ioengine", "--ioengine");
-
     private final CommandSpec spec;
-    private final FioJobOptions options;
+    private final GivenOptions given;
     private final String positional;
     private final List<String> unmatched;
 
-    FioJobLine(CommandSpec spec, FioJobOptions options, String positional,
+    FioJobLine(CommandSpec spec, GivenOptions given, String positional,
             List<String> unmatched) {
         this.spec = spec;
-        this.options = options;
+        this.given = given;
         this.positional = positional;
         this.unmatched = unmatched == null ? List.of() : List.copyOf(unmatched);
     }
@@ -53,13 +48,13 @@ final class FioJobLine {
 
     /** @return the job file given, or null */
     Path jobFile() {
-        return options.job() != null ? Path.of(options.job())
-                : positionalJobFile() ? Path.of(positional) : null;
+        String job = given.value(FormOptions.JOB);
+        return job != null ? Path.of(job) : positionalJobFile() ? Path.of(positional) : null;
     }
 
     /** @return whether an unmatched option is one of fio's */
     boolean fioSpelled() {
-        return unmatched.stream().anyMatch(u -> u.startsWith("--")
+        return unmatched.stream().anyMatch(u -> u.startsWith(OptionTable.LONG_PREFIX)
                 && FioOptions.find(key(u)).isPresent());
     }
 
@@ -84,23 +79,25 @@ final class FioJobLine {
     }
 
     /**
-     * @param given the options picocli matched
-     * @return the refusal of an option that does not go with the jobs' source, or null
+     * {@return the refusal of an option that does not go with the jobs' source, or null: a
+     * second job file, fio's spellings beside a job file, or one of the options fio's jobs take
+     * spelled drivespeed's way ({@code --block-size}, not fio's {@code --bs})}
      */
-    String misspelled(GivenOptions given) {
+    String misspelled() {
         boolean file = jobFile() != null;
-        if (file && options.job() != null && positionalJobFile()) {
-            return "give one job file: --job " + options.job() + " and " + positional;
+        if (file && given.has(FormOptions.JOB) && positionalJobFile()) {
+            return "give one job file: " + FormOptions.JOB.option() + " "
+                    + given.value(FormOptions.JOB) + " and " + positional;
         }
         if (file && fioSpelled()) {
             return "the job file " + jobFile() + " gives the jobs: fio's spellings on the"
                     + " command line (" + unmatched.get(0) + ") are not taken beside it";
         }
-        for (String option : given.inOrder()) {
-            String fio = FIO_SPELLING.get(option);
-            if (fio == null) {
+        for (OptionRow<?> option : given.inOrder()) {
+            if (option.fio().isEmpty()) {
                 continue;
             }
+            String fio = option.fio().get().commandLine();
             String typed = given.typed(option);
             if (file) {
                 return "the job file " + jobFile() + " gives the jobs: option '" + typed
@@ -123,8 +120,8 @@ final class FioJobLine {
         Path file = jobFile();
         if (file != null) {
             if (!Files.isRegularFile(file)) {
-                throw new IllegalArgumentException("invalid value for option '--job': '" + file
-                        + "': not an existing regular file");
+                throw given.refusal(FormOptions.JOB, file, new IllegalArgumentException(
+                        "not an existing regular file"));
             }
             return new FioJobFile(System.getenv()).read(file);
         }

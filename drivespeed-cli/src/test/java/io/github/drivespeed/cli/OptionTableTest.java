@@ -2,6 +2,7 @@ package io.github.drivespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.drivespeed.cli.options.OptionRow;
 import io.github.drivespeed.cli.options.OptionTable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,7 +31,7 @@ class OptionTableTest {
                 assertThat(OptionTable.find(names)).as("row of %s", names).isPresent();
             }
         }
-        for (OptionTable.Row row : OptionTable.rows()) {
+        for (OptionRow<?> row : OptionTable.rows()) {
             assertThat(options).as("option of row %s", row.option())
                     .anyMatch(o -> Arrays.asList(o.names()).contains(row.option()));
         }

@@ -1,8 +1,10 @@
 package io.github.drivespeed.cli.fio;
 
+import io.github.drivespeed.cli.options.OptionTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * fio's option spellings on drivespeed's command line ({@code --rw=randread --bs=4k
@@ -11,17 +13,25 @@ import java.util.Set;
  * options ({@code --json}, {@code --output FILE}, ...) are left to picocli; the fio options that
  * drivespeed also spells ({@code --rw}, {@code --bs}, {@code --size}, {@code --iodepth},
  * {@code --numjobs}, {@code --runtime}, {@code --rwmixread}, {@code --norandommap}) are fio's
- * here, with fio's value grammar ({@link FioSize}, {@link FioTime}).
+ * here, with fio's value grammar ({@link FioSize}, {@link FioTime}). Which they are is read
+ * from {@link OptionTable}: the options whose fio spelling is one of drivespeed's names.
  */
 public final class FioCommandLine {
 
     /** The fio options drivespeed spells the same way, with a value after a space or '='. */
-    public static final Set<String> SHARED = Set.of("rw", "bs", "size", "iodepth", "numjobs",
-            "runtime", "rwmixread", "ioengine");
+    public static final Set<String> SHARED = shared(true);
     /** The fio flags drivespeed also spells the same way. */
-    public static final Set<String> SHARED_FLAGS = Set.of("norandommap");
+    public static final Set<String> SHARED_FLAGS = shared(false);
 
     private FioCommandLine() {
+    }
+
+    /** fio's names of the options drivespeed spells fio's way too, those with a value or not. */
+    private static Set<String> shared(boolean valued) {
+        return OptionTable.fioSpelled().stream()
+                .filter(r -> r.takesValue() == valued
+                        && r.names().contains(r.fio().orElseThrow().commandLine()))
+                .map(r -> r.fio().orElseThrow().name()).collect(Collectors.toUnmodifiableSet());
     }
 
     /**
@@ -59,14 +69,14 @@ public final class FioCommandLine {
         List<FioEntry> entries = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
-            if (arg.equals("--")) {
+            if (arg.equals(OptionTable.END_OF_OPTIONS)) {
                 break;
             }
-            if (!arg.startsWith("--")) {
+            if (!arg.startsWith(OptionTable.LONG_PREFIX)) {
                 continue;
             }
             String option = nameOf(arg);
-            String key = option.substring(2);
+            String key = option.substring(OptionTable.LONG_PREFIX.length());
             boolean shared = SHARED.contains(key);
             if (drivespeedOption.contains(option) && !shared && !SHARED_FLAGS.contains(key)) {
                 if (takesValue.contains(option) && !arg.contains("=")) {
@@ -92,7 +102,8 @@ public final class FioCommandLine {
                             + " drivespeed's nor an fio option drivespeed takes)"));
             if (value == null && row.kind() != FioOptions.Kind.FLAG
                     && row.support() == FioOptions.Support.SUPPORTED) {
-                throw e.refusal("needs a value: give it as --" + key + "=VALUE, as fio reads it");
+                throw e.refusal("needs a value: give it as " + option + "=VALUE, as fio reads"
+                        + " it");
             }
             if (key.equals("name")) {
                 sections.add(new FioSection(name, entries, start));
@@ -112,10 +123,10 @@ public final class FioCommandLine {
         List<String> options = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
-            if (arg.equals("--")) {
+            if (arg.equals(OptionTable.END_OF_OPTIONS)) {
                 break;
             }
-            if (arg.startsWith("--")) {
+            if (arg.startsWith(OptionTable.LONG_PREFIX)) {
                 options.add(arg);
                 if (takesValue.contains(nameOf(arg)) && !arg.contains("=")) {
                     i++;

@@ -1,6 +1,13 @@
 package io.github.drivespeed.cli.fio;
 
 import io.github.drivespeed.WorkloadPlan;
+import io.github.drivespeed.cli.options.FioSpelling;
+import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.OptionRow;
+import io.github.drivespeed.cli.options.OptionSetters;
+import io.github.drivespeed.cli.options.OptionTable;
+import io.github.drivespeed.cli.options.OutputOptions;
+import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.parameters.AccessPattern;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -8,11 +15,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.stream.Stream;
+import picocli.CommandLine;
 
 /**
- * The one table of fio options: for each option fio names, how it sets a drivespeed job (and so
- * its workload plan), or why it is refused. Job files and fio-spelled command lines both go
- * through it; an option it does not list is refused by name, never ignored.
+ * The table of fio's option names: for each option fio names, how it sets a drivespeed job (and
+ * so its workload plan), or why it is refused. Job files and fio-spelled command lines both go
+ * through it; an option it does not list is refused by name, never ignored. The options fio
+ * shares with drivespeed's command line take their fio names from drivespeed's
+ * {@link OptionTable}: where fio's meaning needs fio's grammar ({@code bs=4KiB} is 4000 bytes
+ * under {@code kb_base=1000}) or fio's semantics ({@code numjobs} clones the job) a row here
+ * says how; any other goes straight onto the workload plan setter {@link OptionSetters#WORKLOADS}
+ * calls for it, with the value converted as drivespeed's option converts it.
  *
  * <p>Rows marked {@link Support#LATER} name a drivespeed feature that is being built: when it
  * lands, the row becomes a {@code supported(...)} row with a one-line setter, as
@@ -52,10 +67,11 @@ public final class FioOptions {
      * @param priority the order fio reads a section's options in: higher first
      *     ({@code kb_base} 1, {@code filename} -1 after {@code directory}, as fio's options.c)
      * @param commandLineOnly whether fio takes it on the command line only, not in a job file
+     * @param option drivespeed's option of the same meaning, whose row spells it for fio
      */
     public record Row(String name, List<String> aliases, Support support, String note,
             Kind kind, BiConsumer<FioJobSettings, FioEntry> setter, int priority,
-            boolean commandLineOnly) {
+            boolean commandLineOnly, Optional<OptionRow<?>> option) {
 
         /**
          * Copies the aliases.
@@ -68,6 +84,7 @@ public final class FioOptions {
          * @param setter what it does
          * @param priority fio's order
          * @param commandLineOnly command line only
+         * @param option drivespeed's option
          */
         public Row {
             aliases = List.copyOf(aliases);
@@ -84,26 +101,26 @@ public final class FioOptions {
             + " holds is not built (docs/genuine-media.md); verify=0 runs the job unverified, and"
             + " 'drivespeed DIR' verifies a sequential write and read-back";
 
-    /** The table. */
-    private static final List<Row> ROWS = List.of(
+    /** The rows of fio's own meaning, then those refused. */
+    private static final List<Row> OWN = List.of(
             supported("name", Kind.VALUE, (j, e) -> j.name = text(e)),
             prio(-1, supported("filename", Kind.VALUE, (j, e) -> j.filename = filename(e))),
             supported("directory", Kind.VALUE, (j, e) -> j.directory = directory(e)),
-            supported("rw", List.of("readwrite"), Kind.VALUE, FioOptions::rw),
-            supported("rwmixread", Kind.VALUE, (j, e) -> j.rwmixread = percent(e)),
+            shared(WorkloadOptions.RW, FioOptions::rw),
+            shared(WorkloadOptions.RWMIXREAD, (j, e) -> j.rwmixread = percent(e)),
             supported("rwmixwrite", Kind.VALUE, (j, e) -> j.rwmixread = 100 - percent(e)),
-            supported("bs", List.of("blocksize"), Kind.VALUE,
+            shared(MeasurementOptions.BLOCK_SIZE,
                     (j, e) -> j.blockSize = FioSize.parse(e.key(), text(e), j.kbBase)),
-            supported("size", Kind.VALUE, (j, e) -> j.size = FioSize.parse(e.key(), text(e),
+            shared(WorkloadOptions.SIZE, (j, e) -> j.size = FioSize.parse(e.key(), text(e),
                     j.kbBase)),
             supported("io_size", List.of("io_limit"), Kind.VALUE,
                     (j, e) -> j.ioSize = FioSize.parse(e.key(), text(e), j.kbBase)),
             supported("number_ios", Kind.VALUE, (j, e) -> j.numberIos = (long) whole(e, 1)),
             supported("direct", Kind.BOOL, (j, e) -> j.direct = bool(e)),
             supported("buffered", Kind.BOOL, (j, e) -> j.direct = !bool(e)),
-            supported("iodepth", Kind.VALUE, (j, e) -> j.iodepth = whole(e, 1)),
-            supported("numjobs", Kind.VALUE, (j, e) -> j.numjobs = whole(e, 1)),
-            supported("runtime", List.of("timeout"), Kind.VALUE,
+            shared(WorkloadOptions.IODEPTH, (j, e) -> j.iodepth = whole(e, 1)),
+            shared(WorkloadOptions.THREADS, (j, e) -> j.numjobs = whole(e, 1)),
+            shared(WorkloadOptions.DURATION,
                     (j, e) -> j.runtime = FioTime.parse(e.key(), text(e))),
             supported("time_based", Kind.FLAG, (j, e) -> j.timeBased = flag(e)),
             supported("ramp_time", Kind.VALUE,
@@ -117,33 +134,44 @@ public final class FioOptions {
                     (j, e) -> j.stonewall = flag(e)),
             supported("new_group", Kind.FLAG, (j, e) -> j.newGroup = flag(e)),
             prio(1, supported("kb_base", Kind.VALUE, (j, e) -> j.kbBase = kbBase(e))),
-            supported("ioengine", Kind.VALUE, (j, e) -> j.ioengine = ioengine(e)),
+            shared(WorkloadOptions.IOENGINE, (j, e) -> j.ioengine = ioengine(e)),
             // drivespeed's workers are threads: fio's thread (instead of processes) changes nothing
             supported("thread", Kind.FLAG, (j, e) -> flag(e)),
             // drivespeed's runs end with a timed fdatasync already (fio end_fsync=1)
             supported("end_fsync", Kind.BOOL, FioOptions::endFsync),
             commandLineOnly(supported("output-format", Kind.VALUE, (j, e) -> { })),
-            supported("norandommap", Kind.FLAG,
-                    (j, e) -> j.plan(flag(e) ? WorkloadPlan::noRandomMap : p -> p)),
             supported("verify", Kind.VALUE, FioOptions::verify),
             // no-ops while verify=0, in fio as here (any other verify= is refused)
             supported("do_verify", Kind.BOOL, (j, e) -> bool(e)),
             supported("verify_fatal", Kind.BOOL, (j, e) -> bool(e)),
             supported("fsync", Kind.VALUE, (j, e) -> j.fsync = whole(e, 0)),
             supported("fdatasync", Kind.VALUE, (j, e) -> j.fdatasync = whole(e, 0)),
-            refused("loops", "drivespeed repeats a job as measured runs (--runs), each reported"
-                    + " apart; fio's loops add up"),
+            refused("loops", "drivespeed repeats a job as measured runs ("
+                    + MeasurementOptions.RUNS.option() + "), each reported apart; fio's loops"
+                    + " add up"),
             refused("rate", "drivespeed does not throttle I/O"),
             refused("rate_iops", "drivespeed does not throttle I/O"),
             refused("offset", "drivespeed's I/O covers its file from offset 0"),
             refused("nrfiles", "drivespeed runs a job over one file"),
             refused("filesize", "give size="),
             refused("unit_base", "drivespeed's figures are in bytes"),
-            refused("output", "use drivespeed's -o/--output FILE"),
+            refused("output", "use drivespeed's " + OutputOptions.OUTPUT.names().get(1) + "/"
+                    + OutputOptions.OUTPUT.option() + " FILE"),
             refused("fill_device", "drivespeed checks free space and never fills a device"),
             refused("zero_buffers", "drivespeed writes random data, never zeros, in a workload"),
             refused("bsrange", "drivespeed runs one block size per job"),
             refused("bssplit", "drivespeed runs one block size per job"));
+
+    /**
+     * The table: the rows of fio's own meaning that are taken, the shared options that go
+     * straight onto the plan, then the rows refused.
+     */
+    private static final List<Row> ROWS = Stream.of(
+            OWN.stream().filter(r -> r.support() == Support.SUPPORTED),
+            OptionTable.fioSpelled().stream().filter(FioOptions::unmapped)
+                    .map(FioOptions::straight),
+            OWN.stream().filter(r -> r.support() != Support.SUPPORTED))
+            .flatMap(s -> s).toList();
 
     private FioOptions() {
     }
@@ -182,7 +210,8 @@ public final class FioOptions {
             }
             if (jobFile && row.commandLineOnly()) {
                 throw e.refusal("a command-line option of fio's, not a job option (fio refuses"
-                        + " it in a job file too): give --" + row.name() + " on the command line");
+                        + " it in a job file too): give " + OptionTable.LONG_PREFIX + row.name()
+                        + " on the command line");
             }
             if (row.kind() == Kind.BOOL && e.value() == null) {
                 throw e.refusal("needs a value: " + e.key() + "=1 or " + e.key() + "=0");
@@ -204,25 +233,75 @@ public final class FioOptions {
 
     private static Row supported(String name, List<String> aliases, Kind kind,
             BiConsumer<FioJobSettings, FioEntry> setter) {
-        return new Row(name, aliases, Support.SUPPORTED, null, kind, setter, 0, false);
+        return new Row(name, aliases, Support.SUPPORTED, null, kind, setter, 0, false,
+                Optional.empty());
+    }
+
+    /**
+     * An option drivespeed's command line has too, read with fio's meaning: named as
+     * {@link OptionTable} spells it for fio.
+     */
+    private static Row shared(OptionRow<?> option, BiConsumer<FioJobSettings, FioEntry> setter) {
+        FioSpelling fio = option.fio().orElseThrow();
+        return new Row(fio.name(), fio.aliases(), Support.SUPPORTED, null,
+                option.takesValue() ? Kind.VALUE : Kind.FLAG, setter, 0, false,
+                Optional.of(option));
+    }
+
+    /** Whether no row of fio's own meaning reads an option drivespeed spells for fio. */
+    private static boolean unmapped(OptionRow<?> option) {
+        return OWN.stream().noneMatch(r -> r.option().filter(option::equals).isPresent());
+    }
+
+    /**
+     * An option drivespeed spells for fio that goes straight onto the workload plan: its value
+     * converted as drivespeed's option converts it, then the setter the option calls, as a plan
+     * step of the job (in the order written, after the job's own settings).
+     */
+    private static Row straight(OptionRow<?> option) {
+        BiFunction<WorkloadPlan, Object, WorkloadPlan> setter = OptionSetters.WORKLOADS
+                .plainSetter(option).orElseThrow(() -> new IllegalStateException(option
+                        + " is spelled for fio's jobs, but neither a row of fio's table nor a"
+                        + " workload setter takes it"));
+        return shared(option, (j, e) -> {
+            Object value = option.takesValue() ? converted(option, e) : flag(e);
+            j.plan(p -> {
+                try {
+                    return setter.apply(p, value);
+                } catch (IllegalArgumentException x) {
+                    throw e.refusal(x.getMessage());
+                }
+            });
+        });
+    }
+
+    /** The value of a shared option, converted as drivespeed's option converts it. */
+    private static Object converted(OptionRow<?> option, FioEntry e) {
+        try {
+            return option.convertText(text(e));
+        } catch (IllegalArgumentException | CommandLine.TypeConversionException x) {
+            throw e.refusal(x.getMessage());
+        }
     }
 
     private static Row later(String name, String note) {
-        return new Row(name, List.of(), Support.LATER, note, Kind.VALUE, null, 0, false);
+        return new Row(name, List.of(), Support.LATER, note, Kind.VALUE, null, 0, false,
+                Optional.empty());
     }
 
     private static Row refused(String name, String note) {
-        return new Row(name, List.of(), Support.REFUSED, note, Kind.VALUE, null, 0, false);
+        return new Row(name, List.of(), Support.REFUSED, note, Kind.VALUE, null, 0, false,
+                Optional.empty());
     }
 
     private static Row prio(int priority, Row r) {
         return new Row(r.name(), r.aliases(), r.support(), r.note(), r.kind(), r.setter(),
-                priority, r.commandLineOnly());
+                priority, r.commandLineOnly(), r.option());
     }
 
     private static Row commandLineOnly(Row r) {
         return new Row(r.name(), r.aliases(), r.support(), r.note(), r.kind(), r.setter(),
-                r.priority(), true);
+                r.priority(), true, r.option());
     }
 
     // ----- value parsers: each names the option and value it refuses -----

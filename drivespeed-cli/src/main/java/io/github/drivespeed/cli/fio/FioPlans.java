@@ -3,6 +3,9 @@ package io.github.drivespeed.cli.fio;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.WorkloadGroup;
 import io.github.drivespeed.WorkloadPlan;
+import io.github.drivespeed.cli.options.FormOptions;
+import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.unit.DataSize;
@@ -93,6 +96,15 @@ public final class FioPlans {
         }
     }
 
+    /** fio's names of the options it shares with drivespeed's command line. */
+    private static final String BS = MeasurementOptions.BLOCK_SIZE.fioName();
+    private static final String SIZE = WorkloadOptions.SIZE.fioName();
+    private static final String RWMIXREAD = WorkloadOptions.RWMIXREAD.fioName();
+    private static final String NUMJOBS = WorkloadOptions.THREADS.fioName();
+    private static final String IOENGINE = WorkloadOptions.IOENGINE.fioName();
+    private static final String IODEPTH = WorkloadOptions.IODEPTH.fioName();
+    private static final String RUNTIME = WorkloadOptions.DURATION.fioName();
+
     private final Path defaultDirectory;
     private final Set<Path> allowOverwrite;
     private final String backend;
@@ -148,7 +160,7 @@ public final class FioPlans {
         }
         long bs = s.blockSize;
         // the block size's own checks first (a multiple of 512 bytes), then the size against it
-        set(DriveSpeed.workload(dir), s, "bs", job, q -> q.blockSize(DataSize.ofBytes(bs)));
+        set(DriveSpeed.workload(dir), s, BS, job, q -> q.blockSize(DataSize.ofBytes(bs)));
         long size = size(s, job, file, existing, bs);
         boolean sharedFile = file != null;
         int clones = sharedFile ? 1 : s.numjobs;
@@ -193,16 +205,18 @@ public final class FioPlans {
         }
         if (!Files.isRegularFile(file)) {
             throw refusal(s, "filename", job, file + " is not a regular file (drivespeed"
-                    + " measures a block device with 'drivespeed DEVICE', read-only unless"
-                    + " --write)");
+                    + " measures a block device with 'drivespeed DEVICE', read-only unless "
+                    + MeasurementOptions.WRITE.option() + ")");
         }
         if (writes(s) && !allowOverwrite.contains(file.toRealPath())) {
             throw refusal(s, "filename", job, file + " exists and the job writes: drivespeed"
-                    + " writes only its own new test files; give --allow-overwrite " + file
+                    + " writes only its own new test files; give "
+                    + FormOptions.ALLOW_OVERWRITE.option() + " " + file
                     + " to let this job overwrite it");
         }
         notes.add(writes(s)
-                ? "filename=" + s.filename + " exists: overwritten as --allow-overwrite allows"
+                ? "filename=" + s.filename + " exists: overwritten as "
+                        + FormOptions.ALLOW_OVERWRITE.option() + " allows"
                         + " (random data laid out first), and kept"
                 : "filename=" + s.filename + " exists and was not written by drivespeed: read"
                         + " in place; it may be sparse or cached");
@@ -217,7 +231,7 @@ public final class FioPlans {
             if (size == null) {
                 size = fileBytes / bs * bs;
             } else if (size > fileBytes) {
-                throw refusal(s, "size", job, "size=" + size + " bytes is more than the "
+                throw refusal(s, SIZE, job, "size=" + size + " bytes is more than the "
                         + fileBytes + " bytes of existing file " + file + "; drivespeed does not"
                         + " extend a file it did not create");
             }
@@ -227,7 +241,7 @@ public final class FioPlans {
                     + "': needs size= (fio: \"you need to specify size=\")");
         }
         if (size < bs || size % bs != 0) {
-            throw refusal(s, "size", job, "size=" + size + " bytes is not a whole number of"
+            throw refusal(s, SIZE, job, "size=" + size + " bytes is not a whole number of"
                     + " blocks of bs=" + bs + " bytes");
         }
         return size;
@@ -236,16 +250,16 @@ public final class FioPlans {
     private WorkloadPlan shape(WorkloadPlan plan, FioJobSettings s, FioJobs.Job job, long bs,
             long size, int threads, int clone, List<String> notes) {
         WorkloadPlan p = plan.size(DataSize.ofBytes(size));
-        p = set(p, s, "bs", job, q -> q.blockSize(DataSize.ofBytes(bs)));
+        p = set(p, s, BS, job, q -> q.blockSize(DataSize.ofBytes(bs)));
         p = s.pattern == AccessPattern.RANDOM ? p.random() : p.sequential();
         if (s.mixed) {
             int mix = s.rwmixread == null ? 50 : s.rwmixread;
-            p = set(p, s, "rwmixread", job, q -> q.readWrite(mix));
+            p = set(p, s, RWMIXREAD, job, q -> q.readWrite(mix));
         } else {
             p = s.readPercent == 100 ? p.read() : p.write();
         }
         p = s.direct ? p.direct() : p.buffered();
-        p = set(p, s, "numjobs", job, q -> q.threads(threads));
+        p = set(p, s, NUMJOBS, job, q -> q.threads(threads));
         p = engine(p, s, job, clone == 0 ? notes : new ArrayList<>());
         p = set(p, s, "ramp_time", job, q -> q.rampTime(s.rampTime));
         p = syncs(p, s, job, clone == 0 ? notes : new ArrayList<>());
@@ -266,19 +280,20 @@ public final class FioPlans {
             List<String> notes) {
         if (s.ioengine.equals("io_uring") || s.ioengine.equals("libaio")) {
             if (backend != null && !backend.equals("native")) {
-                throw refusal(s, "ioengine", job, s.ioengine + " runs on the native backend;"
-                        + " --backend " + backend + " has only psync");
+                throw refusal(s, IOENGINE, job, s.ioengine + " runs on the native backend;"
+                        + " " + MeasurementOptions.BACKEND.option() + " " + backend
+                        + " has only psync");
             }
             IoEngine engine = IoEngine.ofFioName(s.ioengine).orElseThrow();
-            WorkloadPlan q = set(p, s, "ioengine", job,
+            WorkloadPlan q = set(p, s, IOENGINE, job,
                     x -> x.backend("native").ioEngine(engine));
-            return set(q, s, "iodepth", job, x -> x.queueDepth(s.iodepth));
+            return set(q, s, IODEPTH, job, x -> x.queueDepth(s.iodepth));
         }
         if (s.iodepth > 1) {
             notes.add("iodepth=" + s.iodepth + " has no effect with ioengine=" + s.ioengine
                     + " (a synchronous engine), as in fio: queue depth 1");
         }
-        return backend == null ? p : set(p, s, "ioengine", job, x -> x.backend(backend));
+        return backend == null ? p : set(p, s, IOENGINE, job, x -> x.backend(backend));
     }
 
     /** fio {@code fsync=N} / {@code fdatasync=N}: fdatasync after every N writes, timed. */
@@ -313,7 +328,7 @@ public final class FioPlans {
                 throw refusal(s, s.ioSize != null ? "io_size" : "number_ios", job,
                         "not supported with time_based");
             }
-            return set(p, s, "runtime", job, q -> q.duration(s.runtime));
+            return set(p, s, RUNTIME, job, q -> q.duration(s.runtime));
         }
         WorkloadPlan q = p.sizeBased();
         long perClone = -1;
@@ -333,7 +348,7 @@ public final class FioPlans {
             q = set(q, s, s.numberIos != null ? "number_ios" : "io_size", job,
                     x -> x.count(total));
         }
-        return limited ? set(q, s, "runtime", job, x -> x.timeLimit(s.runtime)) : q;
+        return limited ? set(q, s, RUNTIME, job, x -> x.timeLimit(s.runtime)) : q;
     }
 
     private static boolean writes(FioJobSettings s) {

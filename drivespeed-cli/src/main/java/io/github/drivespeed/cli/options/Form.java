@@ -9,86 +9,73 @@ import java.util.Optional;
  * What a command line runs. fio's jobs (a job file, or fio's spellings), {@code --probe},
  * {@code --verify-capacity}, {@code --sustained}, {@code --preset}, {@code --sweep} and
  * {@code --rw} choose theirs; otherwise the target does: a block device is read (or written) as
- * a device, a directory gets the sequential test. picocli's argument groups cannot see whether the path is a
- * directory or a device, so {@link OptionTable} says which option goes with which form.
+ * a device, a directory gets the sequential test. picocli's argument groups cannot see whether
+ * the path is a directory or a device, so {@link OptionTable} says which option goes with which
+ * form, and which option chooses it.
  */
 public enum Form {
 
     /** {@code --probe}: describe the target; measure nothing, write nothing. */
-    PROBE("--probe", "--probe measures nothing and writes nothing"),
+    PROBE,
     /** A directory: the sequential write and read test. */
-    SEQUENTIAL(null, null),
+    SEQUENTIAL,
     /**
      * Not a form of its own: the random 4 KiB workloads (RND4K Q1T1) that a {@code --require}
      * with random figures runs in a directory, beside or instead of the sequential test.
      */
-    REQUIREMENT_WORKLOADS(null, null),
+    REQUIREMENT_WORKLOADS,
     /** {@code --rw}: one fio-style workload. */
-    WORKLOAD(null, null),
+    WORKLOAD,
     /** {@code --preset}: a suite of preset workloads, each read and written. */
-    PRESET("--preset", "a preset fixes its block size, queue depth, threads and read/write"
-            + " mode; use --rw with --bs, --iodepth and --threads instead"),
+    PRESET,
     /** {@code --sweep}: a workload at every block size from 4 KiB to 64 MiB. */
-    SWEEP("--sweep", "the sweep runs every block size from 4 KiB to 64 MiB"),
+    SWEEP,
     /** A block device: read, as {@code hdparm -t}, or with the opt-ins written. */
-    DEVICE(null, null),
+    DEVICE,
     /** {@code --sustained}: a write past the write cache, in a directory. */
-    SUSTAINED("--sustained", "a sustained write runs until its rate holds steady, bounded by"
-            + " --size and --duration"),
+    SUSTAINED,
     /** {@code --verify-capacity} on a directory: fill, read back, check, remove. */
-    CAPACITY_CHECK("--verify-capacity", "the capacity check fills the free space (or --size, or"
-            + " what --duration of writing fills) and reads it all back"),
+    CAPACITY_CHECK,
     /** {@code --verify-capacity} on a block device: the destructive probe of its capacity. */
-    CAPACITY_PROBE("--verify-capacity", "the capacity probe of a block device takes only its"
-            + " write opt-ins (--allow-writes-to, --force)"),
+    CAPACITY_PROBE,
     /**
      * fio's jobs: a job file ({@code drivespeed FILE.fio}, {@code --job FILE}) or a command line
      * in fio's spellings ({@code --name=x --rw=randread --direct=1 ...}).
      */
-    FIO_JOB(null, null);
+    FIO_JOB;
 
     /** File type bits of {@code st_mode} (stat(2), inode(7)), and those of a block device. */
     private static final int S_IFMT = 0170000;
     private static final int S_IFBLK = 0060000;
 
-    private final String option;
-    private final String exclusionReason;
-
-    Form(String option, String exclusionReason) {
-        this.option = option;
-        this.exclusionReason = exclusionReason;
-    }
-
     /**
-     * @param probe whether {@code --probe} was given
+     * {@return the form a command line runs}
+     *
+     * @param given the options given
      * @param fioJob whether the command line gives fio jobs (a job file or fio's spellings)
-     * @param genuine the capacity and sustained options given
-     * @param workload the workload options given
      * @param target the path given, looked at only when no option chose the form (and for
      *     {@code --verify-capacity}, which probes a block device and checks a directory)
-     * @return the form the command line runs
      */
-    public static Form of(boolean probe, boolean fioJob, GenuineOptions genuine,
-            WorkloadOptions workload, Path target) {
+    public static Form of(GivenOptions given, boolean fioJob, Path target) {
         if (fioJob) {
             return FIO_JOB;
         }
-        if (probe) {
+        if (given.has(FormOptions.PROBE)) {
             return PROBE;
         }
-        if (genuine.verifyCapacity()) {
+        if (given.has(FormOptions.VERIFY_CAPACITY)) {
             return isBlockDevice(target) ? CAPACITY_PROBE : CAPACITY_CHECK;
         }
-        if (genuine.sustained()) {
+        if (given.has(FormOptions.SUSTAINED)) {
             return SUSTAINED;
         }
-        if (workload.presets() != null) {
+        if (given.has(WorkloadOptions.PRESET)) {
             return PRESET;
         }
-        if (workload.sweep()) {
+        if (given.has(WorkloadOptions.SWEEP)) {
             return SWEEP;
         }
-        if (workload.rw() != null) {
+        if (given.has(WorkloadOptions.RW)) {
             return WORKLOAD;
         }
         return isBlockDevice(target) ? DEVICE : SEQUENTIAL;
@@ -108,37 +95,37 @@ public enum Form {
     }
 
     /**
-     * @return whether the option that chooses this form excludes every option it does not take
-     *     outright ({@code --probe}, {@code --sustained}, {@code --verify-capacity})
+     * {@return whether the option that chooses this form excludes every option it does not take
+     * outright ({@code --probe}, {@code --sustained}, {@code --verify-capacity})}
      */
     boolean excludesEveryOther() {
         return this == PROBE || this == SUSTAINED || this == CAPACITY_CHECK
                 || this == CAPACITY_PROBE;
     }
 
-    /** @return whether this is one of the fio-style workload forms */
+    /** {@return whether this is one of the fio-style workload forms} */
     public boolean isWorkload() {
         return this == WORKLOAD || this == PRESET || this == SWEEP;
     }
 
     /**
-     * @return the option that chooses this form and excludes the options it does not take
-     *     outright, naming both; null for a form no single option chooses so
+     * {@return the option that chooses this form and excludes the options it does not take
+     * outright, with why; empty for a form no single option chooses so}
      */
-    String option() {
-        return option;
+    Optional<OptionRow<?>> excludingOption() {
+        return choosingOption().filter(r -> r.exclusionReason(this).isPresent());
     }
 
     /**
-     * @return the option that chooses this form ({@code --probe}, {@code --rw}, ...); empty for
-     *     the forms the target chooses (the sequential test, the device test)
+     * {@return the option that chooses this form ({@code --probe}, {@code --rw}, ...); empty for
+     * the forms the target chooses (the sequential test, the device test)}
      */
-    public Optional<String> choosingOption() {
-        return this == WORKLOAD ? Optional.of("--rw") : Optional.ofNullable(option);
+    public Optional<OptionRow<?>> choosingOption() {
+        return OptionTable.choosing(this);
     }
 
-    /** @return why the options this form does not take are excluded; null as for {@link #option} */
+    /** {@return why the options this form does not take are excluded; empty as for the option} */
     String exclusionReason() {
-        return exclusionReason;
+        return choosingOption().flatMap(r -> r.exclusionReason(this)).orElse(null);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.options;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -8,41 +9,98 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
-/** The options this command line gave: which, in what order, and by which of their names. */
+/**
+ * The options one command line gave, read by the rows of {@link OptionTable}: which, in what
+ * order, by which of their names, and their values, as typed and converted.
+ */
 public final class GivenOptions {
 
     private final CommandSpec spec;
 
-    /** @param spec the command, after picocli parsed its arguments */
+    /**
+     * Reads the options picocli parsed.
+     *
+     * @param spec the command, after picocli parsed its arguments
+     */
     public GivenOptions(CommandSpec spec) {
         this.spec = spec;
     }
 
     /**
-     * @return the options given, by the names {@link OptionTable} gives them, in the order given;
-     *     options the table does not list (help, version) left out
+     * {@return the rows of the options given, in the order given (an option given twice twice);
+     * options the table does not list (help, version) left out}
      */
-    public List<String> inOrder() {
-        ParseResult parsed = spec.commandLine().getParseResult();
-        List<String> given = new ArrayList<>();
+    public List<OptionRow<?>> inOrder() {
+        ParseResult parsed = parsed();
+        List<OptionRow<?>> given = new ArrayList<>();
         if (parsed != null) {
             for (OptionSpec o : parsed.matchedOptions()) {
-                OptionTable.find(Arrays.asList(o.names())).ifPresent(r -> given.add(r.option()));
+                OptionTable.find(Arrays.asList(o.names())).ifPresent(given::add);
             }
         }
         return given;
     }
 
     /**
+     * {@return whether an option was given}
+     *
+     * @param row the option
+     */
+    public boolean has(OptionRow<?> row) {
+        ParseResult parsed = parsed();
+        return parsed != null && parsed.hasMatchedOption(row.option());
+    }
+
+    /**
+     * The value of an option, converted as its row says ({@link OptionRow#as}); a conversion's
+     * refusal names the option as typed and the value: {@code invalid value for option
+     * '--duration': 'abc': not a duration: ...}. A refusal the library words itself
+     * ({@link InvalidSettingException}) passes through.
+     *
+     * @param <V> the value's type
+     * @param row an option
+     * @return its value; null when it was not given
+     * @throws IllegalArgumentException naming the option and the value the conversion refused
+     */
+    public <V> V value(OptionRow<V> row) {
+        if (!has(row)) {
+            return null;
+        }
+        Object parsed = parsed().matchedOptionValue(row.option(), null);
+        try {
+            return row.convert(parsed);
+        } catch (InvalidSettingException e) {
+            throw e;
+        } catch (InvalidValueException e) {
+            throw refusal(row, e.value(), e);
+        } catch (IllegalArgumentException e) {
+            throw refusal(row, typedValue(row).orElse(""), e);
+        }
+    }
+
+    /**
+     * {@return {@code invalid value for option 'NAME': 'VALUE': REASON}, the option as typed}
+     *
+     * @param row an option
+     * @param value its value, or the part of it refused, as given
+     * @param reason the refusal
+     */
+    public IllegalArgumentException refusal(OptionRow<?> row, Object value,
+            IllegalArgumentException reason) {
+        return new IllegalArgumentException("invalid value for option '" + typed(row) + "': '"
+                + value + "': " + reason.getMessage(), reason);
+    }
+
+    /**
      * The value of an option as the user typed it ({@code 8M}, not the plan's {@code 8 MiB}),
      * for messages; the last one where it was given more than once.
      *
-     * @param name one of the option's names
+     * @param row an option
      * @return the value typed; empty when the option was not given or takes no value
      */
-    public Optional<String> value(String name) {
-        ParseResult parsed = spec.commandLine().getParseResult();
-        OptionSpec option = parsed == null ? null : parsed.matchedOption(name);
+    public Optional<String> typedValue(OptionRow<?> row) {
+        ParseResult parsed = parsed();
+        OptionSpec option = parsed == null ? null : parsed.matchedOption(row.option());
         if (option == null || option.arity().max() == 0) {
             return Optional.empty();
         }
@@ -52,29 +110,30 @@ public final class GivenOptions {
 
     /**
      * The name of an option as the user typed it ({@code --bs} or {@code --block-size}), for
-     * messages; the given name when it was not typed.
+     * messages; the table's name when it was not typed.
      *
-     * @param name one of the option's names
+     * @param row an option
      * @return the name typed
      */
-    public String typed(String name) {
-        OptionSpec option = spec.findOption(name);
-        ParseResult parsed = spec.commandLine().getParseResult();
-        if (option == null || parsed == null) {
-            return name;
+    public String typed(OptionRow<?> row) {
+        ParseResult parsed = parsed();
+        if (parsed == null) {
+            return row.option();
         }
         for (String arg : parsed.originalArgs()) {
-            if (arg.equals("--")) {
+            if (arg.equals(OptionTable.END_OF_OPTIONS)) {
                 break;
             }
             int eq = arg.indexOf('=');
             String given = eq < 0 ? arg : arg.substring(0, eq);
-            for (String n : option.names()) {
-                if (n.equals(given)) {
-                    return n;
-                }
+            if (row.names().contains(given)) {
+                return given;
             }
         }
-        return name;
+        return row.option();
+    }
+
+    private ParseResult parsed() {
+        return spec.commandLine().getParseResult();
     }
 }

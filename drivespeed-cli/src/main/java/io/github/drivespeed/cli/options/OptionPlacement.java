@@ -1,8 +1,8 @@
 package io.github.drivespeed.cli.options;
 
-import io.github.drivespeed.cli.options.OptionTable.Row;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads {@link OptionTable} for one command line: the first option given that does not go with
@@ -12,30 +12,35 @@ public final class OptionPlacement {
 
     private final GivenOptions given;
 
-    /** @param given the options the command line gave */
+    /**
+     * The placement of the options one command line gave.
+     *
+     * @param given the options the command line gave
+     */
     public OptionPlacement(GivenOptions given) {
         this.given = given;
     }
 
     /**
      * Checked first, before any value: the options that {@code --probe} (any measuring option),
-     * {@code --sustained} and {@code --verify-capacity} (any they do not take), {@code --preset} (what a preset fixes) and {@code --sweep} (the block size) exclude, the
-     * first one in the order given, as typed.
+     * {@code --sustained} and {@code --verify-capacity} (any they do not take), {@code --preset}
+     * (what a preset fixes) and {@code --sweep} (the block size) exclude, the first one in the
+     * order given, as typed.
      *
      * @param form the form
      * @return {@code options '--probe' and '--count' exclude each other: ...}, or null
      */
     public String exclusion(Form form) {
-        if (form.option() == null) {
+        Optional<OptionRow<?>> choosing = form.excludingOption();
+        if (choosing.isEmpty()) {
             return null;
         }
-        for (String option : given.inOrder()) {
-            Row row = OptionTable.get(option);
+        for (OptionRow<?> row : given.inOrder()) {
             boolean excluded = !row.goesWith(form)
                     && (form.excludesEveryOther() || row.goesWithAWorkload());
             if (excluded) {
-                return OptionTable.excludeEachOther(form.option(), given.typed(option)) + ": "
-                        + form.exclusionReason();
+                return OptionTable.excludeEachOther(choosing.get().option(), given.typed(row))
+                        + ": " + form.exclusionReason();
             }
         }
         return null;
@@ -53,16 +58,16 @@ public final class OptionPlacement {
      * @return the refusal, or null when every option given goes with the form
      */
     public String misplaced(Form form, boolean requirementWorkloads, Path target) {
-        List<String> given = this.given.inOrder();
-        List<Row> misplaced = OptionTable.rows().stream()
-                .filter(r -> given.contains(r.option()) && !r.goesWith(form)
+        List<OptionRow<?>> given = this.given.inOrder();
+        List<OptionRow<?>> misplaced = OptionTable.rows().stream()
+                .filter(r -> given.contains(r) && !r.goesWith(form)
                         && !(requirementWorkloads && r.goesWith(Form.REQUIREMENT_WORKLOADS)))
                 .toList();
         if (misplaced.isEmpty()) {
             return null;
         }
-        Row first = misplaced.get(0);
-        String typed = this.given.typed(first.option());
+        OptionRow<?> first = misplaced.get(0);
+        String typed = this.given.typed(first);
         switch (form) {
             case WORKLOAD:
             case PRESET:
@@ -80,29 +85,41 @@ public final class OptionPlacement {
                 return "option '" + typed + "' does not apply to fio jobs (a job file or"
                         + " fio's spellings: docs/fio.md lists what they take)";
             case SEQUENTIAL:
-                for (Row r : misplaced) {
+                for (OptionRow<?> r : misplaced) {
                     if (readOrDeviceOnly(r)) {
-                        return "option '" + this.given.typed(r.option()) + "' applies to a block"
+                        return "option '" + this.given.typed(r) + "' applies to a block"
                                 + " device only, and " + target + " is not one";
                     }
                 }
-                return "option '" + typed + "' needs a workload (--rw, --preset or --sweep)"
+                return "option '" + typed + "' needs a workload (" + workloadChoosers() + ")"
                         + (first.goesWith(Form.REQUIREMENT_WORKLOADS)
-                                ? " or a --require with random 4 KiB figures" : "");
+                                ? " or a " + OutputOptions.REQUIRE.option()
+                                        + " with random 4 KiB figures" : "");
             default:
                 // the forms whose option excludes every other were refused by exclusion()
-                return "option '" + typed + "' does not apply to " + form.option();
+                return "option '" + typed + "' does not apply to "
+                        + form.choosingOption().map(OptionRow::option).orElse("this form");
         }
     }
 
+    /** {@code --rw, --preset or --sweep}: the options that choose a workload form. */
+    private static String workloadChoosers() {
+        return choosing(Form.WORKLOAD) + ", " + choosing(Form.PRESET) + " or "
+                + choosing(Form.SWEEP);
+    }
+
+    private static String choosing(Form form) {
+        return form.choosingOption().map(OptionRow::option).orElseThrow();
+    }
+
     /** Whether an option goes with the device test but with no workload. */
-    private static boolean readOrDeviceOnly(Row row) {
+    private static boolean readOrDeviceOnly(OptionRow<?> row) {
         return row.goesWith(Form.DEVICE) && !row.goesWithAWorkload();
     }
 
     /** {@code '-a', '-b' and '-c'}. */
-    private String quotedList(List<Row> rows) {
-        List<String> quoted = rows.stream().map(r -> "'" + given.typed(r.option()) + "'").toList();
+    private String quotedList(List<OptionRow<?>> rows) {
+        List<String> quoted = rows.stream().map(r -> "'" + given.typed(r) + "'").toList();
         return quoted.size() == 1 ? quoted.get(0)
                 : String.join(", ", quoted.subList(0, quoted.size() - 1)) + " and "
                         + quoted.get(quoted.size() - 1);

@@ -1,120 +1,71 @@
 package io.github.drivespeed.cli.options;
 
-import static io.github.drivespeed.cli.options.Form.CAPACITY_CHECK;
-import static io.github.drivespeed.cli.options.Form.CAPACITY_PROBE;
-import static io.github.drivespeed.cli.options.Form.DEVICE;
-import static io.github.drivespeed.cli.options.Form.FIO_JOB;
-import static io.github.drivespeed.cli.options.Form.PRESET;
-import static io.github.drivespeed.cli.options.Form.PROBE;
-import static io.github.drivespeed.cli.options.Form.REQUIREMENT_WORKLOADS;
-import static io.github.drivespeed.cli.options.Form.SEQUENTIAL;
-import static io.github.drivespeed.cli.options.Form.SUSTAINED;
-import static io.github.drivespeed.cli.options.Form.SWEEP;
-import static io.github.drivespeed.cli.options.Form.WORKLOAD;
-
 import java.util.Collection;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * Which option goes with which {@link Form}, which plan setting each sets (so that a refusal of
- * the library's, which names its setting, names the option instead), and which options exclude
- * each other whatever the form: the one place these rules are written. {@link OptionPlacement}
- * reads it and words the refusals.
+ * The one table of the command's options. Each {@link OptionRow} holds an option's names
+ * (drivespeed's, and fio's where fio's jobs take it), the forms it goes with, its conversion, the
+ * plan setting the library's refusals name it by, and its help; the rows are declared by theme in
+ * {@link FormOptions}, {@link MeasurementOptions}, {@link OutputOptions} and
+ * {@link WorkloadOptions}, and the plan setter each calls is its entry in {@link OptionSetters}.
+ * It is read by picocli's declarations (one {@code OptionSpec} per row), {@code --help}, the
+ * conflict rules ({@link OptionPlacement}, {@link Exclusion}), the plans' setters, the wording
+ * of the library's refusals and the fio job-file mapping; no other class spells an option.
  */
 public final class OptionTable {
 
-    /**
-     * One row of the table.
-     *
-     * @param option the option, by the name the messages give it (its first long name)
-     * @param setting the plans' setting it sets, by its API name ({@code blockSize}), which the
-     *     library's {@link io.github.drivespeed.error.InvalidSettingException} names; empty for
-     *     an option no plan has (output, requirement, form)
-     * @param forms the forms it goes with
-     */
-    public record Row(String option, Optional<String> setting, Set<Form> forms) {
+    /** What starts an option's long name. */
+    public static final String LONG_PREFIX = "--";
 
-        /**
-         * Copies the forms.
-         *
-         * @param option the option, by the name the messages give it
-         * @param setting the plans' setting it sets, if any
-         * @param forms the forms it goes with
-         */
-        public Row {
-            forms = Set.copyOf(forms);
-        }
-
-        /**
-         * @param form a form
-         * @return whether the option goes with it
-         */
-        public boolean goesWith(Form form) {
-            return forms.contains(form);
-        }
-
-        /** @return whether the option goes with one of the workload forms */
-        public boolean goesWithAWorkload() {
-            return forms.stream().anyMatch(Form::isWorkload);
-        }
-    }
+    /** The argument after which there are no options, only arguments (POSIX, picocli). */
+    public static final String END_OF_OPTIONS = "--";
 
     /**
      * The rows, in the order the refusals look at them: where several options given do not go
      * with the form, the first of them in this order is named.
      */
-    private static final List<Row> ROWS = List.of(
-            //   option                  setting              the forms it goes with
-            row("--probe",              null,                PROBE),
-            row("--verify-capacity",    null,                CAPACITY_CHECK, CAPACITY_PROBE),
-            row("--sustained",          null,                SUSTAINED),
-            row("--no-verify",          "noVerify",          SEQUENTIAL, DEVICE),
-            row("--dsync",              "dsync",             SEQUENTIAL),
-            row("--zeros",              "dataPattern",       SEQUENTIAL),
-            row("--direct-or-buffered", "directOrBuffered",  SEQUENTIAL),
-            row("--require",            null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED),
-            row("--json",               null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
-            row("--csv",                null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
-            row("--output-format",      null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB),
-            row("--output",             null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
-            row("--chart",              null,                SEQUENTIAL, WORKLOAD, PRESET, SWEEP),
-            row("--overwrite",          null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
-            row("--quiet",              null,                PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
-            row("--block-size",         "blockSize",         SEQUENTIAL, WORKLOAD, DEVICE, SUSTAINED, FIO_JOB),
-            row("--count",              "count",             SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--runs",               "runs",              SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE),
-            row("--buffered",           "buffered",          SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED),
-            row("--backend",            "backend",           SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED,
-                                                             CAPACITY_CHECK, CAPACITY_PROBE, FIO_JOB),
-            row("--cached-read",        "cachedRead",        SEQUENTIAL, DEVICE),
-            row("--drop-caches",        "dropCaches",        SEQUENTIAL, DEVICE),
-            row("--write",              "write",             DEVICE),
-            row("--allow-writes-to",    "allowWritesTo",     DEVICE, CAPACITY_PROBE),
-            row("--force",              "force",             DEVICE, CAPACITY_PROBE),
-            row("--preset",             "preset",            PRESET),
-            row("--rw",                 null,                WORKLOAD, SWEEP, FIO_JOB),
-            row("--sweep",              "blockSizes",        SWEEP),
-            row("--rwmixread",          "readPercent",       WORKLOAD, SWEEP, FIO_JOB),
-            row("--iodepth",            "queueDepth",        WORKLOAD, SWEEP, FIO_JOB),
-            row("--ioengine",           "ioEngine",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, FIO_JOB),
-            row("--threads",            "threads",           WORKLOAD, SWEEP, FIO_JOB),
-            row("--size",               "size",              WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, SUSTAINED,
-                                                             CAPACITY_CHECK, FIO_JOB),
-            row("--duration",           "duration",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, DEVICE,
-                                                             SUSTAINED, CAPACITY_CHECK, FIO_JOB),
-            row("--ramp-time",          "rampTime",          WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS),
-            row("--seed",               "seed",              WORKLOAD, PRESET, SWEEP),
-            row("--norandommap",        "randomMap",         WORKLOAD, PRESET, SWEEP, REQUIREMENT_WORKLOADS, FIO_JOB),
-            row("--job",                null,                FIO_JOB),
-            row("--allow-overwrite",    null,                FIO_JOB));
+    private static final List<OptionRow<?>> ROWS = List.of(
+            FormOptions.PROBE,
+            FormOptions.VERIFY_CAPACITY,
+            FormOptions.SUSTAINED,
+            MeasurementOptions.NO_VERIFY,
+            MeasurementOptions.DSYNC,
+            MeasurementOptions.ZEROS,
+            MeasurementOptions.DIRECT_OR_BUFFERED,
+            OutputOptions.REQUIRE,
+            OutputOptions.JSON,
+            OutputOptions.CSV,
+            OutputOptions.OUTPUT_FORMAT,
+            OutputOptions.OUTPUT,
+            OutputOptions.CHART,
+            OutputOptions.OVERWRITE,
+            OutputOptions.QUIET,
+            MeasurementOptions.BLOCK_SIZE,
+            MeasurementOptions.COUNT,
+            MeasurementOptions.RUNS,
+            MeasurementOptions.BUFFERED,
+            MeasurementOptions.BACKEND,
+            MeasurementOptions.CACHED_READ,
+            MeasurementOptions.DROP_CACHES,
+            MeasurementOptions.WRITE,
+            MeasurementOptions.ALLOW_WRITES_TO,
+            MeasurementOptions.FORCE,
+            WorkloadOptions.PRESET,
+            WorkloadOptions.RW,
+            WorkloadOptions.SWEEP,
+            WorkloadOptions.RWMIXREAD,
+            WorkloadOptions.IODEPTH,
+            WorkloadOptions.IOENGINE,
+            WorkloadOptions.THREADS,
+            WorkloadOptions.SIZE,
+            WorkloadOptions.DURATION,
+            WorkloadOptions.RAMP_TIME,
+            WorkloadOptions.SEED,
+            WorkloadOptions.NORANDOMMAP,
+            FormOptions.JOB,
+            FormOptions.ALLOW_OVERWRITE);
 
     /**
      * Pairs of options that exclude each other in every form that takes both. Each is checked
@@ -123,85 +74,123 @@ public final class OptionTable {
      */
     public enum Exclusion {
         /** One machine-readable format at a time. */
-        JSON_CSV("--json", "--csv", "; run twice, or give one"),
+        JSON_CSV(OutputOptions.JSON, OutputOptions.CSV, "; run twice, or give one"),
         /** drivespeed's JSON or fio's formats. */
-        JSON_OUTPUT_FORMAT("--json", "--output-format", ": --json is drivespeed's own JSON,"
-                + " --output-format fio's; give one"),
+        JSON_OUTPUT_FORMAT(OutputOptions.JSON, OutputOptions.OUTPUT_FORMAT, ": "
+                + OutputOptions.JSON.option() + " is drivespeed's own JSON, "
+                + OutputOptions.OUTPUT_FORMAT.option() + " fio's; give one"),
         /** CSV or fio's formats. */
-        CSV_OUTPUT_FORMAT("--csv", "--output-format", "; give one"),
+        CSV_OUTPUT_FORMAT(OutputOptions.CSV, OutputOptions.OUTPUT_FORMAT, "; give one"),
         /** A workload's or a device's run is size-based or time-based. */
-        COUNT_DURATION("--count", "--duration", ": a run is size-based or time-based"),
+        COUNT_DURATION(MeasurementOptions.COUNT, WorkloadOptions.DURATION,
+                ": a run is size-based or time-based"),
         /** The fallback to buffered I/O needs O_DIRECT to fall back from. */
-        BUFFERED_FALLBACK("--buffered", "--direct-or-buffered", "");
+        BUFFERED_FALLBACK(MeasurementOptions.BUFFERED, MeasurementOptions.DIRECT_OR_BUFFERED, "");
 
-        private final String first;
-        private final String second;
+        private final OptionRow<?> first;
+        private final OptionRow<?> second;
         private final String reason;
 
-        Exclusion(String first, String second, String reason) {
+        Exclusion(OptionRow<?> first, OptionRow<?> second, String reason) {
             this.first = first;
             this.second = second;
             this.reason = reason;
         }
 
         /**
+         * Refuses the pair if both were given.
+         *
          * @param firstGiven whether the first option of the pair was given
          * @param secondGiven whether the second was
          * @throws IllegalArgumentException naming both when both were given
          */
         public void check(boolean firstGiven, boolean secondGiven) {
             if (firstGiven && secondGiven) {
-                throw new IllegalArgumentException(excludeEachOther(first, second) + reason);
+                throw new IllegalArgumentException(excludeEachOther(first.option(),
+                        second.option()) + reason);
             }
+        }
+
+        /**
+         * Refuses the pair if a command line gave both.
+         *
+         * @param given the options a command line gave
+         * @throws IllegalArgumentException naming both when both were given
+         */
+        public void check(GivenOptions given) {
+            check(given.has(first), given.has(second));
+        }
+
+        /** {@return the pair's options} */
+        public List<OptionRow<?>> options() {
+            return List.of(first, second);
         }
     }
 
     private OptionTable() {
     }
 
-    /** @return the rows, in the order the refusals look at them */
-    public static List<Row> rows() {
+    /** {@return the rows, in the order the refusals look at them} */
+    public static List<OptionRow<?>> rows() {
         return ROWS;
     }
 
     /**
-     * @param names the names of an option, as picocli knows them
-     * @return the option's row, if the table has one (the help options have none)
+     * {@return the row of an option, if the table has one (the help options have none)}
+     *
+     * @param names the names of the option, as picocli knows them
      */
-    public static Optional<Row> find(Collection<String> names) {
+    public static Optional<OptionRow<?>> find(Collection<String> names) {
         return ROWS.stream().filter(r -> names.contains(r.option())).findFirst();
     }
 
     /**
-     * @param option an option by the name the table gives it
-     * @return its row
-     * @throws IllegalArgumentException if the table has none
-     */
-    public static Row get(String option) {
-        return find(List.of(option)).orElseThrow(
-                () -> new IllegalArgumentException("no such option in the table: " + option));
-    }
-
-    /**
+     * {@return {@code options 'FIRST' and 'SECOND' exclude each other}}
+     *
      * @param first an option, as the user typed it
      * @param second another
-     * @return {@code options 'FIRST' and 'SECOND' exclude each other}
      */
     public static String excludeEachOther(String first, String second) {
         return "options '" + first + "' and '" + second + "' exclude each other";
     }
 
     /**
+     * {@return the option that sets a plan's setting ({@link MeasurementOptions#BLOCK_SIZE} sets
+     * {@code blockSize}); empty for a setting no option sets}
+     *
      * @param setting a plan's setting, by its API name, for example {@code blockSize}
-     * @return the option that sets it, by the name the table gives it ({@code --block-size});
-     *     empty for a setting no option sets
      */
-    public static Optional<String> optionFor(String setting) {
+    public static Optional<OptionRow<?>> rowFor(String setting) {
         return ROWS.stream().filter(r -> r.setting().filter(setting::equals).isPresent())
-                .map(Row::option).findFirst();
+                .findFirst();
     }
 
-    private static Row row(String option, String setting, Form first, Form... more) {
-        return new Row(option, Optional.ofNullable(setting), EnumSet.of(first, more));
+    /**
+     * {@return the option that sets a plan's setting, by the name the table gives it
+     * ({@code --block-size}); empty for a setting no option sets}
+     *
+     * @param setting a plan's setting, by its API name, for example {@code blockSize}
+     */
+    public static Optional<String> optionFor(String setting) {
+        return rowFor(setting).map(OptionRow::option);
+    }
+
+    /**
+     * {@return the option that chooses a form ({@code --probe}, {@code --rw}, ...); empty for the
+     * forms the target chooses (the sequential test, the device test) or the command line's
+     * spelling (fio's jobs)}
+     *
+     * @param form a form
+     */
+    public static Optional<OptionRow<?>> choosing(Form form) {
+        return ROWS.stream().filter(r -> r.chooses(form)).findFirst();
+    }
+
+    /**
+     * {@return the rows fio's jobs take in fio's spelling ({@code --bs}, {@code --numjobs}), in
+     * the table's order}
+     */
+    public static List<OptionRow<?>> fioSpelled() {
+        return ROWS.stream().filter(r -> r.fio().isPresent()).toList();
     }
 }

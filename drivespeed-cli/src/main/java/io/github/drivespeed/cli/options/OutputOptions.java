@@ -1,83 +1,135 @@
 package io.github.drivespeed.cli.options;
 
-import picocli.CommandLine.Option;
+import static io.github.drivespeed.cli.options.Form.CAPACITY_CHECK;
+import static io.github.drivespeed.cli.options.Form.CAPACITY_PROBE;
+import static io.github.drivespeed.cli.options.Form.DEVICE;
+import static io.github.drivespeed.cli.options.Form.FIO_JOB;
+import static io.github.drivespeed.cli.options.Form.PRESET;
+import static io.github.drivespeed.cli.options.Form.PROBE;
+import static io.github.drivespeed.cli.options.Form.SEQUENTIAL;
+import static io.github.drivespeed.cli.options.Form.SUSTAINED;
+import static io.github.drivespeed.cli.options.Form.SWEEP;
+import static io.github.drivespeed.cli.options.Form.WORKLOAD;
 
-/** Where the results go and in what form: JSON, CSV or fio's JSON, an output file, a chart, quiet. */
+import io.github.drivespeed.requirement.StorageRequirement;
+
+/**
+ * Rows of {@link OptionTable}: what becomes of the results (the requirement they are checked
+ * against; JSON, CSV or fio's JSON, an output file, a chart, quiet); and, for one command line,
+ * the values of the output options given.
+ */
 public final class OutputOptions {
 
-    @Option(names = "--json", description = "Print the results as JSON (schema in docs/output-schema.md)"
-            + " instead of the text summary.")
-    private boolean json;
+    /** The requirement the results are checked against. */
+    public static final OptionRow<StorageRequirement> REQUIRE =
+            OptionRow.text("SPEC", "--require")
+            .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED)
+            .help("Check the results against a requirement and exit 1 when it is not"
+                    + " met: SD classes (C2 C4 C6 C10 U1 U3 V6 V10 V30 V60 V90 A1 A2) and bounds"
+                    + " write=RATE, read=RATE (30MB/s, 25MiB/s), randread=IOPS, randwrite=IOPS"
+                    + " (random 4 KiB), pNN=TIME (random 4 KiB latency: p99=10ms), comma-separated."
+                    + " Without a workload option, runs what the requirement needs: the"
+                    + " sequential test and/or RND4K Q1T1 reads and writes.")
+            .as(StorageRequirement::parse);
 
-    @Option(names = "--csv", description = "Print the results as CSV, one row per job and"
-            + " direction (columns in docs/output-schema.md), instead of the text summary.")
-    private boolean csv;
+    /** drivespeed's JSON. */
+    public static final OptionRow<Boolean> JSON = OptionRow.flag("--json")
+            .forms(PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED, CAPACITY_CHECK,
+                    CAPACITY_PROBE, FIO_JOB)
+            .help("Print the results as JSON (schema in docs/output-schema.md)"
+                    + " instead of the text summary.");
 
-    @Option(names = "--output-format", paramLabel = "FORMAT",
-            description = "fio's output formats: normal (the text summary, as without it), json"
+    /** drivespeed's CSV. */
+    public static final OptionRow<Boolean> CSV = OptionRow.flag("--csv")
+            .forms(PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED, CAPACITY_CHECK,
+                    CAPACITY_PROBE, FIO_JOB)
+            .help("Print the results as CSV, one row per job and"
+                    + " direction (columns in docs/output-schema.md), instead of the text"
+                    + " summary.");
+
+    /** fio's output formats. */
+    public static final OptionRow<String> OUTPUT_FORMAT =
+            OptionRow.text("FORMAT", "--output-format")
+            .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB)
+            .help("fio's output formats: normal (the text summary, as without it), json"
                     + " (fio's JSON layout in fio's units, for fio's consumers; docs/fio-json.md)"
-                    + " or json+ (json with fio's latency bins).")
-    private String outputFormat;
+                    + " or json+ (json with fio's latency bins).");
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write what would go to standard output (the JSON, the CSV or the text"
+    /** The file standard output's content goes to. */
+    public static final OptionRow<String> OUTPUT = OptionRow.text("FILE", "--output", "-o")
+            .forms(PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED, CAPACITY_CHECK,
+                    CAPACITY_PROBE, FIO_JOB)
+            .help("Write what would go to standard output (the JSON, the CSV or the text"
                     + " summary) to FILE instead; with --json or --csv the text summary then"
                     + " still goes to standard output. An existing FILE is refused unless"
                     + " --overwrite is given (it then keeps its permissions; a symbolic link is"
                     + " written through), and so is a directory or device; FILE is written whole"
-                    + " or not at all.")
-    private String output;
+                    + " or not at all.");
 
-    @Option(names = "--overwrite", description = "Let --output and --chart replace an existing"
-            + " file.")
-    private boolean overwrite;
-
-    @Option(names = "--chart", paramLabel = "FILE.png",
-            description = "Draw a PNG chart (800x500): the throughput timeline of every pass,"
+    /** The PNG chart's file. */
+    public static final OptionRow<String> CHART = OptionRow.text("FILE.png", "--chart")
+            .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP)
+            .help("Draw a PNG chart (800x500): the throughput timeline of every pass,"
                     + " or for --sweep the throughput against the block size. The name must end"
-                    + " in .png; same file rules as --output.")
-    private String chart;
+                    + " in .png; same file rules as --output.");
 
-    @Option(names = {"-q", "--quiet"}, description = "Print no text summary and no progress;"
-            + " errors, requirement failures and --json/--csv output still appear.")
-    private boolean quiet;
+    /** Existing output files replaced. */
+    public static final OptionRow<Boolean> OVERWRITE = OptionRow.flag("--overwrite")
+            .forms(PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED, CAPACITY_CHECK,
+                    CAPACITY_PROBE, FIO_JOB)
+            .help("Let --output and --chart replace an existing"
+                    + " file.");
 
-    /** None given yet; picocli fills in what the command line gives. */
-    public OutputOptions() {
+    /** No text summary, no progress. */
+    public static final OptionRow<Boolean> QUIET = OptionRow.flag("--quiet", "-q")
+            .forms(PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED, CAPACITY_CHECK,
+                    CAPACITY_PROBE, FIO_JOB)
+            .help("Print no text summary and no progress;"
+                    + " errors, requirement failures and --json/--csv output still appear.");
+
+    private final GivenOptions given;
+
+    /**
+     * The output options one command line gave.
+     *
+     * @param given the options the command line gave
+     */
+    public OutputOptions(GivenOptions given) {
+        this.given = given;
     }
 
-    /** @return whether {@code --json} was given */
+    /** {@return whether {@code --json} was given} */
     public boolean json() {
-        return json;
+        return given.has(JSON);
     }
 
-    /** @return whether {@code --csv} was given */
+    /** {@return whether {@code --csv} was given} */
     public boolean csv() {
-        return csv;
+        return given.has(CSV);
     }
 
-    /** @return the {@code --output-format} value as given, or null */
+    /** {@return the {@code --output-format} value as given, or null} */
     public String outputFormat() {
-        return outputFormat;
+        return given.value(OUTPUT_FORMAT);
     }
 
-    /** @return the {@code --output} file as given, or null */
+    /** {@return the {@code --output} file as given, or null} */
     public String output() {
-        return output;
+        return given.value(OUTPUT);
     }
 
-    /** @return whether {@code --overwrite} was given */
+    /** {@return whether {@code --overwrite} was given} */
     public boolean overwrite() {
-        return overwrite;
+        return given.has(OVERWRITE);
     }
 
-    /** @return the {@code --chart} file as given, or null */
+    /** {@return the {@code --chart} file as given, or null} */
     public String chart() {
-        return chart;
+        return given.value(CHART);
     }
 
-    /** @return whether {@code --quiet} was given */
+    /** {@return whether {@code --quiet} was given} */
     public boolean quiet() {
-        return quiet;
+        return given.has(QUIET);
     }
 }

@@ -9,20 +9,17 @@ import picocli.CommandLine;
  * with the range. A value within the type but outside the setting's own range is refused by the
  * plan, in the same words ({@code is too large (must be in [1, 1000])}).
  */
-public final class WholeNumbers {
+final class WholeNumbers {
+
+    /** A {@code long} option's converter. */
+    static final CommandLine.ITypeConverter<Long> LONG =
+            text -> parse(text, Long.MIN_VALUE, Long.MAX_VALUE);
+
+    /** An {@code int} option's converter. */
+    static final CommandLine.ITypeConverter<Integer> INT =
+            text -> Math.toIntExact(parse(text, Integer.MIN_VALUE, Integer.MAX_VALUE));
 
     private WholeNumbers() {
-    }
-
-    /**
-     * Converts every {@code Long} and {@code Integer} option of the command line this way.
-     *
-     * @param cl the command line
-     */
-    public static void registerWith(CommandLine cl) {
-        cl.registerConverter(Long.class, text -> parse(text, Long.MIN_VALUE, Long.MAX_VALUE));
-        cl.registerConverter(Integer.class, text -> Math.toIntExact(parse(text, Integer.MIN_VALUE,
-                Integer.MAX_VALUE)));
     }
 
     /** An option's whole number; the command puts the option's name before the message. */

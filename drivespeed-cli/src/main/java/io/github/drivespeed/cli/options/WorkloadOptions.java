@@ -1,140 +1,161 @@
 package io.github.drivespeed.cli.options;
 
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.unit.Nanoseconds;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Option;
+import java.util.Locale;
 
 /**
- * The fio-style workload options: {@code --preset}, {@code --rw} and {@code --sweep} choose a
- * workload form; the others shape it. {@code --size}, {@code --duration}, {@code --ramp-time} and
- * {@code --ioengine} also shape the random 4 KiB workloads a requirement runs, and {@code --duration} the device test
- * (see {@link OptionTable}). Each is null (false) when not given.
+ * Rows of {@link OptionTable}: the fio-style workload options. {@code --preset}, {@code --rw}
+ * and {@code --sweep} choose a workload form; the others shape it. {@code --size},
+ * {@code --duration}, {@code --ramp-time} and {@code --ioengine} also shape the random 4 KiB
+ * workloads a requirement runs, and {@code --size} and {@code --duration} the sustained write
+ * and the capacity check, {@code --duration} the device test.
  */
 public final class WorkloadOptions {
 
-    @Option(names = "--preset", paramLabel = "NAME", split = ",",
-            description = "Workload preset(s), each run as a read and a write test: "
+    /** The preset workloads, each read and written. */
+    public static final OptionRow<List<Preset>> PRESET =
+            OptionRow.commaSeparated("NAME", "--preset")
+            .forms(Form.PRESET).setting("preset")
+            .chooses(Form.PRESET, "a preset fixes its block size, queue depth, threads and"
+                    + " read/write mode; use --rw with --bs, --iodepth and --threads instead")
+            .help("Workload preset(s), each run as a read and a write test: "
                     + "SEQ1M-Q8T1, SEQ1M-Q1T1, RND4K-Q32T1, RND4K-Q1T1, SEQ128K-Q32T1, "
                     + "RND4K-Q32T16; 'standard' for the first four, 'nvme' for the NVMe set. "
                     + "Repeatable or comma-separated. A preset fixes the block size, queue depth,"
                     + " threads and mode: not with --bs, --iodepth, --threads, --rw, --sweep.")
-    private List<String> presets;
+            .as(WorkloadOptions::presets);
 
-    @Option(names = "--rw", paramLabel = "MODE",
-            description = "Workload, fio's names: read, write, rw (mixed), randread, randwrite, "
-                    + "randrw.")
-    private String rw;
+    /** The workload's mode, fio's names. */
+    public static final OptionRow<String> RW = OptionRow.text("MODE", "--rw")
+            .forms(Form.WORKLOAD, Form.SWEEP, Form.FIO_JOB).fio("rw", "readwrite")
+            .chooses(Form.WORKLOAD, null)
+            .help("Workload, fio's names: read, write, rw (mixed), randread, randwrite, "
+                    + "randrw.");
 
-    @Option(names = "--rwmixread", paramLabel = "PCT",
-            description = "Share of reads in a mixed workload (rw, randrw), in percent. Default: 50.")
-    private Integer rwmixread;
+    /** Every block size from 4 KiB to 64 MiB. */
+    public static final OptionRow<Boolean> SWEEP = OptionRow.flag("--sweep")
+            .forms(Form.SWEEP).setting("blockSizes")
+            .chooses(Form.SWEEP, "the sweep runs every block size from 4 KiB to 64 MiB")
+            .help("Run the workload at every block size from 4K to "
+                    + "64M (powers of two) and print a table. Without --rw: randread.");
 
-    @Option(names = "--sweep", description = "Run the workload at every block size from 4K to "
-            + "64M (powers of two) and print a table. Without --rw: randread.")
-    private boolean sweep;
+    /** The share of reads in a mix. */
+    public static final OptionRow<Integer> RWMIXREAD = OptionRow.wholeInt("PCT", "--rwmixread")
+            .forms(Form.WORKLOAD, Form.SWEEP, Form.FIO_JOB)
+            .setting("readPercent").fio("rwmixread")
+            .help("Share of reads in a mixed workload (rw, randrw), in percent. Default: 50.");
 
-    @Option(names = {"--iodepth", "--queue-depth"}, paramLabel = "N",
-            description = "Workload: I/Os in flight per thread. Without asynchronous I/O in the "
-                    + "backend, run as that many more threads (the report says so). Default: 1.")
-    private Integer iodepth;
+    /** I/Os in flight per thread. */
+    public static final OptionRow<Integer> IODEPTH =
+            OptionRow.wholeInt("N", "--iodepth", "--queue-depth")
+            .forms(Form.WORKLOAD, Form.SWEEP, Form.FIO_JOB)
+            .setting("queueDepth").fio("iodepth")
+            .help("Workload: I/Os in flight per thread. Without asynchronous I/O in the "
+                    + "backend, run as that many more threads (the report says so). Default: 1.");
 
-    @Option(names = "--ioengine", paramLabel = "NAME",
-            description = "Workload: how the I/O is issued, fio's names: psync, libaio, io_uring."
+    /** How the I/O is issued, fio's names. */
+    public static final OptionRow<String> IOENGINE = OptionRow.text("NAME", "--ioengine")
+            .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
+                    Form.FIO_JOB)
+            .setting("ioEngine").fio("ioengine")
+            .help("Workload: how the I/O is issued, fio's names: psync, libaio, io_uring."
                     + " Default: psync at --iodepth 1, else the backend's best engine that works"
                     + " here (native: io_uring, or libaio where io_uring is refused or would hand"
                     + " each I/O to a kernel worker, as on tmpfs); the I/O line says which ran and"
-                    + " why.")
-    private String ioengine;
+                    + " why.");
 
-    @Option(names = {"--threads", "--numjobs"}, paramLabel = "N",
-            description = "Workload: threads, each with its own offsets. Default: 1.")
-    private Integer threads;
+    /** Threads, each with its own offsets. */
+    public static final OptionRow<Integer> THREADS =
+            OptionRow.wholeInt("N", "--threads", "--numjobs")
+            .forms(Form.WORKLOAD, Form.SWEEP, Form.FIO_JOB)
+            .setting("threads").fio("numjobs")
+            .help("Workload: threads, each with its own offsets. Default: 1.");
 
-    @Option(names = "--size", paramLabel = "SIZE",
-            description = "Workload: the test file's size, written in full first. Default: 1G.")
-    private String size;
+    /** The test file's size, or the bound of what is written. */
+    public static final OptionRow<String> SIZE = OptionRow.text("SIZE", "--size")
+            .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
+                    Form.SUSTAINED, Form.CAPACITY_CHECK, Form.FIO_JOB)
+            .setting("size").fio("size")
+            .help("Workload: the test file's size, written in full first. Default: 1G.");
 
-    @Option(names = {"--duration", "--runtime"}, paramLabel = "TIME",
-            description = "Workload or block device: measured time per run: 5, 5s, 500ms, 2m. "
+    /** Measured time per run, or the bound of the time written. */
+    public static final OptionRow<Duration> DURATION =
+            OptionRow.text("TIME", "--duration", "--runtime")
+            .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
+                    Form.DEVICE, Form.SUSTAINED, Form.CAPACITY_CHECK, Form.FIO_JOB)
+            .setting("duration").fio("runtime", "timeout")
+            .help("Workload or block device: measured time per run: 5, 5s, 500ms, 2m. "
                     + "Default: 5s for a workload, 3s for a device. (--count N instead runs N "
                     + "I/Os per run.) --sustained and --verify-capacity: at most this long "
                     + "(the capacity check then reads back what it wrote).")
-    private String duration;
+            .as(WorkloadOptions::duration);
 
-    @Option(names = "--ramp-time", paramLabel = "TIME",
-            description = "Workload: time run before each run's measured part, left out of the "
+    /** Time run before each run's measured part. */
+    public static final OptionRow<Duration> RAMP_TIME = OptionRow.text("TIME", "--ramp-time")
+            .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS)
+            .setting("rampTime")
+            .help("Workload: time run before each run's measured part, left out of the "
                     + "figures. Default: 0.")
-    private String rampTime;
+            .as(WorkloadOptions::duration);
 
-    @Option(names = "--seed", paramLabel = "N",
-            description = "Workload: seed of the random offsets and read/write choices. Default: 0.")
-    private Long seed;
+    /** Seed of the random offsets and read/write choices. */
+    public static final OptionRow<Long> SEED = OptionRow.wholeLong("N", "--seed")
+            .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP).setting("seed")
+            .help("Workload: seed of the random offsets and read/write choices. Default: 0.");
 
-    @Option(names = "--norandommap",
-            description = "Workload: draw random offsets with replacement (fio's norandommap)"
-                    + " instead of covering each block once per pass.")
-    private boolean noRandomMap;
+    /** Random offsets drawn with replacement. */
+    public static final OptionRow<Boolean> NORANDOMMAP = OptionRow.flag("--norandommap")
+            .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
+                    Form.FIO_JOB)
+            .setting("randomMap").fio("norandommap")
+            .help("Workload: draw random offsets with replacement (fio's norandommap)"
+                    + " instead of covering each block once per pass.");
 
-    /** None given yet; picocli fills in what the command line gives. */
-    public WorkloadOptions() {
+    private WorkloadOptions() {
     }
 
-    /** @return the {@code --preset} names as given, or null when none was */
-    public List<String> presets() {
-        return presets;
+    /**
+     * A duration as fio writes them (fio HOWTO, "Time"); no unit means seconds, as fio's
+     * {@code runtime}.
+     *
+     * @param text the duration as typed: {@code 5}, {@code 5s}, {@code 500ms}, {@code 2m}
+     * @return the duration
+     * @throws IllegalArgumentException if the text is not a duration
+     */
+    static Duration duration(String text) {
+        return Nanoseconds.parse(text, ChronoUnit.SECONDS);
     }
 
-    /** @return {@code --rw} as given, or null */
-    public String rw() {
-        return rw;
-    }
-
-    /** @return {@code --rwmixread}, or null */
-    public Integer rwmixread() {
-        return rwmixread;
-    }
-
-    /** @return whether {@code --sweep} was given */
-    public boolean sweep() {
-        return sweep;
-    }
-
-    /** @return {@code --iodepth} (or {@code --queue-depth}), or null */
-    public Integer iodepth() {
-        return iodepth;
-    }
-
-    /** @return {@code --ioengine} as given, or null */
-    public String ioengine() {
-        return ioengine;
-    }
-
-    /** @return {@code --threads} (or {@code --numjobs}), or null */
-    public Integer threads() {
-        return threads;
-    }
-
-    /** @return {@code --size} as given, or null */
-    public String size() {
-        return size;
-    }
-
-    /** @return {@code --duration} (or {@code --runtime}) as given, or null */
-    public String duration() {
-        return duration;
-    }
-
-    /** @return {@code --ramp-time} as given, or null */
-    public String rampTime() {
-        return rampTime;
-    }
-
-    /** @return whether {@code --norandommap} was given */
-    public boolean noRandomMap() {
-        return noRandomMap;
-    }
-
-    /** @return {@code --seed}, or null */
-    public Long seed() {
-        return seed;
+    /**
+     * The presets named by {@code --preset}: {@code standard} (or {@code all}), {@code nvme},
+     * or one preset's name.
+     *
+     * @param names the names as given
+     * @return the presets, in the order named
+     * @throws InvalidValueException naming the first name that is none of those
+     */
+    static List<Preset> presets(List<String> names) {
+        List<Preset> list = new ArrayList<>();
+        for (String name : names) {
+            String n = name.trim().toLowerCase(Locale.ROOT);
+            if (n.equals("standard") || n.equals("all")) {
+                list.addAll(Preset.STANDARD);
+            } else if (n.equals("nvme")) {
+                list.addAll(Preset.NVME);
+            } else {
+                try {
+                    list.add(Preset.parse(name));
+                } catch (InvalidSettingException e) {
+                    throw new InvalidValueException(name, e.reason() + ", standard, nvme", e);
+                }
+            }
+        }
+        return list;
     }
 }

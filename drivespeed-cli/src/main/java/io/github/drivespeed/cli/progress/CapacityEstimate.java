@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.progress;
 
+import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.PassKind;
 import java.io.PrintWriter;
@@ -70,7 +71,8 @@ public final class CapacityEstimate implements ProgressListener {
             err.println(String.format(Locale.ROOT, "drivespeed: the capacity check writes %s%s"
                     + " and reads it all back: about %s %s%s", size, where,
                     approximately(seconds), assumed,
-                    freeSpace ? "; --size or --duration bounds it" : ""));
+                    freeSpace ? "; " + WorkloadOptions.SIZE.option() + " or "
+                            + WorkloadOptions.DURATION.option() + " bounds it" : ""));
         }
         err.flush();
     }

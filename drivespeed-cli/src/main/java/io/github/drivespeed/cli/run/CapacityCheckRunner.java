@@ -1,10 +1,8 @@
 package io.github.drivespeed.cli.run;
 
-import static io.github.drivespeed.cli.run.ErrorMessages.optionIfGiven;
-
 import io.github.drivespeed.CapacityPlan;
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.progress.BeforeFirstPass;
 import io.github.drivespeed.cli.progress.CapacityEstimate;
@@ -29,19 +27,13 @@ import java.util.Optional;
 public final class CapacityCheckRunner {
 
     private final RunContext context;
-    private final MeasurementOptions measurement;
-    private final WorkloadOptions bounds;
 
     /**
-     * @param context the target (a directory), where the text and the results go
-     * @param measurement the backend
-     * @param bounds {@code --size} and {@code --duration}
+     * @param context the target (a directory), the options given ({@code --size},
+     *     {@code --duration}, {@code --backend}), where the text and the results go
      */
-    public CapacityCheckRunner(RunContext context, MeasurementOptions measurement,
-            WorkloadOptions bounds) {
+    public CapacityCheckRunner(RunContext context) {
         this.context = context;
-        this.measurement = measurement;
-        this.bounds = bounds;
     }
 
     /** @return the exit code */
@@ -50,18 +42,15 @@ public final class CapacityCheckRunner {
         CapacityPlan plan;
         long fillBytes;
         try {
-            plan = DriveSpeed.verifyCapacity(dir);
-            plan = optionIfGiven(plan, context.typed("--size"), bounds.size(), CapacityPlan::size);
-            plan = optionIfGiven(plan, context.typed("--duration"), bounds.duration(),
-                    (p, d) -> p.duration(WorkloadPlanBuilder.parseDuration(d)));
-            plan = optionIfGiven(plan, context.typed("--backend"), measurement.backend(),
-                    CapacityPlan::backend);
+            plan = OptionSetters.CAPACITY_CHECK.build(dir, context.given());
             fillBytes = plan.size().isPresent() ? plan.size().getAsLong()
                     : DriveSpeed.probe(dir).usableSpaceBytes();
         } catch (IllegalArgumentException | IOException e) {
             return context.failed(e);
         }
         PrintWriter text = context.outputs().text();
+        String size = context.given().typedValue(WorkloadOptions.SIZE).orElse(null);
+        String time = context.given().typedValue(WorkloadOptions.DURATION).orElse(null);
         CapacityEstimate estimate = new CapacityEstimate(context.err(),
                 context.stderrIsTerminal().getAsBoolean());
         boolean wholeFreeSpace = plan.size().isEmpty();
@@ -70,8 +59,8 @@ public final class CapacityCheckRunner {
         // the header once the checks before writing have passed, so a refusal comes before it
         ProgressListener header = new BeforeFirstPass(() -> {
             text.println(Headers.on(dir) + "capacity check, " + (wholeFreeSpace
-                    ? "the free space" : bounds.size()) + (duration.isPresent()
-                    ? " or what " + bounds.duration() + " of writing fills" : "")
+                    ? "the free space" : size) + (duration.isPresent()
+                    ? " or what " + time + " of writing fills" : "")
                     + ": every test file written before any is read back, every byte checked,"
                     + " every file removed");
             text.flush();

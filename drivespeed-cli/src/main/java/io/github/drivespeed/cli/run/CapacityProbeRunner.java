@@ -1,9 +1,7 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.DevicePlan;
-import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.cli.options.DeviceWriteOptions;
-import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.progress.BeforeFirstPass;
 import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
@@ -24,19 +22,13 @@ import java.nio.file.Path;
 public final class CapacityProbeRunner {
 
     private final RunContext context;
-    private final MeasurementOptions measurement;
-    private final DeviceWriteOptions deviceWrite;
 
     /**
-     * @param context the target (a block device), where the text and the results go
-     * @param measurement the backend
-     * @param deviceWrite the write opt-ins
+     * @param context the target (a block device), the options given (the write opt-ins,
+     *     {@code --backend}), where the text and the results go
      */
-    public CapacityProbeRunner(RunContext context, MeasurementOptions measurement,
-            DeviceWriteOptions deviceWrite) {
+    public CapacityProbeRunner(RunContext context) {
         this.context = context;
-        this.measurement = measurement;
-        this.deviceWrite = deviceWrite;
     }
 
     /** @return the exit code */
@@ -44,15 +36,7 @@ public final class CapacityProbeRunner {
         Path device = context.target();
         DevicePlan plan;
         try {
-            plan = DriveSpeed.onDevice(device);
-            if (deviceWrite.allowWritesTo() != null) {
-                plan = plan.allowWritesTo(Path.of(deviceWrite.allowWritesTo()));
-            }
-            if (deviceWrite.force()) {
-                plan = plan.force();
-            }
-            plan = ErrorMessages.optionIfGiven(plan, "--backend", measurement.backend(),
-                    DevicePlan::backend);
+            plan = OptionSetters.CAPACITY_PROBE.build(device, context.given());
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
         }

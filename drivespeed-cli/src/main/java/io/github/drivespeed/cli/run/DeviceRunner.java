@@ -1,11 +1,7 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.DevicePlan;
-import io.github.drivespeed.cli.options.DeviceWriteOptions;
-import io.github.drivespeed.cli.options.GenuineOptions;
-import io.github.drivespeed.cli.options.MeasurementOptions;
-import io.github.drivespeed.cli.options.ReadModeOptions;
-import io.github.drivespeed.cli.options.WorkloadOptions;
+import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.text.DeviceReportPrinter;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.RunLinePrinter;
@@ -24,22 +20,10 @@ import java.util.List;
 public final class DeviceRunner {
 
     private final RunContext context;
-    private final DevicePlanBuilder plans;
 
-    /**
-     * @param context the target (a block device), where the text goes
-     * @param measurement block size, count, runs, buffered, backend
-     * @param workload for {@code --duration}, the one workload option a device takes
-     * @param readModes cached reads, drop_caches
-     * @param deviceWrite the write opt-ins
-     * @param genuine {@code --no-verify}
-     */
-    public DeviceRunner(RunContext context, MeasurementOptions measurement,
-            WorkloadOptions workload, ReadModeOptions readModes, DeviceWriteOptions deviceWrite,
-            GenuineOptions genuine) {
+    /** @param context the target (a block device), the options given, where the text goes */
+    public DeviceRunner(RunContext context) {
         this.context = context;
-        this.plans = new DevicePlanBuilder(measurement, workload.duration(), readModes,
-                deviceWrite, genuine.noVerify());
     }
 
     /** @return the exit code */
@@ -48,7 +32,7 @@ public final class DeviceRunner {
         PrintWriter out = context.outputs().text();
         DevicePlan plan;
         try {
-            plan = plans.build(device, context.given());
+            plan = OptionSetters.DEVICE_TEST.build(device, context.given());
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
         }

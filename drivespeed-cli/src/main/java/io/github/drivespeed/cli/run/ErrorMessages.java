@@ -1,10 +1,8 @@
 package io.github.drivespeed.cli.run;
 
-import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.cli.options.OptionTable;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.BiFunction;
-import java.util.function.UnaryOperator;
 import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -14,15 +12,12 @@ import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The command line's own refusals, and picocli's in the same style: {@code invalid value for
- * option 'NAME': ...}, with the option as the user typed it. The library's refusals are worded
- * by {@link Refusals}, from the data they carry.
+ * picocli's refusals in the command line's own style: {@code invalid value for option 'NAME':
+ * ...}, with the option as the user typed it. The command line's own refusals of values are
+ * worded by {@link io.github.drivespeed.cli.options.GivenOptions}, the library's by
+ * {@link Refusals}, from the data they carry.
  */
 public final class ErrorMessages {
-
-    /** The refusal of --drop-caches where the reads bypass the page cache. */
-    static final String DROP_CACHES_NEEDS_BUFFERED = "option '--drop-caches' needs --buffered"
-            + " (O_DIRECT reads bypass the page cache: there is nothing to drop)";
 
     /** Where the options are listed, for the end of a refusal. */
     private static final String HELP = "'drivespeed --help' lists the options";
@@ -93,7 +88,7 @@ public final class ErrorMessages {
     private static String typed(OptionSpec option, String[] args) {
         List<String> names = Arrays.asList(option.names());
         for (String arg : args) {
-            if (arg.equals("--")) {
+            if (arg.equals(OptionTable.END_OF_OPTIONS)) {
                 break;
             }
             int eq = arg.indexOf('=');
@@ -103,45 +98,5 @@ public final class ErrorMessages {
             }
         }
         return option.longestName();
-    }
-
-    /**
-     * Applies one option whose value the command line converts itself (a duration), naming it
-     * and its value if the conversion refuses it. A plan's own refusal
-     * ({@link InvalidSettingException}) passes through, for {@link Refusals} to word.
-     *
-     * @param <T> the plan (or value) the option sets
-     * @param plan the plan before
-     * @param name the option, as typed
-     * @param value its value, as given
-     * @param setter what the option does to the plan
-     * @return the plan after
-     * @throws IllegalArgumentException {@code invalid value for option 'NAME': 'VALUE': REASON}
-     */
-    static <T> T option(T plan, String name, Object value, UnaryOperator<T> setter) {
-        try {
-            return setter.apply(plan);
-        } catch (InvalidSettingException e) {
-            throw e;
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for option '" + name + "': '"
-                    + value + "': " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Applies an option if it was given, as {@link #option} does.
-     *
-     * @param <T> the plan the option sets
-     * @param <V> the option's value
-     * @param plan the plan before
-     * @param name the option, as typed
-     * @param value its value, or null when it was not given (the plan is then returned as is)
-     * @param setter what the option does to the plan
-     * @return the plan after
-     * @throws IllegalArgumentException {@code invalid value for option 'NAME': 'VALUE': REASON}
-     */
-    static <T, V> T optionIfGiven(T plan, String name, V value, BiFunction<T, V, T> setter) {
-        return value == null ? plan : option(plan, name, value, t -> setter.apply(t, value));
     }
 }

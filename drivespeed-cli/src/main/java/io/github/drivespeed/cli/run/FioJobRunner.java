@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.cli.fio.FioJobs;
+import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.fio.FioPlans;
 import io.github.drivespeed.cli.fio.FioReported;
 import io.github.drivespeed.cli.fio.FioSection;
@@ -101,9 +102,10 @@ public final class FioJobRunner {
         for (String f : allowOverwrite) {
             Path p = Path.of(f);
             if (!Files.isRegularFile(p)) {
-                throw new IllegalArgumentException("invalid value for option '--allow-overwrite':"
-                        + " '" + f + "': not an existing regular file (a job's new file needs"
-                        + " no permission: drivespeed creates and removes its own)");
+                throw context.given().refusal(FormOptions.ALLOW_OVERWRITE, f,
+                        new IllegalArgumentException("not an existing regular file (a job's new"
+                                + " file needs no permission: drivespeed creates and removes its"
+                                + " own)"));
             }
             real.add(p.toRealPath());
         }

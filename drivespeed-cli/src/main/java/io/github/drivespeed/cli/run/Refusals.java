@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.cli.options.GivenOptions;
+import io.github.drivespeed.cli.options.OptionRow;
 import io.github.drivespeed.cli.options.OptionTable;
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
@@ -39,7 +40,7 @@ final class Refusals {
      * @return the option that sets it, as typed; the API name where no option sets it
      */
     String name(String setting) {
-        return OptionTable.optionFor(setting).map(given::typed).orElse(setting);
+        return OptionTable.rowFor(setting).<String>map(given::typed).orElse(setting);
     }
 
     /**
@@ -60,7 +61,7 @@ final class Refusals {
      */
     String of(InvalidSettingException e) {
         String reason = e.reason(this::name);
-        Optional<String> option = OptionTable.optionFor(e.setting());
+        Optional<OptionRow<?>> option = OptionTable.rowFor(e.setting());
         if (option.isEmpty()) {
             return TARGET.contains(e.setting()) && e.value().isPresent()
                     ? "'" + e.value().get() + "' " + reason : e.getMessage();
@@ -69,7 +70,7 @@ final class Refusals {
         if (e.value().isEmpty()) {
             return "option '" + typed + "' " + reason;
         }
-        Optional<String> value = given.value(option.get());
+        Optional<String> value = given.typedValue(option.get());
         return "invalid value for option '" + typed + "': '" + value.orElse(e.value().get())
                 + "'" + (value.isPresent() ? "" : " (the default)") + ": " + reason;
     }
@@ -98,7 +99,7 @@ final class Refusals {
     String unsupported(UnsupportedTargetException e, Form form) {
         String start = "unsupported target " + e.path() + ": ";
         if (e.expected() == FileKind.DIRECTORY && e.kind() == FileKind.BLOCK_DEVICE) {
-            String what = form.choosingOption().map(o -> given.typed(o)).orElse("this test");
+            String what = form.choosingOption().<String>map(given::typed).orElse("this test");
             return start + "it is a block device, and " + what + " needs a directory on a mounted"
                     + " file system; 'drivespeed " + e.path() + "' without " + what
                     + " measures the device itself, read-only";
@@ -143,8 +144,8 @@ final class Refusals {
         if (!e.beforeAnyWrite() || e.settings().isEmpty() || e.availableBytes().isEmpty()) {
             return e.getMessage();
         }
-        List<String> lower = e.settings().stream().map(s -> name(s) + OptionTable.optionFor(s)
-                .flatMap(given::value).map(v -> " (" + v + ")").orElse(""))
+        List<String> lower = e.settings().stream().map(s -> name(s) + OptionTable.rowFor(s)
+                .flatMap(given::typedValue).map(v -> " (" + v + ")").orElse(""))
                 .collect(Collectors.toList());
         return "not enough free space in " + e.path() + ": the test needs " + e.neededBytes()
                 + " bytes (" + DataSize.ofBytes(e.neededBytes()) + "), "

@@ -13,20 +13,10 @@ import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.PrintWriter;
 
-/** {@code --require}: the requirement parsed, what it needs run, its check and its verdict. */
+/** {@code --require}: what the requirement needs run, its check and its verdict. */
 public final class RequirementChecker {
 
     private RequirementChecker() {
-    }
-
-    /**
-     * @param spec {@code --require} as given, or null
-     * @return the requirement, or null when none was given
-     * @throws IllegalArgumentException naming the option and the value when it cannot be parsed
-     */
-    public static StorageRequirement parse(String spec) {
-        return spec == null ? null
-                : ErrorMessages.option(null, "--require", spec, t -> StorageRequirement.parse(spec));
     }
 
     /**

@@ -44,11 +44,6 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
                 : new ProgressBar(err, labels, writeBoundNanos);
     }
 
-    /** The name of an option as the user typed it. */
-    String typed(String name) {
-        return given.typed(name);
-    }
-
     /** The library's refusals in this command line's words. */
     Refusals refusals() {
         return new Refusals(given);

@@ -2,11 +2,7 @@ package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.SequentialPlan;
 import io.github.drivespeed.WorkloadPlan;
-import io.github.drivespeed.cli.options.GenuineOptions;
-import io.github.drivespeed.cli.options.MeasurementOptions;
-import io.github.drivespeed.cli.options.ReadModeOptions;
-import io.github.drivespeed.cli.options.SequentialOptions;
-import io.github.drivespeed.cli.options.WorkloadOptions;
+import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.cli.results.Results;
@@ -32,31 +28,16 @@ import java.util.List;
 public final class SequentialRunner {
 
     private final RunContext context;
-    private final MeasurementOptions measurement;
-    private final WorkloadOptions workload;
     private final StorageRequirement requirement;
-    private final SequentialPlanBuilder sequentialPlans;
-    private final WorkloadPlanBuilder workloadPlans;
 
     /**
-     * @param context the target (a directory), where the text and the results go
-     * @param measurement block size, count, runs, buffered, backend
-     * @param sequential the sequential test's own options
-     * @param readModes cached reads, drop_caches
-     * @param workload the options of the requirement's workloads (size, duration, ramp time)
+     * @param context the target (a directory), the options given, where the text and the
+     *     results go
      * @param requirement {@code --require}, or null
-     * @param genuine {@code --no-verify}
      */
-    public SequentialRunner(RunContext context, MeasurementOptions measurement,
-            SequentialOptions sequential, ReadModeOptions readModes, WorkloadOptions workload,
-            StorageRequirement requirement, GenuineOptions genuine) {
+    public SequentialRunner(RunContext context, StorageRequirement requirement) {
         this.context = context;
-        this.measurement = measurement;
-        this.workload = workload;
         this.requirement = requirement;
-        this.sequentialPlans = new SequentialPlanBuilder(measurement, sequential, readModes,
-                context.given(), genuine.noVerify());
-        this.workloadPlans = new WorkloadPlanBuilder(measurement, workload, context.given());
     }
 
     /** @return the exit code */
@@ -67,10 +48,10 @@ public final class SequentialRunner {
         WorkloadPlan random = null;
         try {
             if (sequentialNeeded) {
-                test = sequentialPlans.build(dir);
+                test = OptionSetters.SEQUENTIAL_TEST.build(dir, context.given());
             }
             if (RequirementChecker.needsWorkloads(requirement)) {
-                random = workloadPlans.requirementWorkloads(dir);
+                random = OptionSetters.REQUIREMENT_WORKLOADS.build(dir, context.given());
             }
         } catch (IllegalArgumentException e) {
             return context.refuse(e);

@@ -1,11 +1,8 @@
 package io.github.drivespeed.cli.run;
 
-import static io.github.drivespeed.cli.run.ErrorMessages.optionIfGiven;
-
-import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.SustainedPlan;
 import io.github.drivespeed.cli.options.GivenOptions;
-import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.progress.BeforeFirstPass;
 import io.github.drivespeed.cli.progress.Listeners;
@@ -27,21 +24,15 @@ import java.nio.file.Path;
 public final class SustainedRunner {
 
     private final RunContext context;
-    private final MeasurementOptions measurement;
-    private final WorkloadOptions bounds;
     private final StorageRequirement requirement;
 
     /**
-     * @param context the target (a directory), where the text and the results go
-     * @param measurement block size, buffered, backend
-     * @param bounds {@code --size} and {@code --duration}
+     * @param context the target (a directory), the options given, where the text and the
+     *     results go
      * @param requirement {@code --require}, or null
      */
-    public SustainedRunner(RunContext context, MeasurementOptions measurement,
-            WorkloadOptions bounds, StorageRequirement requirement) {
+    public SustainedRunner(RunContext context, StorageRequirement requirement) {
         this.context = context;
-        this.measurement = measurement;
-        this.bounds = bounds;
         this.requirement = requirement;
     }
 
@@ -50,7 +41,7 @@ public final class SustainedRunner {
         Path dir = context.target();
         SustainedPlan plan;
         try {
-            plan = build(dir, context.given());
+            plan = OptionSetters.SUSTAINED_WRITE.build(dir, context.given());
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
         }
@@ -75,23 +66,11 @@ public final class SustainedRunner {
 
     /** {@code at most 120 s and 8 GiB (and half the free space)}, with the bounds given. */
     private String bounds() {
-        String time = bounds.duration() == null
-                ? SustainedPlan.DEFAULT_DURATION.toSeconds() + " s" : bounds.duration();
-        String size = bounds.size() == null
-                ? SustainedPlan.DEFAULT_MAX_SIZE + " and half the free space" : bounds.size();
+        GivenOptions given = context.given();
+        String time = given.typedValue(WorkloadOptions.DURATION)
+                .orElse(SustainedPlan.DEFAULT_DURATION.toSeconds() + " s");
+        String size = given.typedValue(WorkloadOptions.SIZE)
+                .orElse(SustainedPlan.DEFAULT_MAX_SIZE + " and half the free space");
         return "at most " + time + " and " + size + ", 1 GiB always left free";
-    }
-
-    private SustainedPlan build(Path dir, GivenOptions given) {
-        MeasurementOptions m = measurement;
-        SustainedPlan p = DriveSpeed.sustained(dir);
-        p = optionIfGiven(p, given.typed("--block-size"), m.blockSize(), SustainedPlan::blockSize);
-        p = optionIfGiven(p, given.typed("--size"), bounds.size(), SustainedPlan::size);
-        p = optionIfGiven(p, given.typed("--duration"), bounds.duration(),
-                (t, d) -> t.duration(WorkloadPlanBuilder.parseDuration(d)));
-        if (m.buffered()) {
-            p = p.buffered();
-        }
-        return optionIfGiven(p, given.typed("--backend"), m.backend(), SustainedPlan::backend);
     }
 }

@@ -1,7 +1,8 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.WorkloadPlan;
-import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.GivenOptions;
+import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.cli.results.Results;
@@ -25,35 +26,29 @@ import java.util.List;
 public final class WorkloadRunner {
 
     private final RunContext context;
-    private final MeasurementOptions measurement;
-    private final WorkloadOptions workload;
     private final StorageRequirement requirement;
-    private final WorkloadPlanBuilder plans;
 
     /**
-     * @param context the target (a directory), where the text and the results go
-     * @param measurement block size, count, runs, buffered, backend
-     * @param workload the workload options
+     * @param context the target (a directory), the options given, where the text and the
+     *     results go
      * @param requirement {@code --require}, or null
      */
-    public WorkloadRunner(RunContext context, MeasurementOptions measurement,
-            WorkloadOptions workload, StorageRequirement requirement) {
+    public WorkloadRunner(RunContext context, StorageRequirement requirement) {
         this.context = context;
-        this.measurement = measurement;
-        this.workload = workload;
         this.requirement = requirement;
-        this.plans = new WorkloadPlanBuilder(measurement, workload, context.given());
     }
 
     /** @return the exit code */
     public int run() {
         Path dir = context.target();
+        GivenOptions given = context.given();
         WorkloadPlan plan;
         List<Preset> chosen;
+        boolean sweep = given.has(WorkloadOptions.SWEEP);
         try {
-            plan = plans.workload(dir);
-            chosen = workload.presets() == null ? List.of()
-                    : WorkloadPlanBuilder.presets(workload.presets());
+            plan = OptionSetters.WORKLOADS.build(dir, given);
+            chosen = given.has(WorkloadOptions.PRESET) ? given.value(WorkloadOptions.PRESET)
+                    : List.of();
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
         }
@@ -64,12 +59,12 @@ public final class WorkloadRunner {
             // printed when the first stage starts: the plan's own checks come first
             plan = plan.listener(new HeaderPrinter(out, Headers.on(dir) + (!chosen.isEmpty()
                             ? Headers.presets(chosen, plan)
-                            : workload.sweep() ? Headers.sweep(plan, workload.rw() != null)
+                            : sweep ? Headers.sweep(plan, given.has(WorkloadOptions.RW))
                             : plan.parameters().toString()),
                     bar == null ? WorkloadListener.NONE : bar));
-            if (!chosen.isEmpty() || workload.sweep()) {
+            if (!chosen.isEmpty() || sweep) {
                 WorkloadTable table = chosen.isEmpty() ? plan.sweep() : plan.presets(chosen);
-                TablePrinter.print(out, table, workload.sweep());
+                TablePrinter.print(out, table, sweep);
                 results = Results.of(table);
                 sweepTable = chosen.isEmpty() ? table : null;
             } else {
