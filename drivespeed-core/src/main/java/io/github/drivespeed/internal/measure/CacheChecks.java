@@ -4,6 +4,7 @@ import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.Verification;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.util.EnumSet;
@@ -12,9 +13,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The warnings a pass's samples call for: what was done about the cache, and what the device
- * moved (less than the pass counted: a cache served it; clearly more: someone else used the
- * drive).
+ * The warnings a pass's samples call for: what was done about the cache, what the device moved
+ * (less than the pass counted: a cache served it; clearly more: someone else used the drive), and
+ * what the passes' checks found.
  */
 public final class CacheChecks {
 
@@ -106,6 +107,27 @@ public final class CacheChecks {
         }
         if (foreignRead) {
             readWarnings.add(Warning.FOREIGN_IO);
+        }
+    }
+
+    /**
+     * Adds what the passes' checks found: {@link Warning#DATA_LOSS} to both passes when a read
+     * pass lost data (rule 7), {@link Warning#WRITE_CACHE_CLIFF} to the write pass when a write
+     * pass fell off a cliff (rule 8).
+     *
+     * @param writes the write pass's samples
+     * @param reads the read pass's samples
+     * @param writeWarnings the write pass's warnings, added to
+     * @param readWarnings the read pass's warnings, added to
+     */
+    static void addFindings(List<Sample> writes, List<Sample> reads, Set<Warning> writeWarnings,
+            Set<Warning> readWarnings) {
+        if (reads.stream().anyMatch(r -> r.verification().map(Verification::hasLoss).orElse(false))) {
+            readWarnings.add(Warning.DATA_LOSS);
+            writeWarnings.add(Warning.DATA_LOSS);
+        }
+        if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
+            writeWarnings.add(Warning.WRITE_CACHE_CLIFF);
         }
     }
 

@@ -4,7 +4,6 @@ import io.github.drivespeed.internal.files.TestFileCreator;
 import io.github.drivespeed.internal.files.TestFileRemoval;
 import io.github.drivespeed.internal.io.BlockingIoQueue;
 import io.github.drivespeed.internal.io.DirectionGenerator;
-import io.github.drivespeed.internal.io.DirectionRecorder;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
@@ -25,7 +24,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The cached-read figure, as {@code hdparm -T} measures it ("Timing cached reads"): a region of
@@ -100,18 +98,14 @@ final class CachedRead {
                 buffer, null, null, new StopSignal(), IoLoop.Progress.NONE, name, what, regionBytes);
         long now = System.nanoTime();
         prime.run(1, now, now + IoLoop.NO_DEADLINE_NANOS);
-        Optional<DeviceCounters.Snapshot> before = counters.snapshot();
-        long start = System.nanoTime();
-        DirectionRecorder recorder = new DirectionRecorder(start,
-                SequentialMeasurement.TIMELINE_INTERVAL_NANOS, 0);
+        PassWindow window = PassWindow.open(counters);
+        long start = window.startNanos();
         IoLoop loop = new IoLoop(new BlockingIoQueue(file), regionBytes,
                 OffsetGenerator.sequential(0, 1, regionBytes), DirectionGenerator.reads(), null,
-                buffer, recorder, null, new StopSignal(), IoLoop.Progress.NONE, name, what, -1);
+                buffer, window.recorder(), null, new StopSignal(), IoLoop.Progress.NONE, name,
+                what, -1);
         loop.run(Long.MAX_VALUE, start, start + durationNanos);
-        long elapsed = Math.max(1, System.nanoTime() - start);
-        Optional<DeviceCounters.Snapshot> after = counters.snapshot();
-        Sample sample = DirectionRecorder.sample(1, List.of(recorder), elapsed)
-                .withAccounting(CacheHandling.FROM_CACHE, counters.between(before, after));
+        Sample sample = window.sample(1, window.elapsedNanos(0), CacheHandling.FROM_CACHE);
         return new PassResult(PassKind.CACHED_READ, List.of(sample),
                 EnumSet.of(Warning.PAGE_CACHE_FIGURE));
     }

@@ -2,7 +2,6 @@ package io.github.drivespeed.internal.measure;
 
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
-import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.files.LeftoverFiles;
 import io.github.drivespeed.internal.files.TestFileCreator;
 import io.github.drivespeed.internal.files.TestFileRemoval;
@@ -45,7 +44,7 @@ import java.util.OptionalLong;
  * after eviction) and checks every block; removes them all, also on failure (unnamed O_TMPFILE
  * files where the backend and file system allow, else named ones the leftover scan knows).
  */
-public final class CapacityCheck {
+public final class CapacityCheck extends Measurement<Preflight.Target, CapacityCheckReport> {
 
     /** Bytes per file: 1 GiB, under FAT32's 4 GiB limit, as f3's files. */
     public static final long FILE_BYTES = DataSize.GIBIBYTE;
@@ -54,11 +53,9 @@ public final class CapacityCheck {
     private static final long SLACK_BYTES = 4 * DataSize.MEBIBYTE;
     private static final SecureRandom NONCES = new SecureRandom();
 
-    private final Path target;
     private final OptionalLong sizeBytes;
     private final Optional<Duration> duration;
     private final ProgressListener listener;
-    private final Optional<IoBackend> backend;
 
     /**
      * @param target the directory
@@ -69,23 +66,59 @@ public final class CapacityCheck {
      */
     public CapacityCheck(Path target, OptionalLong sizeBytes, Optional<Duration> duration,
             ProgressListener listener, Optional<IoBackend> backend) {
-        this.target = Objects.requireNonNull(target, "target");
+        super(target, backend, Preflight::examine);
         this.sizeBytes = Objects.requireNonNull(sizeBytes, "sizeBytes");
         this.duration = Objects.requireNonNull(duration, "duration");
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.backend = Objects.requireNonNull(backend, "backend");
     }
 
     /**
-     * @return the report
-     * @throws IOException see {@link io.github.drivespeed.CapacityPlan#run()}
+     * Nothing is checked before the leftovers of killed runs are removed: the size to fill is
+     * held against the free space they leave.
      */
-    public CapacityCheckReport run() throws IOException {
-        Instant startedAt = Instant.now();
-        long start = System.nanoTime();
-        Preflight.Target t = Preflight.examine(target, backend);
+    @Override
+    protected Checked<CapacityCheckReport> check(Preflight.Target t) {
+        return started -> measure(t, started);
+    }
+
+    private CapacityCheckReport measure(Preflight.Target t, Started started) throws IOException {
+        Instant startedAt = started.at();
+        long start = started.nanos();
         IoBackend io = t.io();
         LeftoverFiles.removeStale(t.directory());
+        long fill = fillBytes(t);
+        boolean direct = io.capabilities().contains(Capability.DIRECT_IO);
+        int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT,
+                direct ? io.directIoAlignmentBytes(t.directory()) : 0);
+        Fill files = new Fill(t, direct);
+        Throwable failure = null;
+        try (WriteData data = new WriteData(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES,
+                DataPattern.RANDOM, alignment);
+             ReadRing ring = new ReadRing(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES, alignment,
+                     false)) {
+            files.writeAll(data, fill);
+            files.readAll(data, ring);
+        } catch (IOException | RuntimeException | Error e) {
+            failure = e;
+            throw e;
+        } finally {
+            files.removeAll(failure);
+        }
+        long written = files.written;
+        direct = files.direct;
+        Verification found = files.found;
+        long writeNanos = files.writeNanos;
+        long readNanos = files.readNanos;
+        CapacityCheckReport.Stop stop = files.stop;
+        return new CapacityCheckReport(t.info(), written, FILE_BYTES, files.size(), direct, found,
+                writeNanos, readNanos, System.nanoTime() - start, stop, startedAt);
+    }
+
+    /**
+     * The bytes to fill, whole blocks: the size given (which must fit), or the free space less
+     * {@link #SLACK_BYTES}.
+     */
+    private long fillBytes(Preflight.Target t) throws IOException {
         long usable = t.store().getUsableSpace();
         long fill = sizeBytes.orElse(Math.max(0, usable - SLACK_BYTES));
         if (sizeBytes.isPresent() && t.info().totalSpaceBytes() > 0 && fill > usable) {
@@ -97,24 +130,45 @@ public final class CapacityCheck {
             throw InsufficientSpaceException.beforeWriting(t.directory(), BLOCK_BYTES, usable,
                     "the check writes whole blocks of " + DataSize.ofBytes(BLOCK_BYTES), List.of());
         }
-        boolean direct = io.capabilities().contains(Capability.DIRECT_IO);
-        int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT,
-                direct ? io.directIoAlignmentBytes(t.directory()) : 0);
-        List<TestFile> files = new ArrayList<>();
-        Map<Long, Long> baseOfNonce = new HashMap<>();
-        List<Long> nonces = new ArrayList<>();
-        List<Long> blocksOf = new ArrayList<>();
-        long writeNanos = 0;
-        long readNanos = 0;
-        long written = 0;
-        Verification found = Verification.NONE;
-        CapacityCheckReport.Stop stop = sizeBytes.isPresent() ? CapacityCheckReport.Stop.SIZE
-                : CapacityCheckReport.Stop.FREE_SPACE;
-        Throwable failure = null;
-        try (WriteData data = new WriteData(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES,
-                DataPattern.RANDOM, alignment);
-             ReadRing ring = new ReadRing(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES, alignment,
-                     false)) {
+        return fill;
+    }
+
+    /**
+     * The check's files: each of at most {@link #FILE_BYTES} of stamped data with its own nonce,
+     * all written (and fdatasync'd) before any is read back and checked; removed at the end.
+     */
+    private final class Fill {
+        private final Preflight.Target t;
+        private final IoBackend io;
+        private final List<TestFile> files = new ArrayList<>();
+        private final Map<Long, Long> baseOfNonce = new HashMap<>();
+        private final List<Long> nonces = new ArrayList<>();
+        private final List<Long> blocksOf = new ArrayList<>();
+        /** O_DIRECT; turns false for good when the file system refuses it. */
+        private boolean direct;
+        private long written;
+        private long writeNanos;
+        private long readNanos;
+        private Verification found = Verification.NONE;
+        private CapacityCheckReport.Stop stop = sizeBytes.isPresent()
+                ? CapacityCheckReport.Stop.SIZE : CapacityCheckReport.Stop.FREE_SPACE;
+
+        Fill(Preflight.Target t, boolean direct) {
+            this.t = t;
+            this.io = t.io();
+            this.direct = direct;
+        }
+
+        /** {@return the files written} */
+        int size() {
+            return files.size();
+        }
+
+        /**
+         * Writes files until {@code fill} bytes are written, the time is up or the file system is
+         * full, whichever comes first ({@link #stop} says which).
+         */
+        void writeAll(WriteData data, long fill) throws IOException {
             listener.passStarted(PassKind.WRITE, 1, fill);
             long writeStart = System.nanoTime();
             long deadline = writeStart + duration.map(Duration::toNanos)
@@ -124,16 +178,7 @@ public final class CapacityCheck {
                     stop = CapacityCheckReport.Stop.DURATION;
                     break;
                 }
-                TestFile file;
-                try {
-                    file = TestFileCreator.create(io, t.directory(), direct, false);
-                } catch (DirectIoUnsupportedException e) {
-                    if (!direct) {
-                        throw e;
-                    }
-                    direct = false;
-                    file = TestFileCreator.create(io, t.directory(), false, false);
-                }
+                TestFile file = create();
                 files.add(file);
                 long nonce = NONCES.nextLong();
                 nonces.add(nonce);
@@ -151,6 +196,23 @@ public final class CapacityCheck {
             }
             writeNanos = System.nanoTime() - writeStart;
             listener.bytesTransferred(PassKind.WRITE, 1, written, fill);
+        }
+
+        /** A new test file: O_DIRECT unless the file system refuses it, then buffered for good. */
+        private TestFile create() throws IOException {
+            try {
+                return TestFileCreator.create(io, t.directory(), direct, false);
+            } catch (DirectIoUnsupportedException e) {
+                if (!direct) {
+                    throw e;
+                }
+                direct = false;
+                return TestFileCreator.create(io, t.directory(), false, false);
+            }
+        }
+
+        /** Reads each file back (after eviction, when buffered) and checks every block. */
+        void readAll(WriteData data, ReadRing ring) throws IOException {
             listener.passStarted(PassKind.READ, 1, written);
             long readStart = System.nanoTime();
             long checked = 0;
@@ -172,16 +234,14 @@ public final class CapacityCheck {
             }
             // the check runs beside the reads: nothing is left out of the read-back's time
             readNanos = System.nanoTime() - readStart;
-        } catch (IOException | RuntimeException | Error e) {
-            failure = e;
-            throw e;
-        } finally {
+        }
+
+        /** Removes every file, also on failure ({@code failure}: what the check is throwing). */
+        void removeAll(Throwable failure) throws IOException {
             for (TestFile file : files) {
                 TestFileRemoval.closeAndRemove(file, file.path().orElse(t.directory()), failure);
             }
         }
-        return new CapacityCheckReport(t.info(), written, FILE_BYTES, files.size(), direct, found,
-                writeNanos, readNanos, System.nanoTime() - start, stop, startedAt);
     }
 
     /**
@@ -190,7 +250,7 @@ public final class CapacityCheck {
      */
     private long writeFile(TestFile file, WriteData data, long nonce, long blocks, int index,
             long before, long fill, long deadline) throws IOException {
-        Path name = file.path().orElse(target);
+        Path name = file.path().orElse(given());
         String what = "write of capacity file " + (index + 1);
         data.startRun(nonce);
         IoLoop loop = new IoLoop(new BlockingIoQueue(file), BLOCK_BYTES,
@@ -230,25 +290,13 @@ public final class CapacityCheck {
 
     private static void readBlocks(PassChecks checks, TestFile file, Path name, ReadRing ring,
             long blocks, String what) throws IOException {
-        for (long first = 0; first < blocks; ) {
-            long from = first;
+        checks.transfer(blocks, offset -> offset / BLOCK_BYTES, true, (first, progress) -> {
             IoLoop loop = checks.attach(new IoLoop(new BlockingIoQueue(file), BLOCK_BYTES,
                     OffsetGenerator.sequential(first, blocks - first, BLOCK_BYTES),
                     DirectionGenerator.reads(), null, ring.buffer(), null, null,
-                    new StopSignal(), moved -> checks.completed(from, moved), name, what,
-                    blocks * BLOCK_BYTES));
-            try {
-                long now = System.nanoTime();
-                loop.run(blocks - first, now, now + IoLoop.NO_DEADLINE_NANOS);
-                first = blocks;
-            } catch (TestFileIoException e) {
-                if (!IoFailures.isIoError(e) || e.offset() < 0) {
-                    throw e;
-                }
-                long bad = e.offset() / BLOCK_BYTES;
-                checks.unreadable(bad);
-                first = bad + 1;
-            }
-        }
+                    new StopSignal(), progress, name, what, blocks * BLOCK_BYTES));
+            long now = System.nanoTime();
+            return loop.run(blocks - first, now, now + IoLoop.NO_DEADLINE_NANOS).measuredBytes();
+        });
     }
 }

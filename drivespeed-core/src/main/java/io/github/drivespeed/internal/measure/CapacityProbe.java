@@ -6,7 +6,6 @@ import io.github.drivespeed.internal.genuine.ProbeUnit;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.preflight.DeviceTarget;
 import io.github.drivespeed.progress.ProgressListener;
-import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DataLossKind;
 import io.github.drivespeed.report.MediumKind;
@@ -18,7 +17,6 @@ import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -92,32 +90,10 @@ final class CapacityProbe {
     CapacityProbeReport run() throws IOException {
         Instant startedAt = Instant.now();
         long start = System.nanoTime();
-        long grid = Math.max(MIN_GRID_BYTES, roundUp(claimed / GRID_DIVISOR, MIN_GRID_BYTES));
-        long dense = Math.min(grid, claimed / 2 / unit * unit);
-        List<Long> probes = new ArrayList<>();
-        for (long at = grid; at < claimed - unit; at += grid) {
-            probes.add(at);
-        }
-        probes.add(claimed - unit);
         try (FileHandle h = io.openBlockDevice(new BlockDeviceRequest(target.device(), true, true));
              AlignedBuffer buffer = io.allocate(CHUNK_BYTES, Math.max(4096, unit))) {
             TreeMap<Long, ProbeUnit.Outcome> found = new TreeMap<>();
-            long roundBytes = probes.size() * (long) unit + dense;
-            phase(PassKind.WRITE, 1, roundBytes);
-            for (long at : probes) {
-                writeUnits(h, buffer, at, unit);
-            }
-            for (long at = 0; at < dense; at += CHUNK_BYTES) {
-                writeUnits(h, buffer, at, (int) Math.min(CHUNK_BYTES, dense - at));
-            }
-            h.dataSync();
-            phase(PassKind.READ, 1, roundBytes);
-            for (long at = 0; at < dense; at += CHUNK_BYTES) {
-                readUnits(h, buffer, at, (int) Math.min(CHUNK_BYTES, dense - at), found);
-            }
-            for (long at : probes) {
-                readUnits(h, buffer, at, unit, found);
-            }
+            firstRound(h, buffer, found);
             rounds = 1;
             long period = wrapPeriod(found);
             if (period > 0) {
@@ -127,43 +103,85 @@ final class CapacityProbe {
             if (firstBad == null) {
                 return report(claimed, MediumKind.GENUINE, -1, found, start, startedAt);
             }
-            long hi = firstBad;
-            long lo = Math.max(0, Optional.ofNullable(found.lowerKey(hi)).orElse(-1L));
-            while (hi - lo > unit) {
-                long step = Math.max(unit, (hi - lo) / REFINE_FANOUT / unit * unit);
-                List<Long> round = new ArrayList<>();
-                for (long at = lo + step; at < hi; at += step) {
-                    round.add(at);
-                }
-                if (round.isEmpty()) {
-                    break;
-                }
-                phase(PassKind.WRITE, rounds + 1, round.size() * (long) unit);
-                for (long at : round) {
-                    writeUnits(h, buffer, at, unit);
-                }
-                h.dataSync();
-                phase(PassKind.READ, rounds + 1, round.size() * (long) unit);
-                TreeMap<Long, ProbeUnit.Outcome> fine = new TreeMap<>();
-                for (long at : round) {
-                    readUnits(h, buffer, at, unit, fine);
-                }
-                rounds++;
-                found.putAll(fine);
-                Long bad = firstBad(fine);
-                if (bad != null) {
-                    hi = bad;
-                    lo = Math.max(lo, Optional.ofNullable(fine.lowerKey(bad)).orElse(lo));
-                } else {
-                    lo = round.get(round.size() - 1);
-                }
-            }
-            long usable = hi;
+            long usable = refine(h, buffer, found, firstBad);
             boolean holesAbove = found.tailMap(usable, false).values().stream()
                     .anyMatch(ProbeUnit.Outcome::ok);
             return report(usable, holesAbove ? MediumKind.DAMAGED : MediumKind.LIMBO, -1, found,
                     start, startedAt);
         }
+    }
+
+    /**
+     * Round 1: a unit every grid step from the step on and the last unit, then the dense region
+     * {@code [0, step)}, written last; then all read back, the dense region first.
+     */
+    private void firstRound(FileHandle h, AlignedBuffer buffer,
+            TreeMap<Long, ProbeUnit.Outcome> found) throws IOException {
+        long grid = Math.max(MIN_GRID_BYTES, roundUp(claimed / GRID_DIVISOR, MIN_GRID_BYTES));
+        long dense = Math.min(grid, claimed / 2 / unit * unit);
+        List<Long> probes = new ArrayList<>();
+        for (long at = grid; at < claimed - unit; at += grid) {
+            probes.add(at);
+        }
+        probes.add(claimed - unit);
+        long roundBytes = probes.size() * (long) unit + dense;
+        phase(PassKind.WRITE, 1, roundBytes);
+        for (long at : probes) {
+            writeUnits(h, buffer, at, unit);
+        }
+        for (long at = 0; at < dense; at += CHUNK_BYTES) {
+            writeUnits(h, buffer, at, (int) Math.min(CHUNK_BYTES, dense - at));
+        }
+        h.dataSync();
+        phase(PassKind.READ, 1, roundBytes);
+        for (long at = 0; at < dense; at += CHUNK_BYTES) {
+            readUnits(h, buffer, at, (int) Math.min(CHUNK_BYTES, dense - at), found);
+        }
+        for (long at : probes) {
+            readUnits(h, buffer, at, unit, found);
+        }
+    }
+
+    /**
+     * Rounds of up to {@value #REFINE_FANOUT} units between the last good unit below the first
+     * bad one and that bad one, each round finer, until they are one unit apart.
+     *
+     * @return the first bad offset found: the usable size
+     */
+    private long refine(FileHandle h, AlignedBuffer buffer, TreeMap<Long, ProbeUnit.Outcome> found,
+            long firstBad) throws IOException {
+        long hi = firstBad;
+        long lo = Math.max(0, Optional.ofNullable(found.lowerKey(hi)).orElse(-1L));
+        while (hi - lo > unit) {
+            long step = Math.max(unit, (hi - lo) / REFINE_FANOUT / unit * unit);
+            List<Long> round = new ArrayList<>();
+            for (long at = lo + step; at < hi; at += step) {
+                round.add(at);
+            }
+            if (round.isEmpty()) {
+                break;
+            }
+            phase(PassKind.WRITE, rounds + 1, round.size() * (long) unit);
+            for (long at : round) {
+                writeUnits(h, buffer, at, unit);
+            }
+            h.dataSync();
+            phase(PassKind.READ, rounds + 1, round.size() * (long) unit);
+            TreeMap<Long, ProbeUnit.Outcome> fine = new TreeMap<>();
+            for (long at : round) {
+                readUnits(h, buffer, at, unit, fine);
+            }
+            rounds++;
+            found.putAll(fine);
+            Long bad = firstBad(fine);
+            if (bad != null) {
+                hi = bad;
+                lo = Math.max(lo, Optional.ofNullable(fine.lowerKey(bad)).orElse(lo));
+            } else {
+                lo = round.get(round.size() - 1);
+            }
+        }
+        return hi;
     }
 
     /** The smallest distance between a unit and the unit whose data it holds; 0 when none. */
@@ -262,10 +280,5 @@ final class CapacityProbe {
 
     private static long roundUp(long value, long multiple) {
         return (value + multiple - 1) / multiple * multiple;
-    }
-
-    /** @return the device probed, for messages */
-    Path device() {
-        return Objects.requireNonNull(target.device());
     }
 }

@@ -23,12 +23,10 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
-import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.Verification;
-import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
@@ -55,21 +53,17 @@ import org.slf4j.LoggerFactory;
  * writing, warms up untimed, then for each run writes a new file (timed up to and including the
  * closing fdatasync), reads it back (timed), and removes it.
  */
-public final class SequentialMeasurement {
+public final class SequentialMeasurement extends Measurement<Preflight.Target, SpeedReport> {
 
     private static final Logger LOG = LoggerFactory.getLogger(SequentialMeasurement.class);
 
     /** Warm-up size: min(pass size, 64 MiB), at least one block. */
     static final long WARM_UP_BYTES = 64 * DataSize.MEBIBYTE;
-    /** Timeline interval of the passes: 500 ms, fio's bandwidth-log default. */
-    static final long TIMELINE_INTERVAL_NANOS = 500_000_000L;
     private static final SecureRandom NONCES = new SecureRandom();
 
-    private final Path target;
     private final SequentialParameters parameters;
     private final boolean bufferedFallback;
     private final ProgressListener listener;
-    private final Optional<IoBackend> backend;
     private final PageCacheOptions readOptions;
     private final boolean verify;
 
@@ -85,35 +79,27 @@ public final class SequentialMeasurement {
     public SequentialMeasurement(Path target, SequentialParameters parameters, boolean bufferedFallback,
             ProgressListener listener, Optional<IoBackend> backend, PageCacheOptions readOptions,
             boolean verify) {
-        this.target = Objects.requireNonNull(target, "target");
+        super(target, backend, Preflight::examine);
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.bufferedFallback = bufferedFallback;
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.backend = Objects.requireNonNull(backend, "backend");
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
         this.verify = verify;
     }
 
     /**
-     * Runs the measurement.
-     *
-     * @return the report
-     * @throws IOException see {@link io.github.drivespeed.SequentialPlan#run()}
+     * The block size against the backend, O_DIRECT (or the buffered fallback), the direct-I/O
+     * alignment, O_DSYNC, drop_caches and the memory the buffers take.
      */
-    public SpeedReport run() throws IOException {
-        Instant startedAt = Instant.now();
-        Preflight.Target t = Preflight.examine(target, backend);
-        Path directory = t.directory();
-        TargetInfo targetInfo = t.info();
-        BackendSelector.Selection selection = t.selection();
-        IoBackend io = selection.backend();
-
+    @Override
+    protected Checked<SpeedReport> check(Preflight.Target t) throws IOException {
+        IoBackend io = t.io();
         long blockBytes = parameters.blockSize().bytes();
         Preflight.checkBlockFitsBackend(io, blockBytes);
         boolean direct = parameters.direct();
         if (direct && !io.capabilities().contains(Capability.DIRECT_IO)) {
-            DirectIoUnsupportedException refusal = new DirectIoUnsupportedException(directory,
-                    targetInfo.fileSystemType(), null);
+            DirectIoUnsupportedException refusal = new DirectIoUnsupportedException(t.directory(),
+                    t.info().fileSystemType(), null);
             if (!bufferedFallback) {
                 throw refusal;
             }
@@ -126,89 +112,54 @@ public final class SequentialMeasurement {
                     + " backend: it cannot open files with O_DSYNC");
         }
         readOptions.checkBackend(io);
-        long passBytes = parameters.bytesPerPass().bytes();
         long poolBytes = WriteData.randomPoolBytes(blockBytes, parameters.count(),
                 WriteData.POOL_TARGET_BYTES);
         Preflight.checkMemory(poolBytes + (verify ? blockBytes : 0), parameters.blockSize(),
                 verify ? "the write pool, and a second block to read back into for verification"
                         : "the write pool, which the reads reuse");
+        boolean directIo = direct;
+        return started -> measure(t, directIo, bufferAlignment, started);
+    }
+
+    /** Leftovers removed, the free space checked and the drive's locks taken; then the runs. */
+    private SpeedReport measure(Preflight.Target t, boolean direct, int bufferAlignment,
+            Started started) throws IOException {
+        long passBytes = parameters.bytesPerPass().bytes();
         // Leftovers of killed runs first: they may hold the space the check below looks for.
-        LeftoverFiles.Scan before = LeftoverFiles.removeStale(directory);
+        LeftoverFiles.Scan before = LeftoverFiles.removeStale(t.directory());
         Preflight.checkFreeSpace(t, passBytes, "blockSize", "count");
-        try (DriveLocks locks = DriveLocks.acquire(targetInfo)) {
+        try (DriveLocks locks = DriveLocks.acquire(t.info())) {
             // Another measurement now: its named test file, or its unnamed (O_TMPFILE) one, or
             // its lock on the same drive.
             boolean concurrentBefore = before.anotherMeasurement(null, true)
                     || locks.anotherMeasurement();
-            return measure(t, io, direct, bufferAlignment, locks, concurrentBefore, startedAt);
+            return measureLocked(t, t.io(), direct, bufferAlignment, locks, concurrentBefore,
+                    started.at());
         }
     }
 
-    private SpeedReport measure(Preflight.Target t, IoBackend io, boolean direct,
+    /** The passes, run while the drive's locks are held; their warnings; the report. */
+    private SpeedReport measureLocked(Preflight.Target t, IoBackend io, boolean direct,
             int bufferAlignment, DriveLocks locks, boolean concurrentBefore, Instant startedAt)
             throws IOException {
         Path directory = t.directory();
         TargetInfo targetInfo = t.info();
         BackendSelector.Selection selection = t.selection();
-        long blockBytes = parameters.blockSize().bytes();
-
+        DeviceCounters counters = DeviceCounters.of(targetInfo);
+        Passes passes = runAll(t, io, direct, bufferAlignment, counters);
+        List<Sample> writes = passes.writes;
+        List<Sample> reads = passes.reads;
         Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
         Set<Warning> readWarnings = EnumSet.noneOf(Warning.class);
         if (parameters.dataPattern() == DataPattern.ZEROS) {
             writeWarnings.add(Warning.ZERO_FILLED_DATA);
-        }
-        List<Sample> writes = new ArrayList<>();
-        List<Sample> reads = new ArrayList<>();
-        DeviceCounters counters = DeviceCounters.of(targetInfo);
-        boolean memory = targetInfo.warnings().contains(Warning.MEMORY_FILE_SYSTEM);
-        Passes passes;
-        // Without verification the read pass reads into the write pool, which every run refills
-        // before writing: one buffer, so a 1 GiB block needs 1 GiB of memory, not 2. Verification
-        // compares with the pool, so it reads into a ring of its own, checked behind the reads.
-        try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
-                parameters.dataPattern(), bufferAlignment);
-             ReadRing ring = verify ? new ReadRing(io, blockBytes, parameters.count(),
-                     bufferAlignment, memory) : null) {
-            // A memory file system has no write cache to fill: its rate follows the kernel's
-            // page allocator (pages freed by the warm-up's file are reused first), no cliff.
-            // And no device paces its reads: the check runs in batches, one chunk at a time.
-            passes = new Passes(io, directory, data, ring, blockBytes, direct, counters,
-                    targetInfo.fileSystemType(), !memory);
-            long warmUpCount = Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes));
-            while (true) {
-                try {
-                    passes.runOnce(0, warmUpCount, ProgressListener.NONE);
-                    for (int run = 1; run <= parameters.runs(); run++) {
-                        Sample[] pair = passes.runOnce(run, parameters.count(), listener);
-                        writes.add(pair[0]);
-                        reads.add(pair[1]);
-                    }
-                    break;
-                } catch (DirectIoUnsupportedException e) {
-                    if (!bufferedFallback || !passes.direct) {
-                        throw e;
-                    }
-                    // Refused at open or on a transfer (then perhaps only in a measured run):
-                    // no O_DIRECT figure is kept; everything runs again, buffered.
-                    LOG.info("measuring with buffered I/O: {}", e.getMessage());
-                    passes.fallBack();
-                    writes.clear();
-                    reads.clear();
-                }
-            }
         }
         CacheChecks.addSharedDrive(concurrentBefore || locks.anotherMeasurement()
                 || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true),
                 passes.foreignWrite, passes.foreignRead, writeWarnings, readWarnings);
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
-        if (reads.stream().anyMatch(r -> r.verification().map(Verification::hasLoss).orElse(false))) {
-            readWarnings.add(Warning.DATA_LOSS);
-            writeWarnings.add(Warning.DATA_LOSS);
-        }
-        if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
-            writeWarnings.add(Warning.WRITE_CACHE_CLIFF);
-        }
+        CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
         Optional<PassResult> cached = Optional.empty();
         if (readOptions.cachedReadNanos() > 0) {
             cached = Optional.of(CachedRead.inDirectory(io, directory, readOptions.cachedReadNanos(),
@@ -225,6 +176,28 @@ public final class SequentialMeasurement {
         return new SpeedReport(targetInfo, done, selection.info(),
                 new PassResult(PassKind.WRITE, writes, writeWarnings),
                 new PassResult(PassKind.READ, reads, readWarnings), cached, startedAt);
+    }
+
+    /** The write pool and the read ring, and in them the warm-up and the runs. */
+    private Passes runAll(Preflight.Target t, IoBackend io, boolean direct, int bufferAlignment,
+            DeviceCounters counters) throws IOException {
+        long blockBytes = parameters.blockSize().bytes();
+        boolean memory = t.info().warnings().contains(Warning.MEMORY_FILE_SYSTEM);
+        // Without verification the read pass reads into the write pool, which every run refills
+        // before writing: one buffer, so a 1 GiB block needs 1 GiB of memory, not 2. Verification
+        // compares with the pool, so it reads into a ring of its own, checked behind the reads.
+        try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
+                parameters.dataPattern(), bufferAlignment);
+             ReadRing ring = verify ? new ReadRing(io, blockBytes, parameters.count(),
+                     bufferAlignment, memory) : null) {
+            // A memory file system has no write cache to fill: its rate follows the kernel's
+            // page allocator (pages freed by the warm-up's file are reused first), no cliff.
+            // And no device paces its reads: the check runs in batches, one chunk at a time.
+            Passes passes = new Passes(io, t.directory(), data, ring, blockBytes, direct,
+                    counters, t.info().fileSystemType(), !memory);
+            passes.runAll(Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes)));
+            return passes;
+        }
     }
 
     /** The timed passes of one run over one test file. */
@@ -244,6 +217,9 @@ public final class SequentialMeasurement {
         /** Whether a measured pass's device counters showed other I/O. */
         private boolean foreignWrite;
         private boolean foreignRead;
+        /** The measured runs' write and read passes. */
+        private final List<Sample> writes = new ArrayList<>();
+        private final List<Sample> reads = new ArrayList<>();
 
         /** @param ring where verified read passes read to, or null to read into the pool */
         Passes(IoBackend io, Path directory, WriteData data, ReadRing ring, long blockBytes,
@@ -259,6 +235,34 @@ public final class SequentialMeasurement {
             this.counters = counters;
             this.findCliffs = findCliffs;
             this.fileSystemType = fileSystemType;
+        }
+
+        /**
+         * The untimed warm-up, then each run's passes; all again, buffered, where O_DIRECT is
+         * refused and the plan falls back.
+         *
+         * @param warmUpCount blocks of the warm-up
+         */
+        void runAll(long warmUpCount) throws IOException {
+            while (true) {
+                try {
+                    runOnce(0, warmUpCount, ProgressListener.NONE);
+                    for (int run = 1; run <= parameters.runs(); run++) {
+                        Sample[] pair = runOnce(run, parameters.count(), listener);
+                        writes.add(pair[0]);
+                        reads.add(pair[1]);
+                    }
+                    return;
+                } catch (DirectIoUnsupportedException e) {
+                    if (!bufferedFallback || !direct) {
+                        throw e;
+                    }
+                    // Refused at open or on a transfer (then perhaps only in a measured run):
+                    // no O_DIRECT figure is kept; everything runs again, buffered.
+                    LOG.info("measuring with buffered I/O: {}", e.getMessage());
+                    fallBack();
+                }
+            }
         }
 
         /**
@@ -318,40 +322,32 @@ public final class SequentialMeasurement {
             if (write) {
                 data.startRun(NONCES.nextLong());
             }
-            Optional<DeviceCounters.Snapshot> before = run > 0 ? counters.snapshot()
-                    : Optional.empty();
             // The warm-up checks too: the same code path, compiled before the measured runs.
             // On a memory file system (no cliffs looked for there) the check runs in batches.
             try (PassChecks checks = new PassChecks(write, verify, data, ring, !findCliffs,
                     blockBytes, count, block -> block * blockBytes,
                     done -> progress.bytesTransferred(kind, run, done, passBytes))) {
-                long start = System.nanoTime();
-                DirectionRecorder recorder = new DirectionRecorder(start, TIMELINE_INTERVAL_NANOS,
-                        0);
-                checks.begin(start, recorder);
-                long done = transfer(checks, file, name, run, count, passBytes, write, recorder,
-                        what, start);
+                PassWindow window = PassWindow.open(run > 0 ? counters : DeviceCounters.NONE);
+                checks.begin(window.startNanos(), window.recorder());
+                long done = transfer(checks, file, name, run, count, passBytes, write,
+                        window.recorder(), what, window.startNanos());
                 if (write) {
                     IoFailures.dataSync(file, name, what, done, passBytes);
                 }
                 // one continuous interval, the check behind the reads (batches left out)
-                long elapsed = Math.max(1, System.nanoTime() - start - checks.excludedNanos());
+                long elapsed = window.elapsedNanos(checks.excludedNanos());
                 checks.finish();
                 if (run == 0) {
                     return null;
                 }
-                Optional<DeviceCounters.Snapshot> after = counters.snapshot();
-                Optional<DeviceIo> device = counters.between(before, after);
-                boolean foreign = CacheChecks.foreignIo(device, write ? 0 : done, write ? done : 0,
-                        blockBytes, !direct, true);
+                Sample checked = checks.annotate(window.sample(run, elapsed, handling));
+                boolean foreign = window.foreignIo(write ? 0 : done, write ? done : 0, blockBytes,
+                        !direct);
                 if (write) {
                     foreignWrite |= foreign;
                 } else {
                     foreignRead |= foreign;
                 }
-                Sample sample = DirectionRecorder.sample(run, List.of(recorder), elapsed)
-                        .withAccounting(handling, device);
-                Sample checked = checks.annotate(sample);
                 // the listener and the report see the same sample
                 return findCliffs ? checked : checked.withCacheCliff(Optional.empty());
             }
@@ -359,49 +355,36 @@ public final class SequentialMeasurement {
 
         /**
          * The pass's blocks through the engine's I/O loop, from block 0; an EIO on a verified
-         * read-back is data lost, and the read goes on from the next block.
+         * read-back of a measured run is data lost, and the read goes on from the next block.
          *
          * @return the bytes moved
          */
         private long transfer(PassChecks checks, TestFile file, Path name, int run, long count,
                 long passBytes, boolean write, DirectionRecorder recorder, String what,
                 long start) throws IOException {
-            long done = 0;
-            for (long first = 0; first < count; ) {
-                long from = first;
-                IoLoop.Progress perBlock = moved -> checks.completed(from, moved);
-                IoLoop loop = checks.attach(new IoLoop(new BlockingIoQueue(file), blockBytes,
-                        OffsetGenerator.sequential(first, count - first, blockBytes),
-                        write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
-                        write ? data : null, write ? null : readBuffer,
-                        write ? null : recorder, write ? recorder : null,
-                        new StopSignal(), perBlock, name, what, passBytes));
-                try {
-                    done += loop.run(count - first, start, start + IoLoop.NO_DEADLINE_NANOS)
-                            .measuredBytes();
-                    first = count;
-                } catch (TestFileIoException e) {
-                    // EIO on read-back is data lost, not a failed measurement: note the block
-                    // and read on from the next one (in the warm-up, whose findings are not
-                    // kept, it fails the run as before).
-                    if (run == 0 || !checks.verifying() || !IoFailures.isIoError(e)
-                            || e.offset() < 0) {
-                        throw IoFailures.directRefusal(e, direct, fileSystemType);
-                    }
-                    long bad = e.offset() / blockBytes;
-                    checks.unreadable(bad);
-                    done += (bad - first) * blockBytes;
-                    first = bad + 1;
-                }
+            try {
+                return checks.transfer(count, offset -> offset / blockBytes, run > 0,
+                        (first, progress) -> checks.attach(new IoLoop(new BlockingIoQueue(file),
+                                blockBytes, OffsetGenerator.sequential(first, count - first,
+                                        blockBytes),
+                                write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
+                                write ? data : null, write ? null : readBuffer,
+                                write ? null : recorder, write ? recorder : null,
+                                new StopSignal(), progress, name, what, passBytes))
+                        .run(count - first, start, start + IoLoop.NO_DEADLINE_NANOS)
+                        .measuredBytes());
+            } catch (IOException e) {
+                throw IoFailures.directRefusal(e, direct, fileSystemType);
             }
-            return done;
         }
 
-        /** Switches to buffered I/O for good and forgets what the passes' counters showed. */
-        void fallBack() {
+        /** Switches to buffered I/O for good and forgets the passes and what their counters showed. */
+        private void fallBack() {
             direct = false;
             foreignWrite = false;
             foreignRead = false;
+            writes.clear();
+            reads.clear();
         }
 
         /** Creates a new test file, with O_DIRECT unless the passes fell back. */

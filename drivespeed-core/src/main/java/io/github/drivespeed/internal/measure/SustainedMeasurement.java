@@ -10,7 +10,6 @@ import io.github.drivespeed.internal.genuine.CompletionLog;
 import io.github.drivespeed.internal.genuine.SteadyAfterDrop;
 import io.github.drivespeed.internal.io.BlockingIoQueue;
 import io.github.drivespeed.internal.io.DirectionGenerator;
-import io.github.drivespeed.internal.io.DirectionRecorder;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
@@ -45,7 +44,7 @@ import java.util.Set;
  * logged, until the rate has fallen and held steady for the steady time, or a bound is reached;
  * fdatasync inside the timed pass; the file removed.
  */
-public final class SustainedMeasurement {
+public final class SustainedMeasurement extends Measurement<Preflight.Target, SustainedReport> {
 
     /** Free space a sustained write always leaves: 1 GiB. */
     public static final long KEEP_FREE_BYTES = DataSize.GIBIBYTE;
@@ -68,10 +67,8 @@ public final class SustainedMeasurement {
     public record Settings(DataSize blockSize, long maxBytes, boolean sizeGiven, long maxNanos,
             long steadyNanos, long idleFirstNanos, boolean direct) { }
 
-    private final Path target;
     private final Settings settings;
     private final ProgressListener listener;
-    private final Optional<IoBackend> backend;
 
     /**
      * @param target the directory
@@ -81,19 +78,17 @@ public final class SustainedMeasurement {
      */
     public SustainedMeasurement(Path target, Settings settings, ProgressListener listener,
             Optional<IoBackend> backend) {
-        this.target = Objects.requireNonNull(target, "target");
+        super(target, backend, Preflight::examine);
         this.settings = Objects.requireNonNull(settings, "settings");
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.backend = Objects.requireNonNull(backend, "backend");
     }
 
     /**
-     * @return the report
-     * @throws IOException see {@link io.github.drivespeed.SustainedPlan#run()}
+     * The block size against the backend, O_DIRECT, a memory file system without a size, and the
+     * direct-I/O alignment.
      */
-    public SustainedReport run() throws IOException {
-        Instant startedAt = Instant.now();
-        Preflight.Target t = Preflight.examine(target, backend);
+    @Override
+    protected Checked<SustainedReport> check(Preflight.Target t) throws IOException {
         IoBackend io = t.io();
         long blockBytes = settings.blockSize().bytes();
         Preflight.checkBlockFitsBackend(io, blockBytes);
@@ -108,6 +103,14 @@ public final class SustainedMeasurement {
                     + " anyway");
         }
         int alignment = Preflight.bufferAlignment(t, settings.direct(), settings.blockSize());
+        return started -> measure(t, alignment, started);
+    }
+
+    /** Leftovers removed, the size bound against the free space, the idle time; then the pass. */
+    private SustainedReport measure(Preflight.Target t, int alignment, Started started)
+            throws IOException {
+        IoBackend io = t.io();
+        long blockBytes = settings.blockSize().bytes();
         LeftoverFiles.removeStale(t.directory());
         long blocks = boundInBlocks(t, blockBytes);
         idle(settings.idleFirstNanos());
@@ -134,6 +137,7 @@ public final class SustainedMeasurement {
         if (sample.cacheCliff().isPresent()) {
             warnings.add(Warning.WRITE_CACHE_CLIFF);
         }
+        Instant startedAt = started.at();
         return new SustainedReport(t.info(), t.selection().info(), settings.blockSize(),
                 settings.direct(), sample, stop, settings.idleFirstNanos(), warnings, startedAt);
     }
@@ -196,11 +200,9 @@ public final class SustainedMeasurement {
             data.startRun(NONCES.nextLong());
             StopSignal stopSignal = new StopSignal();
             CompletionLog log = new CompletionLog(blocks);
-            Optional<DeviceCounters.Snapshot> before = counters.snapshot();
-            long start = System.nanoTime();
+            PassWindow window = PassWindow.open(counters);
+            long start = window.startNanos();
             long[] nextCheck = {start + CHECK_EVERY_NANOS};
-            DirectionRecorder recorder = new DirectionRecorder(start,
-                    SequentialMeasurement.TIMELINE_INTERVAL_NANOS, 0);
             IoLoop.Progress progress = done -> {
                 long now = System.nanoTime();
                 log.add(now - start);
@@ -215,17 +217,14 @@ public final class SustainedMeasurement {
             };
             IoLoop loop = new IoLoop(new BlockingIoQueue(file), blockBytes,
                     OffsetGenerator.sequential(0, blocks, blockBytes), DirectionGenerator.writes(),
-                    data, null, null, recorder, stopSignal, progress, name, what, planned);
+                    data, null, null, window.recorder(), stopSignal, progress, name, what, planned);
             IoLoop.Outcome outcome = loop.run(blocks, start, start + settings.maxNanos());
             if (stop != SustainedReport.Stop.STEADY_AFTER_DROP && outcome.measuredIos() < blocks) {
                 stop = SustainedReport.Stop.DURATION;
             }
             IoFailures.dataSync(file, name, what, outcome.measuredBytes(), planned);
-            long elapsed = Math.max(1, System.nanoTime() - start);
-            Optional<DeviceCounters.Snapshot> after = counters.snapshot();
-            Sample sample = DirectionRecorder.sample(1, List.of(recorder), elapsed)
-                    .withAccounting(settings.direct() ? CacheHandling.DIRECT_IO
-                            : CacheHandling.BUFFERED_WRITE, counters.between(before, after))
+            Sample sample = window.sample(1, window.elapsedNanos(0), settings.direct()
+                            ? CacheHandling.DIRECT_IO : CacheHandling.BUFFERED_WRITE)
                     .withCacheCliff(CliffDetector.find(log.nanos(), log.size(), blockBytes));
             listener.passFinished(PassKind.WRITE, sample);
             return sample;

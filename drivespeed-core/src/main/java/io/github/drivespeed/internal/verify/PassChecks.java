@@ -1,11 +1,14 @@
 package io.github.drivespeed.internal.verify;
 
+import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.genuine.CliffDetector;
 import io.github.drivespeed.internal.genuine.CompletionLog;
 import io.github.drivespeed.internal.io.DirectionRecorder;
+import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.WriteData;
 import io.github.drivespeed.report.Sample;
+import java.io.IOException;
 import java.util.function.LongConsumer;
 import java.util.function.LongUnaryOperator;
 
@@ -94,6 +97,59 @@ public final class PassChecks implements AutoCloseable {
      */
     public IoLoop attach(IoLoop loop) {
         return pipeline == null ? loop : loop.readingInto(pipeline);
+    }
+
+    /**
+     * One stretch of a pass through the I/O loop, from one of its blocks to its end.
+     */
+    @FunctionalInterface
+    public interface Stretch {
+        /**
+         * Makes a loop over the pass's blocks from {@code first} on, {@linkplain #attach
+         * attached} to these checks and telling them of each block through {@code progress},
+         * and runs it.
+         *
+         * @param first the pass's block to start at
+         * @param progress what the loop tells after each block
+         * @return the bytes the loop moved
+         * @throws IOException as the loop failed
+         */
+        long run(long first, IoLoop.Progress progress) throws IOException;
+    }
+
+    /**
+     * Moves the pass's blocks from block 0 on, in stretches: where a verified read fails with
+     * EIO, the block is data lost ({@link #unreadable}) and the pass goes on from the next
+     * block; any other failure ends the pass.
+     *
+     * @param blocks the blocks the pass moves
+     * @param blockOfOffset the pass's block number of a failed I/O's file offset
+     * @param lossIsAFinding whether an EIO on a verified read is a finding, not a failure (false
+     *     in a warm-up, whose findings are not kept)
+     * @param stretch runs the loop from a block on
+     * @return the bytes moved
+     * @throws IOException the failure that ended the pass
+     */
+    public long transfer(long blocks, LongUnaryOperator blockOfOffset, boolean lossIsAFinding,
+            Stretch stretch) throws IOException {
+        long done = 0;
+        for (long first = 0; first < blocks; ) {
+            long from = first;
+            try {
+                done += stretch.run(first, moved -> completed(from, moved));
+                first = blocks;
+            } catch (TestFileIoException e) {
+                if (!lossIsAFinding || !verifying() || !IoFailures.isIoError(e)
+                        || e.offset() < 0) {
+                    throw e;
+                }
+                long bad = blockOfOffset.applyAsLong(e.offset());
+                unreadable(bad);
+                done += (bad - first) * blockBytes;
+                first = bad + 1;
+            }
+        }
+        return done;
     }
 
     /**

@@ -35,25 +35,6 @@ final class WorkerGroup {
         }
     }
 
-    /**
-     * @param beforeStart what the worker's thread does before the common start
-     * @param body the worker's body
-     * @return the worker
-     */
-    static Worker withBeforeStart(Runnable beforeStart, Worker body) {
-        return new Worker() {
-            @Override
-            public IoLoop.Outcome run(long startNanos) throws IOException {
-                return body.run(startNanos);
-            }
-
-            @Override
-            public void beforeStart() {
-                beforeStart.run();
-            }
-        };
-    }
-
     private WorkerGroup() {
     }
 
@@ -69,77 +50,125 @@ final class WorkerGroup {
      */
     static List<IoLoop.Outcome> run(List<Worker> workers, StopSignal stop, String what)
             throws IOException {
-        int n = workers.size();
-        if (n == 1) {
+        if (workers.size() == 1) {
             workers.get(0).beforeStart();
             return List.of(workers.get(0).run(System.nanoTime()));
         }
-        IoLoop.Outcome[] outcomes = new IoLoop.Outcome[n];
-        Throwable[] failures = new Throwable[n];
-        long[] start = new long[1];
-        CountDownLatch ready = new CountDownLatch(n - 1);
-        CountDownLatch go = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>(n - 1);
-        try {
-            for (int k = 1; k < n; k++) {
-                int index = k;
-                Thread t = new Thread(() -> {
-                    workers.get(index).beforeStart();
-                    ready.countDown();
-                    awaitUninterruptibly(go);
-                    try {
-                        outcomes[index] = workers.get(index).run(start[0]);
-                    } catch (Throwable e) {
-                        failures[index] = e;
-                        stop.request();
-                    }
-                }, "drivespeed-worker-" + k);
-                t.setDaemon(true);
-                t.start();
-                threads.add(t);
-            }
-        } catch (Throwable e) {
-            stop.request();
-            go.countDown();
-            joinAll(threads, stop::request);
-            throw e;
-        }
-        workers.get(0).beforeStart();
-        awaitUninterruptibly(ready);
-        start[0] = System.nanoTime();
-        go.countDown();
-        try {
-            outcomes[0] = workers.get(0).run(start[0]);
-        } catch (Throwable e) {
-            failures[0] = e;
-            stop.request();
-        }
+        Together together = new Together(workers, stop);
+        List<Thread> threads = together.startOthers();
+        together.runFirst();
         boolean interrupted = joinAll(threads, stop::request);
-        Throwable first = null;
-        for (Throwable f : failures) {
-            if (f instanceof InterruptedIOException) {
-                first = f;
-                break;
-            }
-            if (first == null && f != null) {
-                first = f;
-            }
-        }
-        if (first == null && interrupted) {
-            first = IoFailures.interrupted(what, 0, -1, null);
-        }
-        if (interrupted || first instanceof InterruptedIOException) {
-            Thread.currentThread().interrupt();
-        }
+        Throwable first = together.firstFailure(interrupted, what);
         if (first != null) {
-            for (Throwable f : failures) {
-                if (f != null && f != first) {
-                    first.addSuppressed(f);
-                }
-            }
             throw rethrown(first);
         }
-        return List.of(outcomes);
+        return List.of(together.outcomes);
+    }
+
+    /**
+     * One run of several workers: worker 0 on the calling thread, the others on threads of their
+     * own, each released at the common start once all have called {@link Worker#beforeStart}.
+     */
+    private static final class Together {
+        private final List<Worker> workers;
+        private final StopSignal stop;
+        private final IoLoop.Outcome[] outcomes;
+        private final Throwable[] failures;
+        private final CountDownLatch ready;
+        private final CountDownLatch go = new CountDownLatch(1);
+        /** The common start; written before {@link #go} opens, read after. */
+        private long start;
+
+        Together(List<Worker> workers, StopSignal stop) {
+            this.workers = workers;
+            this.stop = stop;
+            this.outcomes = new IoLoop.Outcome[workers.size()];
+            this.failures = new Throwable[workers.size()];
+            this.ready = new CountDownLatch(workers.size() - 1);
+        }
+
+        /**
+         * Starts workers 1 to n - 1, each waiting for the common start; where one cannot be
+         * started, those that were are stopped and joined before the failure is thrown.
+         */
+        List<Thread> startOthers() {
+            int n = workers.size();
+            List<Thread> threads = new ArrayList<>(n - 1);
+            try {
+                for (int k = 1; k < n; k++) {
+                    int index = k;
+                    Thread t = new Thread(() -> {
+                        workers.get(index).beforeStart();
+                        ready.countDown();
+                        awaitUninterruptibly(go);
+                        try {
+                            outcomes[index] = workers.get(index).run(start);
+                        } catch (Throwable e) {
+                            failures[index] = e;
+                            stop.request();
+                        }
+                    }, "drivespeed-worker-" + k);
+                    t.setDaemon(true);
+                    t.start();
+                    threads.add(t);
+                }
+            } catch (Throwable e) {
+                stop.request();
+                go.countDown();
+                joinAll(threads, stop::request);
+                throw e;
+            }
+            return threads;
+        }
+
+        /** Takes the common start once every worker is ready, and runs worker 0 here. */
+        void runFirst() {
+            workers.get(0).beforeStart();
+            awaitUninterruptibly(ready);
+            start = System.nanoTime();
+            go.countDown();
+            try {
+                outcomes[0] = workers.get(0).run(start);
+            } catch (Throwable e) {
+                failures[0] = e;
+                stop.request();
+            }
+        }
+
+        /**
+         * The failure to throw, once every worker ended: an interruption first, else the first
+         * worker's failure, the others suppressed; an interruption of the caller keeps the flag.
+         *
+         * @param interrupted whether the caller was interrupted while waiting
+         * @param what the run, for messages
+         * @return the failure, or null when all succeeded
+         */
+        Throwable firstFailure(boolean interrupted, String what) {
+            Throwable first = null;
+            for (Throwable f : failures) {
+                if (f instanceof InterruptedIOException) {
+                    first = f;
+                    break;
+                }
+                if (first == null && f != null) {
+                    first = f;
+                }
+            }
+            if (first == null && interrupted) {
+                first = IoFailures.interrupted(what, 0, -1, null);
+            }
+            if (interrupted || first instanceof InterruptedIOException) {
+                Thread.currentThread().interrupt();
+            }
+            if (first != null) {
+                for (Throwable f : failures) {
+                    if (f != null && f != first) {
+                        first.addSuppressed(f);
+                    }
+                }
+            }
+            return first;
+        }
     }
 
     /**

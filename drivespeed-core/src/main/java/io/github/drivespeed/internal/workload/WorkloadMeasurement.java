@@ -1,38 +1,21 @@
 package io.github.drivespeed.internal.workload;
 
 import io.github.drivespeed.error.DirectIoUnsupportedException;
-import io.github.drivespeed.error.InvalidSettingException;
-import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.internal.files.DriveLocks;
 import io.github.drivespeed.internal.files.ExistingFile;
-import io.github.drivespeed.internal.files.ExistingFiles;
-import io.github.drivespeed.internal.files.LeftoverFiles;
-import io.github.drivespeed.internal.files.TestFileCreator;
 import io.github.drivespeed.internal.files.TestFileRemoval;
-import io.github.drivespeed.internal.io.BlockingIoQueue;
-import io.github.drivespeed.internal.io.DirectionGenerator;
-import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
-import io.github.drivespeed.internal.io.OffsetGenerator;
-import io.github.drivespeed.internal.io.StopSignal;
-import io.github.drivespeed.internal.io.WriteData;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
-import io.github.drivespeed.parameters.AccessPattern;
-import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
-import io.github.drivespeed.progress.WorkloadStage;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.FileHandle;
-import io.github.drivespeed.spi.QueueEngine;
-import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -53,8 +36,6 @@ public final class WorkloadMeasurement {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorkloadMeasurement.class);
 
-    /** Largest chunk the file is written in before the runs. */
-    static final long FILL_CHUNK_BYTES = 8 * DataSize.MEBIBYTE;
     /** Warm-up: at most this many bytes per workload, or {@link #WARM_UP_IOS} if more... */
     static final long WARM_UP_BYTES = 64 * DataSize.MEBIBYTE;
     /**
@@ -80,7 +61,6 @@ public final class WorkloadMeasurement {
     static final long WARM_UP_SEED_MIX = 0x5DEECE66DL;
     /** Most synchronous workers one workload may start (threads x emulated queue depth). */
     static final int MAX_SYNC_WORKERS = 4096;
-    static final SecureRandom NONCES = new SecureRandom();
 
     private final Path target;
     private final Optional<IoBackend> backend;
@@ -193,76 +173,8 @@ public final class WorkloadMeasurement {
 
     private Prepared prepareOnce(List<WorkloadParameters> jobs, boolean fellBack)
             throws IOException {
-        if (jobs.isEmpty()) {
-            throw new IllegalArgumentException("no workload to run");
-        }
-        WorkloadParameters first = jobs.get(0);
-        for (WorkloadParameters job : jobs) {
-            if (!job.size().equals(first.size()) || job.direct() != first.direct()) {
-                throw new IllegalArgumentException("workloads run over one test file need the"
-                        + " same size and direct setting: " + first + " vs " + job);
-            }
-        }
-        Preflight.Target t = Preflight.examine(target, backend);
-        IoBackend io = t.io();
-        long fileBytes = first.size().bytes();
-        long chunk = Math.min(FILL_CHUNK_BYTES, Long.lowestOneBit(fileBytes));
-        if (first.direct()) {
-            Preflight.requireDirectIo(t);
-        }
-        int alignment = Preflight.bufferAlignment(t, first.direct(), DataSize.ofBytes(chunk));
-        List<EngineChoice> choices = new ArrayList<>();
-        for (WorkloadParameters job : jobs) {
-            EngineChoice choice = EngineChoice.of(io, ioEngine, job.queueDepth());
-            choices.add(choice);
-            checkJob(job, io, choice.preferred().asynchronous());
-            alignment = Math.max(alignment,
-                    Preflight.bufferAlignment(t, job.direct(), job.blockSize()));
-        }
-        // Leftovers of killed runs first: they may hold the space the check below looks for.
-        LeftoverFiles.removeStale(t.directory());
-        if (existing.isEmpty()) {
-            Preflight.checkFreeSpace(t, fileBytes, "size");
-        }
-        DriveLocks locks = DriveLocks.acquire(t.info());
-        try {
-            return create(t, io, jobs, choices, fileBytes, chunk, alignment, locks, fellBack);
-        } catch (IOException | RuntimeException | Error e) {
-            locks.close();
-            throw e;
-        }
-    }
-
-    private Prepared create(Preflight.Target t, IoBackend io, List<WorkloadParameters> jobs,
-            List<EngineChoice> choices, long fileBytes, long chunk, int alignment,
-            DriveLocks locks, boolean fellBack) throws IOException {
-        WorkloadParameters first = jobs.get(0);
-        FileHandle file;
-        Path name;
-        boolean fill = existing.map(ExistingFile::writable).orElse(true);
-        if (existing.isPresent()) {
-            file = ExistingFiles.open(io, existing.get(), fileBytes,
-                    jobs.stream().anyMatch(WorkloadParameters::writes), first.direct());
-            name = existing.get().path();
-        } else {
-            TestFile created = TestFileCreator.create(io, t.directory(), first.direct(), false);
-            file = created;
-            name = created.path().orElse(t.directory());
-        }
-        try {
-            if (fill) {
-                try {
-                    fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
-                } catch (IOException e) {
-                    throw IoFailures.directRefusal(e, first.direct(), t.info().fileSystemType());
-                }
-            }
-            return new Prepared(t, file, name, jobs, choices, alignment, DeviceCounters.of(t.info()),
-                    locks, fellBack, !fill, listener);
-        } catch (IOException | RuntimeException | Error e) {
-            TestFileRemoval.closeAndRemove(file, name, e);
-            throw e;
-        }
+        return new WorkloadPreparation(target, backend, ioEngine, listener, existing, jobs,
+                fellBack).run();
     }
 
     /** A file created (or opened) and written, ready for its workloads. */
@@ -281,7 +193,7 @@ public final class WorkloadMeasurement {
         private final boolean existingFileRead;
         private final WorkloadListener listener;
 
-        private Prepared(Preflight.Target target, FileHandle file, Path name,
+        Prepared(Preflight.Target target, FileHandle file, Path name,
                 List<WorkloadParameters> jobs, List<EngineChoice> choices, int alignment,
                 DeviceCounters counters, DriveLocks locks, boolean fellBack,
                 boolean existingFileRead, WorkloadListener listener) {
@@ -334,68 +246,4 @@ public final class WorkloadMeasurement {
             }
         }
     }
-
-    private static void checkJob(WorkloadParameters job, IoBackend io, boolean async) {
-        long bs = job.blockSize().bytes();
-        long size = job.size().bytes();
-        if (bs > size) {
-            throw new InvalidSettingException("blockSize", job.blockSize(), Reason.of("is larger"
-                    + " than ").setting("size").then(" " + job.size() + "; the test file must"
-                    + " hold a block"), null);
-        }
-        if (size % bs != 0) {
-            throw new InvalidSettingException("size", job.size(), Reason.of("is not a multiple"
-                    + " of ").setting("blockSize").then(" " + job.blockSize()), null);
-        }
-        Preflight.checkBlockFitsBackend(io, bs);
-        int depthPerWorker = async ? job.queueDepth() : 1;
-        Preflight.checkBlockFitsBackend(io, bs * depthPerWorker);
-        long workers = (long) job.threads() * (async ? 1 : job.queueDepth());
-        if (workers > MAX_SYNC_WORKERS) {
-            throw new InvalidSettingException("queueDepth", job.queueDepth(), Reason.of("times ")
-                    .setting("threads").then(" " + job.threads() + " is " + workers
-                            + " synchronous workers, more than " + MAX_SYNC_WORKERS + " (psync"
-                            + " runs the queue depth as threads; the " + io.name()
-                            + " backend's engines: " + engines(io) + ")"), null);
-        }
-        if (job.pattern() == AccessPattern.SEQUENTIAL && size / bs < job.threads()) {
-            throw new InvalidSettingException("threads", job.threads(), Reason.of("is more than"
-                    + " the blocks of a sequential workload (it needs one per thread): ")
-                    .setting("size")
-                    .then(" " + job.size() + " holds " + size / bs + " blocks of ")
-                    .setting("blockSize").then(" " + job.blockSize()), null);
-        }
-    }
-
-    private static String engines(IoBackend io) {
-        StringBuilder sb = new StringBuilder("psync");
-        for (QueueEngine e : io.queueEngines()) {
-            sb.append(", ").append(e.fioName())
-                    .append(e.unavailableReason().map(r -> " (unavailable: " + r + ")").orElse(""));
-        }
-        return sb.toString();
-    }
-
-    /** Writes the whole file with random, stamped data, then fdatasync; untimed. */
-    private void fill(IoBackend io, FileHandle file, Path name, long fileBytes, long chunk,
-            int alignment, WorkloadParameters first, int jobCount) throws IOException {
-        long blocks = fileBytes / chunk;
-        String what = "writing of the test file before the runs";
-        StageReporter reporter = new StageReporter(listener, 1, jobCount);
-        try (WriteData data = new WriteData(io, chunk, blocks, DataPattern.RANDOM, alignment)) {
-            data.startRun(NONCES.nextLong());
-            long start = System.nanoTime();
-            StageReporter.Stage stage = reporter.start(WorkloadStage.Kind.FILL, first, 0,
-                    fileBytes, -1, start, 1);
-            IoLoop loop = new IoLoop(new BlockingIoQueue(file), chunk,
-                    OffsetGenerator.sequential(0, blocks, chunk), DirectionGenerator.writes(),
-                    data, null, null, null, new StopSignal(), stage.progress(0), name, what,
-                    fileBytes);
-            loop.run(blocks, start, start + IoLoop.NO_DEADLINE_NANOS);
-            IoFailures.dataSync(file, name, what, fileBytes, fileBytes);
-            stage.finish();
-            LOG.debug("wrote {} bytes of test file in {} ns", fileBytes, System.nanoTime() - start);
-        }
-    }
-
 }
