@@ -155,7 +155,7 @@ public final class DriveLocks implements AutoCloseable {
 
     /**
      * @param group the locks of the measurements running with this one as one group (the jobs of
-     *     a {@link WorkloadGroupRun}), which are not another measurement
+     *     a {@code WorkloadGroupRun}), which are not another measurement
      * @return as {@link #anotherMeasurement()}, those locks left out
      */
     public boolean anotherMeasurementBesides(List<DriveLocks> group) {

@@ -239,7 +239,7 @@ public final class IoLoop {
 
     /**
      * Reads go where {@code slots} says instead of each slot's own block (a verified read pass's
-     * {@link PipelinedCheck}); set before {@link #run}.
+     * {@code PipelinedCheck}); set before {@link #run}.
      *
      * @param slots where each read goes
      * @return this loop

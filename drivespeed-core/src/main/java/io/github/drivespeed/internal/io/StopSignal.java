@@ -2,7 +2,7 @@ package io.github.drivespeed.internal.io;
 
 /**
  * Tells the workers of one run to stop issuing I/O (another worker failed or was interrupted).
- * A run of a {@link WorkloadGroupRun} has the group's signal as its parent: a stop asked in one
+ * A run of a {@code WorkloadGroupRun} has the group's signal as its parent: a stop asked in one
  * job's run stops every job of the group.
  */
 public final class StopSignal {

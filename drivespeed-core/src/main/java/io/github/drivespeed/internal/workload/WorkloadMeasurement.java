@@ -72,17 +72,6 @@ public final class WorkloadMeasurement {
     /**
      * @param target the directory to test in, as the caller gave it
      * @param backend the backend to use, or empty to pick the best available
-     * @param listener told when each stage starts and ends
-     * @param bufferedFallback whether jobs with O_DIRECT run buffered where it is refused
-     */
-    public WorkloadMeasurement(Path target, Optional<IoBackend> backend,
-            WorkloadListener listener) {
-        this(target, backend, Optional.empty(), listener, Optional.empty(), false);
-    }
-
-    /**
-     * @param target the directory to test in, as the caller gave it
-     * @param backend the backend to use, or empty to pick the best available
      * @param ioEngine the engine asked for, or empty to choose one by what the target does
      * @param listener told when each stage starts and ends
      * @param existing the existing file to run over instead of a new test file, or empty
