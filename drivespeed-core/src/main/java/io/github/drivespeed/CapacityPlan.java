@@ -4,7 +4,7 @@ import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.check.SettingChecks;
-import io.github.drivespeed.internal.engine.CapacityCheck;
+import io.github.drivespeed.internal.measure.CapacityCheck;
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityCheckReport;

@@ -1,6 +1,6 @@
 package io.github.drivespeed;
 
-import io.github.drivespeed.internal.engine.BackendSelector;
+import io.github.drivespeed.internal.preflight.BackendSelector;
 import io.github.drivespeed.parameters.Parameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.progress.WorkloadListener;

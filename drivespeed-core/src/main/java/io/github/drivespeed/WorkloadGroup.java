@@ -1,6 +1,6 @@
 package io.github.drivespeed;
 
-import io.github.drivespeed.internal.engine.WorkloadGroupRun;
+import io.github.drivespeed.internal.workload.WorkloadGroupRun;
 import io.github.drivespeed.report.WorkloadReport;
 import java.io.IOException;
 import java.time.Duration;

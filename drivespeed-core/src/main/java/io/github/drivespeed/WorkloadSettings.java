@@ -1,8 +1,8 @@
 package io.github.drivespeed;
 
 import io.github.drivespeed.error.InvalidSettingException;
-import io.github.drivespeed.internal.engine.ExistingFile;
-import io.github.drivespeed.internal.engine.WorkloadMeasurement;
+import io.github.drivespeed.internal.files.ExistingFile;
+import io.github.drivespeed.internal.workload.WorkloadMeasurement;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.Preset;

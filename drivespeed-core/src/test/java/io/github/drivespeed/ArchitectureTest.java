@@ -26,4 +26,28 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule valuesAreBuiltOneWay = ArchitectureRules.valuesAreBuiltOneWay(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule ioLoopDependsOnNoOtherRoom =
+            ArchitectureRules.ioLoopDependsOnNoOtherRoom(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule verificationDependsOnlyOnTheIoLoop =
+            ArchitectureRules.verificationDependsOnlyOnTheIoLoop(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule testFilesDependOnlyOnTheIoLoop =
+            ArchitectureRules.testFilesDependOnlyOnTheIoLoop(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule preflightCreatesNothing =
+            ArchitectureRules.preflightCreatesNothing(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule measurementsDoNotDependOnWorkloads =
+            ArchitectureRules.measurementsDoNotDependOnWorkloads(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule onlyThePlansUseWorkloads =
+            ArchitectureRules.onlyThePlansUseWorkloads(DRIVESPEED);
 }

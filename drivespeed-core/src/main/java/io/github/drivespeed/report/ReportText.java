@@ -167,82 +167,98 @@ final class ReportText {
         sb.append("warnings:\n");
         for (Warning w : warnings) {
             sb.append("  - ").append(w.name()).append(": ").append(w.message()).append('\n');
-            switch (w) {
-                case LINK_LIMITED:
-                    for (PassResult p : linkLimited(link, passes)) {
-                        sb.append(String.format(Locale.ROOT, "    %s median %s is %.0f %% of %s%n",
-                                p.kind(), p.median(), percent(p.median(), link.get().ceiling()),
-                                link.get()));
-                    }
-                    break;
-                case ABOVE_LINK_CEILING:
-                    for (PassResult p : aboveLinkCeiling(link, passes)) {
-                        sb.append(String.format(Locale.ROOT, "    %s max %s is %.0f %% of %s%n",
-                                p.kind(), p.max(), percent(p.max(), link.get().ceiling()),
-                                link.get()));
-                    }
-                    break;
-                case FASTER_THAN_CACHED_READS:
-                    for (PassResult p : fasterThanCachedReads(passes, cached)) {
-                        sb.append(String.format(Locale.ROOT,
-                                "    %s max %s is above cached reads %s%n", p.kind(), p.max(),
-                                cached.get().median()));
-                    }
-                    break;
-                case READ_SERVED_FROM_CACHE:
-                case WRITE_SERVED_BY_PAGE_CACHE:
-                    PassKind kind = w == Warning.READ_SERVED_FROM_CACHE ? PassKind.READ
-                            : PassKind.WRITE;
-                    String verb = kind == PassKind.READ ? "read" : "wrote";
-                    String done = kind == PassKind.READ ? "read" : "written";
-                    for (PassResult p : passes) {
-                        for (Sample s : p.samples()) {
-                            if (p.kind() == kind && s.servedFromCache(p.kind())) {
-                                DeviceIo d = s.deviceIo().get();
-                                sb.append(String.format(Locale.ROOT,
-                                        "    %s run %d: device %s %s %s of the %s %s (%.0f %%)%n",
-                                        p.kind(), s.run(), d.device(), verb,
-                                        DeviceIo.formatBytes(d.bytes(kind)),
-                                        DeviceIo.formatBytes(s.bytes()), done,
-                                        100 * s.deviceCoverage(p.kind())));
-                            }
-                        }
-                    }
-                    break;
-                case FOREIGN_IO:
-                    for (PassResult p : passes) {
-                        if (!p.warnings().contains(Warning.FOREIGN_IO)) {
-                            continue;
-                        }
-                        for (Sample s : p.samples()) {
-                            s.deviceIo().ifPresent(d -> sb.append(String.format(Locale.ROOT,
-                                    "    %s run %d: device %s read %s and wrote %s while this"
-                                            + " pass %s %s%n", p.kind(), s.run(), d.device(),
-                                    DeviceIo.formatBytes(d.readBytes()),
-                                    DeviceIo.formatBytes(d.writeBytes()),
-                                    p.kind() == PassKind.WRITE ? "wrote" : "read",
-                                    DeviceIo.formatBytes(s.bytes()))));
-                        }
-                    }
-                    break;
-                case DATA_LOSS:
-                    for (PassResult p : passes) {
-                        p.verification().filter(Verification::hasLoss).ifPresent(v ->
-                                sb.append("    ").append(p.kind()).append(": ").append(v)
-                                        .append('\n'));
-                    }
-                    break;
-                case WRITE_CACHE_CLIFF:
-                    for (PassResult p : passes) {
-                        for (Sample s : p.samples()) {
-                            s.cacheCliff().ifPresent(c -> sb.append("    ").append(p.kind())
-                                    .append(" run ").append(s.run()).append(": ").append(c)
+            appendDetails(sb, w, link, passes, cached);
+        }
+    }
+
+    /** Under a warning, the passes and runs that called for it, with the numbers. */
+    private static void appendDetails(StringBuilder sb, Warning w, Optional<Link> link,
+            List<PassResult> passes, Optional<PassResult> cached) {
+        switch (w) {
+            case LINK_LIMITED:
+                for (PassResult p : linkLimited(link, passes)) {
+                    sb.append(String.format(Locale.ROOT, "    %s median %s is %.0f %% of %s%n",
+                            p.kind(), p.median(), percent(p.median(), link.get().ceiling()),
+                            link.get()));
+                }
+                break;
+            case ABOVE_LINK_CEILING:
+                for (PassResult p : aboveLinkCeiling(link, passes)) {
+                    sb.append(String.format(Locale.ROOT, "    %s max %s is %.0f %% of %s%n",
+                            p.kind(), p.max(), percent(p.max(), link.get().ceiling()),
+                            link.get()));
+                }
+                break;
+            case FASTER_THAN_CACHED_READS:
+                for (PassResult p : fasterThanCachedReads(passes, cached)) {
+                    sb.append(String.format(Locale.ROOT,
+                            "    %s max %s is above cached reads %s%n", p.kind(), p.max(),
+                            cached.get().median()));
+                }
+                break;
+            case READ_SERVED_FROM_CACHE:
+            case WRITE_SERVED_BY_PAGE_CACHE:
+                appendServedFromCache(sb, w == Warning.READ_SERVED_FROM_CACHE ? PassKind.READ
+                        : PassKind.WRITE, passes);
+                break;
+            case FOREIGN_IO:
+                appendForeignIo(sb, passes);
+                break;
+            case DATA_LOSS:
+                for (PassResult p : passes) {
+                    p.verification().filter(Verification::hasLoss).ifPresent(v ->
+                            sb.append("    ").append(p.kind()).append(": ").append(v)
                                     .append('\n'));
-                        }
+                }
+                break;
+            case WRITE_CACHE_CLIFF:
+                for (PassResult p : passes) {
+                    for (Sample s : p.samples()) {
+                        s.cacheCliff().ifPresent(c -> sb.append("    ").append(p.kind())
+                                .append(" run ").append(s.run()).append(": ").append(c)
+                                .append('\n'));
                     }
-                    break;
-                default:
-                    break;
+                }
+                break;
+            default:
+                break;
+        }
+    }
+
+    /** The runs of {@code kind}'s passes whose device moved less than they did. */
+    private static void appendServedFromCache(StringBuilder sb, PassKind kind,
+            List<PassResult> passes) {
+        String verb = kind == PassKind.READ ? "read" : "wrote";
+        String done = kind == PassKind.READ ? "read" : "written";
+        for (PassResult p : passes) {
+            for (Sample s : p.samples()) {
+                if (p.kind() == kind && s.servedFromCache(p.kind())) {
+                    DeviceIo d = s.deviceIo().get();
+                    sb.append(String.format(Locale.ROOT,
+                            "    %s run %d: device %s %s %s of the %s %s (%.0f %%)%n",
+                            p.kind(), s.run(), d.device(), verb,
+                            DeviceIo.formatBytes(d.bytes(kind)),
+                            DeviceIo.formatBytes(s.bytes()), done,
+                            100 * s.deviceCoverage(p.kind())));
+                }
+            }
+        }
+    }
+
+    /** What the device moved in each run of the passes that saw other I/O. */
+    private static void appendForeignIo(StringBuilder sb, List<PassResult> passes) {
+        for (PassResult p : passes) {
+            if (!p.warnings().contains(Warning.FOREIGN_IO)) {
+                continue;
+            }
+            for (Sample s : p.samples()) {
+                s.deviceIo().ifPresent(d -> sb.append(String.format(Locale.ROOT,
+                        "    %s run %d: device %s read %s and wrote %s while this"
+                                + " pass %s %s%n", p.kind(), s.run(), d.device(),
+                        DeviceIo.formatBytes(d.readBytes()),
+                        DeviceIo.formatBytes(d.writeBytes()),
+                        p.kind() == PassKind.WRITE ? "wrote" : "read",
+                        DeviceIo.formatBytes(s.bytes()))));
             }
         }
     }

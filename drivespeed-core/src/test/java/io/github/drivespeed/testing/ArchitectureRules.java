@@ -6,6 +6,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.constructors;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaConstructor;
 import com.tngtech.archunit.lang.ArchCondition;
@@ -27,7 +28,9 @@ import java.util.List;
  * {@code parameters}; {@code report}; {@code progress}; {@code requirement}; then the engine
  * ({@code internal.*}); then the entry point and plans (the base package itself). {@code spi}
  * stands apart, depending on nothing of the project. Other modules ({@code nativeio},
- * {@code cli}, {@code examples}) sit on top and see only what core exports.
+ * {@code cli}, {@code examples}) sit on top and see only what core exports. Inside the engine,
+ * its rooms, bottom up: {@code internal.io}; {@code internal.verify}, {@code internal.files},
+ * {@code internal.preflight}; {@code internal.measure}; {@code internal.workload}.
  */
 public final class ArchitectureRules {
 
@@ -77,8 +80,98 @@ public final class ArchitectureRules {
         return noClasses().that().resideInAnyPackage(base + ".report..", base + ".target..",
                         base + ".requirement..", base + ".warning..", base + ".unit..",
                         base + ".parameters..", base + ".progress..", base + ".error..")
-                .should().dependOnClassesThat().resideInAnyPackage(base + ".internal.engine..",
-                        base + ".internal.probe..", base + ".internal.javaio..")
+                .should().dependOnClassesThat(resideInAPackage(base + ".internal..")
+                        .and(not(resideInAPackage(base + ".internal.check.."))))
+                .allowEmptyShould(false);
+    }
+
+    /**
+     * The I/O loop is the engine's floor: {@code internal.io} (the loop, what it calls per I/O,
+     * the failure mapping) depends on no other package of {@code internal}, so that what runs
+     * per I/O can be read, tested and timed alone.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule ioLoopDependsOnNoOtherRoom(String base) {
+        return roomDependsOnlyOn(base, "io");
+    }
+
+    /**
+     * Verification ({@code internal.verify}) checks what the I/O loop read with the
+     * classifications of {@code internal.genuine}, and knows nothing of test files, the
+     * preflight or the measurements.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule verificationDependsOnlyOnTheIoLoop(String base) {
+        return roomDependsOnlyOn(base, "verify", "io", "genuine");
+    }
+
+    /**
+     * The test files' lifecycle ({@code internal.files}) uses the I/O loop's failure mapping
+     * only: it never depends on verification, the preflight or the measurements.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule testFilesDependOnlyOnTheIoLoop(String base) {
+        return roomDependsOnlyOn(base, "files", "io");
+    }
+
+    /**
+     * The preflight ({@code internal.preflight}) examines and checks, and creates nothing: it
+     * depends on the I/O loop's failure mapping, the probe and the pure-Java backend only, never
+     * on test files, verification or the measurements.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule preflightCreatesNothing(String base) {
+        return roomDependsOnlyOn(base, "preflight", "io", "probe", "javaio");
+    }
+
+    /**
+     * The kinds of measurement ({@code internal.measure}) build on every room below them and
+     * never on the workloads, which build on their template.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule measurementsDoNotDependOnWorkloads(String base) {
+        return roomDependsOnlyOn(base, "measure", "io", "verify", "files", "preflight", "genuine",
+                "probe", "check");
+    }
+
+    /**
+     * The workloads ({@code internal.workload}) are the engine's top room: no other package of
+     * {@code internal} uses them; only the plans of the base package do.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule onlyThePlansUseWorkloads(String base) {
+        return noClasses().that().resideInAPackage(base + ".internal..")
+                .and().resideOutsideOfPackage(base + ".internal.workload..")
+                .should().dependOnClassesThat().resideInAPackage(base + ".internal.workload..")
+                .allowEmptyShould(false);
+    }
+
+    /**
+     * Classes of {@code internal.room} depend on no package of {@code internal} but their own
+     * and {@code allowed} ({@code internal.X} each, with its sub-packages).
+     */
+    private static ArchRule roomDependsOnlyOn(String base, String room, String... allowed) {
+        DescribedPredicate<JavaClass> others = resideInAPackage(base + ".internal..")
+                .and(not(resideInAPackage(base + ".internal." + room + "..")));
+        StringBuilder rooms = new StringBuilder("internal." + room);
+        for (String a : allowed) {
+            others = others.and(not(resideInAPackage(base + ".internal." + a + "..")));
+            rooms.append(", internal.").append(a);
+        }
+        return noClasses().that().resideInAPackage(base + ".internal." + room + "..")
+                .should().dependOnClassesThat(others.as("classes of internal outside " + rooms))
                 .allowEmptyShould(false);
     }
 

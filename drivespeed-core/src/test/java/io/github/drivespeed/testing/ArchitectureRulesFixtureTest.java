@@ -46,6 +46,36 @@ class ArchitectureRulesFixtureTest {
     }
 
     @Test
+    void anIoLoopThatNamesTestFilesIsFound() {
+        breaks(ArchitectureRules::ioLoopDependsOnNoOtherRoom, "rooms", "io.Loop");
+    }
+
+    @Test
+    void aCheckThatReachesForTestFilesIsFound() {
+        breaks(ArchitectureRules::verificationDependsOnlyOnTheIoLoop, "rooms", "verify.Check");
+    }
+
+    @Test
+    void testFilesThatAskAMeasurementAreFound() {
+        breaks(ArchitectureRules::testFilesDependOnlyOnTheIoLoop, "rooms", "files.TestFiles");
+    }
+
+    @Test
+    void aPreflightThatCreatesATestFileIsFound() {
+        breaks(ArchitectureRules::preflightCreatesNothing, "rooms", "preflight.Examination");
+    }
+
+    @Test
+    void aMeasurementThatRunsAWorkloadIsFound() {
+        breaks(ArchitectureRules::measurementsDoNotDependOnWorkloads, "rooms", "measure.Kind");
+    }
+
+    @Test
+    void aWorkloadUsedBelowThePlansIsFound() {
+        breaks(ArchitectureRules::onlyThePlansUseWorkloads, "rooms", "workload.Job");
+    }
+
+    @Test
     void anotherModuleUsingCoreInternalsIsFound() {
         breaks(ArchitectureRules::nothingOutsideCoreUsesInternal, "internal", "check.Checks");
     }

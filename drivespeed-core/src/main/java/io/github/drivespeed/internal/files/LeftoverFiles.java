@@ -1,0 +1,114 @@
+package io.github.drivespeed.internal.files;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Finds the other drivespeed test files in a directory: removes those left by runs that are gone
+ * (killed before they could clean up) and reports those still in use by another measurement.
+ *
+ * <p>Only regular files named {@code drivespeed-<pid>-<16 hex digits>.tmp} are looked at; nothing
+ * else in the directory is ever touched. Such a file is a leftover only when its pid is not a live
+ * process here <em>and</em> no process holds its {@link OwnershipLock}: a pid alone cannot tell a
+ * dead run from a live one in another PID namespace or on another host sharing the directory.
+ */
+public final class LeftoverFiles {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LeftoverFiles.class);
+
+    private LeftoverFiles() {
+    }
+
+    /**
+     * What a scan found.
+     *
+     * @param directory the directory scanned
+     * @param removed leftovers removed
+     * @param inUse test files of other measurements that are running now (this JVM's included)
+     */
+    public record Scan(Path directory, List<Path> removed, List<Path> inUse) {
+
+        /** Copies the lists. */
+        public Scan {
+            removed = List.copyOf(removed);
+            inUse = List.copyOf(inUse);
+        }
+
+        /**
+         * Whether another measurement is using the directory: a named test file in use other than
+         * {@code own}, or an unnamed (O_TMPFILE) one held open, looked up now
+         * ({@link UnnamedFileHolders}).
+         *
+         * @param own this measurement's own named test file, or null
+         * @param ownProcessCounts whether this process's unnamed files count (false while this
+         *        measurement holds its own open)
+         * @return whether another measurement is there
+         */
+        public boolean anotherMeasurement(Path own, boolean ownProcessCounts) {
+            return anotherMeasurementThan(own == null ? Set.of() : Set.of(own), ownProcessCounts);
+        }
+
+        /**
+         * As {@link #anotherMeasurement(Path, boolean)}, with several files of this measurement
+         * (the jobs of one group run side by side).
+         *
+         * @param own this measurement's named test files
+         * @param ownProcessCounts whether this process's unnamed files count
+         * @return whether another measurement is there
+         */
+        public boolean anotherMeasurementThan(Set<Path> own, boolean ownProcessCounts) {
+            return inUse.stream().anyMatch(p -> !own.contains(p))
+                    || UnnamedFileHolders.anyIn(directory, ownProcessCounts);
+        }
+    }
+
+    /**
+     * Removes leftovers in {@code directory} (not in its subdirectories) and lists the test files
+     * other measurements are using.
+     *
+     * @param directory the target directory
+     * @return the files removed and the files in use
+     */
+    public static Scan removeStale(Path directory) {
+        List<Path> removed = new ArrayList<>();
+        List<Path> inUse = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, "drivespeed-*.tmp")) {
+            for (Path entry : entries) {
+                OptionalLong pid = TestFileNames.ownerPid(entry.getFileName().toString());
+                if (pid.isEmpty() || !Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    continue;
+                }
+                if (ProcessHandle.of(pid.getAsLong()).isPresent()) {
+                    inUse.add(entry);
+                    continue;
+                }
+                switch (OwnershipLock.removeIfAbandoned(entry)) {
+                    case REMOVED:
+                        LOG.info("removed a test file left by a process that is gone: {}", entry);
+                        removed.add(entry);
+                        break;
+                    case IN_USE:
+                        LOG.debug("{} is in use by another process (another PID namespace or"
+                                + " host?); left alone", entry);
+                        inUse.add(entry);
+                        break;
+                    default:
+                        LOG.warn("could not remove leftover test file {}", entry);
+                        break;
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("could not list {} for leftover test files: {}", directory, e.toString());
+        }
+        return new Scan(directory, removed, inUse);
+    }
+}

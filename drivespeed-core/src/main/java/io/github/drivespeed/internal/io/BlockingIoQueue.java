@@ -1,0 +1,58 @@
+package io.github.drivespeed.internal.io;
+
+import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.FileHandle;
+import io.github.drivespeed.spi.IoQueue;
+import java.io.IOException;
+
+/**
+ * Queue depth 1 over any backend's synchronous calls (fio's {@code psync}): a submission makes
+ * the {@link FileHandle#read}/{@link FileHandle#write} call at once and the next
+ * {@link #awaitCompletions} returns its result. Lets the I/O loop treat synchronous and
+ * asynchronous I/O alike.
+ */
+public final class BlockingIoQueue implements IoQueue {
+
+    private final FileHandle file;
+    private int completedSlot = -1;
+    private long completedBytes;
+
+    public BlockingIoQueue(FileHandle file) {
+        this.file = file;
+    }
+
+    @Override
+    public int depth() {
+        return 1;
+    }
+
+    @Override
+    public void submitRead(int slot, AlignedBuffer dst, long dstOffset, long length,
+            long position) throws IOException {
+        completedBytes = file.read(dst, dstOffset, length, position);
+        completedSlot = slot;
+    }
+
+    @Override
+    public void submitWrite(int slot, AlignedBuffer src, long srcOffset, long length,
+            long position) throws IOException {
+        completedBytes = file.write(src, srcOffset, length, position);
+        completedSlot = slot;
+    }
+
+    @Override
+    public int awaitCompletions(int minCompletions, int[] slots, long[] bytes) {
+        if (completedSlot < 0) {
+            throw new IllegalStateException("nothing was submitted");
+        }
+        slots[0] = completedSlot;
+        bytes[0] = completedBytes;
+        completedSlot = -1;
+        return 1;
+    }
+
+    @Override
+    public void close() {
+        // nothing is ever left in flight
+    }
+}

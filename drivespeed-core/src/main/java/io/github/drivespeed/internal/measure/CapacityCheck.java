@@ -1,0 +1,306 @@
+package io.github.drivespeed.internal.measure;
+
+import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.internal.files.LeftoverFiles;
+import io.github.drivespeed.internal.files.TestFileCreator;
+import io.github.drivespeed.internal.files.TestFileRemoval;
+import io.github.drivespeed.internal.io.BlockingIoQueue;
+import io.github.drivespeed.internal.io.DirectionGenerator;
+import io.github.drivespeed.internal.io.IoFailures;
+import io.github.drivespeed.internal.io.IoLoop;
+import io.github.drivespeed.internal.io.OffsetGenerator;
+import io.github.drivespeed.internal.io.StopSignal;
+import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.preflight.Preflight;
+import io.github.drivespeed.internal.verify.PassChecks;
+import io.github.drivespeed.internal.verify.ReadRing;
+import io.github.drivespeed.parameters.CapacityParameters;
+import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.unit.DataSize;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The capacity check of a directory, as f3write + f3read and h2testw: fills the free space (or a
+ * given size, or what it writes in a given time) with test files of at most 1 GiB of stamped data
+ * (each with its own nonce), writes every one (fdatasync'd) before reading any back, then reads each back (O_DIRECT, or buffered
+ * after eviction) and checks every block; removes them all, also on failure (unnamed O_TMPFILE
+ * files where the backend and file system allow, else named ones the leftover scan knows).
+ */
+public final class CapacityCheck extends Measurement<Preflight.Target, CapacityCheckReport> {
+
+    /** Bytes per file: 1 GiB, under FAT32's 4 GiB limit, as f3's files. */
+    public static final long FILE_BYTES = DataSize.GIBIBYTE;
+    private static final long BLOCK_BYTES = DataSize.MEBIBYTE;
+    /** Left free for the file system's own blocks (extent trees, directory entries). */
+    private static final long SLACK_BYTES = 4 * DataSize.MEBIBYTE;
+    private static final SecureRandom NONCES = new SecureRandom();
+
+    private final CapacityParameters parameters;
+    private final OptionalLong sizeBytes;
+    private final Optional<Duration> duration;
+    private final ProgressListener listener;
+
+    /**
+     * @param target the directory
+     * @param parameters the size to fill (empty for the free space) and the fill's time bound
+     * @param listener told about the write and read phases (run 1 of each)
+     * @param backend the backend, or empty for the best available
+     */
+    public CapacityCheck(Path target, CapacityParameters parameters, ProgressListener listener,
+            Optional<IoBackend> backend) {
+        super(target, backend, Preflight::examine);
+        this.parameters = Objects.requireNonNull(parameters, "parameters");
+        this.sizeBytes = parameters.size().map(s -> OptionalLong.of(s.bytes()))
+                .orElse(OptionalLong.empty());
+        this.duration = parameters.duration();
+        this.listener = Objects.requireNonNull(listener, "listener");
+    }
+
+    /**
+     * Nothing is checked before the leftovers of killed runs are removed: the size to fill is
+     * held against the free space they leave.
+     */
+    @Override
+    protected Checked<CapacityCheckReport> check(Preflight.Target t) {
+        return started -> measure(t, started);
+    }
+
+    private CapacityCheckReport measure(Preflight.Target t, Started started) throws IOException {
+        Instant startedAt = started.at();
+        long start = started.nanos();
+        IoBackend io = t.io();
+        LeftoverFiles.removeStale(t.directory());
+        long fill = fillBytes(t);
+        boolean direct = io.capabilities().contains(Capability.DIRECT_IO);
+        int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT,
+                direct ? io.directIoAlignmentBytes(t.directory()) : 0);
+        Fill files = new Fill(t, direct);
+        Throwable failure = null;
+        try (WriteData data = new WriteData(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES,
+                DataPattern.RANDOM, alignment);
+             ReadRing ring = new ReadRing(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES, alignment,
+                     false)) {
+            files.writeAll(data, fill);
+            files.readAll(data, ring);
+        } catch (IOException | RuntimeException | Error e) {
+            failure = e;
+            throw e;
+        } finally {
+            files.removeAll(failure);
+        }
+        long written = files.written;
+        direct = files.direct;
+        Verification found = files.found;
+        long writeNanos = files.writeNanos;
+        long readNanos = files.readNanos;
+        CapacityCheckReport.Stop stop = files.stop;
+        return new CapacityCheckReport(t.info(), parameters, t.selection().info(), written,
+                FILE_BYTES, files.size(), direct, found, writeNanos, readNanos,
+                System.nanoTime() - start, stop, startedAt);
+    }
+
+    /**
+     * The bytes to fill, whole blocks: the size given (which must fit), or the free space less
+     * {@link #SLACK_BYTES}.
+     */
+    private long fillBytes(Preflight.Target t) throws IOException {
+        long usable = t.store().getUsableSpace();
+        long fill = sizeBytes.orElse(Math.max(0, usable - SLACK_BYTES));
+        if (sizeBytes.isPresent() && t.info().totalSpaceBytes() > 0 && fill > usable) {
+            throw InsufficientSpaceException.beforeWriting(t.directory(), fill, usable,
+                    "without a size the check fills the free space", List.of("size"));
+        }
+        fill = fill / BLOCK_BYTES * BLOCK_BYTES;
+        if (fill < BLOCK_BYTES) {
+            throw InsufficientSpaceException.beforeWriting(t.directory(), BLOCK_BYTES, usable,
+                    "the check writes whole blocks of " + DataSize.ofBytes(BLOCK_BYTES), List.of());
+        }
+        return fill;
+    }
+
+    /**
+     * The check's files: each of at most {@link #FILE_BYTES} of stamped data with its own nonce,
+     * all written (and fdatasync'd) before any is read back and checked; removed at the end.
+     */
+    private final class Fill {
+        private final Preflight.Target t;
+        private final IoBackend io;
+        private final List<TestFile> files = new ArrayList<>();
+        private final Map<Long, Long> baseOfNonce = new HashMap<>();
+        private final List<Long> nonces = new ArrayList<>();
+        private final List<Long> blocksOf = new ArrayList<>();
+        /** O_DIRECT; turns false for good when the file system refuses it. */
+        private boolean direct;
+        private long written;
+        private long writeNanos;
+        private long readNanos;
+        private Verification found = Verification.NONE;
+        private CapacityCheckReport.Stop stop = sizeBytes.isPresent()
+                ? CapacityCheckReport.Stop.SIZE : CapacityCheckReport.Stop.FREE_SPACE;
+
+        Fill(Preflight.Target t, boolean direct) {
+            this.t = t;
+            this.io = t.io();
+            this.direct = direct;
+        }
+
+        /** {@return the files written} */
+        int size() {
+            return files.size();
+        }
+
+        /**
+         * Writes files until {@code fill} bytes are written, the time is up or the file system is
+         * full, whichever comes first ({@link #stop} says which).
+         */
+        void writeAll(WriteData data, long fill) throws IOException {
+            listener.passStarted(PassKind.WRITE, 1, fill);
+            long writeStart = System.nanoTime();
+            long deadline = writeStart + duration.map(Duration::toNanos)
+                    .orElse(IoLoop.NO_DEADLINE_NANOS);
+            for (int f = 0; written < fill; f++) {
+                if (System.nanoTime() - deadline >= 0) {
+                    stop = CapacityCheckReport.Stop.DURATION;
+                    break;
+                }
+                TestFile file = create();
+                files.add(file);
+                long nonce = NONCES.nextLong();
+                nonces.add(nonce);
+                baseOfNonce.put(nonce, (long) f * FILE_BYTES);
+                long blocks = Math.min(FILE_BYTES, fill - written) / BLOCK_BYTES;
+                long done = writeFile(file, data, nonce, blocks, f, written, fill, deadline);
+                blocksOf.add(done / BLOCK_BYTES);
+                written += done;
+                if (done < blocks * BLOCK_BYTES) {
+                    // the time is up, or the file system is full: that is the fill
+                    stop = System.nanoTime() - deadline >= 0 ? CapacityCheckReport.Stop.DURATION
+                            : CapacityCheckReport.Stop.FREE_SPACE;
+                    break;
+                }
+            }
+            writeNanos = System.nanoTime() - writeStart;
+            listener.bytesTransferred(PassKind.WRITE, 1, written, fill);
+        }
+
+        /** A new test file: O_DIRECT unless the file system refuses it, then buffered for good. */
+        private TestFile create() throws IOException {
+            try {
+                return TestFileCreator.create(io, t.directory(), direct, false);
+            } catch (DirectIoUnsupportedException e) {
+                if (!direct) {
+                    throw e;
+                }
+                direct = false;
+                return TestFileCreator.create(io, t.directory(), false, false);
+            }
+        }
+
+        /** Reads each file back (after eviction, when buffered) and checks every block. */
+        void readAll(WriteData data, ReadRing ring) throws IOException {
+            listener.passStarted(PassKind.READ, 1, written);
+            long readStart = System.nanoTime();
+            long checked = 0;
+            for (int f = 0; f < files.size(); f++) {
+                data.startRun(nonces.get(f));
+                TestFile file = files.get(f);
+                Path name = file.path().orElse(t.directory());
+                if (!direct) {
+                    CacheEviction.beforeBufferedRead(io, file, false, name,
+                            "read-back of capacity file " + (f + 1), blocksOf.get(f) * BLOCK_BYTES);
+                }
+                long base = (long) f * FILE_BYTES;
+                long before = checked;
+                long total = written;
+                found = found.plus(readFile(file, name, data, ring, blocksOf.get(f), base,
+                        baseOfNonce, d -> listener.bytesTransferred(PassKind.READ, 1, before + d,
+                                total)));
+                checked += blocksOf.get(f) * BLOCK_BYTES;
+            }
+            // the check runs beside the reads: nothing is left out of the read-back's time
+            readNanos = System.nanoTime() - readStart;
+        }
+
+        /** Removes every file, also on failure ({@code failure}: what the check is throwing). */
+        void removeAll(Throwable failure) throws IOException {
+            for (TestFile file : files) {
+                TestFileRemoval.closeAndRemove(file, file.path().orElse(t.directory()), failure);
+            }
+        }
+    }
+
+    /**
+     * Writes one file; stops early (returning what was written) when the file system is full or
+     * at the deadline.
+     */
+    private long writeFile(TestFile file, WriteData data, long nonce, long blocks, int index,
+            long before, long fill, long deadline) throws IOException {
+        Path name = file.path().orElse(given());
+        String what = "write of capacity file " + (index + 1);
+        data.startRun(nonce);
+        IoLoop loop = new IoLoop(new BlockingIoQueue(file), BLOCK_BYTES,
+                OffsetGenerator.sequential(0, blocks, BLOCK_BYTES), DirectionGenerator.writes(),
+                data, null, null, null, new StopSignal(),
+                d -> listener.bytesTransferred(PassKind.WRITE, 1, before + d, fill), name, what,
+                blocks * BLOCK_BYTES);
+        long done;
+        long now = System.nanoTime();
+        try {
+            done = loop.run(blocks, now, deadline).measuredBytes();
+        } catch (InsufficientSpaceException e) {
+            done = Math.max(0, e.bytesWritten().orElse(0)) / BLOCK_BYTES * BLOCK_BYTES;
+        }
+        IoFailures.dataSync(file, name, what, done, blocks * BLOCK_BYTES);
+        return done;
+    }
+
+    /**
+     * Reads one file back and checks it; EIO is data lost, and the read goes on.
+     *
+     * @return what the check found
+     */
+    private Verification readFile(TestFile file, Path name, WriteData data, ReadRing ring,
+            long blocks, long base, Map<Long, Long> baseOfNonce,
+            java.util.function.LongConsumer progress) throws IOException {
+        String what = "read-back of the capacity file at " + base;
+        try (PassChecks checks = new PassChecks(false, true, data, ring, false, BLOCK_BYTES,
+                blocks, b -> b * BLOCK_BYTES, progress)) {
+            checks.verifier().reportFrom(base, n -> baseOfNonce.getOrDefault(n, -1L));
+            checks.begin(System.nanoTime(), null);
+            readBlocks(checks, file, name, ring, blocks, what);
+            checks.finish();
+            return checks.verifier().result();
+        }
+    }
+
+    private static void readBlocks(PassChecks checks, TestFile file, Path name, ReadRing ring,
+            long blocks, String what) throws IOException {
+        checks.transfer(blocks, offset -> offset / BLOCK_BYTES, true, (first, progress) -> {
+            IoLoop loop = checks.attach(new IoLoop(new BlockingIoQueue(file), BLOCK_BYTES,
+                    OffsetGenerator.sequential(first, blocks - first, BLOCK_BYTES),
+                    DirectionGenerator.reads(), null, ring.buffer(), null, null,
+                    new StopSignal(), progress, name, what, blocks * BLOCK_BYTES));
+            long now = System.nanoTime();
+            return loop.run(blocks - first, now, now + IoLoop.NO_DEADLINE_NANOS).measuredBytes();
+        });
+    }
+}

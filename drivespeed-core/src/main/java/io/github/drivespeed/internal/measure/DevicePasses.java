@@ -1,0 +1,284 @@
+package io.github.drivespeed.internal.measure;
+
+import io.github.drivespeed.internal.io.BlockingIoQueue;
+import io.github.drivespeed.internal.io.DirectionGenerator;
+import io.github.drivespeed.internal.io.DirectionRecorder;
+import io.github.drivespeed.internal.io.IoFailures;
+import io.github.drivespeed.internal.io.IoLoop;
+import io.github.drivespeed.internal.io.OffsetGenerator;
+import io.github.drivespeed.internal.io.StopSignal;
+import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.preflight.DeviceTarget;
+import io.github.drivespeed.internal.probe.DeviceCounters;
+import io.github.drivespeed.internal.verify.PassChecks;
+import io.github.drivespeed.internal.verify.ReadRing;
+import io.github.drivespeed.parameters.DeviceParameters;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.FileHandle;
+import io.github.drivespeed.unit.DataSize;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The passes of a block-device test over the open device: the untimed warm-up at the device's end,
+ * then per run (a timed write pass with its fdatasync, then) a timed read pass, each run going on
+ * where the previous stopped and wrapping to offset 0 at the end, nothing past the end touched.
+ * Where the device's size is not a multiple of the block size, a read-only test's pass that
+ * reaches the device's end and is to go on ends with one smaller request for the rest
+ * ({@link #tailBytes}); a write test moves whole blocks only.
+ */
+final class DevicePasses {
+
+    /** The untimed warm-up reads at most this much, at the device's end. */
+    static final long WARM_UP_BYTES = 16 * DataSize.MEBIBYTE;
+    private static final SecureRandom NONCES = new SecureRandom();
+
+    private final DeviceParameters parameters;
+    private final PageCacheOptions readOptions;
+    private final ProgressListener listener;
+    /** Whether a write test's read passes are checked against what was written. */
+    private final boolean verifying;
+    private final FileHandle handle;
+    private final DeviceTarget t;
+    private final AlignedBuffer readBuffer;
+    private final ReadRing ring;
+    private final WriteData data;
+    private final long blockBytes;
+    private final long blocks;
+    private final DeviceCounters counters;
+    private final long tailUnit;
+    /** Whether a timed pass's device counters showed other I/O. */
+    private boolean foreignWrite;
+    private boolean foreignRead;
+
+    /**
+     * @param parameters what to measure
+     * @param readOptions drop_caches before buffered reads
+     * @param listener progress receiver
+     * @param verifying whether a write test's read passes are checked against what was written
+     * @param handle the open device
+     * @param t the examined device
+     * @param readBuffer where unverified reads go
+     * @param ring where verified reads go, or null
+     * @param data the write pool, or null for a read-only test
+     * @param counters the device's counters
+     * @param tailUnit the unit the last, smaller request is rounded up to
+     */
+    DevicePasses(DeviceParameters parameters, PageCacheOptions readOptions,
+            ProgressListener listener, boolean verifying, FileHandle handle, DeviceTarget t,
+            AlignedBuffer readBuffer, ReadRing ring, WriteData data, DeviceCounters counters,
+            long tailUnit) {
+        this.parameters = parameters;
+        this.readOptions = readOptions;
+        this.listener = listener;
+        this.verifying = verifying;
+        this.handle = handle;
+        this.ring = ring;
+        this.t = t;
+        this.readBuffer = readBuffer;
+        this.data = data;
+        this.blockBytes = parameters.blockSize().bytes();
+        this.blocks = t.sizeBytes() / blockBytes;
+        this.counters = counters;
+        this.tailUnit = tailUnit;
+    }
+
+    /**
+     * The part of the device after its last whole block that a read-only test reads as a last,
+     * smaller request: {@code size mod blockBytes}, rounded down to the logical block size.
+     *
+     * @return the bytes, 0 for a write test or a size that is a multiple of the block size
+     */
+    static long tailBytes(DeviceTarget t, long blockBytes, boolean write) {
+        long rest = t.sizeBytes() % blockBytes;
+        return write ? 0 : rest - rest % t.logicalBlockBytes();
+    }
+
+    /** {@return whether a timed write pass's device counters showed other I/O} */
+    boolean foreignWrite() {
+        return foreignWrite;
+    }
+
+    /** {@return whether a timed read pass's device counters showed other I/O} */
+    boolean foreignRead() {
+        return foreignRead;
+    }
+
+    /**
+     * The warm-up, then each run's passes, adding their samples.
+     *
+     * @param writes the write passes, added to
+     * @param reads the read passes, added to
+     */
+    void runAll(List<Sample> writes, List<Sample> reads) throws IOException {
+        warmUp();
+        AtomicLong cursor = new AtomicLong();
+        for (int run = 1; run <= parameters.runs(); run++) {
+            if (parameters.write()) {
+                long first = cursor.get() % blocks;
+                Sample w = timed(PassKind.WRITE, run, cursor,
+                        parameters.count().orElse(Long.MAX_VALUE));
+                writes.add(w);
+                reads.add(timed(PassKind.READ, run, new AtomicLong(first), w.ios()));
+            } else {
+                reads.add(timed(PassKind.READ, run, cursor,
+                        parameters.count().orElse(Long.MAX_VALUE)));
+            }
+        }
+    }
+
+    /** Reads up to {@link #WARM_UP_BYTES} at the device's end, untimed and unrecorded. */
+    private void warmUp() throws IOException {
+        long n = Math.max(1, Math.min(blocks, WARM_UP_BYTES / blockBytes));
+        IoLoop loop = loop(PassKind.READ, OffsetGenerator.sequential(blocks - n, n, blockBytes),
+                null, IoLoop.Progress.NONE, "warm-up", n * blockBytes);
+        long now = System.nanoTime();
+        run(loop, n, now, now + IoLoop.NO_DEADLINE_NANOS, "warm-up", n * blockBytes);
+    }
+
+    /**
+     * One timed pass from the cursor's block on: {@code maxBlocks} blocks, or as many as the
+     * duration allows (never more than the device holds).
+     */
+    private Sample timed(PassKind kind, int run, AtomicLong cursor, long maxBlocks)
+            throws IOException {
+        boolean write = kind == PassKind.WRITE;
+        String what = kind + " pass of run " + run + " on " + t.given();
+        long limit = Math.min(maxBlocks, blocks);
+        long tail = !write && cursor.get() % blocks == 0 && maxBlocks > blocks
+                ? tailBytes(t, blockBytes, parameters.write()) : 0;
+        long planned = parameters.timeBased() && maxBlocks == Long.MAX_VALUE ? -1
+                : limit * blockBytes + tail;
+        CacheHandling handling = handling(write, what, planned);
+        long passBytes = Math.max(0, planned);
+        listener.passStarted(kind, run, passBytes);
+        if (write) {
+            data.startRun(NONCES.nextLong());
+        }
+        long first = cursor.get() % blocks;
+        try (PassChecks checks = new PassChecks(write, verifying, data,
+                ring, false, blockBytes, limit, i -> (first + i) % blocks * blockBytes,
+                done -> listener.bytesTransferred(kind, run, done, passBytes))) {
+            PassWindow window = PassWindow.open(counters);
+            long start = window.startNanos();
+            checks.begin(start, window.recorder());
+            long deadline = start + (parameters.timeBased() && maxBlocks == Long.MAX_VALUE
+                    ? parameters.duration().get().toNanos() : IoLoop.NO_DEADLINE_NANOS);
+            long done = transfer(checks, kind, cursor, first, limit, start, deadline,
+                    window.recorder(), what, planned);
+            if (write) {
+                IoFailures.dataSync(handle, t.device(), what, done, planned);
+            } else {
+                // (not verified: only a read-only test reads the tail, and it wrote nothing)
+                done += readTail(cursor, done / blockBytes, maxBlocks, deadline,
+                        window.recorder(), what);
+            }
+            // one continuous interval: the check runs beside the reads, nothing left out
+            long elapsed = window.elapsedNanos(0);
+            checks.finish();
+            Sample sample = checks.annotate(window.sample(run, elapsed, handling));
+            boolean foreign = window.foreignIo(write ? 0 : done, write ? done : 0,
+                    blockBytes, !parameters.direct());
+            if (write) {
+                foreignWrite |= foreign;
+            } else {
+                foreignRead |= foreign;
+            }
+            listener.passFinished(kind, sample);
+            return sample;
+        }
+    }
+
+    /** O_DIRECT, a buffered write, or a buffered read after the device's pages were evicted. */
+    private CacheHandling handling(boolean write, String what, long planned)
+            throws IOException {
+        if (parameters.direct()) {
+            return CacheHandling.DIRECT_IO;
+        }
+        if (write) {
+            return CacheHandling.BUFFERED_WRITE;
+        }
+        return CacheEviction.beforeBufferedRead(t.io(), handle, readOptions.dropCaches(),
+                t.device(), what, Math.max(0, planned));
+    }
+
+    /** A pass's whole blocks; EIO on a verified read-back is data lost, and the read goes on. */
+    private long transfer(PassChecks checks, PassKind kind, AtomicLong cursor, long first,
+            long limit, long start, long deadline, DirectionRecorder recorder, String what,
+            long planned) throws IOException {
+        // the cursor is past a block whose read failed: the read goes on from the next one
+        return checks.transfer(limit, offset -> (offset / blockBytes - first + blocks) % blocks,
+                true, (base, progress) -> run(checks.attach(loop(kind,
+                        OffsetGenerator.sequential(0, blocks, blockBytes, cursor), recorder,
+                        progress, what, planned)), limit - base, start, deadline, what,
+                        planned));
+    }
+
+    /**
+     * The last, smaller request of a pass that ended at the device's last whole block and
+     * was to go on: the rest of the device ({@link #tailBytes}), timed and recorded as one I/O.
+     *
+     * @return the bytes read, 0 where the pass did not end there
+     */
+    private long readTail(AtomicLong cursor, long wholeBlocks, long maxBlocks, long deadline,
+            DirectionRecorder recorder, String what) throws IOException {
+        long tail = tailBytes(t, blockBytes, parameters.write());
+        boolean atEnd = wholeBlocks > 0 && cursor.get() % blocks == 0;
+        if (tail == 0 || !atEnd || maxBlocks <= wholeBlocks || System.nanoTime() >= deadline) {
+            return 0;
+        }
+        long at = blocks * blockBytes;
+        long request = Math.min(blockBytes, (tail + tailUnit - 1) / tailUnit * tailUnit);
+        long submitted = System.nanoTime();
+        long moved = 0;
+        try {
+            while (moved < tail) {
+                long n = handle.read(readBuffer, moved, request - moved, at + moved);
+                if (n <= 0) {
+                    throw new IOException("unexpected end of " + t.device() + " at offset "
+                            + (at + moved) + " of " + t.sizeBytes());
+                }
+                moved += n;
+            }
+        } catch (IOException e) {
+            throw IoFailures.map(e, t.device(), "read", at + moved, what,
+                    wholeBlocks * blockBytes + moved, -1);
+        }
+        long now = System.nanoTime();
+        recorder.record(tail, now - submitted, now);
+        return tail;
+    }
+
+    private IoLoop loop(PassKind kind, OffsetGenerator offsets, DirectionRecorder recorder,
+            IoLoop.Progress progress, String what, long planned) {
+        boolean write = kind == PassKind.WRITE;
+        return new IoLoop(new BlockingIoQueue(handle), blockBytes, offsets,
+                write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
+                write ? data : null, write ? null : readBuffer,
+                write ? null : recorder, write ? recorder : null, new StopSignal(), progress,
+                t.device(), what, planned);
+    }
+
+    private long run(IoLoop loop, long ios, long start, long deadline, String what,
+            long planned) throws IOException {
+        try {
+            return loop.run(ios, start, deadline).measuredBytes();
+        } catch (InterruptedIOException e) {
+            InterruptedIOException d = new InterruptedIOException("interrupted during the "
+                    + what + " after " + e.bytesTransferred + " bytes"
+                    + (planned > 0 ? " of " + planned : "") + "; the device test stopped and"
+                    + " closed the device");
+            d.bytesTransferred = e.bytesTransferred;
+            d.initCause(e);
+            Thread.currentThread().interrupt();
+            throw d;
+        }
+    }
+}

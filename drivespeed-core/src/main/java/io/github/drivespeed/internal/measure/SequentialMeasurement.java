@@ -1,0 +1,395 @@
+package io.github.drivespeed.internal.measure;
+
+import io.github.drivespeed.error.DirectIoUnsupportedException;
+import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.internal.files.DriveLocks;
+import io.github.drivespeed.internal.files.LeftoverFiles;
+import io.github.drivespeed.internal.files.TestFileCreator;
+import io.github.drivespeed.internal.files.TestFileRemoval;
+import io.github.drivespeed.internal.io.BlockingIoQueue;
+import io.github.drivespeed.internal.io.DirectionGenerator;
+import io.github.drivespeed.internal.io.DirectionRecorder;
+import io.github.drivespeed.internal.io.IoFailures;
+import io.github.drivespeed.internal.io.IoLoop;
+import io.github.drivespeed.internal.io.OffsetGenerator;
+import io.github.drivespeed.internal.io.StopSignal;
+import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.preflight.BackendSelector;
+import io.github.drivespeed.internal.preflight.Preflight;
+import io.github.drivespeed.internal.probe.DeviceCounters;
+import io.github.drivespeed.internal.verify.PassChecks;
+import io.github.drivespeed.internal.verify.ReadRing;
+import io.github.drivespeed.parameters.DataPattern;
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.Capability;
+import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the sequential write-then-read test in a directory: checks everything checkable before
+ * writing, warms up untimed, then for each run writes a new file (timed up to and including the
+ * closing fdatasync), reads it back (timed), and removes it.
+ */
+public final class SequentialMeasurement extends Measurement<Preflight.Target, SpeedReport> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SequentialMeasurement.class);
+
+    /** Warm-up size: min(pass size, 64 MiB), at least one block. */
+    static final long WARM_UP_BYTES = 64 * DataSize.MEBIBYTE;
+    private static final SecureRandom NONCES = new SecureRandom();
+
+    private final SequentialParameters parameters;
+    private final boolean bufferedFallback;
+    private final ProgressListener listener;
+    private final PageCacheOptions readOptions;
+    private final boolean verify;
+
+    /**
+     * @param target the directory to test in, as the caller gave it
+     * @param parameters what to measure
+     * @param bufferedFallback whether buffered I/O replaces O_DIRECT where O_DIRECT is refused
+     * @param listener progress receiver
+     * @param backend the backend to use, or empty to pick the best available
+     * @param readOptions drop_caches before buffered reads, and the cached-read pass
+     * @param verify whether each read pass is checked against what was written (rule 7)
+     */
+    public SequentialMeasurement(Path target, SequentialParameters parameters, boolean bufferedFallback,
+            ProgressListener listener, Optional<IoBackend> backend, PageCacheOptions readOptions,
+            boolean verify) {
+        super(target, backend, Preflight::examine);
+        this.parameters = Objects.requireNonNull(parameters, "parameters");
+        this.bufferedFallback = bufferedFallback;
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
+        this.verify = verify;
+    }
+
+    /**
+     * The block size against the backend, O_DIRECT (or the buffered fallback), the direct-I/O
+     * alignment, O_DSYNC, drop_caches and the memory the buffers take.
+     */
+    @Override
+    protected Checked<SpeedReport> check(Preflight.Target t) throws IOException {
+        IoBackend io = t.io();
+        long blockBytes = parameters.blockSize().bytes();
+        Preflight.checkBlockFitsBackend(io, blockBytes);
+        boolean direct = parameters.direct();
+        if (direct && !io.capabilities().contains(Capability.DIRECT_IO)) {
+            DirectIoUnsupportedException refusal = new DirectIoUnsupportedException(t.directory(),
+                    t.info().fileSystemType(), null);
+            if (!bufferedFallback) {
+                throw refusal;
+            }
+            LOG.info("measuring with buffered I/O: {}", refusal.getMessage());
+            direct = false;
+        }
+        int bufferAlignment = Preflight.bufferAlignment(t, direct, parameters.blockSize());
+        if (parameters.dsync() && !io.capabilities().contains(Capability.DSYNC)) {
+            throw new InvalidSettingException("dsync", null, "cannot be done by the " + io.name()
+                    + " backend: it cannot open files with O_DSYNC");
+        }
+        readOptions.checkBackend(io);
+        long poolBytes = WriteData.randomPoolBytes(blockBytes, parameters.count(),
+                WriteData.POOL_TARGET_BYTES);
+        Preflight.checkMemory(poolBytes + (verify ? blockBytes : 0), parameters.blockSize(),
+                verify ? "the write pool, and a second block to read back into for verification"
+                        : "the write pool, which the reads reuse");
+        boolean directIo = direct;
+        return started -> measure(t, directIo, bufferAlignment, started);
+    }
+
+    /** Leftovers removed, the free space checked and the drive's locks taken; then the runs. */
+    private SpeedReport measure(Preflight.Target t, boolean direct, int bufferAlignment,
+            Started started) throws IOException {
+        long passBytes = parameters.bytesPerPass().bytes();
+        // Leftovers of killed runs first: they may hold the space the check below looks for.
+        LeftoverFiles.Scan before = LeftoverFiles.removeStale(t.directory());
+        Preflight.checkFreeSpace(t, passBytes, "blockSize", "count");
+        try (DriveLocks locks = DriveLocks.acquire(t.info())) {
+            // Another measurement now: its named test file, or its unnamed (O_TMPFILE) one, or
+            // its lock on the same drive.
+            boolean concurrentBefore = before.anotherMeasurement(null, true)
+                    || locks.anotherMeasurement();
+            return measureLocked(t, t.io(), direct, bufferAlignment, locks, concurrentBefore,
+                    started.at());
+        }
+    }
+
+    /** The passes, run while the drive's locks are held; their warnings; the report. */
+    private SpeedReport measureLocked(Preflight.Target t, IoBackend io, boolean direct,
+            int bufferAlignment, DriveLocks locks, boolean concurrentBefore, Instant startedAt)
+            throws IOException {
+        Path directory = t.directory();
+        TargetInfo targetInfo = t.info();
+        BackendSelector.Selection selection = t.selection();
+        DeviceCounters counters = DeviceCounters.of(targetInfo);
+        Passes passes = runAll(t, io, direct, bufferAlignment, counters);
+        List<Sample> writes = passes.writes;
+        List<Sample> reads = passes.reads;
+        Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
+        Set<Warning> readWarnings = EnumSet.noneOf(Warning.class);
+        if (parameters.dataPattern() == DataPattern.ZEROS) {
+            writeWarnings.add(Warning.ZERO_FILLED_DATA);
+        }
+        CacheChecks.addSharedDrive(concurrentBefore || locks.anotherMeasurement()
+                || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true),
+                passes.foreignWrite, passes.foreignRead, writeWarnings, readWarnings);
+        readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
+        writeWarnings.addAll(CacheChecks.writeWarnings(writes));
+        CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
+        Optional<PassResult> cached = Optional.empty();
+        if (readOptions.cachedReadNanos() > 0) {
+            cached = Optional.of(CachedRead.inDirectory(io, directory, readOptions.cachedReadNanos(),
+                    counters));
+        }
+        SequentialParameters done = parameters;
+        if (parameters.direct() && !passes.direct) {
+            // What ran, not what was asked: the report must not call buffered figures O_DIRECT.
+            done = new SequentialParameters(parameters.blockSize(), parameters.count(), parameters.runs(),
+                    false, parameters.dsync(), parameters.dataPattern());
+            writeWarnings.add(Warning.BUFFERED_FALLBACK);
+            readWarnings.add(Warning.BUFFERED_FALLBACK);
+        }
+        return new SpeedReport(targetInfo, done, selection.info(),
+                PassResult.of(PassKind.WRITE, writes, writeWarnings),
+                PassResult.of(PassKind.READ, reads, readWarnings), cached, startedAt);
+    }
+
+    /** The write pool and the read ring, and in them the warm-up and the runs. */
+    private Passes runAll(Preflight.Target t, IoBackend io, boolean direct, int bufferAlignment,
+            DeviceCounters counters) throws IOException {
+        long blockBytes = parameters.blockSize().bytes();
+        boolean memory = t.info().warnings().contains(Warning.MEMORY_FILE_SYSTEM);
+        // Without verification the read pass reads into the write pool, which every run refills
+        // before writing: one buffer, so a 1 GiB block needs 1 GiB of memory, not 2. Verification
+        // compares with the pool, so it reads into a ring of its own, checked behind the reads.
+        try (WriteData data = new WriteData(io, blockBytes, parameters.count(),
+                parameters.dataPattern(), bufferAlignment);
+             ReadRing ring = verify ? new ReadRing(io, blockBytes, parameters.count(),
+                     bufferAlignment, memory) : null) {
+            // A memory file system has no write cache to fill: its rate follows the kernel's
+            // page allocator (pages freed by the warm-up's file are reused first), no cliff.
+            // And no device paces its reads: the check runs in batches, one chunk at a time.
+            Passes passes = new Passes(io, t.directory(), data, ring, blockBytes, direct,
+                    counters, t.info().fileSystemType(), !memory);
+            passes.runAll(Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes)));
+            return passes;
+        }
+    }
+
+    /** The timed passes of one run over one test file. */
+    private final class Passes {
+        private final IoBackend io;
+        private final Path directory;
+        private final WriteData data;
+        private final ReadRing ring;
+        private final AlignedBuffer readBuffer;
+        private final long blockBytes;
+        private final DeviceCounters counters;
+        /** Whether write passes are checked for a cache cliff (not on a memory file system). */
+        private final boolean findCliffs;
+        private final String fileSystemType;
+        /** O_DIRECT in use; turns false once if the file system refuses it and fallback is allowed. */
+        private boolean direct;
+        /** Whether a measured pass's device counters showed other I/O. */
+        private boolean foreignWrite;
+        private boolean foreignRead;
+        /** The measured runs' write and read passes. */
+        private final List<Sample> writes = new ArrayList<>();
+        private final List<Sample> reads = new ArrayList<>();
+
+        /** @param ring where verified read passes read to, or null to read into the pool */
+        Passes(IoBackend io, Path directory, WriteData data, ReadRing ring, long blockBytes,
+                boolean direct, DeviceCounters counters, String fileSystemType,
+                boolean findCliffs) {
+            this.io = io;
+            this.directory = directory;
+            this.data = data;
+            this.ring = ring;
+            this.readBuffer = ring != null ? ring.buffer() : data.buffer();
+            this.blockBytes = blockBytes;
+            this.direct = direct;
+            this.counters = counters;
+            this.findCliffs = findCliffs;
+            this.fileSystemType = fileSystemType;
+        }
+
+        /**
+         * The untimed warm-up, then each run's passes; all again, buffered, where O_DIRECT is
+         * refused and the plan falls back.
+         *
+         * @param warmUpCount blocks of the warm-up
+         */
+        void runAll(long warmUpCount) throws IOException {
+            while (true) {
+                try {
+                    runOnce(0, warmUpCount, ProgressListener.NONE);
+                    for (int run = 1; run <= parameters.runs(); run++) {
+                        Sample[] pair = runOnce(run, parameters.count(), listener);
+                        writes.add(pair[0]);
+                        reads.add(pair[1]);
+                    }
+                    return;
+                } catch (DirectIoUnsupportedException e) {
+                    if (!bufferedFallback || !direct) {
+                        throw e;
+                    }
+                    // Refused at open or on a transfer (then perhaps only in a measured run):
+                    // no O_DIRECT figure is kept; everything runs again, buffered.
+                    LOG.info("measuring with buffered I/O: {}", e.getMessage());
+                    fallBack();
+                }
+            }
+        }
+
+        /**
+         * Writes, syncs and reads back one new file of {@code count} blocks, then removes it.
+         *
+         * @param run the run number, 0 for the untimed warm-up
+         * @return the write pass and the read pass, or null for the warm-up
+         */
+        Sample[] runOnce(int run, long count, ProgressListener progress) throws IOException {
+            long passBytes = blockBytes * count;
+            String label = run == 0 ? "warm-up" : "run " + run;
+            TestFile file = createTestFile();
+            Path name = file.path().orElse(directory);
+            Throwable failure = null;
+            try {
+                Sample write = timedPass(PassKind.WRITE, file, name, run, count, passBytes,
+                        label, progress, direct ? CacheHandling.DIRECT_IO
+                                : CacheHandling.BUFFERED_WRITE);
+                if (write != null) {
+                    progress.passFinished(PassKind.WRITE, write);
+                }
+                CacheHandling readHandling = direct ? CacheHandling.DIRECT_IO
+                        : CacheEviction.beforeBufferedRead(io, file, readOptions.dropCaches(),
+                                name, "read pass of " + label, passBytes);
+                Sample read = timedPass(PassKind.READ, file, name, run, count, passBytes,
+                        label, progress, readHandling);
+                if (read == null) {
+                    return null;
+                }
+                progress.passFinished(PassKind.READ, read);
+                LOG.debug("{}: write {} ns, read {} ns", label, write.elapsedNanos(),
+                        read.elapsedNanos());
+                return new Sample[] {write, read};
+            } catch (IOException | RuntimeException | Error e) {
+                failure = e;
+                throw e;
+            } finally {
+                TestFileRemoval.closeAndRemove(file, name, failure);
+            }
+        }
+
+        /**
+         * One timed pass over the file, block by block from offset 0, through the engine's I/O
+         * loop (each block's completion latency and a timeline recorded); a write pass ends with
+         * fdatasync inside the timed interval.
+         *
+         * @return the pass's sample, or null for the warm-up
+         */
+        private Sample timedPass(PassKind kind, TestFile file, Path name, int run, long count,
+                long passBytes, String label, ProgressListener progress, CacheHandling handling)
+                throws IOException {
+            boolean write = kind == PassKind.WRITE;
+            String what = kind + " pass of " + label;
+            if (run > 0) {
+                progress.passStarted(kind, run, passBytes);
+            }
+            if (write) {
+                data.startRun(NONCES.nextLong());
+            }
+            // The warm-up checks too: the same code path, compiled before the measured runs.
+            // On a memory file system (no cliffs looked for there) the check runs in batches.
+            try (PassChecks checks = new PassChecks(write, verify, data, ring, !findCliffs,
+                    blockBytes, count, block -> block * blockBytes,
+                    done -> progress.bytesTransferred(kind, run, done, passBytes))) {
+                PassWindow window = PassWindow.open(run > 0 ? counters : DeviceCounters.NONE);
+                checks.begin(window.startNanos(), window.recorder());
+                long done = transfer(checks, file, name, run, count, passBytes, write,
+                        window.recorder(), what, window.startNanos());
+                if (write) {
+                    IoFailures.dataSync(file, name, what, done, passBytes);
+                }
+                // one continuous interval, the check behind the reads (batches left out)
+                long elapsed = window.elapsedNanos(checks.excludedNanos());
+                checks.finish();
+                if (run == 0) {
+                    return null;
+                }
+                Sample checked = checks.annotate(window.sample(run, elapsed, handling));
+                boolean foreign = window.foreignIo(write ? 0 : done, write ? done : 0, blockBytes,
+                        !direct);
+                if (write) {
+                    foreignWrite |= foreign;
+                } else {
+                    foreignRead |= foreign;
+                }
+                // the listener and the report see the same sample
+                return findCliffs ? checked : checked.withCacheCliff(Optional.empty());
+            }
+        }
+
+        /**
+         * The pass's blocks through the engine's I/O loop, from block 0; an EIO on a verified
+         * read-back of a measured run is data lost, and the read goes on from the next block.
+         *
+         * @return the bytes moved
+         */
+        private long transfer(PassChecks checks, TestFile file, Path name, int run, long count,
+                long passBytes, boolean write, DirectionRecorder recorder, String what,
+                long start) throws IOException {
+            try {
+                return checks.transfer(count, offset -> offset / blockBytes, run > 0,
+                        (first, progress) -> checks.attach(new IoLoop(new BlockingIoQueue(file),
+                                blockBytes, OffsetGenerator.sequential(first, count - first,
+                                        blockBytes),
+                                write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
+                                write ? data : null, write ? null : readBuffer,
+                                write ? null : recorder, write ? recorder : null,
+                                new StopSignal(), progress, name, what, passBytes))
+                        .run(count - first, start, start + IoLoop.NO_DEADLINE_NANOS)
+                        .measuredBytes());
+            } catch (IOException e) {
+                throw IoFailures.directRefusal(e, direct, fileSystemType);
+            }
+        }
+
+        /** Switches to buffered I/O for good and forgets the passes and what their counters showed. */
+        private void fallBack() {
+            direct = false;
+            foreignWrite = false;
+            foreignRead = false;
+            writes.clear();
+            reads.clear();
+        }
+
+        /** Creates a new test file, with O_DIRECT unless the passes fell back. */
+        private TestFile createTestFile() throws IOException {
+            return TestFileCreator.create(io, directory, direct, parameters.dsync());
+        }
+    }
+}

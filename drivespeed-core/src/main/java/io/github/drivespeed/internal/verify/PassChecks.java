@@ -1,0 +1,219 @@
+package io.github.drivespeed.internal.verify;
+
+import io.github.drivespeed.error.TestFileIoException;
+import io.github.drivespeed.internal.genuine.CliffDetector;
+import io.github.drivespeed.internal.genuine.CompletionLog;
+import io.github.drivespeed.internal.io.DirectionRecorder;
+import io.github.drivespeed.internal.io.IoFailures;
+import io.github.drivespeed.internal.io.IoLoop;
+import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.report.Sample;
+import java.io.IOException;
+import java.util.function.LongConsumer;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * What a sequential pass checks beside its I/O loop, told after each block completes: a write
+ * pass logs each block's completion time for the cliff check (rule 8); a verified read pass reads
+ * into a {@link ReadRing} and has each block checked against what was written (rule 7) by a
+ * {@link PipelinedCheck} behind the reads, so that nothing is left out of its timed interval (on a
+ * memory file system, in batches between the reads, whose time is left out of the interval and
+ * the timeline: no device paces those reads, and the check would compete with their copying).
+ * One writer or reader with queue depth 1. Made before the timed pass ({@link #begin}), so that
+ * starting the checker is not timed. Used by one thread; closed on every path.
+ */
+public final class PassChecks implements AutoCloseable {
+
+    private final long blockBytes;
+    private long startNanos;
+    private DirectionRecorder recorder;
+    private final LongConsumer progress;
+    private final LongUnaryOperator offsetOfBlock;
+    private final CompletionLog log;
+    private final PipelinedCheck pipeline;
+
+    /**
+     * @param write whether this is a write pass (else a read pass)
+     * @param verify for a read pass, whether to check what is read
+     * @param data the write pool the pass's blocks were written from
+     * @param ring where a verified read pass reads to (null when not verifying)
+     * @param inBatches whether a verified read pass checks in batches on its own thread (a
+     *     memory file system), else behind the reads on a thread of its own
+     * @param blockBytes bytes per block
+     * @param blocks blocks the pass moves
+     * @param offsetOfBlock the offset of the pass's block i (from 0)
+     * @param progress told the bytes done after each block
+     */
+    public PassChecks(boolean write, boolean verify, WriteData data, ReadRing ring,
+            boolean inBatches, long blockBytes, long blocks, LongUnaryOperator offsetOfBlock,
+            LongConsumer progress) {
+        this.blockBytes = blockBytes;
+        this.progress = progress;
+        this.offsetOfBlock = offsetOfBlock;
+        this.log = write ? new CompletionLog(blocks) : null;
+        this.pipeline = !write && verify
+                ? new PipelinedCheck(ring, new ReadBackVerifier(data, ring), inBatches) : null;
+    }
+
+    /**
+     * Made (and its checker thread started) before the timed pass: told when it starts.
+     *
+     * @param passStartNanos {@link System#nanoTime()} at the start of the timed pass
+     * @param passRecorder the pass's recorder, whose timeline leaves batches' check time out;
+     *     or null
+     * @return this
+     */
+    public PassChecks begin(long passStartNanos, DirectionRecorder passRecorder) {
+        this.startNanos = passStartNanos;
+        this.recorder = passRecorder;
+        return this;
+    }
+
+    /**
+     * Told by the I/O loop after each block.
+     *
+     * @param firstBlock the pass's block the loop started at
+     * @param movedBytes bytes the loop has moved so far
+     */
+    public void completed(long firstBlock, long movedBytes) {
+        long block = firstBlock + movedBytes / blockBytes - 1;
+        if (log != null) {
+            log.add(System.nanoTime() - startNanos);
+        }
+        if (pipeline != null) {
+            long before = pipeline.spentNanos();
+            pipeline.filled(block, offsetOfBlock.applyAsLong(block));
+            long spent = pipeline.spentNanos() - before;
+            if (spent > 0 && recorder != null) {
+                recorder.excludeNanos(spent);
+            }
+        }
+        progress.accept((block + 1) * blockBytes);
+    }
+
+    /**
+     * @param loop a loop of this pass
+     * @return it, reading into the ring when verifying
+     */
+    public IoLoop attach(IoLoop loop) {
+        return pipeline == null ? loop : loop.readingInto(pipeline);
+    }
+
+    /**
+     * One stretch of a pass through the I/O loop, from one of its blocks to its end.
+     */
+    @FunctionalInterface
+    public interface Stretch {
+        /**
+         * Makes a loop over the pass's blocks from {@code first} on, {@linkplain #attach
+         * attached} to these checks and telling them of each block through {@code progress},
+         * and runs it.
+         *
+         * @param first the pass's block to start at
+         * @param progress what the loop tells after each block
+         * @return the bytes the loop moved
+         * @throws IOException as the loop failed
+         */
+        long run(long first, IoLoop.Progress progress) throws IOException;
+    }
+
+    /**
+     * Moves the pass's blocks from block 0 on, in stretches: where a verified read fails with
+     * EIO, the block is data lost ({@link #unreadable}) and the pass goes on from the next
+     * block; any other failure ends the pass.
+     *
+     * @param blocks the blocks the pass moves
+     * @param blockOfOffset the pass's block number of a failed I/O's file offset
+     * @param lossIsAFinding whether an EIO on a verified read is a finding, not a failure (false
+     *     in a warm-up, whose findings are not kept)
+     * @param stretch runs the loop from a block on
+     * @return the bytes moved
+     * @throws IOException the failure that ended the pass
+     */
+    public long transfer(long blocks, LongUnaryOperator blockOfOffset, boolean lossIsAFinding,
+            Stretch stretch) throws IOException {
+        long done = 0;
+        for (long first = 0; first < blocks; ) {
+            long from = first;
+            try {
+                done += stretch.run(first, moved -> completed(from, moved));
+                first = blocks;
+            } catch (TestFileIoException e) {
+                if (!lossIsAFinding || !verifying() || !IoFailures.isIoError(e)
+                        || e.offset() < 0) {
+                    throw e;
+                }
+                long bad = blockOfOffset.applyAsLong(e.offset());
+                unreadable(bad);
+                done += (bad - first) * blockBytes;
+                first = bad + 1;
+            }
+        }
+        return done;
+    }
+
+    /**
+     * The check of a verified read pass, to configure before the first block is read (its
+     * findings are complete once {@link #finish} returned).
+     *
+     * @return the check, or null for a write pass or an unverified read pass
+     */
+    public ReadBackVerifier verifier() {
+        return pipeline == null ? null : pipeline.verifier();
+    }
+
+    /** @return whether read blocks are checked */
+    public boolean verifying() {
+        return pipeline != null;
+    }
+
+    /**
+     * A block whose read-back failed with EIO: data lost.
+     *
+     * @param block the pass's block number
+     */
+    public void unreadable(long block) {
+        pipeline.unreadable(block, offsetOfBlock.applyAsLong(block));
+    }
+
+    /**
+     * @return time to leave out of the timed interval: batches checked between the reads (0
+     *     when the check runs behind them)
+     */
+    public long excludedNanos() {
+        return pipeline == null ? 0 : pipeline.spentNanos();
+    }
+
+    /**
+     * Waits for the check of the last blocks read (or checks them); called once the pass's timed
+     * interval ended.
+     */
+    public void finish() {
+        if (pipeline != null) {
+            pipeline.finish();
+        }
+    }
+
+    /**
+     * @param sample the pass's sample
+     * @return it with what was checked: the verification of a read pass (after
+     *     {@link #finish}), the cliff of a write pass
+     */
+    public Sample annotate(Sample sample) {
+        if (pipeline != null) {
+            sample = sample.withVerification(pipeline.verifier().result());
+        }
+        if (log != null) {
+            sample = sample.withCacheCliff(CliffDetector.find(log.nanos(), log.size(), blockBytes));
+        }
+        return sample;
+    }
+
+    /** Stops the checker thread of a verified read pass, also when the pass failed. */
+    @Override
+    public void close() {
+        if (pipeline != null) {
+            pipeline.close();
+        }
+    }
+}
