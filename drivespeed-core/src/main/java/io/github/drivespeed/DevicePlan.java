@@ -241,13 +241,13 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
         return with(s -> s.verify = false);
     }
 
-    /** @return whether a write test's read passes are checked (the default) */
+    /** {@return whether a write test's read passes are checked (the default)} */
     public boolean verifies() {
         Settings s = settings();
         return s.verify;
     }
 
-    /** @return the device this plan tests, as given: {@link #target()} */
+    /** {@return the device this plan tests, as given: {@link #target()}} */
     public Path device() {
         return target();
     }

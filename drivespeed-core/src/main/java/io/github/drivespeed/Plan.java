@@ -66,14 +66,14 @@ public abstract sealed class Plan<SELF extends Plan<SELF, L, P>, L, P extends Pa
         return withSettings(settings.changedCopy(change));
     }
 
-    /** @return the directory or block device this plan runs on, as given */
+    /** {@return the directory or block device this plan runs on, as given} */
     public final Path target() {
         return target;
     }
 
     /**
-     * @return the settings of this plan as the record its report will carry
-     *     ({@link io.github.drivespeed.report.Report#parameters()}), checked
+     * {@return the settings of this plan as the record its report will carry
+     * ({@link io.github.drivespeed.report.Report#parameters()}), checked}
      */
     public final P parameters() {
         return parameters;

@@ -254,30 +254,32 @@ public final class SequentialPlan
         return with(s -> s.verify = false);
     }
 
-    /** @return whether the read passes are checked against what was written (the default) */
+    /** {@return whether the read passes are checked against what was written (the default)} */
     public boolean verifies() {
         Settings s = settings();
         return s.verify;
     }
 
     /**
-     * @return whether buffered I/O replaces O_DIRECT where the file system refuses it (set by
-     *     {@link #directOrBuffered()})
+     * {@return whether buffered I/O replaces O_DIRECT where the file system refuses it (set by
+     * {@link #directOrBuffered()})}
      */
     public boolean bufferedFallback() {
         Settings s = settings();
         return s.bufferedFallback;
     }
 
-    /** @return whether buffered reads are preceded by drop_caches (set by {@link #dropCaches()}) */
+    /**
+     * {@return whether buffered reads are preceded by drop_caches (set by {@link #dropCaches()})}
+     */
     public boolean dropsCaches() {
         Settings s = settings();
         return s.pageCacheOptions.dropCaches();
     }
 
     /**
-     * @return how long the cached-read pass lasts, or empty when it is not measured (set by
-     *     {@link #cachedRead(Duration)})
+     * {@return how long the cached-read pass lasts, or empty when it is not measured (set by
+     * {@link #cachedRead(Duration)})}
      */
     public Optional<Duration> cachedReadDuration() {
         Settings s = settings();

@@ -43,8 +43,9 @@ public final class WorkloadGroup {
     }
 
     /**
+     * {@return a new group with {@code plan} added}
+     *
      * @param plan a workload to run with the others
-     * @return a new group with {@code plan} added
      * @throws NullPointerException if {@code plan} is null
      */
     public WorkloadGroup with(WorkloadPlan plan) {
@@ -52,9 +53,10 @@ public final class WorkloadGroup {
     }
 
     /**
+     * {@return a new group with {@code plan} added}
+     *
      * @param plan a workload to run with the others
      * @param startDelay how long it waits after each common start (fio {@code startdelay})
-     * @return a new group with {@code plan} added
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if the delay is negative or longer than a day
      */
@@ -71,7 +73,7 @@ public final class WorkloadGroup {
         return new WorkloadGroup(p, d);
     }
 
-    /** @return the plans, in the order added */
+    /** {@return the plans, in the order added} */
     public List<WorkloadPlan> plans() {
         return plans;
     }

@@ -81,30 +81,32 @@ public final class WorkloadPlan
         return withSettings(settings().changedCopy(change));
     }
 
-    /** @return a new plan with sequential offsets (fio {@code rw=read/write/rw}) */
+    /** {@return a new plan with sequential offsets (fio {@code rw=read/write/rw})} */
     public WorkloadPlan sequential() {
         return with(s -> s.pattern = AccessPattern.SEQUENTIAL);
     }
 
-    /** @return a new plan with random offsets (fio {@code rw=randread/randwrite/randrw}) */
+    /** {@return a new plan with random offsets (fio {@code rw=randread/randwrite/randrw})} */
     public WorkloadPlan random() {
         return with(s -> s.pattern = AccessPattern.RANDOM);
     }
 
-    /** @return a new plan that only reads */
+    /** {@return a new plan that only reads} */
     public WorkloadPlan read() {
         return with(s -> s.readPercent = 100);
     }
 
-    /** @return a new plan that only writes */
+    /** {@return a new plan that only writes} */
     public WorkloadPlan write() {
         return with(s -> s.readPercent = 0);
     }
 
     /**
+     * {@return a new plan whose I/Os are reads with probability {@code readPercent} percent, the
+     * rest writes}
+     *
      * @param readPercent each I/O a read with this probability in percent (fio {@code rwmixread}
      *     with {@code rw=randrw} or {@code rw=rw}), in {@code [0, 100]}; 100 is {@link #read()}
-     * @return a new plan
      * @throws IllegalArgumentException if outside {@code [0, 100]}
      */
     public WorkloadPlan readWrite(int readPercent) {
@@ -112,10 +114,11 @@ public final class WorkloadPlan
     }
 
     /**
+     * {@return a new plan with this test-file size, which is also the range of random offsets}
+     *
      * @param size the test file's size (fio {@code size}), all written before the runs, all in
      *     range of random offsets, moved by a size-based run without a {@link #count(long) count}:
      *     a positive multiple of 512 bytes and (checked in {@link #run()}) of the block size
-     * @return a new plan
      * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
      */
     public WorkloadPlan size(DataSize size) {
@@ -123,8 +126,9 @@ public final class WorkloadPlan
     }
 
     /**
+     * {@return a new plan with this test-file size, parsed from text such as {@code "1G"}}
+     *
      * @param size {@link #size(DataSize)} in the {@link DataSize} grammar ({@code "1G"})
-     * @return a new plan
      * @throws IllegalArgumentException if it does not parse, or as {@link #size(DataSize)}
      */
     public WorkloadPlan size(String size) {
@@ -132,25 +136,27 @@ public final class WorkloadPlan
     }
 
     /**
-     * @param count measured I/Os of each size-based run, over all workers (fio
-     *     {@code number_ios}), {@code >= 1}; replaces a {@link #duration(Duration) duration}
-     * @return a new plan
+     * {@return a new plan whose runs are size-based: this many measured I/Os each}
+     *
+     * @param count measured I/Os of each size-based run, over all workers (fio {@code number_ios}),
+     *     {@code >= 1}; replaces a {@link #duration(Duration) duration}
      * @throws IllegalArgumentException if {@code count < 1}
      */
     public WorkloadPlan count(long count) {
         return with(s -> s.countBased(count));
     }
 
-    /** @return a new plan of size-based runs of {@code size} bytes each (fio's default) */
+    /** {@return a new plan of size-based runs of {@code size} bytes each (fio's default)} */
     public WorkloadPlan sizeBased() {
         return with(WorkloadSettings::sizeBased);
     }
 
     /**
+     * {@return a new plan whose size-based runs stop at this time limit even if not done}
+     *
      * @param limit when each size-based run stops even if its I/Os are not all done (fio
      *     {@code runtime} without {@code time_based}): positive, at most one day; the plan must be
      *     size-based, and a {@link #duration(Duration) duration} replaces it
-     * @return a new plan
      * @throws IllegalArgumentException if out of range or the plan is time-based
      */
     public WorkloadPlan timeLimit(Duration limit) {
@@ -199,17 +205,18 @@ public final class WorkloadPlan
         return with(s -> s.allowOverwrite(file));
     }
 
-    /** @return the existing file this plan runs over, if {@link #existingFile(Path)} set one */
+    /** {@return the existing file this plan runs over, if {@link #existingFile(Path)} set one} */
     public Optional<Path> existingFile() {
         WorkloadSettings s = settings();
         return Optional.ofNullable(s.existing).map(ExistingFile::path);
     }
 
     /**
-     * @param duration of each time-based run (fio {@code runtime} with {@code time_based}): I/O
-     *     is issued until this long after the ramp, then what is in flight is finished; positive,
-     *     at most one day; replaces a {@link #count(long) count}
-     * @return a new plan
+     * {@return a new plan whose runs are time-based: I/O issued for this long each}
+     *
+     * @param duration of each time-based run (fio {@code runtime} with {@code time_based}): I/O is
+     *     issued until this long after the ramp, then what is in flight is finished; positive, at
+     *     most one day; replaces a {@link #count(long) count}
      * @throws IllegalArgumentException if not positive or longer than a day
      */
     public WorkloadPlan duration(Duration duration) {
@@ -217,9 +224,10 @@ public final class WorkloadPlan
     }
 
     /**
+     * {@return a new plan that runs this long before each run's measured part}
+     *
      * @param rampTime run before each run's measured part and left out of every figure (fio
      *     {@code ramp_time}), to let caches, queues and the JIT settle: at most one day
-     * @return a new plan
      * @throws IllegalArgumentException if negative or longer than a day
      */
     public WorkloadPlan rampTime(Duration rampTime) {
@@ -227,9 +235,10 @@ public final class WorkloadPlan
     }
 
     /**
+     * {@return a new plan with this many workers issuing I/O at once}
+     *
      * @param threads workers at once, each with its own offsets (fio {@code numjobs} on one file,
      *     with {@code thread}), in {@code [1, 1024]}
-     * @return a new plan
      * @throws IllegalArgumentException if outside that range
      */
     public WorkloadPlan threads(int threads) {
@@ -237,9 +246,10 @@ public final class WorkloadPlan
     }
 
     /**
+     * {@return a new plan with this many I/Os in flight per thread}
+     *
      * @param queueDepth I/Os each thread keeps in flight (fio {@code iodepth}) with the engine of
      *     {@link #ioEngine(IoEngine)}, in {@code [1, 1024]}
-     * @return a new plan
      * @throws IllegalArgumentException if outside that range
      */
     public WorkloadPlan queueDepth(int queueDepth) {
@@ -247,17 +257,19 @@ public final class WorkloadPlan
     }
 
     /**
+     * {@return a new plan with this seed for its random offsets and read/write choices}
+     *
      * @param seed of the random offsets and read/write choices (fio {@code randseed}): the same
      *     seed gives each worker the same I/Os in the same order
-     * @return a new plan
      */
     public WorkloadPlan seed(long seed) {
         return with(s -> s.seed = seed);
     }
 
     /**
+     * {@return a new plan with this many measured repetitions}
+     *
      * @param runs measured repetitions, each of the same I/Os: 1 to {@value Limits#MAX_RUNS}
-     * @return a new plan
      * @throws IllegalArgumentException if {@code runs} is out of that range
      */
     public WorkloadPlan runs(int runs) {
@@ -265,28 +277,28 @@ public final class WorkloadPlan
     }
 
     /**
-     * @return a new plan whose random offsets are drawn with replacement (fio
-     *     {@code norandommap}) instead of covering each block once per pass
+     * {@return a new plan whose random offsets are drawn with replacement (fio {@code norandommap})
+     * instead of covering each block once per pass}
      */
     public WorkloadPlan noRandomMap() {
         return with(s -> s.randomMap = false);
     }
 
-    /** @return a new plan whose random offsets cover each block once per pass (the default) */
+    /** {@return a new plan whose random offsets cover each block once per pass (the default)} */
     public WorkloadPlan randomMap() {
         return with(s -> s.randomMap = true);
     }
 
-    /** @return a new plan with O_DIRECT (the default; fio {@code direct=1}) */
+    /** {@return a new plan with O_DIRECT (the default; fio {@code direct=1})} */
     public WorkloadPlan direct() {
         return with(s -> s.direct = true);
     }
 
     /**
-     * @return a new plan with O_DIRECT where the file system allows it, else {@link #buffered()}
-     *     I/O from the writing of the file on: where open(2) or the first read or write refuses
-     *     O_DIRECT (EINVAL), the report's parameters() say {@code direct} false and each pass has
-     *     {@link Warning#BUFFERED_FALLBACK}; without it, {@link DirectIoUnsupportedException}
+     * {@return a new plan with O_DIRECT where the file system allows it, else {@link #buffered()}
+     * I/O from the writing of the file on: where open(2) or the first read or write refuses
+     * O_DIRECT (EINVAL), the report's parameters() say {@code direct} false and each pass has
+     * {@link Warning#BUFFERED_FALLBACK}; without it, {@link DirectIoUnsupportedException}}
      */
     public WorkloadPlan directOrBuffered() {
         return with(s -> {
@@ -295,7 +307,7 @@ public final class WorkloadPlan
         });
     }
 
-    /** @return whether the plan falls back to buffered I/O where O_DIRECT is refused */
+    /** {@return whether the plan falls back to buffered I/O where O_DIRECT is refused} */
     public boolean bufferedFallback() {
         WorkloadSettings s = settings();
         return s.bufferedFallback;
@@ -321,8 +333,9 @@ public final class WorkloadPlan
     }
 
     /**
+     * {@return a new plan whose timeline counts bytes and I/Os per this interval}
+     *
      * @param interval the timeline's interval (fio {@code log_avg_msec}), at least 1 ms
-     * @return a new plan
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public WorkloadPlan timelineInterval(Duration interval) {
@@ -330,9 +343,11 @@ public final class WorkloadPlan
     }
 
     /**
-     * @param preset whose access pattern, block size, queue depth and threads the plan takes
-     *     (the rest stays), for example {@link Preset#RND4K_Q32T1}
-     * @return a new plan
+     * {@return a new plan that takes a preset's access pattern, block size, queue depth and
+     * threads}
+     *
+     * @param preset whose access pattern, block size, queue depth and threads the plan takes (the
+     *     rest stays), for example {@link Preset#RND4K_Q32T1}
      */
     public WorkloadPlan preset(Preset preset) {
         Objects.requireNonNull(preset, "preset");
@@ -340,11 +355,12 @@ public final class WorkloadPlan
     }
 
     /**
+     * {@return a new plan that issues its I/O with this engine at every queue depth}
+     *
      * @param ioEngine to issue the I/O with at every depth (fio {@code ioengine}) instead of the
      *     default (psync at depth 1, else the backend's best engine that works here, fallbacks in
-     *     {@link WorkloadReport#engine()}); never replaced: {@link #run()} refuses one the
-     *     backend lacks or that does not work here, saying why
-     * @return a new plan
+     *     {@link WorkloadReport#engine()}); never replaced: {@link #run()} refuses one the backend
+     *     lacks or that does not work here, saying why
      */
     public WorkloadPlan ioEngine(IoEngine ioEngine) {
         Objects.requireNonNull(ioEngine, "ioEngine");
@@ -352,16 +368,17 @@ public final class WorkloadPlan
     }
 
     /**
+     * {@return a new plan that issues its I/O with the engine fio names so}
+     *
      * @param fioName {@link #ioEngine(IoEngine)} by fio's name: {@code psync}, {@code libaio} or
      *     {@code io_uring}
-     * @return a new plan
      * @throws IllegalArgumentException for another name, listing the names there are
      */
     public WorkloadPlan ioEngine(String fioName) {
         return ioEngine(IoEngine.parse(Objects.requireNonNull(fioName, "ioEngine")));
     }
 
-    /** @return the engine asked for, or empty when drivespeed chooses */
+    /** {@return the engine asked for, or empty when drivespeed chooses} */
     public Optional<IoEngine> ioEngine() {
         WorkloadSettings s = settings();
         return Optional.ofNullable(s.ioEngine);
@@ -396,9 +413,10 @@ public final class WorkloadPlan
     }
 
     /**
+     * {@return one row per block size, in the given order}
+     *
      * @param blockSizes to run this workload with, one after another over one test file written
      *     once: at least one, each suiting the plan as {@link #run()} requires
-     * @return one row per block size, in the given order
      * @throws IllegalArgumentException if the list is empty or a size is refused
      * @throws IOException as {@link #run()}
      */
@@ -408,7 +426,8 @@ public final class WorkloadPlan
     }
 
     /**
-     * @return {@link #sweep(List)} over {@link #DEFAULT_SWEEP} (the size a multiple of 64 MiB)
+     * {@return {@link #sweep(List)} over {@link #DEFAULT_SWEEP} (the size a multiple of 64 MiB)}
+     *
      * @throws IOException as {@link #run()}
      */
     public WorkloadTable sweep() throws IOException {
@@ -416,10 +435,11 @@ public final class WorkloadPlan
     }
 
     /**
-     * @param presets to run as a read test and a write test each, with the rest of this plan,
-     *     over one test file written once, as CrystalDiskMark does: at least one, for example
+     * {@return two rows per preset: {@code "SEQ1M Q8T1 read"}, {@code "SEQ1M Q8T1 write"}, ..}
+     *
+     * @param presets to run as a read test and a write test each, with the rest of this plan, over
+     *     one test file written once, as CrystalDiskMark does: at least one, for example
      *     {@link Preset#STANDARD}
-     * @return two rows per preset: {@code "SEQ1M Q8T1 read"}, {@code "SEQ1M Q8T1 write"}, ...
      * @throws IllegalArgumentException if the list is empty
      * @throws IOException as {@link #run()}
      */

@@ -50,4 +50,8 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule onlyThePlansUseWorkloads =
             ArchitectureRules.onlyThePlansUseWorkloads(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule packagesStaySmall =
+            ArchitectureRules.packagesStaySmall(DRIVESPEED, ArchitectureRules.MAIN_SOURCES);
 }

@@ -116,24 +116,30 @@ final class DriveSpeedCommand implements Callable<Integer> {
             if (misplaced != null) {
                 return ErrorLine.print(err, misplaced, ExitCode.BAD_INPUT);
             }
-            switch (form) {
-                case FIO_JOB:
-                    return runFioJobs(fio, given, context);
-                case DEVICE:
-                    return new DeviceRunner(context).run();
-                case SEQUENTIAL:
-                    return new SequentialRunner(context, requirement).run();
-                case SUSTAINED:
-                    return new SustainedRunner(context, requirement).run();
-                case CAPACITY_CHECK:
-                    return new CapacityCheckRunner(context).run();
-                case CAPACITY_PROBE:
-                    return new CapacityProbeRunner(context).run();
-                default:
-                    return new WorkloadRunner(context, requirement).run();
-            }
+            return run(form, context, requirement, fio, given);
         } catch (IOException e) {
             return ErrorLine.print(err, e.getMessage(), ExitCode.BAD_INPUT);
+        }
+    }
+
+    /** Runs the form's runner on options already checked; returns its exit code. */
+    private int run(Form form, RunContext context, StorageRequirement requirement,
+            FioJobLine fio, GivenOptions given) throws IOException {
+        switch (form) {
+            case FIO_JOB:
+                return runFioJobs(fio, given, context);
+            case DEVICE:
+                return new DeviceRunner(context).run();
+            case SEQUENTIAL:
+                return new SequentialRunner(context, requirement).run();
+            case SUSTAINED:
+                return new SustainedRunner(context, requirement).run();
+            case CAPACITY_CHECK:
+                return new CapacityCheckRunner(context).run();
+            case CAPACITY_PROBE:
+                return new CapacityProbeRunner(context).run();
+            default:
+                return new WorkloadRunner(context, requirement).run();
         }
     }
 

@@ -27,4 +27,9 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule noPackageCycles =
             ArchitectureRules.noPackageCycles(DRIVESPEED + ".cli");
+
+    @ArchTest
+    static final ArchRule packagesStaySmall =
+            ArchitectureRules.packagesStaySmall(DRIVESPEED + ".cli",
+                    ArchitectureRules.MAIN_SOURCES);
 }

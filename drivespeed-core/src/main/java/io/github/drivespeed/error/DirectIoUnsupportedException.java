@@ -21,6 +21,8 @@ public final class DirectIoUnsupportedException extends DriveSpeedException {
     private final String refusedCall;
 
     /**
+     * An exception for O_DIRECT refused by the file system under {@code path}.
+     *
      * @param path the test file or directory
      * @param fileSystemType the file system's type, for example {@code ramfs}
      * @param cause the refusal, or null
@@ -51,14 +53,14 @@ public final class DirectIoUnsupportedException extends DriveSpeedException {
         this.refusedCall = call + "(O_DIRECT) failed: " + errnoName;
     }
 
-    /** @return the type of the file system that refused O_DIRECT */
+    /** {@return the type of the file system that refused O_DIRECT} */
     public String fileSystemType() {
         return fileSystemType;
     }
 
     /**
-     * @return for a refusal on a transfer, the call and its error, for example
-     *     {@code pwrite(O_DIRECT) failed: EINVAL}; empty for a refusal at open(2)
+     * {@return for a refusal on a transfer, the call and its error, for example
+     * {@code pwrite(O_DIRECT) failed: EINVAL}; empty for a refusal at open(2)}
      */
     public Optional<String> refusedCall() {
         return Optional.ofNullable(refusedCall);

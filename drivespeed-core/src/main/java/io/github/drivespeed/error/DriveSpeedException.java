@@ -15,6 +15,8 @@ public abstract class DriveSpeedException extends IOException {
     private final transient Path path;
 
     /**
+     * An exception about {@code path}, with what went wrong.
+     *
      * @param path the target or test file concerned
      * @param message what was being done and what went wrong
      * @param cause the underlying failure, or null
@@ -24,7 +26,7 @@ public abstract class DriveSpeedException extends IOException {
         this.path = Objects.requireNonNull(path, "path");
     }
 
-    /** @return the target or test file the failure concerns */
+    /** {@return the target or test file the failure concerns} */
     public Path path() {
         return path;
     }

@@ -177,42 +177,42 @@ public final class InsufficientSpaceException extends DriveSpeedException {
         }
     }
 
-    /** @return bytes the test needed */
+    /** {@return bytes the test needed} */
     public long neededBytes() {
         return neededBytes;
     }
 
-    /** @return bytes available when checked before writing (or after ENOSPC), if known */
+    /** {@return bytes available when checked before writing (or after ENOSPC), if known} */
     public OptionalLong availableBytes() {
         return availableBytes < 0 ? OptionalLong.empty() : OptionalLong.of(availableBytes);
     }
 
-    /** @return bytes written before ENOSPC or EDQUOT; empty when refused before writing */
+    /** {@return bytes written before ENOSPC or EDQUOT; empty when refused before writing} */
     public OptionalLong bytesWritten() {
         return bytesWritten < 0 ? OptionalLong.empty() : OptionalLong.of(bytesWritten);
     }
 
-    /** @return whether the refusal came before any write (nothing was written) */
+    /** {@return whether the refusal came before any write (nothing was written)} */
     public boolean beforeAnyWrite() {
         return bytesWritten < 0;
     }
 
-    /** @return what ran out: bytes, inodes or the quota */
+    /** {@return what ran out: bytes, inodes or the quota} */
     public Shortage shortage() {
         return shortage;
     }
 
     /**
-     * @return why the check before writing needed more than the size (for example {@code a
-     *     sustained write leaves 1 GiB free}), if it did
+     * {@return why the check before writing needed more than the size (for example {@code a
+     * sustained write leaves 1 GiB free}), if it did}
      */
     public Optional<String> condition() {
         return condition.isEmpty() ? Optional.empty() : Optional.of(condition);
     }
 
     /**
-     * @return the plan's settings that set the size, by their API names ({@code blockSize},
-     *     {@code count}; {@code size}), when the free-space check refused the plan; else empty
+     * {@return the plan's settings that set the size, by their API names ({@code blockSize},
+     * {@code count}; {@code size}), when the free-space check refused the plan; else empty}
      */
     public List<String> settings() {
         return settings;

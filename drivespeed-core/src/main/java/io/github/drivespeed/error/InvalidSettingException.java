@@ -31,6 +31,8 @@ public final class InvalidSettingException extends IllegalArgumentException {
     private final Reason reason;
 
     /**
+     * An exception for a setting refused, naming the setting and its value.
+     *
      * @param setting the setting refused, by its API name, for example {@code blockSize}
      * @param value its value (printed with {@link String#valueOf(Object)}), or null for a switch
      *     such as {@code dsync}, which has none
@@ -41,6 +43,8 @@ public final class InvalidSettingException extends IllegalArgumentException {
     }
 
     /**
+     * An exception for a setting refused for a reason that names other settings.
+     *
      * @param setting the setting refused, by its API name, for example {@code blockSize}
      * @param value its value (printed with {@link String#valueOf(Object)}), or null for a switch
      * @param reason why, with references to any other setting it involves
@@ -54,34 +58,35 @@ public final class InvalidSettingException extends IllegalArgumentException {
         this.reason = reason;
     }
 
-    /** @return the setting refused, by its API name, for example {@code blockSize} */
+    /** {@return the setting refused, by its API name, for example {@code blockSize}} */
     public String setting() {
         return setting;
     }
 
     /**
-     * @return its value as the plan holds it, as text, for example {@code 8 MiB}; empty for a
-     *     switch ({@code dsync}, {@code dropCaches}), which has none
+     * {@return its value as the plan holds it, as text, for example {@code 8 MiB}; empty for a
+     * switch ({@code dsync}, {@code dropCaches}), which has none}
      */
     public Optional<String> value() {
         return Optional.ofNullable(value);
     }
 
-    /** @return why, with other settings by their API names: {@code must be >= 1} */
+    /** {@return why, with other settings by their API names: {@code must be >= 1}} */
     public String reason() {
         return reason.render(UnaryOperator.identity());
     }
 
     /**
-     * @param names gives the name to print for a setting's API name (for example {@code size}
-     *     to {@code --size})
-     * @return why, with the other settings it refers to named by {@code names}
+     * {@return why, with the other settings it refers to named by {@code names}}
+     *
+     * @param names gives the name to print for a setting's API name (for example {@code size} to
+     *     {@code --size})
      */
     public String reason(UnaryOperator<String> names) {
         return reason.render(names);
     }
 
-    /** @return the other settings the reason refers to, by their API names, in order */
+    /** {@return the other settings the reason refers to, by their API names, in order} */
     public List<String> relatedSettings() {
         return reason.settings();
     }
@@ -100,24 +105,27 @@ public final class InvalidSettingException extends IllegalArgumentException {
         }
 
         /**
+         * {@return a reason of that text}
+         *
          * @param text the start of the reason
-         * @return a reason of that text
          */
         public static Reason of(String text) {
             return new Reason(List.of(Objects.requireNonNull(text, "text")));
         }
 
         /**
+         * {@return this reason, then {@code text}}
+         *
          * @param text more text
-         * @return this reason, then {@code text}
          */
         public Reason then(String text) {
             return with(Objects.requireNonNull(text, "text"));
         }
 
         /**
+         * {@return this reason, then the setting's name (in the reader's words)}
+         *
          * @param setting another setting, by its API name
-         * @return this reason, then the setting's name (in the reader's words)
          */
         public Reason setting(String setting) {
             return with(new Ref(Objects.requireNonNull(setting, "setting")));
@@ -130,8 +138,9 @@ public final class InvalidSettingException extends IllegalArgumentException {
         }
 
         /**
+         * {@return the reason, with each setting named by {@code names}}
+         *
          * @param names gives the name to print for a setting's API name
-         * @return the reason, with each setting named by {@code names}
          */
         public String render(UnaryOperator<String> names) {
             StringBuilder text = new StringBuilder();

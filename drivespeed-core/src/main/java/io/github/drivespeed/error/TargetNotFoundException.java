@@ -10,7 +10,11 @@ public final class TargetNotFoundException extends DriveSpeedException {
 
     private static final long serialVersionUID = 1L;
 
-    /** @param target the path that does not exist */
+    /**
+     * An exception for a target path that does not exist.
+     *
+     * @param target the path that does not exist
+     */
     public TargetNotFoundException(Path target) {
         super(target, "target does not exist: " + target
                 + " (drivespeed never creates its target; check the path)", null);

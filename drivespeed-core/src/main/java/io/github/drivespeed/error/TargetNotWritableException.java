@@ -11,6 +11,8 @@ public final class TargetNotWritableException extends DriveSpeedException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * An exception for a target directory that cannot be written.
+     *
      * @param directory the target directory
      * @param reason why it cannot be written, for example {@code Read-only file system}
      * @param cause the underlying failure, or null

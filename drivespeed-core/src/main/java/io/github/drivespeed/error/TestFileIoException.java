@@ -17,6 +17,8 @@ public final class TestFileIoException extends DriveSpeedException {
     private final long offset;
 
     /**
+     * An exception for an I/O call on the test file that failed, with its offset.
+     *
      * @param testFile the test file
      * @param operation the failed call, for example {@code write} or {@code fdatasync}
      * @param offset the file offset of the failed call in bytes, or -1 when it has none
@@ -33,12 +35,12 @@ public final class TestFileIoException extends DriveSpeedException {
         return Objects.requireNonNullElse(cause.getMessage(), cause.getClass().getSimpleName());
     }
 
-    /** @return the failed call, for example {@code write} */
+    /** {@return the failed call, for example {@code write}} */
     public String operation() {
         return operation;
     }
 
-    /** @return the file offset of the failed call in bytes, or -1 when it has none */
+    /** {@return the file offset of the failed call in bytes, or -1 when it has none} */
     public long offset() {
         return offset;
     }

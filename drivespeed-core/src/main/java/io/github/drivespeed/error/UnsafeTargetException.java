@@ -18,6 +18,8 @@ public final class UnsafeTargetException extends DriveSpeedException {
     private final InvalidSettingException.Reason reason;
 
     /**
+     * An exception for a write to a block device refused.
+     *
      * @param device the block device
      * @param reason why writing it was refused, and what would allow it where anything does
      */
@@ -26,9 +28,11 @@ public final class UnsafeTargetException extends DriveSpeedException {
     }
 
     /**
+     * An exception for a write to a block device refused, with the settings that would allow it.
+     *
      * @param device the block device
-     * @param reason why writing it was refused, and the settings that would allow it (for
-     *     example {@code allowWritesTo}, {@code force}) by reference
+     * @param reason why writing it was refused, and the settings that would allow it (for example
+     *     {@code allowWritesTo}, {@code force}) by reference
      */
     public UnsafeTargetException(Path device, InvalidSettingException.Reason reason) {
         super(device, "refusing to write to " + device + ": " + reason, null);
@@ -36,9 +40,10 @@ public final class UnsafeTargetException extends DriveSpeedException {
     }
 
     /**
+     * {@return why writing was refused, with the settings named by {@code names}}
+     *
      * @param names gives the name to print for a setting's API name (the command line gives
      *     {@code --force} for {@code force})
-     * @return why writing was refused, with the settings named by {@code names}
      */
     public String reason(UnaryOperator<String> names) {
         return reason.render(names);

@@ -40,6 +40,8 @@ public final class UnsupportedTargetException extends DriveSpeedException {
     private final FileKind expected;
 
     /**
+     * An exception for a target of a kind the plan cannot run on.
+     *
      * @param target the path refused
      * @param reason what the path is and what is expected instead
      */
@@ -48,6 +50,8 @@ public final class UnsupportedTargetException extends DriveSpeedException {
     }
 
     /**
+     * An exception for a target of the wrong kind, naming what it is and what was expected.
+     *
      * @param target the path refused
      * @param kind what it is
      * @param expected what the plan needed: {@link FileKind#DIRECTORY} or
@@ -61,12 +65,14 @@ public final class UnsupportedTargetException extends DriveSpeedException {
         this.expected = Objects.requireNonNull(expected, "expected");
     }
 
-    /** @return what the target is */
+    /** {@return what the target is} */
     public FileKind kind() {
         return kind;
     }
 
-    /** @return what the plan needed: {@link FileKind#DIRECTORY} or {@link FileKind#BLOCK_DEVICE} */
+    /**
+     * {@return what the plan needed: {@link FileKind#DIRECTORY} or {@link FileKind#BLOCK_DEVICE}}
+     */
     public FileKind expected() {
         return expected;
     }

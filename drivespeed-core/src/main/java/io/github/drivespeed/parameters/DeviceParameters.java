@@ -61,7 +61,7 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
         }
     }
 
-    /** @return whether runs last {@link #duration()} rather than {@link #count()} blocks */
+    /** {@return whether runs last {@link #duration()} rather than {@link #count()} blocks} */
     public boolean timeBased() {
         return duration.isPresent();
     }

@@ -44,20 +44,20 @@ public enum IoEngine {
         this.asynchronous = asynchronous;
     }
 
-    /** @return fio's name for it: {@code psync}, {@code libaio} or {@code io_uring} */
+    /** {@return fio's name for it: {@code psync}, {@code libaio} or {@code io_uring}} */
     public String fioName() {
         return fioName;
     }
 
-    /** @return whether one thread keeps several I/Os in flight with it */
+    /** {@return whether one thread keeps several I/Os in flight with it} */
     public boolean asynchronous() {
         return asynchronous;
     }
 
     /**
-     * @param fioName fio's name, {@code psync}, {@code libaio} or {@code io_uring} (case
-     *     ignored)
-     * @return the engine, or empty for another name
+     * {@return the engine, or empty for another name}
+     *
+     * @param fioName fio's name, {@code psync}, {@code libaio} or {@code io_uring} (case ignored)
      */
     public static Optional<IoEngine> ofFioName(String fioName) {
         String wanted = fioName.toLowerCase(Locale.ROOT);
@@ -70,18 +70,17 @@ public enum IoEngine {
     }
 
     /**
-     * @param fioName fio's name, {@code psync}, {@code libaio} or {@code io_uring} (case
-     *     ignored)
-     * @return the engine
-     * @throws IllegalArgumentException naming the value and the names there are, for another
-     *     name
+     * {@return the engine fio calls {@code fioName}}
+     *
+     * @param fioName fio's name, {@code psync}, {@code libaio} or {@code io_uring} (case ignored)
+     * @throws IllegalArgumentException naming the value and the names there are, for another name
      */
     public static IoEngine parse(String fioName) {
         return ofFioName(fioName).orElseThrow(() -> new InvalidSettingException("ioEngine",
                 fioName, "must be one of psync, libaio, io_uring"));
     }
 
-    /** @return {@link #fioName()} */
+    /** {@return fio's name of the engine, as {@link #fioName()}} */
     @Override
     public String toString() {
         return fioName;

@@ -45,27 +45,27 @@ public enum Preset {
         this.threads = threads;
     }
 
-    /** @return sequential or random */
+    /** {@return sequential or random} */
     public AccessPattern pattern() {
         return pattern;
     }
 
-    /** @return bytes per I/O */
+    /** {@return bytes per I/O} */
     public DataSize blockSize() {
         return blockSize;
     }
 
-    /** @return I/Os in flight per thread */
+    /** {@return I/Os in flight per thread} */
     public int queueDepth() {
         return queueDepth;
     }
 
-    /** @return threads (fio numjobs) */
+    /** {@return threads (fio numjobs)} */
     public int threads() {
         return threads;
     }
 
-    /** @return the name as CrystalDiskMark prints it, for example {@code RND4K Q32T1} */
+    /** {@return the name as CrystalDiskMark prints it, for example {@code RND4K Q32T1}} */
     public String label() {
         return name().replace('_', ' ');
     }

@@ -52,7 +52,7 @@ public record SustainedParameters(DataSize blockSize, Optional<DataSize> size, D
         SettingChecks.requireInRange("idleFirst", idleFirst, Duration.ZERO, Duration.ofHours(1));
     }
 
-    /** @return the size bound: the size given, else {@link #DEFAULT_MAX_SIZE} */
+    /** {@return the size bound: the size given, else {@link #DEFAULT_MAX_SIZE}} */
     public DataSize sizeBound() {
         return size.orElse(DEFAULT_MAX_SIZE);
     }

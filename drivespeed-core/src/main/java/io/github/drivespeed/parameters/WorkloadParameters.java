@@ -135,24 +135,25 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         SettingChecks.requireInRange("syncEveryWrites", syncEveryWrites, 0, Integer.MAX_VALUE);
     }
 
-    /** @return whether runs last {@link #duration()} rather than a number of I/Os */
+    /** {@return whether runs last {@link #duration()} rather than a number of I/Os} */
     public boolean timeBased() {
         return duration.isPresent();
     }
 
-    /** @return measured I/Os per run when size-based: {@link #count()}, else size / blockSize */
+    /** {@return measured I/Os per run when size-based: {@link #count()}, else size / blockSize} */
     public long iosPerRun() {
         return count.orElse(size.bytes() / blockSize.bytes());
     }
 
-    /** @return whether any I/O reads */
+    /** {@return whether any I/O reads} */
     public boolean reads() {
         return readPercent > 0;
     }
 
     /**
+     * {@return these settings with that, everything else kept}
+     *
      * @param directIo O_DIRECT (fio {@code direct=1}) or buffered
-     * @return these settings with that, everything else kept
      */
     public WorkloadParameters withDirect(boolean directIo) {
         return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
@@ -160,14 +161,14 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
                 timeLimit, syncEveryWrites);
     }
 
-    /** @return whether any I/O writes */
+    /** {@return whether any I/O writes} */
     public boolean writes() {
         return readPercent < 100;
     }
 
     /**
-     * @return fio's name for the direction and pattern: {@code read}, {@code write}, {@code rw},
-     *     {@code randread}, {@code randwrite} or {@code randrw}
+     * {@return fio's name for the direction and pattern: {@code read}, {@code write}, {@code rw},
+     * {@code randread}, {@code randwrite} or {@code randrw}}
      */
     public String fioRw() {
         String base = readPercent == 100 ? "read" : readPercent == 0 ? "write" : "rw";

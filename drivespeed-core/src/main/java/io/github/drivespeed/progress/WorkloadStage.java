@@ -69,48 +69,48 @@ public final class WorkloadStage {
         this.startNanos = startNanos;
     }
 
-    /** @return what the stage does */
+    /** {@return what the stage does} */
     public Kind kind() {
         return kind;
     }
 
-    /** @return the workload's settings (for {@link Kind#FILL}, the first workload's) */
+    /** {@return the workload's settings (for {@link Kind#FILL}, the first workload's)} */
     public WorkloadParameters job() {
         return job;
     }
 
-    /** @return the workload's position among those run over one test file, from 1 */
+    /** {@return the workload's position among those run over one test file, from 1} */
     public int jobIndex() {
         return jobIndex;
     }
 
-    /** @return how many workloads run over the test file (1 unless a sweep or preset suite) */
+    /** {@return how many workloads run over the test file (1 unless a sweep or preset suite)} */
     public int jobCount() {
         return jobCount;
     }
 
-    /** @return the run, from 1 to {@code job().runs()}; 0 for {@link Kind#FILL} */
+    /** {@return the run, from 1 to {@code job().runs()}; 0 for {@link Kind#FILL}} */
     public int run() {
         return run;
     }
 
     /**
-     * @return bytes the stage will move when it is size-based (the fill, or a run with a
-     *     {@link io.github.drivespeed.WorkloadPlan#count(long) count}), else -1
+     * {@return bytes the stage will move when it is size-based (the fill, or a run with a
+     * {@link io.github.drivespeed.WorkloadPlan#count(long) count}), else -1}
      */
     public long plannedBytes() {
         return plannedBytes;
     }
 
     /**
-     * @return how long a time-based run will take, its ramp included, in nanoseconds; -1 when the
-     *     stage is size-based
+     * {@return how long a time-based run will take, its ramp included, in nanoseconds; -1 when the
+     * stage is size-based}
      */
     public long plannedNanos() {
         return plannedNanos;
     }
 
-    /** @return {@link System#nanoTime()} when the stage started (its ramp included) */
+    /** {@return {@link System#nanoTime()} when the stage started (its ramp included)} */
     public long startNanos() {
         return startNanos;
     }

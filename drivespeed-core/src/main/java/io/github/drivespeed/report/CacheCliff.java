@@ -35,17 +35,17 @@ public record CacheCliff(long bytesBeforeDrop, long nanosBeforeDrop, double byte
         }
     }
 
-    /** @return the rate before the drop */
+    /** {@return the rate before the drop} */
     public Throughput before() {
         return Throughput.ofBytesPerSecond(bytesPerSecondBefore);
     }
 
-    /** @return the rate after the drop */
+    /** {@return the rate after the drop} */
     public Throughput after() {
         return Throughput.ofBytesPerSecond(bytesPerSecondAfter);
     }
 
-    /** @return how many times slower the pass ran after the drop: before / after */
+    /** {@return how many times slower the pass ran after the drop: before / after} */
     public double dropFactor() {
         return bytesPerSecondAfter == 0 ? Double.POSITIVE_INFINITY
                 : bytesPerSecondBefore / bytesPerSecondAfter;

@@ -38,12 +38,12 @@ public enum CacheHandling {
         this.mayIncludeCache = mayIncludeCache;
     }
 
-    /** @return what was done, for people, for example {@code O_DIRECT} */
+    /** {@return what was done, for people, for example {@code O_DIRECT}} */
     public String description() {
         return description;
     }
 
-    /** @return whether a figure measured this way may include the page cache */
+    /** {@return whether a figure measured this way may include the page cache} */
     public boolean mayIncludeCache() {
         return mayIncludeCache;
     }

@@ -83,24 +83,24 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         }
     }
 
-    /** @return bytes that read back as written: the usable capacity, as far as this fill shows */
+    /** {@return bytes that read back as written: the usable capacity, as far as this fill shows} */
     public long usableBytes() {
         return verification.intactBytes();
     }
 
-    /** @return bytes that did not read back as written */
+    /** {@return bytes that did not read back as written} */
     public long lostBytes() {
         return verification.lostBytes();
     }
 
-    /** @return whether nothing was lost */
+    /** {@return whether nothing was lost} */
     public boolean passed() {
         return !verification.hasLoss();
     }
 
     /**
-     * @return the target's warnings, and {@link Warning#DATA_LOSS} when data did not read back as
-     *     written
+     * {@return the target's warnings, and {@link Warning#DATA_LOSS} when data did not read back as
+     * written}
      */
     @Override
     public Set<Warning> warnings() {
@@ -112,7 +112,7 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         return Collections.unmodifiableSet(all);
     }
 
-    /** @return {@link Verdict.Outcome#DATA_LOST} when data was lost, else measured */
+    /** {@return {@link Verdict.Outcome#DATA_LOST} when data was lost, else measured} */
     @Override
     public Verdict verdict() {
         return passed() ? Verdict.MEASURED
@@ -124,12 +124,12 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         return visitor.visit(this);
     }
 
-    /** @return the writes' rate: bytes written over the write time */
+    /** {@return the writes' rate: bytes written over the write time} */
     public Throughput write() {
         return Throughput.of(writtenBytes, Math.max(1, writeNanos));
     }
 
-    /** @return the reads' rate: bytes checked over the read time */
+    /** {@return the reads' rate: bytes checked over the read time} */
     public Throughput read() {
         return Throughput.of(verification.checkedBytes(), Math.max(1, readNanos));
     }

@@ -76,20 +76,20 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
         }
     }
 
-    /** @return the device probed, as given: {@link DeviceInfo#device()} */
+    /** {@return the device probed, as given: {@link DeviceInfo#device()}} */
     public Path device() {
         return target.device();
     }
 
-    /** @return the size the device reports: {@link DeviceInfo#sizeBytes()} */
+    /** {@return the size the device reports: {@link DeviceInfo#sizeBytes()}} */
     public long claimedBytes() {
         return target.sizeBytes();
     }
 
     /**
-     * @return {@link Warning#DATA_LOSS} when the medium does not hold what it claims; else none
-     *     (the device's own warnings, {@link DeviceInfo#warnings()}, are about speed figures,
-     *     which a probe has none of)
+     * {@return {@link Warning#DATA_LOSS} when the medium does not hold what it claims; else none
+     * (the device's own warnings, {@link DeviceInfo#warnings()}, are about speed figures, which a
+     * probe has none of)}
      */
     @Override
     public Set<Warning> warnings() {
@@ -97,9 +97,9 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
     }
 
     /**
-     * @return {@link Verdict.Outcome#COUNTERFEIT} for a medium that wraps or drops what is
-     *     written past its real size, {@link Verdict.Outcome#DATA_LOST} for a damaged one,
-     *     measured for a genuine one
+     * {@return {@link Verdict.Outcome#COUNTERFEIT} for a medium that wraps or drops what is written
+     * past its real size, {@link Verdict.Outcome#DATA_LOST} for a damaged one, measured for a
+     * genuine one}
      */
     @Override
     public Verdict verdict() {
@@ -115,12 +115,12 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
         return visitor.visit(this);
     }
 
-    /** @return whether the medium holds what it claims */
+    /** {@return whether the medium holds what it claims} */
     public boolean genuine() {
         return kind == MediumKind.GENUINE;
     }
 
-    /** @return bytes claimed but not usable */
+    /** {@return bytes claimed but not usable} */
     public long missingBytes() {
         return claimedBytes() - usableBytes;
     }

@@ -48,41 +48,42 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
         Objects.requireNonNull(ioThreads, "ioThreads");
     }
 
-    /** @return user CPU nanoseconds per I/O; NaN without I/O */
+    /** {@return user CPU nanoseconds per I/O; NaN without I/O} */
     public double userNanosPerIo() {
         return ios == 0 ? Double.NaN : (double) userNanos / ios;
     }
 
-    /** @return system CPU nanoseconds per I/O; NaN without I/O */
+    /** {@return system CPU nanoseconds per I/O; NaN without I/O} */
     public double systemNanosPerIo() {
         return ios == 0 ? Double.NaN : (double) systemNanos / ios;
     }
 
-    /** @return user plus system CPU nanoseconds per I/O; NaN without I/O */
+    /** {@return user plus system CPU nanoseconds per I/O; NaN without I/O} */
     public double nanosPerIo() {
         return ios == 0 ? Double.NaN : (double) (userNanos + systemNanos) / ios;
     }
 
     /**
-     * @return user CPU time over the window's wall-clock time in percent of one CPU (fio's
-     *     {@code usr_cpu}; above 100 when several threads were busy); NaN for an empty window
+     * {@return user CPU time over the window's wall-clock time in percent of one CPU (fio's
+     * {@code usr_cpu}; above 100 when several threads were busy); NaN for an empty window}
      */
     public double userPercent() {
         return elapsedNanos == 0 ? Double.NaN : 100.0 * userNanos / elapsedNanos;
     }
 
     /**
-     * @return system CPU time over the window's wall-clock time in percent of one CPU (fio's
-     *     {@code sys_cpu}); NaN for an empty window
+     * {@return system CPU time over the window's wall-clock time in percent of one CPU (fio's
+     * {@code sys_cpu}); NaN for an empty window}
      */
     public double systemPercent() {
         return elapsedNanos == 0 ? Double.NaN : 100.0 * systemNanos / elapsedNanos;
     }
 
     /**
+     * {@return both windows together: times, wall-clock time, I/Os and the I/O threads' events
+     * summed (the events only where both have them)}
+     *
      * @param other another window measured the same way
-     * @return both windows together: times, wall-clock time, I/Os and the I/O threads' events
-     *     summed (the events only where both have them)
      */
     public CpuUsage plus(CpuUsage other) {
         return new CpuUsage(userNanos + other.userNanos, systemNanos + other.systemNanos,

@@ -34,7 +34,9 @@ public enum DataLossKind {
         this.description = description;
     }
 
-    /** @return what happened to the data, for people, for example {@code all zeros (never stored)} */
+    /**
+     * {@return what happened to the data, for people, for example {@code all zeros (never stored)}}
+     */
     public String description() {
         return description;
     }

@@ -54,25 +54,28 @@ public record DeviceIo(String device, long readBytes, long readRequests, long wr
     }
 
     /**
+     * {@return bytes the device moved in the pass's direction (reads for a read or cached-read
+     * pass, writes for a write pass)}
+     *
      * @param kind the pass
-     * @return bytes the device moved in the pass's direction (reads for a read or cached-read
-     *     pass, writes for a write pass)
      */
     public long bytes(PassKind kind) {
         return kind == PassKind.WRITE ? writeBytes : readBytes;
     }
 
     /**
+     * {@return requests the device completed in the pass's direction}
+     *
      * @param kind the pass
-     * @return requests the device completed in the pass's direction
      */
     public long requests(PassKind kind) {
         return kind == PassKind.WRITE ? writeRequests : readRequests;
     }
 
     /**
+     * {@return bytes per request in the pass's direction; NaN when there was no request}
+     *
      * @param kind the pass
-     * @return bytes per request in the pass's direction; NaN when there was no request
      */
     public double averageRequestBytes(PassKind kind) {
         long n = requests(kind);

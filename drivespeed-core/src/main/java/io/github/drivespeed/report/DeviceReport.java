@@ -58,22 +58,22 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
         Objects.requireNonNull(startedAt, "startedAt");
     }
 
-    /** @return the device node measured, symbolic links resolved, for example {@code /dev/sdb} */
+    /** {@return the device node measured, symbolic links resolved, for example {@code /dev/sdb}} */
     public Path device() {
         return target.device();
     }
 
-    /** @return the device as sysfs describes it, with the devices below it; empty if not found */
+    /** {@return the device as sysfs describes it, with the devices below it; empty if not found} */
     public Optional<BlockDevice> blockDevice() {
         return target.blockDevice();
     }
 
-    /** @return the device's size in bytes */
+    /** {@return the device's size in bytes} */
     public long sizeBytes() {
         return target.sizeBytes();
     }
 
-    /** @return the device's logical block size in bytes */
+    /** {@return the device's logical block size in bytes} */
     public int logicalBlockBytes() {
         return target.logicalBlockBytes();
     }

@@ -42,14 +42,14 @@ public record EngineInfo(IoEngine engine, Optional<IoEngine> requested, int thre
         SettingChecks.requireAtLeast("queueDepth", queueDepth, 1);
     }
 
-    /** @return whether a queue depth above 1 was run as that many synchronous threads */
+    /** {@return whether a queue depth above 1 was run as that many synchronous threads} */
     public boolean queueDepthRunAsThreads() {
         return !engine.asynchronous() && queueDepth > 1;
     }
 
     /**
-     * @return the workers that issued I/O: {@code threads}, or {@code threads x queueDepth} when
-     *     the queue depth was run as threads
+     * {@return the workers that issued I/O: {@code threads}, or {@code threads x queueDepth} when
+     * the queue depth was run as threads}
      */
     public int workers() {
         return queueDepthRunAsThreads() ? threads * queueDepth : threads;

@@ -124,29 +124,29 @@ public final class LatencyStats {
                 squares);
     }
 
-    /** @return the number of I/Os timed */
+    /** {@return the number of I/Os timed} */
     public long count() {
         return count;
     }
 
-    /** @return the fastest I/O in nanoseconds, or -1 when there were none */
+    /** {@return the fastest I/O in nanoseconds, or -1 when there were none} */
     public long minNanos() {
         return minNanos;
     }
 
-    /** @return the slowest I/O in nanoseconds, or -1 when there were none */
+    /** {@return the slowest I/O in nanoseconds, or -1 when there were none} */
     public long maxNanos() {
         return maxNanos;
     }
 
-    /** @return the arithmetic mean in nanoseconds, or NaN when there were no I/Os */
+    /** {@return the arithmetic mean in nanoseconds, or NaN when there were no I/Os} */
     public double meanNanos() {
         return count == 0 ? Double.NaN : (double) sumNanos / count;
     }
 
     /**
-     * @return the sample standard deviation (divisor n - 1, as fio) in nanoseconds, or NaN when
-     *     fewer than two I/Os were timed
+     * {@return the sample standard deviation (divisor n - 1, as fio) in nanoseconds, or NaN when
+     * fewer than two I/Os were timed}
      */
     public double standardDeviationNanos() {
         if (count < 2) {
@@ -189,14 +189,14 @@ public final class LatencyStats {
         return histogram == null ? newHistogram() : histogram.copy();
     }
 
-    /** @return the median latency in nanoseconds (the 50th percentile), or -1 with no I/Os */
+    /** {@return the median latency in nanoseconds (the 50th percentile), or -1 with no I/Os} */
     public long medianNanos() {
         return percentileNanos(50);
     }
 
     /**
-     * @return {@link #FIO_PERCENTILES} mapped to their latencies in nanoseconds, in ascending
-     *     order; empty when there were no I/Os
+     * {@return {@link #FIO_PERCENTILES} mapped to their latencies in nanoseconds, in ascending
+     * order; empty when there were no I/Os}
      */
     public Map<Double, Long> fioPercentilesNanos() {
         if (count == 0) {

@@ -26,7 +26,7 @@ public enum MediumKind {
         this.label = label;
     }
 
-    /** @return the name printed in reports, for example {@code wrap} */
+    /** {@return the name printed in reports, for example {@code wrap}} */
     public String label() {
         return label;
     }

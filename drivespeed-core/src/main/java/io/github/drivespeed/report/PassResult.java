@@ -88,73 +88,74 @@ public final class PassResult {
                         .collect(Collectors.toList()));
     }
 
-    /** @return whether this is the write or the read pass */
+    /** {@return whether this is the write or the read pass} */
     public PassKind kind() {
         return kind;
     }
 
-    /** @return one sample per measured run, in run order; unmodifiable */
+    /** {@return one sample per measured run, in run order; unmodifiable} */
     public List<Sample> samples() {
         return samples;
     }
 
-    /** @return the number of measured runs, n */
+    /** {@return the number of measured runs, n} */
     public int count() {
         return samples.size();
     }
 
-    /** @return the slowest run's throughput */
+    /** {@return the slowest run's throughput} */
     public Throughput min() {
         return min;
     }
 
-    /** @return the median of the runs' throughputs (mean of the middle two when n is even) */
+    /** {@return the median of the runs' throughputs (mean of the middle two when n is even)} */
     public Throughput median() {
         return median;
     }
 
-    /** @return the arithmetic mean of the runs' throughputs */
+    /** {@return the arithmetic mean of the runs' throughputs} */
     public Throughput mean() {
         return mean;
     }
 
-    /** @return the fastest run's throughput */
+    /** {@return the fastest run's throughput} */
     public Throughput max() {
         return max;
     }
 
     /**
-     * @return the sample standard deviation (n - 1) of the runs' throughputs;
-     *     {@link Throughput#NOT_AVAILABLE} when n &lt; 2
+     * {@return the sample standard deviation (n - 1) of the runs' throughputs;
+     * {@link Throughput#NOT_AVAILABLE} when n &lt; 2}
      */
     public Throughput standardDeviation() {
         return standardDeviation;
     }
 
-    /** @return all bytes of all runs over all their elapsed time */
+    /** {@return all bytes of all runs over all their elapsed time} */
     public Throughput overall() {
         return overall;
     }
 
-    /** @return the median of the runs' IOPS (mean of the middle two when n is even) */
+    /** {@return the median of the runs' IOPS (mean of the middle two when n is even)} */
     public double medianIops() {
         return medianIops;
     }
 
-    /** @return all I/Os of all runs over all their elapsed time, per second */
+    /** {@return all I/Os of all runs over all their elapsed time, per second} */
     public double overallIops() {
         long totalNanos = samples.stream().mapToLong(Sample::elapsedNanos).sum();
         return totalIos() * 1e9 / totalNanos;
     }
 
-    /** @return total I/Os over all runs */
+    /** {@return total I/Os over all runs} */
     public long totalIos() {
         return samples.stream().mapToLong(Sample::ios).sum();
     }
 
     /**
-     * @return the latency of every I/O of every run, pooled: from just before its submission to
-     *     just after its completion was reaped, fio's {@code lat} (for psync the system call)
+     * {@return the latency of every I/O of every run, pooled: from just before its submission to
+     * just after its completion was reaped, fio's {@code lat} (for psync the system call)}
+     *
      * @see Sample#latency()
      */
     public LatencyStats latency() {
@@ -162,10 +163,11 @@ public final class PassResult {
     }
 
     /**
-     * @return fio's {@code slat} of every I/O of every run, pooled: from just before its
-     *     submission to the return of the system call that submitted it (io_submit(2),
-     *     io_uring_enter(2)); {@link LatencyStats#NONE} with a synchronous engine (psync), which
-     *     has no submission apart from the call
+     * {@return fio's {@code slat} of every I/O of every run, pooled: from just before its
+     * submission to the return of the system call that submitted it (io_submit(2),
+     * io_uring_enter(2)); {@link LatencyStats#NONE} with a synchronous engine (psync), which has no
+     * submission apart from the call}
+     *
      * @see Sample#submissionLatency()
      */
     public LatencyStats submissionLatency() {
@@ -173,23 +175,24 @@ public final class PassResult {
     }
 
     /**
-     * @return fio's {@code clat} of every I/O of every run, pooled: from the return of its
-     *     submitting system call to the reap of its completion; with a synchronous engine
-     *     (psync) the {@link #latency()} itself, as fio's psync {@code clat} is its {@code lat}
+     * {@return fio's {@code clat} of every I/O of every run, pooled: from the return of its
+     * submitting system call to the reap of its completion; with a synchronous engine (psync) the
+     * {@link #latency()} itself, as fio's psync {@code clat} is its {@code lat}}
+     *
      * @see Sample#completionLatency()
      */
     public LatencyStats completionLatency() {
         return completionLatency;
     }
 
-    /** @return total bytes transferred over all runs */
+    /** {@return total bytes transferred over all runs} */
     public long totalBytes() {
         return samples.stream().mapToLong(Sample::bytes).sum();
     }
 
     /**
-     * @return what may make this pass's figures differ from the drive's own speed, for example
-     *     {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}; empty when nothing is known to distort them
+     * {@return what may make this pass's figures differ from the drive's own speed, for example
+     * {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}; empty when nothing is known to distort them}
      */
     public Set<Warning> warnings() {
         return warnings;

@@ -27,30 +27,30 @@ public sealed interface Report permits SpeedReport, WorkloadReport, SustainedRep
         CapacityCheckReport, CapacityProbeReport {
 
     /**
-     * @return what was measured: the directory and its file system ({@link
-     *     io.github.drivespeed.target.TargetInfo}) or the block device ({@link
-     *     io.github.drivespeed.target.DeviceInfo})
+     * {@return what was measured: the directory and its file system
+     * ({@link io.github.drivespeed.target.TargetInfo}) or the block device
+     * ({@link io.github.drivespeed.target.DeviceInfo})}
      */
     Target target();
 
-    /** @return the settings the measurement ran with */
+    /** {@return the settings the measurement ran with} */
     Parameters parameters();
 
-    /** @return the I/O backend that ran, and why a preferred one did not */
+    /** {@return the I/O backend that ran, and why a preferred one did not} */
     BackendInfo backend();
 
     /**
-     * @return everything that may make the figures differ from the drive's own speed, in
-     *     declaration order; empty when nothing is known to distort them
+     * {@return everything that may make the figures differ from the drive's own speed, in
+     * declaration order; empty when nothing is known to distort them}
      */
     Set<Warning> warnings();
 
-    /** @return when the measurement started */
+    /** {@return when the measurement started} */
     Instant startedAt();
 
     /**
-     * @return what the figures are worth: the drive's, flagged as not the drive's, or beside the
-     *     point because the medium lost data or is counterfeit
+     * {@return what the figures are worth: the drive's, flagged as not the drive's, or beside the
+     * point because the medium lost data or is counterfeit}
      */
     Verdict verdict();
 
@@ -72,39 +72,46 @@ public sealed interface Report permits SpeedReport, WorkloadReport, SustainedRep
     interface Visitor<R> {
 
         /**
-         * @param report a sequential write-then-read test ({@link io.github.drivespeed.SequentialPlan})
-         * @return the result for it
+         * {@return what the visitor makes of a sequential test's report}
+         *
+         * @param report a sequential write-then-read test
+         *     ({@link io.github.drivespeed.SequentialPlan})
          */
         R visit(SpeedReport report);
 
         /**
+         * {@return what the visitor makes of a workload's report}
+         *
          * @param report a workload ({@link io.github.drivespeed.WorkloadPlan})
-         * @return the result for it
          */
         R visit(WorkloadReport report);
 
         /**
+         * {@return what the visitor makes of a sustained write's report}
+         *
          * @param report a sustained write ({@link io.github.drivespeed.SustainedPlan})
-         * @return the result for it
          */
         R visit(SustainedReport report);
 
         /**
+         * {@return what the visitor makes of a device test's report}
+         *
          * @param report a block-device test ({@link io.github.drivespeed.DevicePlan#run()})
-         * @return the result for it
          */
         R visit(DeviceReport report);
 
         /**
+         * {@return what the visitor makes of a capacity check's report}
+         *
          * @param report a directory's capacity check ({@link io.github.drivespeed.CapacityPlan})
-         * @return the result for it
          */
         R visit(CapacityCheckReport report);
 
         /**
+         * {@return what the visitor makes of a capacity probe's report}
+         *
          * @param report a block device's capacity probe
          *     ({@link io.github.drivespeed.DevicePlan#probeCapacity()})
-         * @return the result for it
          */
         R visit(CapacityProbeReport report);
     }

@@ -67,27 +67,25 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
         Objects.requireNonNull(startedAt, "startedAt");
     }
 
-    /** @return bytes per write: {@link SustainedParameters#blockSize()} */
+    /** {@return bytes per write: {@link SustainedParameters#blockSize()}} */
     public DataSize blockSize() {
         return parameters.blockSize();
     }
 
-    /** @return whether the writes were O_DIRECT: {@link SustainedParameters#direct()} */
+    /** {@return whether the writes were O_DIRECT: {@link SustainedParameters#direct()}} */
     public boolean direct() {
         return parameters.direct();
     }
 
     /**
-     * @return nanoseconds drivespeed waited, writing nothing, before the pass
-     *     ({@link SustainedParameters#idleFirst()}); a drive's cache refills while it is idle
+     * {@return nanoseconds drivespeed waited, writing nothing, before the pass
+     * ({@link SustainedParameters#idleFirst()}); a drive's cache refills while it is idle}
      */
     public long idleBeforeNanos() {
         return parameters.idleFirst().toNanos();
     }
 
-    /**
-     * @return the verdict on the pass: flagged when a cache served it or the drive was shared
-     */
+    /** {@return the verdict on the pass: flagged when a cache served it or the drive was shared} */
     @Override
     public Verdict verdict() {
         return Verdict.of(warnings);
@@ -98,28 +96,28 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
         return visitor.visit(this);
     }
 
-    /** @return whether the rate fell below half and stayed there: the cache was exceeded */
+    /** {@return whether the rate fell below half and stayed there: the cache was exceeded} */
     public boolean cacheExceeded() {
         return write.cacheCliff().isPresent();
     }
 
     /**
-     * @return bytes written before the rate fell (the write cache's size); empty when the cache
-     *     was not exceeded within the bounds
+     * {@return bytes written before the rate fell (the write cache's size); empty when the cache
+     * was not exceeded within the bounds}
      */
     public OptionalLong cacheBytes() {
         return write.cacheCliff().map(c -> OptionalLong.of(c.bytesBeforeDrop()))
                 .orElse(OptionalLong.empty());
     }
 
-    /** @return the rate before the drop; the whole pass's rate when there was none */
+    /** {@return the rate before the drop; the whole pass's rate when there was none} */
     public Throughput burst() {
         return write.cacheCliff().map(CacheCliff::before).orElseGet(write::throughput);
     }
 
     /**
-     * @return the rate after the drop, the drive's sustained write speed; empty when the cache was
-     *     not exceeded (the pass's rate then is all that is known: the drive sustained at least it)
+     * {@return the rate after the drop, the drive's sustained write speed; empty when the cache was
+     * not exceeded (the pass's rate then is all that is known: the drive sustained at least it)}
      */
     public Optional<Throughput> sustained() {
         return write.cacheCliff().map(CacheCliff::after);

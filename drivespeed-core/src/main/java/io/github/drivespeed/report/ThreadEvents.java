@@ -38,8 +38,9 @@ public record ThreadEvents(long contextSwitches, long minorFaults, long majorFau
     }
 
     /**
+     * {@return these counts and {@code other}'s, added}
+     *
      * @param other counts of other threads or another run
-     * @return both counted together
      */
     public ThreadEvents plus(ThreadEvents other) {
         return new ThreadEvents(contextSwitches + other.contextSwitches,
@@ -47,10 +48,11 @@ public record ThreadEvents(long contextSwitches, long minorFaults, long majorFau
     }
 
     /**
+     * {@return both summed, or empty unless both are present (a sum missing a part would be too
+     * low)}
+     *
      * @param a counts, or empty where they were not read
      * @param b other counts, or empty
-     * @return both summed, or empty unless both are present (a sum missing a part would be
-     *     too low)
      */
     public static Optional<ThreadEvents> sum(Optional<ThreadEvents> a, Optional<ThreadEvents> b) {
         return a.isPresent() && b.isPresent() ? Optional.of(a.get().plus(b.get()))

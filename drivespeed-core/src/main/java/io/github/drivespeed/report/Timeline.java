@@ -33,12 +33,12 @@ public record Timeline(long intervalNanos, List<TimelinePoint> points) {
         points = List.copyOf(Objects.requireNonNull(points, "points"));
     }
 
-    /** @return the total bytes over all intervals */
+    /** {@return the total bytes over all intervals} */
     public long totalBytes() {
         return points.stream().mapToLong(TimelinePoint::bytes).sum();
     }
 
-    /** @return the total I/Os over all intervals */
+    /** {@return the total I/Os over all intervals} */
     public long totalIos() {
         return points.stream().mapToLong(TimelinePoint::ios).sum();
     }

@@ -32,17 +32,17 @@ public record TimelinePoint(long startNanos, long endNanos, long bytes, long ios
         }
     }
 
-    /** @return the interval's length in nanoseconds */
+    /** {@return the interval's length in nanoseconds} */
     public long elapsedNanos() {
         return endNanos - startNanos;
     }
 
-    /** @return bytes over the interval's length */
+    /** {@return bytes over the interval's length} */
     public Throughput throughput() {
         return Throughput.of(bytes, elapsedNanos());
     }
 
-    /** @return I/Os per second over the interval */
+    /** {@return I/Os per second over the interval} */
     public double iops() {
         return ios * 1e9 / elapsedNanos();
     }

@@ -105,14 +105,16 @@ public record Verdict(Outcome outcome, Set<Warning> reasons) {
     }
 
     /**
-     * @return whether the medium lost data or holds less than it claims ({@link Outcome#DATA_LOST}
-     *     or {@link Outcome#COUNTERFEIT}): no figure of it is worth having
+     * {@return whether the medium lost data or holds less than it claims ({@link Outcome#DATA_LOST}
+     * or {@link Outcome#COUNTERFEIT}): no figure of it is worth having}
      */
     public boolean dataLost() {
         return outcome == Outcome.DATA_LOST || outcome == Outcome.COUNTERFEIT;
     }
 
-    /** @return whether every figure meant as the drive's is the drive's ({@link Outcome#MEASURED}) */
+    /**
+     * {@return whether every figure meant as the drive's is the drive's ({@link Outcome#MEASURED})}
+     */
     public boolean figuresAreTheDrives() {
         return outcome == Outcome.MEASURED;
     }

@@ -64,12 +64,12 @@ public record Verification(long checkedBytes, long lostBytes, long firstBadOffse
         }
     }
 
-    /** @return whether any byte was lost */
+    /** {@return whether any byte was lost} */
     public boolean hasLoss() {
         return lostBytes > 0;
     }
 
-    /** @return bytes that read back as written: {@code checkedBytes - lostBytes} */
+    /** {@return bytes that read back as written: {@code checkedBytes - lostBytes}} */
     public long intactBytes() {
         return checkedBytes - lostBytes;
     }

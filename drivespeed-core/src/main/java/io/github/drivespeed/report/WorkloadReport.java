@@ -74,29 +74,30 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
     }
 
     /**
-     * @return how the I/O was issued: the engine as fio names it ({@code psync}, {@code libaio},
-     *     {@code io_uring}), threads and I/Os in flight each, and why a preferred engine did not
-     *     run
+     * {@return how the I/O was issued: the engine as fio names it ({@code psync}, {@code libaio},
+     * {@code io_uring}), threads and I/Os in flight each, and why a preferred engine did not run}
      */
     @Override
     public EngineInfo engine() {
         return engine;
     }
 
-    /** @return {@link #engine()} as one line, for example {@code psync: 1 thread x queue depth 1} */
+    /**
+     * {@return {@link #engine()} as one line, for example {@code psync: 1 thread x queue depth 1}}
+     */
     public String ioEngine() {
         return engine.toString();
     }
 
-    /** @return {@link #cpuPerRun()} over all runs together, or empty without it */
+    /** {@return {@link #cpuPerRun()} over all runs together, or empty without it} */
     public Optional<CpuUsage> cpu() {
         return cpuPerRun.stream().reduce(CpuUsage::plus);
     }
 
     /**
-     * @return every warning of the target, the passes and the workload, and
-     *     {@link Warning#LINK_LIMITED} when a direction's median reached the link's ceiling, in
-     *     declaration order; empty when nothing is known to distort the figures
+     * {@return every warning of the target, the passes and the workload, and
+     * {@link Warning#LINK_LIMITED} when a direction's median reached the link's ceiling, in
+     * declaration order; empty when nothing is known to distort the figures}
      */
     @Override
     public Set<Warning> warnings() {
@@ -117,8 +118,8 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
     }
 
     /**
-     * @return the verdict on the reads and writes: flagged when a cache served them or the drive
-     *     was shared
+     * {@return the verdict on the reads and writes: flagged when a cache served them or the drive
+     * was shared}
      */
     @Override
     public Verdict verdict() {

@@ -23,9 +23,10 @@ public final class WorkloadTable {
     private final List<Row> rows;
 
     /**
+     * {@return the table, one row per report}
+     *
      * @param labels one per report
      * @param reports the reports, in order
-     * @return the table, one row per report
      * @throws IllegalArgumentException if the lists differ in length or are empty
      */
     public static WorkloadTable of(List<String> labels, List<WorkloadReport> reports) {
@@ -44,7 +45,7 @@ public final class WorkloadTable {
         this.rows = List.copyOf(r);
     }
 
-    /** @return the rows, in the order run */
+    /** {@return the rows, in the order run} */
     public List<Row> rows() {
         return rows;
     }

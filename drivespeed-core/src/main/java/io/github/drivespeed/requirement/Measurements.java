@@ -34,8 +34,9 @@ public final class Measurements {
     }
 
     /**
+     * {@return measurements holding one sustained write's report}
+     *
      * @param report a sustained write's report
-     * @return measurements holding it
      */
     public static Measurements of(SustainedReport report) {
         return EMPTY.with(report);
@@ -54,43 +55,47 @@ public final class Measurements {
         return new Measurements(sequential, workloads, s);
     }
 
-    /** @return the sustained writes, in the order added */
+    /** {@return the sustained writes, in the order added} */
     public List<SustainedReport> sustained() {
         return sustained;
     }
 
-    /** @return no results: every requirement checked against it is not measured */
+    /** {@return no results: every requirement checked against it is not measured} */
     public static Measurements empty() {
         return EMPTY;
     }
 
     /**
+     * {@return measurements holding one sequential test's report}
+     *
      * @param report a sequential test's report
-     * @return measurements holding it
      */
     public static Measurements of(SpeedReport report) {
         return EMPTY.with(report);
     }
 
     /**
+     * {@return measurements holding one workload's report}
+     *
      * @param report a workload's report
-     * @return measurements holding it
      */
     public static Measurements of(WorkloadReport report) {
         return EMPTY.with(report);
     }
 
     /**
+     * {@return measurements holding every row}
+     *
      * @param table a sweep's or preset suite's rows
-     * @return measurements holding every row
      */
     public static Measurements of(WorkloadTable table) {
         return EMPTY.with(table);
     }
 
     /**
+     * {@return these measurements and {@code report}}
+     *
      * @param report a sequential test's report
-     * @return these measurements and {@code report}
      */
     public Measurements with(SpeedReport report) {
         List<SpeedReport> s = new ArrayList<>(sequential);
@@ -99,8 +104,9 @@ public final class Measurements {
     }
 
     /**
+     * {@return these measurements and {@code report}}
+     *
      * @param report a workload's report
-     * @return these measurements and {@code report}
      */
     public Measurements with(WorkloadReport report) {
         List<WorkloadReport> w = new ArrayList<>(workloads);
@@ -109,8 +115,9 @@ public final class Measurements {
     }
 
     /**
+     * {@return these measurements and every row of {@code table}}
+     *
      * @param table a sweep's or preset suite's rows
-     * @return these measurements and every row of {@code table}
      */
     public Measurements with(WorkloadTable table) {
         List<WorkloadReport> w = new ArrayList<>(workloads);
@@ -120,17 +127,17 @@ public final class Measurements {
         return new Measurements(sequential, w, sustained);
     }
 
-    /** @return the sequential tests, in the order added */
+    /** {@return the sequential tests, in the order added} */
     public List<SpeedReport> sequential() {
         return sequential;
     }
 
-    /** @return the workloads, in the order added */
+    /** {@return the workloads, in the order added} */
     public List<WorkloadReport> workloads() {
         return workloads;
     }
 
-    /** @return whether nothing was added */
+    /** {@return whether nothing was added} */
     public boolean isEmpty() {
         return sequential.isEmpty() && workloads.isEmpty() && sustained.isEmpty();
     }

@@ -89,7 +89,7 @@ public final class RequirementCheck {
             return ok ? Status.PASSED : Status.FAILED;
         }
 
-        /** @return whether the criterion passed */
+        /** {@return whether the criterion passed} */
         public boolean passed() {
             return status == Status.PASSED;
         }
@@ -112,8 +112,8 @@ public final class RequirementCheck {
         }
 
         /**
-         * @return the criterion and bound for people, for example
-         *     {@code sequential write >= 30.0 MB/s (28.6 MiB/s)}
+         * {@return the criterion and bound for people, for example {@code sequential write >= 30.0
+         * MB/s (28.6 MiB/s)}}
          */
         public String bound() {
             return describeBound(criterion, required, latencyPercentile);
@@ -162,6 +162,8 @@ public final class RequirementCheck {
     private final List<Result> results;
 
     /**
+     * The outcome of checking measurements against a requirement.
+     *
      * @param requirement what was checked
      * @param results one per bounded criterion
      */
@@ -170,22 +172,22 @@ public final class RequirementCheck {
         this.results = List.copyOf(results);
     }
 
-    /** @return what was checked */
+    /** {@return the requirement the measurements were checked against} */
     public StorageRequirement requirement() {
         return requirement;
     }
 
-    /** @return one result per bounded criterion, in {@link Criterion} order */
+    /** {@return one result per bounded criterion, in {@link Criterion} order} */
     public List<Result> results() {
         return results;
     }
 
-    /** @return whether every criterion was measured and passed */
+    /** {@return whether every criterion was measured and passed} */
     public boolean passed() {
         return results.stream().allMatch(Result::passed);
     }
 
-    /** @return the criteria that failed or were not measured */
+    /** {@return the criteria that failed or were not measured} */
     public List<Result> failures() {
         return results.stream().filter(r -> !r.passed()).toList();
     }

@@ -103,12 +103,12 @@ public enum SdClass {
         this.requirement = r;
     }
 
-    /** @return the name, for example {@code SD Video Speed Class 30 (V30)} */
+    /** {@return the name, for example {@code SD Video Speed Class 30 (V30)}} */
     public String label() {
         return label;
     }
 
-    /** @return what a card of this class must at least do, with its source */
+    /** {@return what a card of this class must at least do, with its source} */
     public StorageRequirement requirement() {
         return requirement;
     }

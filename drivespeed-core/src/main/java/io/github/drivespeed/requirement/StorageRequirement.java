@@ -85,12 +85,12 @@ public final class StorageRequirement {
             this.minimum = minimum;
         }
 
-        /** @return for people, for example {@code sequential write} */
+        /** {@return for people, for example {@code sequential write}} */
         public String label() {
             return label;
         }
 
-        /** @return true when the bound is a minimum (higher is better), false for a maximum */
+        /** {@return true when the bound is a minimum (higher is better), false for a maximum} */
         public boolean isMinimum() {
             return minimum;
         }
@@ -125,8 +125,9 @@ public final class StorageRequirement {
     }
 
     /**
+     * {@return a new requirement that names where its figures come from}
+     *
      * @param source where the figures come from (a specification, a data sheet), for reports
-     * @return a new requirement
      */
     public StorageRequirement source(String source) {
         return new StorageRequirement(name, Objects.requireNonNull(source, "source"), bounds,
@@ -134,8 +135,9 @@ public final class StorageRequirement {
     }
 
     /**
+     * {@return a new requirement that bounds the slowest sequential write run from below}
+     *
      * @param minimum the slowest sequential write run must reach this
-     * @return a new requirement
      * @throws IllegalArgumentException if not available, zero or negative
      */
     public StorageRequirement minSequentialWrite(Throughput minimum) {
@@ -143,8 +145,9 @@ public final class StorageRequirement {
     }
 
     /**
+     * {@return a new requirement that bounds the slowest sequential read run from below}
+     *
      * @param minimum the slowest sequential read run must reach this
-     * @return a new requirement
      * @throws IllegalArgumentException if not available, zero or negative
      */
     public StorageRequirement minSequentialRead(Throughput minimum) {
@@ -152,8 +155,9 @@ public final class StorageRequirement {
     }
 
     /**
+     * {@return a new requirement that bounds the slowest run's random 4 KiB read IOPS from below}
+     *
      * @param minimum random 4 KiB reads per second the slowest run must reach
-     * @return a new requirement
      * @throws IllegalArgumentException if not finite and positive
      */
     public StorageRequirement minRandomReadIops(double minimum) {
@@ -161,8 +165,9 @@ public final class StorageRequirement {
     }
 
     /**
+     * {@return a new requirement that bounds the slowest run's random 4 KiB write IOPS from below}
+     *
      * @param minimum random 4 KiB writes per second the slowest run must reach
-     * @return a new requirement
      * @throws IllegalArgumentException if not finite and positive
      */
     public StorageRequirement minRandomWriteIops(double minimum) {
@@ -220,48 +225,51 @@ public final class StorageRequirement {
                 Double.isNaN(latencyPercentile) ? other.latencyPercentile : latencyPercentile);
     }
 
-    /** @return the name, for example {@code SD Video Speed Class 30 (V30)} */
+    /** {@return the name, for example {@code SD Video Speed Class 30 (V30)}} */
     public String name() {
         return name;
     }
 
-    /** @return where the figures come from; empty when not given */
+    /** {@return where the figures come from; empty when not given} */
     public String source() {
         return source;
     }
 
     /**
-     * @return each bounded criterion's bound: bytes per second for sequential throughput, I/Os
-     *     per second for IOPS, nanoseconds for latency; in {@link Criterion} order
+     * {@return each bounded criterion's bound: bytes per second for sequential throughput, I/Os per
+     * second for IOPS, nanoseconds for latency; in {@link Criterion} order}
      */
     public Map<Criterion, Double> bounds() {
         return bounds;
     }
 
-    /** @return the percentile of the latency bound, when there is one */
+    /** {@return the percentile of the latency bound, when there is one} */
     public OptionalDouble latencyPercentile() {
         return Double.isNaN(latencyPercentile) ? OptionalDouble.empty()
                 : OptionalDouble.of(latencyPercentile);
     }
 
-    /** @return whether nothing is bounded */
+    /** {@return whether nothing is bounded} */
     public boolean isEmpty() {
         return bounds.isEmpty();
     }
 
-    /** @return whether a sequential test ({@link io.github.drivespeed.SequentialPlan}) is needed to check this */
+    /**
+     * {@return whether a sequential test ({@link io.github.drivespeed.SequentialPlan}) is needed to
+     * check this}
+     */
     public boolean needsSequentialTest() {
         return bounds.containsKey(Criterion.SEQUENTIAL_WRITE)
                 || bounds.containsKey(Criterion.SEQUENTIAL_READ);
     }
 
-    /** @return whether random 4 KiB reads are needed to check this */
+    /** {@return whether random 4 KiB reads are needed to check this} */
     public boolean needsRandomReads() {
         return bounds.containsKey(Criterion.RANDOM_4K_READ_IOPS)
                 || bounds.containsKey(Criterion.RANDOM_4K_LATENCY);
     }
 
-    /** @return whether random 4 KiB writes are needed to check this */
+    /** {@return whether random 4 KiB writes are needed to check this} */
     public boolean needsRandomWrites() {
         return bounds.containsKey(Criterion.RANDOM_4K_WRITE_IOPS)
                 || bounds.containsKey(Criterion.RANDOM_4K_LATENCY);

@@ -9,10 +9,10 @@ import java.nio.ByteBuffer;
  */
 public interface AlignedBuffer extends AutoCloseable {
 
-    /** @return usable bytes, from the aligned start */
+    /** {@return usable bytes, from the aligned start} */
     long capacityBytes();
 
-    /** @return the alignment of the start address in bytes, a power of two */
+    /** {@return the alignment of the start address in bytes, a power of two} */
     int alignmentBytes();
 
     /**

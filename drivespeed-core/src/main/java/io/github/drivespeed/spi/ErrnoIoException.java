@@ -22,12 +22,14 @@ public class ErrnoIoException extends IOException {
     private final String errnoName;
 
     /**
-     * @param operation the failed call, with the flags that matter, for example {@code pwrite}
-     *     or {@code open(O_DIRECT)}
+     * An I/O exception for a system call that failed with an errno, naming the call and the symbol.
+     *
+     * @param operation the failed call, with the flags that matter, for example {@code pwrite} or
+     *     {@code open(O_DIRECT)}
      * @param target the path or file description the call was about
      * @param errnoName the error's symbol as in errno(3), for example {@code ENOSPC}
-     * @param description the symbol and the text, for example
-     *     {@code ENOSPC (No space left on device)}
+     * @param description the symbol and the text, for example {@code ENOSPC (No space left on
+     *     device)}
      * @param cause the failure as first reported (the JDK's exception), or null
      */
     public ErrnoIoException(String operation, String target, String errnoName,
@@ -37,12 +39,12 @@ public class ErrnoIoException extends IOException {
         this.errnoName = Objects.requireNonNull(errnoName, "errnoName");
     }
 
-    /** @return the failed call, for example {@code pwrite} or {@code open(O_TMPFILE|O_DIRECT)} */
+    /** {@return the failed call, for example {@code pwrite} or {@code open(O_TMPFILE|O_DIRECT)}} */
     public String operation() {
         return operation;
     }
 
-    /** @return the error's symbol as in errno(3), for example {@code ENOSPC} */
+    /** {@return the error's symbol as in errno(3), for example {@code ENOSPC}} */
     public String errnoName() {
         return errnoName;
     }
@@ -63,9 +65,10 @@ public class ErrnoIoException extends IOException {
     }
 
     /**
+     * {@return whether the failure's errno (see {@link #in}) is that one}
+     *
      * @param failure a failure, or null
      * @param errnoName an errno symbol, for example {@code ENOSPC}
-     * @return whether the failure's errno (see {@link #in}) is that one
      */
     public static boolean is(Throwable failure, String errnoName) {
         return in(failure).map(e -> e.errnoName().equals(errnoName)).orElse(false);

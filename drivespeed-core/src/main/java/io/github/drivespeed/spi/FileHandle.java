@@ -16,8 +16,8 @@ import java.util.Optional;
 public interface FileHandle extends Closeable {
 
     /**
-     * @return the path, or a description such as {@code <unnamed O_TMPFILE in /mnt>}, for
-     *     messages
+     * {@return the path, or a description such as {@code <unnamed O_TMPFILE in /mnt>}, for
+     * messages}
      */
     String displayName();
 

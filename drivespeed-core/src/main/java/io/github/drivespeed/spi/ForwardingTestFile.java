@@ -13,12 +13,16 @@ public abstract class ForwardingTestFile implements TestFile {
 
     private final TestFile delegate;
 
-    /** @param delegate the file calls are forwarded to */
+    /**
+     * A test file that forwards every call to {@code delegate}.
+     *
+     * @param delegate the file calls are forwarded to
+     */
     protected ForwardingTestFile(TestFile delegate) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
     }
 
-    /** @return the file calls are forwarded to */
+    /** {@return the test file that every call is forwarded to} */
     protected final TestFile delegate() {
         return delegate;
     }

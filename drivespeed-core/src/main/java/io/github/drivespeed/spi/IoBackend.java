@@ -15,21 +15,21 @@ import java.util.Set;
  */
 public interface IoBackend {
 
-    /** @return a short stable name recorded in reports, for example {@code java} */
+    /** {@return a short stable name recorded in reports, for example {@code java}} */
     String name();
 
-    /** @return one line on how this backend does its I/O */
+    /** {@return one line on how this backend does its I/O} */
     String description();
 
-    /** @return preference among available backends; higher wins; the pure-Java backend is 0 */
+    /** {@return preference among available backends; higher wins; the pure-Java backend is 0} */
     default int priority() {
         return 0;
     }
 
-    /** @return empty when usable here, else why not (logged once and recorded in reports) */
+    /** {@return empty when usable here, else why not (logged once and recorded in reports)} */
     Optional<String> unavailableReason();
 
-    /** @return what this backend can do beyond positional reads and writes */
+    /** {@return what this backend can do beyond positional reads and writes} */
     Set<Capability> capabilities();
 
     /**
@@ -48,8 +48,8 @@ public interface IoBackend {
     }
 
     /**
-     * @return the largest block, in bytes, that {@link #allocate} and a transfer loop support;
-     *     blocks beyond it are refused before any I/O
+     * {@return the largest block, in bytes, that {@link #allocate} and a transfer loop support;
+     * blocks beyond it are refused before any I/O}
      */
     long maxBlockSizeBytes();
 

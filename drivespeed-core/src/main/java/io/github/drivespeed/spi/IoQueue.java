@@ -30,7 +30,7 @@ public interface IoQueue extends AutoCloseable {
     /** {@link #issuedAtNanos(int)} of a queue that does not time its submissions. */
     long NOT_TIMED = Long.MIN_VALUE;
 
-    /** @return the most I/Os this queue keeps in flight, {@code >= 1} */
+    /** {@return the most I/Os this queue keeps in flight, {@code >= 1}} */
     int depth();
 
     /**
@@ -79,9 +79,9 @@ public interface IoQueue extends AutoCloseable {
     }
 
     /**
-     * @return how this queue does its I/O beyond the engine's name, for reports (for example
-     *     {@code registered file, 2 registered buffers; submits each I/O as it is queued});
-     *     empty by default
+     * {@return how this queue does its I/O beyond the engine's name, for reports (for example
+     * {@code registered file, 2 registered buffers; submits each I/O as it is queued}); empty by
+     * default}
      */
     default String description() {
         return "";

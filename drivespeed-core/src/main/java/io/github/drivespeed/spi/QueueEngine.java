@@ -31,14 +31,15 @@ public record QueueEngine(String fioName, Optional<String> unavailableReason) {
     }
 
     /**
+     * {@return an engine that works here}
+     *
      * @param fioName fio's {@code ioengine} name
-     * @return an engine that works here
      */
     public static QueueEngine available(String fioName) {
         return new QueueEngine(fioName, Optional.empty());
     }
 
-    /** @return whether the engine works on this machine now */
+    /** {@return whether the engine works on this machine now} */
     public boolean isAvailable() {
         return unavailableReason.isEmpty();
     }

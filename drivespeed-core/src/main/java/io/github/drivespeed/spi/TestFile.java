@@ -11,7 +11,7 @@ import java.util.Optional;
  */
 public interface TestFile extends FileHandle {
 
-    /** @return the file's path, or empty when it has no name (O_TMPFILE) */
+    /** {@return the file's path, or empty when it has no name (O_TMPFILE)} */
     Optional<Path> path();
 
     /**

@@ -31,7 +31,7 @@ public record TestFileRequest(Path directory, String fileName, boolean direct, b
         }
     }
 
-    /** @return {@code directory.resolve(fileName)} */
+    /** {@return the path of the file to create: {@code directory.resolve(fileName)}} */
     public Path namedPath() {
         return directory.resolve(fileName);
     }

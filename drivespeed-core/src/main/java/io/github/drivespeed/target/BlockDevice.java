@@ -49,7 +49,7 @@ public final class BlockDevice {
             this.label = label;
         }
 
-        /** @return a short name for people, for example {@code dm-crypt} */
+        /** {@return a short name for people, for example {@code dm-crypt}} */
         public String label() {
             return label;
         }
@@ -121,111 +121,117 @@ public final class BlockDevice {
         return sysfsName;
     }
 
-    /** @return the device's {@code major:minor} */
+    /** {@return the device's {@code major:minor}} */
     public DeviceNumber deviceNumber() {
         return deviceNumber;
     }
 
-    /** @return what kind of device this is */
+    /** {@return what kind of device this is} */
     public Kind kind() {
         return kind;
     }
 
-    /** @return the size in bytes ({@code size} x 512), when sysfs gives it */
+    /** {@return the size in bytes ({@code size} x 512), when sysfs gives it} */
     public OptionalLong sizeBytes() {
         return sizeBytes;
     }
 
-    /** @return the partition's number ({@code partition}), for a partition */
+    /** {@return the partition's number ({@code partition}), for a partition} */
     public OptionalInt partitionNumber() {
         return partitionNumber;
     }
 
-    /** @return the device-mapper name ({@code dm/name}), for a device-mapper device */
+    /** {@return the device-mapper name ({@code dm/name}), for a device-mapper device} */
     public Optional<String> mapperName() {
         return mapperName;
     }
 
-    /** @return the md RAID level ({@code md/level}, for example {@code raid1}), for an md array */
+    /**
+     * {@return the md RAID level ({@code md/level}, for example {@code raid1}), for an md array}
+     */
     public Optional<String> raidLevel() {
         return raidLevel;
     }
 
-    /** @return the file behind a loop device ({@code loop/backing_file}), for a loop device */
+    /** {@return the file behind a loop device ({@code loop/backing_file}), for a loop device} */
     public Optional<String> backingFile() {
         return backingFile;
     }
 
-    /** @return the vendor (SCSI {@code device/vendor}; {@code ATA} for SATA disks), where known */
+    /**
+     * {@return the vendor (SCSI {@code device/vendor}; {@code ATA} for SATA disks), where known}
+     */
     public Optional<String> vendor() {
         return vendor;
     }
 
-    /** @return the model ({@code device/model}, MMC {@code device/name}), where known */
+    /** {@return the model ({@code device/model}, MMC {@code device/name}), where known} */
     public Optional<String> model() {
         return model;
     }
 
-    /** @return the firmware revision (SCSI {@code rev}, NVMe {@code firmware_rev}), where known */
+    /**
+     * {@return the firmware revision (SCSI {@code rev}, NVMe {@code firmware_rev}), where known}
+     */
     public Optional<String> firmwareRevision() {
         return firmwareRevision;
     }
 
     /**
-     * @return the serial number ({@code serial}, NVMe {@code device/serial}, SCSI VPD page 0x80,
-     *     else a USB disk's USB serial-number string), where readable
+     * {@return the serial number ({@code serial}, NVMe {@code device/serial}, SCSI VPD page 0x80,
+     * else a USB disk's USB serial-number string), where readable}
      */
     public Optional<String> serial() {
         return serial;
     }
 
     /**
-     * @return the bus the disk's driver sits on (the name of {@code device/subsystem}), for example
-     *     {@code scsi} (SATA, SAS and USB storage), {@code nvme}, {@code virtio}, {@code mmc}
+     * {@return the bus the disk's driver sits on (the name of {@code device/subsystem}), for
+     * example {@code scsi} (SATA, SAS and USB storage), {@code nvme}, {@code virtio}, {@code mmc}}
      */
     public Optional<String> transport() {
         return transport;
     }
 
-    /** @return whether the kernel treats the device as rotational ({@code queue/rotational}) */
+    /** {@return whether the kernel treats the device as rotational ({@code queue/rotational})} */
     public Optional<Boolean> rotational() {
         return rotational;
     }
 
-    /** @return whether the kernel refuses writes to the device (sysfs {@code ro}) */
+    /** {@return whether the kernel refuses writes to the device (sysfs {@code ro})} */
     public Optional<Boolean> readOnly() {
         return readOnly;
     }
 
     /**
-     * @return the smallest unit the device can address, in bytes
-     *     ({@code queue/logical_block_size}; the whole disk's for a partition)
+     * {@return the smallest unit the device can address, in bytes
+     * ({@code queue/logical_block_size}; the whole disk's for a partition)}
      */
     public OptionalLong logicalBlockSizeBytes() {
         return logicalBlockSizeBytes;
     }
 
     /**
-     * @return the smallest unit the device writes without read-modify-write, in bytes
-     *     ({@code queue/physical_block_size}; the whole disk's for a partition)
+     * {@return the smallest unit the device writes without read-modify-write, in bytes
+     * ({@code queue/physical_block_size}; the whole disk's for a partition)}
      */
     public OptionalLong physicalBlockSizeBytes() {
         return physicalBlockSizeBytes;
     }
 
-    /** @return the active I/O scheduler ({@code queue/scheduler}, the bracketed one) */
+    /** {@return the active I/O scheduler ({@code queue/scheduler}, the bracketed one)} */
     public Optional<String> scheduler() {
         return scheduler;
     }
 
-    /** @return the bus link to this disk, for a whole disk where one was found */
+    /** {@return the bus link to this disk, for a whole disk where one was found} */
     public Optional<Link> link() {
         return link;
     }
 
     /**
-     * @return the devices directly below this one: a partition's whole disk, the members of a
-     *     device-mapper or md device; empty for a whole disk
+     * {@return the devices directly below this one: a partition's whole disk, the members of a
+     * device-mapper or md device; empty for a whole disk}
      */
     public List<BlockDevice> lower() {
         return lower;
@@ -338,6 +344,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the device's size, in bytes.
+         *
          * @param bytes the size in bytes
          * @return this builder
          */
@@ -347,6 +355,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the partition's number (1 for {@code sda1}).
+         *
          * @param number the partition's number
          * @return this builder
          */
@@ -356,6 +366,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the device-mapper name ({@code /dev/mapper/NAME}).
+         *
          * @param name the device-mapper name
          * @return this builder
          */
@@ -365,6 +377,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the md RAID level ({@code raid1}, ...).
+         *
          * @param level the md RAID level
          * @return this builder
          */
@@ -374,6 +388,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the loop device's backing file.
+         *
          * @param file the loop device's backing file
          * @return this builder
          */
@@ -383,6 +399,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the vendor.
+         *
          * @param vendor the vendor
          * @return this builder
          */
@@ -392,6 +410,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the model.
+         *
          * @param model the model
          * @return this builder
          */
@@ -401,6 +421,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the firmware revision.
+         *
          * @param revision the firmware revision
          * @return this builder
          */
@@ -410,6 +432,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the serial number.
+         *
          * @param serial the serial number
          * @return this builder
          */
@@ -419,6 +443,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the bus of the disk's driver ({@code usb}, {@code nvme}, ...).
+         *
          * @param transport the bus of the disk's driver
          * @return this builder
          */
@@ -428,6 +454,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets whether the device is rotational (sysfs {@code queue/rotational}).
+         *
          * @param rotational whether the device is rotational
          * @return this builder
          */
@@ -437,6 +465,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets whether the kernel refuses writes to the device.
+         *
          * @param readOnly whether the kernel refuses writes to the device (sysfs {@code ro})
          * @return this builder
          */
@@ -446,6 +476,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the logical block size, in bytes.
+         *
          * @param bytes the logical block size in bytes
          * @return this builder
          */
@@ -455,6 +487,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the physical block size, in bytes.
+         *
          * @param bytes the physical block size in bytes
          * @return this builder
          */
@@ -464,6 +498,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the active I/O scheduler.
+         *
          * @param scheduler the active I/O scheduler
          * @return this builder
          */
@@ -473,6 +509,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the bus link to the disk.
+         *
          * @param link the bus link to the disk
          * @return this builder
          */
@@ -482,6 +520,8 @@ public final class BlockDevice {
         }
 
         /**
+         * Sets the devices directly below this one (a partition's disk, a mapper's devices).
+         *
          * @param lower the devices directly below
          * @return this builder
          */
@@ -490,7 +530,7 @@ public final class BlockDevice {
             return this;
         }
 
-        /** @return the immutable device */
+        /** {@return the immutable device} */
         public BlockDevice build() {
             return new BlockDevice(this);
         }

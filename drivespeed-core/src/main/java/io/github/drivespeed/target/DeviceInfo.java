@@ -50,7 +50,7 @@ public record DeviceInfo(Path device, Optional<BlockDevice> blockDevice, long si
                 : Collections.unmodifiableSet(EnumSet.copyOf(warnings));
     }
 
-    /** @return {@link #device()} */
+    /** {@return the block device, as {@link #device()}} */
     @Override
     public Path path() {
         return device;

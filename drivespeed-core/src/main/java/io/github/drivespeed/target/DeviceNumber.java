@@ -73,7 +73,7 @@ public record DeviceNumber(long major, long minor) {
         }
     }
 
-    /** @return {@code major:minor}, for example {@code 254:0} */
+    /** {@return {@code major:minor}, for example {@code 254:0}} */
     @Override
     public String toString() {
         return major + ":" + minor;

@@ -59,7 +59,7 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
      */
     Throughput ceiling();
 
-    /** @return the link as negotiated, for people, for example {@code SATA 3.0 Gb/s on ata1} */
+    /** {@return the link as negotiated, for people, for example {@code SATA 3.0 Gb/s on ata1}} */
     String description();
 
     /**
@@ -165,7 +165,7 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
             return Throughput.ofBytesPerSecond(bytesPerSecond);
         }
 
-        /** @return the speed's name in the USB specifications, for example {@code High Speed} */
+        /** {@return the speed's name in the USB specifications, for example {@code High Speed}} */
         public String speedName() {
             double s = speedMegabitsPerSecond;
             if (s == 1.5) {

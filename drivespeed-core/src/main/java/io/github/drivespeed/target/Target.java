@@ -14,21 +14,21 @@ import java.util.Set;
  */
 public sealed interface Target permits TargetInfo, DeviceInfo {
 
-    /** @return the directory tested in, or the device node tested */
+    /** {@return the directory tested in, or the device node tested} */
     Path path();
 
     /**
-     * @return what about the target may make figures differ from a drive's own speed, in
-     *     declaration order
+     * {@return what about the target may make figures differ from a drive's own speed, in
+     * declaration order}
      */
     Set<Warning> warnings();
 
     /**
-     * @return the bus link (USB, SATA, PCIe) that bounds every transfer to the target, when it
-     *     sits on one whole disk whose link is known
+     * {@return the bus link (USB, SATA, PCIe) that bounds every transfer to the target, when it
+     * sits on one whole disk whose link is known}
      */
     Optional<Link> link();
 
-    /** @return the target for people, several lines, each ending in a newline; no warnings */
+    /** {@return the target for people, several lines, each ending in a newline; no warnings} */
     String summary();
 }

@@ -58,48 +58,54 @@ public final class TargetInfo implements Target {
         return new Builder(directory);
     }
 
-    /** @return the absolute, real path of the directory the test file was created in */
+    /** {@return the absolute, real path of the directory the test file was created in} */
     public Path directory() {
         return directory;
     }
 
-    /** @return {@link #directory()} */
+    /** {@return the directory measured in, as {@link #directory()}} */
     @Override
     public Path path() {
         return directory;
     }
 
-    /** @return the file-system type as the kernel names it, for example {@code ext4} or {@code tmpfs} */
+    /**
+     * {@return the file-system type as the kernel names it, for example {@code ext4} or
+     * {@code tmpfs}}
+     */
     public String fileSystemType() {
         return fileSystemType;
     }
 
-    /** @return what the file system was mounted from, for example {@code /dev/vda} */
+    /** {@return what the file system was mounted from, for example {@code /dev/vda}} */
     public String fileSystemSource() {
         return fileSystemSource;
     }
 
-    /** @return the file system's block size in bytes ({@code statvfs f_frsize}) */
+    /** {@return the file system's block size in bytes ({@code statvfs f_frsize})} */
     public long fileSystemBlockSizeBytes() {
         return fileSystemBlockSizeBytes;
     }
 
-    /** @return the file system's size in bytes when the target was examined; 0 when it reports none */
+    /**
+     * {@return the file system's size in bytes when the target was examined; 0 when it reports
+     * none}
+     */
     public long totalSpaceBytes() {
         return totalSpaceBytes;
     }
 
     /**
-     * @return bytes this process could write when the target was examined (honours reserved
-     *     blocks, like {@code df}'s "Avail")
+     * {@return bytes this process could write when the target was examined (honours reserved
+     * blocks, like {@code df}'s "Avail")}
      */
     public long usableSpaceBytes() {
         return usableSpaceBytes;
     }
 
     /**
-     * @return what about the target may make figures differ from a drive's own speed, in
-     *     declaration order
+     * {@return what about the target may make figures differ from a drive's own speed, in
+     * declaration order}
      */
     @Override
     public Set<Warning> warnings() {
@@ -107,8 +113,8 @@ public final class TargetInfo implements Target {
     }
 
     /**
-     * @return the mount holding the directory (from {@code /proc/self/mountinfo}); empty where
-     *     the mount table could not be read
+     * {@return the mount holding the directory (from {@code /proc/self/mountinfo}); empty where the
+     * mount table could not be read}
      */
     public Optional<MountInfo> mount() {
         return mount;
@@ -139,8 +145,8 @@ public final class TargetInfo implements Target {
     }
 
     /**
-     * @return every device of the chain, top first, depth first, each once; empty without a
-     *     device
+     * {@return every device of the chain, top first, depth first, each once; empty without a
+     * device}
      */
     public List<BlockDevice> blockDevices() {
         return device.map(BlockDevice::chain).orElse(List.of());
@@ -298,6 +304,8 @@ public final class TargetInfo implements Target {
         }
 
         /**
+         * Sets the file-system type.
+         *
          * @param type the file-system type, for example {@code ext4}
          * @return this builder
          */
@@ -307,6 +315,8 @@ public final class TargetInfo implements Target {
         }
 
         /**
+         * Sets what the file system was mounted from.
+         *
          * @param source what the file system was mounted from
          * @return this builder
          */
@@ -316,6 +326,8 @@ public final class TargetInfo implements Target {
         }
 
         /**
+         * Sets the file system's block size, in bytes.
+         *
          * @param bytes the file system's block size in bytes
          * @return this builder
          */
@@ -325,6 +337,8 @@ public final class TargetInfo implements Target {
         }
 
         /**
+         * Sets the file system's size, in bytes.
+         *
          * @param bytes the file system's size in bytes
          * @return this builder
          */
@@ -334,6 +348,8 @@ public final class TargetInfo implements Target {
         }
 
         /**
+         * Sets the bytes this process could write.
+         *
          * @param bytes bytes this process could write
          * @return this builder
          */
@@ -343,6 +359,8 @@ public final class TargetInfo implements Target {
         }
 
         /**
+         * Sets the warnings about the target.
+         *
          * @param warnings what about the target may distort figures
          * @return this builder
          */
@@ -352,6 +370,8 @@ public final class TargetInfo implements Target {
         }
 
         /**
+         * Sets the mount holding the directory.
+         *
          * @param mount the mount holding the directory
          * @return this builder
          */
@@ -361,6 +381,8 @@ public final class TargetInfo implements Target {
         }
 
         /**
+         * Sets the mount holding an overlay's upper directory.
+         *
          * @param upperMount for an overlay, the mount holding its upper directory
          * @return this builder
          */
@@ -370,6 +392,8 @@ public final class TargetInfo implements Target {
         }
 
         /**
+         * Sets the top of the block-device chain under the file system.
+         *
          * @param device the top of the block-device chain under the file system
          * @return this builder
          */
@@ -378,7 +402,7 @@ public final class TargetInfo implements Target {
             return this;
         }
 
-        /** @return the immutable target description */
+        /** {@return the immutable target description} */
         public TargetInfo build() {
             return new TargetInfo(this);
         }

@@ -217,7 +217,7 @@ public enum Warning {
         return figureNotTheDrives;
     }
 
-    /** @return one sentence saying what the warning means for the figures */
+    /** {@return one sentence saying what the warning means for the figures} */
     public String message() {
         return message;
     }

@@ -2,22 +2,36 @@ package io.github.drivespeed.testing;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.all;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.constructors;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaConstructor;
+import com.tngtech.archunit.core.domain.JavaPackage;
+import com.tngtech.archunit.core.domain.Source;
+import com.tngtech.archunit.core.domain.properties.HasName;
+import com.tngtech.archunit.lang.AbstractClassesTransformer;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The layering of drivespeed as rules, over a base package so that each rule can also be shown
@@ -36,6 +50,24 @@ public final class ArchitectureRules {
 
     /** The real base package. */
     public static final String DRIVESPEED = "io.github.drivespeed";
+
+    /**
+     * Where a module's main sources are, from the module's directory (the tests' working
+     * directory), for {@link #packagesStaySmall}.
+     */
+    public static final Path MAIN_SOURCES = Path.of("src", "main", "java");
+
+    /**
+     * The most top-level classes a package holds (33 in {@code nativeio}, the largest room today;
+     * 27 in {@code report}).
+     */
+    public static final int MAX_CLASSES_PER_PACKAGE = 40;
+
+    /**
+     * The most lines a package's source files hold together, as {@code wc -l} counts them
+     * (about 3,700 in {@code nativeio}, the largest room today; 3,200 in {@code report}).
+     */
+    public static final int MAX_LINES_PER_PACKAGE = 4_500;
 
     private ArchitectureRules() {
     }
@@ -173,6 +205,101 @@ public final class ArchitectureRules {
         return noClasses().that().resideInAPackage(base + ".internal." + room + "..")
                 .should().dependOnClassesThat(others.as("classes of internal outside " + rooms))
                 .allowEmptyShould(false);
+    }
+
+    /**
+     * Each package under {@code base} is a room read in one sitting: at most
+     * {@link #MAX_CLASSES_PER_PACKAGE} top-level classes and {@link #MAX_LINES_PER_PACKAGE} lines
+     * of source (docs/architecture.md, "Classes stay small"). A room that grows past either is
+     * split by concern, as the engine was into {@code internal.io}, {@code internal.files},
+     * {@code internal.measure} and the others.
+     *
+     * @param base the base package
+     * @param sourceRoot the directory that holds the packages' sources ({@link #MAIN_SOURCES}
+     *     for a module's own)
+     * @return the rule
+     */
+    public static ArchRule packagesStaySmall(String base, Path sourceRoot) {
+        return packagesHoldAtMost(base, sourceRoot, MAX_CLASSES_PER_PACKAGE, MAX_LINES_PER_PACKAGE);
+    }
+
+    /**
+     * Each package under {@code base} holds at most {@code maxClasses} top-level classes and
+     * {@code maxLines} lines of source: {@link #packagesStaySmall} with other limits, for its
+     * fixture.
+     *
+     * @param base the base package
+     * @param sourceRoot the directory that holds the packages' sources
+     * @param maxClasses the most top-level classes of one package
+     * @param maxLines the most lines of one package's source files together
+     * @return the rule
+     */
+    public static ArchRule packagesHoldAtMost(String base, Path sourceRoot, int maxClasses,
+            int maxLines) {
+        return all(packagesUnderBase(base))
+                .should(holdAtMost(sourceRoot, maxClasses, maxLines))
+                .allowEmptyShould(false);
+    }
+
+    private static AbstractClassesTransformer<JavaPackage> packagesUnderBase(String base) {
+        return new AbstractClassesTransformer<>("packages under " + base) {
+            @Override
+            public Iterable<JavaPackage> doTransform(JavaClasses classes) {
+                Set<JavaPackage> packages = new TreeSet<>(
+                        Comparator.comparing(HasName::getName));
+                for (JavaClass c : classes) {
+                    if (c.getPackageName().equals(base)
+                            || c.getPackageName().startsWith(base + ".")) {
+                        packages.add(c.getPackage());
+                    }
+                }
+                return packages;
+            }
+        };
+    }
+
+    private static ArchCondition<JavaPackage> holdAtMost(Path sourceRoot, int maxClasses,
+            int maxLines) {
+        return new ArchCondition<>("hold at most " + maxClasses + " top-level classes and "
+                + maxLines + " lines of source") {
+            @Override
+            public void check(JavaPackage pkg, ConditionEvents events) {
+                List<JavaClass> topLevel = pkg.getClasses().stream()
+                        .filter(c -> c.isTopLevelClass() && c.getSource().isPresent()
+                                && !c.getSimpleName().equals("package-info"))
+                        .toList();
+                Set<String> files = new TreeSet<>();
+                for (JavaClass c : topLevel) {
+                    files.add(c.getSource().flatMap(Source::getFileName)
+                            .orElse(c.getSimpleName() + ".java"));
+                }
+                Path directory = sourceRoot.resolve(pkg.getName().replace('.', '/'));
+                long lines = 0;
+                for (String file : files) {
+                    lines += lineCount(directory.resolve(file));
+                }
+                int classes = topLevel.size();
+                boolean small = classes <= maxClasses && lines <= maxLines;
+                events.add(new SimpleConditionEvent(pkg, small, "package " + pkg.getName()
+                        + " has " + classes + " top-level classes (at most " + maxClasses + ") and "
+                        + lines + " lines in " + directory + " (at most " + maxLines + ")"
+                        + (small ? "" : ": split it into sub-packages by concern, each a room"
+                                + " with one job, and add each new room's dependency rule to"
+                                + " ArchitectureRules (docs/architecture.md, \"Classes stay"
+                                + " small\")")));
+            }
+        };
+    }
+
+    /** The lines of a source file, as {@code wc -l} counts them; a missing file fails the rule. */
+    private static long lineCount(Path file) {
+        try (Stream<String> lines = Files.lines(file)) {
+            return lines.count();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file.toAbsolutePath()
+                    + " to count the lines of its package: run the architecture test from the"
+                    + " module's directory, with its sources under the source root given", e);
+        }
     }
 
     /**

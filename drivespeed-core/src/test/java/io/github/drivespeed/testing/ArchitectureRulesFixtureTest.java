@@ -1,10 +1,12 @@
 package io.github.drivespeed.testing;
 
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.ArchRule;
+import java.nio.file.Path;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +18,9 @@ import org.junit.jupiter.api.Test;
 class ArchitectureRulesFixtureTest {
 
     private static final String FIXTURES = "io.github.drivespeed.testing.archfixture.";
+
+    /** Where the fixtures' sources are, from the module's directory (the tests' working one). */
+    private static final Path TEST_SOURCES = Path.of("src/test/java");
 
     private static void breaks(Function<String, ArchRule> rule, String fixture, String found) {
         JavaClasses classes = new ClassFileImporter().importPackages(FIXTURES + fixture);
@@ -73,6 +78,26 @@ class ArchitectureRulesFixtureTest {
     @Test
     void aWorkloadUsedBelowThePlansIsFound() {
         breaks(ArchitectureRules::onlyThePlansUseWorkloads, "rooms", "workload.Job");
+    }
+
+    @Test
+    void aPackageWithMoreClassesThanARoomHoldsIsFound() {
+        breaks(base -> ArchitectureRules.packagesHoldAtMost(base, TEST_SOURCES, 2, 1_000),
+                "sizes", "sizes.room has 3 top-level classes (at most 2)");
+    }
+
+    @Test
+    void aPackageWithMoreLinesThanARoomHoldsIsFound() {
+        // three files of five lines each
+        breaks(base -> ArchitectureRules.packagesHoldAtMost(base, TEST_SOURCES, 10, 14),
+                "sizes", "and 15 lines in");
+    }
+
+    @Test
+    void aPackageWithinBothLimitsPasses() {
+        JavaClasses classes = new ClassFileImporter().importPackages(FIXTURES + "sizes");
+        assertThatCode(() -> ArchitectureRules.packagesHoldAtMost(FIXTURES + "sizes",
+                TEST_SOURCES, 3, 15).check(classes)).doesNotThrowAnyException();
     }
 
     @Test

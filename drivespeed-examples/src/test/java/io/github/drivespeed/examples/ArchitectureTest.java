@@ -20,4 +20,8 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule nothingOutsideCoreUsesInternal =
             ArchitectureRules.nothingOutsideCoreUsesInternal(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule packagesStaySmall = ArchitectureRules.packagesStaySmall(
+            DRIVESPEED + ".examples", ArchitectureRules.MAIN_SOURCES);
 }

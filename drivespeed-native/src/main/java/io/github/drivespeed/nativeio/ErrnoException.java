@@ -20,7 +20,7 @@ public final class ErrnoException extends ErrnoIoException {
         this.errno = errno;
     }
 
-    /** @return the error number the call set (or, for posix_fadvise, returned) */
+    /** {@return the error number the call set (or, for posix_fadvise, returned)} */
     public int errno() {
         return errno;
     }

@@ -19,4 +19,8 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule noPackageCycles = ArchitectureRules.noPackageCycles(DRIVESPEED);
+
+    @ArchTest
+    static final ArchRule packagesStaySmall = ArchitectureRules.packagesStaySmall(
+            DRIVESPEED + ".nativeio", ArchitectureRules.MAIN_SOURCES);
 }

@@ -31,6 +31,8 @@ public final class CapacityCheckReportBuilder extends ReportBuilder<CapacityChec
     }
 
     /**
+     * Sets how much was written and read back.
+     *
      * @param written bytes written and read back
      * @return this builder
      */
@@ -55,7 +57,11 @@ public final class CapacityCheckReportBuilder extends ReportBuilder<CapacityChec
         return this;
     }
 
-    /** @throws IllegalArgumentException if the loss starts past what was written */
+    /**
+     * {@return the capacity check's report}
+     *
+     * @throws IllegalArgumentException if the loss starts past what was written
+     */
     @Override
     public CapacityCheckReport build() {
         long lost = firstBadOffsetBytes < 0 ? 0 : writtenBytes - firstBadOffsetBytes;

@@ -71,7 +71,11 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
         return this;
     }
 
-    /** @throws IllegalArgumentException if the medium holds more than the target's size */
+    /**
+     * {@return the capacity probe's report}
+     *
+     * @throws IllegalArgumentException if the medium holds more than the target's size
+     */
     @Override
     public CapacityProbeReport build() {
         long usable = kind == MediumKind.GENUINE ? target.sizeBytes() : usableBytes;

@@ -28,6 +28,8 @@ public final class DeviceReportBuilder extends ReportBuilder<DeviceReportBuilder
     }
 
     /**
+     * Sets the read pass from each run's rate.
+     *
      * @param runs the read rate of each run
      * @return this builder
      */
@@ -36,6 +38,8 @@ public final class DeviceReportBuilder extends ReportBuilder<DeviceReportBuilder
     }
 
     /**
+     * Sets the read pass.
+     *
      * @param pass the read pass
      * @return this builder
      */
@@ -45,6 +49,8 @@ public final class DeviceReportBuilder extends ReportBuilder<DeviceReportBuilder
     }
 
     /**
+     * Sets the write pass, which makes the report a write test's.
+     *
      * @param pass the write pass of a write test (give parameters that say {@code write} too)
      * @return this builder
      */
@@ -54,6 +60,8 @@ public final class DeviceReportBuilder extends ReportBuilder<DeviceReportBuilder
     }
 
     /**
+     * Sets the cached-read pass ({@code hdparm -T}).
+     *
      * @param pass the cached-read pass ({@code hdparm -T}), kind {@link PassKind#CACHED_READ}
      * @return this builder
      */

@@ -55,52 +55,51 @@ public @interface EnabledIfStorage {
     String DEFAULT_PROPERTY = "drivespeed.storage.dir";
 
     /**
-     * @return the directory to test in, where neither the property nor its environment variable
-     *     names one; empty (the default) for none
+     * {@return the directory to test in, where neither the property nor its environment variable
+     * names one; empty (the default) for none}
      */
     String dir() default "";
 
     /**
-     * @return the system property or JUnit configuration parameter that overrides {@link #dir()};
-     *     its environment variable is this name upper-cased with {@code _} for every character
-     *     that is not a letter or digit
+     * {@return the system property or JUnit configuration parameter that overrides {@link #dir()};
+     * its environment variable is this name upper-cased with {@code _} for every character that is
+     * not a letter or digit}
      */
     String property() default DEFAULT_PROPERTY;
 
     /**
-     * @return the usable space the directory must have, in drivespeed's size grammar
-     *     ({@code 512M}, {@code 1G}, {@code 10 GB}); {@code 0} (the default) for no minimum. The
-     *     measurement itself also checks that its test file fits.
+     * {@return the usable space the directory must have, in drivespeed's size grammar
+     * ({@code 512M}, {@code 1G}, {@code 10 GB}); {@code 0} (the default) for no minimum. The
+     * measurement itself also checks that its test file fits}
      */
     String minFree() default "0";
 
     /**
-     * @return the file-system types the directory may be on, as the mount table names them
-     *     ({@code ext4}, {@code xfs}, {@code vfat}); empty (the default) for any
+     * {@return the file-system types the directory may be on, as the mount table names them
+     * ({@code ext4}, {@code xfs}, {@code vfat}); empty (the default) for any}
      */
     String[] fileSystem() default {};
 
     /**
-     * @return target warnings that skip the test, for example
-     *     {@link Warning#MEMORY_FILE_SYSTEM} to keep a disk test off tmpfs; empty (the default)
-     *     for none
+     * {@return target warnings that skip the test, for example {@link Warning#MEMORY_FILE_SYSTEM}
+     * to keep a disk test off tmpfs; empty (the default) for none}
      */
     Warning[] skipIf() default {};
 
-    /** @return the sequential test's block size, drivespeed's size grammar; default {@code 1M} */
+    /** {@return the sequential test's block size, drivespeed's size grammar; default {@code 1M}} */
     String blockSize() default "1M";
 
-    /** @return the sequential test's blocks per pass; default 32 (32 MiB with 1 MiB blocks) */
+    /** {@return the sequential test's blocks per pass; default 32 (32 MiB with 1 MiB blocks)} */
     long count() default 32;
 
-    /** @return the sequential test's measured runs; default 2 */
+    /** {@return the sequential test's measured runs; default 2} */
     int runs() default 2;
 
     /**
-     * @return whether the sequential test falls back to buffered I/O (with the
-     *     {@link Warning#BUFFERED_FALLBACK} warning) where the file system refuses O_DIRECT, as
-     *     {@code directOrBuffered()} does; default true. False requires O_DIRECT: the test then
-     *     fails on such a file system.
+     * {@return whether the sequential test falls back to buffered I/O (with the
+     * {@link Warning#BUFFERED_FALLBACK} warning) where the file system refuses O_DIRECT, as
+     * {@code directOrBuffered()} does; default true. False requires O_DIRECT: the test then fails
+     * on such a file system}
      */
     boolean bufferedFallback() default true;
 }

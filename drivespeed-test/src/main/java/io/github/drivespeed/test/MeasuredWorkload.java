@@ -30,15 +30,18 @@ import java.lang.annotation.Target;
 @Target(ElementType.PARAMETER)
 public @interface MeasuredWorkload {
 
-    /** @return the preset; default {@link Preset#RND4K_Q1T1} */
+    /** {@return the preset; default {@link Preset#RND4K_Q1T1}} */
     Preset preset() default Preset.RND4K_Q1T1;
 
-    /** @return percent of the I/Os that read: 100 (the default) reads only, 0 writes only */
+    /** {@return percent of the I/Os that read: 100 (the default) reads only, 0 writes only} */
     int readPercent() default 100;
 
-    /** @return the test file's size, drivespeed's size grammar; default {@code 64M} */
+    /** {@return the test file's size, drivespeed's size grammar; default {@code 64M}} */
     String size() default "64M";
 
-    /** @return how long it runs: a number and {@code ms}, {@code s} or {@code m}; default {@code 1s} */
+    /**
+     * {@return how long it runs: a number and {@code ms}, {@code s} or {@code m}; default
+     * {@code 1s}}
+     */
     String duration() default "1s";
 }

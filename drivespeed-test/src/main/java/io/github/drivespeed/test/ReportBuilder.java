@@ -42,6 +42,8 @@ public abstract sealed class ReportBuilder<SELF extends ReportBuilder<SELF, T, P
     }
 
     /**
+     * Sets what the report ran on.
+     *
      * @param target what the report ran on, instead of {@link TestReports#DIRECTORY} or
      *     {@link TestReports#DEVICE}
      * @return this builder
@@ -52,6 +54,8 @@ public abstract sealed class ReportBuilder<SELF extends ReportBuilder<SELF, T, P
     }
 
     /**
+     * Sets the settings the report ran with.
+     *
      * @param parameters the settings the report ran with, instead of the plan's defaults
      * @return this builder
      */
@@ -61,6 +65,8 @@ public abstract sealed class ReportBuilder<SELF extends ReportBuilder<SELF, T, P
     }
 
     /**
+     * Sets the backend the report names.
+     *
      * @param backend the backend the report names, instead of {@link TestReports#backend()}
      * @return this builder
      */
@@ -70,6 +76,8 @@ public abstract sealed class ReportBuilder<SELF extends ReportBuilder<SELF, T, P
     }
 
     /**
+     * Sets when the report started.
+     *
      * @param startedAt when the report started, instead of {@link TestReports#STARTED_AT}
      * @return this builder
      */
@@ -79,7 +87,8 @@ public abstract sealed class ReportBuilder<SELF extends ReportBuilder<SELF, T, P
     }
 
     /**
-     * @return the report, checked as drivespeed checks the reports it makes
+     * {@return the report, checked as drivespeed checks the reports it makes}
+     *
      * @throws IllegalStateException if a figure the report needs was not given
      * @throws IllegalArgumentException if the figures contradict each other
      */

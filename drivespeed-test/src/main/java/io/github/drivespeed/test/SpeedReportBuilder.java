@@ -27,6 +27,8 @@ public final class SpeedReportBuilder
     }
 
     /**
+     * Sets the write pass from each run's rate.
+     *
      * @param runs the write rate of each run
      * @return this builder
      */
@@ -35,6 +37,8 @@ public final class SpeedReportBuilder
     }
 
     /**
+     * Sets the write pass.
+     *
      * @param pass the write pass
      * @return this builder
      */
@@ -44,6 +48,8 @@ public final class SpeedReportBuilder
     }
 
     /**
+     * Sets the read pass from each run's rate.
+     *
      * @param runs the read rate of each run
      * @return this builder
      */
@@ -52,6 +58,8 @@ public final class SpeedReportBuilder
     }
 
     /**
+     * Sets the read pass.
+     *
      * @param pass the read pass
      * @return this builder
      */
@@ -61,6 +69,8 @@ public final class SpeedReportBuilder
     }
 
     /**
+     * Sets the cached-read pass ({@code hdparm -T}).
+     *
      * @param pass the cached-read pass ({@code hdparm -T}), kind {@link PassKind#CACHED_READ}
      * @return this builder
      */

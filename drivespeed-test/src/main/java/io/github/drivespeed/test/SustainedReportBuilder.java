@@ -75,6 +75,8 @@ public final class SustainedReportBuilder extends ReportBuilder<SustainedReportB
     }
 
     /**
+     * Sets the sustained write pass and why it stopped.
+     *
      * @param pass the pass as one run (with its cliff, if any)
      * @param why why it ended
      * @return this builder
@@ -86,6 +88,8 @@ public final class SustainedReportBuilder extends ReportBuilder<SustainedReportB
     }
 
     /**
+     * Adds a warning to those the builder gives the report.
+     *
      * @param warning a warning of the pass or target, beyond those the builder adds
      * @return this builder
      */

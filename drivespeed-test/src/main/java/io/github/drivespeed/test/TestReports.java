@@ -53,43 +53,54 @@ public final class TestReports {
     private TestReports() {
     }
 
-    /** @return a builder of a sequential test's report ({@link io.github.drivespeed.SequentialPlan}) */
+    /**
+     * {@return a builder of a sequential test's report
+     * ({@link io.github.drivespeed.SequentialPlan})}
+     */
     public static SpeedReportBuilder speedReport() {
         return new SpeedReportBuilder();
     }
 
-    /** @return a builder of a workload's report ({@link io.github.drivespeed.WorkloadPlan}) */
+    /** {@return a builder of a workload's report ({@link io.github.drivespeed.WorkloadPlan})} */
     public static WorkloadReportBuilder workloadReport() {
         return new WorkloadReportBuilder();
     }
 
-    /** @return a builder of a sustained write's report ({@link io.github.drivespeed.SustainedPlan}) */
+    /**
+     * {@return a builder of a sustained write's report
+     * ({@link io.github.drivespeed.SustainedPlan})}
+     */
     public static SustainedReportBuilder sustainedReport() {
         return new SustainedReportBuilder();
     }
 
-    /** @return a builder of a block-device test's report ({@link io.github.drivespeed.DevicePlan}) */
+    /**
+     * {@return a builder of a block-device test's report ({@link io.github.drivespeed.DevicePlan})}
+     */
     public static DeviceReportBuilder deviceReport() {
         return new DeviceReportBuilder();
     }
 
-    /** @return a builder of a capacity check's report ({@link io.github.drivespeed.CapacityPlan}) */
+    /**
+     * {@return a builder of a capacity check's report ({@link io.github.drivespeed.CapacityPlan})}
+     */
     public static CapacityCheckReportBuilder capacityCheckReport() {
         return new CapacityCheckReportBuilder();
     }
 
     /**
-     * @return a builder of a capacity probe's report
-     *     ({@link io.github.drivespeed.DevicePlan#probeCapacity()})
+     * {@return a builder of a capacity probe's report
+     * ({@link io.github.drivespeed.DevicePlan#probeCapacity()})}
      */
     public static CapacityProbeReportBuilder capacityProbeReport() {
         return new CapacityProbeReportBuilder();
     }
 
     /**
+     * {@return a target with no mount, device or link known: ext4 from {@code /dev/test}, 4096-byte
+     * blocks, 100 GB of which 50 GB free, no warnings}
+     *
      * @param directory the directory tested in
-     * @return a target with no mount, device or link known: ext4 from {@code /dev/test}, 4096-byte
-     *     blocks, 100 GB of which 50 GB free, no warnings
      */
     public static TargetInfo target(Path directory) {
         return TargetInfo.builder(directory).fileSystemType("ext4").fileSystemSource("/dev/test")
@@ -98,23 +109,25 @@ public final class TestReports {
     }
 
     /**
+     * {@return a 32 GB device with 512-byte logical blocks, nothing known from sysfs, no warnings}
+     *
      * @param device the device node
-     * @return a 32 GB device with 512-byte logical blocks, nothing known from sysfs, no warnings
      */
     public static DeviceInfo device(Path device) {
         return new DeviceInfo(device, Optional.empty(), 32_000_000_000L, 512, Set.of());
     }
 
-    /** @return the backend the built reports name: {@code test} */
+    /** {@return the backend the built reports name: {@code test}} */
     public static BackendInfo backend() {
         return new BackendInfo("test", "built by drivespeed-test's TestReports, not measured",
                 Optional.empty());
     }
 
     /**
+     * {@return the pass, without warnings or I/O counts}
+     *
      * @param kind the pass
      * @param runs the rate of each run, one run per rate
-     * @return the pass, without warnings or I/O counts
      * @throws IllegalArgumentException if no rate is given or a rate is not available
      */
     public static PassResult pass(PassKind kind, Throughput... runs) {
@@ -122,11 +135,12 @@ public final class TestReports {
     }
 
     /**
+     * {@return the pass, without I/O counts}
+     *
      * @param kind the pass
-     * @param warnings the pass's own warnings, for example
-     *     {@link Warning#READ_SERVED_FROM_CACHE} to make its figures not the drive's
+     * @param warnings the pass's own warnings, for example {@link Warning#READ_SERVED_FROM_CACHE}
+     *     to make its figures not the drive's
      * @param runs the rate of each run, one run per rate
-     * @return the pass, without I/O counts
      * @throws IllegalArgumentException if no rate is given or a rate is not available
      */
     public static PassResult pass(PassKind kind, Set<Warning> warnings, Throughput... runs) {
@@ -134,11 +148,11 @@ public final class TestReports {
     }
 
     /**
+     * {@return the pass, without warnings}
+     *
      * @param kind the pass
-     * @param ioSize bytes per I/O: each run completed its bytes over this many I/Os (rounded
-     *     down)
+     * @param ioSize bytes per I/O: each run completed its bytes over this many I/Os (rounded down)
      * @param runs the rate of each run, one run per rate
-     * @return the pass, without warnings
      * @throws IllegalArgumentException if no rate is given or a rate is not available
      */
     public static PassResult pass(PassKind kind, DataSize ioSize, Throughput... runs) {

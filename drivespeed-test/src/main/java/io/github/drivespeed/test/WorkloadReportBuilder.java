@@ -38,6 +38,8 @@ public final class WorkloadReportBuilder extends ReportBuilder<WorkloadReportBui
     }
 
     /**
+     * Sets the reads from each run's rate.
+     *
      * @param runs the read rate of each run, in I/Os of the parameters' block size
      * @return this builder
      */
@@ -48,6 +50,8 @@ public final class WorkloadReportBuilder extends ReportBuilder<WorkloadReportBui
     }
 
     /**
+     * Sets the reads.
+     *
      * @param pass the reads
      * @return this builder
      */
@@ -58,6 +62,8 @@ public final class WorkloadReportBuilder extends ReportBuilder<WorkloadReportBui
     }
 
     /**
+     * Sets the writes from each run's rate.
+     *
      * @param runs the write rate of each run, in I/Os of the parameters' block size
      * @return this builder
      */
@@ -68,6 +74,8 @@ public final class WorkloadReportBuilder extends ReportBuilder<WorkloadReportBui
     }
 
     /**
+     * Sets the writes.
+     *
      * @param pass the writes
      * @return this builder
      */
@@ -78,6 +86,8 @@ public final class WorkloadReportBuilder extends ReportBuilder<WorkloadReportBui
     }
 
     /**
+     * Adds a warning of the workload beyond its passes' and target's own.
+     *
      * @param warning a warning of the workload beyond its passes' and target's own, for example
      *     {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS}
      * @return this builder
@@ -88,8 +98,10 @@ public final class WorkloadReportBuilder extends ReportBuilder<WorkloadReportBui
     }
 
     /**
-     * @param engine how the I/O was issued, instead of psync with the parameters' threads and
-     *     queue depth
+     * Sets how the I/O was issued.
+     *
+     * @param engine how the I/O was issued, instead of psync with the parameters' threads and queue
+     *     depth
      * @return this builder
      */
     public WorkloadReportBuilder engine(EngineInfo engine) {
@@ -97,7 +109,11 @@ public final class WorkloadReportBuilder extends ReportBuilder<WorkloadReportBui
         return this;
     }
 
-    /** @throws IllegalArgumentException if neither reads nor writes were given */
+    /**
+     * {@return the workload's report}
+     *
+     * @throws IllegalArgumentException if neither reads nor writes were given
+     */
     @Override
     public WorkloadReport build() {
         EngineInfo e = engine != null ? engine : new EngineInfo(IoEngine.PSYNC,

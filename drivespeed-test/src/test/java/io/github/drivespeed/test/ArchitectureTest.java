@@ -6,6 +6,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.github.drivespeed.testing.ArchitectureRules;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,5 +28,13 @@ class ArchitectureTest {
     @Test
     void neitherIsTheNativeBackend() {
         ArchitectureRules.onlyPublicApiInCliAndExamples(DRIVESPEED).check(mainClasses());
+    }
+
+    @Test
+    void packagesStaySmall() {
+        // drivespeed-test-junit6 runs these tests from its own directory, beside this module's
+        ArchitectureRules.packagesStaySmall(DRIVESPEED + ".test",
+                Path.of("..", "drivespeed-test").resolve(ArchitectureRules.MAIN_SOURCES))
+                .check(mainClasses());
     }
 }

@@ -35,11 +35,12 @@ public final class FioCommandLine {
     }
 
     /**
+     * {@return whether the command line spells an fio job: it names an option drivespeed does not
+     * have, spelled {@code --name} or {@code --name=value}}
+     *
      * @param args the command line as given
      * @param drivespeedOption whether a name ({@code --json}) is one of drivespeed's options
      * @param takesValue whether one of drivespeed's options takes a value
-     * @return whether the command line spells an fio job: it names an option drivespeed does not
-     *     have, spelled {@code --name} or {@code --name=value}
      */
     public static boolean spellsFio(List<String> args, Set<String> drivespeedOption,
             Set<String> takesValue) {

@@ -24,7 +24,7 @@ public record FioEntry(String key, String value, String where) {
         Objects.requireNonNull(where, "where");
     }
 
-    /** @return {@code key=value}, or the key of a bare flag */
+    /** {@return {@code key=value}, or the key of a bare flag} */
     public String written() {
         return value == null ? key : key + "=" + value;
     }

@@ -31,14 +31,19 @@ public final class FioJobFile {
 
     private final Function<String, String> environment;
 
-    /** @param environment the environment variables, for {@code ${VAR}} */
+    /**
+     * A reader of fio job files that expands {@code ${VAR}} from these environment variables.
+     *
+     * @param environment the environment variables, for {@code ${VAR}}
+     */
     public FioJobFile(Map<String, String> environment) {
         this.environment = environment::get;
     }
 
     /**
+     * {@return the job file's sections ({@code [global]} and the jobs), in order}
+     *
      * @param file the job file
-     * @return its sections, in order
      * @throws IllegalArgumentException naming the file and line of what cannot be read
      * @throws IOException if the file (or an included one) cannot be read
      */

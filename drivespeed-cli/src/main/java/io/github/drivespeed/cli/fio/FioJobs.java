@@ -31,9 +31,10 @@ public final class FioJobs {
     }
 
     /**
+     * {@return the jobs of these sections, each with its {@code [global]} options applied}
+     *
      * @param sections the sections, in order
      * @param jobFile whether they come from a job file (not the command line)
-     * @return the jobs
      * @throws IllegalArgumentException naming the place of an option refused or invalid, or when
      *     there is no job
      */
@@ -76,7 +77,7 @@ public final class FioJobs {
         return jobs;
     }
 
-    /** @return how many sets run one after another */
+    /** {@return how many sets run one after another} */
     public int runSets() {
         return jobs.get(jobs.size() - 1).runSet() + 1;
     }

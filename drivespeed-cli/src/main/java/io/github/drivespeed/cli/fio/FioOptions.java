@@ -176,14 +176,15 @@ public final class FioOptions {
     private FioOptions() {
     }
 
-    /** @return the rows, supported first, then mapped later, then refused with a reason */
+    /** {@return the rows, supported first, then mapped later, then refused with a reason} */
     public static List<Row> rows() {
         return ROWS;
     }
 
     /**
+     * {@return its row, if the table has one}
+     *
      * @param key an option's name as written
-     * @return its row, if the table has one
      */
     public static Optional<Row> find(String key) {
         return ROWS.stream().filter(r -> r.named(key)).findFirst();

@@ -86,7 +86,7 @@ public final class FioPlans {
             jobs = List.copyOf(jobs);
         }
 
-        /** @return the plans as one group, each with its start delay */
+        /** {@return the plans as one group, each with its start delay} */
         public WorkloadGroup group() {
             WorkloadGroup g = DriveSpeed.group();
             for (PlannedJob j : jobs) {
@@ -111,6 +111,8 @@ public final class FioPlans {
     private final LongSupplier randomSeeds;
 
     /**
+     * Plans fio jobs to run in {@code defaultDirectory} unless a job names its own place.
+     *
      * @param defaultDirectory where jobs without {@code directory=} or {@code filename=} run
      * @param allowOverwrite the existing files {@code --allow-overwrite} names (real paths)
      * @param backend the {@code --backend} given, or null
@@ -125,8 +127,9 @@ public final class FioPlans {
     }
 
     /**
+     * {@return the sets, in the order they run}
+     *
      * @param jobs the jobs
-     * @return the sets, in the order they run
      * @throws IllegalArgumentException naming the job, option and place of what cannot run
      * @throws IOException if a file's size cannot be read
      */

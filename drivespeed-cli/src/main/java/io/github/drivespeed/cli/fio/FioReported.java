@@ -51,10 +51,11 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
     }
 
     /**
+     * {@return what fio would report: each job alone, or consecutive {@code group_reporting} jobs
+     * of one group together}
+     *
      * @param jobs the jobs run, in order
      * @param reports their reports, in the same order
-     * @return what fio would report: each job alone, or consecutive {@code group_reporting}
-     *     jobs of one group together
      */
     public static List<FioReported> of(List<FioPlans.PlannedJob> jobs,
             List<WorkloadReport> reports) {
@@ -83,12 +84,12 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
         return out;
     }
 
-    /** @return the reads of every job pooled, if any read */
+    /** {@return the reads of every job pooled, if any read} */
     public Optional<PassResult> read() {
         return pooled(PassKind.READ, WorkloadReport::read);
     }
 
-    /** @return the writes of every job pooled, if any wrote */
+    /** {@return the writes of every job pooled, if any wrote} */
     public Optional<PassResult> write() {
         return pooled(PassKind.WRITE, WorkloadReport::write);
     }
@@ -141,7 +142,7 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
         return out;
     }
 
-    /** @return every warning of every job */
+    /** {@return every warning of every job} */
     public Set<Warning> warnings() {
         Set<Warning> all = EnumSet.noneOf(Warning.class);
         reports.forEach(r -> all.addAll(r.warnings()));

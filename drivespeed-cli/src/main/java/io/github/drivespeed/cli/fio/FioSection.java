@@ -25,7 +25,7 @@ public record FioSection(String name, List<FioEntry> entries, String where) {
         Objects.requireNonNull(where, "where");
     }
 
-    /** @return whether this is a {@code [global]} section */
+    /** {@return whether this is a {@code [global]} section} */
     public boolean global() {
         return name.equals("global");
     }

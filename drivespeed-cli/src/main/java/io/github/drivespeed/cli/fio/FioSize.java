@@ -32,10 +32,11 @@ public final class FioSize {
     }
 
     /**
+     * {@return the size in bytes}
+     *
      * @param option the option, for messages
      * @param text the value as written
      * @param kbBase 1024 or 1000 (fio {@code kb_base})
-     * @return the size in bytes
      * @throws IllegalArgumentException naming the option and value when it does not parse
      */
     public static long parse(String option, String text, int kbBase) {

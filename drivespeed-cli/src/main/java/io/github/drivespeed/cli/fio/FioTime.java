@@ -21,9 +21,10 @@ public final class FioTime {
     }
 
     /**
+     * {@return a time as fio reads it ({@code 500ms}, {@code 2m}; a bare number is seconds)}
+     *
      * @param option the option, for messages
      * @param text the value as written
-     * @return the time
      * @throws IllegalArgumentException naming the option and value when it does not parse
      */
     public static Duration parse(String option, String text) {

@@ -82,8 +82,9 @@ public enum Form {
     }
 
     /**
+     * {@return whether it is a block device (following symbolic links, as /dev/disk/by-id/...)}
+     *
      * @param path a path given as the target
-     * @return whether it is a block device (following symbolic links, as /dev/disk/by-id/...)
      */
     public static boolean isBlockDevice(Path path) {
         try {

@@ -40,9 +40,10 @@ public final class DeviceJsonReport {
     }
 
     /**
+     * {@return the device test's JSON document (schema 1)}
+     *
      * @param r the device test's report
      * @param generator the program and version
-     * @return the document
      */
     public static ObjectNode toTree(DeviceReport r, String generator) {
         ObjectNode doc = NODES.objectNode();

@@ -382,8 +382,9 @@ public final class JsonReport {
     }
 
     /**
+     * {@return fio's key for it: {@code "99.900000"}}
+     *
      * @param percentile for example 99.9
-     * @return fio's key for it: {@code "99.900000"}
      */
     public static String percentileKey(double percentile) {
         return String.format(Locale.ROOT, "%f", percentile);
@@ -423,9 +424,10 @@ public final class JsonReport {
     }
 
     /**
+     * {@return the unit of its figures in the JSON and CSV output: {@code bytes_per_second},
+     * {@code iops} or {@code ns}}
+     *
      * @param c a criterion
-     * @return the unit of its figures in the JSON and CSV output: {@code bytes_per_second},
-     *     {@code iops} or {@code ns}
      */
     public static String unit(io.github.drivespeed.requirement.StorageRequirement.Criterion c) {
         switch (c) {

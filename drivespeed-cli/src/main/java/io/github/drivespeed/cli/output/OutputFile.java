@@ -37,6 +37,8 @@ public final class OutputFile implements AutoCloseable {
     /** Writes the content. */
     public interface Content {
         /**
+         * Writes the file's content.
+         *
          * @param out where to write it; closed by the caller
          * @throws IOException if writing fails
          */
@@ -130,7 +132,7 @@ public final class OutputFile implements AutoCloseable {
         }
     }
 
-    /** @return the absolute path as given (a symbolic link stays a link) */
+    /** {@return the absolute path as given (a symbolic link stays a link)} */
     public Path path() {
         return path;
     }

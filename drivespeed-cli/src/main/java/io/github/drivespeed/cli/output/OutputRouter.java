@@ -112,7 +112,7 @@ public final class OutputRouter implements AutoCloseable {
         }
     }
 
-    /** @return where the text summary goes (perhaps nowhere) */
+    /** {@return where the text summary goes (perhaps nowhere)} */
     public PrintWriter text() {
         return text;
     }
@@ -158,14 +158,14 @@ public final class OutputRouter implements AutoCloseable {
         });
     }
 
-    /** @return whether writing to standard output failed */
+    /** {@return whether writing to standard output failed} */
     public boolean stdoutFailed() {
         return stdout.checkError();
     }
 
     /**
-     * @return what could not be written to standard output, and where the results went instead
-     *     if they went to a file ({@code the text summary (the results are in out.json)})
+     * {@return what could not be written to standard output, and where the results went instead if
+     * they went to a file ({@code the text summary (the results are in out.json)})}
      */
     public String stdoutFailure() {
         if (machineFormat && file == null) {

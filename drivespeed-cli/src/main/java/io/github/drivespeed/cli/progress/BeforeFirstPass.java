@@ -12,7 +12,11 @@ public final class BeforeFirstPass implements ProgressListener {
     private final Runnable action;
     private boolean done;
 
-    /** @param action what to do once, on the measuring thread, before the first pass */
+    /**
+     * A listener that runs {@code action} once, before the first pass starts.
+     *
+     * @param action what to do once, on the measuring thread, before the first pass
+     */
     public BeforeFirstPass(Runnable action) {
         this.action = action;
     }

@@ -32,6 +32,8 @@ public final class CapacityEstimate implements ProgressListener {
     private long boundNanos = -1;
 
     /**
+     * A listener that prints how long the capacity check takes to standard error.
+     *
      * @param err standard error
      * @param terminal whether it is a terminal (a progress line is then erased first)
      */

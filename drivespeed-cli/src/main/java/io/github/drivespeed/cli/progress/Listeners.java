@@ -11,6 +11,8 @@ public final class Listeners implements ProgressListener {
     private final ProgressListener second;
 
     /**
+     * A listener that tells two others, in order.
+     *
      * @param first told first
      * @param second told second
      */

@@ -34,9 +34,10 @@ public final class ProgressBar implements ProgressListener, WorkloadListener, Au
     @FunctionalInterface
     public interface Labels {
         /**
+         * {@return what the bar calls it}
+         *
          * @param pass the pass
          * @param run its run (or round), from 1
-         * @return what the bar calls it
          */
         String label(PassKind pass, int run);
     }
@@ -67,6 +68,8 @@ public final class ProgressBar implements ProgressListener, WorkloadListener, Au
     private boolean drawn;
 
     /**
+     * A progress bar for the sequential test's passes and runs, or for workloads.
+     *
      * @param err the terminal's standard error
      * @param runs runs per pass of the sequential test (for {@code run 2/3}), 0 for workloads
      */
@@ -75,10 +78,12 @@ public final class ProgressBar implements ProgressListener, WorkloadListener, Au
     }
 
     /**
+     * A progress bar whose passes are named by {@code labels}, with a write pass bounded in time.
+     *
      * @param err the terminal's standard error
      * @param labels what each pass is called
-     * @param writeBoundNanos the time bound of a write pass that is bounded by size and time
-     *     (the capacity check's fill with a duration), or -1 for none
+     * @param writeBoundNanos the time bound of a write pass that is bounded by size and time (the
+     *     capacity check's fill with a duration), or -1 for none
      */
     public ProgressBar(PrintWriter err, Labels labels, long writeBoundNanos) {
         this.err = err;

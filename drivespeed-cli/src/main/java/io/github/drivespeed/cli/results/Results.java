@@ -46,39 +46,41 @@ public final class Results {
         }
 
         /**
+         * {@return the job, named by {@link #defaultName(Report)}}
+         *
          * @param report what the job measured
-         * @return the job, named by {@link #defaultName(Report)}
          */
         public static Job of(Report report) {
             return new Job(defaultName(report), report);
         }
 
         /**
+         * {@return the name of its job when nothing else names it: {@code sequential}, fio's
+         * {@code rw} and the block size for a workload ({@code randread 4 KiB}), {@code sustained},
+         * {@code device}, {@code capacity_check}, {@code capacity_probe}}
+         *
          * @param report a report
-         * @return the name of its job when nothing else names it: {@code sequential}, fio's
-         *     {@code rw} and the block size for a workload ({@code randread 4 KiB}),
-         *     {@code sustained}, {@code device}, {@code capacity_check}, {@code capacity_probe}
          */
         public static String defaultName(Report report) {
             return report.accept(DEFAULT_NAMES);
         }
 
-        /** @return the directory the job measured; empty for a block device */
+        /** {@return the directory the job measured; empty for a block device} */
         public Optional<TargetInfo> target() {
             return directory(report);
         }
 
         /**
-         * @return the backend that ran the job as the outputs show it; empty for a capacity check
-         *     or probe, whose output (schema 1) names no backend
+         * {@return the backend that ran the job as the outputs show it; empty for a capacity check
+         * or probe, whose output (schema 1) names no backend}
          */
         public Optional<BackendInfo> backend() {
             return report.accept(SHOWN_BACKEND);
         }
 
         /**
-         * @return the job's warnings, its target's included; a capacity check or probe that
-         *     found loss carries {@link Warning#DATA_LOSS}
+         * {@return the job's warnings, its target's included; a capacity check or probe that found
+         * loss carries {@link Warning#DATA_LOSS}}
          */
         public Set<Warning> warnings() {
             return report.warnings();
@@ -195,33 +197,37 @@ public final class Results {
     }
 
     /**
-     * @param report a report of any kind, as one job named by {@link Job#defaultName(Report)};
-     *     the target is its directory (none for a block device)
-     * @return the results
+     * {@return the results of one report, as one job}
+     *
+     * @param report a report of any kind, as one job named by {@link Job#defaultName(Report)}; the
+     *     target is its directory (none for a block device)
      */
     public static Results of(Report report) {
         return new Results(directory(report), List.of(Job.of(report)), Optional.empty());
     }
 
     /**
+     * {@return the results of a sweep or preset suite, one job per row}
+     *
      * @param table a sweep's or preset suite's rows, one job per row named by its label
-     * @return the results
      */
     public static Results of(WorkloadTable table) {
         return probe(table.rows().get(0).report().target()).and(table);
     }
 
     /**
+     * {@return these results and one job for it, named by {@link Job#defaultName(Report)}}
+     *
      * @param report another test of the same target
-     * @return these results and one job for it, named by {@link Job#defaultName(Report)}
      */
     public Results and(Report report) {
         return with(Job.of(report));
     }
 
     /**
+     * {@return these results and one job per row}
+     *
      * @param table more workloads of the same target
-     * @return these results and one job per row
      */
     public Results and(WorkloadTable table) {
         Results r = this;
@@ -232,9 +238,10 @@ public final class Results {
     }
 
     /**
+     * {@return these results and one job per row, all of one new {@link #group(int) group}}
+     *
      * @param table workloads that ran at the same time (an fio group: the jobs between two
      *     {@code stonewall}s), one job per row named by its label
-     * @return these results and one job per row, all of one new {@link #group(int) group}
      */
     public Results andGroup(WorkloadTable table) {
         int group = nextGroup();
@@ -248,8 +255,9 @@ public final class Results {
     }
 
     /**
+     * {@return these results with the check}
+     *
      * @param check the requirement check made of these results
-     * @return these results with the check
      */
     public Results with(RequirementCheck check) {
         return new Results(target, jobs, groups, Optional.of(check));
@@ -268,46 +276,47 @@ public final class Results {
     }
 
     /**
+     * {@return the number of the group it ran in, from 0 in the order run: jobs of one group ran at
+     * the same time (fio's {@code groupid}); every other job is a group of its own}
+     *
      * @param jobIndex a job's index in {@link #jobs()}
-     * @return the number of the group it ran in, from 0 in the order run: jobs of one group
-     *     ran at the same time (fio's {@code groupid}); every other job is a group of its own
      */
     public int group(int jobIndex) {
         return groups.get(jobIndex);
     }
 
     /**
-     * @return the target (as the first job saw it; as probed when there is no job); empty for a
-     *     block device's capacity probe
+     * {@return the target (as the first job saw it; as probed when there is no job); empty for a
+     * block device's capacity probe}
      */
     public Optional<TargetInfo> target() {
         return target;
     }
 
-    /** @return the jobs, in the order run */
+    /** {@return the jobs, in the order run} */
     public List<Job> jobs() {
         return jobs;
     }
 
-    /** @return the backend of the first job; empty when there is none or it does not say */
+    /** {@return the backend of the first job; empty when there is none or it does not say} */
     public Optional<BackendInfo> backend() {
         return jobs.isEmpty() ? Optional.empty() : jobs.get(0).backend();
     }
 
     /**
-     * @return whether a job's medium lost data or holds less than it claims
-     *     ({@link io.github.drivespeed.report.Verdict#dataLost()})
+     * {@return whether a job's medium lost data or holds less than it claims
+     * ({@link io.github.drivespeed.report.Verdict#dataLost()})}
      */
     public boolean dataLost() {
         return jobs.stream().anyMatch(j -> j.report().verdict().dataLost());
     }
 
-    /** @return the requirement check, if one was made */
+    /** {@return the requirement check, if one was made} */
     public Optional<RequirementCheck> requirement() {
         return requirement;
     }
 
-    /** @return every warning of the target and of every job, in declaration order */
+    /** {@return every warning of the target and of every job, in declaration order} */
     public Set<Warning> warnings() {
         Set<Warning> all = EnumSet.noneOf(Warning.class);
         target.ifPresent(t -> all.addAll(t.warnings()));

@@ -29,6 +29,8 @@ public final class CapacityCheckRunner {
     private final RunContext context;
 
     /**
+     * A runner of the capacity check ({@code --verify-capacity}) in the context's directory.
+     *
      * @param context the target (a directory), the options given ({@code --size},
      *     {@code --duration}, {@code --backend}), where the text and the results go
      */
@@ -36,7 +38,10 @@ public final class CapacityCheckRunner {
         this.context = context;
     }
 
-    /** @return the exit code */
+    /**
+     * {@return the exit code, one of {@link ExitCode}'s: {@link ExitCode#DATA_LOST} when less was
+     * read back than was written}
+     */
     public int run() {
         Path dir = context.target();
         CapacityPlan plan;

@@ -24,6 +24,8 @@ public final class CapacityProbeRunner {
     private final RunContext context;
 
     /**
+     * A runner of the capacity probe on the context's block device.
+     *
      * @param context the target (a block device), the options given (the write opt-ins,
      *     {@code --backend}), where the text and the results go
      */
@@ -31,7 +33,10 @@ public final class CapacityProbeRunner {
         this.context = context;
     }
 
-    /** @return the exit code */
+    /**
+     * {@return the exit code, one of {@link ExitCode}'s: {@link ExitCode#DATA_LOST} when the medium
+     * holds less than it claims}
+     */
     public int run() {
         Path device = context.target();
         DevicePlan plan;

@@ -21,12 +21,16 @@ public final class DeviceRunner {
 
     private final RunContext context;
 
-    /** @param context the target (a block device), the options given, where the text goes */
+    /**
+     * A runner of the device test on the context's block device.
+     *
+     * @param context the target (a block device), the options given, where the text goes
+     */
     public DeviceRunner(RunContext context) {
         this.context = context;
     }
 
-    /** @return the exit code */
+    /** {@return the exit code of the device test, one of {@link ExitCode}'s} */
     public int run() {
         Path device = context.target();
         PrintWriter out = context.outputs().text();

@@ -40,6 +40,8 @@ public final class FioJobRunner {
     private final String backend;
 
     /**
+     * A runner of fio's jobs, from a job file or the command line.
+     *
      * @param context where the text and the results go
      * @param source the job file, or {@code the command line}, for the header
      * @param sections the sections read
@@ -59,7 +61,7 @@ public final class FioJobRunner {
         this.backend = backend;
     }
 
-    /** @return the exit code */
+    /** {@return the exit code of the jobs, one of {@link ExitCode}'s} */
     public int run() {
         List<FioPlans.RunSet> sets;
         try {

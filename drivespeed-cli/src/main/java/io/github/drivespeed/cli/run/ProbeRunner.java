@@ -12,12 +12,16 @@ public final class ProbeRunner {
 
     private final RunContext context;
 
-    /** @param context the target, where the text and the results go */
+    /**
+     * A runner of {@code --probe}: prints what the target is, and measures nothing.
+     *
+     * @param context the target, where the text and the results go
+     */
     public ProbeRunner(RunContext context) {
         this.context = context;
     }
 
-    /** @return the exit code */
+    /** {@return the exit code of the probe, one of {@link ExitCode}'s} */
     public int run() {
         TargetInfo target;
         try {

@@ -20,8 +20,9 @@ public final class RequirementChecker {
     }
 
     /**
+     * {@return whether it needs the random 4 KiB workloads (RND4K Q1T1 reads or writes) run}
+     *
      * @param requirement the requirement, or null
-     * @return whether it needs the random 4 KiB workloads (RND4K Q1T1 reads or writes) run
      */
     public static boolean needsWorkloads(StorageRequirement requirement) {
         return requirement != null

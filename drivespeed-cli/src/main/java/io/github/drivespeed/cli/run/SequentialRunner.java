@@ -31,8 +31,9 @@ public final class SequentialRunner {
     private final StorageRequirement requirement;
 
     /**
-     * @param context the target (a directory), the options given, where the text and the
-     *     results go
+     * A runner of the sequential test in the context's directory.
+     *
+     * @param context the target (a directory), the options given, where the text and the results go
      * @param requirement {@code --require}, or null
      */
     public SequentialRunner(RunContext context, StorageRequirement requirement) {
@@ -40,7 +41,10 @@ public final class SequentialRunner {
         this.requirement = requirement;
     }
 
-    /** @return the exit code */
+    /**
+     * {@return the exit code, one of {@link ExitCode}'s: {@link ExitCode#REQUIREMENT_FAILED} when
+     * the requirement is not met or data was lost}
+     */
     public int run() {
         Path dir = context.target();
         boolean sequentialNeeded = requirement == null || requirement.needsSequentialTest();

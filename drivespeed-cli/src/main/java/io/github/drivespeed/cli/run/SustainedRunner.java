@@ -27,8 +27,9 @@ public final class SustainedRunner {
     private final StorageRequirement requirement;
 
     /**
-     * @param context the target (a directory), the options given, where the text and the
-     *     results go
+     * A runner of the sustained write ({@code --sustained}) in the context's directory.
+     *
+     * @param context the target (a directory), the options given, where the text and the results go
      * @param requirement {@code --require}, or null
      */
     public SustainedRunner(RunContext context, StorageRequirement requirement) {
@@ -36,7 +37,10 @@ public final class SustainedRunner {
         this.requirement = requirement;
     }
 
-    /** @return the exit code */
+    /**
+     * {@return the exit code, one of {@link ExitCode}'s: {@link ExitCode#REQUIREMENT_FAILED} when
+     * the requirement is not met}
+     */
     public int run() {
         Path dir = context.target();
         SustainedPlan plan;

@@ -29,8 +29,9 @@ public final class WorkloadRunner {
     private final StorageRequirement requirement;
 
     /**
-     * @param context the target (a directory), the options given, where the text and the
-     *     results go
+     * A runner of workloads, presets and the sweep in the context's directory.
+     *
+     * @param context the target (a directory), the options given, where the text and the results go
      * @param requirement {@code --require}, or null
      */
     public WorkloadRunner(RunContext context, StorageRequirement requirement) {
@@ -38,7 +39,10 @@ public final class WorkloadRunner {
         this.requirement = requirement;
     }
 
-    /** @return the exit code */
+    /**
+     * {@return the exit code, one of {@link ExitCode}'s: {@link ExitCode#REQUIREMENT_FAILED} when
+     * the requirement is not met}
+     */
     public int run() {
         Path dir = context.target();
         GivenOptions given = context.given();

@@ -17,6 +17,8 @@ public final class DeviceReportPrinter {
     }
 
     /**
+     * Prints the device test's report as text.
+     *
      * @param out where to
      * @param report the device test's report
      */

@@ -26,6 +26,8 @@ public final class FioReportPrinter {
     }
 
     /**
+     * Prints one set of fio jobs as text, each job or group with its reads and writes.
+     *
      * @param out where to print
      * @param reported the reported jobs of one set, in order
      */

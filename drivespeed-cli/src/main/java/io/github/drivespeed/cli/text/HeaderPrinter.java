@@ -17,6 +17,8 @@ public final class HeaderPrinter implements WorkloadListener {
     private boolean printed;
 
     /**
+     * A listener that prints the header line when the first stage starts, then tells {@code next}.
+     *
      * @param out where the header goes
      * @param header the header line
      * @param next the listener told of every stage after it

@@ -14,17 +14,19 @@ public final class Headers {
     }
 
     /**
+     * {@return {@code drivespeed on /abs/path: }, to be followed by what runs}
+     *
      * @param target the directory or device measured
-     * @return {@code drivespeed on /abs/path: }, to be followed by what runs
      */
     public static String on(Path target) {
         return "drivespeed on " + target.toAbsolutePath().normalize() + ": ";
     }
 
     /**
+     * {@return {@code presets [RND4K Q1T1], 1 GiB file, 5.00 s per run, 3 runs, O_DIRECT}}
+     *
      * @param presets the presets run
      * @param plan their plan
-     * @return {@code presets [RND4K Q1T1], 1 GiB file, 5.00 s per run, 3 runs, O_DIRECT}
      */
     public static String presets(List<Preset> presets, WorkloadPlan plan) {
         return "presets " + presets + ", " + plan.parameters().size() + " file, "

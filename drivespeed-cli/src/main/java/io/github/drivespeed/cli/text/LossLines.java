@@ -19,6 +19,8 @@ public final class LossLines {
     }
 
     /**
+     * Prints what a read-back check found lost, if anything.
+     *
      * @param out where to
      * @param what what was read back, for example {@code the read passes}
      * @param v what the check found; nothing is printed when it found no loss
@@ -50,6 +52,8 @@ public final class LossLines {
     }
 
     /**
+     * Prints what a capacity probe found, if the medium is not genuine.
+     *
      * @param out where to
      * @param r a capacity probe; nothing is printed when the medium is genuine
      */
@@ -74,9 +78,10 @@ public final class LossLines {
     }
 
     /**
+     * {@return {@code DATA LOST: 192.0 MiB of 256.0 MiB read back differ from what was written,
+     * first at offset 67108864 (64.0 MiB): overwritten by ...}}
+     *
      * @param v what a check found, with a loss
-     * @return {@code DATA LOST: 192.0 MiB of 256.0 MiB read back differ from what was written,
-     *     first at offset 67108864 (64.0 MiB): overwritten by ...}
      */
     public static String oneLine(Verification v) {
         return "DATA LOST: " + bytes(v.lostBytes()) + " of " + bytes(v.checkedBytes())
@@ -87,8 +92,9 @@ public final class LossLines {
     }
 
     /**
+     * {@return {@code DATA LOST: /dev/sdb holds 64.0 MiB of the 256.0 MiB it claims (wrap)}}
+     *
      * @param r a capacity probe that found the medium not genuine
-     * @return {@code DATA LOST: /dev/sdb holds 64.0 MiB of the 256.0 MiB it claims (wrap)}
      */
     public static String oneLine(CapacityProbeReport r) {
         return "DATA LOST: " + r.device() + " holds " + bytes(r.usableBytes()) + " of the "

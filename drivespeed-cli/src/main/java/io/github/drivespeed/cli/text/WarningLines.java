@@ -13,6 +13,8 @@ public final class WarningLines {
     }
 
     /**
+     * Prints a {@code warnings:} block, one line per warning; nothing when there are none.
+     *
      * @param out where to
      * @param warnings the warnings, printed in their declaration order
      */

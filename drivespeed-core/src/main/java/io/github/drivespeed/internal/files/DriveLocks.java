@@ -73,8 +73,9 @@ public final class DriveLocks implements AutoCloseable {
     }
 
     /**
+     * {@return its locks (its own number and its whole disks')}
+     *
      * @param device a block device measured directly
-     * @return its locks (its own number and its whole disks')
      */
     public static DriveLocks acquire(BlockDevice device) {
         Set<DeviceNumber> numbers = new LinkedHashSet<>();
@@ -88,8 +89,9 @@ public final class DriveLocks implements AutoCloseable {
     }
 
     /**
+     * {@return its lock (its own number only: its disk is not known)}
+     *
      * @param number a block device measured directly that sysfs does not describe
-     * @return its lock (its own number only: its disk is not known)
      */
     public static DriveLocks acquire(DeviceNumber number) {
         return acquire(Set.of(number));
@@ -146,17 +148,18 @@ public final class DriveLocks implements AutoCloseable {
     }
 
     /**
-     * @return whether another measurement now holds a lock on one of this drive's numbers;
-     *     removes the lock files of measurements whose process is gone
+     * {@return whether another measurement now holds a lock on one of this drive's numbers; removes
+     * the lock files of measurements whose process is gone}
      */
     public boolean anotherMeasurement() {
         return anotherMeasurementBesides(List.of());
     }
 
     /**
-     * @param group the locks of the measurements running with this one as one group (the jobs of
-     *     a {@code WorkloadGroupRun}), which are not another measurement
-     * @return as {@link #anotherMeasurement()}, those locks left out
+     * {@return as {@link #anotherMeasurement()}, those locks left out}
+     *
+     * @param group the locks of the measurements running with this one as one group (the jobs of a
+     *     {@code WorkloadGroupRun}), which are not another measurement
      */
     public boolean anotherMeasurementBesides(List<DriveLocks> group) {
         if (directory == null) {
@@ -196,8 +199,9 @@ public final class DriveLocks implements AutoCloseable {
     }
 
     /**
+     * {@return whether the two lock a device number in common (measure the same drive)}
+     *
      * @param other another measurement's locks
-     * @return whether the two lock a device number in common (measure the same drive)
      */
     public boolean sharesDriveWith(DriveLocks other) {
         return keys.stream().anyMatch(other.keys::contains);

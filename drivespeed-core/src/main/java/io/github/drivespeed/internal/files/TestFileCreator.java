@@ -27,6 +27,10 @@ public final class TestFileCreator {
     /**
      * Creates a new test file in {@code directory}, never opening an existing one.
      *
+     * @param io the backend that creates and opens it
+     * @param directory the directory to create it in
+     * @param direct whether it is opened with O_DIRECT
+     * @param dsync whether it is opened with O_DSYNC
      * @return the file, removed when closed
      * @throws TargetNotWritableException if the directory refuses new files
      * @throws IOException if creation failed

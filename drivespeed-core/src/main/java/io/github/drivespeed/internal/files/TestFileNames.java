@@ -18,7 +18,7 @@ public final class TestFileNames {
     private TestFileNames() {
     }
 
-    /** @return a fresh name for this process */
+    /** {@return a fresh name for this process} */
     public static String newName() {
         byte[] nonce = new byte[8];
         RANDOM.nextBytes(nonce);

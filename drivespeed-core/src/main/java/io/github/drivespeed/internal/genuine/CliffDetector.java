@@ -33,11 +33,12 @@ public final class CliffDetector {
     }
 
     /**
-     * @param completedAtNanos completion time of block i (0-based) in nanoseconds from the start
-     *     of the pass, ascending; only the first {@code n} entries are read
+     * {@return the cliff, or empty when the rate did not fall below half and stay there}
+     *
+     * @param completedAtNanos completion time of block i (0-based) in nanoseconds from the start of
+     *     the pass, ascending; only the first {@code n} entries are read
      * @param n the number of blocks written
      * @param blockBytes bytes per block
-     * @return the cliff, or empty when the rate did not fall below half and stay there
      */
     public static Optional<CacheCliff> find(long[] completedAtNanos, int n, long blockBytes) {
         int minSide = Math.max(MIN_BLOCKS_PER_SIDE, (n + MIN_SHARE_DIVISOR - 1) / MIN_SHARE_DIVISOR);

@@ -12,12 +12,20 @@ public final class CompletionLog {
     private long[] nanos;
     private int size;
 
-    /** @param expectedBlocks blocks to make room for up front (more are fine) */
+    /**
+     * An empty log with room for {@code expectedBlocks} completion times.
+     *
+     * @param expectedBlocks blocks to make room for up front (more are fine)
+     */
     public CompletionLog(long expectedBlocks) {
         this.nanos = new long[(int) Math.max(16, Math.min(expectedBlocks, 1 << 20))];
     }
 
-    /** @param completedAtNanos a block's completion time, from the start of the pass */
+    /**
+     * Logs a block's completion time, in nanoseconds.
+     *
+     * @param completedAtNanos a block's completion time, from the start of the pass
+     */
     public void add(long completedAtNanos) {
         if (size == nanos.length) {
             nanos = Arrays.copyOf(nanos, size * 2);
@@ -25,12 +33,12 @@ public final class CompletionLog {
         nanos[size++] = completedAtNanos;
     }
 
-    /** @return blocks logged */
+    /** {@return how many blocks' completion times are logged} */
     public int size() {
         return size;
     }
 
-    /** @return the completion times (only the first {@link #size()} entries are meaningful) */
+    /** {@return the completion times (only the first {@link #size()} entries are meaningful)} */
     public long[] nanos() {
         return nanos;
     }

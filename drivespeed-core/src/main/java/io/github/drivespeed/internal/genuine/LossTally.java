@@ -19,12 +19,22 @@ public final class LossTally {
     private long firstBadFound = -1;
     private final Map<DataLossKind, Long> byKind = new EnumMap<>(DataLossKind.class);
 
-    /** @param bytes bytes compared and found as written */
+    /** An empty tally: nothing checked yet. */
+    public LossTally() {
+    }
+
+    /**
+     * Counts bytes found as written.
+     *
+     * @param bytes bytes compared and found as written
+     */
     public void intact(long bytes) {
         checkedBytes += bytes;
     }
 
     /**
+     * Counts a run of lost bytes, keeping where the first loss starts and its kind.
+     *
      * @param offset where the lost bytes start
      * @param bytes how many, whole sectors
      * @param kind how they differ
@@ -41,12 +51,12 @@ public final class LossTally {
         }
     }
 
-    /** @return bytes lost so far */
+    /** {@return bytes lost so far} */
     public long lostBytes() {
         return lostBytes;
     }
 
-    /** @return what was found so far */
+    /** {@return what was found so far} */
     public Verification result() {
         return new Verification(checkedBytes, lostBytes, firstBadOffset,
                 Optional.ofNullable(firstBadKind), firstBadFound, byKind);

@@ -14,12 +14,17 @@ public final class ProbeUnit {
 
     private static final int SECTOR = DataSize.SECTOR_BYTES;
 
-    /** How a unit read back. @param kind empty-handed units are OK (kind null) */
+    /**
+     * How a unit read back.
+     *
+     * @param kind how it differs from what was written, or null when it reads back as written
+     * @param foundOffset for {@link DataLossKind#ALIASED}, the offset whose data was there; else -1
+     */
     public record Outcome(DataLossKind kind, long foundOffset) {
         /** A unit that reads back as written. */
         public static final Outcome OK = new Outcome(null, -1);
 
-        /** @return whether it read back as written */
+        /** {@return whether it read back as written} */
         public boolean ok() {
             return kind == null;
         }
@@ -30,6 +35,8 @@ public final class ProbeUnit {
     private final long nonce;
 
     /**
+     * A probe unit of {@code unitBytes} bytes, its payload seeded by the probe's nonce.
+     *
      * @param unitBytes bytes per unit, a multiple of 512
      * @param nonce the probe's nonce, also the payload's seed
      */
@@ -62,11 +69,12 @@ public final class ProbeUnit {
     }
 
     /**
+     * {@return OK, or how its first differing sector came back (for an aliased one, the offset of
+     * the unit whose data it holds)}
+     *
      * @param got a buffer holding a unit read back at index {@code at}
      * @param at where the unit starts in {@code got}
      * @param offset where it was read from
-     * @return OK, or how its first differing sector came back (for an aliased one, the offset of
-     *     the unit whose data it holds)
      */
     public Outcome check(ByteBuffer got, int at, long offset) {
         for (int s = 0; s < unitBytes; s += SECTOR) {

@@ -18,11 +18,12 @@ public final class SectorCheck {
     }
 
     /**
+     * {@return how it differs (the caller knows it differs from the expected bytes)}
+     *
      * @param actual the buffer holding the sector read back
      * @param at the sector's index in {@code actual}
      * @param nonce the run's nonce
      * @param expectedOffset the offset stamped into the sector when it was written
-     * @return how it differs (the caller knows it differs from the expected bytes)
      */
     public static DataLossKind classify(ByteBuffer actual, int at, long nonce,
             long expectedOffset) {
@@ -41,10 +42,11 @@ public final class SectorCheck {
     }
 
     /**
+     * {@return the offset stamped in the sector (bytes 0-7), meaningful for
+     * {@link DataLossKind#ALIASED}}
+     *
      * @param actual the buffer holding the sector read back
      * @param at the sector's index in {@code actual}
-     * @return the offset stamped in the sector (bytes 0-7), meaningful for
-     *     {@link DataLossKind#ALIASED}
      */
     public static long stampedOffset(ByteBuffer actual, int at) {
         return actual.getLong(at);

@@ -17,10 +17,11 @@ public final class SteadyAfterDrop {
     }
 
     /**
+     * {@return whether the pass may stop now}
+     *
      * @param log completion times of the blocks so far
      * @param blockBytes bytes per block
      * @param steadyNanos how long the rate must have held after the drop
-     * @return whether the pass may stop now
      */
     public static boolean reached(CompletionLog log, long blockBytes, long steadyNanos) {
         int n = log.size();

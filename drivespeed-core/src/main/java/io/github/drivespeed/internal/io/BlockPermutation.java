@@ -18,6 +18,8 @@ public final class BlockPermutation {
     private final long[] keys = new long[ROUNDS];
 
     /**
+     * A permutation of the block numbers {@code [0, n)}, keyed by {@code key}.
+     *
      * @param n the size of the domain, {@code >= 1}
      * @param key the first key
      */
@@ -46,8 +48,9 @@ public final class BlockPermutation {
     }
 
     /**
+     * {@return the value at that position of the permutation, in {@code [0, n)}}
+     *
      * @param index in {@code [0, n)}
-     * @return the value at that position of the permutation, in {@code [0, n)}
      */
     public long at(long index) {
         long x = index;

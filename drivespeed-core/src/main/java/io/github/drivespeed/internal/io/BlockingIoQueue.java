@@ -17,6 +17,11 @@ public final class BlockingIoQueue implements IoQueue {
     private int completedSlot = -1;
     private long completedBytes;
 
+    /**
+     * A queue of depth 1 over {@code file}'s synchronous calls.
+     *
+     * @param file the open file each submission reads or writes
+     */
     public BlockingIoQueue(FileHandle file) {
         this.file = file;
     }

@@ -19,7 +19,11 @@ public final class BufferViews {
     /** Duplicates of the windows whose position and limit {@link #view} moves. */
     private final ByteBuffer[] movable;
 
-    /** @param buffer the buffer, whose whole capacity is viewed */
+    /**
+     * The views of {@code buffer}, made once: its 1 GiB windows and a movable view of each.
+     *
+     * @param buffer the buffer, whose whole capacity is viewed
+     */
     public BufferViews(AlignedBuffer buffer) {
         long capacity = buffer.capacityBytes();
         int n = (int) ((capacity + WINDOW_BYTES - 1) / WINDOW_BYTES);

@@ -13,6 +13,8 @@ public final class DirectionGenerator {
     private final int readPercent;
 
     /**
+     * A source of read or write per I/O, reads with probability {@code readPercent} percent.
+     *
      * @param random the source of choices, used only for a mix
      * @param readPercent share of reads in percent, {@code [0, 100]}
      */
@@ -24,12 +26,12 @@ public final class DirectionGenerator {
         this.readPercent = readPercent;
     }
 
-    /** @return a generator that always answers read */
+    /** {@return a generator that always answers read} */
     public static DirectionGenerator reads() {
         return new DirectionGenerator(null, 100);
     }
 
-    /** @return a generator that always answers write */
+    /** {@return a generator that always answers write} */
     public static DirectionGenerator writes() {
         return new DirectionGenerator(null, 0);
     }

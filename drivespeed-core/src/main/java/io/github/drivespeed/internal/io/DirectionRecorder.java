@@ -37,6 +37,8 @@ public final class DirectionRecorder {
     private long intervalEndNanos;
 
     /**
+     * A recorder of one direction's I/Os, their latencies and timeline from {@code startNanos} on.
+     *
      * @param startNanos {@link System#nanoTime()} at which the measured time starts
      * @param intervalNanos timeline interval
      * @param expectedIntervals intervals to allocate up front

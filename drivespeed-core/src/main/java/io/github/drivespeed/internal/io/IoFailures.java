@@ -129,7 +129,12 @@ public final class IoFailures {
         return ErrnoIoException.is(failure, "EINVAL");
     }
 
-    /** ENOSPC or EDQUOT, by the errno the backend reported ({@link ErrnoIoException}). */
+    /**
+     * {@return whether {@code failure} is ENOSPC or EDQUOT, by the errno the backend reported
+     * ({@link ErrnoIoException})}
+     *
+     * @param failure what a write or sync threw
+     */
     public static boolean isNoSpace(Throwable failure) {
         return ErrnoIoException.is(failure, "ENOSPC") || ErrnoIoException.is(failure, "EDQUOT");
     }

@@ -51,7 +51,11 @@ public final class IoLoop {
         /** Ignores everything. */
         Progress NONE = bytesDone -> { };
 
-        /** @param bytesDone measured bytes this worker has completed so far */
+        /**
+         * Tells of the measured bytes done so far.
+         *
+         * @param bytesDone measured bytes this worker has completed so far
+         */
         void transferred(long bytesDone);
     }
 
@@ -66,9 +70,10 @@ public final class IoLoop {
         static final PeriodicSync NONE = new PeriodicSync(0, null);
 
         /**
+         * {@return the sync, or {@link #NONE}}
+         *
          * @param writes writes issued between syncs; 0 (or a null file) for none
          * @param file the file
-         * @return the sync, or {@link #NONE}
          */
         public static PeriodicSync every(int writes, FileHandle file) {
             return writes > 0 && file != null ? new PeriodicSync(writes, file) : NONE;
@@ -133,6 +138,9 @@ public final class IoLoop {
     private final long[] completedBytes;
 
     /**
+     * The I/O loop of one worker: issues I/O through {@code queue} until its offsets run out or it
+     * is stopped.
+     *
      * @param queue where I/O goes; its depth is this worker's queue depth
      * @param blockBytes bytes per I/O
      * @param offsets file offsets

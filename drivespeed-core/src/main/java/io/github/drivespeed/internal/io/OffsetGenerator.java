@@ -56,10 +56,11 @@ public final class OffsetGenerator {
     }
 
     /**
+     * {@return sequential offsets over {@code [firstBlock, firstBlock + blocks)}}
+     *
      * @param firstBlock the first block number
      * @param blocks how many blocks before wrapping around, {@code >= 1}
      * @param blockBytes block size in bytes
-     * @return sequential offsets over {@code [firstBlock, firstBlock + blocks)}
      */
     public static OffsetGenerator sequential(long firstBlock, long blocks, long blockBytes) {
         return new OffsetGenerator(null, null, firstBlock, blocks, blockBytes);
@@ -68,6 +69,9 @@ public final class OffsetGenerator {
     /**
      * Sequential offsets from a cursor shared with other generators (thread-safe).
      *
+     * @param firstBlock the first block number
+     * @param blocks how many blocks before wrapping around, {@code >= 1}
+     * @param blockBytes block size in bytes
      * @param cursor blocks taken so far by all sharers, from 0
      * @return sequential offsets over {@code [firstBlock, firstBlock + blocks)}
      */
@@ -77,10 +81,11 @@ public final class OffsetGenerator {
     }
 
     /**
+     * {@return offsets, in bytes, of blocks drawn uniformly at random (with repeats)}
+     *
      * @param random the source of block numbers (seeded by the caller)
      * @param blocks block numbers are drawn from {@code [0, blocks)}, {@code >= 1}
      * @param blockBytes block size in bytes
-     * @return uniformly random offsets
      */
     public static OffsetGenerator random(SplittableRandom random, long blocks, long blockBytes) {
         return new OffsetGenerator(random, null, 0, blocks, blockBytes);

@@ -15,7 +15,11 @@ public final class StopSignal {
         this(null);
     }
 
-    /** @param parent asked too when this one is, and heeded by it; or null */
+    /**
+     * A stop signal, asked also when {@code parent} is.
+     *
+     * @param parent asked too when this one is, and heeded by it; or null
+     */
     public StopSignal(StopSignal parent) {
         this.parent = parent;
     }
@@ -28,7 +32,7 @@ public final class StopSignal {
         }
     }
 
-    /** @return whether a stop was asked for, here or in the parent */
+    /** {@return whether a stop was asked for, here or in the parent} */
     public boolean requested() {
         return requested || parent != null && parent.requested();
     }

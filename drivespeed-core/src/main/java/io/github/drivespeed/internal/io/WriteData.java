@@ -44,14 +44,28 @@ public final class WriteData implements AutoCloseable {
     private final long[] nextPoolBlock;
     private long nonce;
 
-    /** A pool for one writer with queue depth 1, aiming at {@link #POOL_TARGET_BYTES}. */
+    /**
+     * A pool for one writer with queue depth 1, aiming at {@link #POOL_TARGET_BYTES}.
+     *
+     * @param io the backend that allocates the pool's aligned buffer
+     * @param blockBytes bytes per block
+     * @param count blocks the pass writes at most (the pool is never larger)
+     * @param pattern the blocks' content
+     * @param alignmentBytes the buffer's alignment
+     */
     public WriteData(IoBackend io, long blockBytes, long count, DataPattern pattern,
             int alignmentBytes) {
         this(io, blockBytes, count, pattern, alignmentBytes, 1, POOL_TARGET_BYTES);
     }
 
     /**
+     * A write pool of blocks in the pattern, sized for the pass, its queue depth and a target size.
+     *
+     * @param io the backend that allocates the pool's aligned buffer
+     * @param blockBytes bytes per block
      * @param count blocks the pass writes at most (the pool is never larger)
+     * @param pattern the blocks' content
+     * @param alignmentBytes the buffer's alignment
      * @param depth queue slots that may each have a write in flight
      * @param poolTargetBytes pool size aimed at
      */
@@ -90,7 +104,7 @@ public final class WriteData implements AutoCloseable {
         return Math.max(1, (blocks + depth - 1) / depth) * depth;
     }
 
-    /** @return the buffer blocks are written from */
+    /** {@return the buffer blocks are written from} */
     public AlignedBuffer buffer() {
         return pool;
     }
@@ -162,12 +176,12 @@ public final class WriteData implements AutoCloseable {
         return views.view(poolOffset, length);
     }
 
-    /** @return the current run's nonce */
+    /** {@return the current run's nonce} */
     public long nonce() {
         return nonce;
     }
 
-    /** @return whether blocks are random and stamped (else zeros) */
+    /** {@return whether blocks are random and stamped (else zeros)} */
     public boolean random() {
         return random;
     }

@@ -41,6 +41,10 @@ public final class JavaIoBackend implements IoBackend {
 
     private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
 
+    /** The pure-Java backend, which the selector falls back to. */
+    public JavaIoBackend() {
+    }
+
     @Override
     public String name() {
         return "java";

@@ -26,11 +26,12 @@ public final class CacheChecks {
     }
 
     /**
+     * {@return {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE} when a run could not keep the page cache
+     * out; {@link Warning#READ_SERVED_FROM_CACHE} when a run's device moved less than 90 % of the
+     * bytes it read ({@link Sample#servedFromCache})}
+     *
      * @param kind the pass the samples belong to
      * @param samples one per run
-     * @return {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE} when a run could not keep the page cache
-     *     out; {@link Warning#READ_SERVED_FROM_CACHE} when a run's device moved less than
-     *     90 % of the bytes it read ({@link Sample#servedFromCache})
      */
     public static Set<Warning> readWarnings(PassKind kind, List<Sample> samples) {
         Set<Warning> w = EnumSet.noneOf(Warning.class);
@@ -46,9 +47,10 @@ public final class CacheChecks {
     }
 
     /**
+     * {@return {@link Warning#WRITE_SERVED_BY_PAGE_CACHE} when a buffered run's device moved less
+     * than 90 % of the bytes it wrote}
+     *
      * @param samples one per run of a write pass
-     * @return {@link Warning#WRITE_SERVED_BY_PAGE_CACHE} when a buffered run's device moved less
-     *     than 90 % of the bytes it wrote
      */
     public static Set<Warning> writeWarnings(List<Sample> samples) {
         Set<Warning> w = EnumSet.noneOf(Warning.class);

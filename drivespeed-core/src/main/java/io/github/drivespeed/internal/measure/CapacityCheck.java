@@ -60,6 +60,8 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
     private final ProgressListener listener;
 
     /**
+     * A capacity check that fills the directory and reads it back.
+     *
      * @param target the directory
      * @param parameters the size to fill (empty for the free space) and the fill's time bound
      * @param listener told about the write and read phases (run 1 of each)

@@ -68,6 +68,8 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
     private final boolean verify;
 
     /**
+     * A device test on a block device.
+     *
      * @param device the device as the caller gave it
      * @param parameters what to measure
      * @param writeConfirmation the device the caller allowed writes to, if any

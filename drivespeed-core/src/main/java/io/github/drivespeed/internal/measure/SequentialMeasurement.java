@@ -68,6 +68,8 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
     private final boolean verify;
 
     /**
+     * A sequential test in a directory.
+     *
      * @param target the directory to test in, as the caller gave it
      * @param parameters what to measure
      * @param bufferedFallback whether buffered I/O replaces O_DIRECT where O_DIRECT is refused

@@ -73,6 +73,8 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
     private final ProgressListener listener;
 
     /**
+     * A sustained write in a directory.
+     *
      * @param target the directory
      * @param parameters what to run, as the report records it
      * @param listener progress receiver

@@ -22,7 +22,12 @@ public final class BackendSelector {
 
     private static final Logger LOG = LoggerFactory.getLogger(BackendSelector.class);
 
-    /** The backend that was chosen and how it is described in reports. */
+    /**
+     * The backend that was chosen and how it is described in reports.
+     *
+     * @param backend the backend
+     * @param info its name and description, as reports give them
+     */
     public record Selection(IoBackend backend, BackendInfo info) { }
 
     private static volatile Selection selected;
@@ -30,7 +35,7 @@ public final class BackendSelector {
     private BackendSelector() {
     }
 
-    /** @return the backend to use by default */
+    /** {@return the backend to use by default} */
     public static Selection selected() {
         Selection s = selected;
         if (s == null) {

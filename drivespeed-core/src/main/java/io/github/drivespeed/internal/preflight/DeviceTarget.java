@@ -36,14 +36,17 @@ public record DeviceTarget(Path given, Path device, DeviceNumber number, Optiona
         long sizeBytes, int logicalBlockBytes, boolean readOnly, Optional<BlockDevice> description,
         Set<Warning> warnings, BackendSelector.Selection selection) {
 
+    /** {@return the chosen backend} */
     public IoBackend io() {
         return selection.backend();
     }
 
     /**
+     * {@return the device examined: its number, size in bytes, logical block size, whether it is
+     * read-only, and the backend to run on}
+     *
      * @param given the device as the caller gave it
      * @param backend the caller's backend, or empty for the best available
-     * @return the examined device
      * @throws io.github.drivespeed.error.TargetNotFoundException if it does not exist
      * @throws io.github.drivespeed.error.UnsupportedTargetException if it is not a block device
      * @throws IOException if it cannot be examined, or its size cannot be read

@@ -28,6 +28,9 @@ public final class DeviceWriteGuard {
     }
 
     /**
+     * Checks that the device may be opened for writing: confirmed by name, opened exclusively, used
+     * by nothing, and with no signature unless forced.
+     *
      * @param t the examined device
      * @param confirmation the path the caller named to allow writes, if any
      * @param force whether a signature may be overwritten

@@ -28,9 +28,15 @@ public final class Preflight {
     /**
      * An examined target: an existing, writable directory, its file store and description, and
      * the backend chosen for it.
+     *
+     * @param directory the directory, as the caller gave it
+     * @param store its file store
+     * @param info what the probe found about it
+     * @param selection the backend chosen for it
      */
     public record Target(Path directory, FileStore store, TargetInfo info,
             BackendSelector.Selection selection) {
+        /** {@return the chosen backend} */
         public IoBackend io() {
             return selection.backend();
         }
@@ -65,6 +71,8 @@ public final class Preflight {
     /**
      * Checks that the backend can move blocks of this size.
      *
+     * @param io the backend
+     * @param blockBytes the block size, in bytes
      * @throws IllegalArgumentException naming the block size and the backend's limit
      */
     public static void checkBlockFitsBackend(IoBackend io, long blockBytes) {
@@ -134,6 +142,7 @@ public final class Preflight {
     /**
      * Checks that the backend can open files with O_DIRECT at all.
      *
+     * @param t the examined target, with its backend
      * @throws DirectIoUnsupportedException if it cannot
      */
     public static void requireDirectIo(Target t) throws DirectIoUnsupportedException {

@@ -17,7 +17,7 @@ public final class AvailableMemory {
     private AvailableMemory() {
     }
 
-    /** @return {@code MemAvailable} in bytes, or empty where {@code /proc/meminfo} lacks it */
+    /** {@return {@code MemAvailable} in bytes, or empty where {@code /proc/meminfo} lacks it} */
     public static OptionalLong bytes() {
         return bytes(MEMINFO);
     }

@@ -40,6 +40,8 @@ public final class DeviceCounters {
     private final List<String> names;
 
     /**
+     * Counters of the devices {@code names}, summed, read from sysfs at {@code sysRoot}.
+     *
      * @param sysRoot where sysfs is mounted
      * @param names kernel names of the devices to count, summed
      */
@@ -49,8 +51,9 @@ public final class DeviceCounters {
     }
 
     /**
+     * {@return the counters of the device its file system sits on, or {@link #NONE}}
+     *
      * @param target a described target
-     * @return the counters of the device its file system sits on, or {@link #NONE}
      */
     public static DeviceCounters of(TargetInfo target) {
         return of(SYS, target);
@@ -74,8 +77,9 @@ public final class DeviceCounters {
     }
 
     /**
+     * {@return the device's I/O counters (sysfs {@code stat}), read now}
+     *
      * @param sysfsName a block device's kernel name, for example {@code sdb}
-     * @return its counters
      */
     public static DeviceCounters ofDevice(String sysfsName) {
         return new DeviceCounters(SYS, List.of(sysfsName));
@@ -96,7 +100,7 @@ public final class DeviceCounters {
         return List.of(name);
     }
 
-    /** @return the kernel names of the devices counted; empty for {@link #NONE} */
+    /** {@return the kernel names of the devices counted; empty for {@link #NONE}} */
     public List<String> names() {
         return names;
     }
@@ -114,6 +118,8 @@ public final class DeviceCounters {
             Optional<DeviceActivity> activity) {
 
         /**
+         * A snapshot of a device's counters, as fields 1, 3, 5 and 7 of sysfs {@code stat}.
+         *
          * @param readIos field 1
          * @param readSectors field 3
          * @param writeIos field 5
@@ -125,8 +131,8 @@ public final class DeviceCounters {
     }
 
     /**
-     * @return the counters now, or empty without a device or when a {@code stat} file cannot be
-     *     read
+     * {@return the counters now, or empty without a device or when a {@code stat} file cannot be
+     * read}
      */
     public Optional<Snapshot> snapshot() {
         if (names.isEmpty()) {

@@ -38,8 +38,9 @@ public final class DeviceUsage {
     }
 
     /**
+     * {@return what uses it on this machine}
+     *
      * @param sysfsName the device's kernel name, for example {@code sdb} or {@code loop3}
-     * @return what uses it on this machine
      */
     public static DeviceUsage of(String sysfsName) {
         return of(Path.of("/proc"), Path.of("/sys"), sysfsName);
@@ -121,34 +122,34 @@ public final class DeviceUsage {
     }
 
     /**
-     * @return the mounts of the device, its partitions or anything stacked on them, as
-     *     {@code SOURCE on MOUNT_POINT}
+     * {@return the mounts of the device, its partitions or anything stacked on them, as
+     * {@code SOURCE on MOUNT_POINT}}
      */
     public List<String> mounted() {
         return mounted;
     }
 
-    /** @return the swap areas among them, as listed in {@code /proc/swaps} */
+    /** {@return the swap areas among them, as listed in {@code /proc/swaps}} */
     public List<String> swaps() {
         return swaps;
     }
 
     /**
-     * @return the devices stacked on the device or its partitions (device-mapper, md, bcache), as
-     *     {@code NAME (on DEVICE)}
+     * {@return the devices stacked on the device or its partitions (device-mapper, md, bcache), as
+     * {@code NAME (on DEVICE)}}
      */
     public List<String> holders() {
         return holders;
     }
 
-    /** @return whether anything uses the device: a mount, a swap area or a holder */
+    /** {@return whether anything uses the device: a mount, a swap area or a holder} */
     public boolean inUse() {
         return !mounted.isEmpty() || !swaps.isEmpty() || !holders.isEmpty();
     }
 
     /**
-     * @return what uses the device, for a message, for example
-     *     {@code mounted: /dev/loop3 on /mnt/x}; empty when nothing does
+     * {@return what uses the device, for a message, for example {@code mounted: /dev/loop3 on
+     * /mnt/x}; empty when nothing does}
      */
     public String describe() {
         List<String> parts = new ArrayList<>();
@@ -165,8 +166,9 @@ public final class DeviceUsage {
     }
 
     /**
+     * {@return its kernel name from {@code /sys/dev/block/MAJ:MIN}, empty if sysfs has none}
+     *
      * @param number a device number
-     * @return its kernel name from {@code /sys/dev/block/MAJ:MIN}, empty if sysfs has none
      */
     public static Optional<String> sysfsName(DeviceNumber number) {
         return SysfsFiles.realPath(Path.of("/sys/dev/block").resolve(number.toString()))

@@ -24,8 +24,9 @@ public record FileStoreFacts(String type, String name, long blockSizeBytes, long
     }
 
     /**
+     * {@return the file store's type, name, block size and total and usable space, in bytes}
+     *
      * @param store a file store
-     * @return its facts
      * @throws IOException if its sizes cannot be read
      */
     public static FileStoreFacts of(FileStore store) throws IOException {

@@ -109,7 +109,7 @@ public final class MountTable {
         return true;
     }
 
-    /** @return every mount, in the file's order */
+    /** {@return every mount, in the file's order} */
     public List<MountInfo> mounts() {
         return mounts;
     }

@@ -60,7 +60,7 @@ public final class TargetProbe {
         this.statsPaths = statsPaths;
     }
 
-    /** @return the probe of this machine: {@code /proc} and {@code /sys} */
+    /** {@return the probe of this machine: {@code /proc} and {@code /sys}} */
     public static TargetProbe system() {
         return SYSTEM;
     }

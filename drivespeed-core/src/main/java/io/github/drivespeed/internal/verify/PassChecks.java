@@ -33,12 +33,14 @@ public final class PassChecks implements AutoCloseable {
     private final PipelinedCheck pipeline;
 
     /**
+     * The checks of one pass: what it writes from, and for a verified read pass, how it checks.
+     *
      * @param write whether this is a write pass (else a read pass)
      * @param verify for a read pass, whether to check what is read
      * @param data the write pool the pass's blocks were written from
      * @param ring where a verified read pass reads to (null when not verifying)
-     * @param inBatches whether a verified read pass checks in batches on its own thread (a
-     *     memory file system), else behind the reads on a thread of its own
+     * @param inBatches whether a verified read pass checks in batches on its own thread (a memory
+     *     file system), else behind the reads on a thread of its own
      * @param blockBytes bytes per block
      * @param blocks blocks the pass moves
      * @param offsetOfBlock the offset of the pass's block i (from 0)
@@ -92,8 +94,9 @@ public final class PassChecks implements AutoCloseable {
     }
 
     /**
+     * {@return it, reading into the ring when verifying}
+     *
      * @param loop a loop of this pass
-     * @return it, reading into the ring when verifying
      */
     public IoLoop attach(IoLoop loop) {
         return pipeline == null ? loop : loop.readingInto(pipeline);
@@ -162,7 +165,7 @@ public final class PassChecks implements AutoCloseable {
         return pipeline == null ? null : pipeline.verifier();
     }
 
-    /** @return whether read blocks are checked */
+    /** {@return whether read blocks are checked} */
     public boolean verifying() {
         return pipeline != null;
     }
@@ -177,8 +180,8 @@ public final class PassChecks implements AutoCloseable {
     }
 
     /**
-     * @return time to leave out of the timed interval: batches checked between the reads (0
-     *     when the check runs behind them)
+     * {@return time to leave out of the timed interval: batches checked between the reads (0 when
+     * the check runs behind them)}
      */
     public long excludedNanos() {
         return pipeline == null ? 0 : pipeline.spentNanos();
@@ -195,9 +198,10 @@ public final class PassChecks implements AutoCloseable {
     }
 
     /**
+     * {@return it with what was checked: the verification of a read pass (after {@link #finish}),
+     * the cliff of a write pass}
+     *
      * @param sample the pass's sample
-     * @return it with what was checked: the verification of a read pass (after
-     *     {@link #finish}), the cliff of a write pass
      */
     public Sample annotate(Sample sample) {
         if (pipeline != null) {

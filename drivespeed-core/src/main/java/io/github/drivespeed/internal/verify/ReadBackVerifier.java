@@ -127,7 +127,10 @@ public final class ReadBackVerifier {
         tally.lost(reportBase + offset, bytes, DataLossKind.UNREADABLE, -1);
     }
 
-    /** @return what was found */
+    /**
+     * {@return what the read-back found: the bytes checked and lost, and where the first loss
+     * is}
+     */
     public Verification result() {
         return tally.result();
     }

@@ -30,6 +30,8 @@ public final class ReadRing implements AutoCloseable {
     private final int chunks;
 
     /**
+     * A ring of read buffers for a verified read pass, allocated from the backend.
+     *
      * @param io the backend to allocate with
      * @param blockBytes bytes per block
      * @param maxBlocks the most blocks a pass reads (the ring is never larger)
@@ -50,7 +52,7 @@ public final class ReadRing implements AutoCloseable {
         this.views = new BufferViews(buffer);
     }
 
-    /** @return the buffer the reads go to */
+    /** {@return the buffer the reads go to} */
     public AlignedBuffer buffer() {
         return buffer;
     }

@@ -42,8 +42,9 @@ public final class WorkloadGroupRun {
     }
 
     /**
+     * {@return one report per member, in order}
+     *
      * @param members at least one; all with the same number of runs
-     * @return one report per member, in order
      * @throws IllegalArgumentException if there is none, or their runs differ
      * @throws IOException the first failure of a job, or an {@link InterruptedIOException}
      */

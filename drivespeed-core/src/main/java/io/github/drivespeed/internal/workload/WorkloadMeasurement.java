@@ -70,6 +70,8 @@ public final class WorkloadMeasurement {
     private final boolean bufferedFallback;
 
     /**
+     * A measurement of workloads in a directory.
+     *
      * @param target the directory to test in, as the caller gave it
      * @param backend the backend to use, or empty to pick the best available
      * @param ioEngine the engine asked for, or empty to choose one by what the target does

@@ -47,6 +47,9 @@ public final class DriveSpeedHealthIndicator extends AbstractHealthIndicator {
     private record Cached(long atNanos, SpeedReport report, IOException failure) { }
 
     /**
+     * A health indicator, UP while the drive meets {@code threshold}, that measures at most once
+     * per {@code cacheFor}.
+     *
      * @param plan the measurement, in the directory to watch
      * @param threshold what the drive must do to be UP
      * @param cacheFor how long a measurement answers health requests, {@code >= 0}

@@ -63,7 +63,7 @@ public final class MediaSelection {
     public record Candidate(Path path, Optional<TargetInfo> target,
             Optional<RequirementCheck> check, String reason) {
 
-        /** @return whether it was measured and met the requirement */
+        /** {@return whether it was measured and met the requirement} */
         public boolean meetsRequirement() {
             return check.map(RequirementCheck::passed).orElse(false);
         }
@@ -85,7 +85,7 @@ public final class MediaSelection {
      */
     public record Selection(StorageRequirement requirement, List<Candidate> ranked) {
 
-        /** @return the best candidate that meets the requirement, if any does */
+        /** {@return the best candidate that meets the requirement, if any does} */
         public Optional<Candidate> choice() {
             return ranked.stream().filter(Candidate::meetsRequirement).findFirst();
         }
@@ -236,9 +236,11 @@ public final class MediaSelection {
     }
 
     /**
+     * {@return the exit code: 0 when a candidate was chosen, 1 when none meets the requirement, 2
+     * for bad arguments}
+     *
      * @param args as {@link #main}
      * @param out where the selection is printed
-     * @return the exit code
      */
     public static int run(String[] args, PrintStream out) {
         if (args.length < 2) {

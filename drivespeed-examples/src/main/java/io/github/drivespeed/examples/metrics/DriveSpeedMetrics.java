@@ -80,6 +80,8 @@ public final class DriveSpeedMetrics implements MeterBinder, AutoCloseable {
      */
     public record Measurement(Instant finishedAt, SpeedReport sequential, WorkloadReport workload) {
         /**
+         * Checks that no part is null.
+         *
          * @param finishedAt when it finished
          * @param sequential the sequential test
          * @param workload the random-read workload
@@ -105,12 +107,14 @@ public final class DriveSpeedMetrics implements MeterBinder, AutoCloseable {
     private final List<Counter> failures = new CopyOnWriteArrayList<>();
 
     /**
+     * Metrics of a sequential test and a random-read workload, measured every {@code interval}.
+     *
      * @param sequential the sequential test to run, in the directory to watch
      * @param workload the random-read workload to run, in the same directory
      * @param initialDelay from {@link #bindTo} to the first measurement, {@code >= 0}
      * @param interval between the end of one measurement and the start of the next, {@code > 0}
-     * @throws IllegalArgumentException if the two plans name different directories, or a
-     *     duration is out of range
+     * @throws IllegalArgumentException if the two plans name different directories, or a duration
+     *     is out of range
      */
     public DriveSpeedMetrics(SequentialPlan sequential, WorkloadPlan workload,
             Duration initialDelay, Duration interval) {
@@ -118,14 +122,17 @@ public final class DriveSpeedMetrics implements MeterBinder, AutoCloseable {
     }
 
     /**
+     * Metrics of a sequential test and a random-read workload, measured every {@code interval},
+     * each measurement told to {@code listener}.
+     *
      * @param sequential the sequential test to run, in the directory to watch
      * @param workload the random-read workload to run, in the same directory
      * @param initialDelay from {@link #bindTo} to the first measurement, {@code >= 0}
      * @param interval between the end of one measurement and the start of the next, {@code > 0}
      * @param listener told of each measurement, on the measuring thread (to log it, or ship its
      *     JSON to a log pipeline)
-     * @throws IllegalArgumentException if the two plans name different directories, or a
-     *     duration is out of range
+     * @throws IllegalArgumentException if the two plans name different directories, or a duration
+     *     is out of range
      */
     public DriveSpeedMetrics(SequentialPlan sequential, WorkloadPlan workload,
             Duration initialDelay, Duration interval, Consumer<Measurement> listener) {
@@ -188,7 +195,7 @@ public final class DriveSpeedMetrics implements MeterBinder, AutoCloseable {
         }
     }
 
-    /** @return the last measurement, empty before the first and after one that failed */
+    /** {@return the last measurement, empty before the first and after one that failed} */
     public Optional<Measurement> latest() {
         return Optional.ofNullable(latest.get());
     }

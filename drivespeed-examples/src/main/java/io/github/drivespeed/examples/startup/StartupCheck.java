@@ -41,7 +41,7 @@ public final class StartupCheck {
      * @param check the figures against the requirement
      */
     public record Outcome(TargetInfo target, SpeedReport report, RequirementCheck check) {
-        /** @return whether the drive is slower than required */
+        /** {@return whether the drive is slower than required} */
         public boolean belowRequirement() {
             return !check.passed();
         }
@@ -90,8 +90,10 @@ public final class StartupCheck {
     }
 
     /**
+     * {@return the exit code: 0 after the check (also when it warned), 2 for bad arguments, 3 when
+     * the directory could not be measured}
+     *
      * @param args as {@link #main}
-     * @return the exit code
      */
     public static int run(String[] args) {
         if (args.length < 1 || args.length > 2) {

@@ -19,6 +19,8 @@ public abstract class AbstractWarningsAssert<SELF extends AbstractWarningsAssert
     private final String subject;
 
     /**
+     * Assertions on a report's warnings.
+     *
      * @param actual the report
      * @param selfType the assertion's class
      * @param subject what it is, for messages ({@code the write pass on /mnt/usb})
@@ -28,14 +30,15 @@ public abstract class AbstractWarningsAssert<SELF extends AbstractWarningsAssert
         this.subject = subject;
     }
 
-    /** @return what the report is, for messages */
+    /** {@return what the report is, for messages} */
     protected final String subject() {
         return subject;
     }
 
     /**
+     * {@return the report's warnings, its target's included}
+     *
      * @param report the report, not null
-     * @return its warnings
      */
     protected abstract Set<Warning> warningsOf(ACTUAL report);
 

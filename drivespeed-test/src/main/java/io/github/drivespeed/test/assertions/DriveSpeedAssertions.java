@@ -32,24 +32,27 @@ public class DriveSpeedAssertions extends Assertions {
     }
 
     /**
+     * {@return assertions on a sequential test's report}
+     *
      * @param actual a sequential report
-     * @return assertions on it
      */
     public static SpeedReportAssert assertThat(SpeedReport actual) {
         return new SpeedReportAssert(actual);
     }
 
     /**
+     * {@return assertions on a workload's report}
+     *
      * @param actual a workload report
-     * @return assertions on it
      */
     public static WorkloadReportAssert assertThat(WorkloadReport actual) {
         return new WorkloadReportAssert(actual);
     }
 
     /**
+     * {@return assertions on one pass of a report}
+     *
      * @param actual one pass of a report
-     * @return assertions on it
      */
     public static PassResultAssert assertThat(PassResult actual) {
         return new PassResultAssert(actual, actual == null ? "the pass"
@@ -57,32 +60,36 @@ public class DriveSpeedAssertions extends Assertions {
     }
 
     /**
+     * {@return assertions on it, in both units}
+     *
      * @param actual a rate
-     * @return assertions on it, in both units
      */
     public static ThroughputAssert assertThat(Throughput actual) {
         return new ThroughputAssert(actual, "the throughput");
     }
 
     /**
+     * {@return assertions on their percentiles}
+     *
      * @param actual completion latencies
-     * @return assertions on their percentiles
      */
     public static LatencyAssert assertThat(LatencyStats actual) {
         return new LatencyAssert(actual, "the I/Os");
     }
 
     /**
+     * {@return assertions on a report checked against a requirement}
+     *
      * @param actual a report checked against a requirement
-     * @return assertions on it
      */
     public static RequirementCheckAssert assertThat(RequirementCheck actual) {
         return new RequirementCheckAssert(actual, "the measurement");
     }
 
     /**
+     * {@return a rate of {@code megabytesPerSecond} MB/s (10^6 bytes per second)}
+     *
      * @param megabytesPerSecond a rate in MB/s, 10^6 bytes per second (dd's and hdparm's unit)
-     * @return the rate
      * @throws IllegalArgumentException if negative or infinite
      */
     public static Throughput megabytesPerSecond(double megabytesPerSecond) {
@@ -90,8 +97,9 @@ public class DriveSpeedAssertions extends Assertions {
     }
 
     /**
+     * {@return a rate of {@code mebibytesPerSecond} MiB/s (2^20 bytes per second)}
+     *
      * @param mebibytesPerSecond a rate in MiB/s, 2^20 bytes per second (fio's unit)
-     * @return the rate
      * @throws IllegalArgumentException if negative or infinite
      */
     public static Throughput mebibytesPerSecond(double mebibytesPerSecond) {

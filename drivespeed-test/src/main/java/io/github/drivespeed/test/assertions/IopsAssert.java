@@ -14,6 +14,8 @@ public final class IopsAssert extends AbstractObjectAssert<IopsAssert, Double> {
     }
 
     /**
+     * Checks that the figure is at least {@code minimum} I/Os per second.
+     *
      * @param minimum I/O operations per second, {@code >= 0}
      * @return this assertion
      * @throws IllegalArgumentException if {@code minimum} is negative or NaN
@@ -28,6 +30,8 @@ public final class IopsAssert extends AbstractObjectAssert<IopsAssert, Double> {
     }
 
     /**
+     * Checks that the figure is at most {@code maximum} I/Os per second.
+     *
      * @param maximum I/O operations per second, {@code >= 0}
      * @return this assertion
      * @throws IllegalArgumentException if {@code maximum} is negative or NaN

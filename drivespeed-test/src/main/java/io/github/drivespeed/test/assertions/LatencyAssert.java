@@ -22,8 +22,9 @@ public final class LatencyAssert extends AbstractObjectAssert<LatencyAssert, Lat
     }
 
     /**
+     * {@return assertions on the latency at that percentile}
+     *
      * @param percentile in {@code (0, 100]}, for example 99 or 99.9
-     * @return assertions on the latency at that percentile
      * @throws IllegalArgumentException if the percentile is outside {@code (0, 100]}
      */
     public Figure percentile(double percentile) {
@@ -34,12 +35,12 @@ public final class LatencyAssert extends AbstractObjectAssert<LatencyAssert, Lat
                         .toPlainString(), subject), actual.count());
     }
 
-    /** @return assertions on the median (50th percentile) latency */
+    /** {@return assertions on the median (50th percentile) latency} */
     public Figure median() {
         return percentile(50);
     }
 
-    /** @return assertions on the slowest I/O's latency */
+    /** {@return assertions on the slowest I/O's latency} */
     public Figure max() {
         return percentile(100);
     }
@@ -72,6 +73,8 @@ public final class LatencyAssert extends AbstractObjectAssert<LatencyAssert, Lat
         }
 
         /**
+         * Checks that the latency is at most {@code maximum}.
+         *
          * @param maximum the longest it may be
          * @return this assertion
          */
@@ -85,6 +88,8 @@ public final class LatencyAssert extends AbstractObjectAssert<LatencyAssert, Lat
         }
 
         /**
+         * Checks that the latency is at least {@code minimum}.
+         *
          * @param minimum the shortest it may be
          * @return this assertion
          */

@@ -24,43 +24,43 @@ public final class PassResultAssert extends AbstractWarningsAssert<PassResultAss
         return pass.warnings();
     }
 
-    /** @return assertions on the median of the runs' throughputs */
+    /** {@return assertions on the median of the runs' throughputs} */
     public ThroughputAssert median() {
         isNotNull();
         return new ThroughputAssert(actual.median(), "the median throughput of " + subject());
     }
 
-    /** @return assertions on the slowest run's throughput */
+    /** {@return assertions on the slowest run's throughput} */
     public ThroughputAssert min() {
         isNotNull();
         return new ThroughputAssert(actual.min(), "the slowest run's throughput of " + subject());
     }
 
-    /** @return assertions on the fastest run's throughput */
+    /** {@return assertions on the fastest run's throughput} */
     public ThroughputAssert max() {
         isNotNull();
         return new ThroughputAssert(actual.max(), "the fastest run's throughput of " + subject());
     }
 
-    /** @return assertions on the mean of the runs' throughputs */
+    /** {@return assertions on the mean of the runs' throughputs} */
     public ThroughputAssert mean() {
         isNotNull();
         return new ThroughputAssert(actual.mean(), "the mean throughput of " + subject());
     }
 
-    /** @return assertions on all bytes over all time */
+    /** {@return assertions on all bytes over all time} */
     public ThroughputAssert overall() {
         isNotNull();
         return new ThroughputAssert(actual.overall(), "the overall throughput of " + subject());
     }
 
-    /** @return assertions on the median of the runs' I/O operations per second */
+    /** {@return assertions on the median of the runs' I/O operations per second} */
     public IopsAssert iops() {
         isNotNull();
         return new IopsAssert(actual.medianIops(), "the median IOPS of " + subject());
     }
 
-    /** @return assertions on the completion latencies of every run's I/Os */
+    /** {@return assertions on the completion latencies of every run's I/Os} */
     public LatencyAssert latency() {
         isNotNull();
         return new LatencyAssert(actual.latency(), subject());

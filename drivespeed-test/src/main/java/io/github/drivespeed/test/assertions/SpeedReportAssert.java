@@ -27,14 +27,14 @@ public final class SpeedReportAssert extends AbstractWarningsAssert<SpeedReportA
         return report.warnings();
     }
 
-    /** @return assertions on the write pass */
+    /** {@return assertions on the write pass} */
     public PassResultAssert write() {
         isNotNull();
         return new PassResultAssert(actual.write(), "the write pass on "
                 + actual.target().directory());
     }
 
-    /** @return assertions on the read pass */
+    /** {@return assertions on the read pass} */
     public PassResultAssert read() {
         isNotNull();
         return new PassResultAssert(actual.read(), "the read pass on "
@@ -55,6 +55,8 @@ public final class SpeedReportAssert extends AbstractWarningsAssert<SpeedReportA
     }
 
     /**
+     * Checks that the report meets a requirement given as text.
+     *
      * @param requirement a requirement as {@link StorageRequirement#parse} reads it:
      *     {@code write=30MB/s}, {@code C10}, {@code V30,A1}
      * @return this assertion

@@ -30,12 +30,12 @@ public final class WorkloadReportAssert
         return report.warnings();
     }
 
-    /** @return assertions on the reads; fails if the workload did not read */
+    /** {@return assertions on the reads; fails if the workload did not read} */
     public PassResultAssert read() {
         return direction(actual == null ? Optional.empty() : actual.read(), "reads");
     }
 
-    /** @return assertions on the writes; fails if the workload did not write */
+    /** {@return assertions on the writes; fails if the workload did not write} */
     public PassResultAssert write() {
         return direction(actual == null ? Optional.empty() : actual.write(), "writes");
     }
@@ -50,6 +50,8 @@ public final class WorkloadReportAssert
     }
 
     /**
+     * Checks that the workload meets the requirement.
+     *
      * @param requirement what the drive must do; the workload must hold the figures it bounds
      * @return this assertion
      */
@@ -61,6 +63,8 @@ public final class WorkloadReportAssert
     }
 
     /**
+     * Checks that the workload meets a requirement given as text.
+     *
      * @param requirement as {@link StorageRequirement#parse} reads it: {@code randread=1500},
      *     {@code A1}
      * @return this assertion

@@ -28,8 +28,11 @@ public final class CheckingBackend extends ForwardingBackend {
     private final int maxFileBytes;
 
     /**
-     * @param maxFileBytes the largest test file a measurement will write, in bytes: {@code > 0}
-     *     and at most {@link Integer#MAX_VALUE}
+     * A backend that checks every byte read back from a test file is the byte written to it, for
+     * files up to {@code maxFileBytes}.
+     *
+     * @param maxFileBytes the largest test file a measurement will write, in bytes: {@code > 0} and
+     *     at most {@link Integer#MAX_VALUE}
      * @throws IllegalArgumentException if out of that range
      */
     public CheckingBackend(long maxFileBytes) {
@@ -41,14 +44,14 @@ public final class CheckingBackend extends ForwardingBackend {
         this.maxFileBytes = (int) maxFileBytes;
     }
 
-    /** @return every named test file created, by path */
+    /** {@return every named test file created, by path} */
     public Set<Path> created() {
         return Set.copyOf(created);
     }
 
     /**
-     * @return what went wrong, in order: a name used twice, bytes read that this file was not
-     *     written with, a write beyond {@code maxFileBytes}; empty when all was well
+     * {@return what went wrong, in order: a name used twice, bytes read that this file was not
+     * written with, a write beyond {@code maxFileBytes}; empty when all was well}
      */
     public List<String> problems() {
         return List.copyOf(problems);

@@ -155,25 +155,25 @@ public final class FaultyBackend extends ForwardingBackend {
         return maxBytes;
     }
 
-    /** @return how many reads and writes were cut to the transfer limit */
+    /** {@return how many reads and writes were cut to the transfer limit} */
     public long shortTransferCount() {
         return shortTransfers.get();
     }
 
     /**
-     * @return how many reads and writes the delegate answered with fewer bytes than it was asked
-     *     for (after the limit)
+     * {@return how many reads and writes the delegate answered with fewer bytes than it was asked
+     * for (after the limit)}
      */
     public long shortReturnCount() {
         return shortReturns.get();
     }
 
-    /** @return how many calls matched the fault's operation and offset so far */
+    /** {@return how many calls matched the fault's operation and offset so far} */
     public long matchingCallCount() {
         return matchingCalls.get();
     }
 
-    /** @return {@code faulty} */
+    /** {@return the backend's name, {@code faulty}} */
     @Override
     public String name() {
         return "faulty";

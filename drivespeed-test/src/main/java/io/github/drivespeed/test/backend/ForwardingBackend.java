@@ -36,6 +36,8 @@ public abstract class ForwardingBackend implements IoBackend {
     }
 
     /**
+     * A backend that forwards every call to {@code delegate}.
+     *
      * @param delegate the backend doing the I/O
      * @throws NullPointerException if {@code delegate} is null
      */
@@ -53,12 +55,12 @@ public abstract class ForwardingBackend implements IoBackend {
      */
     protected abstract TestFile wrap(TestFile file, TestFileRequest request);
 
-    /** @return the backend doing the I/O */
+    /** {@return the backend doing the I/O} */
     protected final IoBackend delegate() {
         return delegate;
     }
 
-    /** @return the delegate's name and {@code -test}, for example {@code java-test} */
+    /** {@return the delegate's name and {@code -test}, for example {@code java-test}} */
     @Override
     public String name() {
         return delegate.name() + "-test";
@@ -70,7 +72,7 @@ public abstract class ForwardingBackend implements IoBackend {
                 + ")";
     }
 
-    /** @return the delegate's reason, if it is unavailable here */
+    /** {@return the delegate's reason, if it is unavailable here} */
     @Override
     public Optional<String> unavailableReason() {
         return delegate.unavailableReason();

@@ -36,6 +36,8 @@ public final class RecordingBackend extends ForwardingBackend {
     public record Call(String thread, IoOperation operation, long positionBytes, long lengthBytes,
             long nanoTime) {
         /**
+         * Checks that the thread and the operation are given.
+         *
          * @param thread the name of the thread that made it
          * @param operation what it was
          * @param positionBytes its file offset in bytes
@@ -58,44 +60,46 @@ public final class RecordingBackend extends ForwardingBackend {
         this.captureContent = captureContent;
     }
 
-    /** @return a recording backend over the pure-Java one, keeping no file content */
+    /** {@return a recording backend over the pure-Java one, keeping no file content} */
     public static RecordingBackend calls() {
         return new RecordingBackend(DriveSpeed.backend("java"), false);
     }
 
     /**
-     * @return a recording backend over the pure-Java one that also keeps the last test file's
-     *     bytes (the whole file in memory: for small tests only)
+     * {@return a recording backend over the pure-Java one that also keeps the last test file's
+     * bytes (the whole file in memory: for small tests only)}
      */
     public static RecordingBackend callsAndContent() {
         return new RecordingBackend(DriveSpeed.backend("java"), true);
     }
 
     /**
+     * {@return a recording backend over {@code delegate}}
+     *
      * @param delegate the backend doing the I/O
      * @param captureContent whether to keep the last test file's bytes
-     * @return a recording backend over {@code delegate}
      */
     public static RecordingBackend over(IoBackend delegate, boolean captureContent) {
         return new RecordingBackend(delegate, captureContent);
     }
 
-    /** @return every call so far, in the order they were recorded */
+    /** {@return every call so far, in the order they were recorded} */
     public List<Call> recordedCalls() {
         return List.copyOf(calls);
     }
 
     /**
+     * {@return the recorded calls of that operation, in order}
+     *
      * @param operation the operation
-     * @return the recorded calls of that operation, in order
      */
     public List<Call> recordedCalls(IoOperation operation) {
         return calls.stream().filter(c -> c.operation() == operation).toList();
     }
 
     /**
-     * @return a copy of the last named test file's bytes just before its removal; empty when
-     *     content is not kept or no named file was removed yet (an O_TMPFILE has no name to read)
+     * {@return a copy of the last named test file's bytes just before its removal; empty when
+     * content is not kept or no named file was removed yet (an O_TMPFILE has no name to read)}
      */
     public Optional<byte[]> lastFileContent() {
         byte[] c = content;

@@ -44,8 +44,9 @@ public final class FioBins {
     }
 
     /**
+     * {@return its I/Os counted in fio's bins}
+     *
      * @param latency a pass's latency distribution
-     * @return its I/Os counted in fio's bins
      */
     public static FioBins of(LatencyStats latency) {
         long[] counts = new long[PLAT_NR];
@@ -99,14 +100,14 @@ public final class FioBins {
         return base + (long) ((k + 0.5) * (1L << errorBits));
     }
 
-    /** @return the I/Os counted */
+    /** {@return the I/Os counted} */
     public long total() {
         return total;
     }
 
     /**
-     * @return the bins that hold I/Os, keyed by {@link #indexToValue} in ascending order, as
-     *     json+ writes them
+     * {@return the bins that hold I/Os, keyed by {@link #indexToValue} in ascending order, as json+
+     * writes them}
      */
     public Map<Long, Long> nonEmpty() {
         Map<Long, Long> m = new LinkedHashMap<>();

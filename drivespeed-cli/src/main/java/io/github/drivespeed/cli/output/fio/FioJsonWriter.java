@@ -55,26 +55,29 @@ public final class FioJsonWriter {
     }
 
     /**
+     * {@return a writer of fio's {@code json}}
+     *
      * @param generator the program and version, for example {@code drivespeed 0.1.0}; written as
      *     {@code "fio version": "drivespeed-0.1.0"}
-     * @return a writer of fio's {@code json}
      */
     public static FioJsonWriter json(String generator) {
         return new FioJsonWriter(false, generator, Clock.systemDefaultZone());
     }
 
     /**
+     * {@return a writer of fio's {@code json+} (with the latency bins)}
+     *
      * @param generator the program and version
-     * @return a writer of fio's {@code json+} (with the latency bins)
      */
     public static FioJsonWriter jsonPlus(String generator) {
         return new FioJsonWriter(true, generator, Clock.systemDefaultZone());
     }
 
     /**
+     * {@return a writer of fio's {@code json} or {@code json+}}
+     *
      * @param format {@link FioOutputFormat#JSON} or {@link FioOutputFormat#JSON_PLUS}
      * @param generator the program and version
-     * @return the writer
      * @throws IllegalArgumentException for {@link FioOutputFormat#NORMAL}, which is text
      */
     public static FioJsonWriter of(FioOutputFormat format, String generator) {
@@ -86,17 +89,20 @@ public final class FioJsonWriter {
     }
 
     /**
+     * {@return this writer with that clock}
+     *
      * @param c where {@code timestamp} and {@code time} come from (the moment of writing, as fio;
      *     {@code time} in the clock's zone)
-     * @return this writer with that clock
      */
     public FioJsonWriter withClock(Clock c) {
         return new FioJsonWriter(plus, generator, c);
     }
 
     /**
+     * {@return fio's JSON document of what was measured: one job per workload, two per sequential
+     * test}
+     *
      * @param results what was measured; its workloads and sequential tests become fio jobs
-     * @return fio's document
      */
     public ObjectNode toTree(Results results) {
         List<FioJobSource> jobs = FioJobSource.of(results);
@@ -149,6 +155,8 @@ public final class FioJsonWriter {
     }
 
     /**
+     * Writes fio's document of one report, then a newline.
+     *
      * @param report one report: a workload is one fio job (named as
      *     {@link Results.Job#defaultName(Report)} names it), a sequential test two,
      *     {@code sequential-write} and {@code sequential-read}; other kinds have none and are in

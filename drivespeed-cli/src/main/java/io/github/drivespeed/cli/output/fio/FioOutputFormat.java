@@ -18,14 +18,15 @@ public enum FioOutputFormat {
         this.fioName = fioName;
     }
 
-    /** @return the name fio gives it: {@code normal}, {@code json} or {@code json+} */
+    /** {@return the name fio gives it: {@code normal}, {@code json} or {@code json+}} */
     public String fioName() {
         return fioName;
     }
 
     /**
+     * {@return the format fio's {@code --output-format} value names}
+     *
      * @param value as given to {@code --output-format}
-     * @return the format
      * @throws IllegalArgumentException naming the option and the value, and listing the formats,
      *     for anything else (fio's {@code terse} included: drivespeed does not write it)
      */

@@ -37,9 +37,10 @@ public final class FioTimings {
     }
 
     /**
+     * {@return the pass's latencies as fio names them: {@code slat}, {@code clat}, {@code lat}}
+     *
      * @param pass a direction's result
      * @param async whether the job ran with an asynchronous queue
-     * @return its fio latencies
      */
     public static FioTimings of(PassResult pass, boolean async) {
         LatencyStats all = pass.latency();
@@ -59,22 +60,22 @@ public final class FioTimings {
         return pass.latency().count() > 0 && pass.submissionLatency().count() == 0;
     }
 
-    /** @return fio's {@code slat}: {@link LatencyStats#NONE} unless measured */
+    /** {@return fio's {@code slat}: {@link LatencyStats#NONE} unless measured} */
     public LatencyStats slat() {
         return slat;
     }
 
-    /** @return fio's {@code clat}: {@link LatencyStats#NONE} unless measured */
+    /** {@return fio's {@code clat}: {@link LatencyStats#NONE} unless measured} */
     public LatencyStats clat() {
         return clat;
     }
 
-    /** @return fio's {@code lat} */
+    /** {@return fio's {@code lat}} */
     public LatencyStats lat() {
         return lat;
     }
 
-    /** @return whether {@link #clat()} is measured (else the latency buckets cannot be filled) */
+    /** {@return whether {@link #clat()} is measured (else the latency buckets cannot be filled)} */
     public boolean clatMeasured() {
         return clat.count() > 0 || lat.count() == 0;
     }
