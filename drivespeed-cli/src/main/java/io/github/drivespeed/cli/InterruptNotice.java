@@ -2,6 +2,7 @@ package io.github.drivespeed.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,8 +69,8 @@ final class InterruptNotice {
                 for (Path f : files) {
                     found = f;
                 }
-            } catch (IOException e) {
-                return null;
+            } catch (IOException | DirectoryIteratorException e) {
+                return null; // unlistable (EOVERFLOW in a 32-bit JVM): the notice names no file
             }
             if (found == null || System.nanoTime() > deadline) {
                 return found;

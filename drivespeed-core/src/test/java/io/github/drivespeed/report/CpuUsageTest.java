@@ -3,6 +3,7 @@ package io.github.drivespeed.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** CPU per I/O and fio's usr_cpu/sys_cpu from the times over a window; no made-up figures. */
@@ -32,5 +33,35 @@ class CpuUsageTest {
         assertThat(none.userPercent()).isNaN();
         assertThatThrownBy(() -> new CpuUsage(-1, 0, 0, 0, "test"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("userNanos");
+    }
+
+    @Test
+    void cpuTimesThePlatformDoesNotReportAreUnavailableWithTheReasonNeverZero() {
+        ThreadEvents events = new ThreadEvents(10, 2, 0);
+        CpuUsage none = CpuUsage.unavailable(2_000_000_000L, 1000, "test", Optional.of(events),
+                "no CPU times here");
+        assertThat(none.available()).isFalse();
+        assertThat(none.unavailableReason()).contains("no CPU times here");
+        assertThat(none.userNanosPerIo()).isNaN();
+        assertThat(none.systemNanosPerIo()).isNaN();
+        assertThat(none.nanosPerIo()).isNaN();
+        assertThat(none.userPercent()).isNaN();
+        assertThat(none.systemPercent()).isNaN();
+        assertThat(none.toString()).isEqualTo("unavailable: no CPU times here; I/O threads: "
+                + events);
+        CpuUsage measured = new CpuUsage(100, 100, 2_000_000_000L, 1000, "test");
+        assertThat(measured.available()).isTrue();
+        CpuUsage sum = measured.plus(none);
+        assertThat(sum.available()).isFalse();
+        assertThat(sum.ios()).isEqualTo(2000);
+        assertThat(sum.userNanos()).isZero();
+        assertThat(sum.nanosPerIo()).isNaN();
+        assertThat(none.plus(measured).unavailableReason()).contains("no CPU times here");
+        assertThat(none.withIos(5000, Optional.empty()).unavailableReason())
+                .contains("no CPU times here");
+        assertThatThrownBy(() -> new CpuUsage(1, 0, 1, 1, "test", Optional.empty(),
+                Optional.of("none")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unavailable CPU times must be 0, not user 1 ns, system 0 ns");
     }
 }
