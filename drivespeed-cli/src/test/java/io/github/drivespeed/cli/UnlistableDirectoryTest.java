@@ -2,9 +2,17 @@ package io.github.drivespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.github.drivespeed.cli.run.ExitCode;
 import io.github.drivespeed.testing.DirectEinval;
+import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
+import io.github.drivespeed.warning.Warning;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -28,7 +37,9 @@ import picocli.CommandLine;
  * private mount namespace, as the drive-lock directory. Each listing the command makes (the
  * target's leftover test files, the drive locks, the interrupted run's test file) ends in
  * drivespeed's own words, and the measurement goes on; the JDK's unchecked wrapper never reaches
- * the user.
+ * the user. A drive-lock directory that cannot be listed is in the report of every kind that
+ * checks the drive's locks (a directory test, a workload, a device test) as
+ * {@link Warning#CONCURRENCY_UNCHECKED}, in the text, the JSON and the CSV.
  */
 @Tag("privileged")
 class UnlistableDirectoryTest {
@@ -49,30 +60,102 @@ class UnlistableDirectoryTest {
         return new ProcessBuilder(command);
     }
 
+    /** The warning's line in the text summary's {@code warnings:} block. */
+    private static final String UNCHECKED_LINE = "  - " + Warning.CONCURRENCY_UNCHECKED.name()
+            + ": " + Warning.CONCURRENCY_UNCHECKED.message() + "\n";
+
+    /**
+     * Runs the command in a child JVM with {@code lockDirectory} bound over /run/lock; fails
+     * unless it exits 0.
+     *
+     * @return its standard output and error
+     */
+    private CommandRun runWithLocksIn(Path lockDirectory, String... args) throws Exception {
+        Path stdout = dir.resolve("stdout");
+        Path stderr = dir.resolve("stderr");
+        Process p = command(lockDirectory, args).redirectError(stderr.toFile())
+                .redirectOutput(stdout.toFile()).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor(60, TimeUnit.SECONDS);
+            throw new AssertionError("drivespeed " + String.join(" ", args) + " did not end");
+        }
+        CommandRun run = new CommandRun(Files.readString(stdout, StandardCharsets.UTF_8),
+                Files.readString(stderr, StandardCharsets.UTF_8));
+        assertThat(p.exitValue()).as(run.err()).isZero();
+        return run;
+    }
+
+    /** What a command printed. */
+    private record CommandRun(String out, String err) {
+    }
+
     @Test
     void aTargetAndALockDirectoryThatCannotBeListedAreWarnedAboutAndTheRunGoesOn()
             throws Exception {
         Privileged.requireRoot();
         try (DirectEinval fs = DirectEinval.unlistable(dir)) {
             Path target = fs.mountDir();
-            Path stderr = dir.resolve("stderr");
-            Process p = command(target, target.toString(), "--block-size", "64K", "--count", "4",
-                    "--runs", "1").redirectError(stderr.toFile())
-                    .redirectOutput(dir.resolve("stdout").toFile()).start();
-            assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-            String err = Files.readString(stderr, StandardCharsets.UTF_8);
-            assertThat(p.exitValue()).as(err).isZero();
-            assertThat(err).contains("cannot list " + target + " (" + EOVERFLOW + "): leftover"
-                    + " test files there are not removed, and another drivespeed measurement's"
-                    + " named test file there cannot be detected")
+            Path json = dir.resolve("report.json");
+            CommandRun run = runWithLocksIn(target, target.toString(), "--block-size", "64K",
+                    "--count", "4", "--runs", "1", "--json", "--output", json.toString());
+            assertThat(run.err()).contains("cannot list " + target + " (" + EOVERFLOW + "):"
+                    + " leftover test files there are not removed, and another drivespeed"
+                    + " measurement's named test file there cannot be detected")
                     .contains("cannot list the drive locks in /run/lock (" + EOVERFLOW + "):"
                             + " another drivespeed measurement on the same drive cannot be"
                             + " detected")
                     .doesNotContain("Exception").doesNotContain("\tat ");
-            assertThat(Files.readString(dir.resolve("stdout"))).contains("write:", "read:");
+            assertThat(run.out()).contains("write:", "read:", UNCHECKED_LINE);
+            // nothing was seen sharing the drive: a caution, not a finding
+            assertThat(run.out()).doesNotContain(Warning.CONCURRENT_MEASUREMENT.name());
+            JsonNode doc = new ObjectMapper().readTree(json.toFile());
+            JsonNode job = doc.path("jobs").path(0);
+            for (JsonNode warnings : List.of(job.path("warnings"), job.path("write")
+                    .path("warnings"), job.path("read").path("warnings"))) {
+                assertThat(warnings).as(warnings.toString())
+                        .contains(TextNode.valueOf(Warning.CONCURRENCY_UNCHECKED.name()));
+            }
+            assertThat(doc.path("warnings")).anySatisfy(w -> {
+                assertThat(w.path("name").asText()).isEqualTo("CONCURRENCY_UNCHECKED");
+                assertThat(w.path("message").asText())
+                        .isEqualTo(Warning.CONCURRENCY_UNCHECKED.message());
+            });
             try (var left = Files.list(fs.backingDir())) {
                 assertThat(left).as("test files and drive locks left").isEmpty();
             }
+        }
+    }
+
+    @Test
+    void aWorkloadAndADeviceTestCarryTheWarningWhereTheLockDirectoryCannotBeListed()
+            throws Exception {
+        Privileged.requireRoot();
+        Path work = Files.createDirectory(dir.resolve("work"));
+        try (DirectEinval locks = DirectEinval.unlistable(dir);
+             Mounts.LoopDevice loop = Mounts.loopDevice(dir, 16, false, null)) {
+            CommandRun workload = runWithLocksIn(locks.mountDir(), work.toString(), "--rw",
+                    "randread", "--bs", "4K", "--size", "1M", "--duration", "200ms", "--csv");
+            try (MappingIterator<Map<String, String>> rows = new CsvMapper()
+                    .readerForMapOf(String.class).with(CsvSchema.emptySchema().withHeader())
+                    .readValues(workload.out())) {
+                List<Map<String, String>> all = rows.readAll();
+                assertThat(all).isNotEmpty().allSatisfy(row -> assertThat(row.get("warnings")
+                        .split(";")).contains(Warning.CONCURRENCY_UNCHECKED.name()));
+            }
+            try (var left = Files.list(work)) {
+                assertThat(left).as("the workload's test file left").isEmpty();
+            }
+
+            Path json = dir.resolve("device.json");
+            CommandRun device = runWithLocksIn(locks.mountDir(), loop.device().toString(),
+                    "--bs", "1M", "--count", "4", "--runs", "1", "--json", "--output",
+                    json.toString());
+            assertThat(device.out()).contains(UNCHECKED_LINE);
+            JsonNode job = new ObjectMapper().readTree(json.toFile()).path("jobs").path(0);
+            assertThat(job.path("warnings"))
+                    .contains(TextNode.valueOf(Warning.CONCURRENCY_UNCHECKED.name()));
+            assertThat(job.path("read").path("warnings"))
+                    .contains(TextNode.valueOf(Warning.CONCURRENCY_UNCHECKED.name()));
         }
     }
 

@@ -38,8 +38,10 @@ import org.slf4j.LoggerFactory;
  * descriptor of a file would drop this process's fcntl locks on it). The locks are released and
  * the files removed on {@link #close()}. Nothing here fails a measurement: where the run directory
  * cannot be used, the check is skipped and logged; where it cannot be listed (a 32-bit JVM meets
- * EOVERFLOW on a file system with 64-bit directory offsets), a warning says once per directory
- * that a concurrent measurement cannot be detected.
+ * EOVERFLOW on a file system with 64-bit directory offsets), the log says once per directory
+ * that a concurrent measurement cannot be detected, naming the directory and the error, and
+ * {@link #concurrencyUnchecked()} tells the measurement, whose report then carries
+ * {@link io.github.drivespeed.warning.Warning#CONCURRENCY_UNCHECKED}.
  */
 public final class DriveLocks implements AutoCloseable {
 
@@ -55,6 +57,8 @@ public final class DriveLocks implements AutoCloseable {
     private final List<String> keys;
     private final List<Path> files = new ArrayList<>();
     private final List<FileChannel> channels = new ArrayList<>();
+    /** Whether a listing of the run directory failed; read by the thread that listed it. */
+    private boolean listingFailed;
 
     private DriveLocks(Path directory, List<String> keys) {
         this.directory = directory;
@@ -186,7 +190,21 @@ public final class DriveLocks implements AutoCloseable {
         return found;
     }
 
+    /**
+     * Whether a concurrent measurement on the same drive could not be detected: a listing of
+     * the run directory by {@link #anotherMeasurement()} or
+     * {@link #anotherMeasurementBesides(List)} failed, so another measurement's lock there was
+     * not seen (the log names the directory and the error, once per directory).
+     *
+     * @return true once a listing failed; false while every listing succeeded, or before the
+     *     first
+     */
+    public boolean concurrencyUnchecked() {
+        return listingFailed;
+    }
+
     private void unlistable(IOException e) {
+        listingFailed = true;
         if (UNLISTABLE.add(directory)) {
             LOG.warn("cannot list the drive locks in {} ({}): another drivespeed measurement on"
                     + " the same drive cannot be detected", directory, reason(e));
