@@ -17,15 +17,17 @@ import java.util.concurrent.TimeUnit;
  * Java's source launcher, so it needs nothing but the JDK):
  *
  * <ul>
- *   <li>x86_64 with {@code x86_64-linux-gnu-gcc}, or {@code gcc}/{@code cc} on an x86_64 Linux
- *       host; aarch64 with {@code aarch64-linux-gnu-gcc}, or {@code gcc}/{@code cc} on an
- *       aarch64 Linux host;</li>
+ *   <li>x86_64 with {@code x86_64-linux-gnu-gcc}, aarch64 with {@code aarch64-linux-gnu-gcc},
+ *       32-bit ARM (armhf, EABI, hard float) with {@code arm-linux-gnueabihf-gcc} (Debian's
+ *       {@code gcc-aarch64-linux-gnu} and {@code gcc-arm-linux-gnueabihf}), or {@code gcc}/{@code
+ *       cc} on a Linux host of that architecture;</li>
  *   <li>output {@code OUT/linux-ARCH/libdrivespeed.so} and beside it
  *       {@code libdrivespeed.so.sha256} (sha256sum's format), which the loader checks before it
  *       loads the library;</li>
  *   <li>where no compiler is found, {@code libdrivespeed.absent} holding the reason instead
  *       (the loader reports it), and the build goes on: the backend then uses JNA for those
- *       calls;</li>
+ *       calls; but with the environment variable {@code CI=true} a missing compiler stops the
+ *       build, so that no jar without a stub leaves CI;</li>
  *   <li>a compiler that is present but fails stops the build (a broken stub must not pass
  *       unnoticed); {@code -Ddrivespeed.jni.skip=true} builds no stub at all.</li>
  * </ul>
@@ -33,7 +35,9 @@ import java.util.concurrent.TimeUnit;
  * <p>The flags make the library byte-identical from build to build with the same compiler: no
  * debug information, symbols stripped but for the dynamic ones JNI looks up, no build id, and
  * the compiler runs in the source directory on a relative file name, so no path of the build
- * machine ends up in the output.
+ * machine ends up in the output. The JDK's {@code jni.h} and {@code jni_md.h} serve every
+ * target: on Linux they differ by architecture only in {@code jlong}, which {@code jni_md.h}
+ * defines from {@code _LP64}.
  *
  * <p>Arguments: {@code SOURCE OUT JAVA_HOME SKIP}.
  */
@@ -42,11 +46,22 @@ public final class BuildJniStub {
     private static final String LIBRARY = "libdrivespeed.so";
     private static final long COMPILE_TIMEOUT_SECONDS = 120;
 
-    private record Target(String arch, String crossCompiler, String hostArch) { }
+    /**
+     * One architecture the stub is built for.
+     *
+     * @param arch the directory's name after {@code linux-}, as the loader looks it up
+     * @param crossCompiler Debian's cross compiler for it
+     * @param hostArch the JVM's {@code os.arch} on a host of that architecture, where the
+     *     native {@code gcc} or {@code cc} builds it
+     * @param flags the flags this target needs beyond the common ones
+     */
+    private record Target(String arch, String crossCompiler, String hostArch, List<String> flags) { }
 
     private static final List<Target> TARGETS = List.of(
-            new Target("x86_64", "x86_64-linux-gnu-gcc", "amd64"),
-            new Target("aarch64", "aarch64-linux-gnu-gcc", "aarch64"));
+            new Target("x86_64", "x86_64-linux-gnu-gcc", "amd64", List.of()),
+            new Target("aarch64", "aarch64-linux-gnu-gcc", "aarch64", List.of()),
+            // ARM state, not Thumb: the system-call number goes in r7, Thumb's frame pointer
+            new Target("arm", "arm-linux-gnueabihf-gcc", "arm", List.of("-marm")));
 
     private BuildJniStub() {
     }
@@ -71,9 +86,14 @@ public final class BuildJniStub {
             }
             Optional<String> compiler = compilerFor(t);
             if (compiler.isEmpty()) {
-                absent(dir, t, "the build found no C compiler for " + t.arch() + " ("
+                String reason = "the build found no C compiler for " + t.arch() + " ("
                         + t.crossCompiler() + (isLinuxHost(t) ? ", gcc or cc" : "")
-                        + " on PATH)");
+                        + " on PATH)";
+                if ("true".equals(System.getenv("CI"))) {
+                    throw new IOException("CI=true: the JNI stub for " + t.arch()
+                            + " must be built, but " + reason);
+                }
+                absent(dir, t, reason);
                 continue;
             }
             build(compiler.get(), source, dir, javaHome, t);
@@ -113,14 +133,16 @@ public final class BuildJniStub {
             throws IOException, InterruptedException, NoSuchAlgorithmException {
         Path include = javaHome.resolve("include");
         Path library = dir.resolve(LIBRARY);
-        List<String> command = List.of(compiler,
+        List<String> command = new ArrayList<>(List.of(compiler,
                 "-std=c11", "-O2", "-fPIC", "-shared", "-nostdlib", "-fno-stack-protector",
                 "-fno-asynchronous-unwind-tables", "-g0", "-s",
-                "-Wall", "-Wextra", "-Werror",
+                "-Wall", "-Wextra", "-Werror"));
+        command.addAll(t.flags());
+        command.addAll(List.of(
                 "-Wl,--build-id=none", "-Wl,-soname," + LIBRARY, "-Wl,-z,noexecstack",
                 "-Wl,--hash-style=gnu",
                 "-I" + include, "-I" + include.resolve("linux"),
-                "-o", library.toString(), source.getFileName().toString());
+                "-o", library.toString(), source.getFileName().toString()));
         Process p = new ProcessBuilder(command).directory(source.getParent().toFile())
                 .redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

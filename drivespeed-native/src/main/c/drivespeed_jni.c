@@ -9,6 +9,12 @@
  * build time and the ELF header's architecture match; otherwise the backend makes the same
  * calls through JNA. Sources of the numbers: <asm/unistd.h> (the kernel's uapi headers), read
  * at build time for the target architecture.
+ *
+ * 32-bit ARM (EABI, built with -marm so that r7 is free for the system-call number): the kernel
+ * takes a 64-bit argument in an even/odd register pair, so pread64 and pwrite64 pass their offset
+ * in r4/r5 after a padding word in r3 (arch/arm/kernel/entry-common.S, glibc's
+ * __ASSUME_ALIGNED_REGISTER_PAIRS); addresses, counts and aio_context_t are 32 bits wide there,
+ * and the Java side never hands over a value that does not fit.
  */
 #include <jni.h>
 #include <asm/unistd.h>
@@ -45,9 +51,40 @@ static inline long raw6(long n, long a, long b, long c, long d, long e, long f)
 			  : "memory");
 	return x0;
 }
+#elif defined(__arm__) && defined(__ARM_EABI__) && !defined(__thumb__) && !defined(__ARMEB__)
+static inline long raw6(long n, long a, long b, long c, long d, long e, long f)
+{
+	register long r7 __asm__("r7") = n;
+	register long r0 __asm__("r0") = a;
+	register long r1 __asm__("r1") = b;
+	register long r2 __asm__("r2") = c;
+	register long r3 __asm__("r3") = d;
+	register long r4 __asm__("r4") = e;
+	register long r5 __asm__("r5") = f;
+	__asm__ volatile ("svc #0"
+			  : "+r"(r0)
+			  : "r"(r7), "r"(r1), "r"(r2), "r"(r3), "r"(r4), "r"(r5)
+			  : "memory");
+	return r0;
+}
 #else
-#error "drivespeed's JNI stub supports x86_64 and aarch64"
+#error "drivespeed's JNI stub supports x86_64, aarch64 and little-endian 32-bit ARM EABI in ARM state (-marm)"
 #endif
+
+/*
+ * A system call whose last argument is a 64-bit file offset: one register where registers are
+ * 64 bits wide; on 32-bit ARM EABI an aligned register pair (r4 low, r5 high on little-endian),
+ * r3 left as padding.
+ */
+static inline long raw_offset(long n, long fd, long address, long count, jlong offset)
+{
+#if defined(__arm__)
+	return raw6(n, fd, address, count, 0, (long) (unsigned long) (unsigned long long) offset,
+		    (long) ((unsigned long long) offset >> 32));
+#else
+	return raw6(n, fd, address, count, offset, 0, 0);
+#endif
+}
 
 JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
 {
@@ -71,7 +108,7 @@ Java_io_github_drivespeed_nativeio_JniCalls_pread(JNIEnv *env, jclass cls, jint 
 {
 	(void) env;
 	(void) cls;
-	return raw6(__NR_pread64, fd, address, count, offset, 0, 0);
+	return raw_offset(__NR_pread64, fd, (long) address, (long) count, offset);
 }
 
 /* pwrite64(2) from native memory at address; bytes written, or -errno. */
@@ -81,7 +118,7 @@ Java_io_github_drivespeed_nativeio_JniCalls_pwrite(JNIEnv *env, jclass cls, jint
 {
 	(void) env;
 	(void) cls;
-	return raw6(__NR_pwrite64, fd, address, count, offset, 0, 0);
+	return raw_offset(__NR_pwrite64, fd, (long) address, (long) count, offset);
 }
 
 /* io_submit(2): iocbs submitted, or -errno. */
@@ -91,7 +128,7 @@ Java_io_github_drivespeed_nativeio_JniCalls_ioSubmit(JNIEnv *env, jclass cls, jl
 {
 	(void) env;
 	(void) cls;
-	return raw6(__NR_io_submit, context, count, iocbPointers, 0, 0, 0);
+	return raw6(__NR_io_submit, (long) context, (long) count, (long) iocbPointers, 0, 0, 0);
 }
 
 /* io_getevents(2) with no timeout: events copied to events, or -errno. */
@@ -101,7 +138,8 @@ Java_io_github_drivespeed_nativeio_JniCalls_ioGetevents(JNIEnv *env, jclass cls,
 {
 	(void) env;
 	(void) cls;
-	return raw6(__NR_io_getevents, context, minEvents, maxEvents, events, 0, 0);
+	return raw6(__NR_io_getevents, (long) context, (long) minEvents, (long) maxEvents,
+		    (long) events, 0, 0);
 }
 
 /* io_uring_enter(2) with no signal mask: SQEs consumed, or -errno. */

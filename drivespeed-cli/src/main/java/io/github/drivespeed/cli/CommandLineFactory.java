@@ -5,6 +5,8 @@ import io.github.drivespeed.cli.options.OptionRow;
 import io.github.drivespeed.cli.options.OptionTable;
 import io.github.drivespeed.cli.run.ErrorMessages;
 import io.github.drivespeed.cli.run.ExitCode;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryIteratorException;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,7 +48,12 @@ final class CommandLineFactory {
             return ExitCode.BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            commandLine.getErr().println("drivespeed: " + ex);
+            // an I/O error the JDK wraps unchecked (a directory listing, a stream over lines)
+            // says what failed in its cause's words, as every other I/O error does
+            boolean wrapped = ex instanceof UncheckedIOException
+                    || ex instanceof DirectoryIteratorException;
+            commandLine.getErr().println("drivespeed: "
+                    + (wrapped && ex.getCause() != null ? ex.getCause().getMessage() : ex));
             commandLine.getErr().flush();
             return ExitCode.IO_ERROR;
         });

@@ -2,7 +2,9 @@ package io.github.drivespeed.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Supplier;
@@ -12,8 +14,10 @@ import java.util.function.Supplier;
  * command means Ctrl-C (SIGINT, exit code 130) or SIGTERM (143): {@code drivespeed: interrupted;
  * no test file left behind} (just {@code drivespeed: interrupted} for a block device). The
  * library's own shutdown hook removes the test file; this one runs beside it, so it looks for the run's named test file ({@code drivespeed-PID-*.tmp}) for
- * up to a second before saying it is gone, and names it if it is not. (With the native backend's
- * O_TMPFILE the test file has no name and goes with the process.)
+ * up to a second before saying it is gone, and names it if it is not; where the directory cannot
+ * be listed (a 32-bit JVM meets EOVERFLOW on a file system with 64-bit directory offsets) it says
+ * that it could not check. (With the native backend's O_TMPFILE the test file has no name and
+ * goes with the process.)
  */
 final class InterruptNotice {
 
@@ -36,10 +40,18 @@ final class InterruptNotice {
         Thread hook = new Thread(() -> {
             Path target = directory.get();
             boolean isDirectory = target != null && Files.isDirectory(target);
-            Path leftover = isDirectory ? leftover(target) : null;
-            err.println((terminal ? "\r\u001b[K" : "") + "drivespeed: interrupted"
-                    + (!isDirectory ? "" : leftover == null ? "; no test file left behind"
-                            : "; the test file may be left behind: " + leftover));
+            String outcome;
+            try {
+                Path leftover = isDirectory ? leftover(target) : null;
+                outcome = !isDirectory ? "" : leftover == null ? "; no test file left behind"
+                        : "; the test file may be left behind: " + leftover;
+            } catch (IOException | DirectoryIteratorException e) {
+                IOException cause = e instanceof IOException ? (IOException) e
+                        : ((DirectoryIteratorException) e).getCause();
+                outcome = "; whether the test file was removed could not be checked: " + target
+                        + " cannot be listed (" + reason(cause) + ")";
+            }
+            err.println((terminal ? "\r\u001b[K" : "") + "drivespeed: interrupted" + outcome);
             err.flush();
         }, "drivespeed-interrupt-notice");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -55,8 +67,18 @@ final class InterruptNotice {
         }
     }
 
-    /** This process's named test file in the directory, once it has had time to go; or null. */
-    private static Path leftover(Path directory) {
+    private static String reason(IOException e) {
+        return e instanceof FileSystemException && ((FileSystemException) e).getReason() != null
+                ? ((FileSystemException) e).getReason() : e.toString();
+    }
+
+    /**
+     * This process's named test file in the directory, once it has had time to go; or null.
+     *
+     * @throws IOException or {@link DirectoryIteratorException} where the directory cannot be
+     *     listed
+     */
+    private static Path leftover(Path directory) throws IOException {
         if (directory == null) {
             return null;
         }
@@ -68,8 +90,6 @@ final class InterruptNotice {
                 for (Path f : files) {
                     found = f;
                 }
-            } catch (IOException e) {
-                return null;
             }
             if (found == null || System.nanoTime() > deadline) {
                 return found;

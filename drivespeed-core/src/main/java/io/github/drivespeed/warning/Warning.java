@@ -91,6 +91,26 @@ public enum Warning {
             + " the two shared the drive, so these figures are lower than the drive alone gives",
             true),
     /**
+     * A concurrent measurement on the same drive could not be detected: the directory of the
+     * drives' locks (the run directory of {@link #CONCURRENT_MEASUREMENT}: {@code /run/lock}, else
+     * {@code java.io.tmpdir}) opened but could not be listed, so another measurement's lock there
+     * was not seen. The usual cause is EOVERFLOW ({@code Value too large for defined data type}):
+     * a 32-bit JVM lists a file system whose directory offsets are 64-bit (readdir(3), getdents(2)),
+     * as a 32-bit ARM JVM does on a 64-bit kernel. The log says so once per directory, at WARN,
+     * naming the directory and the error. Set by directory tests, workloads and device tests,
+     * which check the drive's locks.
+     *
+     * <p>Not a finding about the figures: nothing is known to have shared the drive, and a figure
+     * carrying only this warning may well be the drive's, so it still satisfies a requirement
+     * ({@link #figureNotTheDrives()} is false). It says that one check could not be made; the
+     * device's counters ({@link #FOREIGN_IO}) still see other I/O on the drive where the target
+     * has a block device.
+     */
+    CONCURRENCY_UNCHECKED("a concurrent measurement on the same drive could not be detected: the"
+            + " directory of the drive locks (/run/lock, else java.io.tmpdir) could not be listed,"
+            + " for example with EOVERFLOW on a 32-bit JVM (the log names the directory and the"
+            + " error); the figures may still be the drive's"),
+    /**
      * A queue depth above 1 was asked of a backend without asynchronous I/O, and was run as that
      * many synchronous threads instead: the same number of I/Os in flight, submitted from threads.
      */

@@ -18,6 +18,7 @@ import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.Timeline;
+import io.github.drivespeed.report.Verdict;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.requirement.RequirementCheck.Status;
 import io.github.drivespeed.requirement.StorageRequirement.Criterion;
@@ -146,6 +147,29 @@ class StorageRequirementTest {
         // the same figures without the loss would pass: the warning alone decides
         assertThat(SdClass.V30.requirement().check(sequential(new double[] {400},
                 new double[] {900})).passed()).isTrue();
+    }
+
+    @Test
+    void aDriveWhoseConcurrencyCouldNotBeCheckedStillSatisfiesARequirementASharedOneDoesNot() {
+        SpeedReport unchecked = flaggedBoth(Warning.CONCURRENCY_UNCHECKED);
+        assertThat(unchecked.warnings()).containsExactly(Warning.CONCURRENCY_UNCHECKED);
+        assertThat(unchecked.verdict().outcome()).isEqualTo(Verdict.Outcome.MEASURED);
+        assertThat(StorageRequirement.parse("write=40MB/s,read=80MB/s").check(unchecked)
+                .passed()).isTrue();
+        // the same figures from a drive another measurement shared are left out
+        SpeedReport shared = flaggedBoth(Warning.CONCURRENT_MEASUREMENT);
+        assertThat(shared.verdict().outcome()).isEqualTo(Verdict.Outcome.FLAGGED);
+        assertThat(StorageRequirement.parse("write=40MB/s,read=80MB/s").check(shared).passed())
+                .isFalse();
+    }
+
+    /** A 50 MB/s write and a 100 MB/s read, both passes carrying {@code warning}. */
+    private static SpeedReport flaggedBoth(Warning warning) {
+        return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1), 8, 1,
+                true, false, DataPattern.RANDOM), BACKEND, PassResult.of(PassKind.WRITE,
+                List.of(Sample.of(1, 50_000_000L, SECOND)), Set.of(warning)),
+                PassResult.of(PassKind.READ, List.of(Sample.of(1, 100_000_000L, SECOND)),
+                        Set.of(warning)), Optional.empty(), Instant.EPOCH);
     }
 
     @Test

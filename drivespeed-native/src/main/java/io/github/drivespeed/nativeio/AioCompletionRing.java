@@ -23,7 +23,7 @@ final class AioCompletionRing {
 
     static final int AIO_RING_MAGIC = 0xa10a10a1;
     private static final int HEADER_BYTES = 32;
-    private static final int EVENT_BYTES = 32;
+    private static final int EVENT_BYTES = AioQueue.EVENT_BYTES;
     private static final int NR = 4;
     private static final int HEAD = 8;
     private static final int TAIL = 12;
@@ -88,8 +88,8 @@ final class AioCompletionRing {
         int n = 0;
         while (head != tail && n < max) {
             int event = HEADER_BYTES + head * EVENT_BYTES;
-            slots[at + n] = (int) ring.getLong(event);
-            results[at + n] = ring.getLong(event + 16);
+            slots[at + n] = (int) ring.getLong(event + AioQueue.EVENT_DATA);
+            results[at + n] = ring.getLong(event + AioQueue.EVENT_RES);
             n++;
             if (++head == nr) {
                 head = 0;

@@ -17,17 +17,28 @@ import java.nio.ByteOrder;
  * O_DIRECT the I/Os really are in flight together; on a buffered file the kernel completes them
  * inside io_submit.
  *
- * <p>Layouts ({@code include/uapi/linux/aio_abi.h}, little-endian 64-bit): {@code struct iocb}
- * is 64 bytes: aio_data at 0, aio_lio_opcode (u16) at 16, aio_fildes (u32) at 20, aio_buf at 24,
- * aio_nbytes at 32, aio_offset at 40, the rest zero; {@code struct io_event} is 32 bytes: data at
- * 0, obj at 8, res (s64: bytes, or -errno) at 16, res2 at 24. IOCB_CMD_PREAD is 0, PWRITE 1.
+ * <p>Layouts ({@code include/uapi/linux/aio_abi.h}, little-endian; the same on 64-bit and 32-bit
+ * Linux, whose {@code aio_buf} is a {@code __u64} too): {@code struct iocb} is 64 bytes: aio_data
+ * at 0, aio_lio_opcode (u16) at 16, aio_fildes (u32) at 20, aio_buf at 24, aio_nbytes at 32,
+ * aio_offset at 40, the rest zero; {@code struct io_event} is 32 bytes: data at 0, obj at 8, res
+ * (s64: bytes, or -errno) at 16, res2 at 24. IOCB_CMD_PREAD is 0, PWRITE 1. io_submit(2) takes an
+ * array of {@code struct iocb *}, whose elements are as wide as a pointer (4 bytes on 32-bit
+ * Linux). Checked against each architecture's headers by the tests.
  */
 final class AioQueue extends NativeQueue {
 
     static final int IOCB_BYTES = 64;
+    static final int IOCB_DATA = 0;
+    static final int IOCB_LIO_OPCODE = 16;
+    static final int IOCB_FILDES = 20;
+    static final int IOCB_BUF = 24;
+    static final int IOCB_NBYTES = 32;
+    static final int IOCB_OFFSET = 40;
     static final int EVENT_BYTES = 32;
-    private static final short IOCB_CMD_PREAD = 0;
-    private static final short IOCB_CMD_PWRITE = 1;
+    static final int EVENT_DATA = 0;
+    static final int EVENT_RES = 16;
+    static final short IOCB_CMD_PREAD = 0;
+    static final short IOCB_CMD_PWRITE = 1;
 
     private final LinuxAio aio;
     private final Memory memory;
@@ -42,6 +53,7 @@ final class AioQueue extends NativeQueue {
     private final SubmitPolicy policy = new SubmitPolicy();
     private final int[] pending;
     private final long iocbsAddress;
+    private final int pointerBytes;
     private int pendingCount;
     private int inFlight;
     private boolean closed;
@@ -51,26 +63,28 @@ final class AioQueue extends NativeQueue {
      *
      * @throws IOException if io_setup fails (EAGAIN: fs.aio-max-nr reached; ENOSYS: no AIO)
      */
-    AioQueue(LinuxAio aio, Libc libc, int fd, String displayName, int depth) throws IOException {
+    AioQueue(LinuxAio aio, LinuxConstants constants, Libc libc, int fd, String displayName,
+            int depth) throws IOException {
         super(libc, displayName, depth);
         this.aio = aio;
+        this.pointerBytes = constants.pointerBytes();
         long iocbBytes = (long) depth * IOCB_BYTES;
-        long pointerBytes = (long) depth * Long.BYTES;
+        long pointerArrayBytes = (long) depth * pointerBytes;
         long eventBytes = (long) depth * EVENT_BYTES;
-        this.memory = new Memory(iocbBytes + 2 * pointerBytes + eventBytes + Long.BYTES);
+        this.memory = new Memory(iocbBytes + 2 * pointerArrayBytes + eventBytes + Long.BYTES);
         memory.clear();
         long base = Pointer.nativeValue(memory);
         this.iocbsAddress = base;
         this.slotPointersAddress = base + iocbBytes;
-        this.batchPointersAddress = slotPointersAddress + pointerBytes;
-        this.eventsAddress = batchPointersAddress + pointerBytes;
+        this.batchPointersAddress = slotPointersAddress + pointerArrayBytes;
+        this.eventsAddress = batchPointersAddress + pointerArrayBytes;
         long contextAddress = eventsAddress + eventBytes;
         this.iocbs = memory.getByteBuffer(0, iocbBytes).order(ByteOrder.nativeOrder());
-        ByteBuffer slotPointers = memory.getByteBuffer(iocbBytes, pointerBytes)
+        ByteBuffer slotPointers = memory.getByteBuffer(iocbBytes, pointerArrayBytes)
                 .order(ByteOrder.nativeOrder());
-        this.batchPointers = memory.getByteBuffer(iocbBytes + pointerBytes, pointerBytes)
-                .order(ByteOrder.nativeOrder());
-        this.events = memory.getByteBuffer(iocbBytes + 2 * pointerBytes, eventBytes)
+        this.batchPointers = memory.getByteBuffer(iocbBytes + pointerArrayBytes,
+                pointerArrayBytes).order(ByteOrder.nativeOrder());
+        this.events = memory.getByteBuffer(iocbBytes + 2 * pointerArrayBytes, eventBytes)
                 .order(ByteOrder.nativeOrder());
         this.pending = new int[depth];
         if (aio.setup(depth, contextAddress) != 0) {
@@ -78,13 +92,22 @@ final class AioQueue extends NativeQueue {
             memory.close();
             throw Errno.exception(libc, "io_setup(" + depth + ")", displayName, errno);
         }
-        this.context = memory.getLong(contextAddress - base);
+        this.context = aio.context(memory, contextAddress - base);
         this.ring = AioCompletionRing.of(context);
         for (int slot = 0; slot < depth; slot++) {
             int at = slot * IOCB_BYTES;
-            iocbs.putLong(at, slot);                      // aio_data: the slot
-            iocbs.putInt(at + 20, fd);                    // aio_fildes
-            slotPointers.putLong(slot * Long.BYTES, iocbsAddress + (long) at);
+            iocbs.putLong(at + IOCB_DATA, slot);          // aio_data: the slot
+            iocbs.putInt(at + IOCB_FILDES, fd);
+            putPointer(slotPointers, slot, iocbsAddress + (long) at);
+        }
+    }
+
+    /** Writes element {@code index} of an array of pointers, as wide as this system's. */
+    private void putPointer(ByteBuffer array, int index, long address) {
+        if (pointerBytes == Long.BYTES) {
+            array.putLong(index * Long.BYTES, address);
+        } else {
+            array.putInt(index * Integer.BYTES, (int) address);
         }
     }
 
@@ -92,16 +115,16 @@ final class AioQueue extends NativeQueue {
     void queue(int slot, boolean write, NativeAlignedBuffer buffer, long address, long count,
             long position) throws IOException {
         int at = slot * IOCB_BYTES;
-        iocbs.putShort(at + 16, write ? IOCB_CMD_PWRITE : IOCB_CMD_PREAD);
-        iocbs.putLong(at + 24, address);
-        iocbs.putLong(at + 32, count);
-        iocbs.putLong(at + 40, position);
+        iocbs.putShort(at + IOCB_LIO_OPCODE, write ? IOCB_CMD_PWRITE : IOCB_CMD_PREAD);
+        iocbs.putLong(at + IOCB_BUF, address);
+        iocbs.putLong(at + IOCB_NBYTES, count);
+        iocbs.putLong(at + IOCB_OFFSET, position);
         if (policy.batching()) {
             pending[pendingCount++] = slot;
             return;
         }
         int tailBefore = ring != null ? ring.tail() : 0;
-        submit(slotPointersAddress + (long) slot * Long.BYTES, 1, slot);
+        submit(slotPointersAddress + (long) slot * pointerBytes, 1, slot);
         policy.single(ring != null && ring.arrivedSince(tailBefore) > 0);
     }
 
@@ -109,7 +132,7 @@ final class AioQueue extends NativeQueue {
     private void flush() throws IOException {
         int count = pendingCount;
         for (int i = 0; i < count; i++) {
-            batchPointers.putLong(i * Long.BYTES, iocbsAddress + (long) pending[i] * IOCB_BYTES);
+            putPointer(batchPointers, i, iocbsAddress + (long) pending[i] * IOCB_BYTES);
         }
         pendingCount = 0;
         int tailBefore = ring != null ? ring.tail() : 0;
@@ -126,7 +149,7 @@ final class AioQueue extends NativeQueue {
     private void submit(long pointers, int count, int firstSlot) throws IOException {
         int done = 0;
         while (done < count) {
-            long n = aio.submit(context, count - done, pointers + (long) done * Long.BYTES);
+            long n = aio.submit(context, count - done, pointers + (long) done * pointerBytes);
             if (n > 0) {
                 long now = System.nanoTime();
                 for (int i = done; i < done + (int) n; i++) {
@@ -165,8 +188,8 @@ final class AioQueue extends NativeQueue {
             }
             for (int i = 0; i < got; i++) {
                 int at = i * EVENT_BYTES;
-                slots[n + i] = (int) events.getLong(at);
-                bytes[n + i] = events.getLong(at + 16);
+                slots[n + i] = (int) events.getLong(at + EVENT_DATA);
+                bytes[n + i] = events.getLong(at + EVENT_RES);
             }
             n += (int) got;
         }

@@ -27,12 +27,12 @@ final class DirectIoAlignment {
     private static final Logger LOG = LoggerFactory.getLogger(DirectIoAlignment.class);
 
     /** STATX_DIOALIGN, include/uapi/linux/stat.h. */
-    private static final int STATX_DIOALIGN = 0x2000;
-    /** sizeof(struct statx), include/uapi/linux/stat.h. */
-    private static final int STATX_SIZE = 256;
-    private static final int OFFSET_STX_MASK = 0;
-    private static final int OFFSET_STX_DIO_MEM_ALIGN = 152;
-    private static final int OFFSET_STX_DIO_OFFSET_ALIGN = 156;
+    static final int STATX_DIOALIGN = 0x2000;
+    /** sizeof(struct statx), include/uapi/linux/stat.h (the same on every architecture). */
+    static final int STATX_SIZE = 256;
+    static final int OFFSET_STX_MASK = 0;
+    static final int OFFSET_STX_DIO_MEM_ALIGN = 152;
+    static final int OFFSET_STX_DIO_OFFSET_ALIGN = 156;
 
     private DirectIoAlignment() {
     }

@@ -50,6 +50,11 @@ final class Errno {
     private Errno() {
     }
 
+    /** @return every errno value this class names, with its symbol */
+    static Map<Integer, String> names() {
+        return NAMES;
+    }
+
     /**
      * @param errno an errno value
      * @return its symbol, for example {@code EINVAL}, or {@code errno 200} when unknown

@@ -11,6 +11,16 @@ final class FileSystemStats {
 
     /** Room for glibc's {@code struct statvfs} (112 bytes on LP64, 96 for statvfs64 on arm). */
     static final int STATVFS_BYTES = 128;
+    /**
+     * Offsets of {@code f_files} and {@code f_favail} in glibc's {@code struct statvfs} on 64-bit
+     * Linux: f_bsize and f_frsize are {@code unsigned long}s, then f_blocks, f_bfree, f_bavail,
+     * f_files, f_ffree, f_favail, 64 bits each.
+     */
+    static final int LP64_F_FILES = 40;
+    static final int LP64_F_FAVAIL = 56;
+    /** The same in {@code struct statvfs64} on 32-bit Linux, whose two longs are 4 bytes each. */
+    static final int ILP32_F_FILES = 32;
+    static final int ILP32_F_FAVAIL = 48;
 
     private FileSystemStats() {
     }
@@ -26,16 +36,13 @@ final class FileSystemStats {
      */
     static OptionalLong freeInodes(Libc libc, LinuxConstants c, Path directory)
             throws IOException {
-        // glibc's struct statvfs: f_bsize, f_frsize (unsigned long), then f_blocks, f_bfree,
-        // f_bavail, f_files, f_ffree, f_favail (fsblkcnt_t/fsfilcnt_t, 64 bits in statvfs64)
-        int head = c.lp64() ? 16 : 8;
         try (Memory buffer = new Memory(STATVFS_BYTES)) {
             buffer.clear();
             if (libc.statvfs(PathBytes.of(directory), Pointer.nativeValue(buffer)) != 0) {
                 throw Errno.pathException(libc, "statvfs", directory.toString(), libc.errno());
             }
-            long files = buffer.getLong(head + 3 * Long.BYTES);
-            long available = buffer.getLong(head + 5 * Long.BYTES);
+            long files = buffer.getLong(c.lp64() ? LP64_F_FILES : ILP32_F_FILES);
+            long available = buffer.getLong(c.lp64() ? LP64_F_FAVAIL : ILP32_F_FAVAIL);
             return files == 0 ? OptionalLong.empty() : OptionalLong.of(available);
         }
     }

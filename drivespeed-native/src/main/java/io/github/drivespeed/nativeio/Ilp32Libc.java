@@ -9,8 +9,9 @@ import com.sun.jna.Platform;
  * bits and map to Java {@code int}; offsets use glibc's large-file functions ({@code pread64},
  * {@code pwrite64}, {@code lseek64}, {@code posix_fadvise64}, {@code mmap64}), whose
  * {@code off64_t} is 64 bits. Counts never exceed {@link LinuxConstants#MAX_RW_COUNT}, which fits
- * an {@code int}. Written against glibc's prototypes; not run on an arm machine by this
- * project's tests.
+ * an {@code int}. Written against glibc's prototypes (the widths are checked against the arm
+ * cross compiler by the tests) and run by CI on Debian's armhf JVM under qemu's user-mode
+ * emulation.
  */
 final class Ilp32Libc extends LinuxLibc {
 
@@ -42,6 +43,10 @@ final class Ilp32Libc extends LinuxLibc {
         static native int mincore(int addr, int length, int vec);
 
         static native int statvfs64(byte[] path, int buf);
+
+        // syscall(2) is variadic; on arm EABI 32-bit integer arguments travel in r0-r3 and then
+        // on the stack either way, and glibc's syscall() reads them as (32-bit) longs.
+        static native int syscall(int number, int a1, int a2, int a3, int a4, int a5);
     }
 
     /** statx(3), bound on first use: glibc before 2.28 lacks it. */
@@ -78,6 +83,19 @@ final class Ilp32Libc extends LinuxLibc {
             throw new IllegalArgumentException("does not fit a 32-bit address or size: " + value);
         }
         return (int) value;
+    }
+
+    /** A C long's bits: a value that fits 32 bits as signed (-1, AT_FDCWD) or unsigned (addresses). */
+    private static int word(long value) {
+        if (value < Integer.MIN_VALUE || value > 0xffffffffL) {
+            throw new IllegalArgumentException("does not fit a 32-bit long: " + value);
+        }
+        return (int) value;
+    }
+
+    @Override
+    public long syscall(long number, long a1, long a2, long a3, long a4, long a5) {
+        return Calls.syscall(word(number), word(a1), word(a2), word(a3), word(a4), word(a5));
     }
 
     @Override

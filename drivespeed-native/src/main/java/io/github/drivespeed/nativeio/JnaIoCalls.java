@@ -32,7 +32,7 @@ final class JnaIoCalls implements IoCalls {
         if (numbers == null) {
             return -Errno.ENOSYS;
         }
-        return result(Syscall.syscall(numbers.ioSubmit(), context, count,
+        return result(libc.syscall(numbers.ioSubmit(), context, count,
                 iocbPointersAddress, 0, 0));
     }
 
@@ -42,7 +42,7 @@ final class JnaIoCalls implements IoCalls {
         if (numbers == null) {
             return -Errno.ENOSYS;
         }
-        return result(Syscall.syscall(numbers.ioGetevents(), context, minEvents, maxEvents,
+        return result(libc.syscall(numbers.ioGetevents(), context, minEvents, maxEvents,
                 eventsAddress, 0));
     }
 
@@ -51,7 +51,7 @@ final class JnaIoCalls implements IoCalls {
         if (numbers == null) {
             return -Errno.ENOSYS;
         }
-        return (int) result(Syscall.syscall(numbers.ioUringEnter(), fd,
+        return (int) result(libc.syscall(numbers.ioUringEnter(), fd,
                 Integer.toUnsignedLong(toSubmit), Integer.toUnsignedLong(minComplete),
                 Integer.toUnsignedLong(flags), 0));
     }

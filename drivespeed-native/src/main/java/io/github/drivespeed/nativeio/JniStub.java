@@ -22,8 +22,8 @@ import java.util.Optional;
  *   <li>the system property {@value #PROPERTY} is not {@code false};</li>
  *   <li>its SHA-256 equals the one recorded beside it at build time
  *       ({@code libdrivespeed.so.sha256});</li>
- *   <li>its ELF header is a 64-bit little-endian shared object for this JVM's architecture
- *       (e_machine 62 for x86_64, 183 for aarch64);</li>
+ *   <li>its ELF header is a little-endian shared object of this JVM's word size and architecture
+ *       (64-bit e_machine 62 for x86_64, 64-bit 183 for aarch64, 32-bit 40 for arm);</li>
  *   <li>it loads ({@link System#load} of a copy written to a new directory only this user can
  *       read, removed again right after) and reports the ABI version {@link JniCalls} expects.</li>
  * </ul>
@@ -37,6 +37,10 @@ final class JniStub {
 
     static final int EM_X86_64 = 62;
     static final int EM_AARCH64 = 183;
+    static final int EM_ARM = 40;
+    /** e_ident[EI_CLASS]: ELFCLASS32 and ELFCLASS64. */
+    static final int ELFCLASS32 = 1;
+    static final int ELFCLASS64 = 2;
     private static final Map<String, Outcome> LOADED = new HashMap<>();
 
     /**
@@ -133,6 +137,8 @@ final class JniStub {
                 return EM_X86_64;
             case "aarch64":
                 return EM_AARCH64;
+            case "arm":
+                return EM_ARM;
             default:
                 return -1;
         }
@@ -168,18 +174,20 @@ final class JniStub {
 
         /**
          * @param bytes the file
-         * @param machine the e_machine wanted
-         * @return null when the header is a 64-bit little-endian shared object for
+         * @param machine the e_machine wanted; {@link #EM_ARM} wants a 32-bit file, the others
+         *     a 64-bit one
+         * @return null when the header is a little-endian shared object of that class for
          *     {@code machine}, else what is wrong
          */
         static String check(byte[] bytes, int machine) {
-            if (bytes.length < 64 || bytes[0] != 0x7f || bytes[1] != 'E' || bytes[2] != 'L'
+            if (bytes.length < 52 || bytes[0] != 0x7f || bytes[1] != 'E' || bytes[2] != 'L'
                     || bytes[3] != 'F') {
                 return "no ELF header";
             }
-            if (bytes[4] != 2 || bytes[5] != 1) {
-                return "ELF class " + bytes[4] + ", data " + bytes[5]
-                        + ", not 64-bit little-endian";
+            int elfClass = machine == EM_ARM ? ELFCLASS32 : ELFCLASS64;
+            if (bytes[4] != elfClass || bytes[5] != 1) {
+                return "ELF class " + bytes[4] + ", data " + bytes[5] + ", not "
+                        + (elfClass == ELFCLASS32 ? "32" : "64") + "-bit little-endian";
             }
             int type = (bytes[16] & 0xff) | (bytes[17] & 0xff) << 8;
             if (type != 3) {

@@ -67,6 +67,16 @@ interface Libc {
      */
     int statvfs(byte[] path, long bufferAddress);
 
+    /**
+     * glibc's {@code syscall(2)}, for the system calls it has no wrapper for (Linux AIO,
+     * io_uring, cachestat): the kernel's result, or -1 with errno. Each argument is a C
+     * {@code long}, as wide as a pointer: on 32-bit Linux it must fit 32 bits, signed or
+     * unsigned (addresses, counts, descriptors and flags do).
+     *
+     * @throws IllegalArgumentException on 32-bit Linux, for an argument wider than 32 bits
+     */
+    long syscall(long number, long a1, long a2, long a3, long a4, long a5);
+
     /** geteuid(2). */
     int geteuid();
 

@@ -90,8 +90,8 @@ record LinuxConstants(String architecture, boolean lp64,
      */
     static final int MADV_POPULATE_WRITE = 23;
     /**
-     * The cachestat(2) system call (Linux 6.5+): number 451 in arch/x86/entry/syscalls/syscall_64.tbl
-     * and include/uapi/asm-generic/unistd.h (aarch64).
+     * The cachestat(2) system call (Linux 6.5+): number 451 in arch/x86/entry/syscalls/syscall_64.tbl,
+     * include/uapi/asm-generic/unistd.h (aarch64) and arch/arm/tools/syscall.tbl.
      */
     static final long SYS_CACHESTAT = 451;
 
@@ -150,6 +150,11 @@ record LinuxConstants(String architecture, boolean lp64,
             default:
                 return Optional.empty();
         }
+    }
+
+    /** @return the width of a pointer, {@code long}, {@code size_t} and {@code aio_context_t} in bytes: 8 or 4 */
+    int pointerBytes() {
+        return lp64 ? Long.BYTES : Integer.BYTES;
     }
 
     /** @return the architectures this table has values for, for messages */

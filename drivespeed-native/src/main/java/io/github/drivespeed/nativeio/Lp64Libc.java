@@ -39,6 +39,10 @@ final class Lp64Libc extends LinuxLibc {
         static native int mincore(long addr, long length, long vec);
 
         static native int statvfs(byte[] path, long buf);
+
+        // syscall(2) is variadic; on x86_64 and aarch64 Linux integer arguments travel in the
+        // same registers either way, and glibc's syscall() reads them as longs.
+        static native long syscall(long number, long a1, long a2, long a3, long a4, long a5);
     }
 
     /** statx(3), bound on first use: glibc before 2.28 lacks it. */
@@ -118,6 +122,11 @@ final class Lp64Libc extends LinuxLibc {
     @Override
     public int statvfs(byte[] path, long bufferAddress) {
         return Calls.statvfs(path, bufferAddress);
+    }
+
+    @Override
+    public long syscall(long number, long a1, long a2, long a3, long a4, long a5) {
+        return Calls.syscall(number, a1, a2, a3, a4, a5);
     }
 
     @Override

@@ -96,9 +96,10 @@ class NativeFileHandle implements FileHandle {
 
     /**
      * An asynchronous queue on this file's descriptor: {@code io_uring} ({@link UringQueue}) or
-     * {@code libaio} ({@link AioQueue}); 64-bit x86_64 and aarch64 only.
+     * {@code libaio} ({@link AioQueue}), on x86_64, aarch64 and arm.
      *
-     * @throws UnsupportedOperationException for another engine, or on other architectures
+     * @throws UnsupportedOperationException for another engine, or on an architecture without
+     *     system-call numbers for them
      * @throws IOException if io_uring_setup(2) or io_setup(2) fails
      */
     @Override
@@ -111,7 +112,8 @@ class NativeFileHandle implements FileHandle {
                 return new UringQueue(runtime, numbers, fd, displayName, depth,
                         queueEngineDrawback(engine));
             case NativeIoBackend.LIBAIO:
-                return new AioQueue(new LinuxAio(numbers, calls), libc, fd, displayName, depth);
+                return new AioQueue(new LinuxAio(numbers, calls, libc, constants), constants, libc,
+                        fd, displayName, depth);
             default:
                 throw new UnsupportedOperationException("the native backend has no engine "
                         + engine + " (it has " + NativeIoBackend.IO_URING + " and "

@@ -176,8 +176,8 @@ public final class NativeIoBackend implements IoBackend {
     /**
      * {@value #IO_URING} (probed with io_uring_setup(2) on every call, as
      * {@code kernel.io_uring_disabled} may change), then {@value #LIBAIO} (probed once with
-     * io_setup(2)); both unavailable where the architecture has no system-call numbers for them
-     * (32-bit arm).
+     * io_setup(2)); each unavailable, with the reason, where its set-up call fails (ENOSYS: a
+     * kernel built without it, or an emulator that does not emulate it).
      */
     @Override
     public List<QueueEngine> queueEngines() {

@@ -37,9 +37,8 @@ final class NowaitReads {
     static Optional<String> ioUringDrawback(NativeRuntime r, int fd, boolean direct) {
         Libc libc = r.libc();
         try (NativeAlignedBuffer buffer = NativeAlignedBuffer.allocate(libc, r.constants(),
-                PROBE_BYTES, PROBE_BYTES); Memory iov = new Memory(16)) {
-            iov.setLong(0, buffer.address(0, PROBE_BYTES));
-            iov.setLong(8, PROBE_BYTES);
+                PROBE_BYTES, PROBE_BYTES); Memory iov = new Memory(Iovec.bytes(r.constants()))) {
+            Iovec.put(iov, 0, buffer.address(0, PROBE_BYTES), PROBE_BYTES, r.constants());
             long n = libc.preadv2(fd, Pointer.nativeValue(iov), 1, 0, RWF_NOWAIT);
             int errno = n < 0 ? libc.errno() : 0;
             if (errno == Errno.EOPNOTSUPP) {

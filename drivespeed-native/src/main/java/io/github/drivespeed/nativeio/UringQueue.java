@@ -34,12 +34,24 @@ final class UringQueue extends NativeQueue {
     static final byte IORING_OP_READ = 22;
     static final byte IORING_OP_WRITE = 23;
     static final byte IOSQE_FIXED_FILE = 1;
+    /** Offsets in {@code struct io_uring_sqe} and {@code struct io_uring_cqe}. */
+    static final int SQE_OPCODE = 0;
+    static final int SQE_FLAGS = 1;
+    static final int SQE_FD = 4;
+    static final int SQE_OFF = 8;
+    static final int SQE_ADDR = 16;
+    static final int SQE_LEN = 24;
+    static final int SQE_USER_DATA = 32;
+    static final int SQE_BUF_INDEX = 40;
+    static final int CQE_USER_DATA = 0;
+    static final int CQE_RES = 8;
     static final int IORING_ENTER_GETEVENTS = 1;
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class,
             ByteOrder.nativeOrder());
 
     private final UringRings rings;
     private final IoCalls calls;
+    private final LinuxConstants constants;
     private final SubmitPolicy policy = new SubmitPolicy();
     private final ByteBuffer sqes;
     private final ByteBuffer sqRing;
@@ -64,6 +76,7 @@ final class UringQueue extends NativeQueue {
             Optional<String> drawback) throws IOException {
         super(r.libc(), displayName, depth);
         this.calls = r.calls();
+        this.constants = r.constants();
         this.drawback = drawback;
         this.rings = UringRings.setUp(libc, r.constants(), numbers, depth, displayName);
         this.sqes = rings.sqes;
@@ -83,9 +96,9 @@ final class UringQueue extends NativeQueue {
                 .orElse("registered file");
         for (int slot = 0; slot < depth; slot++) {
             int at = slot * UringRings.SQE_BYTES;
-            sqes.put(at + 1, refused.isEmpty() ? IOSQE_FIXED_FILE : 0);
-            sqes.putInt(at + 4, refused.isEmpty() ? 0 : fd);
-            sqes.putLong(at + 32, slot);
+            sqes.put(at + SQE_FLAGS, refused.isEmpty() ? IOSQE_FIXED_FILE : 0);
+            sqes.putInt(at + SQE_FD, refused.isEmpty() ? 0 : fd);
+            sqes.putLong(at + SQE_USER_DATA, slot);
         }
     }
 
@@ -95,11 +108,11 @@ final class UringQueue extends NativeQueue {
         if (inFlight > 0 || pending > 0 || registered.length > 0 || buffers.isEmpty()) {
             return false;
         }
-        try (Memory iovecs = new Memory(16L * buffers.size())) {
+        try (Memory iovecs = new Memory((long) Iovec.bytes(constants) * buffers.size())) {
             for (int i = 0; i < buffers.size(); i++) {
                 AlignedBuffer b = buffers.get(i);
-                iovecs.setLong(16L * i, NativeAlignedBuffer.of(b).address(0, b.capacityBytes()));
-                iovecs.setLong(16L * i + 8, b.capacityBytes());
+                Iovec.put(iovecs, i, NativeAlignedBuffer.of(b).address(0, b.capacityBytes()),
+                        b.capacityBytes(), constants);
             }
             Optional<String> refused = rings.register(UringRings.IORING_REGISTER_BUFFERS,
                     Pointer.nativeValue(iovecs), buffers.size());
@@ -119,12 +132,12 @@ final class UringQueue extends NativeQueue {
             long position) throws IOException {
         int index = registeredIndex(buffer);
         int at = slot * UringRings.SQE_BYTES;
-        sqes.put(at, index >= 0 ? (write ? IORING_OP_WRITE_FIXED : IORING_OP_READ_FIXED)
+        sqes.put(at + SQE_OPCODE, index >= 0 ? (write ? IORING_OP_WRITE_FIXED : IORING_OP_READ_FIXED)
                 : (write ? IORING_OP_WRITE : IORING_OP_READ));
-        sqes.putLong(at + 8, position);
-        sqes.putLong(at + 16, address);
-        sqes.putInt(at + 24, (int) count);
-        sqes.putShort(at + 40, (short) Math.max(index, 0));
+        sqes.putLong(at + SQE_OFF, position);
+        sqes.putLong(at + SQE_ADDR, address);
+        sqes.putInt(at + SQE_LEN, (int) count);
+        sqes.putShort(at + SQE_BUF_INDEX, (short) Math.max(index, 0));
         lastSlot = slot;
         sqRing.putInt(rings.sqArray + (sqTail & rings.sqMask) * Integer.BYTES, slot);
         INT.setRelease(sqRing, rings.sqTail, ++sqTail);
@@ -207,8 +220,8 @@ final class UringQueue extends NativeQueue {
         int n = 0;
         while (head != tail && n < max) {
             int cqe = rings.cqes + (head & rings.cqMask) * UringRings.CQE_BYTES;
-            slots[at + n] = (int) cqRing.getLong(cqe);
-            results[at + n] = cqRing.getInt(cqe + 8);
+            slots[at + n] = (int) cqRing.getLong(cqe + CQE_USER_DATA);
+            results[at + n] = cqRing.getInt(cqe + CQE_RES);
             head++;
             n++;
         }

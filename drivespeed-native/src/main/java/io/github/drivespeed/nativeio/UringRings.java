@@ -15,7 +15,9 @@ import java.util.Optional;
  * tail, mask and the array of SQE indices), the completion ring (head, tail, mask and the
  * 16-byte CQEs; the same mapping as the submission ring where the kernel has
  * IORING_FEAT_SINGLE_MMAP) and the 64-byte SQEs. Set up and registered through glibc's
- * {@code syscall(2)} ({@link Syscall}); the per-I/O io_uring_enter(2) is the queue's business.
+ * {@code syscall(2)} ({@link Libc#syscall}); the per-I/O io_uring_enter(2) is the queue's
+ * business. The structures below have the same layout on 64-bit and 32-bit Linux (fixed-width
+ * fields only; checked against each architecture's headers by the tests).
  *
  * <p>Layouts ({@code include/uapi/linux/io_uring.h}): {@code struct io_uring_params} is 120
  * bytes: sq_entries at 0, cq_entries at 4, flags at 8, features at 20, {@code struct
@@ -35,9 +37,22 @@ final class UringRings implements AutoCloseable {
     static final int IORING_UNREGISTER_FILES = 3;
     static final int SQE_BYTES = 64;
     static final int CQE_BYTES = 16;
-    /** MAP_POPULATE, include/uapi/asm-generic/mman.h (x86_64 and aarch64): fault the rings in now. */
+    /** MAP_POPULATE, include/uapi/asm-generic/mman.h (x86_64, aarch64 and arm): fault the rings in now. */
     static final int MAP_POPULATE = 0x8000;
-    private static final int PARAMS_BYTES = 120;
+    /** {@code sizeof(struct io_uring_params)} and the offsets of the fields read here. */
+    static final int PARAMS_BYTES = 120;
+    static final int PARAMS_SQ_ENTRIES = 0;
+    static final int PARAMS_CQ_ENTRIES = 4;
+    static final int PARAMS_FLAGS = 8;
+    static final int PARAMS_FEATURES = 20;
+    static final int PARAMS_SQ_OFF_HEAD = 40;
+    static final int PARAMS_SQ_OFF_TAIL = 44;
+    static final int PARAMS_SQ_OFF_RING_MASK = 48;
+    static final int PARAMS_SQ_OFF_ARRAY = 64;
+    static final int PARAMS_CQ_OFF_HEAD = 80;
+    static final int PARAMS_CQ_OFF_TAIL = 84;
+    static final int PARAMS_CQ_OFF_RING_MASK = 88;
+    static final int PARAMS_CQ_OFF_CQES = 100;
     private static final Path DISABLED_SYSCTL = Path.of("/proc/sys/kernel/io_uring_disabled");
 
     /** The ring's file descriptor. */
@@ -75,13 +90,13 @@ final class UringRings implements AutoCloseable {
         this.libc = libc;
         this.numbers = numbers;
         this.ringFd = ringFd;
-        this.sqEntries = params.getInt(0);
-        this.sqHead = params.getInt(40);
-        this.sqTail = params.getInt(44);
-        this.sqArray = params.getInt(64);
-        this.cqHead = params.getInt(80);
-        this.cqTail = params.getInt(84);
-        this.cqes = params.getInt(100);
+        this.sqEntries = params.getInt(PARAMS_SQ_ENTRIES);
+        this.sqHead = params.getInt(PARAMS_SQ_OFF_HEAD);
+        this.sqTail = params.getInt(PARAMS_SQ_OFF_TAIL);
+        this.sqArray = params.getInt(PARAMS_SQ_OFF_ARRAY);
+        this.cqHead = params.getInt(PARAMS_CQ_OFF_HEAD);
+        this.cqTail = params.getInt(PARAMS_CQ_OFF_TAIL);
+        this.cqes = params.getInt(PARAMS_CQ_OFF_CQES);
         this.sqRingAddress = mapped[0];
         this.sqRingBytes = mapped[1];
         this.cqRingAddress = mapped[2];
@@ -92,8 +107,8 @@ final class UringRings implements AutoCloseable {
         this.cqRing = view(cqRingAddress, cqRingBytes);
         this.sqes = view(sqesAddress, sqesBytes);
         // the offsets point into the rings, where the kernel keeps the masks
-        this.sqMask = sqRing.getInt(params.getInt(48));
-        this.cqMask = cqRing.getInt(params.getInt(88));
+        this.sqMask = sqRing.getInt(params.getInt(PARAMS_SQ_OFF_RING_MASK));
+        this.cqMask = cqRing.getInt(params.getInt(PARAMS_CQ_OFF_RING_MASK));
     }
 
     private static ByteBuffer view(long address, long bytes) {
@@ -117,7 +132,7 @@ final class UringRings implements AutoCloseable {
         }
         try (Memory params = new Memory(PARAMS_BYTES)) {
             params.clear();
-            long fd = Syscall.syscall(numbers.ioUringSetup(), 1, Pointer.nativeValue(params),
+            long fd = r.libc().syscall(numbers.ioUringSetup(), 1, Pointer.nativeValue(params),
                     0, 0, 0);
             if (fd < 0) {
                 return Optional.of(refusal(r.libc(), r.libc().errno()));
@@ -160,8 +175,8 @@ final class UringRings implements AutoCloseable {
             int errno = 0;
             for (int flags : new int[] {IORING_SETUP_COOP_TASKRUN, 0}) {
                 params.clear();
-                params.setInt(8, flags);
-                fd = Syscall.syscall(numbers.ioUringSetup(), entries, Pointer.nativeValue(params),
+                params.setInt(PARAMS_FLAGS, flags);
+                fd = libc.syscall(numbers.ioUringSetup(), entries, Pointer.nativeValue(params),
                         0, 0, 0);
                 if (fd >= 0) {
                     break;
@@ -190,11 +205,11 @@ final class UringRings implements AutoCloseable {
 
     private static void map(Libc libc, LinuxConstants c, int ringFd, Pointer params,
             long[] mapped, String displayName) throws IOException {
-        int sqEntries = params.getInt(0);
-        int cqEntries = params.getInt(4);
-        boolean single = (params.getInt(20) & IORING_FEAT_SINGLE_MMAP) != 0;
-        long sqBytes = params.getInt(64) + (long) sqEntries * Integer.BYTES;
-        long cqBytes = params.getInt(100) + (long) cqEntries * CQE_BYTES;
+        int sqEntries = params.getInt(PARAMS_SQ_ENTRIES);
+        int cqEntries = params.getInt(PARAMS_CQ_ENTRIES);
+        boolean single = (params.getInt(PARAMS_FEATURES) & IORING_FEAT_SINGLE_MMAP) != 0;
+        long sqBytes = params.getInt(PARAMS_SQ_OFF_ARRAY) + (long) sqEntries * Integer.BYTES;
+        long cqBytes = params.getInt(PARAMS_CQ_OFF_CQES) + (long) cqEntries * CQE_BYTES;
         if (single) {
             sqBytes = cqBytes = Math.max(sqBytes, cqBytes);
         }
@@ -236,7 +251,7 @@ final class UringRings implements AutoCloseable {
      * @return empty on success, else the errno's description
      */
     Optional<String> register(int opcode, long argument, int count) {
-        long r = Syscall.syscall(numbers.ioUringRegister(), ringFd, opcode, argument, count, 0);
+        long r = libc.syscall(numbers.ioUringRegister(), ringFd, opcode, argument, count, 0);
         return r < 0 ? Optional.of(Errno.describe(libc, libc.errno())) : Optional.empty();
     }
 

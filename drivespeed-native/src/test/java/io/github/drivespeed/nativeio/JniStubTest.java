@@ -15,11 +15,15 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The two routes of the per-I/O system calls: the JNI stub this build compiled (loaded only
- * when its recorded checksum and its ELF architecture match), and JNA, which a system property
- * forces; each runs a whole measurement in a child JVM and says in the report which ran and why.
+ * The two routes of the per-I/O system calls: the JNI stub this build compiled for this JVM's
+ * architecture (loaded only when its recorded checksum and its ELF architecture match), and JNA,
+ * which a system property forces; each runs a whole measurement in a child JVM and says in the
+ * report which ran and why. And the jar's stubs for the other architectures: each an ELF shared
+ * object of its own class and machine, with its checksum.
  */
 class JniStubTest {
 
@@ -32,14 +36,23 @@ class JniStubTest {
         }
     }
 
-    /** Skips (fails under CI as root) where this build had no C compiler for x86_64. */
-    private static byte[] builtStub() throws IOException {
-        Optional<byte[]> stub = resource("linux-x86_64/" + JniStub.LIBRARY);
-        String why = resource("linux-x86_64/libdrivespeed.absent")
+    /** This JVM's architecture as the stub's directory names it: x86_64, aarch64 or arm. */
+    private static final String ARCH = LinuxConstants.forArchitecture(
+            System.getProperty("os.arch", "")).map(LinuxConstants::architecture).orElse("none");
+
+    /** Skips (fails under CI as root) where this build had no C compiler for {@code arch}. */
+    private static byte[] builtStub(String arch) throws IOException {
+        Optional<byte[]> stub = resource("linux-" + arch + "/" + JniStub.LIBRARY);
+        String why = resource("linux-" + arch + "/libdrivespeed.absent")
                 .map(b -> new String(b, StandardCharsets.UTF_8).trim()).orElse("no stub");
-        Privileged.require("amd64".equals(System.getProperty("os.arch")) && stub.isPresent(),
-                "a JNI stub built for x86_64 by this build (" + why + ")");
+        Privileged.require(stub.isPresent(), "a JNI stub built for " + arch
+                + " by this build (" + why + ")");
         return stub.get();
+    }
+
+    private static String recordedSha256(String arch) throws IOException {
+        return new String(resource("linux-" + arch + "/" + JniStub.LIBRARY + ".sha256")
+                .orElseThrow(), StandardCharsets.US_ASCII).split("\\s+")[0];
     }
 
     private String child(String... jvmOptions) throws Exception {
@@ -59,14 +72,13 @@ class JniStubTest {
 
     @Test
     void theBuiltStubLoadsAndRunsAWholeMeasurement() throws Exception {
-        byte[] stub = builtStub();
-        String recorded = new String(resource("linux-x86_64/" + JniStub.LIBRARY + ".sha256")
-                .orElseThrow(), StandardCharsets.US_ASCII).split("\\s+")[0];
+        byte[] stub = builtStub(ARCH);
+        String recorded = recordedSha256(ARCH);
         assertThat(recorded).isEqualTo(JniStub.sha256(stub));
         String output = child();
         assertThat(output).contains("backend native | -")
-                .contains("per-I/O system calls through the JNI stub"
-                        + " linux-x86_64/libdrivespeed.so (sha256 " + recorded.substring(0, 16)
+                .contains("per-I/O system calls through the JNI stub linux-" + ARCH
+                        + "/libdrivespeed.so (sha256 " + recorded.substring(0, 16)
                         + "..., checked), the rest through JNA");
         assertThat(new NativeIoBackend().description()).contains("through the JNI stub");
     }
@@ -85,7 +97,7 @@ class JniStubTest {
     @Test
     void aStubWhoseChecksumOrArchitectureDoesNotMatchIsNotLoaded()
             throws IOException, NoSuchAlgorithmException {
-        byte[] stub = builtStub();
+        byte[] stub = builtStub("x86_64");
         String sha = JniStub.sha256(stub);
         assertThat(JniStub.problem(stub, Optional.of(sha), "x86_64", JniStub.EM_X86_64)).isNull();
         byte[] tampered = stub.clone();
@@ -96,19 +108,26 @@ class JniStubTest {
                 .isEqualTo("has no recorded checksum (libdrivespeed.so.sha256)");
         assertThat(JniStub.problem(stub, Optional.of(sha), "aarch64", JniStub.EM_AARCH64))
                 .isEqualTo("is not a aarch64 shared library (ELF machine 62, expected 183)");
+        assertThat(JniStub.problem(stub, Optional.of(sha), "arm", JniStub.EM_ARM))
+                .isEqualTo("is not a arm shared library (ELF class 2, data 1, not 32-bit"
+                        + " little-endian)");
         assertThat(JniStub.ElfHeader.check(new byte[64], JniStub.EM_X86_64))
                 .isEqualTo("no ELF header");
     }
 
-    @Test
-    void anAarch64StubWhereACrossCompilerBuiltOneIsAnAarch64SharedObject()
+    @ParameterizedTest(name = "linux-{0}")
+    @ValueSource(strings = {"x86_64", "aarch64", "arm"})
+    void theJarCarriesAStubForEachArchitectureBuiltForItsOwnMachine(String arch)
             throws IOException, NoSuchAlgorithmException {
-        Optional<byte[]> arm = resource("linux-aarch64/" + JniStub.LIBRARY);
-        org.junit.jupiter.api.Assumptions.assumeTrue(arm.isPresent(),
-                "no aarch64 cross compiler at build time");
-        String recorded = new String(resource("linux-aarch64/" + JniStub.LIBRARY + ".sha256")
-                .orElseThrow(), StandardCharsets.US_ASCII).split("\\s+")[0];
-        assertThat(JniStub.problem(arm.get(), Optional.of(recorded), "aarch64",
-                JniStub.EM_AARCH64)).isNull();
+        byte[] stub = builtStub(arch);
+        int machine = JniStub.machine(arch);
+        assertThat(JniStub.problem(stub, Optional.of(recordedSha256(arch)), arch, machine))
+                .isNull();
+        for (String other : new String[] {"x86_64", "aarch64", "arm"}) {
+            if (!other.equals(arch)) {
+                assertThat(JniStub.ElfHeader.check(stub, JniStub.machine(other)))
+                        .as("the %s stub checked as %s", arch, other).isNotNull();
+            }
+        }
     }
 }

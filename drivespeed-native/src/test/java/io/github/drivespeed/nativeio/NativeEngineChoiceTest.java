@@ -8,6 +8,7 @@ import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.QueueEngine;
+import io.github.drivespeed.testing.Emulation;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
@@ -21,7 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The native backend's engines chosen and recorded on this machine: psync at queue depth 1,
  * io_uring above it on the working disk, Linux AIO on tmpfs (io_uring would hand each I/O to a
  * kernel worker there), and Linux AIO with the reason where io_uring is refused
- * ({@code kernel.io_uring_disabled=2}, root only, put back as found even on failure).
+ * ({@code kernel.io_uring_disabled=2}, root only, put back as found even on failure). Under an
+ * emulator without either engine, the named fallback: queue depth run as threads, each engine's
+ * ENOSYS in the report.
  */
 class NativeEngineChoiceTest {
 
@@ -37,6 +40,22 @@ class NativeEngineChoiceTest {
         assertThat(qd1.engine().engine()).isEqualTo(IoEngine.PSYNC);
         assertThat(qd1.ioEngine()).isEqualTo("psync: 1 thread x queue depth 1");
 
+        if (Emulation.active()) {
+            WorkloadReport qd8 = DriveSpeed.workload(dir).size("4M").queueDepth(8).count(400)
+                    .run();
+            assertThat(qd8.engine().engine()).isEqualTo(IoEngine.PSYNC);
+            assertThat(qd8.engine().fallbackReason()).as(Emulation.Gap.ASYNC_IO.description())
+                    .hasValueSatisfying(r -> assertThat(r)
+                            .contains("io_uring not used: io_uring_setup(2): ENOSYS")
+                            .contains("libaio not used: io_setup(2): ENOSYS"));
+            assertThat(qd8.ioEngine()).startsWith("psync: 1 x 8 = 8 threads x queue depth 1");
+            assertThat(qd8.cpu()).as(Emulation.Gap.CPU_TIMES.description())
+                    .hasValueSatisfying(c -> assertThat(c.available()).isFalse());
+            assertThat(qd8.toString()).contains("CPU:        unavailable: /proc/self/stat"
+                    + " reports no CPU time for this process at all");
+            assertThat(TestFiles.names(dir)).isEmpty();
+            return;
+        }
         WorkloadReport qd16 = DriveSpeed.workload(dir).size("4M").queueDepth(16).count(3000).run();
         EngineInfo e = qd16.engine();
         assertThat(e.engine()).isEqualTo(IoEngine.IO_URING);
@@ -52,6 +71,7 @@ class NativeEngineChoiceTest {
     @Test
     void onTmpfsTheDeeperQueueIsLinuxAioAndTheReportSaysWhyNotIoUring() throws IOException {
         Path shm = Path.of("/dev/shm");
+        Emulation.skipOn(Emulation.Gap.ASYNC_IO);
         Privileged.require(Files.isDirectory(shm) && Files.isWritable(shm), "a writable /dev/shm");
         Path tmpfs = Files.createTempDirectory(shm, "drivespeed-engine-");
         try {
@@ -74,6 +94,7 @@ class NativeEngineChoiceTest {
     @Test
     @Tag("privileged")
     void whereIoUringIsRefusedTheQueueFallsBackToLinuxAioAndSaysWhy() throws IOException {
+        Emulation.skipOn(Emulation.Gap.ASYNC_IO);
         Privileged.requireRoot();
         Privileged.require(Files.isWritable(IO_URING_DISABLED),
                 "a writable " + IO_URING_DISABLED + " (Linux 6.6+)");

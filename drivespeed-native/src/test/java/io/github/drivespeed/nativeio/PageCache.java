@@ -2,15 +2,18 @@ package io.github.drivespeed.nativeio;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
+import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The test's own look at the page cache, independent of the backend's code: open(2), mmap(2) of
- * the whole file (touching no page), mincore(2), through a separate JNA interface mapping.
- * Values are those of x86_64 and aarch64 (O_RDONLY 0, PROT_READ 1, MAP_SHARED 1).
+ * The test's own look at the page cache, independent of the backend's code: open(2), mmap64(2)
+ * of the whole file (touching no page), mincore(2), through a separate JNA interface mapping;
+ * {@code size_t} as JNA's {@link NativeLong} (as wide as a C long on Linux: 32 bits on arm),
+ * {@code off64_t} as a Java long. Values are those of x86_64, aarch64 and arm (O_RDONLY 0,
+ * PROT_READ 1, MAP_SHARED 1).
  */
 final class PageCache {
 
@@ -22,11 +25,11 @@ final class PageCache {
 
         int close(int fd);
 
-        Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
+        Pointer mmap64(Pointer addr, NativeLong length, int prot, int flags, int fd, long offset);
 
-        int munmap(Pointer addr, long length);
+        int munmap(Pointer addr, NativeLong length);
 
-        int mincore(Pointer addr, long length, byte[] vec);
+        int mincore(Pointer addr, NativeLong length, byte[] vec);
 
         int getpagesize();
     }
@@ -49,14 +52,15 @@ final class PageCache {
             throw new IOException("open " + file + ": errno " + Native.getLastError());
         }
         try {
-            Pointer map = C.LIBC.mmap(null, size, 1, 1, fd, 0);
-            if (Pointer.nativeValue(map) == -1) {
+            NativeLong length = new NativeLong(size);
+            Pointer map = C.LIBC.mmap64(null, length, 1, 1, fd, 0);
+            if (Pointer.nativeValue(map) == -1 || Pointer.nativeValue(map) == 0xffffffffL) {
                 throw new IOException("mmap " + file + ": errno " + Native.getLastError());
             }
             try {
                 int page = C.LIBC.getpagesize();
                 byte[] vec = new byte[(int) ((size + page - 1) / page)];
-                if (C.LIBC.mincore(map, size, vec) != 0) {
+                if (C.LIBC.mincore(map, length, vec) != 0) {
                     throw new IOException("mincore " + file + ": errno " + Native.getLastError());
                 }
                 long resident = 0;
@@ -65,7 +69,7 @@ final class PageCache {
                 }
                 return resident;
             } finally {
-                C.LIBC.munmap(map, size);
+                C.LIBC.munmap(map, length);
             }
         } finally {
             C.LIBC.close(fd);

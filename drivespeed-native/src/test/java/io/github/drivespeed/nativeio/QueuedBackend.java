@@ -17,6 +17,7 @@ import java.io.IOException;
  */
 final class QueuedBackend extends ForwardingBackend {
 
+    private final IoBackend backend;
     private final String engine;
     private final String label;
 
@@ -27,6 +28,7 @@ final class QueuedBackend extends ForwardingBackend {
      */
     QueuedBackend(IoBackend delegate, String engine, String label) {
         super(delegate);
+        this.backend = delegate;
         this.engine = engine;
         this.label = label;
     }
@@ -34,6 +36,12 @@ final class QueuedBackend extends ForwardingBackend {
     @Override
     public String toString() {
         return label;
+    }
+
+    /** @return why the engine cannot run here, as the backend says, or empty where it can */
+    java.util.Optional<String> engineUnavailableReason() {
+        return backend.queueEngines().stream().filter(e -> e.fioName().equals(engine))
+                .findFirst().orElseThrow().unavailableReason();
     }
 
     @Override

@@ -136,8 +136,7 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
                 ios += other.ios();
                 events = ThreadEvents.sum(events, other.ioThreads());
             }
-            out.add(new CpuUsage(c.userNanos(), c.systemNanos(), c.elapsedNanos(), ios,
-                    c.source(), events));
+            out.add(c.withIos(ios, events));
         }
         return out;
     }

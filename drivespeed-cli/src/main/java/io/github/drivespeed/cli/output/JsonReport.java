@@ -274,11 +274,19 @@ public final class JsonReport {
         return n;
     }
 
-    /** The process's CPU time over a window: per I/O, and as fio's usr_cpu and sys_cpu. */
+    /**
+     * The process's CPU time over a window: per I/O, and as fio's usr_cpu and sys_cpu; where the
+     * platform reports none, the times are null and {@code unavailable_reason} says why.
+     */
     private static ObjectNode cpu(CpuUsage c) {
         ObjectNode n = NODES.objectNode();
-        n.put("usr_ns", c.userNanos());
-        n.put("sys_ns", c.systemNanos());
+        if (c.available()) {
+            n.put("usr_ns", c.userNanos());
+            n.put("sys_ns", c.systemNanos());
+        } else {
+            n.putNull("usr_ns");
+            n.putNull("sys_ns");
+        }
         n.put("elapsed_ns", c.elapsedNanos());
         n.put("total_ios", c.ios());
         n.set("usr_ns_per_io", decimal(c.userNanosPerIo()));
@@ -286,6 +294,7 @@ public final class JsonReport {
         n.set("usr_cpu", decimal(c.userPercent()));
         n.set("sys_cpu", decimal(c.systemPercent()));
         n.put("source", c.source());
+        c.unavailableReason().ifPresent(r -> n.put("unavailable_reason", r));
         // the I/O threads' own counts, fio's ctx, minf and majf; absent where not counted
         c.ioThreads().ifPresent(e -> {
             n.put("ctx", e.contextSwitches());

@@ -211,7 +211,7 @@ final class ReportFixtures {
                 new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, "", Optional.empty()),
                 Optional.of(PassResult.of(PassKind.READ, List.of(reads), Set.of())),
                 Optional.of(PassResult.of(PassKind.WRITE, List.of(writes), Set.of())),
-                List.of(new CpuUsage(150_000_000L, 420_000_000L, 1_200_000_000L, 1_200,
+                List.of(CpuUsage.measured(150_000_000L, 420_000_000L, 1_200_000_000L, 1_200,
                         "/proc/self/stat utime and stime, 10 ms ticks", Optional.empty())),
                 Set.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS), STARTED.plusSeconds(10));
     }
@@ -244,7 +244,7 @@ final class ReportFixtures {
                         "completions reaped from the ring in user space", Optional.empty()),
                 Optional.of(PassResult.of(PassKind.READ, List.of(reads), Set.of())),
                 Optional.empty(),
-                List.of(new CpuUsage(50_000_000L, 120_000_000L, 1_000_000_000L, 800,
+                List.of(CpuUsage.measured(50_000_000L, 120_000_000L, 1_000_000_000L, 800,
                         "/proc/self/stat utime and stime, 10 ms ticks", Optional.empty())),
                 Set.of(), STARTED.plusSeconds(20));
     }

@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -35,7 +37,11 @@ import org.slf4j.LoggerFactory;
  * removed. Files of this process are known from a table and never opened twice (closing a second
  * descriptor of a file would drop this process's fcntl locks on it). The locks are released and
  * the files removed on {@link #close()}. Nothing here fails a measurement: where the run directory
- * cannot be used, the check is skipped and logged.
+ * cannot be used, the check is skipped and logged; where it cannot be listed (a 32-bit JVM meets
+ * EOVERFLOW on a file system with 64-bit directory offsets), the log says once per directory
+ * that a concurrent measurement cannot be detected, naming the directory and the error, and
+ * {@link #concurrencyUnchecked()} tells the measurement, whose report then carries
+ * {@link io.github.drivespeed.warning.Warning#CONCURRENCY_UNCHECKED}.
  */
 public final class DriveLocks implements AutoCloseable {
 
@@ -44,11 +50,15 @@ public final class DriveLocks implements AutoCloseable {
     private static final SecureRandom NONCES = new SecureRandom();
     /** The lock files this process holds, of every measurement running in it. */
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+    /** The run directories that could not be listed, warned about once each. */
+    private static final Set<Path> UNLISTABLE = ConcurrentHashMap.newKeySet();
 
     private final Path directory;
     private final List<String> keys;
     private final List<Path> files = new ArrayList<>();
     private final List<FileChannel> channels = new ArrayList<>();
+    /** Whether a listing of the run directory failed; read by the thread that listed it. */
+    private boolean listingFailed;
 
     private DriveLocks(Path directory, List<String> keys) {
         this.directory = directory;
@@ -176,9 +186,38 @@ public final class DriveLocks implements AutoCloseable {
                 found |= HELD.contains(p) || liveOrRemoved(p);
             }
         } catch (IOException e) {
-            LOG.debug("cannot list {}: {}", directory, e.toString());
+            unlistable(e);
+        } catch (DirectoryIteratorException e) {
+            unlistable(e.getCause());
         }
         return found;
+    }
+
+    /**
+     * Whether a concurrent measurement on the same drive could not be detected: a listing of
+     * the run directory by {@link #anotherMeasurement()} or
+     * {@link #anotherMeasurementBesides(List)} failed, so another measurement's lock there was
+     * not seen (the log names the directory and the error, once per directory).
+     *
+     * @return true once a listing failed; false while every listing succeeded, or before the
+     *     first
+     */
+    public boolean concurrencyUnchecked() {
+        return listingFailed;
+    }
+
+    private void unlistable(IOException e) {
+        listingFailed = true;
+        if (UNLISTABLE.add(directory)) {
+            LOG.warn("cannot list the drive locks in {} ({}): another drivespeed measurement on"
+                    + " the same drive cannot be detected", directory, reason(e));
+        }
+    }
+
+    /** @return a file-system error's reason without its path, e.g. {@code Value too large ...} */
+    private static String reason(IOException e) {
+        return e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
+                : e.toString();
     }
 
     /** @return true if another process holds the lock; removes the file when no one does */

@@ -1,7 +1,9 @@
 package io.github.drivespeed.internal.files;
 
 import java.io.IOException;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -9,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,10 +23,14 @@ import org.slf4j.LoggerFactory;
  * else in the directory is ever touched. Such a file is a leftover only when its pid is not a live
  * process here <em>and</em> no process holds its {@link OwnershipLock}: a pid alone cannot tell a
  * dead run from a live one in another PID namespace or on another host sharing the directory.
+ * Where the directory cannot be listed (a 32-bit JVM meets EOVERFLOW on a file system with 64-bit
+ * directory offsets), a warning says so once per directory, and the scan finds nothing.
  */
 public final class LeftoverFiles {
 
     private static final Logger LOG = LoggerFactory.getLogger(LeftoverFiles.class);
+    /** The directories that could not be listed, warned about once each. */
+    private static final Set<Path> UNLISTABLE = ConcurrentHashMap.newKeySet();
 
     private LeftoverFiles() {
     }
@@ -107,8 +114,24 @@ public final class LeftoverFiles {
                 }
             }
         } catch (IOException e) {
-            LOG.debug("could not list {} for leftover test files: {}", directory, e.toString());
+            unlistable(directory, e);
+        } catch (DirectoryIteratorException e) {
+            unlistable(directory, e.getCause());
         }
         return new Scan(directory, removed, inUse);
+    }
+
+    private static void unlistable(Path directory, IOException e) {
+        if (UNLISTABLE.add(directory)) {
+            LOG.warn("cannot list {} ({}): leftover test files there are not removed, and another"
+                    + " drivespeed measurement's named test file there cannot be detected",
+                    directory, reason(e));
+        }
+    }
+
+    /** @return a file-system error's reason without its path, e.g. {@code Value too large ...} */
+    private static String reason(IOException e) {
+        return e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
+                : e.toString();
     }
 }

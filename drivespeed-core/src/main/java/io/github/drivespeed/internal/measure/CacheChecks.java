@@ -93,16 +93,23 @@ public final class CacheChecks {
      * Adds the shared-drive warnings of a write and a read pass.
      *
      * @param concurrent whether another measurement used the drive
+     * @param concurrencyUnchecked whether the drive's locks could not be listed, so that another
+     *     measurement could not be detected ({@link Warning#CONCURRENCY_UNCHECKED})
      * @param foreignWrite whether a write pass's counters showed other I/O
      * @param foreignRead whether a read pass's counters showed other I/O
      * @param writeWarnings the write pass's warnings, added to
      * @param readWarnings the read pass's warnings, added to
      */
-    static void addSharedDrive(boolean concurrent, boolean foreignWrite, boolean foreignRead,
-            Set<Warning> writeWarnings, Set<Warning> readWarnings) {
+    static void addSharedDrive(boolean concurrent, boolean concurrencyUnchecked,
+            boolean foreignWrite, boolean foreignRead, Set<Warning> writeWarnings,
+            Set<Warning> readWarnings) {
         if (concurrent) {
             writeWarnings.add(Warning.CONCURRENT_MEASUREMENT);
             readWarnings.add(Warning.CONCURRENT_MEASUREMENT);
+        }
+        if (concurrencyUnchecked) {
+            writeWarnings.add(Warning.CONCURRENCY_UNCHECKED);
+            readWarnings.add(Warning.CONCURRENCY_UNCHECKED);
         }
         if (foreignWrite) {
             writeWarnings.add(Warning.FOREIGN_IO);

@@ -53,7 +53,8 @@ import org.slf4j.LoggerFactory;
  * so that the device is read to its last byte; a write test moves whole blocks only and leaves
  * that rest as it was (the report says so). The drive's locks ({@link DriveLocks}) are held from the opening to
  * the end: another measurement on the device, its disk or a file system on it is
- * {@link Warning#CONCURRENT_MEASUREMENT}; a pass over which the device's counters moved clearly
+ * {@link Warning#CONCURRENT_MEASUREMENT} (and a lock directory that cannot be listed,
+ * {@link Warning#CONCURRENCY_UNCHECKED}); a pass over which the device's counters moved clearly
  * more than the pass did is {@link Warning#FOREIGN_IO}.
  */
 public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceReport> {
@@ -128,7 +129,8 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
             boolean concurrent = locks.anotherMeasurement();
             DevicePasses passes = runAll(t, io, blockBytes, blocks, counters, writes, reads);
             CacheChecks.addSharedDrive(concurrent || locks.anotherMeasurement(),
-                    passes.foreignWrite(), passes.foreignRead(), writeWarnings, readWarnings);
+                    locks.concurrencyUnchecked(), passes.foreignWrite(), passes.foreignRead(),
+                    writeWarnings, readWarnings);
         }
         CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
         Optional<PassResult> cached = readOptions.cachedReadNanos() > 0

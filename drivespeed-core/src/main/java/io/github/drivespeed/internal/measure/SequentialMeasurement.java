@@ -158,7 +158,8 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         }
         CacheChecks.addSharedDrive(concurrentBefore || locks.anotherMeasurement()
                 || LeftoverFiles.removeStale(directory).anotherMeasurement(null, true),
-                passes.foreignWrite, passes.foreignRead, writeWarnings, readWarnings);
+                locks.concurrencyUnchecked(), passes.foreignWrite, passes.foreignRead,
+                writeWarnings, readWarnings);
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
         CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);

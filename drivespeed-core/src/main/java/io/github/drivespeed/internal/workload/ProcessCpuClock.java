@@ -16,12 +16,18 @@ import java.util.Optional;
  * 10 ms; the kernel derives both from the scheduler's nanosecond runtime, split in the
  * proportion of the ticks that found the process in user and in system mode (the same figures
  * getrusage(2) returns). Where {@code /proc/self/stat} cannot be read (not Linux), there is no
- * reading and reports carry no CPU figures.
+ * reading and reports carry no CPU figures. Where it reads zero user and zero system time for
+ * the whole process since it started (a JVM spends far more than one tick starting), the platform
+ * does not report CPU times (qemu's user-mode emulation fills them with zeros) and the usage is
+ * {@linkplain CpuUsage#unavailable unavailable}, never a figure of 0.
  */
 final class ProcessCpuClock {
 
     /** How {@link CpuUsage#source()} names this clock. */
     static final String SOURCE = "/proc/self/stat utime and stime, 10 ms ticks";
+    /** Why a process whose CPU times all read zero has no CPU figure. */
+    static final String ALL_ZERO = "/proc/self/stat reports no CPU time for this process at all"
+            + " (utime and stime 0 since it started, as under an emulator such as qemu-user)";
     /** Nanoseconds per clock tick: USER_HZ = 100. */
     static final long NANOS_PER_TICK = 10_000_000L;
     private static final Path STAT = Path.of("/proc/self/stat");
@@ -70,14 +76,19 @@ final class ProcessCpuClock {
      * @param elapsedNanos the window's wall-clock time
      * @param ios I/Os completed in it
      * @param ioThreads the I/O threads' context switches and page faults over it, or empty
-     * @return the usage over the window, or empty without both readings
+     * @return the usage over the window, or empty without both readings; unavailable where
+     *     the end reading is zero since the process started
      */
     static Optional<CpuUsage> between(Optional<Reading> start, Optional<Reading> end,
             long elapsedNanos, long ios, Optional<ThreadEvents> ioThreads) {
         if (start.isEmpty() || end.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new CpuUsage(
+        if (end.get().userNanos() == 0 && end.get().systemNanos() == 0) {
+            return Optional.of(CpuUsage.unavailable(Math.max(0, elapsedNanos), ios, SOURCE,
+                    ioThreads, ALL_ZERO));
+        }
+        return Optional.of(CpuUsage.measured(
                 Math.max(0, end.get().userNanos() - start.get().userNanos()),
                 Math.max(0, end.get().systemNanos() - start.get().systemNanos()),
                 Math.max(0, elapsedNanos), ios, SOURCE, ioThreads));

@@ -152,6 +152,9 @@ final class WorkloadJob {
         if (concurrentBefore || anotherMeasurement()) {
             shared.add(Warning.CONCURRENT_MEASUREMENT);
         }
+        if (locks.concurrencyUnchecked()) {
+            shared.add(Warning.CONCURRENCY_UNCHECKED);
+        }
         if (foreignIo) {
             shared.add(Warning.FOREIGN_IO);
         }

@@ -42,4 +42,24 @@ class ProcessCpuClockTest {
         assertThat(ProcessCpuClock.between(Optional.empty(), Optional.of(after), 1, 1,
                 Optional.empty())).isEmpty();
     }
+
+    @Test
+    void aProcessWhoseTimesReadZeroSinceItStartedHasNoCpuFigureAndSaysWhy() {
+        // qemu's user-mode emulation fills /proc/self/stat's utime and stime with zeros
+        ProcessCpuClock.Reading zero = new ProcessCpuClock.Reading(0, 0);
+        Optional<CpuUsage> u = ProcessCpuClock.between(Optional.of(zero), Optional.of(zero),
+                1_000_000_000L, 5000, Optional.empty());
+        assertThat(u).hasValueSatisfying(c -> {
+            assertThat(c.available()).isFalse();
+            assertThat(c.unavailableReason()).contains(ProcessCpuClock.ALL_ZERO);
+            assertThat(c.nanosPerIo()).isNaN();
+            assertThat(c.ios()).isEqualTo(5000);
+            assertThat(c.toString()).startsWith("unavailable: /proc/self/stat reports no CPU"
+                    + " time for this process at all");
+        });
+        // a window in which a live process spent no tick is a measured 0, not unavailable
+        ProcessCpuClock.Reading busy = new ProcessCpuClock.Reading(40_000_000L, 10_000_000L);
+        assertThat(ProcessCpuClock.between(Optional.of(busy), Optional.of(busy), 1_000_000L, 1,
+                Optional.empty())).hasValueSatisfying(c -> assertThat(c.available()).isTrue());
+    }
 }
