@@ -18,6 +18,7 @@ import io.github.drivespeed.internal.verify.ReadRing;
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Verification;
@@ -117,7 +118,7 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         CapacityCheckReport.Stop stop = files.stop;
         return new CapacityCheckReport(t.info(), parameters, t.selection().info(), written,
                 FILE_BYTES, files.size(), direct, found, writeNanos, readNanos,
-                System.nanoTime() - start, stop, startedAt);
+                System.nanoTime() - start, stop, startedAt, files.readHandling);
     }
 
     /**
@@ -156,6 +157,7 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         private long writeNanos;
         private long readNanos;
         private Verification found = Verification.NONE;
+        private CacheHandling readHandling = CacheHandling.NOT_RECORDED;
         private CapacityCheckReport.Stop stop = sizeBytes.isPresent()
                 ? CapacityCheckReport.Stop.SIZE : CapacityCheckReport.Stop.FREE_SPACE;
 
@@ -220,6 +222,9 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         /** Reads each file back (after eviction, when buffered) and checks every block. */
         void readAll(WriteData data, ReadRing ring) throws IOException {
             listener.passStarted(PassKind.READ, 1, written);
+            // every file is synced: a FUSE daemon's device cache is dropped once, before any read
+            readHandling = CacheEviction.beforeFuseRead(io, t.info(), "capacity read-back")
+                    .orElse(direct ? CacheHandling.DIRECT_IO : CacheHandling.EVICTED);
             long readStart = System.nanoTime();
             long checked = 0;
             for (int f = 0; f < files.size(); f++) {
