@@ -15,6 +15,7 @@ import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
 import io.github.drivespeed.internal.preflight.BackendSelector;
+import io.github.drivespeed.internal.preflight.FileSizeLimit;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.internal.verify.PassChecks;
@@ -114,6 +115,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                     + " backend: it cannot open files with O_DSYNC");
         }
         readOptions.checkBackend(io);
+        FileSizeLimit.check(t, parameters.bytesPerPass().bytes(), "count", "blockSize");
         long poolBytes = WriteData.randomPoolBytes(blockBytes, parameters.count(),
                 WriteData.POOL_TARGET_BYTES);
         Preflight.checkMemory(poolBytes + (verify ? blockBytes : 0), parameters.blockSize(),
