@@ -90,32 +90,6 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
     }
 
     /**
-     * A report whose read-back was not through a FUSE daemon's device: its read handling is
-     * {@link CacheHandling#NOT_RECORDED}.
-     *
-     * @param target the directory and its drive
-     * @param parameters the settings the check ran with
-     * @param backend the I/O backend that ran
-     * @param writtenBytes bytes written
-     * @param fileBytes bytes per file
-     * @param files how many files
-     * @param direct whether O_DIRECT was used
-     * @param verification what reading back found
-     * @param writeNanos time of the writes
-     * @param readNanos time of the reads
-     * @param elapsedNanos running time
-     * @param stop what ended the fill
-     * @param startedAt when it started
-     */
-    public CapacityCheckReport(TargetInfo target, CapacityParameters parameters,
-            BackendInfo backend, long writtenBytes, long fileBytes, int files, boolean direct,
-            Verification verification, long writeNanos, long readNanos, long elapsedNanos,
-            Stop stop, Instant startedAt) {
-        this(target, parameters, backend, writtenBytes, fileBytes, files, direct, verification,
-                writeNanos, readNanos, elapsedNanos, stop, startedAt, CacheHandling.NOT_RECORDED);
-    }
-
-    /**
      * {@return whether the read-back came from the medium: false when it went through a FUSE
      * daemon whose device's page cache could not be dropped ({@link
      * CacheHandling#FUSE_DEVICE_CACHED}), so that "nothing lost" may be memory read back}

@@ -63,8 +63,8 @@ public record FileSizeLimit(long bytes, String what) {
         Optional<FileSizeLimit> limit = of(t.info());
         if (limit.isPresent() && bytes > limit.get().bytes()) {
             Reason reason = Reason.of("makes a test file of " + DataSize.ofBytes(bytes) + " ("
-                    + bytes + " bytes: ");
-            for (int i = 0; i < settings.length; i++) {
+                    + bytes + " bytes" + (settings.length > 1 ? ": " : ""));
+            for (int i = 0; settings.length > 1 && i < settings.length; i++) {
                 reason = (i == 0 ? reason : reason.then(" x ")).setting(settings[i]);
             }
             throw new InvalidSettingException(settings[0], null, reason.then("), larger than "
