@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.run;
 
+import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.LossLines;
 import io.github.drivespeed.report.CapacityCheckReport;
@@ -136,7 +137,8 @@ final class DataLoss {
                         + " system whose daemon reads its device through the page cache, which"
                         + " drivespeed could not drop (no block device found under the mount, or"
                         + " not openable): what was read back may have come from memory. Run as"
-                        + " root, or check the device itself (--verify-capacity on it).");
+                        + " root, or check the device itself (" + FormOptions.VERIFY_CAPACITY.option()
+                        + " on it).");
                 notVerified = true;
             }
         }
