@@ -28,7 +28,24 @@ public enum CacheHandling {
      */
     FROM_CACHE("from the page cache on purpose (memory speed, not the drive)", true),
     /** Not recorded (a sample made outside a measurement). */
-    NOT_RECORDED("not recorded", false);
+    NOT_RECORDED("not recorded", false),
+    /**
+     * A read through a FUSE file system whose daemon reads its block device through that
+     * device's page cache (exfat-fuse, ntfs-3g, fusefat), after the device's dirty pages were
+     * written (fsync(2)) and its cached pages dropped (ioctl BLKFLSBUF where permitted,
+     * posix_fadvise(2) POSIX_FADV_DONTNEED) and a check found none left: what the daemon reads
+     * comes from the device. A daemon's own data cache, if it kept one, is out of reach.
+     */
+    FUSE_DEVICE_EVICTED("through FUSE, after the page cache of the device under it was dropped",
+            false),
+    /**
+     * A read through a FUSE file system whose daemon reads its block device through a page cache
+     * that could not be dropped (the device under the mount was not found, could not be opened,
+     * or kept pages): what came back may be what was just written, from memory, so a read-back
+     * check of it verifies nothing ({@link io.github.drivespeed.warning.Warning#READ_BACK_NOT_VERIFIED}).
+     */
+    FUSE_DEVICE_CACHED("through FUSE, whose device's page cache could not be dropped (may be"
+            + " served from memory)", true);
 
     private final String description;
     private final boolean mayIncludeCache;

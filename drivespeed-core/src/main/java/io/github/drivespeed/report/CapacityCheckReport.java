@@ -33,11 +33,15 @@ import java.util.Set;
  * @param elapsedNanos the whole check's running time
  * @param stop what ended the fill
  * @param startedAt when it started
+ * @param readHandling how the read-back kept caches out: {@link CacheHandling#DIRECT_IO} or
+ *     {@link CacheHandling#EVICTED}, and on a FUSE file system whose daemon reads its device
+ *     through the page cache {@link CacheHandling#FUSE_DEVICE_EVICTED} (verified) or
+ *     {@link CacheHandling#FUSE_DEVICE_CACHED} (not verified: {@link #verified()})
  */
 public record CapacityCheckReport(TargetInfo target, CapacityParameters parameters,
         BackendInfo backend, long writtenBytes, long fileBytes, int files, boolean direct,
         Verification verification, long writeNanos, long readNanos, long elapsedNanos, Stop stop,
-        Instant startedAt) implements Report {
+        Instant startedAt, CacheHandling readHandling) implements Report {
 
     /** What ended the fill. */
     public enum Stop {
@@ -68,10 +72,12 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
      * @param elapsedNanos running time
      * @param stop what ended the fill
      * @param startedAt when it started
+     * @param readHandling how the read-back kept caches out
      * @throws IllegalArgumentException if a figure is negative
      * @throws NullPointerException if an object field is null
      */
     public CapacityCheckReport {
+        Objects.requireNonNull(readHandling, "readHandling");
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(parameters, "parameters");
         Objects.requireNonNull(backend, "backend");
@@ -81,6 +87,15 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         if (writtenBytes < 0 || fileBytes <= 0 || files < 0 || writeNanos < 0 || readNanos < 0) {
             throw new IllegalArgumentException("figures must not be negative");
         }
+    }
+
+    /**
+     * {@return whether the read-back came from the medium: false when it went through a FUSE
+     * daemon whose device's page cache could not be dropped ({@link
+     * CacheHandling#FUSE_DEVICE_CACHED}), so that "nothing lost" may be memory read back}
+     */
+    public boolean verified() {
+        return readHandling != CacheHandling.FUSE_DEVICE_CACHED;
     }
 
     /** {@return bytes that read back as written: the usable capacity, as far as this fill shows} */
@@ -108,15 +123,24 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         all.addAll(target.warnings());
         if (!passed()) {
             all.add(Warning.DATA_LOSS);
+        } else if (!verified()) {
+            all.add(Warning.READ_BACK_NOT_VERIFIED);
         }
         return Collections.unmodifiableSet(all);
     }
 
-    /** {@return {@link Verdict.Outcome#DATA_LOST} when data was lost, else measured} */
+    /**
+     * {@return {@link Verdict.Outcome#DATA_LOST} when data was lost, else
+     * {@link Verdict.Outcome#FLAGGED} with {@link Warning#READ_BACK_NOT_VERIFIED} when the
+     * read-back was not verified, else measured}
+     */
     @Override
     public Verdict verdict() {
-        return passed() ? Verdict.MEASURED
-                : new Verdict(Verdict.Outcome.DATA_LOST, Set.of(Warning.DATA_LOSS));
+        if (!passed()) {
+            return new Verdict(Verdict.Outcome.DATA_LOST, Set.of(Warning.DATA_LOSS));
+        }
+        return verified() ? Verdict.MEASURED
+                : new Verdict(Verdict.Outcome.FLAGGED, Set.of(Warning.READ_BACK_NOT_VERIFIED));
     }
 
     @Override
@@ -134,6 +158,15 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         return Throughput.of(verification.checkedBytes(), Math.max(1, readNanos));
     }
 
+    private String resultWord() {
+        if (!passed()) {
+            return "DATA LOST: ";
+        }
+        return verified() ? "OK: " : "NOT VERIFIED (" + target.fileSystemType() + ": its FUSE"
+                + " daemon reads the device through a page cache drivespeed could not drop, so"
+                + " what was read back may have come from memory): ";
+    }
+
     private String stopText() {
         return stop == Stop.DURATION ? "; the fill stopped at the duration given, so only "
                 + "what it wrote was checked" : "";
@@ -146,7 +179,7 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
                 + "capacity:   filled " + DeviceIo.formatBytes(writtenBytes) + " in " + files
                 + (files == 1 ? " file" : " files") + " (" + (direct ? "O_DIRECT" : "buffered")
                 + "), all written before any was read" + stopText() + "\n"
-                + "result:     " + (passed() ? "OK: " : "DATA LOST: ") + "usable "
+                + "result:     " + resultWord() + "usable "
                 + DeviceIo.formatBytes(usableBytes()) + ", lost " + DeviceIo.formatBytes(lostBytes())
                 + "\n            " + verification + "\n"
                 + "write:      " + write() + "\nread:       " + read() + "\ntook:       "

@@ -188,7 +188,18 @@ public enum Warning {
      * without touching the drive) or in the page cache.
      */
     EXISTING_FILE_READ("the workload read an existing file that drivespeed did not write: it may"
-            + " be sparse or fallocated, or cached, so read figures may not be the drive's", true);
+            + " be sparse or fallocated, or cached, so read figures may not be the drive's", true),
+    /**
+     * The read-back was not verified: the target is a FUSE file system whose daemon reads its
+     * block device through the device's page cache (exfat-fuse, ntfs-3g, fusefat), and
+     * drivespeed could not drop that cache (the device under the mount was not found or could
+     * not be opened: not root), so what came back may be what was just written, from memory
+     * ({@link io.github.drivespeed.report.CacheHandling#FUSE_DEVICE_CACHED}). Neither the check
+     * nor the read figure is the medium's; the command line exits 1 ("NOT VERIFIED").
+     */
+    READ_BACK_NOT_VERIFIED("the read-back was not verified: the FUSE daemon reads its device"
+            + " through the page cache, which drivespeed could not drop, so what came back may"
+            + " have come from memory; run as root, or check the device itself", true);
 
     /**
      * A read pass meant to come from the drive whose device moved less than this share of its

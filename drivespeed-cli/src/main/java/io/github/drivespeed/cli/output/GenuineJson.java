@@ -95,6 +95,8 @@ final class GenuineJson {
         n.set("warnings", JsonReport.warningNames(r.warnings()));
         ObjectNode c = n.putObject("capacity_check");
         c.put("passed", r.passed());
+        c.put("verified", r.verified());
+        c.put("read_handling", r.readHandling().name());
         c.put("written_bytes", r.writtenBytes());
         c.put("files", r.files());
         c.put("stop", r.stop().name());

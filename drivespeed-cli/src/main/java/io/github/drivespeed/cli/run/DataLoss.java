@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.run;
 
+import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.LossLines;
 import io.github.drivespeed.report.CapacityCheckReport;
@@ -10,6 +11,7 @@ import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.Verification;
 import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.warning.Warning;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -119,15 +121,29 @@ final class DataLoss {
      * @param err standard error
      * @param reports what was measured
      * @return {@link ExitCode#DATA_LOST} after the summary lines when a report's medium lost
-     *     data or holds less than it claims, else {@link ExitCode#OK}
+     *     data or holds less than it claims, or its read-back was not verified
+     *     ({@link Warning#READ_BACK_NOT_VERIFIED}: "NOT VERIFIED"), else {@link ExitCode#OK}
      */
     static int report(PrintWriter err, List<Report> reports) {
         for (Report r : reports) {
             r.accept(CHECKED).flatMap(Found::line)
                     .ifPresent(line -> err.println("drivespeed: " + line));
         }
+        boolean notVerified = false;
+        for (Report r : reports) {
+            if (!r.verdict().dataLost()
+                    && r.verdict().reasons().contains(Warning.READ_BACK_NOT_VERIFIED)) {
+                err.println("drivespeed: NOT VERIFIED: " + r.target().path() + " is a FUSE file"
+                        + " system whose daemon reads its device through the page cache, which"
+                        + " drivespeed could not drop (no block device found under the mount, or"
+                        + " not openable): what was read back may have come from memory. Run as"
+                        + " root, or check the device itself (" + FormOptions.VERIFY_CAPACITY.option()
+                        + " on it).");
+                notVerified = true;
+            }
+        }
         err.flush();
-        return reports.stream().anyMatch(r -> r.verdict().dataLost()) ? ExitCode.DATA_LOST
-                : ExitCode.OK;
+        return reports.stream().anyMatch(r -> r.verdict().dataLost()) || notVerified
+                ? ExitCode.DATA_LOST : ExitCode.OK;
     }
 }

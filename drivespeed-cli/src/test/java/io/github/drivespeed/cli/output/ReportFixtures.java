@@ -327,7 +327,7 @@ final class ReportFixtures {
         return new CapacityCheckReport(sdCardTarget(), new CapacityParameters(
                 Optional.of(DataSize.ofMebibytes(256)), Optional.empty()), backend(), 256 * mib,
                 DataSize.GIBIBYTE, 1, true, v, 25_600 * MS, 12_800 * MS, 38_500 * MS,
-                CapacityCheckReport.Stop.SIZE, STARTED.plusSeconds(50));
+                CapacityCheckReport.Stop.SIZE, STARTED.plusSeconds(50), CacheHandling.DIRECT_IO);
     }
 
     /** The probe of a 256 MiB stick that wraps at 100 MiB. */

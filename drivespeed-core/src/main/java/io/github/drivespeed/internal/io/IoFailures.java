@@ -7,6 +7,7 @@ import io.github.drivespeed.error.InsufficientSpaceException.Shortage;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.spi.FileHandle;
+import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;
@@ -77,7 +78,23 @@ public final class IoFailures {
                     ErrnoIoException.is(failure, "EDQUOT") ? Shortage.QUOTA : Shortage.SPACE,
                     false, failure);
         }
+        if (!"read".equals(operation) && fileTooLarge(failure, offset)) {
+            return new TestFileIoException(testFile, operation, offset, new IOException("the file"
+                    + " system (or a limit drivespeed could not see) refused to grow the test file"
+                    + (offset >= 0 ? " past " + offset + " bytes (" + DataSize.ofBytes(offset)
+                            + ")" : "") + ": " + failure.getMessage(), failure));
+        }
         return new TestFileIoException(testFile, operation, offset, failure);
+    }
+
+    /**
+     * A write refused for the file's size: EFBIG (a file-size limit: RLIMIT_FSIZE, the file
+     * system's largest file), or EPERM at a file offset of 2 GiB or more that is a power of two
+     * (fusefat refuses writes at 2 GiB so).
+     */
+    private static boolean fileTooLarge(Throwable failure, long offset) {
+        return ErrnoIoException.is(failure, "EFBIG") || (ErrnoIoException.is(failure, "EPERM")
+                && offset >= 2 * DataSize.GIBIBYTE && Long.bitCount(offset) == 1);
     }
 
     /**

@@ -121,7 +121,9 @@ public final class CacheChecks {
 
     /**
      * Adds what the passes' checks found: {@link Warning#DATA_LOSS} to both passes when a read
-     * pass lost data (rule 7), {@link Warning#WRITE_CACHE_CLIFF} to the write pass when a write
+     * pass lost data (rule 7), else {@link Warning#READ_BACK_NOT_VERIFIED} to the read pass when
+     * a verified read went through a FUSE daemon's device page cache that could not be dropped
+     * ({@link CacheHandling#FUSE_DEVICE_CACHED}), {@link Warning#WRITE_CACHE_CLIFF} to the write pass when a write
      * pass fell off a cliff (rule 8).
      *
      * @param writes the write pass's samples
@@ -134,6 +136,9 @@ public final class CacheChecks {
         if (reads.stream().anyMatch(r -> r.verification().map(Verification::hasLoss).orElse(false))) {
             readWarnings.add(Warning.DATA_LOSS);
             writeWarnings.add(Warning.DATA_LOSS);
+        } else if (reads.stream().anyMatch(r -> r.verification().isPresent()
+                && r.cacheHandling() == CacheHandling.FUSE_DEVICE_CACHED)) {
+            readWarnings.add(Warning.READ_BACK_NOT_VERIFIED);
         }
         if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
             writeWarnings.add(Warning.WRITE_CACHE_CLIFF);

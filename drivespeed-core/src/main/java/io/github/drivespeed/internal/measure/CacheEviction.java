@@ -1,15 +1,24 @@
 package io.github.drivespeed.internal.measure;
 
 import io.github.drivespeed.internal.io.IoFailures;
+import io.github.drivespeed.internal.probe.FuseBackingDevice;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.FileHandle;
+import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.target.TargetInfo;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Keeps the page cache out of a buffered read pass, and says what was done. */
 public final class CacheEviction {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CacheEviction.class);
+    private static final FuseBackingDevice FUSE_DEVICES = new FuseBackingDevice(Path.of("/proc"));
 
     private CacheEviction() {
     }
@@ -47,6 +56,47 @@ public final class CacheEviction {
         } catch (IOException e) {
             throw IoFailures.map(e, name, dropCaches ? "drop caches" : "evict pages", -1, what,
                     0, passBytes);
+        }
+    }
+
+    /**
+     * Before a read through a FUSE file system: drops the page cache of the block device its
+     * daemon reads (exfat-fuse, ntfs-3g and fusefat read and write their device through it, so a
+     * read-back through the mount would otherwise be served what was just written, from memory).
+     * Opens the device read-only, then fsync(2) (the daemon's dirty pages reach the device),
+     * ioctl BLKFLSBUF where permitted, posix_fadvise(2) POSIX_FADV_DONTNEED, and a residency
+     * check ({@link FileHandle#evictPages()}).
+     *
+     * @param io the backend
+     * @param target the probed target
+     * @param what the pass, for the log
+     * @return empty when the target is not FUSE; {@link CacheHandling#FUSE_DEVICE_EVICTED} when
+     *     no page of the device was left; {@link CacheHandling#FUSE_DEVICE_CACHED} when the device
+     *     was not found (a FUSE file system over files or the network, or a daemon whose
+     *     descriptors this process may not read), could not be opened, or kept pages
+     */
+    public static Optional<CacheHandling> beforeFuseRead(IoBackend io, TargetInfo target,
+            String what) {
+        if (!FuseBackingDevice.isFuse(target.fileSystemType())) {
+            return Optional.empty();
+        }
+        Optional<Path> device = FUSE_DEVICES.of(target);
+        if (device.isEmpty()) {
+            LOG.info("{}: no block device found under the {} mount {}: its page cache cannot be"
+                    + " dropped", what, target.fileSystemType(), target.directory());
+            return Optional.of(CacheHandling.FUSE_DEVICE_CACHED);
+        }
+        try (FileHandle dev = io.openBlockDevice(new BlockDeviceRequest(device.get(), false,
+                false))) {
+            boolean evicted = dev.evictPages();
+            LOG.debug("{}: page cache of {} under the FUSE mount dropped: {}", what, device.get(),
+                    evicted);
+            return Optional.of(evicted ? CacheHandling.FUSE_DEVICE_EVICTED
+                    : CacheHandling.FUSE_DEVICE_CACHED);
+        } catch (IOException | UnsupportedOperationException e) {
+            LOG.info("{}: the page cache of {} under the FUSE mount could not be dropped: {}",
+                    what, device.get(), e.toString());
+            return Optional.of(CacheHandling.FUSE_DEVICE_CACHED);
         }
     }
 }

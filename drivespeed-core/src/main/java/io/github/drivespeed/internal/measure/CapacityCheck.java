@@ -2,6 +2,7 @@ package io.github.drivespeed.internal.measure;
 
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.internal.files.LeftoverFiles;
 import io.github.drivespeed.internal.files.TestFileCreator;
 import io.github.drivespeed.internal.files.TestFileRemoval;
@@ -12,12 +13,14 @@ import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.preflight.FileSizeLimit;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.verify.PassChecks;
 import io.github.drivespeed.internal.verify.ReadRing;
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Verification;
@@ -92,14 +95,15 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         IoBackend io = t.io();
         LeftoverFiles.removeStale(t.directory());
         long fill = fillBytes(t);
+        long fileBytes = fileBytes(t);
         boolean direct = io.capabilities().contains(Capability.DIRECT_IO);
         int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT,
                 direct ? io.directIoAlignmentBytes(t.directory()) : 0);
-        Fill files = new Fill(t, direct);
+        Fill files = new Fill(t, direct, fileBytes);
         Throwable failure = null;
-        try (WriteData data = new WriteData(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES,
+        try (WriteData data = new WriteData(io, BLOCK_BYTES, fileBytes / BLOCK_BYTES,
                 DataPattern.RANDOM, alignment);
-             ReadRing ring = new ReadRing(io, BLOCK_BYTES, FILE_BYTES / BLOCK_BYTES, alignment,
+             ReadRing ring = new ReadRing(io, BLOCK_BYTES, fileBytes / BLOCK_BYTES, alignment,
                      false)) {
             files.writeAll(data, fill);
             files.readAll(data, ring);
@@ -116,8 +120,27 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         long readNanos = files.readNanos;
         CapacityCheckReport.Stop stop = files.stop;
         return new CapacityCheckReport(t.info(), parameters, t.selection().info(), written,
-                FILE_BYTES, files.size(), direct, found, writeNanos, readNanos,
-                System.nanoTime() - start, stop, startedAt);
+                fileBytes, files.size(), direct, found, writeNanos, readNanos,
+                System.nanoTime() - start, stop, startedAt, files.readHandling);
+    }
+
+    /**
+     * Bytes per file: {@link #FILE_BYTES}, or the largest file the process or the file system
+     * allows ({@link FileSizeLimit}: RLIMIT_FSIZE, FAT's 4 GiB - 1 B, fusefat's 2 GiB - 1 B),
+     * rounded down to whole blocks, when that is less.
+     */
+    private static long fileBytes(Preflight.Target t) {
+        Optional<FileSizeLimit> limit = FileSizeLimit.of(t.info());
+        if (limit.isEmpty() || limit.get().bytes() >= FILE_BYTES) {
+            return FILE_BYTES;
+        }
+        long bytes = limit.get().bytes() / BLOCK_BYTES * BLOCK_BYTES;
+        if (bytes < BLOCK_BYTES) {
+            throw new InvalidSettingException("size", null, "cannot be checked: the check writes"
+                    + " files of whole blocks of " + DataSize.ofBytes(BLOCK_BYTES) + ", more than "
+                    + limit.get().describe(t.directory()) + "; nothing was written");
+        }
+        return bytes;
     }
 
     /**
@@ -140,12 +163,14 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
     }
 
     /**
-     * The check's files: each of at most {@link #FILE_BYTES} of stamped data with its own nonce,
+     * The check's files: each of at most {@code fileBytes} of stamped data with its own nonce,
      * all written (and fdatasync'd) before any is read back and checked; removed at the end.
      */
     private final class Fill {
         private final Preflight.Target t;
         private final IoBackend io;
+        /** Bytes per file: {@link #FILE_BYTES}, or less under a file-size limit. */
+        private final long fileBytes;
         private final List<TestFile> files = new ArrayList<>();
         private final Map<Long, Long> baseOfNonce = new HashMap<>();
         private final List<Long> nonces = new ArrayList<>();
@@ -156,11 +181,13 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         private long writeNanos;
         private long readNanos;
         private Verification found = Verification.NONE;
+        private CacheHandling readHandling = CacheHandling.NOT_RECORDED;
         private CapacityCheckReport.Stop stop = sizeBytes.isPresent()
                 ? CapacityCheckReport.Stop.SIZE : CapacityCheckReport.Stop.FREE_SPACE;
 
-        Fill(Preflight.Target t, boolean direct) {
+        Fill(Preflight.Target t, boolean direct, long fileBytes) {
             this.t = t;
+            this.fileBytes = fileBytes;
             this.io = t.io();
             this.direct = direct;
         }
@@ -188,8 +215,8 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
                 files.add(file);
                 long nonce = NONCES.nextLong();
                 nonces.add(nonce);
-                baseOfNonce.put(nonce, (long) f * FILE_BYTES);
-                long blocks = Math.min(FILE_BYTES, fill - written) / BLOCK_BYTES;
+                baseOfNonce.put(nonce, (long) f * fileBytes);
+                long blocks = Math.min(fileBytes, fill - written) / BLOCK_BYTES;
                 long done = writeFile(file, data, nonce, blocks, f, written, fill, deadline);
                 blocksOf.add(done / BLOCK_BYTES);
                 written += done;
@@ -220,6 +247,9 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         /** Reads each file back (after eviction, when buffered) and checks every block. */
         void readAll(WriteData data, ReadRing ring) throws IOException {
             listener.passStarted(PassKind.READ, 1, written);
+            // every file is synced: a FUSE daemon's device cache is dropped once, before any read
+            readHandling = CacheEviction.beforeFuseRead(io, t.info(), "capacity read-back")
+                    .orElse(direct ? CacheHandling.DIRECT_IO : CacheHandling.EVICTED);
             long readStart = System.nanoTime();
             long checked = 0;
             for (int f = 0; f < files.size(); f++) {
@@ -230,7 +260,7 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
                     CacheEviction.beforeBufferedRead(io, file, false, name,
                             "read-back of capacity file " + (f + 1), blocksOf.get(f) * BLOCK_BYTES);
                 }
-                long base = (long) f * FILE_BYTES;
+                long base = (long) f * fileBytes;
                 long before = checked;
                 long total = written;
                 found = found.plus(readFile(file, name, data, ring, blocksOf.get(f), base,

@@ -15,6 +15,7 @@ import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
 import io.github.drivespeed.internal.preflight.BackendSelector;
+import io.github.drivespeed.internal.preflight.FileSizeLimit;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.internal.verify.PassChecks;
@@ -114,6 +115,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                     + " backend: it cannot open files with O_DSYNC");
         }
         readOptions.checkBackend(io);
+        FileSizeLimit.check(t, parameters.bytesPerPass().bytes(), "count", "blockSize");
         long poolBytes = WriteData.randomPoolBytes(blockBytes, parameters.count(),
                 WriteData.POOL_TARGET_BYTES);
         Preflight.checkMemory(poolBytes + (verify ? blockBytes : 0), parameters.blockSize(),
@@ -196,8 +198,8 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             // A memory file system has no write cache to fill: its rate follows the kernel's
             // page allocator (pages freed by the warm-up's file are reused first), no cliff.
             // And no device paces its reads: the check runs in batches, one chunk at a time.
-            Passes passes = new Passes(io, t.directory(), data, ring, blockBytes, direct,
-                    counters, t.info().fileSystemType(), !memory);
+            Passes passes = new Passes(io, t.info(), data, ring, blockBytes, direct, counters,
+                    !memory);
             passes.runAll(Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes)));
             return passes;
         }
@@ -215,21 +217,24 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         /** Whether write passes are checked for a cache cliff (not on a memory file system). */
         private final boolean findCliffs;
         private final String fileSystemType;
+        private final TargetInfo target;
         /** O_DIRECT in use; turns false once if the file system refuses it and fallback is allowed. */
         private boolean direct;
         /** Whether a measured pass's device counters showed other I/O. */
         private boolean foreignWrite;
         private boolean foreignRead;
+        /** What the warm-up's read-back found. */
+        private Verification warmUpFound = Verification.NONE;
         /** The measured runs' write and read passes. */
         private final List<Sample> writes = new ArrayList<>();
         private final List<Sample> reads = new ArrayList<>();
 
         /** @param ring where verified read passes read to, or null to read into the pool */
-        Passes(IoBackend io, Path directory, WriteData data, ReadRing ring, long blockBytes,
-                boolean direct, DeviceCounters counters, String fileSystemType,
-                boolean findCliffs) {
+        Passes(IoBackend io, TargetInfo target, WriteData data, ReadRing ring, long blockBytes,
+                boolean direct, DeviceCounters counters, boolean findCliffs) {
             this.io = io;
-            this.directory = directory;
+            this.target = target;
+            this.directory = target.directory();
             this.data = data;
             this.ring = ring;
             this.readBuffer = ring != null ? ring.buffer() : data.buffer();
@@ -237,7 +242,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             this.direct = direct;
             this.counters = counters;
             this.findCliffs = findCliffs;
-            this.fileSystemType = fileSystemType;
+            this.fileSystemType = target.fileSystemType();
         }
 
         /**
@@ -255,6 +260,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                         writes.add(pair[0]);
                         reads.add(pair[1]);
                     }
+                    keepWarmUpLoss();
                     return;
                 } catch (DirectIoUnsupportedException e) {
                     if (!bufferedFallback || !direct) {
@@ -287,9 +293,13 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 if (write != null) {
                     progress.passFinished(PassKind.WRITE, write);
                 }
-                CacheHandling readHandling = direct ? CacheHandling.DIRECT_IO
+                CacheHandling fileHandling = direct ? CacheHandling.DIRECT_IO
                         : CacheEviction.beforeBufferedRead(io, file, readOptions.dropCaches(),
                                 name, "read pass of " + label, passBytes);
+                // a FUSE daemon reads its device through the device's page cache: drop it too
+                CacheHandling readHandling = fileHandling.mayIncludeCache() ? fileHandling
+                        : CacheEviction.beforeFuseRead(io, target, "read pass of " + label)
+                                .orElse(fileHandling);
                 Sample read = timedPass(PassKind.READ, file, name, run, count, passBytes,
                         label, progress, readHandling);
                 if (read == null) {
@@ -341,6 +351,9 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 long elapsed = window.elapsedNanos(checks.excludedNanos());
                 checks.finish();
                 if (run == 0) {
+                    if (checks.verifying()) {
+                        warmUpFound = checks.verifier().result();
+                    }
                     return null;
                 }
                 Sample checked = checks.annotate(window.sample(run, elapsed, handling));
@@ -358,7 +371,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
 
         /**
          * The pass's blocks through the engine's I/O loop, from block 0; an EIO on a verified
-         * read-back of a measured run is data lost, and the read goes on from the next block.
+         * read-back (of the warm-up too) is data lost, and the read goes on from the next block.
          *
          * @return the bytes moved
          */
@@ -366,7 +379,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 long passBytes, boolean write, DirectionRecorder recorder, String what,
                 long start) throws IOException {
             try {
-                return checks.transfer(count, offset -> offset / blockBytes, run > 0,
+                return checks.transfer(count, offset -> offset / blockBytes, true,
                         (first, progress) -> checks.attach(new IoLoop(new BlockingIoQueue(file),
                                 blockBytes, OffsetGenerator.sequential(first, count - first,
                                         blockBytes),
@@ -381,8 +394,22 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             }
         }
 
+        /**
+         * Data the warm-up's read-back found lost (an EIO, zeros, another offset's data) is lost
+         * data as much as a measured run's: its figures are discarded, its losses are added to
+         * the first read pass's verification (whose first bad offset is then the warm-up file's).
+         */
+        private void keepWarmUpLoss() {
+            if (warmUpFound.hasLoss() && !reads.isEmpty()) {
+                Sample first = reads.get(0);
+                reads.set(0, first.withVerification(warmUpFound.plus(
+                        first.verification().orElse(Verification.NONE))));
+            }
+        }
+
         /** Switches to buffered I/O for good and forgets the passes and what their counters showed. */
         private void fallBack() {
+            warmUpFound = Verification.NONE;
             direct = false;
             foreignWrite = false;
             foreignRead = false;

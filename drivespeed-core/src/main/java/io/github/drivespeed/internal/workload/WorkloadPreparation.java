@@ -16,6 +16,7 @@ import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
 import io.github.drivespeed.internal.measure.Measurement;
+import io.github.drivespeed.internal.preflight.FileSizeLimit;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
@@ -117,6 +118,9 @@ final class WorkloadPreparation
                     Preflight.bufferAlignment(t, job.direct(), job.blockSize()));
         }
         int bufferAlignment = alignment;
+        if (existing.isEmpty()) {
+            FileSizeLimit.check(t, fileBytes, "size");
+        }
         return started -> prepare(t, choices, fileBytes, chunk, bufferAlignment);
     }
 

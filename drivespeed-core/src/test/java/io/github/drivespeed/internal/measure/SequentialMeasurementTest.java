@@ -15,6 +15,7 @@ import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.testing.FaultyBackend;
 import io.github.drivespeed.testing.GeneratedData;
 import io.github.drivespeed.testing.MidPassInterrupt;
@@ -309,6 +310,22 @@ class SequentialMeasurementTest {
                 })
                 .hasMessageContaining("write at offset 196608 of " + dir.toAbsolutePath())
                 .hasMessageContaining("Input/output error");
+        assertThat(dir.toFile().list()).isEmpty();
+    }
+
+    @Test
+    void aFileSizeLimitMetMidRunIsNamed() {
+        // EFBIG: a limit drivespeed could not see before writing (RLIMIT_FSIZE it reads)
+        FaultyBackend efbig = FaultyBackend.failing("write", 3 * 65536L,
+                new ErrnoIoException("pwrite", "test file", "EFBIG", "EFBIG (File too large)",
+                        null));
+        SequentialPlan test = DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
+                .backend(efbig);
+        assertThatThrownBy(test::run)
+                .isInstanceOfSatisfying(TestFileIoException.class,
+                        e -> assertThat(e.offset()).isEqualTo(196608))
+                .hasMessageContaining("refused to grow the test file past 196608 bytes")
+                .hasMessageContaining("EFBIG");
         assertThat(dir.toFile().list()).isEmpty();
     }
 

@@ -111,6 +111,26 @@ class ReadBackVerificationTest {
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
+    @Test
+    void anIoErrorOnTheWarmUpsReadBackIsDataLostToo() throws IOException {
+        // the first read at 3 x 64 KiB is the warm-up's: past a fake's real capacity the warm-up
+        // file is as unreadable as a measured run's, and that is lost data, not a failed run
+        FaultyBackend eio = FaultyBackend.failingOnCall("read", 3 * BLOCK, 1,
+                new ErrnoIoException("pread", "test file", "EIO", "EIO (Input/output error)",
+                        null));
+        SpeedReport r = DriveSpeed.on(dir).backend(eio).blockSize("64K").count(COUNT).runs(1)
+                .run();
+        Verification v = r.read().verification().orElseThrow();
+        assertThat(v.lostBytes()).isEqualTo(BLOCK);
+        assertThat(v.firstBadOffsetBytes()).isEqualTo(3 * BLOCK);
+        assertThat(v.firstBadKind()).contains(DataLossKind.UNREADABLE);
+        // the warm-up's read-back (the whole pass here) and the measured run's
+        assertThat(v.checkedBytes()).isEqualTo(2 * BLOCK * COUNT);
+        assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
+        assertThat(r.verdict().dataLost()).isTrue();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
     @ParameterizedTest(name = "memory file system: {0}")
     @ValueSource(booleans = {false, true})
     void findingsPastTheFirstTurnsOfTheReadRingAreExact(boolean memory) throws IOException {
