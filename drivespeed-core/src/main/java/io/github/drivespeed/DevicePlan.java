@@ -63,6 +63,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
         Optional<Path> writeConfirmation = Optional.empty();
         PageCacheOptions pageCacheOptions = PageCacheOptions.NONE;
         boolean verify = true;
+        long cacheBoundBytes = CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES;
 
         Settings() {
             super(ProgressListener.NONE, DEFAULT_BLOCK_SIZE);
@@ -229,6 +230,26 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
     }
 
     /**
+     * For {@link #probeCapacity()}: the cache of recent writes to rule out (default
+     * {@link CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES}, 64 MiB). Counterfeit media may keep
+     * the last writes past their real size in a cache and serve a read-back from it; the probe
+     * writes this much elsewhere between writing a unit and reading it back (f3probe's method),
+     * at most a quarter of the device. Each round then writes this much more: on a card at
+     * 10 MB/s, 64 MiB cost about 7 s a round.
+     *
+     * @param bound more than 0
+     * @return a new plan
+     * @throws IllegalArgumentException if {@code bound} is 0
+     */
+    public DevicePlan cacheBound(DataSize bound) {
+        long bytes = Objects.requireNonNull(bound, "bound").bytes();
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("cacheBound must be > 0: " + bound);
+        }
+        return with(s -> s.cacheBoundBytes = bytes);
+    }
+
+    /**
      * Do not check what a write test reads back (verification is on by default for
      * {@link #write()}: every block each read pass reads is compared with what the write pass
      * wrote there, sector stamps and payload, as {@link SequentialPlan#noVerify()} describes; a
@@ -315,7 +336,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
         Settings s = settings();
         return new DeviceMeasurement(target(), parameters(), s.writeConfirmation,
                 s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend), s.verify)
-                .probeCapacity();
+                .probeCapacity(s.cacheBoundBytes);
     }
 
     @Override

@@ -176,11 +176,13 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
      * Runs the destructive capacity probe ({@link CapacityProbe}) instead of a speed test, with
      * the write test's safety checks.
      *
+     * @param cacheBoundBytes the cache of recent writes to rule out (bytes written elsewhere
+     *     between a unit and its read-back; at most a quarter of the device is)
      * @return the report
      * @throws IOException see {@link io.github.drivespeed.DevicePlan#probeCapacity()}
      */
-    public CapacityProbeReport probeCapacity() throws IOException {
-        return new Probe().run();
+    public CapacityProbeReport probeCapacity(long cacheBoundBytes) throws IOException {
+        return new Probe(cacheBoundBytes).run();
     }
 
     /**
@@ -189,9 +191,12 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
      */
     private final class Probe extends Measurement<DeviceTarget, CapacityProbeReport> {
 
-        Probe() {
+        private final long cacheBoundBytes;
+
+        Probe(long cacheBoundBytes) {
             super(DeviceMeasurement.this.given(), DeviceMeasurement.this.backend(),
                     DeviceTarget::examine);
+            this.cacheBoundBytes = cacheBoundBytes;
         }
 
         @Override
@@ -202,7 +207,7 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
             }
             DeviceWriteGuard.check(t, writeConfirmation, parameters.force());
             CapacityProbe probe = new CapacityProbe(t,
-                    new CapacityProbeParameters(parameters.force()), listener);
+                    new CapacityProbeParameters(parameters.force(), cacheBoundBytes), listener);
             // the probe dates its report from its first write's set-up
             return started -> probe.run();
         }
