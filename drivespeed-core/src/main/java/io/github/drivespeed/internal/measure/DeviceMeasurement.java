@@ -28,6 +28,7 @@ import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.target.DeviceInfo;
+import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -102,8 +103,9 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
         Preflight.checkMemory(parameters.write()
                         ? WriteData.randomPoolBytes(blockBytes, t.sizeBytes() / blockBytes,
                                 WriteData.POOL_TARGET_BYTES) + (verifying ? blockBytes : 0)
-                        : blockBytes,
-                parameters.blockSize(), !parameters.write() ? "the read block"
+                        : blockBytes + Math.max(16 * DataSize.MEBIBYTE, 2 * blockBytes),
+                parameters.blockSize(), !parameters.write() ? "the read block and the ring the"
+                        + " reads go to while their zero blocks are counted"
                         : verifying ? "the write pool, and a second block to read back into for"
                                 + " verification" : "the write pool, which the reads reuse");
         if (parameters.write()) {
@@ -129,6 +131,9 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
             DevicePasses passes = runAll(t, io, blockBytes, blocks, counters, writes, reads);
             CacheChecks.addSharedDrive(concurrent || locks.anotherMeasurement(),
                     passes.foreignWrite(), passes.foreignRead(), writeWarnings, readWarnings);
+            if (passes.mostlyZeros()) {
+                readWarnings.add(Warning.READ_ZEROS);
+            }
         }
         CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
         Optional<PassResult> cached = readOptions.cachedReadNanos() > 0
@@ -157,14 +162,15 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
                      ? new WriteData(io, blockBytes, Math.min(blocks, Integer.MAX_VALUE),
                              DataPattern.RANDOM, alignment)
                      : null;
-             ReadRing ring = verifying ? new ReadRing(io, blockBytes,
+             // a read-only test reads into a ring too, whose all-zero blocks are counted
+             ReadRing ring = verifying || !parameters.write() ? new ReadRing(io, blockBytes,
                      Math.min(blocks, parameters.count().orElse(blocks)), alignment, false)
                      : null;
              AlignedBuffer ownReadBuffer = data == null
                      ? IoBuffers.allocate(io, blockBytes, alignment, blockBytes)
                      : null) {
-            AlignedBuffer readBuffer = ring != null ? ring.buffer()
-                    : ownReadBuffer != null ? ownReadBuffer : data.buffer();
+            AlignedBuffer readBuffer = ownReadBuffer != null ? ownReadBuffer
+                    : ring != null ? ring.buffer() : data.buffer();
             DevicePasses passes = new DevicePasses(parameters, readOptions, listener, verifying,
                     handle, t, readBuffer, ring, data, counters, tailRequestUnit(t, io));
             passes.runAll(writes, reads);
