@@ -254,7 +254,8 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * {@link #write()}: every block each read pass reads is compared with what the write pass
      * wrote there, sector stamps and payload, as {@link SequentialPlan#noVerify()} describes; a
      * loss puts {@link Warning#DATA_LOSS} on both passes). A read-only test reads what drivespeed
-     * did not write and checks nothing.
+     * did not write: it only counts the blocks that came back all zeros (never written or
+     * discarded: {@link Warning#READ_ZEROS}), with or without this.
      *
      * @return a new plan
      */
@@ -319,16 +320,18 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * {@link #allowWritesTo(Path)} naming this device, nothing using it, and {@link #force()}
      * over a partition table or file system. The result says "usable N of M claimed" and the
      * kind ({@link io.github.drivespeed.report.MediumKind}: genuine, wrap, limbo, damaged) to
-     * within one unit. A medium whose cache holds what was just written could hide a loss the
-     * probe would otherwise see; the full check ({@link DriveSpeed#verifyCapacity}) on a file
-     * system writes everything first. Every refusal comes before the {@link #listener listener}
+     * within one unit. Between writing its units and reading them back it writes
+     * {@link #cacheBound} bytes elsewhere, so a cache of the last writes up to that size cannot
+     * serve the read-back (the report says what it ruled out); a write that fails with EIO is
+     * data lost there, not a failure. Every refusal comes before the {@link #listener listener}
      * hears of anything: it is then told each round's writes and read-back as the write and
      * read pass of run {@code round} (bytes done after each unit), with no {@code passFinished}.
      *
      * @return what the probe found
      * @throws UnsafeTargetException if writing is not allowed (see {@link #write()})
-     * @throws TestFileIoException if a write failed, or a read failed other than with EIO
-     *     (which is data lost, {@link io.github.drivespeed.report.DataLossKind#UNREADABLE})
+     * @throws TestFileIoException if a write or read failed other than with EIO (which is data
+     *     lost: {@link io.github.drivespeed.report.DataLossKind#UNWRITABLE},
+     *     {@link io.github.drivespeed.report.DataLossKind#UNREADABLE})
      * @throws IllegalArgumentException if the device is too small or the backend cannot write it
      * @throws IOException if the device cannot be opened or examined
      */
