@@ -227,8 +227,8 @@ final class CapacityProbe {
 
     /**
      * Writes the flush region {@code [at, at + F)}, stamped (so rewriting it is harmless); gives
-     * up after {@value #FLUSH_FAILURES} chunks failed with EIO. The cache ruled out is the least
-     * any flush wrote.
+     * up after {@value #FLUSH_FAILURES} chunks failed with EIO (their units are unwritable, as
+     * when the region itself is checked). The cache ruled out is the least any flush wrote.
      */
     private void flush(FileHandle h, AlignedBuffer buffer, long at) throws IOException {
         long done = 0;
@@ -240,6 +240,9 @@ final class CapacityProbe {
                 done += length;
             } else {
                 failures++;
+                for (long u = 0; u < length; u += unit) {
+                    unwritable.add(off + u);
+                }
             }
         }
         cacheRuledOut = Math.min(cacheRuledOut, done);
