@@ -62,14 +62,16 @@ class LyingMediaCommandTest {
             assertThat(check.exitCode()).as(check.err()).isEqualTo(1);
             JsonNode c = JSON.readTree(check.out()).get("jobs").get(0).get("capacity_check");
             assertThat(c.get("stop").asText()).isEqualTo("WRITE_FAILED");
-            assertThat(c.get("usable_bytes").asLong()).isPositive().isLessThanOrEqualTo(64 * MIB);
+            // ext4 may place the file past 64 MiB: then nothing of it is usable
+            assertThat(c.get("usable_bytes").asLong()).isBetween(0L, 64 * MIB);
             assertThat(check.errLines()).last().asString().startsWith("drivespeed: DATA LOST: ");
             CommandRun text = timed(fs.toString(), "--verify-capacity", "--size", "128M",
                     "--backend", "native");
             assertThat(text.exitCode()).as(text.err()).isEqualTo(1);
             assertThat(text.out()).containsPattern("writes failed with EIO from .* into the fill"
                     + " \\(file 1, offset \\d+\\): usable at most ")
-                    .contains("unwritable (EIO on write)");
+                    // the first bad kind, or among the kinds when the read-back found others first
+                    .containsPattern("unwritable \\(EIO on write\\)|UNWRITABLE 1048576 B");
             assertThat(TestFiles.testFiles(fs)).isEmpty();
         }
     }

@@ -35,8 +35,8 @@ class CapacityCheckLiesTest {
             System.out.printf("ext4 over limbo 64M of 256M, writes EIO from 64M:%n%s(test %.2f s)%n",
                     r, (System.nanoTime() - start) / 1e9);
             assertThat(r.stop()).isEqualTo(CapacityCheckReport.Stop.WRITE_FAILED);
-            assertThat(r.writeFailureOffsetBytes()).isPositive()
-                    .isLessThanOrEqualTo(medium.realBytes());
+            // ext4 may place the file past 64 MiB: then its first write fails
+            assertThat(r.writeFailureOffsetBytes()).isBetween(0L, medium.realBytes());
             assertThat(r.passed()).isFalse();
             assertThat(r.warnings()).contains(Warning.DATA_LOSS);
             assertThat(r.verification().lostBytesByKind()).containsKey(DataLossKind.UNWRITABLE);
