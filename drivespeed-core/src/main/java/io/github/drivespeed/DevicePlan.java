@@ -63,6 +63,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
         Optional<Path> writeConfirmation = Optional.empty();
         PageCacheOptions pageCacheOptions = PageCacheOptions.NONE;
         boolean verify = true;
+        long cacheBoundBytes = CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES;
 
         Settings() {
             super(ProgressListener.NONE, DEFAULT_BLOCK_SIZE);
@@ -229,11 +230,32 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
     }
 
     /**
+     * For {@link #probeCapacity()}: the cache of recent writes to rule out (default
+     * {@link CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES}, 64 MiB). Counterfeit media may keep
+     * the last writes past their real size in a cache and serve a read-back from it; the probe
+     * writes this much elsewhere between writing a unit and reading it back (f3probe's method),
+     * at most a quarter of the device. Each round then writes this much more: on a card at
+     * 10 MB/s, 64 MiB cost about 7 s a round.
+     *
+     * @param bound more than 0
+     * @return a new plan
+     * @throws IllegalArgumentException if {@code bound} is 0
+     */
+    public DevicePlan cacheBound(DataSize bound) {
+        long bytes = Objects.requireNonNull(bound, "bound").bytes();
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("cacheBound must be > 0: " + bound);
+        }
+        return with(s -> s.cacheBoundBytes = bytes);
+    }
+
+    /**
      * Do not check what a write test reads back (verification is on by default for
      * {@link #write()}: every block each read pass reads is compared with what the write pass
      * wrote there, sector stamps and payload, as {@link SequentialPlan#noVerify()} describes; a
      * loss puts {@link Warning#DATA_LOSS} on both passes). A read-only test reads what drivespeed
-     * did not write and checks nothing.
+     * did not write: it only counts the blocks that came back all zeros (never written or
+     * discarded: {@link Warning#READ_ZEROS}), with or without this.
      *
      * @return a new plan
      */
@@ -298,16 +320,18 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * {@link #allowWritesTo(Path)} naming this device, nothing using it, and {@link #force()}
      * over a partition table or file system. The result says "usable N of M claimed" and the
      * kind ({@link io.github.drivespeed.report.MediumKind}: genuine, wrap, limbo, damaged) to
-     * within one unit. A medium whose cache holds what was just written could hide a loss the
-     * probe would otherwise see; the full check ({@link DriveSpeed#verifyCapacity}) on a file
-     * system writes everything first. Every refusal comes before the {@link #listener listener}
+     * within one unit. Between writing its units and reading them back it writes
+     * {@link #cacheBound} bytes elsewhere, so a cache of the last writes up to that size cannot
+     * serve the read-back (the report says what it ruled out); a write that fails with EIO is
+     * data lost there, not a failure. Every refusal comes before the {@link #listener listener}
      * hears of anything: it is then told each round's writes and read-back as the write and
      * read pass of run {@code round} (bytes done after each unit), with no {@code passFinished}.
      *
      * @return what the probe found
      * @throws UnsafeTargetException if writing is not allowed (see {@link #write()})
-     * @throws TestFileIoException if a write failed, or a read failed other than with EIO
-     *     (which is data lost, {@link io.github.drivespeed.report.DataLossKind#UNREADABLE})
+     * @throws TestFileIoException if a write or read failed other than with EIO (which is data
+     *     lost: {@link io.github.drivespeed.report.DataLossKind#UNWRITABLE},
+     *     {@link io.github.drivespeed.report.DataLossKind#UNREADABLE})
      * @throws IllegalArgumentException if the device is too small or the backend cannot write it
      * @throws IOException if the device cannot be opened or examined
      */
@@ -315,7 +339,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
         Settings s = settings();
         return new DeviceMeasurement(target(), parameters(), s.writeConfirmation,
                 s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend), s.verify)
-                .probeCapacity();
+                .probeCapacity(s.cacheBoundBytes);
     }
 
     @Override

@@ -244,9 +244,10 @@ class GenuineCommandTest {
     @Tag("privileged")
     void theDeviceProbeDrawsItsRoundsOnATerminal() throws Exception {
         Privileged.requireRoot();
-        // a 64 MiB stick held to 1 MiB/s: the probe's first round writes about 1.25 MiB
+        // a 64 MiB stick held to 16 MiB/s: the probe's first round writes about 17 MiB (a
+        // quarter of the device between its units and their read-back), about a second
         try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "64M", "--mode", "honest",
-                "--slow-bps", "1048576", "--fs", "none")) {
+                "--slow-bps", "16777216", "--fs", "none")) {
             String dev = medium.device().toString();
             CommandRun probe = CommandRun.onTerminal(dev, "--verify-capacity",
                     "--allow-writes-to", dev);

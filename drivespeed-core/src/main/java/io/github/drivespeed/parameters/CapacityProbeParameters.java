@@ -8,12 +8,29 @@ package io.github.drivespeed.parameters;
  *
  * @param force whether writing was allowed over a partition table or file-system signature
  *     ({@link io.github.drivespeed.DevicePlan#force()})
+ * @param cacheBoundBytes the cache of recent writes the probe was to rule out, bytes
+ *     ({@link io.github.drivespeed.DevicePlan#cacheBound}): what it writes elsewhere between a
+ *     unit and its read-back, at most a quarter of the device
  */
-public record CapacityProbeParameters(boolean force) implements Parameters {
+public record CapacityProbeParameters(boolean force, long cacheBoundBytes) implements Parameters {
 
-    /** For example {@code destructive, forced}. */
+    /**
+     * Checks the values.
+     *
+     * @param force whether writing over a signature was allowed
+     * @param cacheBoundBytes the cache to rule out, bytes
+     * @throws IllegalArgumentException if {@code cacheBoundBytes} is not positive
+     */
+    public CapacityProbeParameters {
+        if (cacheBoundBytes <= 0) {
+            throw new IllegalArgumentException("need cacheBoundBytes > 0: " + cacheBoundBytes);
+        }
+    }
+
+    /** For example {@code destructive, forced, cache bound 64.0 MiB}. */
     @Override
     public String toString() {
-        return force ? "destructive, forced" : "destructive";
+        return (force ? "destructive, forced" : "destructive") + String.format(
+                java.util.Locale.ROOT, ", cache bound %.1f MiB", cacheBoundBytes / 1048576.0);
     }
 }

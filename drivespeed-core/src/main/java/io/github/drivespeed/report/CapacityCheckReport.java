@@ -53,7 +53,13 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
          * The duration given had passed ({@link io.github.drivespeed.CapacityPlan#duration}):
          * only what was written by then is checked.
          */
-        DURATION
+        DURATION,
+        /**
+         * A write (or a file's fdatasync) failed with EIO, as counterfeit media answer past their
+         * real size: what was written is read back, and the block that failed is lost
+         * ({@link DataLossKind#UNWRITABLE}); usable at most {@link #writeFailureOffsetBytes()}.
+         */
+        WRITE_FAILED
     }
 
     /**
@@ -167,9 +173,25 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
                 + " what was read back may have come from memory): ";
     }
 
+    /**
+     * {@return where in the fill the writes failed with EIO (file i starts at {@code i x
+     * fileBytes}; every file before the failing one was written in full, so this is
+     * {@link #writtenBytes()}); -1 when none failed}
+     */
+    public long writeFailureOffsetBytes() {
+        return stop == Stop.WRITE_FAILED ? writtenBytes : -1;
+    }
+
     private String stopText() {
-        return stop == Stop.DURATION ? "; the fill stopped at the duration given, so only "
-                + "what it wrote was checked" : "";
+        return switch (stop) {
+            case DURATION -> "; the fill stopped at the duration given, so only what it wrote was"
+                    + " checked";
+            case WRITE_FAILED -> "; writes failed with EIO from " + DeviceIo.formatBytes(
+                    writtenBytes) + " into the fill (file " + (writtenBytes / fileBytes + 1)
+                    + ", offset " + writtenBytes % fileBytes + "): usable at most "
+                    + DeviceIo.formatBytes(writtenBytes) + "; what was written was read back";
+            default -> "";
+        };
     }
 
     /** The figures for people: usable, lost, first bad offset, speeds, time. */

@@ -6,6 +6,8 @@ import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.warning.Warning;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -31,12 +33,57 @@ import java.util.Set;
  * @param rounds write-then-read rounds (each writes all its probes before reading any)
  * @param elapsedNanos the probe's running time
  * @param startedAt when it started
+ * @param cacheRuledOutBytes the least the probe wrote elsewhere between writing any unit it
+ *     judged and reading it back: a cache of recent writes up to this size cannot have served
+ *     the read-back (f3probe's method); a larger one is not ruled out
+ * @param firstWriteFailureOffsetBytes the lowest offset whose write failed with EIO, -1 when
+ *     none did
+ * @param badRanges the regions found not to hold their data, lowest first: for a counterfeit
+ *     medium one, from the usable size to the end; for a damaged one each hole, its edges within
+ *     one unit where refined ({@link #REFINED_RANGES}), within a grid step elsewhere
  */
 public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters parameters,
         BackendInfo backend, long usableBytes, MediumKind kind, long wrapPeriodBytes,
         long firstBadOffsetBytes, Optional<DataLossKind> firstBadKind, long unitBytes,
-        long bytesWritten, long bytesRead, int rounds, long elapsedNanos, Instant startedAt)
+        long bytesWritten, long bytesRead, int rounds, long elapsedNanos, Instant startedAt,
+        long cacheRuledOutBytes, long firstWriteFailureOffsetBytes, List<BadRange> badRanges)
         implements Report {
+
+    /** The bad regions whose both edges the probe narrows to one unit; the others to a grid step. */
+    public static final int REFINED_RANGES = 4;
+
+    /**
+     * The cache of recent writes the probe rules out unless told otherwise: 64 MiB (f3probe sizes
+     * caches up to 1 GiB; the reported ones are 3 to 256 MiB).
+     */
+    public static final long DEFAULT_CACHE_BOUND_BYTES = 64L << 20;
+
+    /**
+     * A region that does not hold what is written there.
+     *
+     * @param offsetBytes where it starts, bytes from the start of the device
+     * @param lengthBytes how long it is, bytes
+     */
+    public record BadRange(long offsetBytes, long lengthBytes) {
+        /**
+         * Checks the values.
+         *
+         * @param offsetBytes where it starts, at least 0
+         * @param lengthBytes how long, more than 0
+         * @throws IllegalArgumentException if either is out of range
+         */
+        public BadRange {
+            if (offsetBytes < 0 || lengthBytes <= 0) {
+                throw new IllegalArgumentException("need offsetBytes >= 0 and lengthBytes > 0: "
+                        + offsetBytes + ", " + lengthBytes);
+            }
+        }
+
+        /** {@return where it ends: one past its last byte} */
+        public long endBytes() {
+            return offsetBytes + lengthBytes;
+        }
+    }
 
     /**
      * Checks the values.
@@ -55,6 +102,9 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
      * @param rounds write-then-read rounds
      * @param elapsedNanos running time
      * @param startedAt when it started
+     * @param cacheRuledOutBytes the cache of recent writes ruled out, bytes
+     * @param firstWriteFailureOffsetBytes the lowest offset whose write failed, or -1
+     * @param badRanges the regions that lose their data
      * @throws IllegalArgumentException if the figures contradict each other
      * @throws NullPointerException if an object field is null
      */
@@ -66,6 +116,11 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(firstBadKind, "firstBadKind");
         Objects.requireNonNull(startedAt, "startedAt");
+        badRanges = List.copyOf(badRanges);
+        if (cacheRuledOutBytes < 0) {
+            throw new IllegalArgumentException("need cacheRuledOutBytes >= 0: "
+                    + cacheRuledOutBytes);
+        }
         if (usableBytes < 0 || usableBytes > claimedBytes) {
             throw new IllegalArgumentException("need 0 <= usableBytes <= claimedBytes: "
                     + usableBytes + ", " + claimedBytes);
@@ -120,26 +175,69 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
         return kind == MediumKind.GENUINE;
     }
 
-    /** {@return bytes claimed but not usable} */
+    /** {@return bytes claimed but not usable from offset 0 on: all after the first bad offset} */
     public long missingBytes() {
         return claimedBytes() - usableBytes;
     }
 
     /**
+     * {@return bytes in the regions found bad ({@link #badRanges()}): for a damaged medium less
+     * than {@link #missingBytes()}, as the regions after a hole hold their data}
+     */
+    public long lostBytes() {
+        return badRanges.stream().mapToLong(BadRange::lengthBytes).sum();
+    }
+
+    /**
+     * {@return whether the probe wrote {@link #DEFAULT_CACHE_BOUND_BYTES} or more between each
+     * unit and its read-back; when not (a small device, or writes there failed), a cache of
+     * recent writes larger than {@link #cacheRuledOutBytes()} could have hidden a loss}
+     */
+    public boolean defaultCacheRuledOut() {
+        return cacheRuledOutBytes >= DEFAULT_CACHE_BOUND_BYTES;
+    }
+
+    /**
      * For example {@code /dev/sdb: usable 104857600 B (100.0 MiB) of 268435456 B (256.0 MiB)
-     * claimed, kind wrap (period 104857600 B); probed in 1.52 s (2 rounds, 3.1 MB written)}.
+     * claimed, kind wrap (period 104857600 B); a cache of up to 64.0 MiB ruled out (64.0 MiB
+     * written between each unit and its read-back); probed in 1.52 s (2 rounds, 131.1 MB
+     * written, ...)}.
      */
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT,
-                "%s: usable %d B (%.1f MiB) of %d B (%.1f MiB) claimed, kind %s%s%s; probed in %s"
-                        + " (%d round%s, %s written, %s read, %d B units)",
+        return String.format(Locale.ROOT,
+                "%s: usable %d B (%.1f MiB) of %d B (%.1f MiB) claimed, kind %s%s%s%s; %s;"
+                        + " probed in %s (%d round%s, %s written, %s read, %d B units)",
                 device(), usableBytes, usableBytes / 1048576.0, claimedBytes(),
                 claimedBytes() / 1048576.0,
                 kind.label(), wrapPeriodBytes > 0 ? " (period " + wrapPeriodBytes + " B)" : "",
                 firstBadOffsetBytes >= 0 ? "; first bad offset " + firstBadOffsetBytes + ": "
                         + firstBadKind.map(DataLossKind::description).orElse("") : "",
-                Nanoseconds.format(elapsedNanos), rounds, rounds == 1 ? "" : "s",
+                firstWriteFailureOffsetBytes >= 0 ? "; writes fail with EIO from offset "
+                        + firstWriteFailureOffsetBytes : "",
+                cacheLine(), Nanoseconds.format(elapsedNanos), rounds, rounds == 1 ? "" : "s",
                 DeviceIo.formatBytes(bytesWritten), DeviceIo.formatBytes(bytesRead), unitBytes);
+    }
+
+    /**
+     * {@return what the probe rules out of a cache of recent writes, for example {@code a cache
+     * of up to 64.0 MiB ruled out (64.0 MiB written between each unit and its read-back)}}
+     */
+    public String cacheLine() {
+        String mib = String.format(Locale.ROOT, "%.1f MiB", cacheRuledOutBytes / 1048576.0);
+        String bound = String.format(Locale.ROOT, "%.1f MiB",
+                DEFAULT_CACHE_BOUND_BYTES / 1048576.0);
+        if (defaultCacheRuledOut()) {
+            return "a cache of up to " + mib + " ruled out (" + mib
+                    + " written between each unit and its read-back)";
+        }
+        if (cacheRuledOutBytes == 0) {
+            return "a cache of recent writes could not be ruled out (every write meant to flush"
+                    + " it failed)";
+        }
+        long smallDevice = claimedBytes() / 4 / unitBytes * unitBytes;
+        return "a cache over " + mib + " could not be ruled out (" + (cacheRuledOutBytes
+                >= smallDevice ? "the device is too small to write " + bound + " between a unit"
+                + " and its read-back" : "writes between a unit and its read-back failed") + ")";
     }
 }

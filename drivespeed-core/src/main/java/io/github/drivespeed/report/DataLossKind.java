@@ -26,7 +26,13 @@ public enum DataLossKind {
      * Reading the sector back failed with EIO, as counterfeit cards often answer past their real
      * capacity: data loss, not a failure of the measurement.
      */
-    UNREADABLE("unreadable (EIO on read-back)");
+    UNREADABLE("unreadable (EIO on read-back)"),
+    /**
+     * Writing the sector failed with EIO, as counterfeit media answer past their real capacity
+     * (ValiDrive's "Write Error"): data loss, whatever reads back there, not a failure of the
+     * check.
+     */
+    UNWRITABLE("unwritable (EIO on write)");
 
     private final String description;
 

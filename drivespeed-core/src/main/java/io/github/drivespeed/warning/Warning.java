@@ -199,7 +199,23 @@ public enum Warning {
      */
     READ_BACK_NOT_VERIFIED("the read-back was not verified: the FUSE daemon reads its device"
             + " through the page cache, which drivespeed could not drop, so what came back may"
-            + " have come from memory; run as root, or check the device itself", true);
+            + " have come from memory; run as root, or check the device itself", true),
+     * At least {@value #READ_ZEROS_PERCENT} % of what a read-only device test read came back as
+     * blocks of zeros: blocks never written, or discarded (TRIM, {@code blkdiscard}), which an
+     * SSD or card answers from its mapping table without reading flash. The figure is its
+     * controller's, not its medium's. Measure where data is, or write first
+     * ({@link io.github.drivespeed.DevicePlan#write()}, which destroys the device's contents).
+     */
+    READ_ZEROS("most blocks read came back as all zeros: never written or discarded (trimmed),"
+            + " which a drive answers without reading its flash, so the read figure is its"
+            + " controller's; measure where data is, or write first (--write --allow-writes-to"
+            + " DEVICE, which destroys its contents)", true);
+
+    /**
+     * A read-only device test whose timed reads came back as blocks of zeros for at least this
+     * share of their bytes (in percent) carries {@link #READ_ZEROS}.
+     */
+    public static final int READ_ZEROS_PERCENT = 50;
 
     /**
      * A read pass meant to come from the drive whose device moved less than this share of its

@@ -6,6 +6,7 @@ import io.github.drivespeed.report.DataLossKind;
 import io.github.drivespeed.report.MediumKind;
 import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.unit.DataSize;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -25,7 +26,8 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
     private Optional<DataLossKind> firstBadKind = Optional.empty();
 
     CapacityProbeReportBuilder() {
-        super(TestReports.device(TestReports.DEVICE), new CapacityProbeParameters(false));
+        super(TestReports.device(TestReports.DEVICE), new CapacityProbeParameters(false,
+                CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES));
     }
 
     /**
@@ -82,6 +84,9 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
         long twoMebibytes = 2 * DataSize.MEBIBYTE;
         return new CapacityProbeReport(target, parameters, backend, usable, kind,
                 kind == MediumKind.WRAP ? usableBytes : -1, firstBadOffsetBytes, firstBadKind,
-                4096, twoMebibytes, twoMebibytes, 1, 1_000_000_000L, startedAt);
+                4096, twoMebibytes, twoMebibytes, 1, 1_000_000_000L, startedAt,
+                CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES, -1, kind == MediumKind.GENUINE
+                        ? List.of() : List.of(new CapacityProbeReport.BadRange(firstBadOffsetBytes,
+                                target.sizeBytes() - firstBadOffsetBytes)));
     }
 }

@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.output;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -117,6 +118,7 @@ final class GenuineJson {
         ObjectNode params = n.putObject("parameters");
         params.put("device", r.device().toString());
         params.put("unit_bytes", r.unitBytes());
+        params.put("cache_bound_bytes", r.parameters().cacheBoundBytes());
         n.set("warnings", JsonReport.warningNames(r.warnings()));
         ObjectNode p = n.putObject("capacity_probe");
         p.put("genuine", r.genuine());
@@ -129,6 +131,12 @@ final class GenuineJson {
         p.set("first_bad_offset_bytes", offset(r.firstBadOffsetBytes()));
         p.set("first_bad_kind", r.firstBadKind().map(k -> NODES.textNode(k.name()))
                 .orElse(null));
+        p.put("lost_bytes", r.lostBytes());
+        ArrayNode ranges = p.putArray("bad_ranges");
+        r.badRanges().forEach(b -> ranges.addObject().put("offset_bytes", b.offsetBytes())
+                .put("bytes", b.lengthBytes()));
+        p.set("first_write_failure_offset_bytes", offset(r.firstWriteFailureOffsetBytes()));
+        p.put("cache_ruled_out_bytes", r.cacheRuledOutBytes());
         p.put("written_bytes", r.bytesWritten());
         p.put("read_bytes", r.bytesRead());
         p.put("rounds", r.rounds());

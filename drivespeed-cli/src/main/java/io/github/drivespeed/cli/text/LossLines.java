@@ -2,8 +2,10 @@ package io.github.drivespeed.cli.text;
 
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.MediumKind;
 import io.github.drivespeed.report.Verification;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -14,6 +16,9 @@ import java.util.Map;
  * the fill (a capacity check's files one after another) or the device.
  */
 public final class LossLines {
+
+    /** The bad regions of a damaged medium printed; more are counted. */
+    private static final int RANGES_SHOWN = 16;
 
     private LossLines() {
     }
@@ -64,9 +69,13 @@ public final class LossLines {
         out.println();
         out.println("DATA LOST: " + r.device() + " stores less than it claims (" + r.kind().label()
                 + ").");
-        out.println("  usable:           " + bytes(r.usableBytes()) + " of " + bytes(
-                r.claimedBytes()) + " claimed; the other " + bytes(r.missingBytes())
-                + " lose what is written there");
+        out.println("  usable:           " + usable(r));
+        if (r.firstWriteFailureOffsetBytes() >= 0) {
+            out.println("  writes fail:      from offset " + bytes(r.firstWriteFailureOffsetBytes())
+                    + " with EIO: usable at most " + bytes(r.firstWriteFailureOffsetBytes())
+                    + (r.usableBytes() >= r.firstWriteFailureOffsetBytes() ? "; what was written"
+                    + " below it reads back as written" : ""));
+        }
         if (r.firstBadOffsetBytes() >= 0) {
             out.println("  first bad offset: " + bytes(r.firstBadOffsetBytes()));
         }
@@ -75,6 +84,39 @@ public final class LossLines {
             out.println("  wraps around:     every " + bytes(r.wrapPeriodBytes())
                     + " (a write at offset X lands at X modulo that)");
         }
+    }
+
+    /**
+     * {@return the usable size and what is lost: for a damaged medium each bad region (up to
+     * {@value #RANGES_SHOWN}) and what lies after them, which holds its data}
+     */
+    private static String usable(CapacityProbeReport r) {
+        String head = bytes(r.usableBytes()) + " of " + bytes(r.claimedBytes()) + " claimed";
+        if (r.kind() != MediumKind.DAMAGED || r.badRanges().isEmpty()) {
+            return head + "; the other " + bytes(r.missingBytes()) + " lose what is written there";
+        }
+        List<CapacityProbeReport.BadRange> ranges = r.badRanges();
+        StringBuilder sb = new StringBuilder(head).append(", contiguous from offset 0; ")
+                .append(bytes(r.lostBytes())).append(" lost in ").append(ranges.size())
+                .append(ranges.size() == 1 ? " region: " : " regions: ");
+        String sep = "";
+        for (CapacityProbeReport.BadRange b : ranges.subList(0, Math.min(RANGES_SHOWN,
+                ranges.size()))) {
+            sb.append(sep).append('[').append(mib(b.offsetBytes())).append(", ")
+                    .append(mib(b.endBytes())).append(')');
+            sep = ", ";
+        }
+        if (ranges.size() > RANGES_SHOWN) {
+            sb.append(" and ").append(ranges.size() - RANGES_SHOWN).append(" more");
+        }
+        long after = r.missingBytes() - r.lostBytes();
+        return after <= 0 ? sb.toString() : sb.append("; the other ").append(bytes(after))
+                .append(" above ").append(mib(r.usableBytes())).append(" hold their data")
+                .toString();
+    }
+
+    private static String mib(long n) {
+        return String.format(Locale.ROOT, "%.1f MiB", n / 1048576.0);
     }
 
     /**

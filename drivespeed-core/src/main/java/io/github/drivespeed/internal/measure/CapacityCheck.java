@@ -3,6 +3,7 @@ package io.github.drivespeed.internal.measure;
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.files.LeftoverFiles;
 import io.github.drivespeed.internal.files.TestFileCreator;
 import io.github.drivespeed.internal.files.TestFileRemoval;
@@ -22,6 +23,7 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.DataLossKind;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Verification;
 import io.github.drivespeed.spi.Capability;
@@ -107,6 +109,7 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
                      false)) {
             files.writeAll(data, fill);
             files.readAll(data, ring);
+            files.addWriteFailure();
         } catch (IOException | RuntimeException | Error e) {
             failure = e;
             throw e;
@@ -217,9 +220,15 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
                 nonces.add(nonce);
                 baseOfNonce.put(nonce, (long) f * fileBytes);
                 long blocks = Math.min(fileBytes, fill - written) / BLOCK_BYTES;
-                long done = writeFile(file, data, nonce, blocks, f, written, fill, deadline);
+                Written w = writeFile(file, data, nonce, blocks, f, written, fill, deadline);
+                long done = w.bytes();
                 blocksOf.add(done / BLOCK_BYTES);
                 written += done;
+                if (w.failed()) {
+                    // the medium refused a write: a finding; what was written is read back
+                    stop = CapacityCheckReport.Stop.WRITE_FAILED;
+                    break;
+                }
                 if (done < blocks * BLOCK_BYTES) {
                     // the time is up, or the file system is full: that is the fill
                     stop = System.nanoTime() - deadline >= 0 ? CapacityCheckReport.Stop.DURATION
@@ -272,6 +281,18 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
             readNanos = System.nanoTime() - readStart;
         }
 
+        /**
+         * After a write failed with EIO: the block that failed, at the end of the fill, is lost
+         * ({@link DataLossKind#UNWRITABLE}), after whatever the read-back found.
+         */
+        void addWriteFailure() {
+            if (stop == CapacityCheckReport.Stop.WRITE_FAILED) {
+                found = found.plus(new Verification(BLOCK_BYTES, BLOCK_BYTES, written,
+                        Optional.of(DataLossKind.UNWRITABLE), -1,
+                        Map.of(DataLossKind.UNWRITABLE, BLOCK_BYTES)));
+            }
+        }
+
         /** Removes every file, also on failure ({@code failure}: what the check is throwing). */
         void removeAll(Throwable failure) throws IOException {
             for (TestFile file : files) {
@@ -281,10 +302,19 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
     }
 
     /**
-     * Writes one file; stops early (returning what was written) when the file system is full or
-     * at the deadline.
+     * What writing one file did.
+     *
+     * @param bytes bytes written, whole blocks, from the file's start
+     * @param failed whether a write (or the fdatasync) failed with EIO right after them
      */
-    private long writeFile(TestFile file, WriteData data, long nonce, long blocks, int index,
+    private record Written(long bytes, boolean failed) {
+    }
+
+    /**
+     * Writes one file; stops early (returning what was written) when the file system is full, at
+     * the deadline, or when the medium refuses a write with EIO.
+     */
+    private Written writeFile(TestFile file, WriteData data, long nonce, long blocks, int index,
             long before, long fill, long deadline) throws IOException {
         Path name = file.path().orElse(given());
         String what = "write of capacity file " + (index + 1);
@@ -295,14 +325,28 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
                 d -> listener.bytesTransferred(PassKind.WRITE, 1, before + d, fill), name, what,
                 blocks * BLOCK_BYTES);
         long done;
+        boolean failed = false;
         long now = System.nanoTime();
         try {
             done = loop.run(blocks, now, deadline).measuredBytes();
         } catch (InsufficientSpaceException e) {
             done = Math.max(0, e.bytesWritten().orElse(0)) / BLOCK_BYTES * BLOCK_BYTES;
+        } catch (TestFileIoException e) {
+            if (!IoFailures.isIoError(e)) {
+                throw e;
+            }
+            done = Math.max(0, e.offset()) / BLOCK_BYTES * BLOCK_BYTES;
+            failed = true;
         }
-        IoFailures.dataSync(file, name, what, done, blocks * BLOCK_BYTES);
-        return done;
+        try {
+            IoFailures.dataSync(file, name, what, done, blocks * BLOCK_BYTES);
+        } catch (TestFileIoException e) {
+            if (!IoFailures.isIoError(e)) {
+                throw e;
+            }
+            failed = true;
+        }
+        return new Written(done, failed);
     }
 
     /**

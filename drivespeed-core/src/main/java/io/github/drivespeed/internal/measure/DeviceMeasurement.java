@@ -28,6 +28,7 @@ import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.target.DeviceInfo;
+import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -103,8 +104,9 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
         Preflight.checkMemory(parameters.write()
                         ? WriteData.randomPoolBytes(blockBytes, t.sizeBytes() / blockBytes,
                                 WriteData.POOL_TARGET_BYTES) + (verifying ? blockBytes : 0)
-                        : blockBytes,
-                parameters.blockSize(), !parameters.write() ? "the read block"
+                        : blockBytes + Math.max(16 * DataSize.MEBIBYTE, 2 * blockBytes),
+                parameters.blockSize(), !parameters.write() ? "the read block and the ring the"
+                        + " reads go to while their zero blocks are counted"
                         : verifying ? "the write pool, and a second block to read back into for"
                                 + " verification" : "the write pool, which the reads reuse");
         if (parameters.write()) {
@@ -131,6 +133,9 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
             CacheChecks.addSharedDrive(concurrent || locks.anotherMeasurement(),
                     locks.concurrencyUnchecked(), passes.foreignWrite(), passes.foreignRead(),
                     writeWarnings, readWarnings);
+            if (passes.mostlyZeros()) {
+                readWarnings.add(Warning.READ_ZEROS);
+            }
         }
         CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
         Optional<PassResult> cached = readOptions.cachedReadNanos() > 0
@@ -159,14 +164,15 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
                      ? new WriteData(io, blockBytes, Math.min(blocks, Integer.MAX_VALUE),
                              DataPattern.RANDOM, alignment)
                      : null;
-             ReadRing ring = verifying ? new ReadRing(io, blockBytes,
+             // a read-only test reads into a ring too, whose all-zero blocks are counted
+             ReadRing ring = verifying || !parameters.write() ? new ReadRing(io, blockBytes,
                      Math.min(blocks, parameters.count().orElse(blocks)), alignment, false)
                      : null;
              AlignedBuffer ownReadBuffer = data == null
                      ? IoBuffers.allocate(io, blockBytes, alignment, blockBytes)
                      : null) {
-            AlignedBuffer readBuffer = ring != null ? ring.buffer()
-                    : ownReadBuffer != null ? ownReadBuffer : data.buffer();
+            AlignedBuffer readBuffer = ownReadBuffer != null ? ownReadBuffer
+                    : ring != null ? ring.buffer() : data.buffer();
             DevicePasses passes = new DevicePasses(parameters, readOptions, listener, verifying,
                     handle, t, readBuffer, ring, data, counters, tailRequestUnit(t, io));
             passes.runAll(writes, reads);
@@ -178,11 +184,13 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
      * Runs the destructive capacity probe ({@link CapacityProbe}) instead of a speed test, with
      * the write test's safety checks.
      *
+     * @param cacheBoundBytes the cache of recent writes to rule out (bytes written elsewhere
+     *     between a unit and its read-back; at most a quarter of the device is)
      * @return the report
      * @throws IOException see {@link io.github.drivespeed.DevicePlan#probeCapacity()}
      */
-    public CapacityProbeReport probeCapacity() throws IOException {
-        return new Probe().run();
+    public CapacityProbeReport probeCapacity(long cacheBoundBytes) throws IOException {
+        return new Probe(cacheBoundBytes).run();
     }
 
     /**
@@ -191,9 +199,12 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
      */
     private final class Probe extends Measurement<DeviceTarget, CapacityProbeReport> {
 
-        Probe() {
+        private final long cacheBoundBytes;
+
+        Probe(long cacheBoundBytes) {
             super(DeviceMeasurement.this.given(), DeviceMeasurement.this.backend(),
                     DeviceTarget::examine);
+            this.cacheBoundBytes = cacheBoundBytes;
         }
 
         @Override
@@ -204,7 +215,7 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
             }
             DeviceWriteGuard.check(t, writeConfirmation, parameters.force());
             CapacityProbe probe = new CapacityProbe(t,
-                    new CapacityProbeParameters(parameters.force()), listener);
+                    new CapacityProbeParameters(parameters.force(), cacheBoundBytes), listener);
             // the probe dates its report from its first write's set-up
             return started -> probe.run();
         }

@@ -20,6 +20,7 @@ import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.security.SecureRandom;
@@ -57,6 +58,9 @@ final class DevicePasses {
     /** Whether a timed pass's device counters showed other I/O. */
     private boolean foreignWrite;
     private boolean foreignRead;
+    /** Of a read-only test's timed read passes: bytes checked for zeros, and all-zero ones. */
+    private long zeroCheckedBytes;
+    private long zeroBytes;
 
     /**
      * @param parameters what to measure
@@ -65,8 +69,10 @@ final class DevicePasses {
      * @param verifying whether a write test's read passes are checked against what was written
      * @param handle the open device
      * @param t the examined device
-     * @param readBuffer where unverified reads go
-     * @param ring where verified reads go, or null
+     * @param readBuffer where the warm-up's reads go, and a read-only test's last, smaller
+     *     request (the timed passes' blocks go to the ring, where there is one)
+     * @param ring where a timed read pass reads to have its blocks checked (against what was
+     *     written, or for all-zero blocks in a read-only test), or null
      * @param data the write pool, or null for a read-only test
      * @param counters the device's counters
      * @param tailUnit the unit the last, smaller request is rounded up to
@@ -112,6 +118,15 @@ final class DevicePasses {
     }
 
     /**
+     * {@return whether at least {@link Warning#READ_ZEROS_PERCENT} % of what a read-only test's
+     * timed passes read came back as all-zero blocks (never written, or discarded)}
+     */
+    boolean mostlyZeros() {
+        return zeroCheckedBytes > 0
+                && zeroBytes * 100 >= zeroCheckedBytes * Warning.READ_ZEROS_PERCENT;
+    }
+
+    /**
      * The warm-up, then each run's passes, adding their samples.
      *
      * @param writes the write passes, added to
@@ -138,7 +153,7 @@ final class DevicePasses {
     private void warmUp() throws IOException {
         long n = Math.max(1, Math.min(blocks, WARM_UP_BYTES / blockBytes));
         IoLoop loop = loop(PassKind.READ, OffsetGenerator.sequential(blocks - n, n, blockBytes),
-                null, IoLoop.Progress.NONE, "warm-up", n * blockBytes);
+                null, IoLoop.Progress.NONE, "warm-up", n * blockBytes, readBuffer);
         long now = System.nanoTime();
         run(loop, n, now, now + IoLoop.NO_DEADLINE_NANOS, "warm-up", n * blockBytes);
     }
@@ -183,6 +198,10 @@ final class DevicePasses {
             // one continuous interval: the check runs beside the reads, nothing left out
             long elapsed = window.elapsedNanos(0);
             checks.finish();
+            if (checks.zeroBlocks() != null) {
+                zeroCheckedBytes += checks.zeroBlocks().checkedBytes();
+                zeroBytes += checks.zeroBlocks().zeroBytes();
+            }
             Sample sample = checks.annotate(window.sample(run, elapsed, handling));
             boolean foreign = window.foreignIo(write ? 0 : done, write ? done : 0,
                     blockBytes, !parameters.direct());
@@ -217,8 +236,8 @@ final class DevicePasses {
         return checks.transfer(limit, offset -> (offset / blockBytes - first + blocks) % blocks,
                 true, (base, progress) -> run(checks.attach(loop(kind,
                         OffsetGenerator.sequential(0, blocks, blockBytes, cursor), recorder,
-                        progress, what, planned)), limit - base, start, deadline, what,
-                        planned));
+                        progress, what, planned, ring != null ? ring.buffer() : readBuffer)),
+                        limit - base, start, deadline, what, planned));
     }
 
     /**
@@ -256,12 +275,16 @@ final class DevicePasses {
         return tail;
     }
 
+    /**
+     * A loop of the pass; its reads go to {@code into}: the ring of a timed read pass whose
+     * blocks are checked (attached to it), else the read buffer.
+     */
     private IoLoop loop(PassKind kind, OffsetGenerator offsets, DirectionRecorder recorder,
-            IoLoop.Progress progress, String what, long planned) {
+            IoLoop.Progress progress, String what, long planned, AlignedBuffer into) {
         boolean write = kind == PassKind.WRITE;
         return new IoLoop(new BlockingIoQueue(handle), blockBytes, offsets,
                 write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
-                write ? data : null, write ? null : readBuffer,
+                write ? data : null, write ? null : into,
                 write ? null : recorder, write ? recorder : null, new StopSignal(), progress,
                 t.device(), what, planned);
     }

@@ -31,6 +31,10 @@ public final class PassChecks implements AutoCloseable {
     private final LongUnaryOperator offsetOfBlock;
     private final CompletionLog log;
     private final PipelinedCheck pipeline;
+    /** The read-back check of a verified read pass, or null. */
+    private final ReadBackVerifier verifier;
+    /** The zero-block count of an unverified read pass that counts them, or null. */
+    private final ZeroBlocks zeros;
 
     /**
      * The checks of one pass: what it writes from, and for a verified read pass, how it checks.
@@ -38,7 +42,8 @@ public final class PassChecks implements AutoCloseable {
      * @param write whether this is a write pass (else a read pass)
      * @param verify for a read pass, whether to check what is read
      * @param data the write pool the pass's blocks were written from
-     * @param ring where a verified read pass reads to (null when not verifying)
+     * @param ring where a verified read pass reads to; for an unverified read pass, a ring
+     *     makes it count the blocks that read as all zeros ({@link #zeroBlocks}); else null
      * @param inBatches whether a verified read pass checks in batches on its own thread (a memory
      *     file system), else behind the reads on a thread of its own
      * @param blockBytes bytes per block
@@ -53,8 +58,10 @@ public final class PassChecks implements AutoCloseable {
         this.progress = progress;
         this.offsetOfBlock = offsetOfBlock;
         this.log = write ? new CompletionLog(blocks) : null;
-        this.pipeline = !write && verify
-                ? new PipelinedCheck(ring, new ReadBackVerifier(data, ring), inBatches) : null;
+        this.verifier = !write && verify ? new ReadBackVerifier(data, ring) : null;
+        this.zeros = !write && !verify && ring != null ? new ZeroBlocks(ring) : null;
+        this.pipeline = verifier != null ? new PipelinedCheck(ring, verifier, inBatches)
+                : zeros != null ? new PipelinedCheck(ring, zeros, false) : null;
     }
 
     /**
@@ -162,12 +169,22 @@ public final class PassChecks implements AutoCloseable {
      * @return the check, or null for a write pass or an unverified read pass
      */
     public ReadBackVerifier verifier() {
-        return pipeline == null ? null : pipeline.verifier();
+        return verifier;
     }
 
-    /** {@return whether read blocks are checked} */
+    /**
+     * The count of all-zero blocks of an unverified read pass given a ring, complete once
+     * {@link #finish} returned.
+     *
+     * @return the count, or null when this pass does not count them
+     */
+    public ZeroBlocks zeroBlocks() {
+        return zeros;
+    }
+
+    /** {@return whether read blocks are checked against what was written} */
     public boolean verifying() {
-        return pipeline != null;
+        return verifier != null;
     }
 
     /**
@@ -204,8 +221,8 @@ public final class PassChecks implements AutoCloseable {
      * @param sample the pass's sample
      */
     public Sample annotate(Sample sample) {
-        if (pipeline != null) {
-            sample = sample.withVerification(pipeline.verifier().result());
+        if (verifier != null) {
+            sample = sample.withVerification(verifier.result());
         }
         if (log != null) {
             sample = sample.withCacheCliff(CliffDetector.find(log.nanos(), log.size(), blockBytes));

@@ -28,7 +28,7 @@ final class PipelinedCheck implements IoLoop.ReadSlots, AutoCloseable {
     private static final Integer END = -1;
 
     private final ReadRing ring;
-    private final ReadBackVerifier verifier;
+    private final BlockCheck verifier;
     private final int blocksPerChunk;
     private final ArrayBlockingQueue<Integer> free;
     private final ArrayBlockingQueue<Integer> filled;
@@ -51,10 +51,10 @@ final class PipelinedCheck implements IoLoop.ReadSlots, AutoCloseable {
      * Starts the checker thread.
      *
      * @param ring where the pass reads to
-     * @param verifier the check, used by the checker thread only from now on
+     * @param verifier the check of each block, used by the checker thread only from now on
      * @param inBatches whether the reader checks each filled chunk itself (no thread)
      */
-    PipelinedCheck(ReadRing ring, ReadBackVerifier verifier, boolean inBatches) {
+    PipelinedCheck(ReadRing ring, BlockCheck verifier, boolean inBatches) {
         this.ring = ring;
         this.verifier = verifier;
         this.blocksPerChunk = ring.blocksPerChunk();
@@ -146,7 +146,7 @@ final class PipelinedCheck implements IoLoop.ReadSlots, AutoCloseable {
     }
 
     /** @return the check, whose findings are complete once {@link #finish} returned */
-    ReadBackVerifier verifier() {
+    BlockCheck verifier() {
         return verifier;
     }
 

@@ -16,7 +16,7 @@ import java.nio.ByteBuffer;
  * classified ({@link SectorCheck}). Runs on the checker thread of a {@link PipelinedCheck},
  * behind the reads, on the blocks of its {@link ReadRing}. Used by one thread.
  */
-public final class ReadBackVerifier {
+public final class ReadBackVerifier implements BlockCheck {
 
     private static final int SECTOR = DataSize.SECTOR_BYTES;
     private static final long CHUNK_BYTES = DataSize.GIBIBYTE;
@@ -58,7 +58,8 @@ public final class ReadBackVerifier {
      * @param offset the offset it was written at and read from (its sectors' stamps)
      * @param position where in the ring it was read to
      */
-    void check(long writeIndex, long offset, int position) {
+    @Override
+    public void check(long writeIndex, long offset, int position) {
         long expected = data.expectedBlock(writeIndex, offset);
         ByteBuffer got = ring.view(position);
         ByteBuffer want = got == null ? null : data.compareView(expected, (int) blockBytes);
@@ -123,7 +124,8 @@ public final class ReadBackVerifier {
      * @param offset where it starts
      * @param bytes its length
      */
-    void unreadable(long offset, long bytes) {
+    @Override
+    public void unreadable(long offset, long bytes) {
         tally.lost(reportBase + offset, bytes, DataLossKind.UNREADABLE, -1);
     }
 

@@ -1,0 +1,101 @@
+package io.github.drivespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.drivespeed.testing.FakeFlash;
+import io.github.drivespeed.testing.TestFiles;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the command line says, and its exit code, on media that lie to a probe or fail its writes
+ * ({@code testbed/fake-flash}): a device probe that could not rule out a cache on a small device,
+ * writes that fail with EIO past the real size (device probe and capacity check of a directory),
+ * a hole in the middle of a device.
+ */
+@Tag("privileged")
+class LyingMediaCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long MIB = 1 << 20;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSmallGenuineDeviceSaysWhichCacheTheProbeCouldNotRuleOut() throws Exception {
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "128M", "--mode", "honest",
+                "--fs", "none")) {
+            String dev = medium.device().toString();
+            CommandRun probe = timed(dev, "--verify-capacity", "--allow-writes-to", dev);
+            assertThat(probe.exitCode()).as(probe.err()).isZero();
+            assertThat(probe.out()).contains("kind genuine; a cache over 32.0 MiB could not be"
+                    + " ruled out (the device is too small to write 64.0 MiB between a unit and"
+                    + " its read-back)");
+        }
+    }
+
+    @Test
+    void writesThatFailPastTheRealSizeAreAFindingOnTheDeviceAndThroughExt4() throws Exception {
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "256M", "--real", "64M",
+                "--mode", "limbo", "--write-eio-from", "64M", "--fs", "none")) {
+            String dev = medium.device().toString();
+            CommandRun probe = timed(dev, "--verify-capacity", "--allow-writes-to", dev);
+            assertThat(probe.exitCode()).as(probe.err()).isEqualTo(1);
+            assertThat(probe.out()).contains("kind limbo", "  writes fail:      from offset"
+                    + " 67108864 B (64.0 MiB) with EIO: usable at most 67108864 B (64.0 MiB);"
+                    + " what was written below it reads back as written",
+                    "  kind:             unwritable (EIO on write)");
+            assertThat(probe.errLines()).containsExactly("drivespeed: DATA LOST: " + dev
+                    + " holds 67108864 B (64.0 MiB) of the 268435456 B (256.0 MiB) it claims"
+                    + " (limbo)");
+        }
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "256M", "--real", "64M",
+                "--mode", "limbo", "--write-eio-from", "64M", "--fs", "ext4")) {
+            Path fs = medium.mountDir();
+            CommandRun check = timed(fs.toString(), "--verify-capacity", "--size", "128M",
+                    "--backend", "native", "--json");
+            assertThat(check.exitCode()).as(check.err()).isEqualTo(1);
+            JsonNode c = JSON.readTree(check.out()).get("jobs").get(0).get("capacity_check");
+            assertThat(c.get("stop").asText()).isEqualTo("WRITE_FAILED");
+            // ext4 may place the file past 64 MiB: then nothing of it is usable
+            assertThat(c.get("usable_bytes").asLong()).isBetween(0L, 64 * MIB);
+            assertThat(check.errLines()).last().asString().startsWith("drivespeed: DATA LOST: ");
+            CommandRun text = timed(fs.toString(), "--verify-capacity", "--size", "128M",
+                    "--backend", "native");
+            assertThat(text.exitCode()).as(text.err()).isEqualTo(1);
+            assertThat(text.out()).containsPattern("writes failed with EIO from .* into the fill"
+                    + " \\(file 1, offset \\d+\\): usable at most ")
+                    // the first bad kind, or among the kinds when the read-back found others first
+                    .containsPattern("unwritable \\(EIO on write\\)|UNWRITABLE 1048576 B");
+            assertThat(TestFiles.testFiles(fs)).isEmpty();
+        }
+    }
+
+    @Test
+    void aHoleInTheMiddleIsReportedAsTheBytesItLoses() throws Exception {
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "256M", "--mode", "honest",
+                "--hole", "96M+64M", "--fs", "none")) {
+            String dev = medium.device().toString();
+            CommandRun probe = timed(dev, "--verify-capacity", "--allow-writes-to", dev);
+            assertThat(probe.exitCode()).as(probe.err()).isEqualTo(1);
+            assertThat(probe.out()).contains("  usable:           100663296 B (96.0 MiB) of"
+                    + " 268435456 B (256.0 MiB) claimed, contiguous from offset 0; 67108864 B"
+                    + " (64.0 MiB) lost in 1 region: [96.0 MiB, 160.0 MiB); the other 100663296 B"
+                    + " (96.0 MiB) above 96.0 MiB hold their data")
+                    .doesNotContain("160.0 MiB) lose");
+        }
+    }
+
+    private static CommandRun timed(String... args) {
+        long start = System.nanoTime();
+        CommandRun o = CommandRun.of(args);
+        System.out.printf("drivespeed %s: exit %d, %.2f s%n%s%s%n", String.join(" ", args),
+                o.exitCode(), (System.nanoTime() - start) / 1e9, o.out(), o.err());
+        return o;
+    }
+}
