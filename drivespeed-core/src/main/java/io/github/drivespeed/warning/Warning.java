@@ -168,7 +168,44 @@ public enum Warning {
      * without touching the drive) or in the page cache.
      */
     EXISTING_FILE_READ("the workload read an existing file that drivespeed did not write: it may"
-            + " be sparse or fallocated, or cached, so read figures may not be the drive's", true);
+            + " be sparse or fallocated, or cached, so read figures may not be the drive's", true),
+    /**
+     * A buffered write pass's rate fell below half and stayed there
+     * ({@link io.github.drivespeed.report.CacheCliff.Cause#PAGE_CACHE}): the page cache's dirty
+     * limit was reached ({@code vm.dirty_bytes} or {@code vm.dirty_ratio}, or the device's
+     * write-back limit {@code /sys/class/bdi/MAJ:MIN/max_bytes}, {@code max_ratio}; kernel doc
+     * admin-guide/sysctl/vm.rst), after which the kernel holds the writer to the device's
+     * write-back rate. Not a drive's cache: {@link #WRITE_CACHE_CLIFF} is for O_DIRECT and
+     * O_DSYNC passes.
+     */
+    PAGE_CACHE_DIRTY_LIMIT("the buffered write rate fell below half and stayed there during a"
+            + " pass: the page cache's dirty limit (vm.dirty_bytes or vm.dirty_ratio, or the"
+            + " device's write-back limit) was reached, and from there the kernel held the writes"
+            + " to the device's write-back rate; not the drive's write cache, so the median mixes"
+            + " memory speed and the device's; use O_DIRECT for the drive"),
+    /**
+     * A read pass's rate fell below half of what it was and stayed there until the pass ended
+     * ({@link io.github.drivespeed.report.RateDrop}): thermal throttling, a drive's background
+     * work or a slower zone; the pass's figure mixes two speeds.
+     */
+    READ_RATE_DROP("the read rate fell below half and stayed there during a pass: thermal"
+            + " throttling, the drive's background work or a slower zone; the median mixes two"
+            + " speeds"),
+    /**
+     * A read pass made no progress for at least 1 s and 10 times its median block time
+     * ({@link io.github.drivespeed.report.Stall}).
+     */
+    READ_STALL("a read pass stalled: no block completed for a second or more (at least 10 times"
+            + " its median block time); a recorder or player waits that long for its data"),
+    /**
+     * A write pass made no progress for at least 1 s and 10 times its median block time
+     * ({@link io.github.drivespeed.report.Stall}): a drive-managed SMR disk cleaning its media
+     * cache, an SSD's garbage collection or a card's housekeeping.
+     */
+    WRITE_STALL("a write pass stalled: no block completed for a second or more (at least 10 times"
+            + " its median block time), as drive-managed SMR disks and flash do during"
+            + " housekeeping; for a recorder the stall, not the rate, decides whether data is"
+            + " dropped");
 
     /**
      * A read pass meant to come from the drive whose device moved less than this share of its

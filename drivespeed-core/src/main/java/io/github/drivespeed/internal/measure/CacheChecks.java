@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.measure;
 
+import io.github.drivespeed.report.CacheCliff;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.PassKind;
@@ -114,22 +115,30 @@ public final class CacheChecks {
 
     /**
      * Adds what the passes' checks found: {@link Warning#DATA_LOSS} to both passes when a read
-     * pass lost data (rule 7), {@link Warning#WRITE_CACHE_CLIFF} to the write pass when a write
-     * pass fell off a cliff (rule 8).
+     * pass lost data (rule 7), {@link Warning#WRITE_CACHE_CLIFF} (or, buffered,
+     * {@link Warning#PAGE_CACHE_DIRTY_LIMIT}) to the write pass when a write pass fell off a cliff
+     * (rule 8), {@link Warning#READ_RATE_DROP} when a read pass's rate fell and stayed low, and
+     * {@link Warning#WRITE_STALL} / {@link Warning#READ_STALL} to a pass that stalled.
      *
      * @param writes the write pass's samples
      * @param reads the read pass's samples
      * @param writeWarnings the write pass's warnings, added to
      * @param readWarnings the read pass's warnings, added to
      */
-    static void addFindings(List<Sample> writes, List<Sample> reads, Set<Warning> writeWarnings,
+    public static void addFindings(List<Sample> writes, List<Sample> reads, Set<Warning> writeWarnings,
             Set<Warning> readWarnings) {
         if (reads.stream().anyMatch(r -> r.verification().map(Verification::hasLoss).orElse(false))) {
             readWarnings.add(Warning.DATA_LOSS);
             writeWarnings.add(Warning.DATA_LOSS);
         }
-        if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
-            writeWarnings.add(Warning.WRITE_CACHE_CLIFF);
+        for (Sample w : writes) {
+            w.cacheCliff().ifPresent(c -> writeWarnings.add(c.cause() == CacheCliff.Cause.PAGE_CACHE
+                    ? Warning.PAGE_CACHE_DIRTY_LIMIT : Warning.WRITE_CACHE_CLIFF));
+            w.stall().ifPresent(x -> writeWarnings.add(Warning.WRITE_STALL));
+        }
+        for (Sample r : reads) {
+            r.rateDrop().ifPresent(x -> readWarnings.add(Warning.READ_RATE_DROP));
+            r.stall().ifPresent(x -> readWarnings.add(Warning.READ_STALL));
         }
     }
 
