@@ -3,47 +3,72 @@ package io.github.drivespeed.internal.genuine;
 import io.github.drivespeed.report.RateDrop;
 import io.github.drivespeed.report.Timeline;
 import io.github.drivespeed.report.TimelinePoint;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * Finds where a workload's rate fell and stayed low, from its timeline (bytes per interval) rather
  * than from each I/O's completion (a workload's I/Os are many, of several sizes and in flight
- * together): the timeline is cut into {@value #QUANTA} equal shares of its bytes, the time each
- * share was complete is interpolated within its interval, and {@link CliffDetector}'s rule runs
- * on those times as on equal blocks. Where the drop falls is known to within one interval.
+ * together), by {@link CliffDetector}'s rule on intervals: the earliest interval such that the
+ * intervals before it moved at least {@link CliffDetector#MIN_BYTES_BEFORE_DROP} and every window
+ * of the intervals after it (up to 8 windows of at least 2 intervals) ran below half their rate.
+ * The interval in which the rate fell is left out of both sides (it mixes the two speeds), so the
+ * drop is placed within one interval.
  */
 public final class TimelineDrop {
 
-    /** Equal shares of the bytes the timeline is cut into. */
-    static final int QUANTA = 64;
+    private static final int MIN_INTERVALS_PER_SIDE = 2;
+    private static final int AFTER_WINDOWS = 8;
 
     private TimelineDrop() {
     }
 
     /**
      * {@return where the rate fell below half and stayed there; empty when it did not, or when the
-     * timeline has too few bytes or intervals to tell}
+     * timeline has too few intervals to tell}
      *
      * @param timeline a run's timeline of one direction
      */
     public static Optional<RateDrop> find(Timeline timeline) {
-        long total = timeline.totalBytes();
-        if (timeline.points().size() < 4 || total < QUANTA) {
-            return Optional.empty();
-        }
-        long quantum = total / QUANTA;
-        long[] completedAt = new long[QUANTA];
-        int k = 0;
-        long before = 0;
-        for (TimelinePoint p : timeline.points()) {
-            long after = before + p.bytes();
-            while (k < QUANTA && (k + 1) * quantum <= after) {
-                double share = (double) ((k + 1) * quantum - before) / p.bytes();
-                completedAt[k] = p.startNanos() + Math.round(share * p.elapsedNanos());
-                k++;
+        List<TimelinePoint> p = timeline.points();
+        int n = p.size();
+        long bytesBefore = 0;
+        for (int j = 0; j + MIN_INTERVALS_PER_SIDE < n; j++) {
+            if (j >= MIN_INTERVALS_PER_SIDE && bytesBefore >= CliffDetector.MIN_BYTES_BEFORE_DROP) {
+                long nanosBefore = p.get(j).startNanos() - p.get(0).startNanos();
+                double before = bytesBefore * 1e9 / nanosBefore;
+                if (staysBelowHalf(p, j + 1, before)) {
+                    return Optional.of(new RateDrop(bytesBefore, nanosBefore, before,
+                            rate(p, j + 1, n)));
+                }
             }
-            before = after;
+            bytesBefore += p.get(j).bytes();
         }
-        return CliffDetector.findDrop(completedAt, k, quantum);
+        return Optional.empty();
+    }
+
+    /** Whether every window of the intervals from {@code from} on ran below half of {@code before}. */
+    private static boolean staysBelowHalf(List<TimelinePoint> p, int from, double before) {
+        int after = p.size() - from;
+        int windows = Math.min(AFTER_WINDOWS, after / MIN_INTERVALS_PER_SIDE);
+        int start = from;
+        for (int w = 0; w < windows; w++) {
+            int to = w == windows - 1 ? p.size() : from + after * (w + 1) / windows;
+            if (!(rate(p, start, to) < CliffDetector.DROP_RATIO * before)) {
+                return false;
+            }
+            start = to;
+        }
+        return windows > 0;
+    }
+
+    /** Bytes per second of intervals {@code [from, to)}. */
+    private static double rate(List<TimelinePoint> p, int from, int to) {
+        long bytes = 0;
+        for (int i = from; i < to; i++) {
+            bytes += p.get(i).bytes();
+        }
+        long nanos = p.get(to - 1).endNanos() - p.get(from).startNanos();
+        return nanos <= 0 ? Double.POSITIVE_INFINITY : bytes * 1e9 / nanos;
     }
 }

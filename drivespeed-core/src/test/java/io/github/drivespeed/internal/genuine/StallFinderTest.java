@@ -74,8 +74,20 @@ class StallFinderTest {
         long slow = 4L << 20;
         RateDrop d = TimelineDrop.find(timeline(fast, fast, fast, fast, slow, slow, slow, slow))
                 .orElseThrow();
-        assertThat(d.dropFactor()).isBetween(3.0, 5.0);
-        assertThat((double) d.bytesBeforeDrop()).isBetween(56.0 * (1 << 20), 68.0 * (1 << 20));
+        assertThat(d.dropFactor()).isEqualTo(4.0);
+        assertThat(d.bytesBeforeDrop()).isEqualTo(64L << 20);
+        assertThat(d.nanosBeforeDrop()).isEqualTo(2000 * MS);
+    }
+
+    @Test
+    void theIntervalInWhichTheRateFellIsLeftOutOfBothSides() {
+        long fast = 16L << 20;
+        long slow = 4L << 20;
+        RateDrop d = TimelineDrop.find(timeline(fast, fast, fast, 10L << 20, slow, slow, slow))
+                .orElseThrow();
+        assertThat(d.bytesBeforeDrop()).isEqualTo(48L << 20);
+        assertThat(d.bytesPerSecondBefore()).isEqualTo(2.0 * fast);
+        assertThat(d.bytesPerSecondAfter()).isEqualTo(2.0 * slow);
     }
 
     @Test
