@@ -45,21 +45,6 @@ public record CacheCliff(long bytesBeforeDrop, long nanosBeforeDrop, double byte
     }
 
     /**
-     * A cliff of the drive's write cache.
-     *
-     * @param bytesBeforeDrop bytes written before the drop, {@code > 0}
-     * @param nanosBeforeDrop time to the drop, {@code > 0}
-     * @param bytesPerSecondBefore the rate before, {@code > 0}
-     * @param bytesPerSecondAfter the rate after, {@code >= 0}
-     * @throws IllegalArgumentException if a figure is out of range
-     */
-    public CacheCliff(long bytesBeforeDrop, long nanosBeforeDrop, double bytesPerSecondBefore,
-            double bytesPerSecondAfter) {
-        this(bytesBeforeDrop, nanosBeforeDrop, bytesPerSecondBefore, bytesPerSecondAfter,
-                Cause.DRIVE_WRITE_CACHE);
-    }
-
-    /**
      * {@return a cliff of {@code cause} at a drop}
      *
      * @param drop where the write rate fell
