@@ -239,6 +239,25 @@ public final class PassResult {
         return samples.stream().flatMap(s -> s.cacheCliff().stream()).findFirst();
     }
 
+    /**
+     * The first run's read rate drop ({@link Warning#READ_RATE_DROP}), if a run had one.
+     *
+     * @return the drop of the first run that had one; empty when none had
+     */
+    public Optional<RateDrop> rateDrop() {
+        return samples.stream().flatMap(s -> s.rateDrop().stream()).findFirst();
+    }
+
+    /**
+     * The longest stall of any run ({@link Warning#WRITE_STALL}, {@link Warning#READ_STALL}).
+     *
+     * @return the stall with the longest time without progress; empty when no run stalled
+     */
+    public Optional<Stall> stall() {
+        return samples.stream().flatMap(s -> s.stall().stream())
+                .max(java.util.Comparator.comparingLong(Stall::noProgressNanos));
+    }
+
     /** One line: median, min, max, standard deviation and n. */
     @Override
     public String toString() {

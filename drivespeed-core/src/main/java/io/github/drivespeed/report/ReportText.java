@@ -1,6 +1,7 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.target.Link;
+import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.util.ArrayList;
@@ -91,7 +92,9 @@ final class ReportText {
      * What is printed before a pass's figures when they are not one speed of a drive that keeps
      * its data: {@code [DATA LOST: not the drive's speed] } for {@link Warning#DATA_LOSS},
      * {@code [WRITE CACHE FILLED: the median mixes two speeds] } for
-     * {@link Warning#WRITE_CACHE_CLIFF}; empty otherwise.
+     * {@link Warning#WRITE_CACHE_CLIFF}, {@code [PAGE CACHE DIRTY LIMIT REACHED: ...] } for
+     * {@link Warning#PAGE_CACHE_DIRTY_LIMIT}, {@code [READ RATE FELL: ...] } for
+     * {@link Warning#READ_RATE_DROP}, {@code [STALLED 2.00 s] } for a stall; empty otherwise.
      *
      * @param pass a pass
      * @return the marker, with a space after it, or empty
@@ -101,9 +104,14 @@ final class ReportText {
         if (pass.warnings().contains(Warning.DATA_LOSS)) {
             sb.append("[DATA LOST: not the drive's speed] ");
         }
-        if (pass.cacheCliff().isPresent()) {
-            sb.append("[WRITE CACHE FILLED: the median mixes two speeds] ");
+        pass.cacheCliff().ifPresent(c -> sb.append(c.cause() == CacheCliff.Cause.PAGE_CACHE
+                ? "[PAGE CACHE DIRTY LIMIT REACHED: the median mixes memory and device speed] "
+                : "[WRITE CACHE FILLED: the median mixes two speeds] "));
+        if (pass.rateDrop().isPresent()) {
+            sb.append("[READ RATE FELL: the median mixes two speeds] ");
         }
+        pass.stall().ifPresent(x -> sb.append("[STALLED ").append(Nanoseconds.format(
+                x.noProgressNanos())).append("] "));
         return sb.toString();
     }
 
@@ -212,16 +220,29 @@ final class ReportText {
                 }
                 break;
             case WRITE_CACHE_CLIFF:
-                for (PassResult p : passes) {
-                    for (Sample s : p.samples()) {
-                        s.cacheCliff().ifPresent(c -> sb.append("    ").append(p.kind())
-                                .append(" run ").append(s.run()).append(": ").append(c)
-                                .append('\n'));
-                    }
-                }
+            case PAGE_CACHE_DIRTY_LIMIT:
+                appendPerRun(sb, passes, Sample::cacheCliff);
+                break;
+            case READ_RATE_DROP:
+                appendPerRun(sb, passes, Sample::rateDrop);
+                break;
+            case WRITE_STALL:
+            case READ_STALL:
+                appendPerRun(sb, passes, Sample::stall);
                 break;
             default:
                 break;
+        }
+    }
+
+    /** Each run's finding of one kind, for example {@code     write run 1: fell after ...}. */
+    private static void appendPerRun(StringBuilder sb, List<PassResult> passes,
+            java.util.function.Function<Sample, Optional<?>> finding) {
+        for (PassResult p : passes) {
+            for (Sample s : p.samples()) {
+                finding.apply(s).ifPresent(f -> sb.append("    ").append(p.kind())
+                        .append(" run ").append(s.run()).append(": ").append(f).append('\n'));
+            }
         }
     }
 

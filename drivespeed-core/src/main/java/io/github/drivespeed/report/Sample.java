@@ -40,11 +40,16 @@ import java.util.Optional;
  *     does not submit apart from doing the I/O (psync) or nothing was recorded
  * @param completionLatency fio's {@code clat} of each I/O, from that return to the reap; the
  *     {@code latency} itself when the submission was not timed apart
+ * @param rateDrop where this read pass's rate fell below half and stayed there; empty when it
+ *     did not (or for a write pass, whose fall is its {@code cacheCliff})
+ * @param stall the longest time this pass made no progress, when it was a {@link Stall}; empty
+ *     otherwise
  */
 public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
         Timeline timeline, CacheHandling cacheHandling, Optional<DeviceIo> deviceIo,
         Optional<Verification> verification, Optional<CacheCliff> cacheCliff,
-        LatencyStats submissionLatency, LatencyStats completionLatency) {
+        LatencyStats submissionLatency, LatencyStats completionLatency,
+        Optional<RateDrop> rateDrop, Optional<Stall> stall) {
 
     /**
      * Checks the values.
@@ -66,6 +71,8 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      * @param submissionLatency fio's {@code slat}; {@link LatencyStats#NONE} when not timed apart
      * @param completionLatency fio's {@code clat}; replaced by {@code latency} when the
      *     submission latency is {@link LatencyStats#NONE}
+     * @param rateDrop where a read pass's rate fell and stayed low; empty when it did not
+     * @param stall the pass's stall; empty when it had none
      * @throws IllegalArgumentException if {@code run < 1}, {@code bytes < 0}, {@code ios < 0},
      *     {@code elapsedNanos <= 0}, or a submission latency was given whose count, or whose
      *     completion latency's count, differs from the latency's
@@ -91,6 +98,8 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
         Objects.requireNonNull(cacheCliff, "cacheCliff");
         Objects.requireNonNull(submissionLatency, "submissionLatency");
         Objects.requireNonNull(completionLatency, "completionLatency");
+        Objects.requireNonNull(rateDrop, "rateDrop");
+        Objects.requireNonNull(stall, "stall");
         if (submissionLatency.count() == 0) {
             completionLatency = latency;
         } else if (submissionLatency.count() != latency.count()
@@ -134,7 +143,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
             LatencyStats latency, Timeline timeline) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline,
                 CacheHandling.NOT_RECORDED, Optional.empty(), Optional.empty(), Optional.empty(),
-                LatencyStats.NONE, latency);
+                LatencyStats.NONE, latency, Optional.empty(), Optional.empty());
     }
 
     /**
@@ -148,7 +157,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      */
     public Sample withSubmissionSplit(LatencyStats submission, LatencyStats completion) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
-                deviceIo, verification, cacheCliff, submission, completion);
+                deviceIo, verification, cacheCliff, submission, completion, rateDrop, stall);
     }
 
     /**
@@ -160,7 +169,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      */
     public Sample withAccounting(CacheHandling handling, Optional<DeviceIo> device) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, handling, device,
-                verification, cacheCliff, submissionLatency, completionLatency);
+                verification, cacheCliff, submissionLatency, completionLatency, rateDrop, stall);
     }
 
     /**
@@ -171,7 +180,8 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      */
     public Sample withVerification(Verification check) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
-                deviceIo, Optional.of(check), cacheCliff, submissionLatency, completionLatency);
+                deviceIo, Optional.of(check), cacheCliff, submissionLatency, completionLatency,
+                rateDrop, stall);
     }
 
     /**
@@ -183,7 +193,31 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
     public Sample withCacheCliff(Optional<CacheCliff> cliff) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
                 deviceIo, verification, Objects.requireNonNull(cliff, "cliff"),
-                submissionLatency, completionLatency);
+                submissionLatency, completionLatency, rateDrop, stall);
+    }
+
+    /**
+     * This sample with the rate drop found in its completion times, if any.
+     *
+     * @param drop the drop, or empty
+     * @return a new sample with the same figures
+     */
+    public Sample withRateDrop(Optional<RateDrop> drop) {
+        return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
+                deviceIo, verification, cacheCliff, submissionLatency, completionLatency,
+                Objects.requireNonNull(drop, "drop"), stall);
+    }
+
+    /**
+     * This sample with the stall found in its completion times, if any.
+     *
+     * @param found the stall, or empty
+     * @return a new sample with the same figures
+     */
+    public Sample withStall(Optional<Stall> found) {
+        return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
+                deviceIo, verification, cacheCliff, submissionLatency, completionLatency,
+                rateDrop, Objects.requireNonNull(found, "found"));
     }
 
     /**

@@ -320,8 +320,10 @@ public final class StorageRequirement {
                 for (SpeedReport r : m.sequential()) {
                     PassResult pass = c == Criterion.SEQUENTIAL_WRITE ? r.write() : r.read();
                     if (!mayBeCache(pass)) {
-                        // past a cliff the rate after it is the one the drive holds
+                        // past a cliff (or a read's drop) the rate after it is the one the
+                        // drive holds
                         double figure = pass.cacheCliff().map(x -> x.bytesPerSecondAfter())
+                                .or(() -> pass.rateDrop().map(x -> x.bytesPerSecondAfter()))
                                 .orElse(pass.min().bytesPerSecond());
                         worst = worse(c, worst, figure);
                     }

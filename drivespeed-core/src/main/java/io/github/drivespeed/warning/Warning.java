@@ -200,6 +200,7 @@ public enum Warning {
     READ_BACK_NOT_VERIFIED("the read-back was not verified: the FUSE daemon reads its device"
             + " through the page cache, which drivespeed could not drop, so what came back may"
             + " have come from memory; run as root, or check the device itself", true),
+    /**
      * At least {@value #READ_ZEROS_PERCENT} % of what a read-only device test read came back as
      * blocks of zeros: blocks never written, or discarded (TRIM, {@code blkdiscard}), which an
      * SSD or card answers from its mapping table without reading flash. The figure is its
@@ -209,7 +210,44 @@ public enum Warning {
     READ_ZEROS("most blocks read came back as all zeros: never written or discarded (trimmed),"
             + " which a drive answers without reading its flash, so the read figure is its"
             + " controller's; measure where data is, or write first (--write --allow-writes-to"
-            + " DEVICE, which destroys its contents)", true);
+            + " DEVICE, which destroys its contents)", true),
+    /**
+     * A buffered write pass's rate fell below half and stayed there
+     * ({@link io.github.drivespeed.report.CacheCliff.Cause#PAGE_CACHE}): the page cache's dirty
+     * limit was reached ({@code vm.dirty_bytes} or {@code vm.dirty_ratio}, or the device's
+     * write-back limit {@code /sys/class/bdi/MAJ:MIN/max_bytes}, {@code max_ratio}; kernel doc
+     * admin-guide/sysctl/vm.rst), after which the kernel holds the writer to the device's
+     * write-back rate. Not a drive's cache: {@link #WRITE_CACHE_CLIFF} is for O_DIRECT and
+     * O_DSYNC passes.
+     */
+    PAGE_CACHE_DIRTY_LIMIT("the buffered write rate fell below half and stayed there during a"
+            + " pass: the page cache's dirty limit (vm.dirty_bytes or vm.dirty_ratio, or the"
+            + " device's write-back limit) was reached, and from there the kernel held the writes"
+            + " to the device's write-back rate; not the drive's write cache, so the median mixes"
+            + " memory speed and the device's; use O_DIRECT for the drive"),
+    /**
+     * A read pass's rate fell below half of what it was and stayed there until the pass ended
+     * ({@link io.github.drivespeed.report.RateDrop}): thermal throttling, a drive's background
+     * work or a slower zone; the pass's figure mixes two speeds.
+     */
+    READ_RATE_DROP("the read rate fell below half and stayed there during a pass: thermal"
+            + " throttling, the drive's background work or a slower zone; the median mixes two"
+            + " speeds"),
+    /**
+     * A read pass made no progress for at least 1 s and 10 times its median block time
+     * ({@link io.github.drivespeed.report.Stall}).
+     */
+    READ_STALL("a read pass stalled: no block completed for a second or more (at least 10 times"
+            + " its median block time); a recorder or player waits that long for its data"),
+    /**
+     * A write pass made no progress for at least 1 s and 10 times its median block time
+     * ({@link io.github.drivespeed.report.Stall}): a drive-managed SMR disk cleaning its media
+     * cache, an SSD's garbage collection or a card's housekeeping.
+     */
+    WRITE_STALL("a write pass stalled: no block completed for a second or more (at least 10 times"
+            + " its median block time), as drive-managed SMR disks and flash do during"
+            + " housekeeping; for a recorder the stall, not the rate, decides whether data is"
+            + " dropped");
 
     /**
      * A read-only device test whose timed reads came back as blocks of zeros for at least this

@@ -74,7 +74,7 @@ class ThrottledDiskTest {
         assertThat(Long.parseLong(f.get("read.deviceBytes"))).isGreaterThanOrEqualTo(PASS_BYTES);
         assertThat(f.get("read.warnings")).isEqualTo("[]");
         // a constant cap is no write cache: a detector that always warned would fail here
-        assertThat(f.get("write.warnings")).doesNotContain("WRITE_CACHE_CLIFF");
+        assertThat(f.get("write.warnings")).doesNotContain("WRITE_CACHE_CLIFF", "WRITE_STALL");
     }
 
     @Test

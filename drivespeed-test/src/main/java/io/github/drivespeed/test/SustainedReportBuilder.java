@@ -67,7 +67,7 @@ public final class SustainedReportBuilder extends ReportBuilder<SustainedReportB
         long steadyNanos = parameters.steadyFor().toNanos();
         long after = Math.round(sustained.bytesPerSecond() * steadyNanos / 1e9);
         CacheCliff cliff = new CacheCliff(cache.bytes(), burstNanos, burst.bytesPerSecond(),
-                sustained.bytesPerSecond());
+                sustained.bytesPerSecond(), CacheCliff.Cause.DRIVE_WRITE_CACHE);
         warnings.add(Warning.WRITE_CACHE_CLIFF);
         return write(Sample.of(1, cache.bytes() + after, burstNanos + steadyNanos)
                 .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())

@@ -9,6 +9,8 @@ import io.github.drivespeed.report.CacheCliff;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.RateDrop;
+import io.github.drivespeed.report.Stall;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.Verification;
 import java.util.Locale;
@@ -50,18 +52,43 @@ final class GenuineJson {
         return n;
     }
 
-    /** Where a write pass's rate fell and stayed low; null when it did not. */
+    /** Where a write pass's rate fell and stayed low, and which cache filled; null when it did not. */
     static JsonNode cacheCliff(Optional<CacheCliff> found) {
         if (found.isEmpty()) {
             return NullNode.getInstance();
         }
-        CacheCliff c = found.get();
+        ObjectNode n = drop(found.get().drop());
+        n.put("cause", found.get().cause().name());
+        return n;
+    }
+
+    /** Where a read pass's rate fell and stayed low; null when it did not. */
+    static JsonNode rateDrop(Optional<RateDrop> found) {
+        return found.<JsonNode>map(GenuineJson::drop).orElse(NullNode.getInstance());
+    }
+
+    private static ObjectNode drop(RateDrop d) {
         ObjectNode n = NODES.objectNode();
-        n.put("before_drop_bytes", c.bytesBeforeDrop());
-        n.put("before_drop_ns", c.nanosBeforeDrop());
-        n.set("bw_bytes_before", JsonReport.rate(c.bytesPerSecondBefore()));
-        n.set("bw_bytes_after", JsonReport.rate(c.bytesPerSecondAfter()));
-        n.set("drop_factor", JsonReport.decimal(c.dropFactor()));
+        n.put("before_drop_bytes", d.bytesBeforeDrop());
+        n.put("before_drop_ns", d.nanosBeforeDrop());
+        n.set("bw_bytes_before", JsonReport.rate(d.bytesPerSecondBefore()));
+        n.set("bw_bytes_after", JsonReport.rate(d.bytesPerSecondAfter()));
+        n.set("drop_factor", JsonReport.decimal(d.dropFactor()));
+        return n;
+    }
+
+    /** A pass's longest time without a completed block, when it was a stall; null otherwise. */
+    static JsonNode stall(Optional<Stall> found) {
+        if (found.isEmpty()) {
+            return NullNode.getInstance();
+        }
+        Stall x = found.get();
+        ObjectNode n = NODES.objectNode();
+        n.put("no_progress_ns", x.noProgressNanos());
+        n.put("started_at_ns", x.startedAtNanos());
+        n.put("offset_bytes", x.offsetBytes());
+        n.put("median_block_ns", x.medianBlockNanos());
+        n.put("worst_block_ns", x.worstBlockNanos());
         return n;
     }
 

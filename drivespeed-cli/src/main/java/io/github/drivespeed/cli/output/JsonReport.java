@@ -337,6 +337,8 @@ public final class JsonReport {
         n.set("not_the_drives", warningNames(p.notTheDrives()));
         n.set("verification", GenuineJson.verification(p.verification()));
         n.set("cache_cliff", GenuineJson.cacheCliff(p.cacheCliff()));
+        n.set("rate_drop", GenuineJson.rateDrop(p.rateDrop()));
+        n.set("stall", GenuineJson.stall(p.stall()));
         return n;
     }
 
@@ -357,6 +359,8 @@ public final class JsonReport {
         run.set("device_io", s.deviceIo().map(JsonReport::deviceIo).orElse(null));
         run.set("verification", GenuineJson.verification(s.verification()));
         run.set("cache_cliff", GenuineJson.cacheCliff(s.cacheCliff()));
+        run.set("rate_drop", GenuineJson.rateDrop(s.rateDrop()));
+        run.set("stall", GenuineJson.stall(s.stall()));
         return run;
     }
 

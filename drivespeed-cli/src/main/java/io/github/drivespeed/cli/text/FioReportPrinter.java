@@ -26,6 +26,16 @@ public final class FioReportPrinter {
     }
 
     /**
+     * Where a job's read rate fell and its longest stall in either direction, for example
+     * {@code   write stall: no block completed for 1.500 s from ...}.
+     */
+    private static void findings(PrintWriter out, FioReported r) {
+        r.read().flatMap(PassResult::rateDrop).ifPresent(d -> out.println("  read rate " + d));
+        r.read().flatMap(PassResult::stall).ifPresent(x -> out.println("  read stall: " + x));
+        r.write().flatMap(PassResult::stall).ifPresent(x -> out.println("  write stall: " + x));
+    }
+
+    /**
      * Prints one set of fio jobs as text, each job or group with its reads and writes.
      *
      * @param out where to print
@@ -43,6 +53,7 @@ public final class FioReportPrinter {
             for (Warning w : r.warnings()) {
                 out.println("  warning: " + w.message());
             }
+            findings(out, r);
         }
         int lastGroup = -1;
         for (FioReported r : reported) {

@@ -1,8 +1,11 @@
 package io.github.drivespeed.cli.text;
 
 import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CacheCliff;
 import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.RateDrop;
 import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.unit.Nanoseconds;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -79,7 +82,8 @@ public final class RunLinePrinter implements ProgressListener {
 
     /**
      * What is printed beside a run's figure when it is not one speed of a drive that keeps its
-     * data: the data lost, or where the write cache filled.
+     * data: the data lost, where the write cache (or the page cache's dirty limit) filled, where
+     * the read rate fell, and a stall.
      *
      * @param s the run
      * @return {@code  [DATA LOST: ...]}, {@code  [write cache filled after ...]} or empty
@@ -90,11 +94,20 @@ public final class RunLinePrinter implements ProgressListener {
                 .append(LossLines.bytes(v.lostBytes())).append(" lost, first at offset ")
                 .append(LossLines.bytes(v.firstBadOffsetBytes()))
                 .append("; not the drive's speed]"));
-        s.cacheCliff().ifPresent(c -> sb.append(String.format(Locale.ROOT,
-                " [write cache filled after %s: %.1f then %.1f MB/s]",
-                LossLines.bytes(c.bytesBeforeDrop()), c.bytesPerSecondBefore() / 1e6,
-                c.bytesPerSecondAfter() / 1e6)));
+        s.cacheCliff().ifPresent(c -> sb.append(drop(c.cause() == CacheCliff.Cause.PAGE_CACHE
+                ? "page cache dirty limit reached" : "write cache filled", c.drop())));
+        s.rateDrop().ifPresent(d -> sb.append(drop("read rate fell", d)));
+        s.stall().ifPresent(x -> sb.append(String.format(Locale.ROOT,
+                " [STALLED %s at %s, %s into the pass]", Nanoseconds.format(x.noProgressNanos()),
+                LossLines.bytes(x.offsetBytes()), Nanoseconds.format(x.startedAtNanos()))));
         return sb.toString();
+    }
+
+    /** For example {@code  [read rate fell after 64.0 MiB (2.00 s): 33.6 then 3.4 MB/s]}. */
+    private static String drop(String what, RateDrop d) {
+        return String.format(Locale.ROOT, " [%s after %s (%s): %.1f then %.1f MB/s]", what,
+                LossLines.bytes(d.bytesBeforeDrop()), Nanoseconds.format(d.nanosBeforeDrop()),
+                d.bytesPerSecondBefore() / 1e6, d.bytesPerSecondAfter() / 1e6);
     }
 
     private String figures(PassKind kind, Sample s) {

@@ -40,7 +40,7 @@ class GoldenFileTest {
 
     static Stream<Arguments> cases() {
         String[] names = {"sequential", "workload", "table", "probe", "requirement", "data-loss",
-            "sustained", "capacity", "capacity-probe", "device"};
+            "sustained", "capacity", "capacity-probe", "device", "rate-findings"};
         String[] locales = {"en-US", "de-DE", "tr-TR", "hi-IN-u-nu-deva", "ar-EG-u-nu-arab"};
         Stream.Builder<Arguments> b = Stream.builder();
         for (String n : names) {
@@ -63,6 +63,8 @@ class GoldenFileTest {
                 return Results.probe(ReportFixtures.sdCardTarget());
             case "data-loss":
                 return Results.of(ReportFixtures.sequentialWithLoss());
+            case "rate-findings":
+                return Results.of(ReportFixtures.sequentialWithRateFindings());
             case "sustained":
                 return Results.of(ReportFixtures.sustained());
             case "capacity":

@@ -21,6 +21,8 @@ import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.MediumKind;
+import io.github.drivespeed.report.RateDrop;
+import io.github.drivespeed.report.Stall;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
@@ -285,11 +287,33 @@ final class ReportFixtures {
      * lost 8 MiB, first at offset 8388608, holding the data of offset 0; the first write run fell
      * off a cache cliff after 8 MiB.
      */
+    /**
+     * The sequential report with the rate findings of a pass: run 1's buffered write past the
+     * page cache's dirty limit and stalled for 2 s at 32 MiB, run 2's read falling 10x at 64 MiB.
+     */
+    static SpeedReport sequentialWithRateFindings() {
+        SpeedReport r = sequential();
+        List<Sample> writes = new ArrayList<>(r.write().samples());
+        writes.set(0, writes.get(0).withCacheCliff(Optional.of(new CacheCliff(
+                12 * DataSize.MEBIBYTE, 5 * MS, 2.4e9, 16e6, CacheCliff.Cause.PAGE_CACHE)))
+                .withStall(Optional.of(new Stall(2_000 * MS, 356 * MS, 32 * DataSize.MEBIBYTE,
+                        25 * MS, 2_010 * MS))));
+        List<Sample> reads = new ArrayList<>(r.read().samples());
+        reads.set(1, reads.get(1).withRateDrop(Optional.of(new RateDrop(64 * DataSize.MEBIBYTE,
+                2_000 * MS, 33.5e6, 3.35e6))));
+        return new SpeedReport(r.target(), r.parameters(), r.backend(),
+                PassResult.of(PassKind.WRITE, writes, Set.of(Warning.PAGE_CACHE_DIRTY_LIMIT,
+                        Warning.WRITE_STALL)),
+                PassResult.of(PassKind.READ, reads, Set.of(Warning.READ_RATE_DROP)),
+                Optional.empty(), r.startedAt());
+    }
+
     static SpeedReport sequentialWithLoss() {
         SpeedReport r = sequential();
         List<Sample> writes = new ArrayList<>(r.write().samples());
         writes.set(0, writes.get(0).withCacheCliff(Optional.of(
-                new CacheCliff(8 * DataSize.MEBIBYTE, 250 * MS, 33_554_432, 9_000_000))));
+                new CacheCliff(8 * DataSize.MEBIBYTE, 250 * MS, 33_554_432, 9_000_000,
+                        CacheCliff.Cause.DRIVE_WRITE_CACHE))));
         List<Sample> reads = new ArrayList<>(r.read().samples());
         reads.set(0, reads.get(0).withVerification(new Verification(16 * DataSize.MEBIBYTE, 0,
                 -1, Optional.empty(), -1, Map.of())));
@@ -310,7 +334,8 @@ final class ReportFixtures {
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 96 * block, 96},
                     {500 * MS, 17_250 * MS, 160 * block, 160}}))
                 .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())
-                .withCacheCliff(Optional.of(new CacheCliff(96 * block, 503 * MS, 200e6, 10e6)));
+                .withCacheCliff(Optional.of(new CacheCliff(96 * block, 503 * MS, 200e6, 10e6,
+                        CacheCliff.Cause.DRIVE_WRITE_CACHE)));
         return new SustainedReport(sdCardTarget(), new SustainedParameters(
                 DataSize.ofMebibytes(1), Optional.empty(), Duration.ofSeconds(120),
                 Duration.ofSeconds(10), Duration.ZERO, true), backend(), write,

@@ -1,11 +1,13 @@
 package io.github.drivespeed.internal.genuine;
 
 import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.RateDrop;
 import java.util.Optional;
 
 /**
- * Finds where a write pass's rate fell and stayed low, from the completion time of each of its
- * equal-sized blocks (the closing fdatasync left out).
+ * Finds where a pass's rate fell and stayed low, from the completion time of each of its
+ * equal-sized blocks (a write pass's closing fdatasync left out): a write cache filling on a
+ * write pass, throttling or background work on a read pass.
  *
  * <p>The knee: the block after which the cumulative completion-time curve bends, found as the
  * split of the best fit of two straight segments (from the start to the split, from the split to
@@ -41,6 +43,20 @@ public final class CliffDetector {
      * @param blockBytes bytes per block
      */
     public static Optional<CacheCliff> find(long[] completedAtNanos, int n, long blockBytes) {
+        return findDrop(completedAtNanos, n, blockBytes)
+                .map(d -> CacheCliff.of(d, CacheCliff.Cause.DRIVE_WRITE_CACHE));
+    }
+
+    /**
+     * {@return where the rate fell below half and stayed there, by the same rule as a cliff;
+     * empty when it did not}
+     *
+     * @param completedAtNanos completion time of block i (0-based) in nanoseconds from the start of
+     *     the pass, ascending; only the first {@code n} entries are read
+     * @param n the number of blocks moved
+     * @param blockBytes bytes per block
+     */
+    public static Optional<RateDrop> findDrop(long[] completedAtNanos, int n, long blockBytes) {
         int minSide = Math.max(MIN_BLOCKS_PER_SIDE, (n + MIN_SHARE_DIVISOR - 1) / MIN_SHARE_DIVISOR);
         if (n < 2 * minSide) {
             return Optional.empty();
@@ -69,7 +85,7 @@ public final class CliffDetector {
         }
         long afterNanos = completedAtNanos[n - 1] - beforeNanos;
         double afterRate = afterNanos <= 0 ? 0 : after * (double) blockBytes * 1e9 / afterNanos;
-        return Optional.of(new CacheCliff(k * blockBytes, beforeNanos, before, afterRate));
+        return Optional.of(new RateDrop(k * blockBytes, beforeNanos, before, afterRate));
     }
 
     /**

@@ -2,11 +2,13 @@ package io.github.drivespeed.internal.io;
 
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.Stall;
 import io.github.drivespeed.report.Timeline;
 import io.github.drivespeed.report.TimelinePoint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What one worker's reads (or writes) did in the measured time of one run: counts, the latency
@@ -35,6 +37,13 @@ public final class DirectionRecorder {
     /** The interval the last completion fell in; completions come in time order. */
     private int interval;
     private long intervalEndNanos;
+    /** The last completion's time, and the longest interval without one (for a stall). */
+    private long lastCompletedNanos;
+    private long longestGapNanos;
+    private long longestGapStartNanos;
+    private long longestGapOffsetBytes;
+    /** The offset of the I/O about to be recorded, as {@link #offset} told it; -1 if not told. */
+    private long offsetBytes = -1;
 
     /**
      * A recorder of one direction's I/Os, their latencies and timeline from {@code startNanos} on.
@@ -50,6 +59,16 @@ public final class DirectionRecorder {
         this.intervalBytes = new long[n];
         this.intervalIos = new long[n];
         this.intervalEndNanos = startNanos + intervalNanos;
+        this.lastCompletedNanos = startNanos;
+    }
+
+    /**
+     * Tells the offset of the I/O recorded next, so that a stall can say where it was.
+     *
+     * @param ioOffsetBytes the I/O's offset in the file or device, bytes
+     */
+    public void offset(long ioOffsetBytes) {
+        this.offsetBytes = ioOffsetBytes;
     }
 
     /**
@@ -64,6 +83,13 @@ public final class DirectionRecorder {
         ios++;
         bytes += ioBytes;
         latency.record(latencyNanos);
+        long gap = completedAtNanos - lastCompletedNanos;
+        if (gap > longestGapNanos) {
+            longestGapNanos = gap;
+            longestGapStartNanos = lastCompletedNanos - startNanos;
+            longestGapOffsetBytes = offsetBytes;
+        }
+        lastCompletedNanos = completedAtNanos;
         if (completedAtNanos - intervalEndNanos >= 0) {
             advance(completedAtNanos);
         }
@@ -168,6 +194,31 @@ public final class DirectionRecorder {
         LatencyStats slat = LatencyRecorder.pooled(parts, p -> p.submission);
         LatencyStats clat = LatencyRecorder.pooled(parts, p -> p.completion);
         return Sample.of(run, bytes, elapsedNanos, ios, lat, new Timeline(interval, points))
-                .withSubmissionSplit(slat, clat);
+                .withSubmissionSplit(slat, clat).withStall(stall(parts, lat));
+    }
+
+    /**
+     * The workers' common time without progress: the overlap of each worker's longest interval
+     * without a completion (with one worker, that interval), when it is a {@link Stall} against
+     * the median I/O latency; its offset is the first worker's stalled I/O's.
+     */
+    private static Optional<Stall> stall(List<DirectionRecorder> parts, LatencyStats lat) {
+        long from = Long.MIN_VALUE;
+        long to = Long.MAX_VALUE;
+        long offset = -1;
+        for (DirectionRecorder p : parts) {
+            if (p.ios == 0) {
+                continue;
+            }
+            from = Math.max(from, p.longestGapStartNanos);
+            to = Math.min(to, p.longestGapStartNanos + p.longestGapNanos);
+            offset = offset < 0 ? p.longestGapOffsetBytes : offset;
+        }
+        if (from == Long.MIN_VALUE || to <= from || offset < 0
+                || !Stall.isStall(to - from, lat.medianNanos())) {
+            return Optional.empty();
+        }
+        return Optional.of(new Stall(to - from, Math.max(0, from), offset, lat.medianNanos(),
+                Math.max(0, lat.maxNanos())));
     }
 }

@@ -422,6 +422,7 @@ public final class IoLoop {
             if (measured[s]) {
                 DirectionRecorder r = isWrite[s] ? writeRecorder : readRecorder;
                 if (r != null) {
+                    r.offset(position[s]);
                     long start = submittedAt[s];
                     if (timesSubmission) {
                         r.record(blockBytes, now - start, issuedAt[s] - start, now);

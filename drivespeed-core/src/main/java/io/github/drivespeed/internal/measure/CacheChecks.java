@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.measure;
 
+import io.github.drivespeed.report.CacheCliff;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.PassKind;
@@ -123,15 +124,18 @@ public final class CacheChecks {
      * Adds what the passes' checks found: {@link Warning#DATA_LOSS} to both passes when a read
      * pass lost data (rule 7), else {@link Warning#READ_BACK_NOT_VERIFIED} to the read pass when
      * a verified read went through a FUSE daemon's device page cache that could not be dropped
-     * ({@link CacheHandling#FUSE_DEVICE_CACHED}), {@link Warning#WRITE_CACHE_CLIFF} to the write pass when a write
-     * pass fell off a cliff (rule 8).
+     * ({@link CacheHandling#FUSE_DEVICE_CACHED}), {@link Warning#WRITE_CACHE_CLIFF} (or,
+     * buffered, {@link Warning#PAGE_CACHE_DIRTY_LIMIT}) to the write pass when a write pass fell
+     * off a cliff (rule 8), {@link Warning#READ_RATE_DROP} when a read pass's rate fell and
+     * stayed low, and {@link Warning#WRITE_STALL} / {@link Warning#READ_STALL} to a pass that
+     * stalled.
      *
      * @param writes the write pass's samples
      * @param reads the read pass's samples
      * @param writeWarnings the write pass's warnings, added to
      * @param readWarnings the read pass's warnings, added to
      */
-    static void addFindings(List<Sample> writes, List<Sample> reads, Set<Warning> writeWarnings,
+    public static void addFindings(List<Sample> writes, List<Sample> reads, Set<Warning> writeWarnings,
             Set<Warning> readWarnings) {
         if (reads.stream().anyMatch(r -> r.verification().map(Verification::hasLoss).orElse(false))) {
             readWarnings.add(Warning.DATA_LOSS);
@@ -140,8 +144,14 @@ public final class CacheChecks {
                 && r.cacheHandling() == CacheHandling.FUSE_DEVICE_CACHED)) {
             readWarnings.add(Warning.READ_BACK_NOT_VERIFIED);
         }
-        if (writes.stream().anyMatch(w -> w.cacheCliff().isPresent())) {
-            writeWarnings.add(Warning.WRITE_CACHE_CLIFF);
+        for (Sample w : writes) {
+            w.cacheCliff().ifPresent(c -> writeWarnings.add(c.cause() == CacheCliff.Cause.PAGE_CACHE
+                    ? Warning.PAGE_CACHE_DIRTY_LIMIT : Warning.WRITE_CACHE_CLIFF));
+            w.stall().ifPresent(x -> writeWarnings.add(Warning.WRITE_STALL));
+        }
+        for (Sample r : reads) {
+            r.rateDrop().ifPresent(x -> readWarnings.add(Warning.READ_RATE_DROP));
+            r.stall().ifPresent(x -> readWarnings.add(Warning.READ_STALL));
         }
     }
 

@@ -23,6 +23,7 @@ import io.github.drivespeed.internal.verify.ReadRing;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CacheCliff;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
@@ -365,8 +366,24 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                     foreignRead |= foreign;
                 }
                 // the listener and the report see the same sample
-                return findCliffs ? checked : checked.withCacheCliff(Optional.empty());
+                return rateFindings(checked);
             }
+        }
+
+        /**
+         * The pass's rate findings as they apply here: none on a memory file system (no device
+         * paces it); a buffered O_DSYNC write waits for the drive on every write, so its cliff is
+         * the drive's cache, not the page cache's dirty limit.
+         */
+        private Sample rateFindings(Sample checked) {
+            if (!findCliffs) {
+                return checked.withCacheCliff(Optional.empty()).withRateDrop(Optional.empty());
+            }
+            if (parameters.dsync()) {
+                return checked.withCacheCliff(checked.cacheCliff().map(c -> CacheCliff.of(c.drop(),
+                        CacheCliff.Cause.DRIVE_WRITE_CACHE)));
+            }
+            return checked;
         }
 
         /**

@@ -3,18 +3,22 @@ package io.github.drivespeed.internal.verify;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.genuine.CliffDetector;
 import io.github.drivespeed.internal.genuine.CompletionLog;
+import io.github.drivespeed.internal.genuine.StallFinder;
 import io.github.drivespeed.internal.io.DirectionRecorder;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.Sample;
 import java.io.IOException;
 import java.util.function.LongConsumer;
 import java.util.function.LongUnaryOperator;
 
 /**
- * What a sequential pass checks beside its I/O loop, told after each block completes: a write
- * pass logs each block's completion time for the cliff check (rule 8); a verified read pass reads
+ * What a sequential pass checks beside its I/O loop, told after each block completes: every
+ * pass logs each block's completion time for the cliff check of a write pass (rule 8), the rate
+ * drop check of a read pass and the stall check of both; a verified read pass reads
  * into a {@link ReadRing} and has each block checked against what was written (rule 7) by a
  * {@link PipelinedCheck} behind the reads, so that nothing is left out of its timed interval (on a
  * memory file system, in batches between the reads, whose time is left out of the interval and
@@ -25,6 +29,7 @@ import java.util.function.LongUnaryOperator;
 public final class PassChecks implements AutoCloseable {
 
     private final long blockBytes;
+    private final boolean write;
     private long startNanos;
     private DirectionRecorder recorder;
     private final LongConsumer progress;
@@ -55,9 +60,10 @@ public final class PassChecks implements AutoCloseable {
             boolean inBatches, long blockBytes, long blocks, LongUnaryOperator offsetOfBlock,
             LongConsumer progress) {
         this.blockBytes = blockBytes;
+        this.write = write;
         this.progress = progress;
         this.offsetOfBlock = offsetOfBlock;
-        this.log = write ? new CompletionLog(blocks) : null;
+        this.log = new CompletionLog(blocks);
         this.verifier = !write && verify ? new ReadBackVerifier(data, ring) : null;
         this.zeros = !write && !verify && ring != null ? new ZeroBlocks(ring) : null;
         this.pipeline = verifier != null ? new PipelinedCheck(ring, verifier, inBatches)
@@ -86,9 +92,7 @@ public final class PassChecks implements AutoCloseable {
      */
     public void completed(long firstBlock, long movedBytes) {
         long block = firstBlock + movedBytes / blockBytes - 1;
-        if (log != null) {
-            log.add(System.nanoTime() - startNanos);
-        }
+        log.add(System.nanoTime() - startNanos);
         if (pipeline != null) {
             long before = pipeline.spentNanos();
             pipeline.filled(block, offsetOfBlock.applyAsLong(block));
@@ -216,7 +220,8 @@ public final class PassChecks implements AutoCloseable {
 
     /**
      * {@return it with what was checked: the verification of a read pass (after {@link #finish}),
-     * the cliff of a write pass}
+     * the cliff of a write pass (the page cache's when it wrote buffered, else the drive's), the
+     * rate drop of a read pass, and the stall of either}
      *
      * @param sample the pass's sample
      */
@@ -224,10 +229,17 @@ public final class PassChecks implements AutoCloseable {
         if (verifier != null) {
             sample = sample.withVerification(verifier.result());
         }
-        if (log != null) {
-            sample = sample.withCacheCliff(CliffDetector.find(log.nanos(), log.size(), blockBytes));
+        if (write) {
+            CacheCliff.Cause cause = sample.cacheHandling() == CacheHandling.BUFFERED_WRITE
+                    ? CacheCliff.Cause.PAGE_CACHE : CacheCliff.Cause.DRIVE_WRITE_CACHE;
+            sample = sample.withCacheCliff(CliffDetector.findDrop(log.nanos(), log.size(),
+                    blockBytes).map(d -> CacheCliff.of(d, cause)));
+        } else {
+            sample = sample.withRateDrop(CliffDetector.findDrop(log.nanos(), log.size(),
+                    blockBytes));
         }
-        return sample;
+        return sample.withStall(StallFinder.find(log.nanos(), log.size(), offsetOfBlock,
+                sample.latency().maxNanos()));
     }
 
     /** Stops the checker thread of a verified read pass, also when the pass failed. */

@@ -1,6 +1,7 @@
 package io.github.drivespeed.internal.workload;
 
 import io.github.drivespeed.internal.io.DirectionGenerator;
+import io.github.drivespeed.internal.genuine.TimelineDrop;
 import io.github.drivespeed.internal.io.DirectionRecorder;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
@@ -282,8 +283,7 @@ final class JobRun {
                 Math.max(end, windowStart) - windowStart, allIos, events);
         Optional<DeviceIo> device = window.end();
         long elapsed = Math.max(1, end - measureStart);
-        Sample read = job.reads() ? DirectionRecorder.sample(run, List.of(readRecorders), elapsed)
-                .withAccounting(readHandling, device) : null;
+        Sample read = job.reads() ? readSample(run, elapsed, device, readHandling) : null;
         Sample write = job.writes()
                 ? DirectionRecorder.sample(run, List.of(writeRecorders), elapsed).withAccounting(
                         job.direct() ? CacheHandling.DIRECT_IO : CacheHandling.BUFFERED_WRITE,
@@ -291,5 +291,13 @@ final class JobRun {
                 : null;
         return new Measured(Optional.ofNullable(read), Optional.ofNullable(write), cpu, device,
                 endedOnDeadline);
+    }
+
+    /** The run's read sample, with where its rate fell if it did (from the timeline). */
+    private Sample readSample(int run, long elapsed, Optional<DeviceIo> device,
+            CacheHandling readHandling) {
+        Sample read = DirectionRecorder.sample(run, List.of(readRecorders), elapsed)
+                .withAccounting(readHandling, device);
+        return read.withRateDrop(TimelineDrop.find(read.timeline()));
     }
 }

@@ -168,6 +168,7 @@ final class WorkloadJob {
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         Set<Warning> writeWarnings = EnumSet.copyOf(shared);
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
+        CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
         return new WorkloadReport(target.info(), job, target.selection().info(), engine,
                 reads.isEmpty() ? Optional.empty()
                         : Optional.of(PassResult.of(PassKind.READ, reads, readWarnings)),
