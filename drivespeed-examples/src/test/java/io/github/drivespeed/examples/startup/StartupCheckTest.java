@@ -69,8 +69,11 @@ class StartupCheckTest {
         assertThat(outcome[0].belowRequirement()).isTrue();
         assertThat(outcome[0].report().write().samples()).hasSize(1);
         assertThat(outcome[0].report().parameters().bytesPerPass().bytes()).isEqualTo(32L << 20);
-        assertThat(log).contains("[WARN]").contains("is slower than this application needs:"
-                + " failed: sequential write >= 1000000.0 MB/s");
+        // measured short, or, on the shared disk while another build used it, left out
+        String outcomeText = SharedDisk.LEFT_OUT_AS_SHARED.matcher(log).find() ? "not measured"
+                : "failed";
+        assertThat(log).contains("[WARN]").contains("is slower than this application needs: "
+                + outcomeText + ": sequential write >= 1000000.0 MB/s");
     }
 
     @Test
