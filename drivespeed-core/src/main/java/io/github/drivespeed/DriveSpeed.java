@@ -113,8 +113,9 @@ public final class DriveSpeed {
     /**
      * A sustained write in {@code directory} with the default settings: no warm-up, 1 MiB blocks,
      * until the rate has fallen and held steady for 10 s, or 120 s, 8 GiB or half the free space
-     * (1 GiB always left free). Reports the burst rate, the write cache's size and the sustained
-     * rate after it. Nothing is examined or written until {@link SustainedPlan#run()}.
+     * (5 % of the file system, 16 MiB to 1 GiB, always left free). Reports the burst rate, the
+     * write cache's size and the sustained rate after it. Nothing is examined or written until
+     * {@link SustainedPlan#run()}.
      *
      * @param directory an existing directory on the drive to measure
      * @return the plan, with defaults

@@ -22,8 +22,9 @@ import java.util.function.Consumer;
  * writes a new test file block by block (O_DIRECT, random data, every sector stamped), logs each
  * block's completion time, and stops once the rate has fallen below half and then held steady for
  * {@link #steadyFor(Duration) 10 s}, or at a bound: {@link #duration(Duration) 120 s}, a size of
- * 8 GiB (or {@link #size(DataSize) the size given}), half the free space, and always 1 GiB left
- * free. The report ({@link SustainedReport}) gives the burst rate, the cache size (bytes written
+ * 8 GiB (or {@link #size(DataSize) the size given}), half the free space, and always a margin
+ * left free: 5 % of the file system's size, at least 16 MiB, at most 1 GiB (a 512 MiB card keeps
+ * 26 MiB). The report ({@link SustainedReport}) gives the burst rate, the cache size (bytes written
  * before the drop) and the sustained rate after it: what the SD Association's speed classes (C,
  * U, V) promise as a minimum. On a memory file system it is refused unless a size is given.
  * Every setter returns a new plan.
@@ -81,8 +82,8 @@ public final class SustainedPlan
     }
 
     /**
-     * The size bound instead of 8 GiB and half the free space (1 GiB is still left free); allows
-     * a memory file system.
+     * The size bound instead of 8 GiB and half the free space (the margin is still left free);
+     * allows a memory file system.
      *
      * @param size at least one block, a multiple of 512 bytes
      * @return a new plan
@@ -156,7 +157,7 @@ public final class SustainedPlan
      * @return the report
      * @throws TargetNotFoundException if the directory does not exist
      * @throws InsufficientSpaceException if less than one block (or the size given) fits with
-     *     1 GiB left free
+     *     the margin left free (5 % of the file system, at least 16 MiB, at most 1 GiB)
      * @throws TestFileIoException if a write or the sync failed
      * @throws java.io.InterruptedIOException if interrupted (flag kept; the file is removed)
      * @throws IllegalArgumentException if the target is a memory file system and no size was

@@ -141,6 +141,45 @@ class DeviceCommandTest {
         }
     }
 
+    /**
+     * A device the kernel will not open (a node of a loop device on a tmpfs mounted
+     * {@code nodev}: open(2) fails with EACCES, even for root) gets the write opt-in refusal
+     * first, and, opted in or only read, exit 2 naming the errno, the nodev mount and what to
+     * do; nothing is read or written.
+     */
+    @Test
+    @Tag("privileged")
+    void aDeviceTheKernelWillNotOpenIsRefusedAfterTheOptInCheckWithTheLikelyReason()
+            throws Exception {
+        Privileged.requireRoot();
+        try (Mounts.LoopDevice loop = Mounts.loopDevice(dir, 16, false, null);
+             Mounts.Mount nodev = Mounts.mount(dir, "tmpfs", "size=1m,nodev")) {
+            String[] number = Files.readString(Path.of("/sys/class/block",
+                    loop.device().getFileName().toString(), "dev")).strip().split(":");
+            String node = nodev.dir().resolve("disk").toString();
+            Mounts.execOrThrow("mknod", node, "b", number[0], number[1]);
+            byte[] before = Files.readAllBytes(loop.image());
+
+            CommandRun noOptIn = run(node, "--write", "--count", "1");
+            assertThat(noOptIn.exitCode()).as(noOptIn.err()).isEqualTo(2);
+            assertThat(noOptIn.errLines()).containsExactly("drivespeed: refusing to write to "
+                    + node + ": writing destroys everything on it; to confirm, name the device"
+                    + " again: --allow-writes-to " + node);
+            String refused = "drivespeed: cannot open " + node + ": the kernel refused to open it"
+                    + " for reading (EACCES, nothing was read or written): the file system"
+                    + " holding the node (tmpfs on " + nodev.dir() + ") is mounted nodev, so no"
+                    + " device opens through it; give the device's node under /dev";
+            CommandRun optedIn = run(node, "--write", "--allow-writes-to", node, "--count", "1");
+            assertThat(optedIn.exitCode()).as(optedIn.err()).isEqualTo(2);
+            assertThat(optedIn.out()).isEmpty();
+            assertThat(optedIn.errLines()).containsExactly(refused);
+            CommandRun read = run(node, "--count", "1");
+            assertThat(read.exitCode()).as(read.err()).isEqualTo(2);
+            assertThat(read.errLines()).containsExactly(refused);
+            assertThat(Files.readAllBytes(loop.image())).isEqualTo(before);
+        }
+    }
+
     @Test
     void dsyncDoesNotApplyToADevice() throws IOException {
         // any block device will do: the option is refused before the device is opened

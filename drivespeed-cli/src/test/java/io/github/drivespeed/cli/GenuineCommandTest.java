@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.drivespeed.testing.FakeFlash;
+import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
+import io.github.drivespeed.testing.SharedDisk;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,6 +40,12 @@ class GenuineCommandTest {
         return JSON.readTree(o.out());
     }
 
+    /**
+     * Read-back is checked by default, finds nothing lost and keeps the figures the drive's;
+     * {@code --no-verify} turns it off. The run measures the shared disk ({@code @TempDir}):
+     * another build's measurement or writer there rightly adds {@code CONCURRENT_MEASUREMENT} or
+     * {@code FOREIGN_IO} to the figures not the drive's, so only those two are accepted there.
+     */
     @Test
     void readBackIsCheckedByDefaultAndNoVerifyTurnsItOff() throws IOException {
         JsonNode on = json(run(dir.toString(), "--block-size", "256K", "--count", "8", "--runs",
@@ -47,7 +55,10 @@ class GenuineCommandTest {
         assertThat(read.get("verification").get("lost_bytes").asLong()).isZero();
         assertThat(read.get("runs").get(0).get("verification").get("data_lost").asBoolean())
                 .isFalse();
-        assertThat(read.get("not_the_drives")).isEmpty();
+        // the shared disk's flags, if another build used it meanwhile, are rightly there
+        List<String> notTheDrives = JSON.readerForListOf(String.class)
+                .readValue(read.get("not_the_drives"));
+        assertThat(SharedDisk.namesApartFromSharing(notTheDrives)).isEmpty();
         assertThat(on.get("jobs").get(0).get("write").get("verification").isNull()).isTrue();
 
         CommandRun offRun = run(dir.toString(), "--block-size", "256K", "--count", "8", "--runs",
@@ -155,6 +166,73 @@ class GenuineCommandTest {
                 .isIn("SIZE", "DURATION", "STEADY_AFTER_DROP");
         assertThat(job.get("sustained").get("bw_bytes_burst").asLong()).isPositive();
         assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    /**
+     * The capacity check of the free space (a 16 MiB tmpfs of the test's own) says what it
+     * writes, the free space less the 4 MiB it leaves for the file system's own blocks, says why
+     * it filled less than the free space, and lists the warnings in the text as in its JSON.
+     */
+    @Test
+    @Tag("privileged")
+    void aCapacityCheckOfTheFreeSpaceSaysWhatItLeavesAndListsItsWarnings() throws Exception {
+        Privileged.requireRoot();
+        try (Mounts.Mount small = Mounts.mount(dir, "tmpfs", "size=16m")) {
+            CommandRun text = run(small.dir().toString(), "--verify-capacity");
+            assertThat(text.exitCode()).as(text.err()).isZero();
+            assertThat(text.err()).startsWith("drivespeed: the capacity check writes 12.6 MB (the"
+                    + " free space, 16.8 MB, less 4 MiB left for the file system's own blocks)"
+                    + " and reads it all back: ");
+            assertThat(text.out()).contains("capacity:   filled 12.6 MB (12.0 MiB) in 1 file"
+                    + " (O_DIRECT), all written before any was read;\n            the free space"
+                    + " at the start, 16.8 MB (16.0 MiB), less 4 MiB left for the file system's"
+                    + " own blocks (extent trees or cluster chains, directory entries), in whole"
+                    + " 1 MiB blocks\n")
+                    .containsPattern("(?m)^warnings:\n  - MEMORY_FILE_SYSTEM: the target is in"
+                            + " memory ");
+            JsonNode doc = json(run(small.dir().toString(), "--verify-capacity", "--json"));
+            assertThat(doc.get("warnings").findValuesAsText("name"))
+                    .containsExactly("MEMORY_FILE_SYSTEM");
+            assertThat(TestFiles.testFiles(small.dir())).isEmpty();
+        }
+    }
+
+    /**
+     * On a small card (a 512 MiB ext4 file system of the test's own) a sustained write of a size
+     * that fits is run, leaving 5 % of the file system free (about 26 MiB here, not 1 GiB); one
+     * that does not fit is refused before writing, naming the margin and the rule.
+     */
+    @Test
+    @Tag("privileged")
+    void aSustainedWriteOnASmallCardKeepsAMarginScaledToItAndRunsASizeThatFits()
+            throws Exception {
+        Privileged.requireRoot();
+        try (Mounts.Mount card = Mounts.ext4(dir, 512, "rw", null)) {
+            String target = card.dir().toString();
+            JsonNode doc = json(run(target, "--sustained", "--size", "300M", "--duration", "3s",
+                    "--json"));
+            JsonNode job = doc.get("jobs").get(0);
+            assertThat(job.get("kind").asText()).isEqualTo("sustained");
+            assertThat(job.get("write").get("io_bytes").asLong()).isPositive()
+                    .isLessThanOrEqualTo(300 * MIB);
+            assertThat(job.get("sustained").get("stop").asText())
+                    .isIn("SIZE", "DURATION", "STEADY_AFTER_DROP");
+
+            // 5 % of the file system's size in whole MiB, rounded up: 26 MiB of 512 MiB, a
+            // little less as mkfs keeps some for itself
+            long total = card.dir().toFile().getTotalSpace();
+            long marginMiB = (total / 100 * 5 + MIB - 1) / MIB;
+            assertThat(marginMiB).isBetween(20L, 26L);
+            long usable = card.dir().toFile().getUsableSpace();
+            CommandRun tooLarge = run(target, "--sustained", "--size",
+                    (usable / MIB - marginMiB + 1) + "M", "--duration", "3s");
+            assertThat(tooLarge.exitCode()).as(tooLarge.err()).isEqualTo(2);
+            assertThat(tooLarge.out()).isEmpty();
+            assertThat(tooLarge.err()).contains("(a sustained write leaves " + marginMiB
+                    + " MiB free: 5 % of the file system's ")
+                    .contains(" MiB, at least 16 MiB, at most 1 GiB)");
+            assertThat(TestFiles.testFiles(card.dir())).isEmpty();
+        }
     }
 
     @Test

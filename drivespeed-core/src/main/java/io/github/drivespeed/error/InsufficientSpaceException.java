@@ -74,7 +74,7 @@ public final class InsufficientSpaceException extends DriveSpeedException {
 
     /**
      * The free-space check before a write failed, for a write that needs more than its size (a
-     * sustained write leaves 1 GiB free) or whose size no setting gave: nothing was written.
+     * sustained write leaves a margin free) or whose size no setting gave: nothing was written.
      * The message ends {@code lower SETTING or SETTING}, or {@code free some space} where no
      * setting would help.
      *
@@ -82,7 +82,7 @@ public final class InsufficientSpaceException extends DriveSpeedException {
      * @param neededBytes bytes the write needs, any space to leave free included
      * @param availableBytes bytes usable on the file system
      * @param condition why more is needed than the size, for example {@code a sustained write
-     *     leaves 1 GiB free}; empty for none
+     *     leaves 26 MiB free: ...}; empty for none
      * @param settings the plan's settings that set the size, by their API names; empty when
      *     lowering none would help
      * @return the exception
@@ -204,7 +204,7 @@ public final class InsufficientSpaceException extends DriveSpeedException {
 
     /**
      * {@return why the check before writing needed more than the size (for example {@code a
-     * sustained write leaves 1 GiB free}), if it did}
+     * sustained write leaves 26 MiB free: ...}), if it did}
      */
     public Optional<String> condition() {
         return condition.isEmpty() ? Optional.empty() : Optional.of(condition);

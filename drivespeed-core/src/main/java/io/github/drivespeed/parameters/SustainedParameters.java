@@ -13,7 +13,7 @@ import java.util.Optional;
  *
  * @param blockSize bytes per write
  * @param size the size bound the caller gave; empty for {@link #DEFAULT_MAX_SIZE} and half the
- *     free space (1 GiB is always left free)
+ *     free space (5 % of the file system, 16 MiB to 1 GiB, is always left free)
  * @param duration the time bound of the pass
  * @param steadyFor how long the rate must hold steady after a drop before the pass stops
  * @param idleFirst how long drivespeed waits, writing nothing, before the pass (a drive's cache

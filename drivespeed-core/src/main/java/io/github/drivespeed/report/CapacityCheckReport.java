@@ -2,13 +2,16 @@ package io.github.drivespeed.report;
 
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -42,6 +45,15 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         BackendInfo backend, long writtenBytes, long fileBytes, int files, boolean direct,
         Verification verification, long writeNanos, long readNanos, long elapsedNanos, Stop stop,
         Instant startedAt, CacheHandling readHandling) implements Report {
+
+    /**
+     * What a fill of the free space leaves free for the file system's own blocks (the new files'
+     * extent trees or cluster chains, directory entries): 4 MiB. The fill is the free space at
+     * the start less this, rounded down to whole {@link #FILL_BLOCK_BYTES} blocks.
+     */
+    public static final long FILE_SYSTEM_SLACK_BYTES = 4L << 20;
+    /** The fill's block: 1 MiB; the fill is a whole number of them. */
+    public static final long FILL_BLOCK_BYTES = 1L << 20;
 
     /** What ended the fill. */
     public enum Stop {
@@ -182,16 +194,44 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         return stop == Stop.WRITE_FAILED ? writtenBytes : -1;
     }
 
+    /**
+     * {@return the bytes a fill of {@code freeBytes} of free space writes}: the free space less
+     * {@link #FILE_SYSTEM_SLACK_BYTES}, rounded down to whole {@link #FILL_BLOCK_BYTES} blocks;
+     * 0 when less is free.
+     *
+     * @param freeBytes the free space at the start, in bytes (statvfs(3) {@code f_bavail} x
+     *     {@code f_frsize})
+     */
+    public static long fillOfFreeSpace(long freeBytes) {
+        return Math.max(0, freeBytes - FILE_SYSTEM_SLACK_BYTES) / FILL_BLOCK_BYTES
+                * FILL_BLOCK_BYTES;
+    }
+
     private String stopText() {
-        return switch (stop) {
-            case DURATION -> "; the fill stopped at the duration given, so only what it wrote was"
-                    + " checked";
-            case WRITE_FAILED -> "; writes failed with EIO from " + DeviceIo.formatBytes(
-                    writtenBytes) + " into the fill (file " + (writtenBytes / fileBytes + 1)
-                    + ", offset " + writtenBytes % fileBytes + "): usable at most "
+        if (stop == Stop.DURATION) {
+            return "; the fill stopped at the duration given, so only what it wrote was checked";
+        }
+        if (stop == Stop.WRITE_FAILED) {
+            return "; writes failed with EIO from " + DeviceIo.formatBytes(writtenBytes)
+                    + " into the fill (file " + (writtenBytes / fileBytes + 1) + ", offset "
+                    + writtenBytes % fileBytes + "): usable at most "
                     + DeviceIo.formatBytes(writtenBytes) + "; what was written was read back";
-            default -> "";
-        };
+        }
+        long free = target.usableSpaceBytes();
+        if (stop != Stop.FREE_SPACE || parameters.size().isPresent() || free <= writtenBytes) {
+            return "";
+        }
+        long planned = fillOfFreeSpace(free);
+        String less = "the free space at the start, " + DeviceIo.formatBytes(free) + ", less "
+                + DataSize.ofBytes(FILE_SYSTEM_SLACK_BYTES) + " left for the file system's own"
+                + " blocks (extent trees or cluster chains, directory entries), in whole "
+                + DataSize.ofBytes(FILL_BLOCK_BYTES) + " blocks";
+        if (writtenBytes >= planned) {
+            return ";\n            " + less;
+        }
+        return ";\n            the file system was full (ENOSPC) " + DeviceIo.formatBytes(
+                planned - writtenBytes) + " short of the fill planned, " + less + ": the new"
+                + " files' own blocks or another writer took the rest";
     }
 
     /** The figures for people: usable, lost, first bad offset, speeds, time. */
@@ -205,6 +245,12 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
                 + DeviceIo.formatBytes(usableBytes()) + ", lost " + DeviceIo.formatBytes(lostBytes())
                 + "\n            " + verification + "\n"
                 + "write:      " + write() + "\nread:       " + read() + "\ntook:       "
-                + Nanoseconds.format(elapsedNanos) + "\n";
+                + Nanoseconds.format(elapsedNanos) + "\n" + warningsText();
+    }
+
+    private String warningsText() {
+        StringBuilder sb = new StringBuilder();
+        ReportText.appendWarnings(sb, warnings(), target.link(), List.of(), Optional.empty());
+        return sb.toString();
     }
 }

@@ -23,6 +23,7 @@ import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.requirement.RequirementCheck.Status;
 import io.github.drivespeed.requirement.StorageRequirement.Criterion;
 import io.github.drivespeed.target.TargetInfo;
+import io.github.drivespeed.testing.SharedDisk;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
@@ -316,6 +317,13 @@ class StorageRequirementTest {
                 .hasMessage("name must not be blank");
     }
 
+    /**
+     * A real run is judged by its slowest run: a bound at it passes, one just above fails. The
+     * run measures the shared disk ({@code @TempDir}): where another build's measurement or
+     * writer used it meanwhile, the write figures are rightly flagged
+     * {@code CONCURRENT_MEASUREMENT} or {@code FOREIGN_IO}, and then both bounds must leave
+     * them out, naming the flags.
+     */
     @Test
     void aRealRunIsCheckedAgainstItsOwnSlowestRun(@TempDir Path dir) throws IOException {
         SpeedReport r = DriveSpeed.on(dir).blockSize("64K").count(16).runs(2).run();
@@ -324,8 +332,12 @@ class StorageRequirementTest {
                 .minSequentialWrite(Throughput.ofBytesPerSecond(slowest));
         StorageRequirement above = StorageRequirement.named("above")
                 .minSequentialWrite(Throughput.ofBytesPerSecond(Math.nextUp(slowest)));
-        assertThat(atIt.check(r).passed()).isTrue();
+        SharedDisk.assertMetOrLeftOutAsShared(atIt.check(r), r.write().warnings());
         assertThat(above.check(r).passed()).isFalse();
-        assertThat(above.check(r).results().get(0).measured()).isEqualTo(slowest);
+        if (SharedDisk.flags(r.write().warnings()).isEmpty()) {
+            assertThat(above.check(r).results().get(0).measured()).isEqualTo(slowest);
+        } else {
+            SharedDisk.assertMetOrLeftOutAsShared(above.check(r), r.write().warnings());
+        }
     }
 }

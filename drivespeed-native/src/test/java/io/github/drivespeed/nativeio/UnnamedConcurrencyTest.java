@@ -6,6 +6,7 @@ import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -25,8 +26,19 @@ class UnnamedConcurrencyTest {
     @TempDir
     Path dir;
 
+    /**
+     * A measurement started while another holds its unnamed test file is flagged; one alone is
+     * not. Measured on a drive of the test's own (a tmpfs): on the shared disk another build's
+     * measurement would rightly flag the one alone too.
+     */
     @Test
     void aMeasurementStartedWhileAnotherHoldsAnUnnamedTestFileIsFlagged() throws IOException {
+        try (Mounts.Mount drive = Mounts.privateDrive(dir, 64)) {
+            flaggedBesideAnotherNotAlone(drive.dir());
+        }
+    }
+
+    private static void flaggedBesideAnotherNotAlone(Path dir) throws IOException {
         AtomicReference<SpeedReport> nested = new AtomicReference<>();
         List<Path> unnamedDuringOuter = new ArrayList<>();
         SpeedReport outer = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1)

@@ -38,7 +38,8 @@ public final class FormOptions {
                     + " bounded by --size and --duration")
             .help("Write past the drive's write cache, without a warm-up: until the rate "
                     + "has fallen and held steady for 10 s, or --duration (default 120s), --size "
-                    + "(default 8G, at most half the free space, 1 GiB always left free); prints "
+                    + "(default 8G, at most half the free space; 5 percent of the file system,"
+                    + " 16M to 1G, always left free); prints "
                     + "the burst rate, the cache size and the sustained rate.");
 
     /** An fio job file. */

@@ -2,7 +2,9 @@ package io.github.drivespeed.cli.progress;
 
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.unit.DataSize;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
@@ -46,18 +48,20 @@ public final class CapacityEstimate implements ProgressListener {
      * Says what the check will write and how long it takes at the assumed rates.
      *
      * @param fillBytes bytes to write and read back
-     * @param freeSpace whether that is the free space (no size given)
+     * @param freeBytes the free space the fill is made of (no size given), else -1
      * @param duration the fill's time bound, if one was given
      */
-    public void before(long fillBytes, boolean freeSpace, Optional<Duration> duration) {
+    public void before(long fillBytes, long freeBytes, Optional<Duration> duration) {
+        boolean freeSpace = freeBytes >= 0;
         double seconds = fillBytes / ASSUMED_WRITE_BYTES_PER_SECOND
                 + fillBytes / ASSUMED_READ_BYTES_PER_SECOND;
-        String size = fillBytes >= 1e9 ? String.format(Locale.ROOT, "%.1f GB", fillBytes / 1e9)
-                : String.format(Locale.ROOT, "%.1f MB", fillBytes / 1e6);
+        String size = megabytes(fillBytes);
         String assumed = String.format(Locale.ROOT, "at an assumed %.0f MB/s write and %.0f MB/s"
                 + " read (a typical microSD card's; the real rate is measured as it goes)",
                 ASSUMED_WRITE_BYTES_PER_SECOND / 1e6, ASSUMED_READ_BYTES_PER_SECOND / 1e6);
-        String where = freeSpace ? " (the free space)" : "";
+        String where = freeSpace ? " (the free space, " + megabytes(freeBytes) + ", less "
+                + DataSize.ofBytes(CapacityCheckReport.FILE_SYSTEM_SLACK_BYTES) + " left for the"
+                + " file system's own blocks)" : "";
         if (duration.isPresent()) {
             boundNanos = duration.get().toNanos();
             double bound = boundNanos / 1e9;
@@ -77,6 +81,12 @@ public final class CapacityEstimate implements ProgressListener {
                             + WorkloadOptions.DURATION.option() + " bounds it" : ""));
         }
         err.flush();
+    }
+
+    /** {@code 8.4 MB}, or {@code 1.2 GB} from 10^9 bytes on. */
+    private static String megabytes(long bytes) {
+        return bytes >= 1e9 ? String.format(Locale.ROOT, "%.1f GB", bytes / 1e9)
+                : String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
     }
 
     @Override

@@ -46,10 +46,12 @@ public final class CapacityCheckRunner {
         Path dir = context.target();
         CapacityPlan plan;
         long fillBytes;
+        long freeBytes;
         try {
             plan = OptionSetters.CAPACITY_CHECK.build(dir, context.given());
+            freeBytes = plan.size().isPresent() ? -1 : DriveSpeed.probe(dir).usableSpaceBytes();
             fillBytes = plan.size().isPresent() ? plan.size().getAsLong()
-                    : DriveSpeed.probe(dir).usableSpaceBytes();
+                    : CapacityCheckReport.fillOfFreeSpace(freeBytes);
         } catch (IllegalArgumentException | IOException e) {
             return context.failed(e);
         }
@@ -61,6 +63,7 @@ public final class CapacityCheckRunner {
         boolean wholeFreeSpace = plan.size().isEmpty();
         Optional<Duration> duration = plan.duration();
         long fill = fillBytes;
+        long free = freeBytes;
         // the header once the checks before writing have passed, so a refusal comes before it
         ProgressListener header = new BeforeFirstPass(() -> {
             text.println(Headers.on(dir) + "capacity check, " + (wholeFreeSpace
@@ -70,7 +73,7 @@ public final class CapacityCheckRunner {
                     + " every file removed");
             text.flush();
             if (!context.quiet()) {
-                estimate.before(fill, wholeFreeSpace, duration);
+                estimate.before(fill, free, duration);
             }
         });
         CapacityCheckReport report;

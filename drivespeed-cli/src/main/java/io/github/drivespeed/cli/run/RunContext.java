@@ -4,6 +4,7 @@ import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.output.OutputRouter;
 import io.github.drivespeed.cli.progress.ProgressBar;
+import io.github.drivespeed.error.DeviceOpenRefusedException;
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.TargetNotFoundException;
@@ -80,7 +81,8 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
         if (e instanceof UnsupportedTargetException) {
             return fail(words.unsupported((UnsupportedTargetException) e, form), ExitCode.BAD_INPUT);
         }
-        if (e instanceof TargetNotFoundException || e instanceof TargetNotWritableException) {
+        if (e instanceof TargetNotFoundException || e instanceof TargetNotWritableException
+                || e instanceof DeviceOpenRefusedException) {
             return fail(e.getMessage(), ExitCode.BAD_INPUT);
         }
         return fail(e.getMessage(), ExitCode.IO_ERROR);

@@ -75,6 +75,7 @@ public final class SustainedRunner {
                 .orElse(SustainedPlan.DEFAULT_DURATION.toSeconds() + " s");
         String size = given.typedValue(WorkloadOptions.SIZE)
                 .orElse(SustainedPlan.DEFAULT_MAX_SIZE + " and half the free space");
-        return "at most " + time + " and " + size + ", 1 GiB always left free";
+        return "at most " + time + " and " + size + ", 5 % of the file system (16 MiB to 1 GiB)"
+                + " always left free";
     }
 }

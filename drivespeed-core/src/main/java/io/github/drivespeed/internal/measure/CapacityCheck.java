@@ -54,9 +54,7 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
 
     /** Bytes per file: 1 GiB, under FAT32's 4 GiB limit, as f3's files. */
     public static final long FILE_BYTES = DataSize.GIBIBYTE;
-    private static final long BLOCK_BYTES = DataSize.MEBIBYTE;
-    /** Left free for the file system's own blocks (extent trees, directory entries). */
-    private static final long SLACK_BYTES = 4 * DataSize.MEBIBYTE;
+    private static final long BLOCK_BYTES = CapacityCheckReport.FILL_BLOCK_BYTES;
     private static final SecureRandom NONCES = new SecureRandom();
 
     private final CapacityParameters parameters;
@@ -148,11 +146,11 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
 
     /**
      * The bytes to fill, whole blocks: the size given (which must fit), or the free space less
-     * {@link #SLACK_BYTES}.
+     * {@link CapacityCheckReport#FILE_SYSTEM_SLACK_BYTES}.
      */
     private long fillBytes(Preflight.Target t) throws IOException {
         long usable = t.store().getUsableSpace();
-        long fill = sizeBytes.orElse(Math.max(0, usable - SLACK_BYTES));
+        long fill = sizeBytes.orElse(CapacityCheckReport.fillOfFreeSpace(usable));
         if (sizeBytes.isPresent() && t.info().totalSpaceBytes() > 0 && fill > usable) {
             throw InsufficientSpaceException.beforeWriting(t.directory(), fill, usable,
                     "without a size the check fills the free space", List.of("size"));

@@ -6,6 +6,7 @@ import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.internal.files.DriveLocks;
 import io.github.drivespeed.internal.io.IoBuffers;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.preflight.DeviceOpenRefusal;
 import io.github.drivespeed.internal.preflight.DeviceTarget;
 import io.github.drivespeed.internal.preflight.DeviceWriteGuard;
 import io.github.drivespeed.internal.preflight.Preflight;
@@ -83,12 +84,27 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
     public DeviceMeasurement(Path device, DeviceParameters parameters,
             Optional<Path> writeConfirmation, PageCacheOptions readOptions, ProgressListener listener,
             Optional<IoBackend> backend, boolean verify) {
-        super(device, backend, DeviceTarget::examine);
+        super(device, backend, optInFirst(parameters.write(), writeConfirmation));
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.writeConfirmation = Objects.requireNonNull(writeConfirmation, "writeConfirmation");
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.verify = verify;
+    }
+
+    /**
+     * The examination of the device, after, for a write, the caller's opt-in: writes allowed to
+     * this same device by name ({@link DeviceWriteGuard#checkConfirmation}), which needs no
+     * open, so that a device the kernel would not open is refused for the missing opt-in first.
+     */
+    private static Examination<DeviceTarget> optInFirst(boolean write,
+            Optional<Path> writeConfirmation) {
+        return (given, backend) -> {
+            if (write) {
+                DeviceWriteGuard.checkConfirmation(given, writeConfirmation);
+            }
+            return DeviceTarget.examine(given, backend);
+        };
     }
 
     /**
@@ -203,7 +219,7 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
 
         Probe(long cacheBoundBytes) {
             super(DeviceMeasurement.this.given(), DeviceMeasurement.this.backend(),
-                    DeviceTarget::examine);
+                    optInFirst(true, DeviceMeasurement.this.writeConfirmation));
             this.cacheBoundBytes = cacheBoundBytes;
         }
 
@@ -285,7 +301,7 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
                 refusal.initCause(e);
                 throw refusal;
             }
-            throw e;
+            throw DeviceOpenRefusal.of(t.given(), t.device(), e, parameters.write());
         }
     }
 

@@ -35,6 +35,7 @@ import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -47,8 +48,12 @@ import java.util.Set;
  */
 public final class SustainedMeasurement extends Measurement<Preflight.Target, SustainedReport> {
 
-    /** Free space a sustained write always leaves: 1 GiB. */
-    public static final long KEEP_FREE_BYTES = DataSize.GIBIBYTE;
+    /** The most free space a sustained write leaves: 1 GiB, on file systems of 20 GiB or more. */
+    public static final long KEEP_FREE_MAX_BYTES = DataSize.GIBIBYTE;
+    /** The least free space a sustained write leaves: 16 MiB, on file systems up to 320 MiB. */
+    public static final long KEEP_FREE_MIN_BYTES = 16 * DataSize.MEBIBYTE;
+    /** The share of the file system's size a sustained write leaves free, in percent. */
+    public static final int KEEP_FREE_PERCENT = 5;
     /** How often the stop rule is looked at, at most. */
     private static final long CHECK_EVERY_NANOS = 250_000_000L;
     private static final SecureRandom NONCES = new SecureRandom();
@@ -150,19 +155,43 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
                 warnings, startedAt);
     }
 
-    /** Blocks to write at most: the size bound, half the free space, 1 GiB left free. */
+    /**
+     * The free space a sustained write leaves on a file system of {@code fileSystemBytes}: 5 % of
+     * its size (ext4's default reserve, mke2fs -m 5, kept for the same reasons: room for the
+     * system's own writes meanwhile, and no allocation measured in a nearly full file system),
+     * rounded up to whole MiB, at least 16 MiB and at most 1 GiB. A 512 MiB card keeps 26 MiB, a
+     * 64 GB one 1 GiB.
+     *
+     * @param fileSystemBytes the file system's size ({@code f_blocks x f_frsize})
+     * @return bytes to leave free
+     */
+    public static long keepFreeBytes(long fileSystemBytes) {
+        long share = fileSystemBytes / 100 * KEEP_FREE_PERCENT;
+        long wholeMebibytes = (share + DataSize.MEBIBYTE - 1) / DataSize.MEBIBYTE
+                * DataSize.MEBIBYTE;
+        return Math.min(KEEP_FREE_MAX_BYTES, Math.max(KEEP_FREE_MIN_BYTES, wholeMebibytes));
+    }
+
+    /** Blocks to write at most: the size bound, half the free space, the margin left free. */
     private long boundInBlocks(Preflight.Target t, long blockBytes) throws IOException {
         long bytes = settings.maxBytes();
-        if (t.info().totalSpaceBytes() > 0) {
+        long total = t.info().totalSpaceBytes();
+        if (total > 0) {
             long usable = t.store().getUsableSpace();
-            long allowed = usable - KEEP_FREE_BYTES;
+            long keepFree = keepFreeBytes(total);
+            long allowed = usable - keepFree;
             if (!settings.sizeGiven()) {
                 allowed = Math.min(allowed, usable / 2);
             }
             if (allowed < blockBytes || (settings.sizeGiven() && allowed < bytes)) {
                 throw InsufficientSpaceException.beforeWriting(t.directory(),
-                        (settings.sizeGiven() ? bytes : blockBytes) + KEEP_FREE_BYTES, usable,
-                        "a sustained write leaves 1 GiB free",
+                        (settings.sizeGiven() ? bytes : blockBytes) + keepFree, usable,
+                        "a sustained write leaves " + DataSize.ofBytes(keepFree) + " free: "
+                                + KEEP_FREE_PERCENT + " % of the file system's "
+                                + String.format(Locale.ROOT, "%.1f MiB",
+                                        total / (double) DataSize.MEBIBYTE) + ", at least "
+                                + DataSize.ofBytes(KEEP_FREE_MIN_BYTES) + ", at most "
+                                + DataSize.ofBytes(KEEP_FREE_MAX_BYTES),
                         settings.sizeGiven() ? List.of("size") : List.of());
             }
             bytes = Math.min(bytes, allowed);

@@ -68,7 +68,12 @@ public record DeviceTarget(Path given, Path device, DeviceNumber number, Optiona
         // read-only where the kernel says so by either way: sysfs ro, or ioctl BLKROGET
         boolean readOnly = description.flatMap(BlockDevice::readOnly).orElse(false);
         if (io.capabilities().contains(Capability.DEVICE_SIZE)) {
-            BlockDeviceGeometry g = io.blockDeviceGeometry(device);
+            BlockDeviceGeometry g;
+            try {
+                g = io.blockDeviceGeometry(device);
+            } catch (IOException e) {
+                throw DeviceOpenRefusal.of(given, device, e, false);
+            }
             size = g.sizeBytes();
             logical = g.logicalBlockBytes();
             readOnly |= g.readOnly();

@@ -40,24 +40,12 @@ public final class DeviceWriteGuard {
      */
     public static void check(DeviceTarget t, Optional<Path> confirmation, boolean force)
             throws IOException {
-        String name = t.given().toString();
         if (t.readOnly()) {
             throw new UnsafeTargetException(t.given(), "it is read-only: the kernel refuses"
                     + " writes to it (sysfs ro, ioctl BLKROGET: a write-protect switch, a loop"
                     + " device attached with losetup -r, blockdev --setro)");
         }
-        if (confirmation.isEmpty()) {
-            throw new UnsafeTargetException(t.given(), Reason.of("writing destroys everything on"
-                    + " it; to confirm, name the device again: ").setting("allowWritesTo")
-                    .then(" " + name));
-        }
-        Path confirmed = confirmation.get();
-        Optional<Path> real = realPath(confirmed);
-        if (real.isEmpty() || !real.get().equals(t.device())) {
-            throw new UnsafeTargetException(t.given(), "writes were allowed to " + confirmed
-                    + (real.map(r -> " (" + r + ")").orElse(", which does not exist"))
-                    + ", not to this device (" + t.device() + "); name the same device twice");
-        }
+        confirmed(t.given(), t.device(), confirmation);
         if (!t.io().capabilities().contains(Capability.BLOCK_DEVICE_WRITE)) {
             throw new InvalidSettingException("write", null, Reason.of("cannot be done by the "
                     + t.io().name() + " backend: it never writes block devices (it cannot open"
@@ -78,6 +66,39 @@ public final class DeviceWriteGuard {
             throw new UnsafeTargetException(t.given(), Reason.of("it carries " + String.join(", ",
                     signatures) + "; writing would destroy it; ").setting("force")
                     .then(" writes anyway"));
+        }
+    }
+
+    /**
+     * Checks the caller's opt-in to writing, which needs no open of the device: writes allowed to
+     * {@code given} by naming it again (compared after resolving symbolic links). A device that
+     * does not exist is left to the examination, which refuses it as missing.
+     *
+     * @param given the device as the caller gave it
+     * @param confirmation the path the caller named to allow writes, if any
+     * @throws UnsafeTargetException if the opt-in is missing or names another device
+     */
+    public static void checkConfirmation(Path given, Optional<Path> confirmation)
+            throws UnsafeTargetException {
+        Optional<Path> device = realPath(given);
+        if (device.isPresent()) {
+            confirmed(given, device.get(), confirmation);
+        }
+    }
+
+    private static void confirmed(Path given, Path device, Optional<Path> confirmation)
+            throws UnsafeTargetException {
+        if (confirmation.isEmpty()) {
+            throw new UnsafeTargetException(given, Reason.of("writing destroys everything on"
+                    + " it; to confirm, name the device again: ").setting("allowWritesTo")
+                    .then(" " + given));
+        }
+        Path confirmed = confirmation.get();
+        Optional<Path> real = realPath(confirmed);
+        if (real.isEmpty() || !real.get().equals(device)) {
+            throw new UnsafeTargetException(given, "writes were allowed to " + confirmed
+                    + (real.map(r -> " (" + r + ")").orElse(", which does not exist"))
+                    + ", not to this device (" + device + "); name the same device twice");
         }
     }
 

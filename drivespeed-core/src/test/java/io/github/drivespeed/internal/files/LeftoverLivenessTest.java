@@ -7,6 +7,7 @@ import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.testing.LockHolder;
+import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.warning.Warning;
 import java.io.BufferedReader;
@@ -35,9 +36,21 @@ class LeftoverLivenessTest {
         return p.pid();
     }
 
+    /**
+     * A file another process holds the lock of is left alone and flags the run; once released,
+     * it is removed and the next run is not flagged. Measured on a drive of the test's own (a
+     * tmpfs): on the shared disk another build's measurement would rightly flag the run after
+     * the release too, and the test could not tell its own lock from theirs.
+     */
     @Test
     void aFileLockedByAnotherProcessIsLeftAloneAndFlaggedThenRemovedOnceReleased()
             throws Exception {
+        try (Mounts.Mount drive = Mounts.privateDrive(dir, 64)) {
+            leftAloneAndFlaggedThenRemoved(drive.dir());
+        }
+    }
+
+    private static void leftAloneAndFlaggedThenRemoved(Path dir) throws Exception {
         Path foreign = dir.resolve("drivespeed-" + deadPid() + "-00112233445566ff.tmp");
         Files.writeString(foreign, "a live measurement in another PID namespace");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

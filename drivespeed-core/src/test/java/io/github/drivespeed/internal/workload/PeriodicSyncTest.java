@@ -56,6 +56,11 @@ class PeriodicSyncTest {
         return runs;
     }
 
+    /**
+     * Each worker syncs after every 8 writes, in the run and in the warm-up. How many warm-up
+     * slices come first, and where their time ends them, is not pinned: the warm-up goes on while
+     * the JIT compiles, which takes longer on a machine shared with other builds.
+     */
     @Test
     void eachWorkerSyncsAfterEveryNWritesInsideTheRun() throws IOException {
         RecordingBackend rec = new RecordingBackend(false);
@@ -65,9 +70,14 @@ class PeriodicSyncTest {
         assertThat(r.parameters().toString()).contains("fdatasync every 8 writes");
         assertThat(r.write().orElseThrow().samples().get(0).ios()).isEqualTo(64);
         // the run's 64 writes: 8 syncs, each after 8 writes, then the closing sync; the warm-up
-        // before it (at most 64 writes, stopped at 250 ms) syncs the same way
+        // before it syncs the same way, in as many slices as the JIT needs to settle (one on a
+        // quiet machine, more on a loaded one, where compiling takes longer), and a slice that
+        // its time ends closes with a sync after fewer than 8
         List<Integer> runs = writesBetweenSyncs(rec);
-        assertThat(runs).hasSizeBetween(8, 16).containsOnly(8);
+        assertThat(runs).hasSizeGreaterThanOrEqualTo(8);
+        assertThat(runs.subList(runs.size() - 8, runs.size())).containsOnly(8);
+        assertThat(runs.subList(0, runs.size() - 8)).allSatisfy(
+                n -> assertThat(n).isBetween(1, 8));
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
@@ -78,10 +88,12 @@ class PeriodicSyncTest {
 
         assertThat(r.parameters().syncEveryWrites()).isZero();
         assertThat(r.parameters().toString()).doesNotContain("fdatasync every");
-        // the warm-up's writes (at most 64), then the run's 64, each synced once at its end
+        // the warm-up's writes (at most 64 a slice; one slice on a quiet machine, more while the
+        // JIT is still compiling), then the run's 64, each synced once at its end
         List<Integer> runs = writesBetweenSyncs(rec);
-        assertThat(runs).hasSize(2).endsWith(64);
-        assertThat(runs.get(0)).isBetween(1, 64);
+        assertThat(runs).hasSizeGreaterThanOrEqualTo(2).endsWith(64);
+        assertThat(runs.subList(0, runs.size() - 1)).allSatisfy(
+                n -> assertThat(n).isBetween(1, 64));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.github.drivespeed.examples.storagetest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import io.github.drivespeed.testing.SharedDisk;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -39,19 +40,39 @@ class StorageTestExampleTest {
         }
     }
 
+    /**
+     * A directory that meets the requirement passes. It is on the shared disk
+     * ({@code @TempDir}): where another build's measurement or writer used it meanwhile, the
+     * figures are rightly flagged {@code CONCURRENT_MEASUREMENT} or {@code FOREIGN_IO} and left
+     * out, and the example then fails for that reason alone, saying so.
+     */
     @Test
     void aDirectoryThatMeetsTheRequirementPasses() throws IOException {
         TestExecutionSummary s = runExample(dir.toString(), "write=1kB/s,randread=1");
-        assertThat(s.getTestsSucceededCount()).as("%s", s.getFailures()).isEqualTo(1);
+        if (s.getTestsFailedCount() == 1 && SharedDisk.LEFT_OUT_AS_SHARED.matcher(
+                s.getFailures().get(0).getException().getMessage()).find()) {
+            assertThat(s.getFailures().get(0).getException().getMessage())
+                    .contains("not measured: ").doesNotContain("failed: ");
+        } else {
+            assertThat(s.getTestsSucceededCount()).as("%s", s.getFailures()).isEqualTo(1);
+        }
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
+    /**
+     * A directory that does not meet it fails naming the criterion: measured short, or, on the
+     * shared disk with the figures flagged (as above), left out.
+     */
     @Test
     void aDirectoryThatDoesNotFailsNamingTheCriterion() {
         TestExecutionSummary s = runExample(dir.toString(), "write=1000GB/s");
         assertThat(s.getTestsFailedCount()).isEqualTo(1);
-        assertThat(s.getFailures().get(0).getException().getMessage())
-                .contains("failed: sequential write >= 1000000.0 MB/s");
+        String message = s.getFailures().get(0).getException().getMessage();
+        if (SharedDisk.LEFT_OUT_AS_SHARED.matcher(message).find()) {
+            assertThat(message).contains("not measured: sequential write >= 1000000.0 MB/s");
+        } else {
+            assertThat(message).contains("failed: sequential write >= 1000000.0 MB/s");
+        }
     }
 
     @Test

@@ -12,7 +12,10 @@ import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.requirement.Measurements;
+import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.requirement.StorageRequirement;
+import io.github.drivespeed.testing.SharedDisk;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -20,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -137,23 +141,56 @@ class DriveSpeedAssertionsTest {
                         + " to have measured writes, but it did not (");
     }
 
+    /**
+     * A requirement the figures meet passes, one they miss fails listing the criteria in units.
+     * The figures come from the shared disk ({@code @TempDir}): on a machine where other builds
+     * measure or write there too, they are rightly flagged {@code CONCURRENT_MEASUREMENT} or
+     * {@code FOREIGN_IO} and left out of every requirement, so a met requirement is asserted
+     * only for figures without those flags; flagged ones must fail it naming the flags.
+     */
     @Test
-    void requirementsPassOrListTheCriteriaInUnits() {
-        assertThat(zeros).meets("write=1kB/s,read=1kB/s");
-        assertThat(randomReads).meets("randread=1");
+    void requirementsPassOrListTheCriteriaInUnits() throws Throwable {
+        String slow = "write=1kB/s,read=1kB/s";
+        metOrLeftOutAsShared(() -> assertThat(zeros).meets(slow),
+                StorageRequirement.parse(slow).check(zeros), zeros.warnings());
+        metOrLeftOutAsShared(() -> assertThat(randomReads).meets("randread=1"),
+                StorageRequirement.parse("randread=1").check(Measurements.of(randomReads)),
+                randomReads.warnings());
+        boolean shared = !SharedDisk.flags(zeros.write().warnings()).isEmpty();
+        String bound = "sequential write >= 1000000.0 MB/s (953674.3 MiB/s): ";
         assertThatThrownBy(() -> assertThat(zeros).meets("write=1000GB/s"))
                 .hasMessageStartingWith("Expecting the report on " + dir
                         + " to meet write=1000GB/s")
                 .hasMessageContaining(", but 1 of 1 criteria did not:")
-                .hasMessageContaining("failed: sequential write >= 1000000.0 MB/s (953674.3 MiB/s):"
-                        + " measured ");
+                .hasMessageContaining(shared ? "not measured: " + bound
+                        : "failed: " + bound + "measured ");
         StorageRequirement fast = StorageRequirement.parse("write=1000GB/s");
-        assertThat(fast.check(zeros)).hasFailed(StorageRequirement.Criterion.SEQUENTIAL_WRITE);
+        if (shared) {
+            SharedDisk.assertMetOrLeftOutAsShared(fast.check(zeros), zeros.write().warnings());
+        } else {
+            assertThat(fast.check(zeros)).hasFailed(StorageRequirement.Criterion.SEQUENTIAL_WRITE);
+        }
         assertThatThrownBy(() -> assertThat(fast.check(zeros)).hasPassed())
                 .hasMessageContaining("sequential write >= 1000000.0 MB/s");
         assertThatThrownBy(() -> assertThat(StorageRequirement.parse("write=1kB/s").check(zeros))
                 .hasFailed(StorageRequirement.Criterion.SEQUENTIAL_WRITE))
                 .hasMessageContaining("to fail on sequential write, but it did not");
+    }
+
+    /**
+     * Asserts that a report meets a requirement ({@code meets}, {@code check}) where its figures
+     * carry none of the shared disk's flags, and that the assertion fails naming them where they
+     * do.
+     */
+    private static void metOrLeftOutAsShared(ThrowingCallable meets, RequirementCheck check,
+            Set<Warning> warnings) throws Throwable {
+        SharedDisk.assertMetOrLeftOutAsShared(check, warnings);
+        if (SharedDisk.flags(warnings).isEmpty()) {
+            meets.call();
+        } else {
+            assertThatThrownBy(meets).hasMessageContaining("not measured: ")
+                    .hasMessageFindingMatch(SharedDisk.LEFT_OUT_AS_SHARED.pattern());
+        }
     }
 
     @Test
