@@ -24,6 +24,12 @@ import picocli.CommandLine;
 
 class DriveSpeedCommandTest {
 
+    /** Why --probe refuses an option of a measurement, and what it takes. */
+    static final String PROBE_TAKES_NO_MEASURING_OPTION = "--probe only describes the drive and"
+            + " measures nothing, so it takes no option of a measurement or of a measurement's"
+            + " report (it takes --json, --csv, --output, --overwrite and --quiet)";
+
+
     @TempDir
     Path dir;
 
@@ -481,7 +487,7 @@ class DriveSpeedCommandTest {
         CommandRun o = run(args.toArray(String[]::new));
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: options '--probe' and '" + option
-                + "' exclude each other: --probe measures nothing and writes nothing");
+                + "' exclude each other: " + PROBE_TAKES_NO_MEASURING_OPTION);
         assertThat(o.out()).isEmpty();
         assertThat(TestFiles.names(dir)).isEmpty();
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import io.github.drivespeed.target.RemovedLeftover;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +33,10 @@ public final class LeftoverFiles {
      * What a scan found.
      *
      * @param directory the directory scanned
-     * @param removed leftovers removed
+     * @param removed leftovers removed, each with its size
      * @param inUse test files of other measurements that are running now (this JVM's included)
      */
-    public record Scan(Path directory, List<Path> removed, List<Path> inUse) {
+    public record Scan(Path directory, List<RemovedLeftover> removed, List<Path> inUse) {
 
         /** Copies the lists. */
         public Scan {
@@ -79,7 +80,7 @@ public final class LeftoverFiles {
      * @return the files removed and the files in use
      */
     public static Scan removeStale(Path directory) {
-        List<Path> removed = new ArrayList<>();
+        List<RemovedLeftover> removed = new ArrayList<>();
         List<Path> inUse = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, "drivespeed-*.tmp")) {
             for (Path entry : entries) {
@@ -91,10 +92,14 @@ public final class LeftoverFiles {
                     inUse.add(entry);
                     continue;
                 }
+                long bytes = sizeOf(entry);
                 switch (OwnershipLock.removeIfAbandoned(entry)) {
                     case REMOVED:
-                        LOG.info("removed a test file left by a process that is gone: {}", entry);
-                        removed.add(entry);
+                        RemovedLeftover leftover = new RemovedLeftover(
+                                entry.toAbsolutePath(), bytes);
+                        LOG.info("removed a test file left by a process that is gone: {}",
+                                leftover);
+                        removed.add(leftover);
                         break;
                     case IN_USE:
                         LOG.debug("{} is in use by another process (another PID namespace or"
@@ -110,5 +115,14 @@ public final class LeftoverFiles {
             LOG.debug("could not list {} for leftover test files: {}", directory, e.toString());
         }
         return new Scan(directory, removed, inUse);
+    }
+
+    /** The file's size in bytes, -1 where it cannot be read. */
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return -1;
+        }
     }
 }
