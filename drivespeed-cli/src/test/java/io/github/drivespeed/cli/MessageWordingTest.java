@@ -9,6 +9,7 @@ import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -96,6 +97,11 @@ class MessageWordingTest {
                 .hasMessage("readWrite must be the share of reads in percent, in [0, 100]: 150");
         assertThatThrownBy(() -> DriveSpeed.workload(dir).readWrite(-1))
                 .hasMessage("readWrite must be the share of reads in percent, in [0, 100]: -1");
+        // a refusal of the API names the setting it was given by, and the one it conflicts with
+        assertThatThrownBy(() -> DriveSpeed.workload(dir).duration(Duration.ofSeconds(2))
+                .timeLimit(Duration.ofSeconds(1))).isInstanceOf(InvalidSettingException.class)
+                .hasMessageStartingWith("timeLimit caps a size-based workload, and this one is"
+                        + " time-based: duration ");
         assertRefused(CommandRun.of(dir.toString(), "--rw", "randrw", "--rwmixread", "150"),
                 "invalid value for option '--rwmixread': '150': must be the share of reads in"
                         + " percent, in [0, 100]");

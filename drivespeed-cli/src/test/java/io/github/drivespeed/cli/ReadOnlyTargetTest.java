@@ -76,8 +76,8 @@ class ReadOnlyTargetTest {
                     .startsWith("drivespeed: cannot create a test file in " + dir + ": the mount "
                             + dir + " is read-only (mount option ro) over a file system mounted"
                             + " read-write (")
-                    .endsWith("): a read-only bind mount; give a directory on a writable mount"
-                            + " (EROFS)");
+                    .endsWith("): a read-only bind mount (EROFS); give a directory on a"
+                            + " writable mount");
         }
         try (Stream<Path> left = Files.list(source)) {
             assertThat(left.map(p -> p.getFileName().toString())).containsExactly("kept.txt");

@@ -15,12 +15,13 @@ final class ReadOnlyMount {
     }
 
     /**
-     * {@return the refusal's reason naming the mount and which field says {@code ro}; empty where
-     * neither does}
+     * {@return the refusal's reason naming the mount and which field says {@code ro}, then what
+     * to do; empty where neither does}
      *
      * @param m the mount holding the target
+     * @param errno the errno that told, as {@code " (EROFS)"}, or empty
      */
-    static Optional<String> reason(MountInfo m) {
+    static Optional<String> reason(MountInfo m, String errno) {
         boolean mountRo = m.mountOptions().contains("ro");
         boolean superRo = m.superOptions().contains("ro");
         String fileSystem = m.fileSystemType() + " from " + m.source();
@@ -28,18 +29,18 @@ final class ReadOnlyMount {
             return Optional.of("the mount " + m.mountPoint() + " is read-only (mount option ro)"
                     + " over a file system mounted read-write (" + fileSystem + ", super-block"
                     + " options " + String.join(",", m.superOptions()) + "): a read-only bind"
-                    + " mount; give a directory on a writable mount");
+                    + " mount" + errno + "; give a directory on a writable mount");
         }
         if (mountRo) {
             return Optional.of("the file system " + fileSystem + " is mounted read-only at "
-                    + m.mountPoint() + " (mount option ro, super-block option ro); remount it"
-                    + " read-write or give a directory on a writable mount");
+                    + m.mountPoint() + " (mount option ro, super-block option ro)" + errno
+                    + "; remount it read-write or give a directory on a writable mount");
         }
         if (superRo) {
             return Optional.of("the file system " + fileSystem + " is read-only in its super"
                     + " block (super-block option ro) though the mount " + m.mountPoint()
-                    + " says rw: mounted read-only elsewhere, or remounted read-only by the"
-                    + " kernel after an error (see dmesg)");
+                    + " says rw" + errno + ": mounted read-only elsewhere, or remounted"
+                    + " read-only by the kernel after an error (see dmesg)");
         }
         return Optional.empty();
     }

@@ -181,10 +181,10 @@ public final class TargetChecks {
      */
     public static void requireWritable(Path directory, FileStore store, Optional<MountInfo> mount)
             throws TargetNotWritableException {
-        // the mount table's entry names the mount, once the kernel has said read-only
-        String readOnly = mount.flatMap(ReadOnlyMount::reason).orElse(IoFailures.READ_ONLY);
+        // once the kernel has said read-only, the mount table's entry names the mount
         if (store.isReadOnly()) {
-            throw new TargetNotWritableException(directory, readOnly, null);
+            throw new TargetNotWritableException(directory, mount.flatMap(m -> ReadOnlyMount
+                    .reason(m, "")).orElse(IoFailures.READ_ONLY), null);
         }
         // access(2) W_OK, with its errno: FileStore.isReadOnly() reads the mount table entry the
         // JDK matched, which for a read-only bind mount is often the writable mount beneath it.
@@ -196,7 +196,8 @@ public final class TargetChecks {
         } catch (IOException e) {
             IOException errno = JdkErrno.translate("access(W_OK)", directory, e);
             if (ErrnoIoException.is(errno, "EROFS")) {
-                throw new TargetNotWritableException(directory, readOnly + " (EROFS)", e);
+                throw new TargetNotWritableException(directory, mount.flatMap(m -> ReadOnlyMount
+                        .reason(m, " (EROFS)")).orElse(IoFailures.READ_ONLY + " (EROFS)"), e);
             }
             if (ErrnoIoException.is(errno, "EPERM")) {
                 throw new TargetNotWritableException(directory, IoFailures.NOT_PERMITTED, e);

@@ -92,8 +92,8 @@ class UnwritableTargetsTest {
                             + ro.dir().toRealPath() + ": the mount " + ro.dir().toRealPath()
                             + " is read-only (mount option ro) over a file system mounted"
                             + " read-write (")
-                    .hasMessageEndingWith("): a read-only bind mount; give a directory on a"
-                            + " writable mount (EROFS)");
+                    .hasMessageEndingWith("): a read-only bind mount (EROFS); give a directory"
+                            + " on a writable mount");
         }
         assertThat(TestFiles.names(source)).containsExactly("precious.txt");
         assertThat(Files.readString(source.resolve("precious.txt"))).isEqualTo("the only copy");
