@@ -107,9 +107,15 @@ public final class WorkloadPlan
      *
      * @param readPercent each I/O a read with this probability in percent (fio {@code rwmixread}
      *     with {@code rw=randrw} or {@code rw=rw}), in {@code [0, 100]}; 100 is {@link #read()}
-     * @throws IllegalArgumentException if outside {@code [0, 100]}
+     * @throws IllegalArgumentException if outside {@code [0, 100]}: an
+     *     {@link io.github.drivespeed.error.InvalidSettingException} for the setting
+     *     {@code readWrite}
      */
     public WorkloadPlan readWrite(int readPercent) {
+        if (readPercent < 0 || readPercent > 100) {
+            throw new InvalidSettingException("readWrite", readPercent,
+                    "must be the share of reads in percent, in [0, 100]");
+        }
         return with(s -> s.readPercent = readPercent);
     }
 

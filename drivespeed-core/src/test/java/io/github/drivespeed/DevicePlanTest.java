@@ -68,8 +68,9 @@ class DevicePlanTest {
         assertThatThrownBy(() -> t.blockSize("0")).hasMessage("blockSize is too small (must be a positive multiple of 512 bytes, one sector): 0 B");
         assertThatThrownBy(() -> t.blockSize("1000"))
                 .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
+        // the text once, after the rule
         assertThatThrownBy(() -> t.blockSize("8mb")).hasMessageStartingWith(
-                "blockSize is not a data size: invalid data size '8mb'");
+                "blockSize is not a data size: unknown unit 'mb' (").hasMessageEndingWith("): 8mb");
         assertThatThrownBy(() -> t.count(0)).hasMessage("count is too small (must be >= 1): 0");
         assertThatThrownBy(() -> t.count(Long.MAX_VALUE)).hasMessageStartingWith(
                 "count is too large: times blockSize 8 MiB");

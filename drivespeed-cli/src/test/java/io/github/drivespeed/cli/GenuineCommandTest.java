@@ -81,8 +81,8 @@ class GenuineCommandTest {
                         + " the capacity check fills the free space (or --size, or what --duration"
                         + " of writing fills) and reads it all back");
         assertRefused(run(dir.toString(), "--probe", "--verify-capacity"),
-                "drivespeed: options '--probe' and '--verify-capacity' exclude each other:"
-                        + " --probe measures nothing and writes nothing");
+                "drivespeed: options '--probe' and '--verify-capacity' exclude each other: "
+                        + DriveSpeedCommandTest.PROBE_TAKES_NO_MEASURING_OPTION);
         assertRefused(run(dir.toString(), "--verify-capacity", "--chart",
                 dir.resolve("c.png").toString()), "drivespeed: options '--verify-capacity' and"
                         + " '--chart' exclude each other: the capacity check fills the free"

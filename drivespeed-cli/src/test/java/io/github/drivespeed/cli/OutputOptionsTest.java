@@ -302,7 +302,8 @@ class OutputOptionsTest {
         Path devNull = Files.createSymbolicLink(outDir.resolve("null.json"), Path.of("/dev/null"));
         Outcome device = run(dir.toString(), "--json", "-o", devNull.toString(), "--overwrite");
         assertThat(device.exitCode()).isEqualTo(2);
-        assertThat(device.err()).isEqualTo("drivespeed: invalid value for option '--output': '"
+        // the option as typed
+        assertThat(device.err()).isEqualTo("drivespeed: invalid value for option '-o': '"
                 + devNull + "': it is a symbolic link to a character device, not a regular"
                 + " file\n");
         assertThat(device.out()).isEmpty();
@@ -311,7 +312,7 @@ class OutputOptionsTest {
         Path plain = Path.of("/dev/null");
         Outcome direct = run(dir.toString(), "--json", "-o", plain.toString(), "--overwrite");
         assertThat(direct.exitCode()).isEqualTo(2);
-        assertThat(direct.err()).contains("'--output': '/dev/null': it is a character device,"
+        assertThat(direct.err()).contains("'-o': '/dev/null': it is a character device,"
                 + " not a regular file");
 
         Path dirLink = Files.createSymbolicLink(outDir.resolve("d.png"), dir);
@@ -332,7 +333,7 @@ class OutputOptionsTest {
         // /proc takes no new files, for root either
         Outcome o = run(dir.toString(), "--json", "-o", "/proc/drivespeed-test.json");
         assertThat(o.exitCode()).isEqualTo(2);
-        assertThat(o.err()).startsWith("drivespeed: --output /proc/drivespeed-test.json: cannot"
+        assertThat(o.err()).startsWith("drivespeed: -o /proc/drivespeed-test.json: cannot"
                 + " create /proc/.drivespeed-test.json.").containsPattern("\\.part: \\S.*\n$");
         assertThat(o.err().lines()).hasSize(1);
         assertThat(o.out()).isEmpty();

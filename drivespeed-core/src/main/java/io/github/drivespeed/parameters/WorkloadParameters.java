@@ -129,8 +129,9 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         SettingChecks.requireNonNull("timeLimit", timeLimit).ifPresent(d -> SettingChecks
                 .requireInRange("timeLimit", d, Duration.ofNanos(1), Limits.MAX_DURATION));
         if (timeLimit.isPresent() && duration.isPresent()) {
-            throw new IllegalArgumentException("a time limit caps a size-based workload; this one"
-                    + " is time-based (duration " + duration.get() + ")");
+            throw new InvalidSettingException("timeLimit", timeLimit.get(), Reason.of("caps a"
+                    + " size-based workload, and this one is time-based: ").setting("duration")
+                    .then(" " + duration.get()), null);
         }
         SettingChecks.requireInRange("syncEveryWrites", syncEveryWrites, 0, Integer.MAX_VALUE);
     }

@@ -15,6 +15,20 @@ public interface ProgressListener {
     ProgressListener NONE = new ProgressListener() { };
 
     /**
+     * The measured runs are about to start, with O_DIRECT or with buffered I/O: called once
+     * after the untimed warm-up, before the first pass; and again, with {@code false}, where a
+     * plan that falls back to buffered I/O
+     * ({@link io.github.drivespeed.SequentialPlan#directOrBuffered()}) had O_DIRECT refused during
+     * a measured run, and every run starts over, buffered. What the report's parameters will say,
+     * for a header printed before the figures.
+     *
+     * @param direct whether the passes use O_DIRECT ({@code false}: buffered, the write's
+     *     closing fdatasync timed)
+     */
+    default void runsStarting(boolean direct) {
+    }
+
+    /**
      * A pass is about to start.
      *
      * @param pass write or read

@@ -151,7 +151,7 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
         write.ifPresent(w -> SpeedReport.appendPass(sb, w));
         SpeedReport.appendPass(sb, read);
         cachedRead.ifPresent(c -> SpeedReport.appendPass(sb, c));
-        ReportText.appendWarnings(sb, warnings(), link(), passes(), cachedRead);
+        ReportText.appendWarnings(sb, warnings(), link(), passes(), cachedRead, List.of());
         return sb.toString();
     }
 }

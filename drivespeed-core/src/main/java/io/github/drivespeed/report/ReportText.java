@@ -1,6 +1,7 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.target.Link;
+import io.github.drivespeed.target.RemovedLeftover;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
@@ -165,9 +166,11 @@ final class ReportText {
      * @param link the target's link, if known
      * @param passes the passes meant to measure the drive
      * @param cached the cached-read pass, if measured
+     * @param removed the test files of earlier runs removed before measuring
      */
     static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
-            List<PassResult> passes, Optional<PassResult> cached) {
+            List<PassResult> passes, Optional<PassResult> cached,
+            List<RemovedLeftover> removed) {
         if (warnings.isEmpty()) {
             sb.append("warnings:   none\n");
             return;
@@ -175,6 +178,9 @@ final class ReportText {
         sb.append("warnings:\n");
         for (Warning w : warnings) {
             sb.append("  - ").append(w.name()).append(": ").append(w.message()).append('\n');
+            if (w == Warning.LEFTOVER_REMOVED) {
+                removed.forEach(r -> sb.append("    removed ").append(r).append('\n'));
+            }
             appendDetails(sb, w, link, passes, cached);
         }
     }

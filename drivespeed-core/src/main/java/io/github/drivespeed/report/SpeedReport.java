@@ -118,7 +118,7 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
         appendPass(sb, read);
         cachedRead.ifPresent(c -> appendPass(sb, c));
         ReportText.appendWarnings(sb, warnings(), target.link(), List.of(write, read),
-                cachedRead);
+                cachedRead, target.removedLeftovers());
         return sb.toString();
     }
 

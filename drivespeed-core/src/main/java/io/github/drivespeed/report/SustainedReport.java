@@ -150,7 +150,8 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
             sb.append("cache:      not exceeded: the rate did not fall within the bounds, so the"
                     + " sustained rate is not known (at least the rate above)\n");
         }
-        ReportText.appendWarnings(sb, warnings, target.link(), java.util.List.of(), Optional.empty());
+        ReportText.appendWarnings(sb, warnings, target.link(), java.util.List.of(), Optional.empty(),
+                target.removedLeftovers());
         return sb.toString();
     }
 }

@@ -146,7 +146,8 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
         read.ifPresent(r -> appendPass(sb, r, async));
         write.ifPresent(w -> appendPass(sb, w, async));
         cpu().ifPresent(c -> sb.append("CPU:        ").append(c).append('\n'));
-        ReportText.appendWarnings(sb, warnings(), target.link(), passes(), Optional.empty());
+        ReportText.appendWarnings(sb, warnings(), target.link(), passes(), Optional.empty(),
+                target.removedLeftovers());
         return sb.toString();
     }
 

@@ -435,7 +435,8 @@ public final class StorageRequirement {
         for (String raw : text.split(",", -1)) {
             String term = raw.strip();
             if (term.isEmpty()) {
-                throw new IllegalArgumentException("empty requirement term in '" + text + "'");
+                throw new IllegalArgumentException("empty requirement term in '" + text + "': terms"
+                        + " are separated by one comma each, as C10,write=30MB/s");
             }
             StorageRequirement r = term.indexOf('=') < 0 ? SdClass.parse(term).requirement()
                     : RequirementTerms.bound(term);

@@ -93,13 +93,16 @@ public record MountInfo(Path mountPoint, String root, DeviceNumber deviceNumber,
     }
 
     /**
-     * For example {@code / (ext4 from /dev/vda, 254:0), options rw,relatime,discard}; a bind mount
-     * of a subdirectory adds {@code , root /sub}.
+     * For example {@code / (ext4 from /dev/vda, 254:0), mount options rw,relatime, super-block
+     * options rw,discard}: the two fields apart, as a read-only bind mount ({@code ro} in the
+     * mount options only) differs from a file system mounted read-only ({@code ro} in both); a
+     * bind mount of a subdirectory adds {@code , root /sub}.
      */
     @Override
     public String toString() {
         return mountPoint + " (" + fileSystemType + " from " + source + ", " + deviceNumber
-                + ("/".equals(root) ? "" : ", root " + root) + "), options "
-                + String.join(",", options());
+                + ("/".equals(root) ? "" : ", root " + root) + "), mount options "
+                + String.join(",", mountOptions) + ", super-block options "
+                + String.join(",", superOptions);
     }
 }

@@ -33,6 +33,7 @@ public final class TargetInfo implements Target {
     private final Optional<MountInfo> mount;
     private final Optional<MountInfo> upperMount;
     private final Optional<BlockDevice> device;
+    private final List<RemovedLeftover> removedLeftovers;
 
     private TargetInfo(Builder b) {
         this.directory = Objects.requireNonNull(b.directory, "directory");
@@ -46,6 +47,7 @@ public final class TargetInfo implements Target {
         this.mount = b.mount;
         this.upperMount = b.upperMount;
         this.device = b.device;
+        this.removedLeftovers = List.copyOf(b.removedLeftovers);
     }
 
     /**
@@ -110,6 +112,35 @@ public final class TargetInfo implements Target {
     @Override
     public Set<Warning> warnings() {
         return warnings;
+    }
+
+    /**
+     * {@return the test files earlier runs left behind that the measurement removed before it
+     * started, each with its path and size; empty for a probe, and where there were none}
+     * {@link Warning#LEFTOVER_REMOVED} is among the {@link #warnings()} when there were some.
+     */
+    public List<RemovedLeftover> removedLeftovers() {
+        return removedLeftovers;
+    }
+
+    /**
+     * {@return this description, with the leftovers a measurement removed and the
+     * {@link Warning#LEFTOVER_REMOVED} warning; this one where {@code removed} is empty}
+     *
+     * @param removed the test files earlier runs left, removed before measuring
+     */
+    public TargetInfo withRemovedLeftovers(List<RemovedLeftover> removed) {
+        if (removed.isEmpty()) {
+            return this;
+        }
+        Builder b = new Builder(this);
+        Set<Warning> more = EnumSet.of(Warning.LEFTOVER_REMOVED);
+        more.addAll(warnings);
+        b.warnings = more;
+        List<RemovedLeftover> all = new ArrayList<>(removedLeftovers);
+        all.addAll(removed);
+        b.removedLeftovers = all;
+        return b.build();
     }
 
     /**
@@ -277,7 +308,8 @@ public final class TargetInfo implements Target {
                 && fileSystemBlockSizeBytes == t.fileSystemBlockSizeBytes
                 && totalSpaceBytes == t.totalSpaceBytes && usableSpaceBytes == t.usableSpaceBytes
                 && warnings.equals(t.warnings) && mount.equals(t.mount)
-                && upperMount.equals(t.upperMount) && device.equals(t.device);
+                && upperMount.equals(t.upperMount) && device.equals(t.device)
+                && removedLeftovers.equals(t.removedLeftovers);
     }
 
     @Override
@@ -298,9 +330,24 @@ public final class TargetInfo implements Target {
         private Optional<MountInfo> mount = Optional.empty();
         private Optional<MountInfo> upperMount = Optional.empty();
         private Optional<BlockDevice> device = Optional.empty();
+        private List<RemovedLeftover> removedLeftovers = List.of();
 
         private Builder(Path directory) {
             this.directory = Objects.requireNonNull(directory, "directory");
+        }
+
+        private Builder(TargetInfo t) {
+            this(t.directory);
+            fileSystemType = t.fileSystemType;
+            fileSystemSource = t.fileSystemSource;
+            fileSystemBlockSizeBytes = t.fileSystemBlockSizeBytes;
+            totalSpaceBytes = t.totalSpaceBytes;
+            usableSpaceBytes = t.usableSpaceBytes;
+            warnings = t.warnings;
+            mount = t.mount;
+            upperMount = t.upperMount;
+            device = t.device;
+            removedLeftovers = t.removedLeftovers;
         }
 
         /**

@@ -134,8 +134,9 @@ public final class DataSize implements Comparable<DataSize>, Serializable {
      *
      * @param text for example {@code "8M"}, {@code "8 MiB"}, {@code "4kB"} or {@code "512"}
      * @return the size
-     * @throws IllegalArgumentException if {@code text} does not follow the grammar or overflows;
-     *     the message quotes the text
+     * @throws InvalidDataSizeException if {@code text} does not follow the grammar or overflows;
+     *     the message quotes the text, and its {@link InvalidDataSizeException#reason()} gives
+     *     the rule alone
      * @throws NullPointerException if {@code text} is null
      */
     public static DataSize parse(String text) {
@@ -145,40 +146,53 @@ public final class DataSize implements Comparable<DataSize>, Serializable {
             digitsEnd++;
         }
         if (digitsEnd == 0) {
-            throw new IllegalArgumentException("invalid data size '" + text
-                    + "': expected an unsigned whole number followed by an optional unit ("
-                    + UNITS_HELP + ")");
+            throw new InvalidDataSizeException(text, "expected an unsigned whole number"
+                    + " followed by an optional unit (" + UNITS_HELP + ")", null);
         }
         String unit = text.substring(digitsEnd);
         if (unit.startsWith(" ")) {
             unit = unit.substring(1);
             if (unit.isEmpty()) {
-                throw new IllegalArgumentException("invalid data size '" + text
-                        + "': a space must be followed by a unit (" + UNITS_HELP + ")");
+                throw new InvalidDataSizeException(text, "a space must be followed by a unit ("
+                        + UNITS_HELP + ")", null);
             }
         }
         if (unit.length() > 1 && (unit.charAt(0) == '.' || unit.charAt(0) == ',')
                 && isAsciiDigit(unit.charAt(1))) {
-            throw new IllegalArgumentException("invalid data size '" + text
-                    + "': fractions are not allowed; use a smaller unit (1536K, not 1.5M)");
+            throw fraction(text, digitsEnd);
         }
         long multiplier = multiplierOf(unit);
         if (multiplier == 0) {
-            throw new IllegalArgumentException("invalid data size '" + text + "': unknown unit '"
-                    + unit + "' (" + UNITS_HELP + ")");
+            throw new InvalidDataSizeException(text, "unknown unit '" + unit + "' ("
+                    + UNITS_HELP + ")", null);
         }
         long amount;
         try {
             amount = Long.parseLong(text.substring(0, digitsEnd));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("invalid data size '" + text + "': overflows "
-                    + Long.MAX_VALUE + " bytes", e);
+            throw new InvalidDataSizeException(text, "overflows " + Long.MAX_VALUE + " bytes", e);
         }
         if (amount > Long.MAX_VALUE / multiplier) {
-            throw new IllegalArgumentException("invalid data size '" + text + "': overflows "
-                    + Long.MAX_VALUE + " bytes");
+            throw new InvalidDataSizeException(text, "overflows " + Long.MAX_VALUE + " bytes",
+                    null);
         }
         return new DataSize(amount * multiplier);
+    }
+
+    /**
+     * The refusal of a fraction, with the whole number the user meant where there is one:
+     * {@code 1.5G is 1536M}.
+     */
+    private static InvalidDataSizeException fraction(String text, int digitsEnd) {
+        int end = digitsEnd + 1;
+        while (end < text.length() && isAsciiDigit(text.charAt(end))) {
+            end++;
+        }
+        String unit = text.substring(end);
+        String hint = FractionHint.of(text, text.substring(0, end),
+                unit.startsWith(" ") ? unit.substring(1) : unit)
+                .map(h -> ": " + h).orElse("; use a whole number of a smaller unit");
+        return new InvalidDataSizeException(text, "fractions are not allowed" + hint, null);
     }
 
     private static boolean isAsciiDigit(char c) {

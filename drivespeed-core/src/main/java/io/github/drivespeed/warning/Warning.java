@@ -247,7 +247,24 @@ public enum Warning {
     WRITE_STALL("a write pass stalled: no block completed for a second or more (at least 10 times"
             + " its median block time), as drive-managed SMR disks and flash do during"
             + " housekeeping; for a recorder the stall, not the rate, decides whether data is"
-            + " dropped");
+            + " dropped"),
+    /**
+     * Before measuring, a test file that an earlier run left behind (its process gone, killed
+     * with SIGKILL or by a power loss, and no process holding its lock) was removed from the
+     * target directory; {@link io.github.drivespeed.target.TargetInfo#removedLeftovers()} names
+     * each with its size. The figures are not affected; the space it held was freed.
+     */
+    LEFTOVER_REMOVED("a test file an earlier run left behind (its process gone, as after a"
+            + " SIGKILL) was removed before measuring; the figures are not affected"),
+    /**
+     * The target's mount is read-only: its per-mount options (a read-only bind mount) or its
+     * super block's options (a file system mounted {@code ro}, or remounted read-only by the
+     * kernel after an error) hold {@code ro}. Nothing can be created there, so a measurement in
+     * it is refused before any I/O; the probe's mount line shows both option fields apart.
+     */
+    READ_ONLY_MOUNT("the target's mount is read-only (option ro in its mount options or its"
+            + " super block's): no test file can be created there, so a measurement in it is"
+            + " refused");
 
     /**
      * A read-only device test whose timed reads came back as blocks of zeros for at least this

@@ -308,7 +308,8 @@ class StorageRequirementTest {
         assertThatThrownBy(() -> StorageRequirement.parse("p99=10")).hasMessageContaining(
                 "time '10' not understood");
         assertThatThrownBy(() -> StorageRequirement.parse("V30,,A1"))
-                .hasMessage("empty requirement term in 'V30,,A1'");
+                .hasMessage("empty requirement term in 'V30,,A1': terms are separated by one comma"
+                        + " each, as C10,write=30MB/s");
         assertThatThrownBy(() -> StorageRequirement.parse("p0=1ms"))
                 .hasMessage("latency percentile must be in (0, 100]: 0.0");
         assertThatThrownBy(() -> StorageRequirement.named("x").minRandomReadIops(0))

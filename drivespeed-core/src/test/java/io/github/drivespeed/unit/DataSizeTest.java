@@ -65,6 +65,21 @@ class DataSizeTest {
         assertThatThrownBy(() -> DataSize.parse("1,5 MiB")).hasMessageContaining("fractions");
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "1.5G|fractions are not allowed: 1.5G is 1536M",
+        "1.5M|fractions are not allowed: 1.5M is 1536K",
+        "1.5GB|fractions are not allowed: 1.5GB is 1500 MB",
+        "2.5KiB|fractions are not allowed: 2.5KiB is 2560 B",
+        "0.25g|fractions are not allowed: 0.25g is 256m",
+        "1,5 MiB|fractions are not allowed: 1,5 MiB is 1536 KiB",
+        "1.3K|fractions are not allowed: 1.3K is 1331.2 bytes, not a whole number",
+        "1.5|fractions are not allowed: 1.5 is 1.5 bytes, not a whole number"})
+    void aFractionGetsTheWholeNumberOfWhatWasTyped(String text, String message) {
+        assertThatThrownBy(() -> DataSize.parse(text))
+                .hasMessage("invalid data size '" + text + "': " + message);
+    }
+
     @Test
     void refusalNamesTheUnit() {
         assertThatThrownBy(() -> DataSize.parse("8mb"))

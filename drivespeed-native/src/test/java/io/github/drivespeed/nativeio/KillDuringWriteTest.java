@@ -3,7 +3,10 @@ package io.github.drivespeed.nativeio;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.target.RemovedLeftover;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,9 +91,17 @@ class KillDuringWriteTest {
         } finally {
             p.destroyForcibly();
         }
-        assertThat(TestFiles.testFiles(dir)).singleElement()
-                .satisfies(f -> assertThat(Files.size(f)).isGreaterThanOrEqualTo(8L << 20));
-        DriveSpeed.on(dir).backend("java").blockSize("64K").count(4).runs(1).run();
+        Path left = TestFiles.testFiles(dir).get(0);
+        long leftBytes = Files.size(left);
+        assertThat(TestFiles.testFiles(dir)).singleElement();
+        assertThat(leftBytes).isGreaterThanOrEqualTo(8L << 20);
+        SpeedReport next = DriveSpeed.on(dir).backend("java").blockSize("64K").count(4).runs(1)
+                .run();
         assertThat(TestFiles.names(dir)).isEmpty();
+        // the next run says what it removed and from where, with its size
+        assertThat(next.warnings()).contains(Warning.LEFTOVER_REMOVED);
+        assertThat(next.target().removedLeftovers()).containsExactly(
+                new RemovedLeftover(left.toAbsolutePath(), leftBytes));
+        assertThat(next.toString()).contains("    removed " + left.toAbsolutePath() + " (");
     }
 }

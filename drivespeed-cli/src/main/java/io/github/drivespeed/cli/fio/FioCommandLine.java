@@ -90,7 +90,8 @@ public final class FioCommandLine {
                 value = arg.substring(arg.indexOf('=') + 1);
             } else if (shared) {
                 if (i + 1 >= args.size()) {
-                    throw new IllegalArgumentException("option '" + option + "' needs a value");
+                    throw new IllegalArgumentException("option '" + option + "' needs a value: give"
+                            + " it as " + option + "=VALUE or " + option + " VALUE");
                 }
                 value = args.get(++i);
             } else {
@@ -99,8 +100,9 @@ public final class FioCommandLine {
             FioEntry e = new FioEntry(key, value, arg.contains("=") || value == null ? arg
                     : arg + " " + value);
             FioOptions.Row row = FioOptions.find(key).orElseThrow(() ->
-                    new IllegalArgumentException("Unknown option: '" + option + "' (neither"
-                            + " drivespeed's nor an fio option drivespeed takes)"));
+                    new IllegalArgumentException("unknown option '" + option + "': neither"
+                            + " drivespeed's nor one of the fio options it takes ("
+                            + FioOptions.NOT_TAKEN + ")"));
             if (value == null && row.kind() != FioOptions.Kind.FLAG
                     && row.support() == FioOptions.Support.SUPPORTED) {
                 throw e.refusal("needs a value: give it as " + option + "=VALUE, as fio reads"

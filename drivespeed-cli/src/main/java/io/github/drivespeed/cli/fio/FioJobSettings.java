@@ -51,6 +51,8 @@ final class FioJobSettings {
     final List<UnaryOperator<WorkloadPlan>> planSteps = new ArrayList<>();
     /** Where each option was last set, by its table name, for messages after reading. */
     final Map<String, String> where = new HashMap<>();
+    /** Each option's value as last written, by its table name, for messages; null for a flag. */
+    final Map<String, String> written = new HashMap<>();
 
     FioJobSettings() {
     }
@@ -87,6 +89,7 @@ final class FioJobSettings {
         c.fdatasync = fdatasync;
         c.planSteps.addAll(planSteps);
         c.where.putAll(where);
+        c.written.putAll(written);
         return c;
     }
 

@@ -101,6 +101,10 @@ public final class FioOptions {
             + " holds is not built (docs/genuine-media.md); verify=0 runs the job unverified, and"
             + " 'drivespeed DIR' verifies a sequential write and read-back";
 
+    /** Why an fio option drivespeed does not know is refused, and where those it takes are. */
+    static final String NOT_TAKEN = "an fio option drivespeed does not take is refused, never"
+            + " ignored; docs/fio.md lists those it takes";
+
     /** The rows of fio's own meaning, then those refused. */
     private static final List<Row> OWN = List.of(
             supported("name", Kind.VALUE, (j, e) -> j.name = text(e)),
@@ -219,13 +223,13 @@ public final class FioOptions {
             }
             row.setter().accept(job, e);
             job.where.put(row.name(), e.where());
+            job.written.put(row.name(), e.value());
         }
     }
 
     private static Row row(FioEntry e) {
-        return find(e.key()).orElseThrow(() -> e.refusal("not supported by drivespeed (an"
-                + " option it does not take is refused, never ignored; docs/fio.md lists those"
-                + " it takes)"));
+        return find(e.key()).orElseThrow(() -> e.refusal("not supported by drivespeed ("
+                + NOT_TAKEN + ")"));
     }
 
     private static Row supported(String name, Kind kind, BiConsumer<FioJobSettings, FioEntry> s) {
@@ -369,7 +373,8 @@ public final class FioOptions {
     private static String directory(FioEntry e) {
         String v = text(e);
         if (v.contains(":")) {
-            throw e.refusal("'" + v + "': several directories (':') are not supported");
+            throw e.refusal("'" + v + "': several directories (':') are not supported; drivespeed"
+                    + " runs a job in one directory: give one");
         }
         return v;
     }

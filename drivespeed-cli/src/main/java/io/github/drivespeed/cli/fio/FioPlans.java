@@ -6,6 +6,7 @@ import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.WorkloadOptions;
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.unit.DataSize;
@@ -368,6 +369,10 @@ public final class FioPlans {
             FioJobs.Job job, UnaryOperator<WorkloadPlan> setter) {
         try {
             return setter.apply(p);
+        } catch (InvalidSettingException e) {
+            String value = s.written.get(option);
+            throw refusal(s, option, job, value == null ? e.getMessage() : "'" + value + "'"
+                    + FioSize.meaning(value, s.kbBase) + ": " + e.reason());
         } catch (IllegalArgumentException e) {
             throw refusal(s, option, job, e.getMessage());
         }

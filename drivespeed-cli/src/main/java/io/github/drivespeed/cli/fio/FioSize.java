@@ -83,6 +83,43 @@ public final class FioSize {
         return value;
     }
 
+    /**
+     * What fio makes of a size, for a refusal of its value: {@code " is 4000 bytes (fio reads
+     * kib as 1000 bytes: ...)"} where the unit is not what it seems; {@code " is 4096 bytes"}
+     * where a unit was written; empty for bytes, or for text that is no size.
+     *
+     * @param text the value as written
+     * @param kbBase 1024 or 1000 (fio {@code kb_base})
+     * @return the note, starting with a space
+     */
+    public static String meaning(String text, int kbBase) {
+        Matcher m = SIZE.matcher(text.trim());
+        if (!m.matches()) {
+            return "";
+        }
+        long bytes;
+        try {
+            bytes = parse("", text, kbBase);
+        } catch (IllegalArgumentException e) {
+            return "";
+        }
+        String unit = m.group(2).toLowerCase(Locale.ROOT);
+        if (unit.isEmpty() || unit.equals("b")) {
+            return "";
+        }
+        String note = "";
+        if (IEC.containsKey(unit) && kbBase == 1024) {
+            note = " (fio reads " + unit + " as " + (long) Math.pow(1000, IEC.get(unit))
+                    + " bytes: under its default kb_base=1024 the IEC units are powers of 1000,"
+                    + " for old job files, fio's HOWTO on kb_base; write " + m.group(1)
+                    + unit.charAt(0) + " for powers of 1024)";
+        } else if (SI.containsKey(unit) && kbBase == 1000) {
+            note = " (kb_base=1000: " + unit + " is " + (long) Math.pow(1000, SI.get(unit))
+                    + " bytes, fio's HOWTO on kb_base)";
+        }
+        return " is " + bytes + " bytes" + note;
+    }
+
     private static IllegalArgumentException invalid(String option, String text, String reason) {
         return new IllegalArgumentException("invalid size for fio option '" + option + "': '"
                 + text + "': " + reason);

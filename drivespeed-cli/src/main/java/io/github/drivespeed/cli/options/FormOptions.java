@@ -12,7 +12,8 @@ public final class FormOptions {
     /** Only describe the target. */
     public static final OptionRow<Boolean> PROBE = OptionRow.flag("--probe")
             .forms(Form.PROBE)
-            .chooses(Form.PROBE, "--probe measures nothing and writes nothing")
+            .chooses(Form.PROBE, "--probe only describes the drive and measures nothing, so it"
+                    + " takes no option of a measurement or of a measurement's report")
             .help("Only describe the drive holding DIR (file system, mount options, block "
                     + "devices, model, block sizes, link, warnings); write nothing. Takes no"
                     + " measuring option.");

@@ -40,7 +40,8 @@ public final class OptionPlacement {
                     && (form.excludesEveryOther() || row.goesWithAWorkload());
             if (excluded) {
                 return OptionTable.excludeEachOther(choosing.get().option(), given.typed(row))
-                        + ": " + form.exclusionReason();
+                        + ": " + form.exclusionReason()
+                        + (form == Form.PROBE ? " (it takes " + taken(form) + ")" : "");
             }
         }
         return null;
@@ -100,6 +101,16 @@ public final class OptionPlacement {
                 return "option '" + typed + "' does not apply to "
                         + form.choosingOption().map(OptionRow::option).orElse("this form");
         }
+    }
+
+    /** {@code --json, --csv and --output}: the options a form takes besides its own. */
+    private static String taken(Form form) {
+        List<String> names = OptionTable.rows().stream()
+                .filter(r -> r.goesWith(form) && !r.chooses(form)).map(OptionRow::option)
+                .toList();
+        return names.size() == 1 ? names.get(0)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " and "
+                        + names.get(names.size() - 1);
     }
 
     /** {@code --rw, --preset or --sweep}: the options that choose a workload form. */

@@ -128,6 +128,11 @@ public final class OutputOptions {
         return given.value(CHART);
     }
 
+    /** {@return {@code --output} as the user typed it: {@code -o} or {@code --output}} */
+    public String outputTyped() {
+        return given.typed(OUTPUT);
+    }
+
     /** {@return whether {@code --quiet} was given} */
     public boolean quiet() {
         return given.has(QUIET);

@@ -28,11 +28,13 @@ import io.github.drivespeed.requirement.StorageRequirement;
 import io.github.drivespeed.target.BlockDevice;
 import io.github.drivespeed.target.Link;
 import io.github.drivespeed.target.MountInfo;
+import io.github.drivespeed.target.RemovedLeftover;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -102,7 +104,8 @@ public final class JsonReport {
         for (Results.Job job : results.jobs()) {
             jobs.add(job.report().accept(new JsonJob(job.name())));
         }
-        doc.set("warnings", warningDetails(results.warnings()));
+        doc.set("warnings", warningDetails(results.warnings(), results.target()
+                .map(TargetInfo::removedLeftovers).orElse(List.of())));
         doc.set("requirement", results.requirement().map(JsonReport::requirement).orElse(null));
         return doc;
     }
@@ -462,9 +465,23 @@ public final class JsonReport {
     }
 
     static ArrayNode warningDetails(Collection<Warning> warnings) {
+        return warningDetails(warnings, List.of());
+    }
+
+    /**
+     * The warnings with their messages; {@code LEFTOVER_REMOVED} also with {@code removed}, the
+     * path and size in bytes of each test file of an earlier run removed before measuring.
+     */
+    static ArrayNode warningDetails(Collection<Warning> warnings, List<RemovedLeftover> removed) {
         ArrayNode a = NODES.arrayNode();
-        warnings.stream().sorted().forEach(w -> a.addObject().put("name", w.name())
-                .put("message", w.message()));
+        warnings.stream().sorted().forEach(w -> {
+            ObjectNode n = a.addObject().put("name", w.name()).put("message", w.message());
+            if (w == Warning.LEFTOVER_REMOVED) {
+                ArrayNode files = n.putArray("removed");
+                removed.forEach(r -> files.addObject().put("path", r.path().toString())
+                        .put("bytes", r.bytes()));
+            }
+        });
         return a;
     }
 

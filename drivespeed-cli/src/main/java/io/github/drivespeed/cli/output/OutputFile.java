@@ -101,13 +101,29 @@ public final class OutputFile implements AutoCloseable {
                 }
             }
         } else if (path.getParent() == null || !Files.isDirectory(path.getParent())) {
-            problem = "its directory does not exist";
+            problem = directoryProblem(path.getParent());
         }
         if (problem != null) {
             throw new IllegalArgumentException("invalid value for option '" + option + "': '"
                     + name + "': " + problem);
         }
         return new OutputFile(option, name, path, target, overwrite);
+    }
+
+    /**
+     * Why a file cannot be made in its directory, which is not one: the nearest ancestor that
+     * exists is not a directory ({@code 'r.json' is a regular file, not a directory}), or the
+     * directory does not exist.
+     */
+    private static String directoryProblem(Path directory) {
+        for (Path p = directory; p != null; p = p.getParent()) {
+            if (Files.exists(p)) {
+                return Files.isDirectory(p) ? "its directory does not exist: " + directory
+                        : "'" + p + "' is " + (Files.isRegularFile(p) ? "a regular file"
+                                : kind(p)) + ", not a directory";
+            }
+        }
+        return "its directory does not exist: " + directory;
     }
 
     /** What a file that is not a regular file or a directory is, from its st_mode. */

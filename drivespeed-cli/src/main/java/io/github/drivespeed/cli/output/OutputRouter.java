@@ -71,7 +71,8 @@ public final class OutputRouter implements AutoCloseable {
             throw new IllegalArgumentException("option '--overwrite' needs --output or --chart");
         }
         OutputFile file = options.output() == null ? null
-                : OutputFile.check("--output", options.output(), options.overwrite());
+                : OutputFile.check(options.outputTyped(), options.output(),
+                        options.overwrite());
         if (options.chart() != null
                 && !options.chart().toLowerCase(Locale.ROOT).endsWith(".png")) {
             throw new IllegalArgumentException("invalid value for option '--chart': '"
@@ -80,8 +81,8 @@ public final class OutputRouter implements AutoCloseable {
         OutputFile chartFile = options.chart() == null ? null
                 : OutputFile.check("--chart", options.chart(), options.overwrite());
         if (file != null && chartFile != null && file.path().equals(chartFile.path())) {
-            throw new IllegalArgumentException("options '--output' and '--chart' name the same"
-                    + " file: " + file.path());
+            throw new IllegalArgumentException("options '" + options.outputTyped() + "' and"
+                    + " '--chart' name the same file: " + file.path());
         }
         boolean machine = options.json() || options.csv() || fio != FioOutputFormat.NORMAL;
         StringWriter buffer = null;

@@ -22,6 +22,12 @@ public final class Listeners implements ProgressListener {
     }
 
     @Override
+    public void runsStarting(boolean direct) {
+        first.runsStarting(direct);
+        second.runsStarting(direct);
+    }
+
+    @Override
     public void passStarted(PassKind pass, int run, long totalBytes) {
         first.passStarted(pass, run, totalBytes);
         second.passStarted(pass, run, totalBytes);

@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.cli.options.OptionTable;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import picocli.CommandLine.MissingParameterException;
@@ -59,7 +60,7 @@ public final class ErrorMessages {
         if (e instanceof OverwrittenOptionException
                 && ((OverwrittenOptionException) e).getOverwritten() instanceof OptionSpec) {
             OptionSpec option = (OptionSpec) ((OverwrittenOptionException) e).getOverwritten();
-            return "option '" + typed(option, args) + "' was given more than once; give it once";
+            return givenTwice(option, args);
         }
         return "cannot read the command line (" + e.getMessage() + "); " + HELP;
     }
@@ -84,19 +85,40 @@ public final class ErrorMessages {
                 + HELP;
     }
 
-    /** The option's name as it appears in {@code args} ({@code --bs=8M} counts), else its first. */
-    private static String typed(OptionSpec option, String[] args) {
+    /**
+     * An option given twice: under one name ({@code '--runtime' was given more than once}), or
+     * under two of its names, which picocli's single option cannot tell apart
+     * ({@code '--runtime' and '--duration' are two names of one option}).
+     */
+    private static String givenTwice(OptionSpec option, String[] args) {
+        List<String> typed = typedNames(option, args);
+        if (typed.size() > 1) {
+            return "options '" + String.join("' and '", typed) + "' are names of one option"
+                    + " (aliases), so it was given more than once; give one of them once";
+        }
+        return "option '" + typed(option, args) + "' was given more than once; give it once";
+    }
+
+    /** The option's names as they appear in {@code args}, each once, in the order typed. */
+    private static List<String> typedNames(OptionSpec option, String[] args) {
         List<String> names = Arrays.asList(option.names());
+        List<String> typed = new ArrayList<>();
         for (String arg : args) {
             if (arg.equals(OptionTable.END_OF_OPTIONS)) {
                 break;
             }
             int eq = arg.indexOf('=');
             String name = eq < 0 ? arg : arg.substring(0, eq);
-            if (names.contains(name)) {
-                return name;
+            if (names.contains(name) && !typed.contains(name)) {
+                typed.add(name);
             }
         }
-        return option.longestName();
+        return typed;
+    }
+
+    /** The option's name as it appears in {@code args} ({@code --bs=8M} counts), else its first. */
+    private static String typed(OptionSpec option, String[] args) {
+        List<String> typed = typedNames(option, args);
+        return typed.isEmpty() ? option.longestName() : typed.get(0);
     }
 }

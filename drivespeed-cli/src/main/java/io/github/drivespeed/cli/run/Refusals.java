@@ -72,7 +72,8 @@ final class Refusals {
         }
         Optional<String> value = given.typedValue(option.get());
         return "invalid value for option '" + typed + "': '" + value.orElse(e.value().get())
-                + "'" + (value.isPresent() ? "" : " (the default)") + ": " + reason;
+                + "'" + (value.isPresent() ? DecimalUnits.note(value.get()) : " (the default)")
+                + ": " + reason;
     }
 
     /**

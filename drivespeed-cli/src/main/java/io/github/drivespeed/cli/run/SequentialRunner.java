@@ -10,6 +10,7 @@ import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.RunLinePrinter;
 import io.github.drivespeed.cli.text.TablePrinter;
 import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.report.SpeedReport;
@@ -64,8 +65,9 @@ public final class SequentialRunner {
         Results results = null;
         try (ProgressBar bar = context.progressBar(test == null ? 0 : test.parameters().runs())) {
             if (test != null) {
-                ProgressListener lines = new RunLinePrinter(text, Headers.on(dir)
-                        + test.parameters());
+                SequentialParameters asked = test.parameters();
+                ProgressListener lines = new RunLinePrinter(text, direct -> Headers.on(dir)
+                        + Headers.sequential(asked, direct));
                 SpeedReport report = test.listener(bar == null ? lines
                         : new Listeners(bar, lines)).run();
                 text.println();

@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.text;
 
 import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.nio.file.Path;
@@ -20,6 +21,23 @@ public final class Headers {
      */
     public static String on(Path target) {
         return "drivespeed on " + target.toAbsolutePath().normalize() + ": ";
+    }
+
+    /**
+     * {@return the sequential test's parameters with the I/O mode its runs use: {@code 8 MiB x 32
+     * (256 MiB per pass), 3 runs, buffered, ... (O_DIRECT refused by the file system)} where
+     * O_DIRECT was asked for and refused}
+     *
+     * @param asked the parameters asked for
+     * @param direct whether the runs use O_DIRECT; null where not told (the mode asked for)
+     */
+    public static String sequential(SequentialParameters asked, Boolean direct) {
+        if (direct == null || direct == asked.direct()) {
+            return asked.toString();
+        }
+        return new SequentialParameters(asked.blockSize(), asked.count(), asked.runs(), direct,
+                asked.dsync(), asked.dataPattern()) + (asked.direct()
+                        ? " (O_DIRECT refused by the file system)" : "");
     }
 
     /**

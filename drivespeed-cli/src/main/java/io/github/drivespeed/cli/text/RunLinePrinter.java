@@ -8,6 +8,7 @@ import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * Prints a header when the first pass starts, then one line per run as soon as its read pass
@@ -18,25 +19,33 @@ import java.util.Locale;
  */
 public final class RunLinePrinter implements ProgressListener {
 
+    /** Printed where O_DIRECT was refused after the header said O_DIRECT. */
+    public static final String REFUSED_IN_A_RUN = "O_DIRECT was refused during the measured"
+            + " runs: every run starts over, buffered, and no O_DIRECT figure is kept";
+
     private final PrintWriter out;
-    private final String header;
+    private final Function<Boolean, String> header;
     private final boolean detailed;
     private boolean started;
+    /** The I/O mode the header said: O_DIRECT (true) or buffered; null before it was told. */
+    private Boolean direct;
     private Sample write;
 
-    private RunLinePrinter(PrintWriter out, String header, boolean detailed) {
+    private RunLinePrinter(PrintWriter out, Function<Boolean, String> header, boolean detailed) {
         this.out = out;
         this.header = header;
         this.detailed = detailed;
     }
 
     /**
-     * Throughputs only, for the directory test.
+     * Throughputs only, for the directory test, under a header that says the I/O mode the runs
+     * use ({@link #runsStarting}), not the one asked for: where O_DIRECT was refused and the plan
+     * fell back, it says buffered.
      *
      * @param out where the lines go
-     * @param header the line printed when the first pass starts
+     * @param header the line printed when the runs start, given whether they use O_DIRECT
      */
-    public RunLinePrinter(PrintWriter out, String header) {
+    public RunLinePrinter(PrintWriter out, Function<Boolean, String> header) {
         this(out, header, false);
     }
 
@@ -48,14 +57,27 @@ public final class RunLinePrinter implements ProgressListener {
      * @return the printer
      */
     public static RunLinePrinter detailed(PrintWriter out, String header) {
-        return new RunLinePrinter(out, header, true);
+        return new RunLinePrinter(out, direct -> header, true);
+    }
+
+    @Override
+    public void runsStarting(boolean direct) {
+        if (!started) {
+            started = true;
+            out.println(header.apply(direct));
+            out.flush();
+        } else if (this.direct != null && this.direct && !direct) {
+            out.println(REFUSED_IN_A_RUN);
+            out.flush();
+        }
+        this.direct = direct;
     }
 
     @Override
     public void passStarted(PassKind pass, int run, long totalBytes) {
         if (!started) {
             started = true;
-            out.println(header);
+            out.println(header.apply(null));
             out.flush();
         }
     }

@@ -3,6 +3,7 @@ package io.github.drivespeed.internal.check;
 import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.unit.InvalidDataSizeException;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -44,9 +45,10 @@ public final class SettingChecks {
         requireNonNull(setting, text);
         try {
             return DataSize.parse(text);
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidDataSizeException e) {
+            // the setting's message names the text already: the rule alone
             throw new InvalidSettingException(setting, text,
-                    Reason.of("is not a data size: " + e.getMessage()), e);
+                    Reason.of("is not a data size: " + e.reason()), e);
         }
     }
 

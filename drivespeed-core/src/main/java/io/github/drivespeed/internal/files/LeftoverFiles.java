@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.files;
 
+import io.github.drivespeed.target.RemovedLeftover;
 import java.io.IOException;
 import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
@@ -39,10 +40,10 @@ public final class LeftoverFiles {
      * What a scan found.
      *
      * @param directory the directory scanned
-     * @param removed leftovers removed
+     * @param removed leftovers removed, each with its size
      * @param inUse test files of other measurements that are running now (this JVM's included)
      */
-    public record Scan(Path directory, List<Path> removed, List<Path> inUse) {
+    public record Scan(Path directory, List<RemovedLeftover> removed, List<Path> inUse) {
 
         /** Copies the lists. */
         public Scan {
@@ -86,7 +87,7 @@ public final class LeftoverFiles {
      * @return the files removed and the files in use
      */
     public static Scan removeStale(Path directory) {
-        List<Path> removed = new ArrayList<>();
+        List<RemovedLeftover> removed = new ArrayList<>();
         List<Path> inUse = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, "drivespeed-*.tmp")) {
             for (Path entry : entries) {
@@ -98,10 +99,14 @@ public final class LeftoverFiles {
                     inUse.add(entry);
                     continue;
                 }
+                long bytes = sizeOf(entry);
                 switch (OwnershipLock.removeIfAbandoned(entry)) {
                     case REMOVED:
-                        LOG.info("removed a test file left by a process that is gone: {}", entry);
-                        removed.add(entry);
+                        RemovedLeftover leftover = new RemovedLeftover(
+                                entry.toAbsolutePath(), bytes);
+                        LOG.info("removed a test file left by a process that is gone: {}",
+                                leftover);
+                        removed.add(leftover);
                         break;
                     case IN_USE:
                         LOG.debug("{} is in use by another process (another PID namespace or"
@@ -133,5 +138,14 @@ public final class LeftoverFiles {
     private static String reason(IOException e) {
         return e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
                 : e.toString();
+    }
+
+    /** The file's size in bytes, -1 where it cannot be read. */
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return -1;
+        }
     }
 }

@@ -89,11 +89,13 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         return started -> measure(t, started);
     }
 
-    private CapacityCheckReport measure(Preflight.Target t, Started started) throws IOException {
+    private CapacityCheckReport measure(Preflight.Target examined, Started started)
+            throws IOException {
         Instant startedAt = started.at();
         long start = started.nanos();
-        IoBackend io = t.io();
-        LeftoverFiles.removeStale(t.directory());
+        IoBackend io = examined.io();
+        Preflight.Target t = examined.withRemovedLeftovers(
+                LeftoverFiles.removeStale(examined.directory()).removed());
         long fill = fillBytes(t);
         long fileBytes = fileBytes(t);
         boolean direct = io.capabilities().contains(Capability.DIRECT_IO);

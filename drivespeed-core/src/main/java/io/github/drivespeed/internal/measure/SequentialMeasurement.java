@@ -127,11 +127,12 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
     }
 
     /** Leftovers removed, the free space checked and the drive's locks taken; then the runs. */
-    private SpeedReport measure(Preflight.Target t, boolean direct, int bufferAlignment,
+    private SpeedReport measure(Preflight.Target examined, boolean direct, int bufferAlignment,
             Started started) throws IOException {
         long passBytes = parameters.bytesPerPass().bytes();
         // Leftovers of killed runs first: they may hold the space the check below looks for.
-        LeftoverFiles.Scan before = LeftoverFiles.removeStale(t.directory());
+        LeftoverFiles.Scan before = LeftoverFiles.removeStale(examined.directory());
+        Preflight.Target t = examined.withRemovedLeftovers(before.removed());
         Preflight.checkFreeSpace(t, passBytes, "blockSize", "count");
         try (DriveLocks locks = DriveLocks.acquire(t.info())) {
             // Another measurement now: its named test file, or its unnamed (O_TMPFILE) one, or
@@ -256,6 +257,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             while (true) {
                 try {
                     runOnce(0, warmUpCount, ProgressListener.NONE);
+                    listener.runsStarting(direct);
                     for (int run = 1; run <= parameters.runs(); run++) {
                         Sample[] pair = runOnce(run, parameters.count(), listener);
                         writes.add(pair[0]);

@@ -120,11 +120,12 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
     }
 
     /** Leftovers removed, the size bound against the free space, the idle time; then the pass. */
-    private SustainedReport measure(Preflight.Target t, int alignment, Started started)
+    private SustainedReport measure(Preflight.Target examined, int alignment, Started started)
             throws IOException {
-        IoBackend io = t.io();
+        IoBackend io = examined.io();
         long blockBytes = settings.blockSize().bytes();
-        LeftoverFiles.removeStale(t.directory());
+        Preflight.Target t = examined.withRemovedLeftovers(
+                LeftoverFiles.removeStale(examined.directory()).removed());
         long blocks = boundInBlocks(t, blockBytes);
         idle(settings.idleFirstNanos());
         Sample sample;

@@ -9,6 +9,7 @@ import io.github.drivespeed.internal.probe.AvailableMemory;
 import io.github.drivespeed.internal.probe.TargetProbe;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.target.RemovedLeftover;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
@@ -40,6 +41,16 @@ public final class Preflight {
         public IoBackend io() {
             return selection.backend();
         }
+
+        /**
+         * {@return this target, its description naming the leftovers of earlier runs removed}
+         *
+         * @param removed the test files earlier runs left, removed before measuring
+         */
+        public Target withRemovedLeftovers(List<RemovedLeftover> removed) {
+            return removed.isEmpty() ? this : new Target(directory, store,
+                    info.withRemovedLeftovers(removed), selection);
+        }
     }
 
     private Preflight() {
@@ -61,8 +72,8 @@ public final class Preflight {
         Path directory = TargetChecks.requireDirectory(target);
         FileStore store = Files.getFileStore(directory);
         TargetChecks.requireDriveBacked(directory, store);
-        TargetChecks.requireWritable(directory, store);
         TargetInfo info = TargetProbe.system().describe(directory, store);
+        TargetChecks.requireWritable(directory, store, info.mount());
         BackendSelector.Selection selection = backend.map(BackendSelector::explicit)
                 .orElseGet(BackendSelector::selected);
         return new Target(directory, store, info, selection);

@@ -7,12 +7,14 @@ import io.github.drivespeed.error.UnsupportedTargetException.FileKind;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.javaio.JdkErrno;
 import io.github.drivespeed.spi.ErrnoIoException;
+import io.github.drivespeed.target.MountInfo;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AccessMode;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 
 /** Checks a target before anything is written; never creates or changes anything. */
@@ -171,13 +173,18 @@ public final class TargetChecks {
      *
      * @param directory an existing directory
      * @param store its file store
+     * @param mount the mount holding it, where known, to name a read-only one
      * @throws TargetNotWritableException if the mount is read-only or the process may not write
-     *     there (no permission, or an immutable directory); the message names the errno
+     *     there (no permission, or an immutable directory); the message names the errno, and a
+     *     read-only mount by its mount point, saying whether the mount or its super block is
+     *     read-only
      */
-    public static void requireWritable(Path directory, FileStore store)
+    public static void requireWritable(Path directory, FileStore store, Optional<MountInfo> mount)
             throws TargetNotWritableException {
+        // once the kernel has said read-only, the mount table's entry names the mount
         if (store.isReadOnly()) {
-            throw new TargetNotWritableException(directory, IoFailures.READ_ONLY, null);
+            throw new TargetNotWritableException(directory, mount.flatMap(m -> ReadOnlyMount
+                    .reason(m, "")).orElse(IoFailures.READ_ONLY), null);
         }
         // access(2) W_OK, with its errno: FileStore.isReadOnly() reads the mount table entry the
         // JDK matched, which for a read-only bind mount is often the writable mount beneath it.
@@ -189,8 +196,8 @@ public final class TargetChecks {
         } catch (IOException e) {
             IOException errno = JdkErrno.translate("access(W_OK)", directory, e);
             if (ErrnoIoException.is(errno, "EROFS")) {
-                throw new TargetNotWritableException(directory, IoFailures.READ_ONLY + " (EROFS)",
-                        e);
+                throw new TargetNotWritableException(directory, mount.flatMap(m -> ReadOnlyMount
+                        .reason(m, " (EROFS)")).orElse(IoFailures.READ_ONLY + " (EROFS)"), e);
             }
             if (ErrnoIoException.is(errno, "EPERM")) {
                 throw new TargetNotWritableException(directory, IoFailures.NOT_PERMITTED, e);

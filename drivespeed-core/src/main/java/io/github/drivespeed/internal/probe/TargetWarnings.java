@@ -45,6 +45,10 @@ final class TargetWarnings {
         if (sizeUnknown) {
             w.add(Warning.FREE_SPACE_UNKNOWN);
         }
+        if (mount.filter(m -> m.mountOptions().contains("ro")
+                || m.superOptions().contains("ro")).isPresent()) {
+            w.add(Warning.READ_ONLY_MOUNT);
+        }
         if (mount.filter(m -> m.hasOption("sync")).isPresent()) {
             w.add(Warning.SYNC_MOUNT);
         }

@@ -125,10 +125,12 @@ final class WorkloadPreparation
     }
 
     /** Leftovers removed, the free space checked and the drive's locks taken; then the file. */
-    private WorkloadMeasurement.Prepared prepare(Preflight.Target t, List<EngineChoice> choices,
-            long fileBytes, long chunk, int alignment) throws IOException {
+    private WorkloadMeasurement.Prepared prepare(Preflight.Target examined,
+            List<EngineChoice> choices, long fileBytes, long chunk, int alignment)
+            throws IOException {
         // Leftovers of killed runs first: they may hold the space the check below looks for.
-        LeftoverFiles.removeStale(t.directory());
+        Preflight.Target t = examined.withRemovedLeftovers(
+                LeftoverFiles.removeStale(examined.directory()).removed());
         if (existing.isEmpty()) {
             Preflight.checkFreeSpace(t, fileBytes, "size");
         }

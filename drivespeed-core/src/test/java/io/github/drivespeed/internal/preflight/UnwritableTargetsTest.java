@@ -69,7 +69,10 @@ class UnwritableTargetsTest {
                 assertThatThrownBy(() -> smallTest(ro.dir()).run())
                         .isInstanceOf(TargetNotWritableException.class)
                         .hasMessage("cannot create a test file in " + ro.dir().toRealPath()
-                                + ": the file system is mounted read-only");
+                                + ": the file system ext4 from " + loop.device() + " is mounted"
+                                + " read-only at " + ro.dir().toRealPath() + " (mount option ro,"
+                                + " super-block option ro); remount it read-write or give a"
+                                + " directory on a writable mount");
                 assertThat(TestFiles.names(ro.dir())).containsExactly("lost+found", "precious.txt");
                 assertThat(Files.readString(ro.dir().resolve("precious.txt")))
                         .isEqualTo("the only copy");
@@ -85,8 +88,12 @@ class UnwritableTargetsTest {
         try (Mounts.Mount ro = Mounts.bind(parent, source, true)) {
             assertThatThrownBy(() -> smallTest(ro.dir()).run())
                     .isInstanceOf(TargetNotWritableException.class)
-                    .hasMessage("cannot create a test file in " + ro.dir().toRealPath()
-                            + ": the file system is mounted read-only (EROFS)");
+                    .hasMessageStartingWith("cannot create a test file in "
+                            + ro.dir().toRealPath() + ": the mount " + ro.dir().toRealPath()
+                            + " is read-only (mount option ro) over a file system mounted"
+                            + " read-write (")
+                    .hasMessageEndingWith("): a read-only bind mount (EROFS); give a directory"
+                            + " on a writable mount");
         }
         assertThat(TestFiles.names(source)).containsExactly("precious.txt");
         assertThat(Files.readString(source.resolve("precious.txt"))).isEqualTo("the only copy");

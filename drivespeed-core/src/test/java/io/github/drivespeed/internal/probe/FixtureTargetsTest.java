@@ -209,7 +209,8 @@ class FixtureTargetsTest {
         assertThat(t.link()).isPresent();
         assertThat(t.warnings()).isEmpty();
         assertThat(t.summary()).contains("  upper:    /var/lib/docker/overlay2/3f1c2a/diff on /"
-                + " (ext4 from /dev/nvme0n1p2, 259:2), options rw,relatime\n  device:   nvme0n1p2");
+                + " (ext4 from /dev/nvme0n1p2, 259:2), mount options rw,relatime, super-block options"
+                + " rw\n  device:   nvme0n1p2");
     }
 
     @Test
@@ -226,7 +227,7 @@ class FixtureTargetsTest {
         TargetInfo t = describe("overlay", "nvme", "/opt/image", "0:63");
         assertThat(t.upperMount()).isEmpty();
         assertThat(t.device()).isEmpty();
-        assertThat(t.warnings()).isEmpty();
+        assertThat(t.warnings()).containsExactly(Warning.READ_ONLY_MOUNT);
         assertThat(t.summary()).contains("device:   none (overlay is not on a block device");
     }
 

@@ -428,7 +428,7 @@ class WorkloadMeasurementTest {
         WorkloadPlan w = DriveSpeed.workload(dir);
         assertThatThrownBy(() -> w.threads(0)).hasMessageContaining("threads is too small (must be in [1, 1024]): 0");
         assertThatThrownBy(() -> w.queueDepth(0)).hasMessageContaining("queueDepth");
-        assertThatThrownBy(() -> w.readWrite(101)).hasMessageContaining("readPercent is too large (must be in [0, 100]): 101");
+        assertThatThrownBy(() -> w.readWrite(101)).hasMessage("readWrite must be the share of reads in percent, in [0, 100]: 101");
         assertThatThrownBy(() -> w.count(0)).hasMessageContaining("count is too small (must be >= 1): 0");
         assertThatThrownBy(() -> w.duration(Duration.ZERO)).hasMessageContaining("duration");
         assertThatThrownBy(() -> w.rampTime(Duration.ofSeconds(-1))).hasMessageContaining("rampTime");
