@@ -250,7 +250,8 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
 
     private String warningsText() {
         StringBuilder sb = new StringBuilder();
-        ReportText.appendWarnings(sb, warnings(), target.link(), List.of(), Optional.empty());
+        ReportText.appendWarnings(sb, warnings(), target.link(), List.of(), Optional.empty(),
+                target.removedLeftovers());
         return sb.toString();
     }
 }
