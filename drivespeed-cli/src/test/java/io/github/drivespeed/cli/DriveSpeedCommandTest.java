@@ -37,6 +37,14 @@ class DriveSpeedCommandTest {
         return CommandRun.of(args);
     }
 
+    /**
+     * A plain run prints its header, one line per run and the summary, and leaves no file. It
+     * measures the shared disk (a {@code @TempDir}): where another build's measurement or writer
+     * uses that disk meanwhile, the summary rightly lists {@code CONCURRENT_MEASUREMENT} or
+     * {@code FOREIGN_IO}, so those two are not asserted absent here (the tests of the drive locks
+     * assert a run alone is not flagged, on a drive of their own); the flags a plain run must not
+     * raise by itself are.
+     */
     @Test
     void printsOneLinePerRunThenTheSummaryAndLeavesNoFile() throws IOException {
         CommandRun o = run(dir.toString(), "--block-size", "256K", "--count", "8", "--runs", "2");
@@ -53,7 +61,7 @@ class DriveSpeedCommandTest {
                 .containsPattern("(?m)^read: +median ")
                 .containsPattern("(?m)^warnings:")
                 .doesNotContain("READ_MAY_INCLUDE_PAGE_CACHE", "ZERO_FILLED_DATA",
-                        "BUFFERED_FALLBACK", "CONCURRENT_MEASUREMENT");
+                        "BUFFERED_FALLBACK");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 

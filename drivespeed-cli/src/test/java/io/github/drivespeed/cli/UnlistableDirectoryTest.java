@@ -89,6 +89,12 @@ class UnlistableDirectoryTest {
     private record CommandRun(String out, String err) {
     }
 
+    /**
+     * The target's and the drive locks' listings fail in drivespeed's words and the run goes on
+     * to its summary. With {@code --no-verify}: the test bed is a FUSE file system over files, no
+     * block device below it whose page cache could be dropped, so a verified read-back there is
+     * rightly NOT VERIFIED (exit 1), which is not what this test is about.
+     */
     @Test
     void aTargetAndALockDirectoryThatCannotBeListedAreWarnedAboutAndTheRunGoesOn()
             throws Exception {
@@ -97,7 +103,8 @@ class UnlistableDirectoryTest {
             Path target = fs.mountDir();
             Path json = dir.resolve("report.json");
             CommandRun run = runWithLocksIn(target, target.toString(), "--block-size", "64K",
-                    "--count", "4", "--runs", "1", "--json", "--output", json.toString());
+                    "--count", "4", "--runs", "1", "--no-verify", "--json", "--output",
+                    json.toString());
             assertThat(run.err()).contains("cannot list " + target + " (" + EOVERFLOW + "):"
                     + " leftover test files there are not removed, and another drivespeed"
                     + " measurement's named test file there cannot be detected")
