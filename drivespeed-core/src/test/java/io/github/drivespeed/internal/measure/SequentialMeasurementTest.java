@@ -19,6 +19,8 @@ import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.testing.FaultyBackend;
 import io.github.drivespeed.testing.GeneratedData;
 import io.github.drivespeed.testing.MidPassInterrupt;
+import io.github.drivespeed.testing.Mounts;
+import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.SharedDisk;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.unit.DataSize;
@@ -214,13 +216,26 @@ class SequentialMeasurementTest {
     }
 
     /**
-     * A buffered read of pages just written is flagged as possibly the page cache's. The passes
-     * measure the shared disk ({@code @TempDir}): another
-     * build's measurement or writer there rightly adds {@code CONCURRENT_MEASUREMENT} or
-     * {@code FOREIGN_IO}, so those two are set apart and every other warning pinned exactly.
+     * A buffered read of pages just written is flagged as possibly the page cache's. The device
+     * counters must show that the read did not reach the disk, which another measurement reading
+     * the same disk meanwhile would make untrue (a shared build machine's disk moved 5 MB during
+     * this 32 MiB read once): as root the passes run on a loop-backed ext4 of the test's own, whose
+     * loop device counts only this test's I/O; elsewhere on the {@code @TempDir}, where
+     * {@code CONCURRENT_MEASUREMENT} and {@code FOREIGN_IO} are set apart and every other warning
+     * is pinned exactly.
      */
     @Test
     void bufferedReadWithoutEvictionIsFlaggedAsPossiblyCached() throws IOException {
+        if (!Privileged.isRoot()) {
+            bufferedReadWithoutEvictionIn(dir);
+            return;
+        }
+        try (Mounts.Mount own = Mounts.ext4(dir, 192, "rw", null)) {
+            bufferedReadWithoutEvictionIn(Files.createDirectory(own.dir().resolve("run")));
+        }
+    }
+
+    private static void bufferedReadWithoutEvictionIn(Path dir) throws IOException {
         // 32 MiB, so that the few MB other processes may read from the disk meanwhile stay
         // below the 10 % of the read that would make the device counters look like a real read.
         TestFiles.flushDirtyPages(); // exact warnings: no earlier write-back in the passes
