@@ -15,7 +15,10 @@ import java.util.Optional;
  * pass after it (up to 8 windows of at least 2 blocks each) ran below half the rate before it.
  * Both sides must hold at least 2 blocks and a twentieth of the pass, so that a short burst (a
  * throttle's first time slice, a small DRAM buffer) or a stall near the end is not taken for a
- * cache filling; and at least {@link #MIN_BYTES_BEFORE_DROP} must have been written before it.
+ * cache filling; at least {@link #MIN_BYTES_BEFORE_DROP} must have been written before it; and
+ * the slow part must last at least {@link #MIN_NANOS_AFTER_DROP}, so that a hiccup at the end of a
+ * short pass (another process's burst on a shared disk, a few milliseconds off the CPU) is not
+ * taken for a second speed.
  */
 public final class CliffDetector {
 
@@ -28,6 +31,12 @@ public final class CliffDetector {
      * buffer, or a scheduling hiccup on a busy machine during a short pass.
      */
     public static final long MIN_BYTES_BEFORE_DROP = 8L << 20;
+    /**
+     * The slow part after a drop lasts at least this long, in nanoseconds (200 ms): a cache that
+     * filled or a throttled drive stays slow for the rest of the pass, while a scheduling hiccup or
+     * another writer's burst on a shared machine lasts milliseconds to tens of milliseconds.
+     */
+    public static final long MIN_NANOS_AFTER_DROP = 200_000_000L;
     private static final int MIN_BLOCKS_PER_SIDE = 2;
     private static final int AFTER_WINDOWS = 8;
 
@@ -67,6 +76,9 @@ public final class CliffDetector {
         }
         long beforeNanos = completedAtNanos[k - 1];
         if (beforeNanos <= 0) {
+            return Optional.empty();
+        }
+        if (completedAtNanos[n - 1] - beforeNanos < MIN_NANOS_AFTER_DROP) {
             return Optional.empty();
         }
         double before = k * (double) blockBytes * 1e9 / beforeNanos;
