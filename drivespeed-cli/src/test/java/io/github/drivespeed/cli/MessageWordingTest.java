@@ -43,6 +43,21 @@ class MessageWordingTest {
                         + " not allowed: 0.5MB is 500 kB");
     }
 
+    /**
+     * A sweep sets the block size itself: a --size below its largest block names the sweep, not
+     * a --block-size the user did not give (and could not: --sweep and --bs exclude each other).
+     */
+    @Test
+    void aSweepLargerThanTheFileNamesTheSweepNotTheBlockSize() throws IOException {
+        CommandRun run = CommandRun.of(dir.toString(), "--sweep", "--rw", "write", "--size", "32M",
+                "--duration", "0.2");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).singleElement().asString()
+                .startsWith("drivespeed: option '--sweep' runs blocks up to '64 MiB', and that is"
+                        + " larger than --size")
+                .doesNotContain("--block-size", "(the default)");
+    }
+
     @Test
     void twoNamesOfOneOptionAreBothNamedAsAliases() throws IOException {
         assertRefused(CommandRun.of(dir.toString(), "--rw", "read", "--runtime", "1",

@@ -2,8 +2,10 @@ package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.cli.options.GivenOptions;
+import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.OptionRow;
 import io.github.drivespeed.cli.options.OptionTable;
+import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.InvalidSettingException;
@@ -71,6 +73,13 @@ final class Refusals {
             return "option '" + typed + "' " + reason;
         }
         Optional<String> value = given.typedValue(option.get());
+        if (value.isEmpty() && option.get() == MeasurementOptions.BLOCK_SIZE
+                && given.has(WorkloadOptions.SWEEP)) {
+            // the sweep sets the block size itself, up to its largest block: name the sweep
+            return "option '" + given.typed(WorkloadOptions.SWEEP) + "' runs blocks up to '"
+                    + e.value().get() + "', and " + reason.replace("is larger than", "that is"
+                    + " larger than");
+        }
         return "invalid value for option '" + typed + "': '" + value.orElse(e.value().get())
                 + "'" + (value.isPresent() ? DecimalUnits.note(value.get()) : " (the default)")
                 + ": " + reason;
