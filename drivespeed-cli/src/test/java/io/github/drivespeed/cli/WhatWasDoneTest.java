@@ -26,6 +26,17 @@ class WhatWasDoneTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * The FUSE bed that refuses O_DIRECT serves a plain directory, with no block device under it
+     * whose page cache could be dropped, so every verified run there ends NOT VERIFIED, exit 1:
+     * the right outcome, and not what these tests are about (what the lines say was done).
+     */
+    private static void assertNotVerifiedOnly(CommandRun run) {
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+        assertThat(run.errLines()).singleElement().asString()
+                .startsWith("drivespeed: NOT VERIFIED: ");
+    }
+
     @TempDir
     Path dir;
 
@@ -37,7 +48,7 @@ class WhatWasDoneTest {
             String[] args = {mount.toString(), "--bs", "64K", "--count", "16", "--runs", "1",
                 "--direct-or-buffered"};
             CommandRun text = CommandRun.of(args);
-            assertThat(text.exitCode()).as(text.err()).isZero();
+            assertNotVerifiedOnly(text);
             List<String> lines = text.out().lines().toList();
             assertThat(lines.get(0)).isEqualTo("drivespeed on " + mount + ": 64 KiB x 16 (1 MiB"
                     + " per pass), 1 run, buffered, fdatasync timed, random data (O_DIRECT"
@@ -47,12 +58,12 @@ class WhatWasDoneTest {
             assertThat(text.out()).contains("BUFFERED_FALLBACK");
 
             CommandRun json = CommandRun.of(append(args, "--json"));
-            assertThat(json.exitCode()).as(json.err()).isZero();
+            assertNotVerifiedOnly(json);
             JsonNode params = JSON.readTree(json.out()).get("jobs").get(0).get("parameters");
             assertThat(params.get("direct").asBoolean()).isFalse();
 
             CommandRun csv = CommandRun.of(append(args, "--csv"));
-            assertThat(csv.exitCode()).as(csv.err()).isZero();
+            assertNotVerifiedOnly(csv);
             List<String> rows = csv.out().lines().toList();
             int direct = List.of(rows.get(0).split(",")).indexOf("direct");
             assertThat(rows.subList(1, rows.size())).isNotEmpty()
@@ -69,7 +80,7 @@ class WhatWasDoneTest {
             Path mount = bed.mountDir();
             CommandRun o = CommandRun.of(mount.toString(), "--bs", "64K", "--count", "16",
                     "--runs", "2", "--direct-or-buffered");
-            assertThat(o.exitCode()).as(o.err()).isZero();
+            assertNotVerifiedOnly(o);
             List<String> lines = o.out().lines().toList();
             assertThat(lines.get(0)).contains(", O_DIRECT,");
             assertThat(lines.get(1)).isEqualTo(RunLinePrinter.REFUSED_IN_A_RUN);
