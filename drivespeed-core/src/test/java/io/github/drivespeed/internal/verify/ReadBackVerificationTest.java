@@ -100,11 +100,13 @@ class ReadBackVerificationTest {
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
-    @Test
-    void anIoErrorOnReadBackIsDataLostAndTheReadGoesOn() throws IOException {
-        // the second read at 3 x 64 KiB: the first is the warm-up's
-        // the errno as the backends report it (the pure-Java one from the JDK's text, JdkErrno)
-        FaultyBackend eio = FaultyBackend.failingOnCall("read", 3 * BLOCK, 2,
+    /**
+     * Runs one pass whose {@code call}-th read at 3 x 64 KiB fails with EIO, with the errno as the
+     * backends report it (the pure-Java one from the JDK's text, JdkErrno), and checks that the
+     * read pass lost exactly that block, as UNREADABLE.
+     */
+    private SpeedReport eioOnReadCall(int call) throws IOException {
+        FaultyBackend eio = FaultyBackend.failingOnCall("read", 3 * BLOCK, call,
                 new ErrnoIoException("pread", "test file", "EIO", "EIO (Input/output error)",
                         null));
         SpeedReport r = DriveSpeed.on(dir).backend(eio).blockSize("64K").count(COUNT).runs(1)
@@ -113,6 +115,14 @@ class ReadBackVerificationTest {
         assertThat(v.lostBytes()).isEqualTo(BLOCK);
         assertThat(v.firstBadOffsetBytes()).isEqualTo(3 * BLOCK);
         assertThat(v.firstBadKind()).contains(DataLossKind.UNREADABLE);
+        return r;
+    }
+
+    @Test
+    void anIoErrorOnReadBackIsDataLostAndTheReadGoesOn() throws IOException {
+        // the second read at 3 x 64 KiB: the first is the warm-up's
+        SpeedReport r = eioOnReadCall(2);
+        Verification v = r.read().verification().orElseThrow();
         assertThat(v.checkedBytes()).isEqualTo(BLOCK * COUNT);
         assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
         assertThat(TestFiles.names(dir)).isEmpty();
@@ -122,15 +132,8 @@ class ReadBackVerificationTest {
     void anIoErrorOnTheWarmUpsReadBackIsDataLostToo() throws IOException {
         // the first read at 3 x 64 KiB is the warm-up's: past a fake's real capacity the warm-up
         // file is as unreadable as a measured run's, and that is lost data, not a failed run
-        FaultyBackend eio = FaultyBackend.failingOnCall("read", 3 * BLOCK, 1,
-                new ErrnoIoException("pread", "test file", "EIO", "EIO (Input/output error)",
-                        null));
-        SpeedReport r = DriveSpeed.on(dir).backend(eio).blockSize("64K").count(COUNT).runs(1)
-                .run();
+        SpeedReport r = eioOnReadCall(1);
         Verification v = r.read().verification().orElseThrow();
-        assertThat(v.lostBytes()).isEqualTo(BLOCK);
-        assertThat(v.firstBadOffsetBytes()).isEqualTo(3 * BLOCK);
-        assertThat(v.firstBadKind()).contains(DataLossKind.UNREADABLE);
         // the warm-up's read-back (the whole pass here) and the measured run's
         assertThat(v.checkedBytes()).isEqualTo(2 * BLOCK * COUNT);
         assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
