@@ -47,7 +47,7 @@ class FioJobFileTest {
         assertThat(sections.get(1).entries().get(1).where()).endsWith("common.inc:2");
         assertThat(sections.get(2).entries().get(0).where()).endsWith("job.fio:10");
 
-        FioJobs jobs = FioJobs.of(sections, true);
+        FioJobs jobs = FioJobs.of(sections);
         FioJobSettings reader = jobs.jobs().get(0).settings();
         assertThat(reader.size).isEqualTo(1 << 20);
         assertThat(reader.blockSize).isEqualTo(8192);
@@ -61,15 +61,15 @@ class FioJobFileTest {
     void anUnsupportedOptionIsRefusedWithItsNameAndLine() throws IOException {
         List<FioSection> later = read("[global]\nsize=1m\n\n[job]\nrw=read\nverify=md5\n",
                 Map.of());
-        assertThatThrownBy(() -> FioJobs.of(later, true))
+        assertThatThrownBy(() -> FioJobs.of(later))
                 .hasMessageStartingWith(dir.resolve("job.fio") + ":6: fio option 'verify':"
                         + " 'md5': not supported yet");
         List<FioSection> unknown = read("[job]\nrw=read\nsize=1m\nzonemode=zbd\n", Map.of());
-        assertThatThrownBy(() -> FioJobs.of(unknown, true))
+        assertThatThrownBy(() -> FioJobs.of(unknown))
                 .hasMessageStartingWith(dir.resolve("job.fio") + ":4: fio option 'zonemode':"
                         + " not supported by drivespeed");
         List<FioSection> refused = read("[job]\nloops=3\n", Map.of());
-        assertThatThrownBy(() -> FioJobs.of(refused, true))
+        assertThatThrownBy(() -> FioJobs.of(refused))
                 .hasMessageContaining(":2: fio option 'loops': not supported:");
     }
 
@@ -116,11 +116,11 @@ class FioJobFileTest {
         Files.writeString(dir.resolve("bad.inc"), "[other]\n");
         assertThatThrownBy(() -> read("[job]\ninclude bad.inc\n", Map.of()))
                 .hasMessageContaining("bad.inc:1:").hasMessageContaining("no [section]");
-        assertThatThrownBy(() -> FioJobs.of(read("[global]\nsize=1m\n", Map.of()), true))
+        assertThatThrownBy(() -> FioJobs.of(read("[global]\nsize=1m\n", Map.of())))
                 .hasMessageContaining("no job");
-        assertThatThrownBy(() -> FioJobs.of(read("[job]\noutput-format=json\n", Map.of()), true))
+        assertThatThrownBy(() -> FioJobs.of(read("[job]\noutput-format=json\n", Map.of())))
                 .hasMessageContaining("command-line option");
-        assertThatThrownBy(() -> FioJobs.of(read("[job]\ndirect\n", Map.of()), true))
+        assertThatThrownBy(() -> FioJobs.of(read("[job]\ndirect\n", Map.of())))
                 .hasMessageContaining("direct=1 or direct=0");
     }
 
