@@ -93,6 +93,12 @@ final class DriveSpeedCommand implements Callable<Integer> {
         if (unknown != null) {
             return ErrorLine.print(err, unknown, ExitCode.BAD_INPUT);
         }
+        if (asFio && !fio.givesJobs()) {
+            // fio without a job prints its usage; drivespeed's own tests are not run in its place
+            return ErrorLine.print(err, "started as fio: give fio's jobs (--name=NAME and its"
+                    + " options, or a job file); 'drivespeed --help' lists drivespeed's own tests",
+                    ExitCode.BAD_INPUT);
+        }
         Form form = Form.of(given, fio.givesJobs(), target);
         OptionPlacement placement = new OptionPlacement(given);
         String exclusion = placement.exclusion(form);

@@ -70,7 +70,7 @@ class FioJobFileTest {
                         + " not supported by drivespeed");
         List<FioSection> refused = read("[job]\nloops=3\n", Map.of());
         assertThatThrownBy(() -> FioJobs.of(refused))
-                .hasMessageContaining(":2: fio option 'loops': not supported:");
+                .hasMessageContaining(":2: fio option 'loops': '3': not supported:");
     }
 
     @Test
@@ -83,7 +83,7 @@ class FioJobFileTest {
                 kb_base=1000
                 [default]
                 size=1m
-                """, Map.of()), true);
+                """, Map.of()));
         // kb_base has priority in its own section; the global bs was read with 1024
         assertThat(jobs.jobs().get(0).settings().blockSize).isEqualTo(4096);
         assertThat(jobs.jobs().get(0).settings().size).isEqualTo(1_000_000);
@@ -99,7 +99,7 @@ class FioJobFileTest {
                 [c]
                 stonewall
                 [d]
-                """, Map.of()), true);
+                """, Map.of()));
         assertThat(jobs.jobs()).extracting(FioJobs.Job::group).containsExactly(0, 1, 2, 2);
         assertThat(jobs.jobs()).extracting(FioJobs.Job::runSet).containsExactly(0, 0, 1, 1);
         assertThat(jobs.runSets()).isEqualTo(2);
