@@ -132,7 +132,8 @@ public final class OutputRouter implements AutoCloseable {
             text = new PrintWriter(buffer);
         } else if (textToo && !options.quiet()) {
             text = stdout;
-        } else if (options.quiet() || (machine && (file == null || fioJobs))) {
+        } else if (options.quiet() || (machine && file == null)
+                || (fioJobs && fio != FioOutputFormat.NORMAL)) {
             // fio writes everything to its --output file: nothing on standard output then
             text = new PrintWriter(Writer.nullWriter());
         } else {
