@@ -10,6 +10,7 @@ import java.nio.file.DirectoryIteratorException;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.OverwrittenOptionException;
 import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
@@ -31,7 +32,19 @@ final class CommandLineFactory {
      * @return the command line, with one-line error reporting; visible for tests
      */
     static CommandLine create(BooleanSupplier stderrIsTerminal) {
-        CommandSpec spec = CommandSpec.forAnnotatedObject(new DriveSpeedCommand(stderrIsTerminal));
+        return create(stderrIsTerminal, false);
+    }
+
+    /**
+     * @param stderrIsTerminal whether to draw the progress bar on the command line's stderr
+     * @param asFio whether the command was started under the name {@code fio}: {@code --version}
+     *     prints fio's line, and fio's meaning of the options it shares with drivespeed holds
+     * @return the command line
+     */
+    static CommandLine create(BooleanSupplier stderrIsTerminal, boolean asFio) {
+        CommandSpec spec = CommandSpec.forAnnotatedObject(
+                new DriveSpeedCommand(stderrIsTerminal, asFio));
+        spec.versionProvider(new Version(asFio));
         for (OptionRow<?> row : OptionTable.rows()) {
             spec.addOption(row.toSpec());
         }
@@ -42,6 +55,14 @@ final class CommandLineFactory {
                 help -> help.optionList(help.createDefaultLayout(), HelpText.optionOrder(),
                         help.parameterLabelRenderer()));
         cl.setParameterExceptionHandler((ex, args) -> {
+            if (ex instanceof OverwrittenOptionException && !ex.getCommandLine()
+                    .isOverwrittenOptionsAllowed() && FioJobLine.spellsFio(spec, args, asFio)) {
+                // fio's jobs give the options fio shares with drivespeed once per job (--name=a
+                // --rw=read --name=b --rw=write): FioJobLine reads them from the arguments as fio
+                // does, so picocli's one value per option does not hold there
+                ex.getCommandLine().setOverwrittenOptionsAllowed(true);
+                return ex.getCommandLine().execute(args);
+            }
             ex.getCommandLine().getErr().println("drivespeed: "
                     + ErrorMessages.ofPicocli(ex, args));
             ex.getCommandLine().getErr().flush();

@@ -41,7 +41,6 @@ import picocli.CommandLine.Unmatched;
  * form's runner.
  */
 @Command(name = "drivespeed", mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:" + ExitCode.OK_MEANING,
@@ -58,8 +57,12 @@ final class DriveSpeedCommand implements Callable<Integer> {
     /** Whether standard error is a terminal (a progress bar is drawn only there). */
     private final BooleanSupplier stderrIsTerminal;
 
-    DriveSpeedCommand(BooleanSupplier stderrIsTerminal) {
+    /** Whether the command was started under the name {@code fio}. */
+    private final boolean asFio;
+
+    DriveSpeedCommand(BooleanSupplier stderrIsTerminal, boolean asFio) {
         this.stderrIsTerminal = stderrIsTerminal;
+        this.asFio = asFio;
     }
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", defaultValue = ".",
@@ -85,10 +88,16 @@ final class DriveSpeedCommand implements Callable<Integer> {
         }
         Path target = Path.of(directory);
         GivenOptions given = new GivenOptions(spec);
-        FioJobLine fio = new FioJobLine(spec, given, directory, unmatched);
+        FioJobLine fio = new FioJobLine(spec, given, directory, unmatched, asFio);
         String unknown = fio.unmatchedRefusal();
         if (unknown != null) {
             return ErrorLine.print(err, unknown, ExitCode.BAD_INPUT);
+        }
+        if (asFio && !fio.givesJobs()) {
+            // fio without a job prints its usage; drivespeed's own tests are not run in its place
+            return ErrorLine.print(err, "started as fio: give fio's jobs (--name=NAME and its"
+                    + " options, or a job file); 'drivespeed --help' lists drivespeed's own tests",
+                    ExitCode.BAD_INPUT);
         }
         Form form = Form.of(given, fio.givesJobs(), target);
         OptionPlacement placement = new OptionPlacement(given);
@@ -99,7 +108,10 @@ final class DriveSpeedCommand implements Callable<Integer> {
         OutputRouter outputs;
         StorageRequirement requirement;
         try {
-            outputs = OutputRouter.of(new OutputOptions(given), out, Version.line());
+            OutputRouter.FioMeaning fioOutput = form != Form.FIO_JOB
+                    ? OutputRouter.FioMeaning.NONE
+                    : asFio ? OutputRouter.FioMeaning.FIO : OutputRouter.FioMeaning.JOBS;
+            outputs = OutputRouter.of(new OutputOptions(given), out, Version.line(), fioOutput);
             requirement = given.value(OutputOptions.REQUIRE);
         } catch (IllegalArgumentException e) {
             return ErrorLine.print(err, e.getMessage(), ExitCode.BAD_INPUT);
@@ -153,7 +165,7 @@ final class DriveSpeedCommand implements Callable<Integer> {
             Path file = fio.jobFile();
             List<String> allowOverwrite = given.value(FormOptions.ALLOW_OVERWRITE);
             return new FioJobRunner(context, file == null ? "the command line" : file.toString(),
-                    fio.sections(), file != null, fio.directory(),
+                    fio.sections(), fio.directory(),
                     allowOverwrite == null ? List.of() : allowOverwrite,
                     given.value(MeasurementOptions.BACKEND)).run();
         } catch (IllegalArgumentException e) {

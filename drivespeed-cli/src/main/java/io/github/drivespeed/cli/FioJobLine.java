@@ -12,6 +12,7 @@ import io.github.drivespeed.cli.run.ErrorMessages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -22,8 +23,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * Whether a command line gives fio jobs, and their sections: a job file ({@code --job FILE}, or
- * a positional regular file ending in {@code .fio}) or fio's spellings (an option picocli does
- * not know that fio's table lists: {@code --direct=1}, {@code --name=x}, ...).
+ * a positional regular file ending in {@code .fio}, or any regular file when started as
+ * {@code fio}), fio's spellings (an option picocli does not know that fio's table lists:
+ * {@code --direct=1}, {@code --name=x}, ...), or both, combined as fio combines them (HOWTO "Job
+ * file format"): the command line's global options and jobs first, then the job file's sections.
  */
 final class FioJobLine {
 
@@ -31,18 +34,37 @@ final class FioJobLine {
     private final GivenOptions given;
     private final String positional;
     private final List<String> unmatched;
+    private final boolean asFio;
 
     FioJobLine(CommandSpec spec, GivenOptions given, String positional,
-            List<String> unmatched) {
+            List<String> unmatched, boolean asFio) {
         this.spec = spec;
         this.given = given;
         this.positional = positional;
         this.unmatched = unmatched == null ? List.of() : List.copyOf(unmatched);
+        this.asFio = asFio;
     }
 
-    /** @return whether the positional argument is a job file: a regular file named *.fio */
+    /**
+     * {@return whether a command line is read as fio's: started as {@code fio}, or naming an option
+     * drivespeed does not have}
+     *
+     * @param spec the command's options
+     * @param args the arguments
+     * @param asFio whether the command was started as {@code fio}
+     */
+    static boolean spellsFio(CommandSpec spec, String[] args, boolean asFio) {
+        return asFio || FioCommandLine.spellsFio(List.of(args), optionNames(spec, false),
+                optionNames(spec, true));
+    }
+
+    /**
+     * @return whether the positional argument is a job file: a regular file named *.fio, or any
+     *     regular file when started as {@code fio} (fio reads every argument that is not an
+     *     option as a job file)
+     */
     boolean positionalJobFile() {
-        return positional.toLowerCase(Locale.ROOT).endsWith(".fio")
+        return (asFio || positional.toLowerCase(Locale.ROOT).endsWith(".fio"))
                 && Files.isRegularFile(Path.of(positional));
     }
 
@@ -80,8 +102,8 @@ final class FioJobLine {
 
     /**
      * {@return the refusal of an option that does not go with the jobs' source, or null: a
-     * second job file, fio's spellings beside a job file, or one of the options fio's jobs take
-     * spelled drivespeed's way ({@code --block-size}, not fio's {@code --bs})}
+     * second job file, or one of the options fio's jobs take spelled drivespeed's way
+     * ({@code --block-size}, not fio's {@code --bs})}
      */
     String misspelled() {
         boolean file = jobFile() != null;
@@ -89,20 +111,12 @@ final class FioJobLine {
             return "give one job file: " + FormOptions.JOB.option() + " "
                     + given.value(FormOptions.JOB) + " and " + positional;
         }
-        if (file && fioSpelled()) {
-            return "the job file " + jobFile() + " gives the jobs: fio's spellings on the"
-                    + " command line (" + unmatched.get(0) + ") are not taken beside it";
-        }
         for (OptionRow<?> option : given.inOrder()) {
             if (option.fio().isEmpty()) {
                 continue;
             }
             String fio = option.fio().get().commandLine();
             String typed = given.typed(option);
-            if (file) {
-                return "the job file " + jobFile() + " gives the jobs: option '" + typed
-                        + "' is not taken beside it";
-            }
             if (!typed.equals(fio)) {
                 return "option '" + typed + "' is drivespeed's spelling; fio's jobs take fio's: "
                         + fio + "=...";
@@ -112,31 +126,36 @@ final class FioJobLine {
     }
 
     /**
-     * @return the sections of the job file, or of the fio-spelled command line
+     * @return the sections of the fio-spelled command line (its global section and its jobs),
+     *     then those of the job file, as fio reads them: the file's jobs start from the command
+     *     line's global options, changed by the file's {@code [global]}
      * @throws IllegalArgumentException naming the place of what cannot be read
      * @throws IOException if the job file cannot be read
      */
     List<FioSection> sections() throws IOException {
+        List<FioSection> sections = new ArrayList<>(FioCommandLine.sections(
+                spec.commandLine().getParseResult().originalArgs(),
+                optionNames(spec, false), optionNames(spec, true)));
         Path file = jobFile();
         if (file != null) {
             if (!Files.isRegularFile(file)) {
                 throw given.refusal(FormOptions.JOB, file, new IllegalArgumentException(
                         "not an existing regular file"));
             }
-            return new FioJobFile(System.getenv()).read(file);
+            sections.addAll(new FioJobFile(System.getenv()).read(file));
         }
+        return sections;
+    }
+
+    /** drivespeed's option names ({@code --json}), all of them or those that take a value. */
+    private static Set<String> optionNames(CommandSpec spec, boolean valuedOnly) {
         Set<String> names = new HashSet<>();
-        Set<String> valued = new HashSet<>();
         for (OptionSpec o : spec.options()) {
-            for (String n : o.names()) {
-                names.add(n);
-                if (o.arity().max() > 0) {
-                    valued.add(n);
-                }
+            if (!valuedOnly || o.arity().max() > 0) {
+                names.addAll(List.of(o.names()));
             }
         }
-        return FioCommandLine.sections(
-                spec.commandLine().getParseResult().originalArgs(), names, valued);
+        return names;
     }
 
     private static String key(String arg) {

@@ -14,6 +14,11 @@ import picocli.CommandLine;
  */
 public final class Main {
 
+    /** The system property the launcher sets to the name it was started under. */
+    static final String INVOKED_AS = "drivespeed.invokedAs";
+    /** The name that makes the command answer as fio. */
+    static final String FIO_NAME = "fio";
+
     private Main() {
     }
 
@@ -30,7 +35,9 @@ public final class Main {
         // go unnoticed and the command would exit 0 with nothing written.
         PrintWriter stdout = new PrintWriter(new OutputStreamWriter(
                 new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), true);
-        CommandLine cl = CommandLineFactory.create();
+        // the launcher passes the name it was started under: `fio` answers as fio (docs/fio.md)
+        CommandLine cl = CommandLineFactory.create(Terminal::stderrIsTerminal,
+                FIO_NAME.equals(System.getProperty(INVOKED_AS)));
         cl.setOut(stdout);
         cl.setErr(stderr);
         DriveSpeedCommand command = cl.getCommand();

@@ -25,6 +25,16 @@ record CommandRun(int exitCode, String out, String err) {
     }
 
     /**
+     * Runs the command line with {@code args} as if started under the name {@code fio}.
+     *
+     * @param args the arguments
+     * @return the exit code and output
+     */
+    static CommandRun asFio(String... args) {
+        return run(CommandLineFactory.create(() -> false, true), args);
+    }
+
+    /**
      * Runs the command line with {@code args} as if standard error were a terminal (the
      * progress bar is drawn).
      *

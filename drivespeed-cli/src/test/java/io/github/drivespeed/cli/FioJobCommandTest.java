@@ -368,9 +368,13 @@ class FioJobCommandTest {
         CommandRun viaJob = CommandRun.of("--job", notAJob.toString());
         assertThat(viaJob.exitCode()).as(viaJob.err()).isZero();
         assertThat(viaJob.out()).contains("x: (groupid=0, jobs=1)");
-        CommandRun both = CommandRun.of("--job", notAJob.toString(), "--name=y");
-        assertThat(both.exitCode()).isEqualTo(2);
-        assertThat(both.err()).contains("not taken beside it");
+        // as fio: the command line's jobs first, the job file's after them, starting from the
+        // command line's globals
+        CommandRun both = CommandRun.of("--job", notAJob.toString(), "--directory=" + dir,
+                "--size=256k", "--name=y", "--rw=write");
+        assertThat(both.exitCode()).as(both.err()).isZero();
+        assertThat(both.out()).containsSubsequence("y: (groupid=0, jobs=1)",
+                "x: (groupid=0, jobs=1)");
         CommandRun misplaced = CommandRun.of(dir.toString(), "--allow-overwrite",
                 notAJob.toString());
         assertThat(misplaced.exitCode()).isEqualTo(2);

@@ -97,6 +97,10 @@ class FioOutputFormatTest {
         CommandRun terse = CommandRun.of(dir.toString(), "--output-format", "terse");
         assertThat(terse.exitCode()).isEqualTo(2);
         assertThat(terse.err()).contains("invalid value for option '--output-format': 'terse':"
+                + " not supported: drivespeed does not write fio's terse format");
+        CommandRun unknown = CommandRun.of(dir.toString(), "--output-format", "xml");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("invalid value for option '--output-format': 'xml':"
                 + " give one of normal, json, json+");
         CommandRun both = CommandRun.of(dir.toString(), "--json", "--output-format", "json");
         assertThat(both.exitCode()).isEqualTo(2);

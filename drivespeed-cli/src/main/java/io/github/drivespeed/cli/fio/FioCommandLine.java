@@ -109,14 +109,14 @@ public final class FioCommandLine {
                         + " it");
             }
             if (key.equals("name")) {
-                sections.add(new FioSection(name, entries, start));
+                sections.add(new FioSection(name, entries, start, false));
                 name = value == null ? "" : value;
                 start = arg;
                 entries = new ArrayList<>();
             }
             entries.add(e);
         }
-        sections.add(new FioSection(name, entries, start));
+        sections.add(new FioSection(name, entries, start, false));
         return sections;
     }
 

@@ -62,7 +62,7 @@ public final class FioJobFile {
             Matcher m = SECTION.matcher(line);
             if (m.matches()) {
                 if (name != null) {
-                    sections.add(new FioSection(name, entries, start));
+                    sections.add(new FioSection(name, entries, start, true));
                 }
                 name = m.group(1).trim();
                 start = where;
@@ -76,7 +76,7 @@ public final class FioJobFile {
             addLine(file, line, where, entries, 0);
         }
         if (name != null) {
-            sections.add(new FioSection(name, entries, start));
+            sections.add(new FioSection(name, entries, start, true));
         }
         return sections;
     }

@@ -47,6 +47,10 @@ final class FioJobSettings {
     int fsync;
     /** fio {@code fdatasync=N}: fdatasync after every N writes; 0 for none. */
     int fdatasync;
+    /** fio {@code create_only=1}: lay out the job's file, then stop without measuring. */
+    boolean createOnly;
+    /** fio's {@code --section=NAME}s: the only sections run (empty: every one). */
+    final List<String> sections = new ArrayList<>();
     /** Plan steps of options that map straight onto a plan setter, in the order given. */
     final List<UnaryOperator<WorkloadPlan>> planSteps = new ArrayList<>();
     /** Where each option was last set, by its table name, for messages after reading. */
@@ -87,6 +91,8 @@ final class FioJobSettings {
         c.ioengine = ioengine;
         c.fsync = fsync;
         c.fdatasync = fdatasync;
+        c.createOnly = createOnly;
+        c.sections.addAll(sections);
         c.planSteps.addAll(planSteps);
         c.where.putAll(where);
         c.written.putAll(written);

@@ -144,15 +144,34 @@ public final class FioOptions {
             // drivespeed's runs end with a timed fdatasync already (fio end_fsync=1)
             supported("end_fsync", Kind.BOOL, FioOptions::endFsync),
             commandLineOnly(supported("output-format", Kind.VALUE, (j, e) -> { })),
+            // fio's command-line options that change nothing measured (HOWTO "Command line
+            // options"): fio 3.33 ignores --max-jobs; --alloc-size sizes fio's shared-memory pool;
+            // --eta* draw fio's progress line (drivespeed draws its own on a terminal only)
+            commandLineOnly(supported("max-jobs", Kind.VALUE, (j, e) -> whole(e, 1))),
+            commandLineOnly(supported("alloc-size", Kind.VALUE, (j, e) -> whole(e, 1))),
+            commandLineOnly(supported("eta", Kind.VALUE, FioOptions::eta)),
+            commandLineOnly(supported("eta-newline", Kind.VALUE, (j, e) -> text(e))),
+            commandLineOnly(supported("eta-interval", Kind.VALUE, (j, e) -> text(e))),
+            commandLineOnly(supported("section", Kind.VALUE, FioOptions::section)),
+            // drivespeed writes random data refilled per run, every 512-byte sector stamped with
+            // its offset and the run's nonce: no two blocks alike, whatever refill_buffers says
+            supported("refill_buffers", Kind.FLAG, (j, e) -> flag(e)),
+            supported("zero_buffers", Kind.FLAG, FioOptions::zeroBuffers),
+            // drivespeed evicts a buffered job's file from the page cache before each run anyway
+            supported("invalidate", Kind.BOOL, FioOptions::invalidate),
+            supported("loops", Kind.VALUE, FioOptions::loops),
+            supported("create_only", Kind.BOOL, (j, e) -> j.createOnly = bool(e)),
+            // what the report lists (the JSON's percentile and json+ bins): read by the writer
+            supported("slat_percentiles", Kind.BOOL, (j, e) -> bool(e)),
+            supported("clat_percentiles", Kind.BOOL, (j, e) -> bool(e)),
+            supported("lat_percentiles", Kind.BOOL, (j, e) -> bool(e)),
+            supported("percentile_list", Kind.VALUE, (j, e) -> percentileList(e)),
             supported("verify", Kind.VALUE, FioOptions::verify),
             // no-ops while verify=0, in fio as here (any other verify= is refused)
             supported("do_verify", Kind.BOOL, (j, e) -> bool(e)),
             supported("verify_fatal", Kind.BOOL, (j, e) -> bool(e)),
             supported("fsync", Kind.VALUE, (j, e) -> j.fsync = whole(e, 0)),
             supported("fdatasync", Kind.VALUE, (j, e) -> j.fdatasync = whole(e, 0)),
-            refused("loops", "drivespeed repeats a job as measured runs ("
-                    + MeasurementOptions.RUNS.option() + "), each reported apart; fio's loops"
-                    + " add up"),
             refused("rate", "drivespeed does not throttle I/O"),
             refused("rate_iops", "drivespeed does not throttle I/O"),
             refused("offset", "drivespeed's I/O covers its file from offset 0"),
@@ -162,7 +181,6 @@ public final class FioOptions {
             refused("output", "use drivespeed's " + OutputOptions.OUTPUT.names().get(1) + "/"
                     + OutputOptions.OUTPUT.option() + " FILE"),
             refused("fill_device", "drivespeed checks free space and never fills a device"),
-            refused("zero_buffers", "drivespeed writes random data, never zeros, in a workload"),
             refused("bsrange", "drivespeed runs one block size per job"),
             refused("bssplit", "drivespeed runs one block size per job"));
 
@@ -422,6 +440,66 @@ public final class FioOptions {
                         + " randread, randwrite or randrw");
         }
         j.pattern = random ? AccessPattern.RANDOM : AccessPattern.SEQUENTIAL;
+    }
+
+    /** fio's {@code --eta}: {@code always}, {@code never} or {@code auto}. */
+    private static void eta(FioJobSettings j, FioEntry e) {
+        if (!List.of("always", "never", "auto").contains(text(e))) {
+            throw e.refusal("'" + e.value() + "': expected always, never or auto");
+        }
+    }
+
+    /** fio's {@code --section=NAME}: run only the sections so named (global is always read). */
+    private static void section(FioJobSettings j, FioEntry e) {
+        if (text(e).equals("global")) {
+            throw e.refusal("'global': the global section is always read; name a job's section"
+                    + " (fio refuses it too)");
+        }
+        j.sections.add(e.value());
+    }
+
+    private static void zeroBuffers(FioJobSettings j, FioEntry e) {
+        if (flag(e)) {
+            throw e.refusal("not supported: drivespeed writes random data, never zeros: zeros"
+                    + " flatter a drive that compresses or deduplicates (zero_buffers=0, fio's"
+                    + " default, is taken)");
+        }
+    }
+
+    private static void invalidate(FioJobSettings j, FioEntry e) {
+        if (!bool(e)) {
+            throw e.refusal("'0': not supported: drivespeed evicts a buffered job's file from the"
+                    + " page cache before each run, so that its reads are the drive's, not the"
+                    + " cache's (invalidate=1, fio's default, is taken)");
+        }
+    }
+
+    private static void loops(FioJobSettings j, FioEntry e) {
+        if (whole(e, 1) != 1) {
+            throw e.refusal("'" + e.value() + "': not supported: drivespeed repeats a job as"
+                    + " measured runs (" + MeasurementOptions.RUNS.option() + "), each reported"
+                    + " apart; fio's loops add up into one figure (loops=1 is taken)");
+        }
+    }
+
+    /** fio's {@code percentile_list=99:99.9}: percentages above 0, at most 100, ':'-separated. */
+    static List<Double> percentileList(FioEntry e) {
+        List<Double> list = new ArrayList<>();
+        for (String p : text(e).split(":")) {
+            double v;
+            try {
+                v = Double.parseDouble(p);
+            } catch (NumberFormatException x) {
+                throw e.refusal("'" + e.value() + "': '" + p + "' is not a number; give"
+                        + " percentages separated by ':' (99:99.9)");
+            }
+            if (!(v > 0 && v <= 100)) {
+                throw e.refusal("'" + e.value() + "': " + p + " is not a percentage above 0 and"
+                        + " at most 100");
+            }
+            list.add(v);
+        }
+        return list;
     }
 
     private static void verify(FioJobSettings j, FioEntry e) {

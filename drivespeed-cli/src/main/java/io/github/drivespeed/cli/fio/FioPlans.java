@@ -16,6 +16,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Optional;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,9 +53,13 @@ public final class FioPlans {
      * @param startDelay its {@code startdelay}
      * @param fioLine the job as fio's first output line shows it
      * @param notes how drivespeed runs what fio's options say, where it is not plain
+     * @param written the job's own options as written (fio's {@code job options})
+     * @param createOnly for a {@code create_only=1} job, the file to lay out (its plan is then
+     *     null: nothing is measured)
      */
     public record PlannedJob(String name, int cloneIndex, int group, boolean groupReporting,
-            WorkloadPlan plan, Duration startDelay, String fioLine, List<String> notes) {
+            WorkloadPlan plan, Duration startDelay, String fioLine, List<String> notes,
+            Map<String, String> written, Optional<CreateOnly> createOnly) {
 
         /**
          * Copies the notes.
@@ -65,10 +72,22 @@ public final class FioPlans {
          * @param startDelay its start delay
          * @param fioLine fio's line for it
          * @param notes how drivespeed runs it
+         * @param written its options as written
+         * @param createOnly the file to lay out, for a create_only=1 job
          */
         public PlannedJob {
             notes = List.copyOf(notes);
+            written = Collections.unmodifiableMap(new LinkedHashMap<>(written));
         }
+    }
+
+    /**
+     * fio's {@code create_only=1}: the file to lay out with random data, and its size.
+     *
+     * @param file the job's {@code filename=}
+     * @param bytes its {@code size=} in bytes
+     */
+    public record CreateOnly(Path file, long bytes) {
     }
 
     /**
@@ -87,10 +106,15 @@ public final class FioPlans {
             jobs = List.copyOf(jobs);
         }
 
-        /** {@return the plans as one group, each with its start delay} */
+        /** {@return the jobs that measure: every one but those of {@code create_only=1}} */
+        public List<PlannedJob> measured() {
+            return jobs.stream().filter(j -> j.createOnly().isEmpty()).toList();
+        }
+
+        /** {@return the plans of the jobs that measure as one group, each with its start delay} */
         public WorkloadGroup group() {
             WorkloadGroup g = DriveSpeed.group();
-            for (PlannedJob j : jobs) {
+            for (PlannedJob j : measured()) {
                 g = g.with(j.plan(), j.startDelay());
             }
             return g;
@@ -152,15 +176,26 @@ public final class FioPlans {
         List<String> notes = new ArrayList<>();
         Path dir = s.directory == null ? defaultDirectory : defaultDirectory.resolve(s.directory);
         Path file = s.filename == null ? null : dir.resolve(s.filename);
+        if (s.createOnly) {
+            return List.of(createOnly(job, file));
+        }
         boolean existing = false;
         if (file != null) {
             String other = files.put(file.toAbsolutePath().normalize(), job.name());
-            if (other != null) {
+            if (other != null && Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
                 throw refusal(s, "filename", job, "jobs '" + other + "' and '" + job.name()
-                        + "' run at the same time over the same file: not supported yet");
+                        + "' run at the same time over the existing file " + file + ": not"
+                        + " supported: drivespeed runs each of a set's jobs over a file of its"
+                        + " own; give each job its own filename=, or run them one after another"
+                        + " (stonewall)");
             }
             existing = checkFile(s, job, file, notes);
             dir = parentOf(file);
+            if (other != null) {
+                notes.add("jobs '" + other + "' and '" + job.name() + "' name the same new file "
+                        + file.getFileName() + ": each runs over a test file of its own in "
+                        + dir + " (fio would share one)");
+            }
         }
         long bs = s.blockSize;
         // the block size's own checks first (a multiple of 512 bytes), then the size against it
@@ -186,9 +221,53 @@ public final class FioPlans {
                 p = step.apply(p);
             }
             planned.add(new PlannedJob(job.name(), c, job.group(), s.groupReporting, p,
-                    s.startDelay, fioLine(job, s), c == 0 ? notes : List.of()));
+                    s.startDelay, fioLine(job, s), c == 0 ? notes : List.of(), job.written(),
+                    Optional.empty()));
         }
         return planned;
+    }
+
+    /**
+     * fio's {@code create_only=1}: the job lays out its {@code filename=} and measures nothing.
+     * The file may be new, empty (a front end's temporary file), one drivespeed laid out before,
+     * or one {@code --allow-overwrite} names; anything else is refused, as for a job that writes.
+     */
+    private PlannedJob createOnly(FioJobs.Job job, Path file) throws IOException {
+        FioJobSettings s = job.settings();
+        if (file == null) {
+            throw refusal(s, "create_only", job, "needs filename=: drivespeed lays out the file"
+                    + " the job names (its own test files are created and removed by each run)");
+        }
+        if (s.size == null || s.size < 1) {
+            throw new IllegalArgumentException(s.where("create_only") + ": job '" + job.name()
+                    + "': create_only=1 needs size= (fio: \"you need to specify size=\")");
+        }
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                throw refusal(s, "filename", job, file + " is not a regular file: create_only=1"
+                        + " lays out a regular file");
+            }
+            if (Files.size(file) > 0 && !LaidOutFile.isLaidOut(file)
+                    && !allowOverwrite.contains(file.toRealPath())) {
+                throw refusal(s, "filename", job, file + " exists and holds data: create_only=1"
+                        + " would write over it; drivespeed lays out a new or empty file, or one"
+                        + " it laid out before; give " + FormOptions.ALLOW_OVERWRITE.option()
+                        + " " + file + " to let it write over this one");
+            }
+        } else if (!Files.isDirectory(parentOf(file))) {
+            throw refusal(s, "filename", job, file + " does not exist, nor does its directory "
+                    + parentOf(file));
+        }
+        long free = Files.getFileStore(parentOf(file)).getUsableSpace();
+        long have = Files.exists(file) ? Files.size(file) : 0;
+        if (s.size - have > free) {
+            throw refusal(s, SIZE, job, "size=" + s.size + " bytes does not fit: " + free
+                    + " bytes free in " + parentOf(file));
+        }
+        return new PlannedJob(job.name(), 0, job.group(), s.groupReporting, null, Duration.ZERO,
+                fioLine(job, s), List.of("create_only=1: lays out " + file + " (" + s.size
+                        + " bytes of random data) and measures nothing"), job.written(),
+                Optional.of(new CreateOnly(file, s.size)));
     }
 
     /** @return whether the file exists (and may be used); refuses what may not be */
@@ -212,13 +291,18 @@ public final class FioPlans {
                     + " measures a block device with 'drivespeed DEVICE', read-only unless "
                     + MeasurementOptions.WRITE.option() + ")");
         }
-        if (writes(s) && !allowOverwrite.contains(file.toRealPath())) {
+        boolean laidOut = LaidOutFile.isLaidOut(file);
+        if (writes(s) && !laidOut && !allowOverwrite.contains(file.toRealPath())) {
             throw refusal(s, "filename", job, file + " exists and the job writes: drivespeed"
                     + " writes only its own new test files; give "
                     + FormOptions.ALLOW_OVERWRITE.option() + " " + file
                     + " to let this job overwrite it");
         }
-        notes.add(writes(s)
+        notes.add(laidOut
+                ? "filename=" + s.filename + " was laid out by drivespeed (create_only=1): "
+                        + (writes(s) ? "written again (random data laid out first)" : "read")
+                        + ", and kept"
+                : writes(s)
                 ? "filename=" + s.filename + " exists: overwritten as "
                         + FormOptions.ALLOW_OVERWRITE.option() + " allows"
                         + " (random data laid out first), and kept"

@@ -9,8 +9,11 @@ import java.util.Objects;
  * @param name the section's name: {@code global} or the job's name
  * @param entries its options, in the order written (included files' in place of the include)
  * @param where where it starts, for messages: {@code job.fio:3} or {@code command line}
+ * @param fromJobFile whether it was read from a job file (fio's command-line-only options are
+ *     refused there)
  */
-public record FioSection(String name, List<FioEntry> entries, String where) {
+public record FioSection(String name, List<FioEntry> entries, String where,
+        boolean fromJobFile) {
 
     /**
      * Copies the entries.
@@ -18,6 +21,7 @@ public record FioSection(String name, List<FioEntry> entries, String where) {
      * @param name the section's name
      * @param entries its options
      * @param where where it starts
+     * @param fromJobFile whether read from a job file
      */
     public FioSection {
         Objects.requireNonNull(name, "name");

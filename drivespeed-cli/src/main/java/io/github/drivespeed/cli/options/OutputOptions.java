@@ -53,7 +53,8 @@ public final class OutputOptions {
             .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB)
             .help("fio's output formats: normal (the text summary, as without it), json"
                     + " (fio's JSON layout in fio's units, for fio's consumers; docs/fio-json.md)"
-                    + " or json+ (json with fio's latency bins).");
+                    + " or json+ (json with fio's latency bins); fio's comma-separated lists"
+                    + " (json,normal) too.");
 
     /** The file standard output's content goes to. */
     public static final OptionRow<String> OUTPUT = OptionRow.text("FILE", "--output", "-o")
@@ -64,7 +65,9 @@ public final class OutputOptions {
                     + " still goes to standard output. An existing FILE is refused unless"
                     + " --overwrite is given (it then keeps its permissions; a symbolic link is"
                     + " written through), and so is a directory or device; FILE is written whole"
-                    + " or not at all.");
+                    + " or not at all. With fio's jobs, - is standard output and a character"
+                    + " device (/dev/null) is written directly; started as fio, FILE is replaced"
+                    + " as fio replaces it.");
 
     /** The PNG chart's file. */
     public static final OptionRow<String> CHART = OptionRow.text("FILE.png", "--chart")

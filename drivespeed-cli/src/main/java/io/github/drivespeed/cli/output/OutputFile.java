@@ -53,15 +53,37 @@ public final class OutputFile implements AutoCloseable {
     private final Path path;
     private final Path target;
     private final boolean overwrite;
+    /** Whether it is a character device ({@code /dev/null}), written directly. */
+    private final boolean device;
     private Path temp;
     private Thread removeOnShutdown;
 
-    private OutputFile(String option, String name, Path path, Path target, boolean overwrite) {
+    private OutputFile(String option, String name, Path path, Path target, boolean overwrite,
+            boolean device) {
         this.option = option;
         this.name = name;
         this.path = path;
         this.target = target;
         this.overwrite = overwrite;
+        this.device = device;
+    }
+
+    /**
+     * Checks the path, taking a character device too ({@code /dev/null}, as fio's
+     * {@code --output} takes it): the device is written directly, nothing else is made.
+     *
+     * @param option the option that named it, for messages
+     * @param name the path as given
+     * @param overwrite whether an existing file may be replaced
+     * @return the checked file
+     * @throws IllegalArgumentException naming the option and the path when it cannot be used
+     */
+    public static OutputFile checkOrDevice(String option, String name, boolean overwrite) {
+        Path path = Path.of(name).toAbsolutePath().normalize();
+        if (!name.isEmpty() && "a character device".equals(kind(path))) {
+            return new OutputFile(option, name, path, path, overwrite, true);
+        }
+        return check(option, name, overwrite);
     }
 
     /**
@@ -107,7 +129,7 @@ public final class OutputFile implements AutoCloseable {
             throw new IllegalArgumentException("invalid value for option '" + option + "': '"
                     + name + "': " + problem);
         }
-        return new OutputFile(option, name, path, target, overwrite);
+        return new OutputFile(option, name, path, target, overwrite, false);
     }
 
     /**
@@ -160,6 +182,9 @@ public final class OutputFile implements AutoCloseable {
      * @throws IOException naming the option, the path and the cause when it cannot be created
      */
     public void create() throws IOException {
+        if (device) {
+            return;
+        }
         Path dir = target.getParent();
         for (int attempt = 0; ; attempt++) {
             Path candidate = dir.resolve("." + target.getFileName() + "."
@@ -188,6 +213,14 @@ public final class OutputFile implements AutoCloseable {
      * @throws IOException if writing or moving fails, naming the option, the file and the cause
      */
     public void write(Content content) throws IOException {
+        if (device) {
+            try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.WRITE)) {
+                content.writeTo(out);
+            } catch (IOException e) {
+                throw failure("cannot write " + target, e);
+            }
+            return;
+        }
         if (temp == null) {
             create();
         }

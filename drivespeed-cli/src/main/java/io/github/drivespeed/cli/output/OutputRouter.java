@@ -14,7 +14,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Where each kind of output goes, decided and checked before anything is measured: the text
@@ -53,6 +55,20 @@ public final class OutputRouter implements AutoCloseable {
     }
 
     /**
+     * How fio's own command line is read: for fio's jobs, {@code --output=-} is standard output
+     * and a character device ({@code /dev/null}) is written directly; started as {@code fio}, an
+     * existing {@code --output} file is also replaced, as fio replaces it.
+     */
+    public enum FioMeaning {
+        /** drivespeed's own meaning of {@code --output}. */
+        NONE,
+        /** fio's jobs started as {@code drivespeed}: {@code -} and devices as fio. */
+        JOBS,
+        /** Started as {@code fio}: {@code -}, devices and replacing as fio. */
+        FIO
+    }
+
+    /**
      * Checks the output options and the files they name (nothing is created yet).
      *
      * @param options the output options given
@@ -62,17 +78,41 @@ public final class OutputRouter implements AutoCloseable {
      * @throws IllegalArgumentException naming the option when an option or file cannot be used
      */
     public static OutputRouter of(OutputOptions options, PrintWriter stdout, String generator) {
+        return of(options, stdout, generator, FioMeaning.NONE);
+    }
+
+    /**
+     * Checks the output options and the files they name (nothing is created yet).
+     *
+     * @param options the output options given
+     * @param stdout standard output
+     * @param generator the program and version the JSON names, {@code drivespeed 0.1.0}
+     * @param fioMeaning how much of fio's meaning of {@code --output} holds
+     * @return the router
+     * @throws IllegalArgumentException naming the option when an option or file cannot be used
+     */
+    public static OutputRouter of(OutputOptions options, PrintWriter stdout, String generator,
+            FioMeaning fioMeaning) {
         Exclusion.JSON_CSV.check(options.json(), options.csv());
         Exclusion.JSON_OUTPUT_FORMAT.check(options.json(), options.outputFormat() != null);
         Exclusion.CSV_OUTPUT_FORMAT.check(options.csv(), options.outputFormat() != null);
-        FioOutputFormat fio = options.outputFormat() == null ? FioOutputFormat.NORMAL
-                : FioOutputFormat.parse(options.outputFormat());
+        Set<FioOutputFormat> formats = options.outputFormat() == null
+                ? EnumSet.of(FioOutputFormat.NORMAL)
+                : FioOutputFormat.parseList(options.outputFormat());
+        FioOutputFormat fio = formats.stream().filter(f -> f != FioOutputFormat.NORMAL)
+                .findFirst().orElse(FioOutputFormat.NORMAL);
+        // fio's --output-format=json,normal: the text report as well as the JSON
+        boolean textToo = fio != FioOutputFormat.NORMAL
+                && formats.contains(FioOutputFormat.NORMAL);
+        boolean fioJobs = fioMeaning != FioMeaning.NONE;
+        String output = fioJobs && "-".equals(options.output()) ? null : options.output();
+        boolean overwrite = options.overwrite() || fioMeaning == FioMeaning.FIO;
         if (options.overwrite() && options.output() == null && options.chart() == null) {
             throw new IllegalArgumentException("option '--overwrite' needs --output or --chart");
         }
-        OutputFile file = options.output() == null ? null
-                : OutputFile.check(options.outputTyped(), options.output(),
-                        options.overwrite());
+        OutputFile file = output == null ? null : fioJobs
+                ? OutputFile.checkOrDevice(options.outputTyped(), output, overwrite)
+                : OutputFile.check(options.outputTyped(), output, overwrite);
         if (options.chart() != null
                 && !options.chart().toLowerCase(Locale.ROOT).endsWith(".png")) {
             throw new IllegalArgumentException("invalid value for option '--chart': '"
@@ -87,10 +127,14 @@ public final class OutputRouter implements AutoCloseable {
         boolean machine = options.json() || options.csv() || fio != FioOutputFormat.NORMAL;
         StringWriter buffer = null;
         PrintWriter text;
-        if (!machine && file != null) {
+        if ((!machine || textToo) && file != null) {
             buffer = new StringWriter();
             text = new PrintWriter(buffer);
-        } else if (options.quiet() || (machine && file == null)) {
+        } else if (textToo && !options.quiet()) {
+            text = stdout;
+        } else if (options.quiet() || (machine && file == null)
+                || (fioJobs && fio != FioOutputFormat.NORMAL)) {
+            // fio writes everything to its --output file: nothing on standard output then
             text = new PrintWriter(Writer.nullWriter());
         } else {
             text = stdout;
@@ -186,8 +230,10 @@ public final class OutputRouter implements AutoCloseable {
         text.flush();
         if (machineFormat) {
             if (file != null) {
+                String textFirst = textBuffer == null ? "" : textBuffer.toString();
                 file.write(o -> {
                     Writer to = new OutputStreamWriter(o, StandardCharsets.UTF_8);
+                    to.write(textFirst);
                     format.writeTo(to);
                     to.flush();
                 });

@@ -164,18 +164,20 @@ public final class Results {
     /** Per job, the number of the group it ran in: jobs of one group ran at the same time. */
     private final List<Integer> groups;
     private final Optional<RequirementCheck> requirement;
+    private final Optional<FioWritten> fio;
 
     private Results(Optional<TargetInfo> target, List<Job> jobs,
             Optional<RequirementCheck> requirement) {
-        this(target, jobs, ordinals(jobs.size()), requirement);
+        this(target, jobs, ordinals(jobs.size()), requirement, Optional.empty());
     }
 
     private Results(Optional<TargetInfo> target, List<Job> jobs, List<Integer> groups,
-            Optional<RequirementCheck> requirement) {
+            Optional<RequirementCheck> requirement, Optional<FioWritten> fio) {
         this.target = Objects.requireNonNull(target, "target");
         this.jobs = List.copyOf(jobs);
         this.groups = List.copyOf(groups);
         this.requirement = Objects.requireNonNull(requirement, "requirement");
+        this.fio = Objects.requireNonNull(fio, "fio");
     }
 
     private static List<Integer> ordinals(int n) {
@@ -194,6 +196,28 @@ public final class Results {
      */
     public static Results probe(TargetInfo target) {
         return new Results(Optional.of(target), List.of(), Optional.empty());
+    }
+
+    /**
+     * {@return no job and no target: only fio's {@code create_only=1} jobs ran, which measure
+     * nothing}
+     */
+    public static Results none() {
+        return new Results(Optional.empty(), List.of(), Optional.empty());
+    }
+
+    /**
+     * {@return these results with what the fio job file or command line wrote}
+     *
+     * @param written its options and laid-out files, for fio's JSON
+     */
+    public Results with(FioWritten written) {
+        return new Results(target, jobs, groups, requirement, Optional.of(written));
+    }
+
+    /** {@return what the fio job file or command line wrote, when fio's jobs were run} */
+    public Optional<FioWritten> fio() {
+        return fio;
     }
 
     /**
@@ -251,7 +275,7 @@ public final class Results {
             j.add(new Job(row.label(), row.report()));
             g.add(group);
         }
-        return new Results(target, j, g, requirement);
+        return new Results(target, j, g, requirement, fio);
     }
 
     /**
@@ -260,7 +284,7 @@ public final class Results {
      * @param check the requirement check made of these results
      */
     public Results with(RequirementCheck check) {
-        return new Results(target, jobs, groups, Optional.of(check));
+        return new Results(target, jobs, groups, Optional.of(check), fio);
     }
 
     private Results with(Job job) {
@@ -268,7 +292,7 @@ public final class Results {
         j.add(job);
         List<Integer> g = new ArrayList<>(groups);
         g.add(nextGroup());
-        return new Results(target, j, g, requirement);
+        return new Results(target, j, g, requirement, fio);
     }
 
     private int nextGroup() {

@@ -5,6 +5,8 @@ import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.fio.FioPlans;
 import io.github.drivespeed.cli.fio.FioReported;
 import io.github.drivespeed.cli.fio.FioSection;
+import io.github.drivespeed.cli.fio.LaidOutFile;
+import io.github.drivespeed.cli.results.FioWritten;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.FioReportPrinter;
 import io.github.drivespeed.error.InsufficientSpaceException;
@@ -21,7 +23,9 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -34,7 +38,6 @@ public final class FioJobRunner {
     private final RunContext context;
     private final String source;
     private final List<FioSection> sections;
-    private final boolean jobFile;
     private final Path directory;
     private final List<String> allowOverwrite;
     private final String backend;
@@ -45,17 +48,15 @@ public final class FioJobRunner {
      * @param context where the text and the results go
      * @param source the job file, or {@code the command line}, for the header
      * @param sections the sections read
-     * @param jobFile whether they come from a job file
      * @param directory where jobs without {@code directory=} or {@code filename=} run
      * @param allowOverwrite the {@code --allow-overwrite} files as given
      * @param backend {@code --backend} as given, or null
      */
     public FioJobRunner(RunContext context, String source, List<FioSection> sections,
-            boolean jobFile, Path directory, List<String> allowOverwrite, String backend) {
+            Path directory, List<String> allowOverwrite, String backend) {
         this.context = context;
         this.source = source;
         this.sections = List.copyOf(sections);
-        this.jobFile = jobFile;
         this.directory = directory;
         this.allowOverwrite = List.copyOf(allowOverwrite);
         this.backend = backend;
@@ -64,8 +65,9 @@ public final class FioJobRunner {
     /** {@return the exit code of the jobs, one of {@link ExitCode}'s} */
     public int run() {
         List<FioPlans.RunSet> sets;
+        FioJobs jobs;
         try {
-            FioJobs jobs = FioJobs.of(sections, jobFile);
+            jobs = FioJobs.of(sections);
             sets = new FioPlans(directory, allowed(), backend, new SecureRandom()::nextLong)
                     .plan(jobs);
         } catch (IllegalArgumentException e) {
@@ -76,13 +78,19 @@ public final class FioJobRunner {
         PrintWriter out = context.outputs().text();
         header(out, sets);
         Results results = null;
+        List<Map<String, String>> jobOptions = new ArrayList<>();
+        List<FioWritten.LaidOut> laidOut = new ArrayList<>();
         try {
             for (FioPlans.RunSet set : sets) {
+                layOut(out, set, laidOut);
+                if (set.measured().isEmpty()) {
+                    continue;
+                }
                 List<WorkloadReport> reports = set.group().run();
                 out.println();
-                List<FioReported> reported = FioReported.of(set.jobs(), reports);
+                List<FioReported> reported = FioReported.of(set.measured(), reports);
                 FioReportPrinter.print(out, reported);
-                WorkloadTable table = table(set, reported);
+                WorkloadTable table = table(set, reported, jobOptions);
                 results = (results == null ? Results.probe(table.rows().get(0).report()
                         .target()) : results).andGroup(table);
             }
@@ -95,7 +103,29 @@ public final class FioJobRunner {
         } catch (IOException e) {
             return context.fail(e.getMessage(), ExitCode.IO_ERROR);
         }
-        return Completion.finish(context, results, null, null);
+        FioWritten written = new FioWritten(jobs.globalWritten(), jobOptions, laidOut);
+        return Completion.finish(context, (results == null ? Results.none() : results)
+                .with(written), null, null);
+    }
+
+    /** Lays out the files of the set's {@code create_only=1} jobs, which measure nothing. */
+    private static void layOut(PrintWriter out, FioPlans.RunSet set,
+            List<FioWritten.LaidOut> laidOut) throws IOException {
+        for (FioPlans.PlannedJob j : set.jobs()) {
+            if (j.createOnly().isEmpty()) {
+                continue;
+            }
+            FioPlans.CreateOnly c = j.createOnly().get();
+            Instant start = Instant.now();
+            boolean marked = LaidOutFile.layOut(c.file(), c.bytes());
+            out.println(j.name() + ": laid out " + c.file() + ": " + c.bytes() + " bytes of random"
+                    + " data (create_only=1), nothing measured" + (marked ? ""
+                            : "; the file system keeps no extended attribute " + LaidOutFile.MARK
+                            + ", so a job that writes it needs "
+                            + FormOptions.ALLOW_OVERWRITE.option()));
+            laidOut.add(new FioWritten.LaidOut(j.name(), j.group(), j.written(), c.file(),
+                    c.bytes(), start));
+        }
     }
 
     /** The --allow-overwrite files, each an existing regular file, by their real paths. */
@@ -124,6 +154,10 @@ public final class FioJobRunner {
                 if (j.cloneIndex() == 0) {
                     out.println(j.fioLine());
                 }
+                if (j.createOnly().isPresent()) {
+                    j.notes().forEach(note -> out.println("  note: " + note));
+                    continue;
+                }
                 out.println("  drivespeed: " + j.plan().parameters()
                         + (j.cloneIndex() > 0 || clones(set, j) > 1
                                 ? " (clone " + j.cloneIndex() + ")" : "")
@@ -143,12 +177,14 @@ public final class FioJobRunner {
      * The results of one group, one row per job as fio reports it: a job or clone alone (a
      * clone named {@code name.N}), or with {@code group_reporting} the group's jobs joined.
      */
-    private static WorkloadTable table(FioPlans.RunSet set, List<FioReported> reported) {
+    private static WorkloadTable table(FioPlans.RunSet set, List<FioReported> reported,
+            List<Map<String, String>> jobOptions) {
         List<String> labels = new ArrayList<>();
         List<WorkloadReport> reports = new ArrayList<>();
         int job = 0;
         for (FioReported r : reported) {
-            FioPlans.PlannedJob j = set.jobs().get(job);
+            FioPlans.PlannedJob j = set.measured().get(job);
+            jobOptions.add(j.written());
             labels.add(r.reports().size() == 1 && clones(set, j) > 1
                     ? j.name() + "." + j.cloneIndex() : r.name());
             reports.add(r.aggregate());

@@ -47,7 +47,7 @@ class FioJobFileTest {
         assertThat(sections.get(1).entries().get(1).where()).endsWith("common.inc:2");
         assertThat(sections.get(2).entries().get(0).where()).endsWith("job.fio:10");
 
-        FioJobs jobs = FioJobs.of(sections, true);
+        FioJobs jobs = FioJobs.of(sections);
         FioJobSettings reader = jobs.jobs().get(0).settings();
         assertThat(reader.size).isEqualTo(1 << 20);
         assertThat(reader.blockSize).isEqualTo(8192);
@@ -61,16 +61,16 @@ class FioJobFileTest {
     void anUnsupportedOptionIsRefusedWithItsNameAndLine() throws IOException {
         List<FioSection> later = read("[global]\nsize=1m\n\n[job]\nrw=read\nverify=md5\n",
                 Map.of());
-        assertThatThrownBy(() -> FioJobs.of(later, true))
+        assertThatThrownBy(() -> FioJobs.of(later))
                 .hasMessageStartingWith(dir.resolve("job.fio") + ":6: fio option 'verify':"
                         + " 'md5': not supported yet");
         List<FioSection> unknown = read("[job]\nrw=read\nsize=1m\nzonemode=zbd\n", Map.of());
-        assertThatThrownBy(() -> FioJobs.of(unknown, true))
+        assertThatThrownBy(() -> FioJobs.of(unknown))
                 .hasMessageStartingWith(dir.resolve("job.fio") + ":4: fio option 'zonemode':"
                         + " not supported by drivespeed");
         List<FioSection> refused = read("[job]\nloops=3\n", Map.of());
-        assertThatThrownBy(() -> FioJobs.of(refused, true))
-                .hasMessageContaining(":2: fio option 'loops': not supported:");
+        assertThatThrownBy(() -> FioJobs.of(refused))
+                .hasMessageContaining(":2: fio option 'loops': '3': not supported:");
     }
 
     @Test
@@ -83,7 +83,7 @@ class FioJobFileTest {
                 kb_base=1000
                 [default]
                 size=1m
-                """, Map.of()), true);
+                """, Map.of()));
         // kb_base has priority in its own section; the global bs was read with 1024
         assertThat(jobs.jobs().get(0).settings().blockSize).isEqualTo(4096);
         assertThat(jobs.jobs().get(0).settings().size).isEqualTo(1_000_000);
@@ -99,7 +99,7 @@ class FioJobFileTest {
                 [c]
                 stonewall
                 [d]
-                """, Map.of()), true);
+                """, Map.of()));
         assertThat(jobs.jobs()).extracting(FioJobs.Job::group).containsExactly(0, 1, 2, 2);
         assertThat(jobs.jobs()).extracting(FioJobs.Job::runSet).containsExactly(0, 0, 1, 1);
         assertThat(jobs.runSets()).isEqualTo(2);
@@ -116,11 +116,11 @@ class FioJobFileTest {
         Files.writeString(dir.resolve("bad.inc"), "[other]\n");
         assertThatThrownBy(() -> read("[job]\ninclude bad.inc\n", Map.of()))
                 .hasMessageContaining("bad.inc:1:").hasMessageContaining("no [section]");
-        assertThatThrownBy(() -> FioJobs.of(read("[global]\nsize=1m\n", Map.of()), true))
+        assertThatThrownBy(() -> FioJobs.of(read("[global]\nsize=1m\n", Map.of())))
                 .hasMessageContaining("no job");
-        assertThatThrownBy(() -> FioJobs.of(read("[job]\noutput-format=json\n", Map.of()), true))
+        assertThatThrownBy(() -> FioJobs.of(read("[job]\noutput-format=json\n", Map.of())))
                 .hasMessageContaining("command-line option");
-        assertThatThrownBy(() -> FioJobs.of(read("[job]\ndirect\n", Map.of()), true))
+        assertThatThrownBy(() -> FioJobs.of(read("[job]\ndirect\n", Map.of())))
                 .hasMessageContaining("direct=1 or direct=0");
     }
 

@@ -29,7 +29,7 @@ class FioPlansTest {
     private List<FioPlans.PlannedJob> plan(String text) throws IOException {
         Path file = dir.resolve("job.fio");
         Files.writeString(file, text);
-        FioJobs jobs = FioJobs.of(new FioJobFile(Map.of()).read(file), true);
+        FioJobs jobs = FioJobs.of(new FioJobFile(Map.of()).read(file));
         return new FioPlans(dir, Set.of(), null, () -> 4242L).plan(jobs).stream()
                 .flatMap(s -> s.jobs().stream()).toList();
     }
@@ -134,7 +134,7 @@ class FioPlansTest {
         assertThat(p.plan().ioEngine()).isEmpty();
         plan("[u]\nsize=1m\nioengine=io_uring\niodepth=8\n");
         assertThatThrownBy(() -> new FioPlans(dir, Set.of(), "java", () -> 1L).plan(FioJobs.of(
-                new FioJobFile(Map.of()).read(dir.resolve("job.fio")), true)))
+                new FioJobFile(Map.of()).read(dir.resolve("job.fio")))))
                 .hasMessageContaining("fio option 'ioengine': io_uring runs on the native"
                         + " backend; --backend java has only psync");
     }

@@ -36,11 +36,12 @@ final class FioDirection {
      * @param async whether the job ran with an asynchronous queue
      * @param groupBwBytes the aggregate bandwidth of the job's group in this direction, bytes
      *     per second (fio's {@code agg}; the job's own when it is alone in its group)
+     * @param percentiles which latencies get percentiles, at which percentages
      * @param plus json+
      * @return the object
      */
     static ObjectNode of(Optional<PassResult> pass, boolean async, long groupBwBytes,
-            boolean plus) {
+            FioPercentiles percentiles, boolean plus) {
         ObjectNode o = FioNodes.object();
         long bytes = pass.map(PassResult::totalBytes).orElse(0L);
         long ios = pass.map(PassResult::totalIos).orElse(0L);
@@ -58,9 +59,15 @@ final class FioDirection {
         FioTimings t = pass.map(p -> FioTimings.of(p, async)).orElse(null);
         LatencyStats none = LatencyStats.NONE;
         boolean clat = t == null || t.clatMeasured();
-        o.set("slat_ns", FioLatencyNode.of(t == null ? none : t.slat(), false, plus));
-        o.set("clat_ns", FioLatencyNode.of(t == null ? none : t.clat(), clat, plus));
-        o.set("lat_ns", FioLatencyNode.of(t == null ? none : t.lat(), !clat, plus));
+        List<Double> at = percentiles.list();
+        List<Double> no = List.of();
+        o.set("slat_ns", FioLatencyNode.of(t == null ? none : t.slat(),
+                percentiles.slat() ? at : no, plus));
+        o.set("clat_ns", FioLatencyNode.of(t == null ? none : t.clat(),
+                clat && percentiles.clat() ? at : no, plus));
+        // where clat is not measured, lat stands in for it
+        o.set("lat_ns", FioLatencyNode.of(t == null ? none : t.lat(),
+                percentiles.lat() || !clat && percentiles.clat() ? at : no, plus));
         List<Double> kib = new ArrayList<>();
         List<Double> iops = new ArrayList<>();
         pass.ifPresent(p -> intervals(p, kib, iops));
@@ -86,7 +93,7 @@ final class FioDirection {
     static ObjectNode sync() {
         ObjectNode o = FioNodes.object();
         o.put("total_ios", 0);
-        o.set("lat_ns", FioLatencyNode.of(LatencyStats.NONE, false, false));
+        o.set("lat_ns", FioLatencyNode.of(LatencyStats.NONE, List.of(), false));
         return o;
     }
 

@@ -34,9 +34,10 @@ final class FioJobNode {
         o.put("elapsed", Math.max(1, (job.elapsed().toMillis() + 999) / 1000));
         ObjectNode options = o.putObject("job options");
         job.options().forEach(options::put);
-        o.set("read", FioDirection.of(job.read(), job.async(), groupBandwidth[0], plus));
-        o.set("write", FioDirection.of(job.write(), job.async(), groupBandwidth[1], plus));
-        o.set("trim", FioDirection.of(Optional.empty(), job.async(), 0, plus));
+        FioPercentiles pct = job.percentiles();
+        o.set("read", FioDirection.of(job.read(), job.async(), groupBandwidth[0], pct, plus));
+        o.set("write", FioDirection.of(job.write(), job.async(), groupBandwidth[1], pct, plus));
+        o.set("trim", FioDirection.of(Optional.empty(), job.async(), 0, pct, plus));
         o.set("sync", FioDirection.sync());
         long runtime = job.read().or(job::write).map(FioDirection::runtimeMillis).orElse(0L);
         o.put("job_runtime", runtime);
@@ -69,7 +70,7 @@ final class FioJobNode {
         shares(o.putObject("latency_us"), FioLayout.LATENCY_US_KEYS, coarse, us);
         shares(o.putObject("latency_ms"), FioLayout.LATENCY_MS_KEYS, coarse,
                 us + FioLayout.LATENCY_US_KEYS.size());
-        o.put("latency_depth", Integer.parseInt(job.options().getOrDefault("iodepth", "1")));
+        o.put("latency_depth", job.latencyDepth());
         o.put("latency_target", 0);
         o.put("latency_target_ns", 0);
         o.set("latency_percentile", FioNodes.decimal(100));

@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.output.fio;
 
+import io.github.drivespeed.cli.results.FioWritten;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
@@ -45,11 +46,40 @@ import java.util.function.IntFunction;
  * @param sysCpuPercent fio's {@code sys_cpu}, empty where not measured
  * @param ioThreads fio's {@code ctx}, {@code minf} and {@code majf}: the job's I/O threads'
  *     context switches and page faults, empty where not counted
+ * @param latencyDepth fio's {@code latency_depth}: the queue depth the job ran at
+ * @param percentiles which latencies get percentiles, at which percentages
  */
 record FioJobSource(String name, int groupId, Map<String, String> options,
         Optional<PassResult> read, Optional<PassResult> write, boolean async, int depthPerThread,
         Instant startedAt, Duration elapsed, OptionalDouble usrCpuPercent,
-        OptionalDouble sysCpuPercent, Optional<ThreadEvents> ioThreads) {
+        OptionalDouble sysCpuPercent, Optional<ThreadEvents> ioThreads, int latencyDepth,
+        FioPercentiles percentiles) {
+
+    /**
+     * {@return this job with the options an fio job file or command line wrote for it, as fio
+     * lists them, and the percentiles they ask for}
+     *
+     * @param global the global options as written
+     * @param own the job's own options as written
+     */
+    FioJobSource writtenAs(Map<String, String> global, Map<String, String> own) {
+        return new FioJobSource(name, groupId, own, read, write, async, depthPerThread,
+                startedAt, elapsed, usrCpuPercent, sysCpuPercent, ioThreads, latencyDepth,
+                FioPercentiles.of(global, own));
+    }
+
+    /**
+     * {@return an fio {@code create_only=1} job: its file laid out, nothing read or written}
+     *
+     * @param job the job
+     * @param global the global options as written
+     */
+    static FioJobSource laidOut(FioWritten.LaidOut job, Map<String, String> global) {
+        return new FioJobSource(job.name(), job.group(), job.options(), Optional.empty(),
+                Optional.empty(), false, 1, job.startedAt(), Duration.ZERO,
+                OptionalDouble.empty(), OptionalDouble.empty(), Optional.empty(), 1,
+                FioPercentiles.of(global, job.options()));
+    }
 
     /**
      * @return whether the job ran asynchronously and a direction's report does not split its
@@ -66,6 +96,9 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
      */
     static List<FioJobSource> of(Results results) {
         List<FioJobSource> jobs = new ArrayList<>();
+        Optional<FioWritten> fio = results.fio();
+        Map<String, String> global = fio.map(FioWritten::globalOptions).orElse(Map.of());
+        fio.ifPresent(f -> f.laidOut().forEach(l -> jobs.add(laidOut(l, global))));
         int group = -1;
         int lastGroup = -1;
         for (int i = 0; i < results.jobs().size(); i++) {
@@ -75,7 +108,9 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
                     group++;
                 }
                 lastGroup = results.group(i);
-                jobs.add(piece.job().apply(group));
+                FioJobSource source = piece.job().apply(group);
+                jobs.add(fio.isEmpty() ? source
+                        : source.writtenAs(global, fio.get().jobOptions().get(i)));
             }
         }
         return jobs;
@@ -172,7 +207,7 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         Duration elapsed = p.rampTime().multipliedBy(p.runs()).plus(measured(r.read(), r.write()));
         return new FioJobSource(name, group, o, r.read(), r.write(), async, depth, r.startedAt(),
                 elapsed, FioTimings.usrCpuPercent(r), FioTimings.sysCpuPercent(r),
-                r.cpu().flatMap(CpuUsage::ioThreads));
+                r.cpu().flatMap(CpuUsage::ioThreads), depth, FioPercentiles.DEFAULT);
     }
 
     private static FioJobSource sequential(String name, int group, SpeedReport r, PassResult pass,
@@ -199,7 +234,7 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         return new FioJobSource(name, group, o, write ? none : Optional.of(pass),
                 write ? Optional.of(pass) : none, false, 1, r.startedAt(),
                 measured(Optional.of(pass), none), OptionalDouble.empty(),
-                OptionalDouble.empty(), Optional.empty());
+                OptionalDouble.empty(), Optional.empty(), 1, FioPercentiles.DEFAULT);
     }
 
     /**

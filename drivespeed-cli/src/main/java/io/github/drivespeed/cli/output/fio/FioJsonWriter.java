@@ -36,6 +36,9 @@ import java.util.Objects;
  */
 public final class FioJsonWriter {
 
+    /** The fio release whose JSON layout this writes, as fio's {@code --version} names it. */
+    public static final String FIO_RELEASE = FioLayout.FIO_RELEASE;
+
     private static final ObjectWriter WRITER = new ObjectMapper()
             .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
             .writerWithDefaultPrettyPrinter()
@@ -112,8 +115,17 @@ public final class FioJsonWriter {
         doc.put("timestamp", now.getEpochSecond());
         doc.put("timestamp_ms", now.toEpochMilli());
         doc.put("time", CTIME.format(ZonedDateTime.ofInstant(now, clock.getZone())));
-        ObjectNode global = doc.putObject("global options");
-        results.target().ifPresent(t -> global.put("directory", t.directory().toString()));
+        if (results.fio().isPresent()) {
+            // as fio: the global options as written, and no such key when none were given
+            Map<String, String> given = results.fio().get().globalOptions();
+            if (!given.isEmpty()) {
+                ObjectNode global = doc.putObject("global options");
+                given.forEach(global::put);
+            }
+        } else {
+            ObjectNode global = doc.putObject("global options");
+            results.target().ifPresent(t -> global.put("directory", t.directory().toString()));
+        }
         ArrayNode array = doc.putArray("jobs");
         Map<Integer, long[]> groupBandwidth = FioJobSource.groupBandwidth(jobs);
         for (FioJobSource job : jobs) {

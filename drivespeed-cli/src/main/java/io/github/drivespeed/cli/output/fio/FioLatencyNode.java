@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.output.fio;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.drivespeed.report.LatencyStats;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,12 +17,12 @@ final class FioLatencyNode {
 
     /**
      * @param l the distribution
-     * @param percentiles whether fio would print percentiles for this latency (by default only
-     *     for clat; for lat where clat is not measured)
+     * @param percentiles the percentages fio would print for this latency (by default only for
+     *     clat; for lat where clat is not measured), or none
      * @param plus json+: add the bins (where percentiles are printed, as fio)
      * @return the object
      */
-    static ObjectNode of(LatencyStats l, boolean percentiles, boolean plus) {
+    static ObjectNode of(LatencyStats l, List<Double> percentiles, boolean plus) {
         ObjectNode o = FioNodes.object();
         boolean any = l.count() > 0;
         o.put("min", any ? l.minNanos() : 0);
@@ -29,10 +30,10 @@ final class FioLatencyNode {
         o.set("mean", FioNodes.decimal(any ? l.meanNanos() : 0));
         o.set("stddev", FioNodes.decimal(l.count() > 1 ? l.standardDeviationNanos() : 0));
         o.put("N", l.count());
-        if (percentiles && any) {
+        if (!percentiles.isEmpty() && any) {
             FioBins bins = FioBins.of(l);
             ObjectNode p = o.putObject("percentile");
-            for (Map.Entry<Double, Long> e : bins.percentiles(LatencyStats.FIO_PERCENTILES)
+            for (Map.Entry<Double, Long> e : bins.percentiles(percentiles)
                     .entrySet()) {
                 p.put(String.format(java.util.Locale.ROOT, "%f", e.getKey()), e.getValue());
             }

@@ -1,6 +1,9 @@
 package io.github.drivespeed.cli.output.fio;
 
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /** fio's {@code --output-format} values that drivespeed writes. */
@@ -16,6 +19,28 @@ public enum FioOutputFormat {
 
     FioOutputFormat(String fioName) {
         this.fioName = fioName;
+    }
+
+    /** fio's names of its terse format. */
+    private static final List<String> TERSE = List.of("terse", "minimal", "csv");
+
+    /**
+     * {@return the formats of fio's comma-separated {@code --output-format} list
+     * ({@code json,normal}): fio prints each; {@code json+} holds {@code json}, so both name
+     * {@link #JSON_PLUS} alone}
+     *
+     * @param value as given to {@code --output-format}
+     * @throws IllegalArgumentException naming the option and the value that is not one of them
+     */
+    public static Set<FioOutputFormat> parseList(String value) {
+        Set<FioOutputFormat> formats = EnumSet.noneOf(FioOutputFormat.class);
+        for (String one : value.split(",", -1)) {
+            formats.add(parse(one));
+        }
+        if (formats.contains(JSON_PLUS)) {
+            formats.remove(JSON);
+        }
+        return formats;
     }
 
     /** {@return the name fio gives it: {@code normal}, {@code json} or {@code json+}} */
@@ -35,6 +60,11 @@ public enum FioOutputFormat {
             if (f.fioName.equals(value)) {
                 return f;
             }
+        }
+        if (TERSE.contains(value)) {
+            throw new IllegalArgumentException("invalid value for option '--output-format': '"
+                    + value + "': not supported: drivespeed does not write fio's terse format;"
+                    + " give json (or json+), which holds every figure terse does");
         }
         throw new IllegalArgumentException("invalid value for option '--output-format': '" + value
                 + "': give one of " + Arrays.stream(values()).map(FioOutputFormat::fioName)
