@@ -16,9 +16,10 @@ import java.util.Optional;
  * Both sides must hold at least 2 blocks and a twentieth of the pass, so that a short burst (a
  * throttle's first time slice, a small DRAM buffer) or a stall near the end is not taken for a
  * cache filling; at least {@link #MIN_BYTES_BEFORE_DROP} must have been written before it; and
- * the slow part must last at least {@link #MIN_NANOS_AFTER_DROP}, so that a hiccup at the end of a
- * short pass (another process's burst on a shared disk, a few milliseconds off the CPU) is not
- * taken for a second speed.
+ * the slow part must hold at least {@link #MIN_BLOCKS_AFTER_DROP} blocks and last at least
+ * {@link #MIN_NANOS_AFTER_DROP}, so that a hiccup at the end of a short pass (another process's
+ * burst on a shared disk, a few milliseconds off the CPU, a busy machine holding up the last
+ * blocks) is not taken for a second speed.
  */
 public final class CliffDetector {
 
@@ -37,6 +38,12 @@ public final class CliffDetector {
      * another writer's burst on a shared machine lasts milliseconds to tens of milliseconds.
      */
     public static final long MIN_NANOS_AFTER_DROP = 200_000_000L;
+    /**
+     * The slow part after a drop holds at least this many blocks (4), so that it is judged in at
+     * least two windows that must each run slow: on a busy machine a steady 16 MiB/s medium once
+     * wrote its last 2 blocks of 16 at half speed, which one window alone took for a cache cliff.
+     */
+    public static final int MIN_BLOCKS_AFTER_DROP = 4;
     private static final int MIN_BLOCKS_PER_SIDE = 2;
     private static final int AFTER_WINDOWS = 8;
 
@@ -71,7 +78,7 @@ public final class CliffDetector {
             return Optional.empty();
         }
         int k = knee(completedAtNanos, n, minSide);
-        if (k < 0 || k * blockBytes < MIN_BYTES_BEFORE_DROP) {
+        if (k < 0 || k * blockBytes < MIN_BYTES_BEFORE_DROP || n - k < MIN_BLOCKS_AFTER_DROP) {
             return Optional.empty();
         }
         long beforeNanos = completedAtNanos[k - 1];
