@@ -1,14 +1,19 @@
 package io.github.drivespeed.dist;
 
 import io.github.drivespeed.cli.CommandModel;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 import picocli.AutoComplete;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.codegen.docgen.manpage.ManPageGenerator;
 
 /**
@@ -22,6 +27,9 @@ public final class ShellFiles {
 
     /** The command's name: the man page's title and the word the completion completes. */
     public static final String COMMAND = "drivespeed";
+
+    /** The labels of values that name a file, a directory or a device. */
+    private static final Set<String> PATH_LABELS = Set.of("DIR", "FILE", "FILE.png", "DEVICE");
 
     /** Wider than any line of the synopsis, so that picocli breaks none. */
     private static final int SYNOPSIS_WIDTH_COLUMNS = 200;
@@ -91,14 +99,42 @@ public final class ShellFiles {
     }
 
     /**
-     * Writes the bash completion script of {@code drivespeed}: every option name, and the values
-     * of options that take one of a fixed set.
+     * Writes the bash completion script of {@code drivespeed}: every option name, and file names
+     * wherever the command takes a file, a directory or a device (DIR, {@code --output FILE},
+     * {@code --chart FILE.png}, {@code --job FILE}, {@code --allow-writes-to DEVICE}, ...).
      *
      * @param file the script to write (replaced if present)
      * @throws IOException when it cannot be written
      */
     public static void writeBashCompletion(Path file) throws IOException {
-        CommandLine commandLine = CommandModel.commandLine();
-        Files.writeString(file, AutoComplete.bash(COMMAND, commandLine), StandardCharsets.UTF_8);
+        CommandLine completion = completionModel(CommandModel.commandLine().getCommandSpec());
+        Files.writeString(file, AutoComplete.bash(COMMAND, completion), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The command's options and arguments as picocli's completion reads them: the command
+     * takes paths as strings (it checks them itself), and picocli completes file names only
+     * for a {@code File} or {@code Path} value, so each value labelled as a path is typed
+     * {@code File} here.
+     *
+     * @param command the command's model
+     * @return a model with the same names and arities, paths typed as files
+     */
+    static CommandLine completionModel(CommandSpec command) {
+        CommandSpec completion = CommandSpec.create().name(command.name());
+        for (OptionSpec option : command.options()) {
+            completion.addOption(OptionSpec.builder(option.names()).arity(option.arity())
+                    .paramLabel(option.paramLabel()).hidden(option.hidden())
+                    .type(PATH_LABELS.contains(option.paramLabel()) ? File.class : option.type())
+                    .build());
+        }
+        for (PositionalParamSpec argument : command.positionalParameters()) {
+            completion.addPositional(PositionalParamSpec.builder().index(argument.index())
+                    .arity(argument.arity()).paramLabel(argument.paramLabel())
+                    .type(PATH_LABELS.contains(argument.paramLabel()) ? File.class
+                            : argument.type())
+                    .build());
+        }
+        return new CommandLine(completion);
     }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -49,7 +50,7 @@ class ShellFilesTest {
     }
 
     @Test
-    void bashCompletesAnOptionPrefixToTheOptions() throws IOException, InterruptedException {
+    void bashCompletesAnOptionPrefixToTheOptions() throws Exception {
         Path script = directory.resolve("drivespeed.bash");
         ShellFiles.writeBashCompletion(script);
 
@@ -59,20 +60,41 @@ class ShellFilesTest {
     }
 
     @Test
+    void bashCompletesFileNamesWhereTheCommandTakesAPath() throws Exception {
+        Path script = directory.resolve("drivespeed.bash");
+        ShellFiles.writeBashCompletion(script);
+        Files.createDirectories(directory.resolve("media/usb0"));
+        Files.writeString(directory.resolve("job.fio"), "[j]\n");
+
+        assertThat(complete(script, "med")).containsExactly("media");
+        assertThat(complete(script, "media/")).containsExactly("media/usb0");
+        assertThat(complete(script, "--chart", "j")).containsExactly("job.fio");
+        assertThat(complete(script, "--job", "j")).containsExactly("job.fio");
+        // a value that is no path completes to nothing, not to file names
+        assertThat(complete(script, "--count", "j")).isEmpty();
+    }
+
+    @Test
     void theGeneratorRefusesAnythingButOneDirectory() {
         assertThatThrownBy(() -> ShellFiles.main(new String[0]))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("output directory").hasMessageContaining("got 0");
     }
 
-    /** @return what bash, having sourced the script, offers for {@code drivespeed WORD<TAB>} */
-    private static List<String> complete(Path script, String word)
+    /**
+     * {@return what bash, having sourced the script, offers for {@code drivespeed WORDS<TAB>}
+     * in the test's directory: the last word is the one completed}
+     */
+    private List<String> complete(Path script, String... words)
             throws IOException, InterruptedException {
-        String program = "source \"$1\"; COMP_WORDS=(drivespeed \"$2\"); COMP_CWORD=1;"
-                + " COMP_LINE=\"drivespeed $2\"; COMP_POINT=${#COMP_LINE};"
+        String program = "source \"$1\"; shift; COMP_WORDS=(drivespeed \"$@\");"
+                + " COMP_CWORD=$#; COMP_LINE=\"drivespeed $*\"; COMP_POINT=${#COMP_LINE};"
                 + " _complete_drivespeed; printf '%s\\n' \"${COMPREPLY[@]}\"";
+        List<String> command = new ArrayList<>(List.of("bash", "-c", program, "bash",
+                script.toString()));
+        command.addAll(List.of(words));
         // (stderr left out: outside a real completion, bash's compopt says it is not in one)
-        Process bash = new ProcessBuilder("bash", "-c", program, "bash", script.toString(), word)
+        Process bash = new ProcessBuilder(command).directory(directory.toFile())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String out = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(bash.waitFor()).as(out).isZero();
