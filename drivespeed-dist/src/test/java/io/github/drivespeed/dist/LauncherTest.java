@@ -1,0 +1,76 @@
+package io.github.drivespeed.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bin/drivespeed, laid out as in the tar.gz beside the executable jar, runs the command from
+ * any directory and through symbolic links to it, relative or absolute, as /usr/bin/drivespeed
+ * is in the Debian package.
+ */
+class LauncherTest {
+
+    @TempDir
+    Path root;
+
+    /** @return bin/drivespeed under {@code home}, with the executable jar at lib/drivespeed.jar */
+    private static Path install(Path home) throws IOException {
+        Path jar = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(Path::of)
+                .filter(p -> p.getFileName().toString().matches("drivespeed-cli-.*-exec\\.jar"))
+                .findFirst().orElseThrow(() -> new AssertionError("no executable jar on the"
+                        + " test class path: " + System.getProperty("java.class.path")));
+        Path bin = Files.createDirectories(home.resolve("bin"));
+        Files.createDirectories(home.resolve("lib"));
+        Files.copy(jar, home.resolve("lib/drivespeed.jar"));
+        Path launcher = Files.copy(Path.of("src/dist/bin/drivespeed"), bin.resolve("drivespeed"));
+        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return launcher;
+    }
+
+    /** @return the first line of {@code drivespeed --version} run as {@code command} in {@code dir} */
+    private static String version(Path command, Path dir) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command.toString(), "--version").directory(dir.toFile())
+                .redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as(out).isZero();
+        return out.strip();
+    }
+
+    @Test
+    void runsFromAnotherDirectoryAndThroughRelativeAndAbsoluteSymlinks() throws Exception {
+        Path launcher = install(root.resolve("share/drivespeed"));
+        Path usrBin = Files.createDirectories(root.resolve("bin"));
+        Path relative = Files.createSymbolicLink(usrBin.resolve("drivespeed"),
+                Path.of("../share/drivespeed/bin/drivespeed"));
+        Path absolute = Files.createSymbolicLink(root.resolve("ds"), launcher);
+        Path chained = Files.createSymbolicLink(root.resolve("ds2"), Path.of("bin/drivespeed"));
+        Path elsewhere = Files.createDirectories(root.resolve("elsewhere"));
+
+        for (Path command : new Path[] {launcher, relative, absolute, chained}) {
+            assertThat(version(command, elsewhere)).as(command.toString())
+                    .startsWith("drivespeed 0.1.0");
+        }
+    }
+
+    @Test
+    void saysWhatIsMissingWhenTheJarIsNotBesideIt() throws Exception {
+        Path launcher = install(root);
+        Files.delete(root.resolve("lib/drivespeed.jar"));
+
+        Process process = new ProcessBuilder(launcher.toString(), "--version")
+                .redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).isEqualTo(127);
+        assertThat(out).contains("drivespeed: ", "lib/drivespeed.jar is missing");
+    }
+}
