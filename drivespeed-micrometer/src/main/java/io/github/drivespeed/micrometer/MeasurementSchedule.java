@@ -17,6 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -160,7 +161,7 @@ public final class MeasurementSchedule implements AutoCloseable {
         tell(l -> l.measured(m));
     }
 
-    private void tell(java.util.function.Consumer<MeasurementListener> call) {
+    private void tell(Consumer<MeasurementListener> call) {
         for (MeasurementListener l : listeners) {
             try {
                 call.accept(l);

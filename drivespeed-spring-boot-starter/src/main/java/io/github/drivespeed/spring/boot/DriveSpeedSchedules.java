@@ -8,6 +8,7 @@ import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -53,7 +54,7 @@ public final class DriveSpeedSchedules implements SmartLifecycle, AutoCloseable 
                     .directOrBuffered();
             m.putIfAbsent(p, new MeasurementSchedule(sequential, reads, initialDelay, interval));
         }
-        this.schedules = java.util.Collections.unmodifiableMap(m);
+        this.schedules = Collections.unmodifiableMap(m);
     }
 
     /** {@return the schedules by directory, in the order of {@code drivespeed.paths}} */
