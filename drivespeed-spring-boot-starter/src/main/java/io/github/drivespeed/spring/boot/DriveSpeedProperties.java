@@ -43,8 +43,8 @@ public class DriveSpeedProperties {
 
     /**
      * Bytes each measurement writes and reads back sequentially in 1 MiB blocks, and the size of
-     * the random-read workload's file, in drivespeed's spelling (64M is 64 MiB; 64MB is
-     * 64,000,000 bytes); a whole number of MiB.
+     * the random-read workload's file, in drivespeed's spelling (64M and 64MiB are 64 MiB); a
+     * whole number of MiB.
      */
     private String size = "64M";
 
