@@ -1,0 +1,118 @@
+package io.github.drivespeed.spring.boot;
+
+import io.github.drivespeed.micrometer.Measurement;
+import io.github.drivespeed.micrometer.MeasurementSchedule;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.requirement.Measurements;
+import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.requirement.StorageRequirement;
+import io.github.drivespeed.warning.Warning;
+import java.nio.file.Files;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+
+/**
+ * A Spring Boot health indicator for one directory's drive, shaped like Spring's
+ * {@code DiskSpaceHealthIndicator} (a path and a threshold; UP when the threshold is met, DOWN
+ * otherwise; the figures as details). It never measures on a health request: it reads the last
+ * measurement of a {@link MeasurementSchedule}, which runs on a thread of its own.
+ *
+ * <pre>{@code
+ * @Bean
+ * HealthIndicator dataDriveSpeed(MeasurementSchedule dataDirSchedule) {
+ *     return new DriveSpeedHealthIndicator(dataDirSchedule,
+ *             StorageRequirement.parse("write=20MB/s,read=50MB/s"));
+ * }
+ * }</pre>
+ *
+ * <p>Status: DOWN when the directory is gone, when the last measurement failed (its error as
+ * the detail {@code error}) or when it does not meet the threshold (see
+ * {@link StorageRequirement#check(Measurements)}: a figure flagged as not the drive's never
+ * meets one); UNKNOWN before the first measurement; UP otherwise. Details: {@code path},
+ * {@code exists}, {@code threshold} (when there is one), and after a measurement
+ * {@code outcome} ({@code success} or {@code flagged}), {@code write} and {@code read} (the
+ * sequential medians, MB/s and MiB/s), {@code randomRead} (median IOPS of random 4 KiB reads),
+ * {@code measuredAt}, {@code warnings}, and {@code failures} (each criterion not met, with its
+ * bound and the figure measured).
+ */
+public final class DriveSpeedHealthIndicator extends AbstractHealthIndicator {
+
+    private final MeasurementSchedule schedule;
+    private final Optional<StorageRequirement> threshold;
+
+    /**
+     * A health indicator that is UP whenever the last measurement of {@code schedule} ran.
+     *
+     * @param schedule the measurements of the directory to watch
+     */
+    public DriveSpeedHealthIndicator(MeasurementSchedule schedule) {
+        this(schedule, Optional.empty());
+    }
+
+    /**
+     * A health indicator that is UP while the last measurement of {@code schedule} meets
+     * {@code threshold}.
+     *
+     * @param schedule the measurements of the directory to watch
+     * @param threshold what the drive must do to be UP
+     */
+    public DriveSpeedHealthIndicator(MeasurementSchedule schedule, StorageRequirement threshold) {
+        this(schedule, Optional.of(threshold));
+    }
+
+    private DriveSpeedHealthIndicator(MeasurementSchedule schedule,
+            Optional<StorageRequirement> threshold) {
+        super("drivespeed health check failed");
+        this.schedule = Objects.requireNonNull(schedule, "schedule");
+        this.threshold = threshold;
+    }
+
+    @Override
+    protected void doHealthCheck(Health.Builder builder) {
+        builder.withDetail("path", schedule.target().toString());
+        threshold.ifPresent(t -> builder.withDetail("threshold", t.toString()));
+        if (!Files.isDirectory(schedule.target())) {
+            builder.down().withDetail("exists", false);
+            return;
+        }
+        builder.withDetail("exists", true);
+        Optional<Measurement> last = schedule.latest();
+        if (last.isEmpty()) {
+            schedule.lastFailure().ifPresentOrElse(builder::down,
+                    () -> builder.unknown().withDetail("outcome", "not measured yet"));
+            return;
+        }
+        Measurement m = last.get();
+        builder.up().withDetail("outcome", m.outcome().tagValue())
+                .withDetail("write", m.sequential().write().median().toString())
+                .withDetail("read", m.sequential().read().median().toString())
+                .withDetail("randomRead", m.randomReads().map(DriveSpeedHealthIndicator::iops)
+                        .orElse("not measured"))
+                .withDetail("measuredAt", m.finishedAt().toString())
+                .withDetail("warnings", warnings(m));
+        threshold.ifPresent(t -> {
+            RequirementCheck check = t.check(Measurements.of(m.sequential()).with(m.workload()));
+            List<String> failures = check.failures().stream().map(Object::toString).toList();
+            if (!check.passed()) {
+                builder.down().withDetail("failures", failures);
+            }
+        });
+    }
+
+    private static String iops(PassResult reads) {
+        return String.format(Locale.ROOT, "%.0f IOPS", reads.medianIops());
+    }
+
+    private static List<String> warnings(Measurement m) {
+        Set<Warning> all = EnumSet.noneOf(Warning.class);
+        all.addAll(m.sequential().warnings());
+        all.addAll(m.workload().warnings());
+        return all.stream().map(Warning::name).toList();
+    }
+}

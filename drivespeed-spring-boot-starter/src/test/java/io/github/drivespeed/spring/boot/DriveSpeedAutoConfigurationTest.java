@@ -1,0 +1,218 @@
+package io.github.drivespeed.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.drivespeed.micrometer.DriveSpeedMeterBinder;
+import io.github.drivespeed.micrometer.Measurement;
+import io.github.drivespeed.micrometer.MeasurementOutcome;
+import io.github.drivespeed.micrometer.MeasurementSchedule;
+import io.github.drivespeed.testing.TestFiles;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** The auto-configuration in an application context, on real temporary directories. */
+class DriveSpeedAutoConfigurationTest {
+
+    @TempDir
+    Path dir;
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(DriveSpeedAutoConfiguration.class,
+                    MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class,
+                    SimpleMetricsExportAutoConfiguration.class));
+
+    @AfterEach
+    void nothingLeftBehind() throws IOException {
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    /** One small measurement, at once, then none for an hour. */
+    private ApplicationContextRunner measuringAtOnce(String... more) {
+        return runner.withPropertyValues("drivespeed.paths=" + dir, "drivespeed.initial-delay=0s",
+                "drivespeed.interval=1h", "drivespeed.size=4M", "drivespeed.duration=200ms")
+                .withPropertyValues(more);
+    }
+
+    private static MeasurementSchedule schedule(AssertableApplicationContext context, Path path) {
+        return context.getBean(DriveSpeedSchedules.class).byPath().get(path);
+    }
+
+    private static Measurement awaitMeasurement(MeasurementSchedule schedule)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (schedule.latest().isEmpty() && schedule.lastFailure().isEmpty()
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(schedule.lastFailure()).isEmpty();
+        return schedule.latest().orElseThrow();
+    }
+
+    private static Health health(AssertableApplicationContext context, Path path) {
+        CompositeHealthContributor drivespeed = context.getBean("drivespeedHealthContributor",
+                CompositeHealthContributor.class);
+        return ((HealthIndicator) drivespeed.getContributor(
+                DriveSpeedAutoConfiguration.contributorName(path))).health();
+    }
+
+    @Test
+    void withoutPathsThereIsNothing() {
+        runner.run(context -> assertThat(context).hasNotFailed()
+                .doesNotHaveBean(DriveSpeedSchedules.class)
+                .doesNotHaveBean("drivespeedHealthContributor")
+                .doesNotHaveBean("driveSpeedMeterBinder"));
+    }
+
+    @Test
+    void pathsGiveAScheduleAHealthContributorAndMetersPerDirectory() throws Exception {
+        Path other = Files.createDirectory(dir.resolve("other"));
+        runner.withPropertyValues("drivespeed.paths=" + dir + "," + other).run(context -> {
+            assertThat(context).hasNotFailed().hasSingleBean(DriveSpeedSchedules.class)
+                    .hasBean("drivespeedHealthContributor").hasBean("driveSpeedMeterBinder");
+            assertThat(context.getBean(DriveSpeedSchedules.class).byPath()).containsOnlyKeys(dir,
+                    other);
+            MeterRegistry registry = context.getBean(MeterRegistry.class);
+            for (Path p : new Path[] {dir, other}) {
+                assertThat(registry.get(DriveSpeedMeterBinder.SEQUENTIAL_WRITE)
+                        .tag("path", p.toString()).gauge().value()).isNaN();
+                // the first measurement is a minute away: nothing measured, health UNKNOWN
+                assertThat(health(context, p).getStatus()).isEqualTo(Status.UNKNOWN);
+                assertThat(health(context, p).getDetails()).containsEntry("path", p.toString())
+                        .containsEntry("exists", true)
+                        .containsEntry("outcome", "not measured yet");
+            }
+        });
+        Files.delete(other);
+    }
+
+    @Test
+    void afterTheFirstMeasurementHealthAndMetersShowIt() throws Exception {
+        measuringAtOnce("drivespeed.requirement=write=1kB/s,read=1kB/s").run(context -> {
+            Measurement m = awaitMeasurement(schedule(context, dir));
+            Health health = health(context, dir);
+            assertThat(health.getDetails()).containsEntry("path", dir.toString())
+                    .containsEntry("outcome", m.outcome().tagValue())
+                    .containsEntry("write", m.sequential().write().median().toString())
+                    .containsKeys("read", "randomRead", "measuredAt", "warnings", "threshold");
+            MeterRegistry registry = context.getBean(MeterRegistry.class);
+            double write = registry.get(DriveSpeedMeterBinder.SEQUENTIAL_WRITE).gauge().value();
+            if (m.outcome() == MeasurementOutcome.SUCCESS) {
+                assertThat(health.getStatus()).isEqualTo(Status.UP);
+                assertThat(write).isEqualTo(m.sequential().write().median().bytesPerSecond());
+            } else {
+                // another build used the disk meanwhile: the figures are left out
+                assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+                assertThat(write).isNaN();
+            }
+        });
+    }
+
+    @Test
+    void aDriveBelowTheRequirementIsDownNamingTheCriterion() throws Exception {
+        measuringAtOnce("drivespeed.requirement=write=1000GB/s").run(context -> {
+            awaitMeasurement(schedule(context, dir));
+            Health health = health(context, dir);
+            assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+            assertThat(health.getDetails().get("failures").toString())
+                    .contains("sequential write >= ");
+        });
+    }
+
+    @Test
+    void anSdClassNameIsARequirementToo() {
+        runner.withPropertyValues("drivespeed.paths=" + dir, "drivespeed.requirement=A1")
+                .run(context -> assertThat(health(context, dir).getDetails().get("threshold"))
+                        .asString().startsWith("SD Application Performance Class 1 (A1)"));
+    }
+
+    @Test
+    void aRequirementThatDoesNotParseStopsTheStartNamingTheSettingAndTheTerm() {
+        runner.withPropertyValues("drivespeed.paths=" + dir, "drivespeed.requirement=write=fast")
+                .run(context -> assertThat(context).hasFailed().getFailure()
+                        .hasStackTraceContaining("drivespeed.requirement")
+                        .hasStackTraceContaining("write=fast"));
+    }
+
+    @Test
+    void aSizeThatIsNoWholeMebibyteStopsTheStartNamingTheSetting() {
+        runner.withPropertyValues("drivespeed.paths=" + dir, "drivespeed.size=1500kB")
+                .run(context -> assertThat(context).hasFailed().getFailure()
+                        .hasStackTraceContaining("drivespeed.size must be a whole number of MiB"
+                                + " (1 MiB blocks), at least 1M: 1500kB"));
+    }
+
+    @Test
+    void anAbsentDirectoryIsDown() {
+        Path absent = dir.resolve("absent");
+        runner.withPropertyValues("drivespeed.paths=" + absent).run(context -> {
+            Health health = health(context, absent);
+            assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+            assertThat(health.getDetails()).containsEntry("exists", false);
+        });
+        assertThat(absent).doesNotExist();
+    }
+
+    @Test
+    void theHealthContributorCanBeSwitchedOffAsAnyOfSpringBoots() {
+        runner.withPropertyValues("drivespeed.paths=" + dir,
+                "management.health.drivespeed.enabled=false")
+                .run(context -> assertThat(context).hasNotFailed()
+                        .doesNotHaveBean("drivespeedHealthContributor")
+                        .hasSingleBean(MeterBinder.class));
+    }
+
+    @Test
+    void closingTheContextStopsTheSchedules() {
+        runner.withPropertyValues("drivespeed.paths=" + dir).run(context -> {
+            DriveSpeedSchedules schedules = context.getBean(DriveSpeedSchedules.class);
+            assertThat(schedules.isRunning()).isTrue();
+            context.close();
+            assertThat(schedules.isRunning()).isFalse();
+        });
+    }
+
+    @Test
+    void theConfigurationMetadataDescribesEverySetting() throws IOException {
+        String metadata;
+        try (InputStream in = getClass().getResourceAsStream(
+                "/META-INF/spring-configuration-metadata.json")) {
+            assertThat(in).as("spring-configuration-metadata.json").isNotNull();
+            metadata = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        for (String name : new String[] {"paths", "interval", "initial-delay", "requirement",
+                "size", "duration"}) {
+            assertThat(metadata).contains("\"name\": \"drivespeed." + name + "\"");
+        }
+        // the hand-written part: Spring Boot's switch, and the requirement's values
+        assertThat(metadata).contains("\"name\": \"management.health.drivespeed.enabled\"")
+                .contains("\"value\": \"A1\"");
+        assertThat(metadata).contains("\"type\": \"io.github.drivespeed.requirement"
+                + ".StorageRequirement\"");
+    }
+
+    @Test
+    void aContributorIsNamedAfterItsPath() {
+        assertThat(DriveSpeedAutoConfiguration.contributorName(Path.of("/var/lib/my app")))
+                .isEqualTo("var-lib-my-app");
+        assertThat(DriveSpeedAutoConfiguration.contributorName(Path.of("/"))).isEqualTo("root");
+    }
+}
