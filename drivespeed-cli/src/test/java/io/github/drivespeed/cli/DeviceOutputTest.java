@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.drivespeed.cli.output.CsvReport;
+import io.github.drivespeed.cli.output.OutputSchema;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import java.nio.file.Files;
@@ -42,7 +42,7 @@ class DeviceOutputTest {
             CommandRun o = CommandRun.of(device, "--bs", "1M", "--count", "8", "--runs", "2",
                     "--json", "-o", json.toString());
             assertThat(o.exitCode()).as(o.err()).isZero();
-            JsonNode doc = new ObjectMapper().readTree(json.toFile());
+            JsonNode doc = OutputSchema.read(json);
             assertThat(doc.get("schema_version").asInt()).isEqualTo(1);
             JsonNode target = doc.get("target");
             assertThat(target.get("device").asText()).isEqualTo(loop.device().toRealPath()
@@ -131,7 +131,7 @@ class DeviceOutputTest {
                     "--json", "-o", json.toString());
             assertThat(o.exitCode()).as(o.err()).isZero();
             assertThat(o.out()).contains("  rest:     the last 1536 B, after the last whole block");
-            JsonNode doc = new ObjectMapper().readTree(json.toFile());
+            JsonNode doc = OutputSchema.read(json);
             assertThat(doc.get("target").get("rest_bytes").asLong()).isEqualTo(1536);
             JsonNode run = doc.get("jobs").get(0).get("read").get("runs").get(0);
             assertThat(run.get("io_bytes").asLong()).isEqualTo(size);
@@ -139,7 +139,7 @@ class DeviceOutputTest {
             CommandRun whole = CommandRun.of(device, "--bs", "1M", "--count", "16", "--runs", "1",
                     "--json");
             assertThat(whole.exitCode()).as(whole.err()).isZero();
-            JsonNode w = new ObjectMapper().readTree(whole.out());
+            JsonNode w = OutputSchema.read(whole.out());
             assertThat(w.get("target").get("rest_bytes").asLong()).isEqualTo(1536);
             assertThat(w.get("jobs").get(0).get("read").get("runs").get(0).get("io_bytes")
                     .asLong()).isEqualTo(16L << 20);

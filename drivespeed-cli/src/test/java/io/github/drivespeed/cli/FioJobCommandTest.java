@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.drivespeed.cli.output.OutputSchema;
 import io.github.drivespeed.testing.Mounts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -109,6 +110,7 @@ class FioJobCommandTest {
         CommandRun run = CommandRun.of("--job", job.toString(), "--json");
         assertThat(run.exitCode()).as(run.err()).isZero();
         // --json: drivespeed's own JSON, one job per fio job
+        OutputSchema.read(run.out());
         assertThat(run.out()).contains("\"readtest\"").contains("\"writetest\"");
         CommandRun text = CommandRun.of("--job", job.toString());
         assertThat(text.out()).contains("readtest: (groupid=0, jobs=1)")

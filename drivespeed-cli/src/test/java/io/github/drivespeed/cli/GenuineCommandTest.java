@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.drivespeed.cli.output.OutputSchema;
 import io.github.drivespeed.testing.FakeFlash;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
@@ -37,7 +38,7 @@ class GenuineCommandTest {
 
     private static JsonNode json(CommandRun o) throws IOException {
         assertThat(o.exitCode()).as(o.err()).isIn(0, 1);
-        return JSON.readTree(o.out());
+        return OutputSchema.read(o.out());
     }
 
     /**
@@ -263,7 +264,7 @@ class GenuineCommandTest {
 
             CommandRun probe = run(dev, "--verify-capacity", "--allow-writes-to", dev, "--json");
             assertThat(probe.exitCode()).as(probe.err()).isEqualTo(1);
-            JsonNode p = JSON.readTree(probe.out()).get("jobs").get(0).get("capacity_probe");
+            JsonNode p = OutputSchema.read(probe.out()).get("jobs").get(0).get("capacity_probe");
             assertThat(p.get("medium_kind").asText()).isEqualTo("wrap");
             assertThat(p.get("usable_bytes").asLong()).isEqualTo(64 * MIB);
             assertThat(p.get("claimed_bytes").asLong()).isEqualTo(256 * MIB);
@@ -302,7 +303,7 @@ class GenuineCommandTest {
                     .contains("\rcapacity check: writing test files [", " of 64.0 MiB ",
                             "s left")
                     .endsWith("\r\u001b[K");
-            JsonNode c = JSON.readTree(o.out()).get("jobs").get(0).get("capacity_check");
+            JsonNode c = OutputSchema.read(o.out()).get("jobs").get(0).get("capacity_check");
             assertThat(c.get("stop").asText()).isEqualTo("DURATION");
             long written = c.get("written_bytes").asLong();
             assertThat(written).isPositive().isLessThan(64 * MIB);

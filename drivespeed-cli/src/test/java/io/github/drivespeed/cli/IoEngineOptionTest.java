@@ -2,6 +2,7 @@ package io.github.drivespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.drivespeed.cli.output.OutputSchema;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -60,6 +61,7 @@ class IoEngineOptionTest {
         assertThat(o.exitCode()).as(o.err()).isZero();
         String j = Files.readString(json);
         Files.delete(json);
+        OutputSchema.read(j);
         assertThat(j).contains("\"engine\" : {").contains("\"name\" : \"psync\"")
                 .contains("\"requested\" : \"psync\"").contains("\"usr_ns_per_io\" : ")
                 .contains("\"sys_cpu\" : ");

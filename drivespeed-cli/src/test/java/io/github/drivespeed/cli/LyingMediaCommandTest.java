@@ -3,7 +3,7 @@ package io.github.drivespeed.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.drivespeed.cli.output.OutputSchema;
 import io.github.drivespeed.testing.FakeFlash;
 import io.github.drivespeed.testing.TestFiles;
 import java.nio.file.Path;
@@ -20,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("privileged")
 class LyingMediaCommandTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final long MIB = 1 << 20;
 
     @TempDir
@@ -60,7 +59,7 @@ class LyingMediaCommandTest {
             CommandRun check = timed(fs.toString(), "--verify-capacity", "--size", "128M",
                     "--backend", "native", "--json");
             assertThat(check.exitCode()).as(check.err()).isEqualTo(1);
-            JsonNode c = JSON.readTree(check.out()).get("jobs").get(0).get("capacity_check");
+            JsonNode c = OutputSchema.read(check.out()).get("jobs").get(0).get("capacity_check");
             assertThat(c.get("stop").asText()).isEqualTo("WRITE_FAILED");
             // ext4 may place the file past 64 MiB: then nothing of it is usable
             assertThat(c.get("usable_bytes").asLong()).isBetween(0L, 64 * MIB);

@@ -3,7 +3,7 @@ package io.github.drivespeed.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.drivespeed.cli.output.OutputSchema;
 import io.github.drivespeed.testing.SharedDisk;
 import io.github.drivespeed.testing.TestFiles;
 import java.awt.image.BufferedImage;
@@ -50,7 +50,7 @@ class OutputOptionsTest {
                 "--json");
         assertThat(o.exitCode()).isZero();
         assertThat(o.err()).isEmpty();
-        JsonNode doc = new ObjectMapper().readTree(o.out());
+        JsonNode doc = OutputSchema.read(o.out());
         assertThat(doc.get("schema_version").asInt()).isEqualTo(1);
         assertThat(doc.at("/target/directory").asText()).isEqualTo(dir.toRealPath().toString());
         JsonNode job = doc.at("/jobs/0");
@@ -97,7 +97,7 @@ class OutputOptionsTest {
                 "1", "--json", "--quiet", "--output", csv.toString(), "--overwrite");
         assertThat(replaced.exitCode()).isZero();
         assertThat(replaced.out()).isEmpty();
-        assertThat(Files.readString(csv)).startsWith("{");
+        OutputSchema.read(csv);
         assertThat(TestFiles.names(outDir)).containsExactly("r.csv");
     }
 
@@ -144,7 +144,7 @@ class OutputOptionsTest {
         Outcome met = run(dir.toString(), "--block-size", "64K", "--count", "4", "--runs", "1",
                 "--require", "C2", "--json", "-o", json.toString());
         // 2 MB/s is far below any drive or file system this runs on
-        JsonNode doc = new ObjectMapper().readTree(json.toFile());
+        JsonNode doc = OutputSchema.read(json);
         assertMetOrLeftOutAsShared(met, doc);
         if (met.exitCode() == 0) {
             assertThat(met.out()).contains("requirement SD Speed Class 2 (C2): met");
@@ -170,7 +170,7 @@ class OutputOptionsTest {
         TestFiles.flushDirtyPages(); // no earlier write-back as FOREIGN_IO, which is not met
         Outcome o = run(dir.toString(), "--require", "randread=1,randwrite=1", "--size", "4M",
                 "--duration", "200ms", "--json");
-        JsonNode doc = new ObjectMapper().readTree(o.out());
+        JsonNode doc = OutputSchema.read(o.out());
         assertMetOrLeftOutAsShared(o, doc);
         assertThat(doc.get("jobs")).hasSize(2);
         assertThat(doc.at("/jobs/0/jobname").asText()).isEqualTo("RND4K Q1T1 read");
@@ -235,7 +235,7 @@ class OutputOptionsTest {
     void probeAsJsonAndCsv() throws IOException {
         Outcome j = run(dir.toString(), "--probe", "--json");
         assertThat(j.exitCode()).isZero();
-        JsonNode doc = new ObjectMapper().readTree(j.out());
+        JsonNode doc = OutputSchema.read(j.out());
         assertThat(doc.get("jobs")).isEmpty();
         assertThat(doc.at("/target/fs_type").asText()).isNotEmpty();
         assertThat(doc.get("backend").isNull()).isTrue();
@@ -266,6 +266,7 @@ class OutputOptionsTest {
         Outcome o = smallRun("--json", "--quiet", "-o", json.toString(), "--chart",
                 png.toString());
         assertThat(o.exitCode()).as(o.err()).isZero();
+        OutputSchema.read(json);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(json)))
                 .isEqualTo(umaskDefault).isNotEqualTo("rw-------");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(png)))

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.drivespeed.cli.output.OutputSchema;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
@@ -115,7 +115,7 @@ class UnlistableDirectoryTest {
             assertThat(run.out()).contains("write:", "read:", UNCHECKED_LINE);
             // nothing was seen sharing the drive: a caution, not a finding
             assertThat(run.out()).doesNotContain(Warning.CONCURRENT_MEASUREMENT.name());
-            JsonNode doc = new ObjectMapper().readTree(json.toFile());
+            JsonNode doc = OutputSchema.read(json);
             JsonNode job = doc.path("jobs").path(0);
             for (JsonNode warnings : List.of(job.path("warnings"), job.path("write")
                     .path("warnings"), job.path("read").path("warnings"))) {
@@ -158,7 +158,7 @@ class UnlistableDirectoryTest {
                     "--bs", "1M", "--count", "4", "--runs", "1", "--json", "--output",
                     json.toString());
             assertThat(device.out()).contains(UNCHECKED_LINE);
-            JsonNode job = new ObjectMapper().readTree(json.toFile()).path("jobs").path(0);
+            JsonNode job = OutputSchema.read(json).path("jobs").path(0);
             assertThat(job.path("warnings"))
                     .contains(TextNode.valueOf(Warning.CONCURRENCY_UNCHECKED.name()));
             assertThat(job.path("read").path("warnings"))

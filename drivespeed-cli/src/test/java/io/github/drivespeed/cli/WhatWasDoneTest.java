@@ -3,7 +3,7 @@ package io.github.drivespeed.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.drivespeed.cli.output.OutputSchema;
 import io.github.drivespeed.cli.text.RunLinePrinter;
 import io.github.drivespeed.testing.DirectEinval;
 import io.github.drivespeed.testing.TestFiles;
@@ -24,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WhatWasDoneTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * The FUSE bed that refuses O_DIRECT serves a plain directory, with no block device under it
@@ -59,7 +58,7 @@ class WhatWasDoneTest {
 
             CommandRun json = CommandRun.of(append(args, "--json"));
             assertNotVerifiedOnly(json);
-            JsonNode params = JSON.readTree(json.out()).get("jobs").get(0).get("parameters");
+            JsonNode params = OutputSchema.read(json.out()).get("jobs").get(0).get("parameters");
             assertThat(params.get("direct").asBoolean()).isFalse();
 
             CommandRun csv = CommandRun.of(append(args, "--csv"));
@@ -107,7 +106,7 @@ class WhatWasDoneTest {
         CommandRun json = CommandRun.of(dir.toString(), "--backend", "java", "--bs", "64K",
                 "--count", "4", "--runs", "1", "--buffered", "--json");
         assertThat(json.exitCode()).as(json.err()).isZero();
-        JsonNode doc = JSON.readTree(json.out());
+        JsonNode doc = OutputSchema.read(json.out());
         assertThat(doc.get("target").get("warnings").toString()).contains("LEFTOVER_REMOVED");
         JsonNode removed = null;
         for (JsonNode w : doc.get("warnings")) {

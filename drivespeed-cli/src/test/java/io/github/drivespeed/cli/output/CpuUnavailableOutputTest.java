@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.github.drivespeed.cli.results.Results;
@@ -50,7 +49,7 @@ class CpuUnavailableOutputTest {
     void jsonHasNullTimesAndTheReasonAndCsvLeavesTheFiguresEmpty() throws IOException {
         StringWriter json = new StringWriter();
         JsonReport.write(Results.of(withoutCpuTimes()), "drivespeed (test)", json);
-        JsonNode cpu = new ObjectMapper().readTree(json.toString()).get("jobs").get(0).get("cpu");
+        JsonNode cpu = OutputSchema.read(json.toString()).get("jobs").get(0).get("cpu");
         assertThat(cpu.get("usr_ns").isNull()).isTrue();
         assertThat(cpu.get("sys_ns").isNull()).isTrue();
         assertThat(cpu.get("usr_ns_per_io").isNull()).isTrue();

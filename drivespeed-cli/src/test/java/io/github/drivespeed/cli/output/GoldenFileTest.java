@@ -3,7 +3,6 @@ package io.github.drivespeed.cli.output;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.requirement.Measurements;
 import io.github.drivespeed.requirement.RequirementCheck;
@@ -92,7 +91,7 @@ class GoldenFileTest {
             JsonReport.write(results(name), "drivespeed (golden test)", out);
         }
         compare(name + ".json", out.toString());
-        JsonNode parsed = new ObjectMapper().readTree(out.toString());
+        JsonNode parsed = OutputSchema.read(out.toString());
         assertThat(parsed.get("schema_version").asInt()).isEqualTo(JsonReport.SCHEMA_VERSION);
     }
 

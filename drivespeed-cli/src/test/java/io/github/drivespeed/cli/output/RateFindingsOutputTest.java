@@ -3,7 +3,6 @@ package io.github.drivespeed.cli.output;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.report.SpeedReport;
 import java.io.StringWriter;
@@ -32,7 +31,7 @@ class RateFindingsOutputTest {
         SpeedReport r = ReportFixtures.sequentialWithRateFindings();
         StringWriter out = new StringWriter();
         JsonReport.write(Results.of(r), "test", out);
-        JsonNode job = new ObjectMapper().readTree(out.toString()).get("jobs").get(0);
+        JsonNode job = OutputSchema.read(out.toString()).get("jobs").get(0);
         JsonNode write = job.get("write");
         assertThat(write.get("cache_cliff").get("cause").asText()).isEqualTo("PAGE_CACHE");
         JsonNode stall = write.get("runs").get(0).get("stall");
