@@ -2,6 +2,7 @@ package io.github.drivespeed.examples.metrics;
 
 import io.github.drivespeed.SequentialPlan;
 import io.github.drivespeed.WorkloadPlan;
+import io.github.drivespeed.report.LatencyBucket;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.SpeedReport;
@@ -26,8 +27,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,7 +55,7 @@ import org.slf4j.LoggerFactory;
  *   <li>gauges {@code drivespeed.random.read.latency}, seconds, tagged {@code percentile}
  *       ({@code 0.5}, {@code 0.99}, {@code 0.999}): the workload's completion latencies;</li>
  *   <li>distribution summary {@code drivespeed.random.read.clat}, seconds: every timed I/O of
- *       every measurement, fed from the HdrHistogram the report keeps;</li>
+ *       every measurement, fed from the latency buckets the report keeps;</li>
  *   <li>counter {@code drivespeed.measurements}, tagged {@code outcome} ({@code success},
  *       {@code failure}).</li>
  * </ul>
@@ -232,10 +231,9 @@ public final class DriveSpeedMetrics implements MeterBinder, AutoCloseable {
 
     /** Feeds every timed I/O into the summaries: each histogram bucket, as often as it counts. */
     private void record(LatencyStats latency) {
-        Histogram h = latency.histogram();
-        for (HistogramIterationValue v : h.recordedValues()) {
-            double s = seconds(h.highestEquivalentValue(v.getValueIteratedTo()));
-            for (long i = 0; i < v.getCountAtValueIteratedTo(); i++) {
+        for (LatencyBucket b : latency.buckets()) {
+            double s = seconds(b.highestNanos());
+            for (long i = 0; i < b.count(); i++) {
                 latencySummaries.forEach(summary -> summary.record(s));
             }
         }
