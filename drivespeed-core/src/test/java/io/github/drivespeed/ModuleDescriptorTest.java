@@ -13,7 +13,8 @@ class ModuleDescriptorTest {
 
     @Test
     void noRequiredModuleIsNamedAfterItsJarsFileName() {
-        assertThat(ModuleRequirements.filenameBasedAutomodules(ModuleRequirements.MAIN_CLASSES,
+        assertThat(ModuleRequirements.filenameBasedAutomodules(
+                ModuleRequirements.locationOf(DriveSpeed.class),
                 ModuleRequirements.testClassPath())).as("filename-based automodules").isEmpty();
     }
 }

@@ -32,19 +32,31 @@ import java.util.jar.JarFile;
  */
 public final class ModuleRequirements {
 
-    /** A module's compiled classes, from its directory (the tests' working directory). */
-    public static final Path MAIN_CLASSES = Path.of("target", "classes");
-
     private ModuleRequirements() {
     }
 
     /**
+     * {@return where a class was loaded from: its module's class directory, or its jar where
+     * the tests run against the jar (drivespeed-test's tests on JUnit 6)}
+     *
+     * @param moduleClass a class of the module's main code
+     */
+    public static Path locationOf(Class<?> moduleClass) {
+        try {
+            return Path.of(moduleClass.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException("no location of " + moduleClass, e);
+        }
+    }
+
+    /**
      * {@return the file names of the jars, in alphabetical order, that the module in
-     * {@code classes} requires, directly or through other modules, as automatic modules named
+     * {@code classes} (a class directory or a jar) requires, directly or through other modules, as automatic modules named
      * from their file names; a required module found nowhere is named {@code "<name> (not
      * found)"}}
      *
-     * @param classes a module's compiled classes, holding its {@code module-info.class}
+     * @param classes a module's compiled classes or its jar, holding its
+     *     {@code module-info.class}
      * @param classPath the jars to resolve against, as {@code java.class.path} lists them
      */
     public static Set<String> filenameBasedAutomodules(Path classes, String classPath) {
@@ -78,10 +90,23 @@ public final class ModuleRequirements {
     }
 
     private static ModuleDescriptor descriptor(Path classes) {
-        try (InputStream in = Files.newInputStream(classes.resolve("module-info.class"))) {
-            return ModuleDescriptor.read(in);
+        if (Files.isDirectory(classes)) {
+            try (InputStream in = Files.newInputStream(classes.resolve("module-info.class"))) {
+                return ModuleDescriptor.read(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("no compiled module descriptor in " + classes, e);
+            }
+        }
+        try (JarFile jar = new JarFile(classes.toFile())) {
+            var entry = jar.getEntry("module-info.class");
+            if (entry == null) {
+                throw new IllegalStateException("no module descriptor in " + classes);
+            }
+            try (InputStream in = jar.getInputStream(entry)) {
+                return ModuleDescriptor.read(in);
+            }
         } catch (IOException e) {
-            throw new UncheckedIOException("no compiled module descriptor in " + classes, e);
+            throw new UncheckedIOException("cannot read " + classes, e);
         }
     }
 
