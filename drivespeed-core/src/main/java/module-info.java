@@ -5,9 +5,12 @@
  * target probe and the pure-Java backend ({@code io.github.drivespeed.internal.*}) stay inside.
  * An {@link io.github.drivespeed.spi.IoBackend} on the module path (drivespeed-native provides
  * one) is found with {@link java.util.ServiceLoader}.
+ *
+ * <p>Requires no module whose name is made up from a jar's file name: the latency histogram
+ * (HdrHistogram) is relocated into the module's own jar, under
+ * {@code io.github.drivespeed.internal.hdrhistogram}, and no type of it is in the API.
  */
 module io.github.drivespeed {
-    requires transitive HdrHistogram;
     requires org.slf4j;
     requires java.management;
     requires jdk.unsupported;

@@ -1,13 +1,14 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.unit.Nanoseconds;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The distribution of one latency of the I/Os of a pass, in nanoseconds from
@@ -18,11 +19,12 @@ import org.HdrHistogram.Histogram;
  * (fio's {@code clat}). An immutable value.
  *
  * <p>{@link #minNanos()}, {@link #maxNanos()}, {@link #meanNanos()} and
- * {@link #standardDeviationNanos()} are exact. Percentiles come from an HdrHistogram with three
- * significant decimal digits: {@link #percentileNanos(double)} is the nearest-rank value (the
+ * {@link #standardDeviationNanos()} are exact. Percentiles come from a histogram with three
+ * significant decimal digits (HdrHistogram's, kept inside drivespeed-core): {@link #percentileNanos(double)} is the nearest-rank value (the
  * smallest recorded value with at least {@code p} percent of the values at or below it), rounded
  * up within 0.1 % and never outside {@code [min, max]}. A figure that cannot be computed (any
  * figure of no I/Os, the standard deviation of one) is NaN, or -1 for the {@code long} ones.
+ * The distribution itself is {@link #buckets()}, and in fio's bins {@link #fioBins()}.
  */
 public final class LatencyStats {
 
@@ -58,40 +60,75 @@ public final class LatencyStats {
         this.sumOfSquaresNanos = sumOfSquaresNanos;
     }
 
-    /**
-     * A new histogram of the shape this class expects (1 ns to {@link #HIGHEST_TRACKABLE_NANOS},
-     * {@link #SIGNIFICANT_DIGITS} digits), for the engine to record into.
-     *
-     * @return an empty histogram
-     */
-    public static Histogram newHistogram() {
+    private static Histogram newHistogram() {
         return new Histogram(1, HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
     }
 
     /**
-     * The statistics of recorded latencies. Used by the measurement engine, which keeps the exact
-     * sums beside the histogram.
+     * The statistics of latencies given one by one, each as the measurement engine records it:
+     * min, max, mean and standard deviation exact, the distribution with
+     * {@link #SIGNIFICANT_DIGITS} digits (a latency above {@link #HIGHEST_TRACKABLE_NANOS} is
+     * counted there in the distribution only).
      *
-     * @param histogram the values, recorded in nanoseconds; copied
+     * @param latenciesNanos each I/O's latency in nanoseconds, {@code >= 0}
+     * @return the statistics; {@link #NONE} when none is given
+     * @throws IllegalArgumentException if a latency is negative
+     */
+    public static LatencyStats ofNanos(long... latenciesNanos) {
+        if (latenciesNanos.length == 0) {
+            return NONE;
+        }
+        Histogram h = newHistogram();
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long sum = 0;
+        double squares = 0;
+        for (long n : latenciesNanos) {
+            if (n < 0) {
+                throw new IllegalArgumentException("latency must be >= 0 ns: " + n);
+            }
+            h.recordValue(Math.min(n, HIGHEST_TRACKABLE_NANOS));
+            min = Math.min(min, n);
+            max = Math.max(max, n);
+            sum += n;
+            squares += (double) n * n;
+        }
+        return new LatencyStats(h, latenciesNanos.length, min, max, sum, squares);
+    }
+
+    /**
+     * The statistics of a distribution given as buckets (as {@link #buckets()} returns them),
+     * with the exact figures kept beside it. Used by the measurement engine; each bucket's I/Os
+     * are counted at its {@link LatencyBucket#lowestNanos()}, so the buckets of one
+     * {@code LatencyStats} give back the same distribution, percentiles and all.
+     *
+     * @param buckets the I/Os, in any order
      * @param minNanos smallest value exactly
      * @param maxNanos largest value exactly
      * @param sumNanos sum of the values
      * @param sumOfSquaresNanos sum of the squares of the values (ns^2)
-     * @return the statistics; {@link #NONE} when the histogram is empty
-     * @throws IllegalArgumentException if the figures contradict each other
+     * @return the statistics; {@link #NONE} when there are no buckets
+     * @throws IllegalArgumentException if the figures contradict each other, or a bucket starts
+     *     above {@link #HIGHEST_TRACKABLE_NANOS}
      */
-    public static LatencyStats of(Histogram histogram, long minNanos, long maxNanos,
-            long sumNanos, double sumOfSquaresNanos) {
-        Objects.requireNonNull(histogram, "histogram");
-        long n = histogram.getTotalCount();
-        if (n == 0) {
+    public static LatencyStats of(Collection<LatencyBucket> buckets, long minNanos,
+            long maxNanos, long sumNanos, double sumOfSquaresNanos) {
+        if (buckets.isEmpty()) {
             return NONE;
         }
         if (minNanos < 0 || maxNanos < minNanos || sumNanos < 0 || sumOfSquaresNanos < 0) {
             throw new IllegalArgumentException("inconsistent latency figures: min " + minNanos
                     + " ns, max " + maxNanos + " ns, sum " + sumNanos + " ns");
         }
-        return new LatencyStats(histogram.copy(), n, minNanos, maxNanos, sumNanos,
+        Histogram h = newHistogram();
+        for (LatencyBucket b : buckets) {
+            if (b.lowestNanos() > HIGHEST_TRACKABLE_NANOS) {
+                throw new IllegalArgumentException("latency bucket starts above "
+                        + HIGHEST_TRACKABLE_NANOS + " ns: " + b.lowestNanos() + " ns");
+            }
+            h.recordValueWithCount(b.lowestNanos(), b.count());
+        }
+        return new LatencyStats(h, h.getTotalCount(), minNanos, maxNanos, sumNanos,
                 sumOfSquaresNanos);
     }
 
@@ -122,6 +159,16 @@ public final class LatencyStats {
         }
         return all == null ? NONE : new LatencyStats(all, all.getTotalCount(), min, max, sum,
                 squares);
+    }
+
+    /**
+     * Pools these I/Os with another's, as {@link #merge(Collection)} of the two.
+     *
+     * @param other the other distribution
+     * @return their union; {@link #NONE} when neither has I/Os
+     */
+    public LatencyStats merge(LatencyStats other) {
+        return merge(List.of(this, other));
     }
 
     /** {@return the number of I/Os timed} */
@@ -180,13 +227,32 @@ public final class LatencyStats {
 
     /**
      * The distribution itself, for exporting it whole (for example into a metrics system's
-     * histogram or summary): every I/O's latency, recorded in nanoseconds with
-     * {@link #SIGNIFICANT_DIGITS} significant digits, up to {@link #HIGHEST_TRACKABLE_NANOS}.
+     * histogram or summary): every I/O counted in the bucket that holds its latency, buckets at
+     * most 0.1 % of their values wide ({@link #SIGNIFICANT_DIGITS} significant digits, 1 ns
+     * wide below 2048 ns), up to {@link #HIGHEST_TRACKABLE_NANOS}.
      *
-     * @return a copy, which the caller may change; empty when there were no I/Os
+     * @return the buckets that hold I/Os, in ascending order, their counts adding up to
+     *     {@link #count()}; empty when there were no I/Os
      */
-    public Histogram histogram() {
-        return histogram == null ? newHistogram() : histogram.copy();
+    public List<LatencyBucket> buckets() {
+        if (count == 0) {
+            return List.of();
+        }
+        List<LatencyBucket> buckets = new ArrayList<>();
+        for (HistogramIterationValue v : histogram.recordedValues()) {
+            long value = v.getValueIteratedTo();
+            buckets.add(new LatencyBucket(histogram.lowestEquivalentValue(value),
+                    histogram.highestEquivalentValue(value), v.getCountAtValueIteratedTo()));
+        }
+        return List.copyOf(buckets);
+    }
+
+    /**
+     * {@return the I/Os counted in fio's latency bins, as fio's json+ output writes them in
+     * {@code clat_ns.bins}}
+     */
+    public FioLatencyBins fioBins() {
+        return FioLatencyBins.of(buckets());
     }
 
     /** {@return the median latency in nanoseconds (the 50th percentile), or -1 with no I/Os} */

@@ -35,7 +35,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,15 +63,7 @@ class StorageRequirementTest {
 
     /** A random 4 KiB read-only or write-only workload: per run IOPS over 1 s, latencies given. */
     static WorkloadReport random4k(boolean reads, double[] iops, long... latencyNanos) {
-        Histogram h = LatencyStats.newHistogram();
-        long sum = 0;
-        double squares = 0;
-        for (long l : latencyNanos) {
-            h.recordValue(l);
-            sum += l;
-            squares += (double) l * l;
-        }
-        LatencyStats lat = LatencyStats.of(h, min(latencyNanos), max(latencyNanos), sum, squares);
+        LatencyStats lat = LatencyStats.ofNanos(latencyNanos);
         List<Sample> samples = new java.util.ArrayList<>();
         for (int i = 0; i < iops.length; i++) {
             long ios = (long) iops[i];
@@ -86,14 +77,6 @@ class StorageRequirementTest {
         return new WorkloadReport(TARGET, p, BACKEND, PSYNC, reads ? Optional.of(pass)
                 : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), List.of(),
                 Set.of(), Instant.EPOCH);
-    }
-
-    private static long min(long[] v) {
-        return java.util.Arrays.stream(v).min().orElseThrow();
-    }
-
-    private static long max(long[] v) {
-        return java.util.Arrays.stream(v).max().orElseThrow();
     }
 
     @Test

@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.drivespeed.cli.output.fio.FioBins;
 import io.github.drivespeed.cli.output.fio.FioJsonWriter;
 import io.github.drivespeed.cli.output.fio.FioKeyPaths;
 import io.github.drivespeed.cli.output.fio.FioTools;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.FioLatencyBins;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.testing.Privileged;
@@ -147,7 +147,7 @@ class FioJsonTest {
             for (Iterator<Map.Entry<String, JsonNode>> it = bins.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 long key = Long.parseLong(e.getKey());
-                assertThat(FioBins.indexToValue(FioBins.valueToIndex(key))).isEqualTo(key);
+                assertThat(FioLatencyBins.indexToValueNanos(FioLatencyBins.valueToIndex(key))).isEqualTo(key);
                 sum += e.getValue().asLong();
             }
             assertThat(sum).as(dir).isEqualTo(d.get("total_ios").asLong());

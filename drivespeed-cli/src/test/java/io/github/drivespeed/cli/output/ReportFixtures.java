@@ -50,7 +50,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import org.HdrHistogram.Histogram;
 
 /**
  * Fixed reports for the golden-file tests: every figure chosen here, nothing measured, so the
@@ -95,19 +94,7 @@ final class ReportFixtures {
 
     /** Latencies recorded one by one, as the engine records them. */
     static LatencyStats latency(long... nanos) {
-        Histogram h = LatencyStats.newHistogram();
-        long min = Long.MAX_VALUE;
-        long max = 0;
-        long sum = 0;
-        double squares = 0;
-        for (long n : nanos) {
-            h.recordValue(n);
-            min = Math.min(min, n);
-            max = Math.max(max, n);
-            sum += n;
-            squares += (double) n * n;
-        }
-        return LatencyStats.of(h, min, max, sum, squares);
+        return LatencyStats.ofNanos(nanos);
     }
 
     /** {@code count} latencies spread from {@code low} up in steps of {@code step}. */

@@ -1,19 +1,23 @@
 package io.github.drivespeed.internal.io;
 
+import io.github.drivespeed.report.LatencyBucket;
 import io.github.drivespeed.report.LatencyStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * One latency of one worker's I/Os in one direction (fio's {@code lat}, {@code slat} or
  * {@code clat}), in nanoseconds: exact count, min, max, sum and sum of squares beside an
- * HdrHistogram. Used by one thread; {@link #record} allocates nothing.
+ * HdrHistogram (relocated into drivespeed-core's jar, never part of its API), handed on as
+ * {@link LatencyBucket}s. Used by one thread; {@link #record} allocates nothing.
  */
 final class LatencyRecorder {
 
-    private final Histogram histogram = LatencyStats.newHistogram();
+    private final Histogram histogram = new Histogram(1, LatencyStats.HIGHEST_TRACKABLE_NANOS,
+            LatencyStats.SIGNIFICANT_DIGITS);
     private long count;
     private long minNanos = Long.MAX_VALUE;
     private long maxNanos = Long.MIN_VALUE;
@@ -39,8 +43,16 @@ final class LatencyRecorder {
 
     /** @return what was recorded; {@link LatencyStats#NONE} when nothing was */
     LatencyStats stats() {
-        return count == 0 ? LatencyStats.NONE
-                : LatencyStats.of(histogram, minNanos, maxNanos, sumNanos, sumOfSquaresNanos);
+        if (count == 0) {
+            return LatencyStats.NONE;
+        }
+        List<LatencyBucket> buckets = new ArrayList<>();
+        for (HistogramIterationValue v : histogram.recordedValues()) {
+            long value = v.getValueIteratedTo();
+            buckets.add(new LatencyBucket(histogram.lowestEquivalentValue(value),
+                    histogram.highestEquivalentValue(value), v.getCountAtValueIteratedTo()));
+        }
+        return LatencyStats.of(buckets, minNanos, maxNanos, sumNanos, sumOfSquaresNanos);
     }
 
     /**

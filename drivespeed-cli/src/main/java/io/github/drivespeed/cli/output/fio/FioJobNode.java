@@ -64,7 +64,7 @@ final class FioJobNode {
             job.read().ifPresent(p -> clat.add(FioTimings.of(p, job.async()).clat()));
             job.write().ifPresent(p -> clat.add(FioTimings.of(p, job.async()).clat()));
         }
-        double[] coarse = FioBins.coarseShares(LatencyStats.merge(clat), ios);
+        double[] coarse = FioCoarseLatency.shares(LatencyStats.merge(clat), ios);
         int us = FioLayout.LATENCY_NS_KEYS.size();
         shares(o.putObject("latency_ns"), FioLayout.LATENCY_NS_KEYS, coarse, 0);
         shares(o.putObject("latency_us"), FioLayout.LATENCY_US_KEYS, coarse, us);

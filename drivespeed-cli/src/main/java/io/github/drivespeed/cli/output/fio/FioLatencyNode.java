@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.output.fio;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.drivespeed.report.FioLatencyBins;
 import io.github.drivespeed.report.LatencyStats;
 import java.util.List;
 import java.util.Map;
@@ -31,15 +32,15 @@ final class FioLatencyNode {
         o.set("stddev", FioNodes.decimal(l.count() > 1 ? l.standardDeviationNanos() : 0));
         o.put("N", l.count());
         if (!percentiles.isEmpty() && any) {
-            FioBins bins = FioBins.of(l);
+            FioLatencyBins bins = l.fioBins();
             ObjectNode p = o.putObject("percentile");
-            for (Map.Entry<Double, Long> e : bins.percentiles(percentiles)
+            for (Map.Entry<Double, Long> e : bins.percentilesNanos(percentiles)
                     .entrySet()) {
                 p.put(String.format(java.util.Locale.ROOT, "%f", e.getKey()), e.getValue());
             }
             if (plus) {
                 ObjectNode b = o.putObject("bins");
-                bins.nonEmpty().forEach((value, count) -> b.put(Long.toString(value), count));
+                bins.countsByValueNanos().forEach((value, count) -> b.put(Long.toString(value), count));
             }
         }
         return o;

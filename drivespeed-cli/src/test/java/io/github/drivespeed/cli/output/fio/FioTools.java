@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.output.fio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.drivespeed.report.FioLatencyBins;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -71,7 +72,7 @@ public final class FioTools {
         for (String row : rows.subList(1, rows.size())) {
             String[] c = row.split(",\\s*", -1);
             long key = Long.parseLong(c[0]);
-            assertThat(FioBins.indexToValue(FioBins.valueToIndex(key))).as("bin key %d", key)
+            assertThat(FioLatencyBins.indexToValueNanos(FioLatencyBins.valueToIndex(key))).as("bin key %d", key)
                     .isEqualTo(key);
             sum += c[column].isEmpty() ? 0 : Long.parseLong(c[column]);
         }
