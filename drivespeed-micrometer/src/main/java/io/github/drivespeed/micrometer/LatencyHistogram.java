@@ -1,12 +1,11 @@
 package io.github.drivespeed.micrometer;
 
+import io.github.drivespeed.report.LatencyBucket;
 import io.github.drivespeed.report.LatencyStats;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The one place that reads a report's latency distribution for the meters: its percentiles,
@@ -52,11 +51,10 @@ final class LatencyHistogram {
         if (latency.count() == 0) {
             return;
         }
-        Histogram h = latency.histogram();
-        for (HistogramIterationValue v : h.recordedValues()) {
+        for (LatencyBucket b : latency.buckets()) {
             long nanos = Math.max(latency.minNanos(), Math.min(latency.maxNanos(),
-                    h.highestEquivalentValue(v.getValueIteratedTo())));
-            for (long i = 0; i < v.getCountAtValueIteratedTo(); i++) {
+                    b.highestNanos()));
+            for (long i = 0; i < b.count(); i++) {
                 timer.record(nanos, TimeUnit.NANOSECONDS);
             }
         }
