@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * bin/drivespeed, laid out as in the tar.gz beside the executable jar, runs the command from
  * any directory and through symbolic links to it, relative or absolute, as /usr/bin/drivespeed
- * is in the Debian package.
+ * is in the Debian package; through a link named fio it answers as fio; a JAVA_HOME without a
+ * java is an error, not passed over.
  */
 class LauncherTest {
 
@@ -72,5 +73,25 @@ class LauncherTest {
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor()).isEqualTo(127);
         assertThat(out).contains("drivespeed: ", "lib/drivespeed.jar is missing");
+    }
+
+    @Test
+    void throughALinkNamedFioItAnswersAsFio() throws Exception {
+        Path launcher = install(root.resolve("share/drivespeed"));
+        Path fio = Files.createSymbolicLink(root.resolve("fio"), launcher);
+        assertThat(version(fio, root)).startsWith("fio-3.33-drivespeed-0.1.0");
+    }
+
+    @Test
+    void aJavaHomeWithoutJavaIsAnErrorNamingIt() throws Exception {
+        Path launcher = install(root);
+        Path empty = Files.createDirectories(root.resolve("no-java"));
+        ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "--version")
+                .redirectErrorStream(true);
+        builder.environment().put("JAVA_HOME", empty.toString());
+        Process process = builder.start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as(out).isEqualTo(127);
+        assertThat(out).contains("JAVA_HOME is " + empty, "holds no bin/java");
     }
 }
