@@ -93,6 +93,10 @@ final class DriveSpeedCommand implements Callable<Integer> {
         if (unknown != null) {
             return ErrorLine.print(err, unknown, ExitCode.BAD_INPUT);
         }
+        String missing = fio.missingJobFileRefusal();
+        if (missing != null) {
+            return ErrorLine.print(err, missing, ExitCode.BAD_INPUT);
+        }
         if (asFio && !fio.givesJobs()) {
             // fio without a job prints its usage; drivespeed's own tests are not run in its place
             return ErrorLine.print(err, "started as fio: give fio's jobs (--name=NAME and its"

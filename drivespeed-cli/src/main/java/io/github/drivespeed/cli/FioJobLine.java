@@ -68,6 +68,23 @@ final class FioJobLine {
                 && Files.isRegularFile(Path.of(positional));
     }
 
+    /**
+     * {@return the refusal of a job file named on the command line that does not exist, or null}
+     * Named: a positional argument ending in .fio, or any positional argument when started as
+     * {@code fio} (fio: "unable to open '...' job file").
+     */
+    String missingJobFileRefusal() {
+        if (jobFile() != null || Files.exists(Path.of(positional))) {
+            return null;
+        }
+        if (positional.toLowerCase(Locale.ROOT).endsWith(".fio")) {
+            return "job file does not exist: " + positional + " (an argument ending in .fio is"
+                    + " read as a fio job file)";
+        }
+        return asFio && !positional.equals(".") ? "job file does not exist: " + positional
+                + " (started as fio, every argument that is not an option is a job file)" : null;
+    }
+
     /** @return the job file given, or null */
     Path jobFile() {
         String job = given.value(FormOptions.JOB);

@@ -123,6 +123,18 @@ class FioCommandLineGrammarTest {
     }
 
     @Test
+    void aJobFileThatDoesNotExistIsNamedAsMissing() {
+        String missing = dir.resolve("nonexist.fio").toString();
+        CommandRun asFio = fio(dir.resolve("nonexist").toString());
+        assertThat(asFio.exitCode()).isEqualTo(2);
+        assertThat(asFio.err()).contains("job file does not exist: " + dir.resolve("nonexist"));
+        CommandRun asDriveSpeed = CommandRun.of(missing);
+        assertThat(asDriveSpeed.exitCode()).isEqualTo(2);
+        assertThat(asDriveSpeed.err()).contains("job file does not exist: " + missing);
+        assertThat(dir).isEmptyDirectory();
+    }
+
+    @Test
     void startedAsFioAnExistingOutputFileIsReplacedAsFioReplacesIt() throws IOException {
         Path out = Files.writeString(dir.resolve("out.json"), "old");
         CommandRun own = CommandRun.of("--output=" + out, "--output-format=json",
