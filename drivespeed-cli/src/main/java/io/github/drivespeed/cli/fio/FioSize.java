@@ -45,6 +45,9 @@ public final class FioSize {
             throw invalid(option, text, "a share of the file or device (%) is not supported;"
                     + " give a size");
         }
+        if (t.startsWith("-")) {
+            throw invalid(option, text, "a size is not negative; give one above 0, as 4k or 1m");
+        }
         if (t.contains(",") || t.contains(":") || t.contains("-") || t.contains("/")) {
             throw invalid(option, text, "ranges and per-direction lists are not supported;"
                     + " give one size");

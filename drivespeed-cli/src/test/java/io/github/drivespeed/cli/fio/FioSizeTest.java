@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -56,6 +57,14 @@ class FioSizeTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("fio option 'size'")
                 .hasMessageContaining("'" + text + "'");
+    }
+
+    @Test
+    void aNegativeSizeIsCalledNegativeNotARange() {
+        assertThatThrownBy(() -> FioSize.parse("size", "-4m", 1024))
+                .hasMessageContaining("'-4m'")
+                .hasMessageContaining("a size is not negative")
+                .hasMessageNotContaining("ranges");
     }
 
     @ParameterizedTest(name = "{0} = {1} ns")
