@@ -101,8 +101,13 @@ class ThisMachineProbeTest {
         assertThat(report.target().mount()).isEqualTo(probed.mount());
         assertThat(report.target().device()).isEqualTo(probed.device());
         assertThat(report.target().warnings()).isEqualTo(probed.warnings());
-        assertThat(report.toString()).contains(probed.summary());
+        // the free space may change in between where other processes write on the same disk
+        assertThat(withoutFreeSpace(report.toString())).contains(withoutFreeSpace(probed.summary()));
         assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    private static String withoutFreeSpace(String text) {
+        return text.replaceAll("[0-9.]+ [kMGTPE]?B free of", "(free) free of");
     }
 
     @Test
