@@ -99,6 +99,22 @@ class CommandLineWordingTest {
                         + " --preset or --sweep)");
     }
 
+    /**
+     * An option the sequential test does not take is refused naming every form that takes it:
+     * {@code --size} sizes a workload, a sustained write and a capacity check alike.
+     */
+    @Test
+    void anOptionOfOtherFormsNamesEachFormThatTakesIt() {
+        CommandRun o = CommandRun.of(dir.toString(), "--size", "5M", "--count", "3");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: option '--size' needs a workload"
+                + " (--rw, --preset or --sweep), --sustained, --verify-capacity or a --require"
+                + " with random 4 KiB figures");
+        assertThat(CommandRun.of(dir.toString(), "--duration", "1s").errLines())
+                .singleElement().asString().startsWith("drivespeed: option '--duration' needs a"
+                        + " workload (--rw, --preset or --sweep)");
+    }
+
     @Test
     void aNumberTooLargeSaysTooLargeWithTheRangeNotThatItIsNoWholeNumber() {
         CommandRun o = CommandRun.of(dir.toString(), "--count", "99999999999999999999");

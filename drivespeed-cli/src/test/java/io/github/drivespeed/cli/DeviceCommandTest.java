@@ -73,8 +73,13 @@ class DeviceCommandTest {
         CommandRun o = run(dir.toString(), "--rw", "randread", "--size", "4M", "--duration", "100ms",
                 "--cached-read");
         assertThat(o.exitCode()).isEqualTo(2);
-        assertThat(o.err()).contains("apply to the sequential and device tests, not to"
-                + " workloads");
+        // only what was typed, as typed: not every option of the group
+        assertThat(o.errLines()).containsExactly("drivespeed: option '--cached-read' applies to"
+                + " the sequential and device tests, not to workloads");
+        CommandRun two = run(dir.toString(), "--rw", "randread", "--size", "4M", "-T",
+                "--drop-caches");
+        assertThat(two.errLines()).containsExactly("drivespeed: options '-T' and '--drop-caches'"
+                + " apply to the sequential and device tests, not to workloads");
     }
 
     @Test

@@ -93,7 +93,9 @@ final class ReportText {
      * What is printed before a pass's figures when they are not one speed of a drive that keeps
      * its data: {@code [DATA LOST: not the drive's speed] } for {@link Warning#DATA_LOSS},
      * {@code [WRITE CACHE FILLED: the median mixes two speeds] } for
-     * {@link Warning#WRITE_CACHE_CLIFF}, {@code [PAGE CACHE DIRTY LIMIT REACHED: ...] } for
+     * {@link Warning#WRITE_CACHE_CLIFF} ({@code [WRITE RATE FELL: the drive's cache, or the other
+     * I/O on it] } when another process used the drive during the pass), {@code [PAGE CACHE DIRTY
+     * LIMIT REACHED: ...] } for
      * {@link Warning#PAGE_CACHE_DIRTY_LIMIT}, {@code [READ RATE FELL: ...] } for
      * {@link Warning#READ_RATE_DROP}, {@code [STALLED 2.00 s] } for a stall; empty otherwise.
      *
@@ -107,6 +109,7 @@ final class ReportText {
         }
         pass.cacheCliff().ifPresent(c -> sb.append(c.cause() == CacheCliff.Cause.PAGE_CACHE
                 ? "[PAGE CACHE DIRTY LIMIT REACHED: the median mixes memory and device speed] "
+                : shared(pass) ? "[WRITE RATE FELL: the drive's cache, or the other I/O on it] "
                 : "[WRITE CACHE FILLED: the median mixes two speeds] "));
         if (pass.rateDrop().isPresent()) {
             sb.append("[READ RATE FELL: the median mixes two speeds] ");
@@ -114,6 +117,16 @@ final class ReportText {
         pass.stall().ifPresent(x -> sb.append("[STALLED ").append(Nanoseconds.format(
                 x.noProgressNanos())).append("] "));
         return sb.toString();
+    }
+
+    /**
+     * Whether another process used the drive during the pass ({@link
+     * Warning#CONCURRENT_MEASUREMENT}, {@link Warning#FOREIGN_IO}): a fall of its rate may then
+     * be that process's doing rather than a cache of the drive's filling.
+     */
+    private static boolean shared(PassResult pass) {
+        return pass.warnings().contains(Warning.CONCURRENT_MEASUREMENT)
+                || pass.warnings().contains(Warning.FOREIGN_IO);
     }
 
     /**
@@ -226,6 +239,13 @@ final class ReportText {
                 }
                 break;
             case WRITE_CACHE_CLIFF:
+                appendPerRun(sb, passes, Sample::cacheCliff);
+                if (passes.stream().anyMatch(p -> p.cacheCliff().isPresent() && shared(p))) {
+                    sb.append("    another process used the drive during that pass"
+                            + " (CONCURRENT_MEASUREMENT, FOREIGN_IO): the fall may be its doing,"
+                            + " not the drive's cache; measure again with the drive to itself\n");
+                }
+                break;
             case PAGE_CACHE_DIRTY_LIMIT:
                 appendPerRun(sb, passes, Sample::cacheCliff);
                 break;

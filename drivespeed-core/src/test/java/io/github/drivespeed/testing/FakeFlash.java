@@ -2,6 +2,7 @@ package io.github.drivespeed.testing;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,9 +12,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code testbed/fake-flash} for a test: a loop device (or a file system on one) over an emulated
- * medium that lies like counterfeit or cache-limited flash. {@code up} in a directory of the
- * test, {@code down} on close, always. Skips (or fails under CI as root) where the testbed says it
- * cannot run here (exit code 77).
+ * medium that lies like counterfeit or cache-limited flash. {@code up} in a new directory under
+ * {@code /dev/shm}, {@code down} on close, always. Skips (or fails under CI as root) where the
+ * testbed says it cannot run here (exit code 77).
+ *
+ * <p>The medium's image lives in memory, not on the disk of the test's directory: with it on a
+ * disk that another build writes to, the emulated medium moved slower than its declared rate, and
+ * a steady medium's rate fell mid-pass (a cliff the medium does not have). Its daemon runs at
+ * nice -10, so that builds beside it do not starve it of the CPU time its rate needs.
  */
 public final class FakeFlash implements AutoCloseable {
 
@@ -29,6 +35,8 @@ public final class FakeFlash implements AutoCloseable {
 
     /**
      * @param parent a directory of the test; the mount point and the medium's state go there
+     *     where {@code /dev/shm} is not a writable directory, else into a new directory
+     *     {@code /dev/shm/fake-flash-*}, removed on close
      * @param args {@code up}'s options, for example {@code --claimed 256M --real 64M --mode wrap}
      * @return the medium, to close
      * @throws IOException if {@code up} failed
@@ -36,15 +44,24 @@ public final class FakeFlash implements AutoCloseable {
     public static FakeFlash up(Path parent, String... args) throws IOException {
         Privileged.requireRoot();
         Path script = script();
-        Path dir = parent.resolve("fake-flash");
-        List<String> command = new ArrayList<>(List.of(script.toString(), "up", dir.toString()));
+        Path memory = Path.of("/dev/shm");
+        Path place = Files.isDirectory(memory) && Files.isWritable(memory)
+                ? Files.createTempDirectory(memory, "fake-flash-") : parent;
+        Path dir = place.resolve("fake-flash");
+        // the daemon (a child of up) at a higher priority than the builds beside it: its slow rate
+        // is sleep-based, and a daemon starved of CPU time holds the medium below that rate
+        List<String> command = new ArrayList<>(List.of("nice", "-n", "-10", script.toString(),
+                "up", dir.toString()));
         command.addAll(List.of(args));
         Mounts.Result r = exec(command);
+        if (r.exitCode() != 0) {
+            exec(List.of(script.toString(), "down", dir.toString()));
+            removeIfMade(place, parent);
+        }
         if (r.exitCode() == 77) {
             Privileged.require(false, "fake-flash: " + r.output());
         }
         if (r.exitCode() != 0) {
-            exec(List.of(script.toString(), "down", dir.toString()));
             throw new IOException("fake-flash up failed (" + r.exitCode() + "): " + r.output());
         }
         Map<String, String> values = new HashMap<>();
@@ -97,6 +114,17 @@ public final class FakeFlash implements AutoCloseable {
         Mounts.Result r = exec(List.of(script.toString(), "down", dir.toString()));
         if (r.exitCode() != 0) {
             throw new IOException("fake-flash down failed: " + r.output());
+        }
+        Path place = dir.getParent();
+        if (place.getFileName().toString().startsWith("fake-flash-")) {
+            Files.deleteIfExists(place);
+        }
+    }
+
+    /** Removes the directory {@code up} made under /dev/shm (empty once down has run). */
+    private static void removeIfMade(Path place, Path parent) throws IOException {
+        if (!place.equals(parent)) {
+            Files.deleteIfExists(place);
         }
     }
 

@@ -134,7 +134,7 @@ public final class Mounts {
      * Attaches a new image of {@code sizeMiB} MiB under {@code parent} to a free loop device,
      * after {@code mkfs.ext4 -q -F -m 0 [-d contents]} when {@code ext4} is true.
      *
-     * @param parent where to create the image
+     * @param parent where to create the image where /dev/shm is not writable ({@link #imageDir})
      * @param sizeMiB size of the image
      * @param ext4 whether to make an ext4 file system on it (no reserved blocks)
      * @param contents a directory whose files the new file system starts with, or null
@@ -151,7 +151,8 @@ public final class Mounts {
      * ({@code mkfs.ext4 -N}; mkfs rounds up to whole inode-table blocks), mounted rw on a new
      * directory under {@code parent}: a file system that runs out of inodes long before bytes.
      *
-     * @param parent where to create the image and the mount point
+     * @param parent where to create the mount point (and the image where /dev/shm is not
+     *     writable, {@link #imageDir})
      * @param sizeMiB size of the file system
      * @param inodes the inodes to ask mkfs for
      * @return the mount, to close
@@ -172,12 +173,23 @@ public final class Mounts {
     }
 
     /**
+     * Where a loop device's image goes: {@code /dev/shm} where that is a writable directory, else
+     * {@code parent}. In memory, a drive of the test's own is its own all the way down: with the
+     * image on the disk of {@code /tmp}, another build's writes to that disk slowed the loop
+     * device mid-pass, and a steady drive was reported with a write cache cliff.
+     */
+    private static Path imageDir(Path parent) {
+        Path memory = Path.of("/dev/shm");
+        return Files.isDirectory(memory) && Files.isWritable(memory) ? memory : parent;
+    }
+
+    /**
      * A loop device over a new image, as {@link #loopDevice(Path, int, boolean, Path)}, with more
      * options for mkfs.ext4.
      */
     private static LoopDevice loopDevice(Path parent, int sizeMiB, boolean ext4, Path contents,
             List<String> mkfsOptions) throws IOException {
-        Path image = Files.createTempFile(parent, "loop-", ".img");
+        Path image = Files.createTempFile(imageDir(parent), "loop-", ".img");
         try {
             try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
                 f.setLength((long) sizeMiB << 20);
@@ -203,13 +215,13 @@ public final class Mounts {
      * Attaches a new image of {@code sizeMiB} MiB of zeros under {@code parent} to a free loop
      * device read-only ({@code losetup -r}): the kernel refuses every write to it.
      *
-     * @param parent where to create the image
+     * @param parent where to create the image where /dev/shm is not writable ({@link #imageDir})
      * @param sizeMiB size of the image
      * @return the loop device, to close
      * @throws IOException if any step failed (whatever was made is undone)
      */
     public static LoopDevice readOnlyLoopDevice(Path parent, int sizeMiB) throws IOException {
-        Path image = Files.createTempFile(parent, "loop-ro-", ".img");
+        Path image = Files.createTempFile(imageDir(parent), "loop-ro-", ".img");
         try {
             try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
                 f.setLength((long) sizeMiB << 20);
@@ -238,7 +250,7 @@ public final class Mounts {
      * Attaches a new image of exactly {@code sizeBytes} bytes of random data (seeded, so a test
      * can regenerate it) under {@code parent} to a free loop device.
      *
-     * @param parent where to create the image
+     * @param parent where to create the image where /dev/shm is not writable ({@link #imageDir})
      * @param sizeBytes size of the image, a multiple of 512 (the loop device's sector)
      * @param seed of the data's {@link java.util.SplittableRandom}
      * @return the loop device, to close
@@ -246,7 +258,7 @@ public final class Mounts {
      */
     public static LoopDevice randomLoopDevice(Path parent, long sizeBytes, long seed)
             throws IOException {
-        Path image = Files.createTempFile(parent, "loop-", ".img");
+        Path image = Files.createTempFile(imageDir(parent), "loop-", ".img");
         try {
             try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
                 java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
@@ -270,7 +282,8 @@ public final class Mounts {
      * {@code options} on a new directory under {@code parent}. Closing unmounts it, detaches the
      * loop device and removes the image.
      *
-     * @param parent where to create the image and the mount point
+     * @param parent where to create the mount point (and the image where /dev/shm is not
+     *     writable, {@link #imageDir})
      * @param sizeMiB size of the file system
      * @param options mount options, for example {@code rw} or {@code ro}
      * @param contents a directory whose files the file system starts with, or null

@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.options;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -73,10 +74,13 @@ public final class OptionPlacement {
             case WORKLOAD:
             case PRESET:
             case SWEEP:
-                if (misplaced.stream().anyMatch(OptionPlacement::readOrDeviceOnly)) {
-                    return "options " + quotedList(OptionTable.rows().stream()
-                            .filter(OptionPlacement::readOrDeviceOnly).toList())
-                            + " apply to the sequential and device tests, not to workloads";
+                List<OptionRow<?>> notForWorkloads = misplaced.stream()
+                        .filter(OptionPlacement::readOrDeviceOnly).toList();
+                if (!notForWorkloads.isEmpty()) {
+                    return (notForWorkloads.size() == 1 ? "option " : "options ")
+                            + quotedList(notForWorkloads) + (notForWorkloads.size() == 1
+                                    ? " applies" : " apply")
+                            + " to the sequential and device tests, not to workloads";
                 }
                 return "option '" + typed + "' applies to the sequential test only, not to"
                         + " workloads";
@@ -92,10 +96,7 @@ public final class OptionPlacement {
                                 + " device only, and " + target + " is not one";
                     }
                 }
-                return "option '" + typed + "' needs a workload (" + workloadChoosers() + ")"
-                        + (first.goesWith(Form.REQUIREMENT_WORKLOADS)
-                                ? " or a " + OutputOptions.REQUIRE.option()
-                                        + " with random 4 KiB figures" : "");
+                return "option '" + typed + "' needs " + formsOf(first);
             default:
                 // the forms whose option excludes every other were refused by exclusion()
                 return "option '" + typed + "' does not apply to "
@@ -111,6 +112,33 @@ public final class OptionPlacement {
         return names.size() == 1 ? names.get(0)
                 : String.join(", ", names.subList(0, names.size() - 1)) + " and "
                         + names.get(names.size() - 1);
+    }
+
+    /**
+     * What an option the sequential test does not take goes with, for example {@code a workload
+     * (--rw, --preset or --sweep), --sustained, --verify-capacity or a --require with random 4 KiB
+     * figures} for {@code --size}: every form it goes with, so that the refusal names each way to
+     * use it.
+     */
+    private static String formsOf(OptionRow<?> row) {
+        List<String> forms = new ArrayList<>();
+        if (row.goesWithAWorkload()) {
+            forms.add("a workload (" + workloadChoosers() + ")");
+        }
+        for (Form form : List.of(Form.SUSTAINED, Form.CAPACITY_CHECK)) {
+            if (row.goesWith(form)) {
+                forms.add(choosing(form));
+            }
+        }
+        if (row.goesWith(Form.REQUIREMENT_WORKLOADS)) {
+            forms.add("a " + OutputOptions.REQUIRE.option() + " with random 4 KiB figures");
+        }
+        if (forms.isEmpty()) {
+            return "another form of the test (drivespeed --help lists them)";
+        }
+        return forms.size() == 1 ? forms.get(0)
+                : String.join(", ", forms.subList(0, forms.size() - 1)) + " or "
+                        + forms.get(forms.size() - 1);
     }
 
     /** {@code --rw, --preset or --sweep}: the options that choose a workload form. */
