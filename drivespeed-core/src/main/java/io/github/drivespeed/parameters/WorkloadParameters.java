@@ -62,12 +62,14 @@ import java.util.OptionalLong;
  * @param syncEveryWrites each worker calls fdatasync(2) after every this many writes it issued,
  *     inside the timed interval (fio {@code fdatasync=N}); 0 for none (the run's closing
  *     fdatasync is always there)
+ * @param ioLogging what is recorded of the I/Os for fio's log files; empty for nothing (the
+ *     default)
  */
 public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
         DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
         int threads, int queueDepth, long seed, int runs, boolean direct,
         Duration timelineInterval, boolean randomMap, Optional<Duration> timeLimit,
-        int syncEveryWrites) implements Parameters {
+        int syncEveryWrites, Optional<IoLogging> ioLogging) implements Parameters {
 
     /**
      * Checks every setting.
@@ -96,6 +98,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      *     not all done (fio {@code runtime} without {@code time_based}); empty for none
      * @param syncEveryWrites fdatasync(2) after every this many writes of a worker, timed (fio
      *     {@code fdatasync=N}); 0 for none
+     * @param ioLogging what is recorded for fio's log files; empty for nothing
      * @throws IllegalArgumentException naming the setting and the value, if one is out of its
      *     range: readPercent in {@code [0, 100]}; block size and size positive multiples of 512
      *     bytes; count {@code >= 1}; duration in {@code (0, 1 day]}; not both a count and a
@@ -134,6 +137,38 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
                     .then(" " + duration.get()), null);
         }
         SettingChecks.requireInRange("syncEveryWrites", syncEveryWrites, 0, Integer.MAX_VALUE);
+        SettingChecks.requireNonNull("ioLogging", ioLogging);
+    }
+
+    /**
+     * Settings that record nothing for log files.
+     *
+     * @param pattern sequential or random offsets
+     * @param readPercent share of reads, percent
+     * @param blockSize bytes per I/O
+     * @param size the test file's size
+     * @param count measured I/Os per run when size-based; empty for size / blockSize
+     * @param duration measured time per run when time-based
+     * @param rampTime time run before each measured run
+     * @param threads workers
+     * @param queueDepth I/Os in flight per thread
+     * @param seed seed of the offsets
+     * @param runs measured repetitions
+     * @param direct O_DIRECT
+     * @param timelineInterval interval of the timeline
+     * @param randomMap offsets cover each block once per pass
+     * @param timeLimit cap of a size-based run
+     * @param syncEveryWrites fdatasync(2) after every this many writes; 0 for none
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
+            DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
+            int threads, int queueDepth, long seed, int runs, boolean direct,
+            Duration timelineInterval, boolean randomMap, Optional<Duration> timeLimit,
+            int syncEveryWrites) {
+        this(pattern, readPercent, blockSize, size, count, duration, rampTime, threads,
+                queueDepth, seed, runs, direct, timelineInterval, randomMap, timeLimit,
+                syncEveryWrites, Optional.empty());
     }
 
     /** {@return whether runs last {@link #duration()} rather than a number of I/Os} */
@@ -159,7 +194,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
     public WorkloadParameters withDirect(boolean directIo) {
         return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
                 rampTime, threads, queueDepth, seed, runs, directIo, timelineInterval, randomMap,
-                timeLimit, syncEveryWrites);
+                timeLimit, syncEveryWrites, ioLogging);
     }
 
     /** {@return whether any I/O writes} */
