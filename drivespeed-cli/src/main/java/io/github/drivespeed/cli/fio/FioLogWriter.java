@@ -27,7 +27,9 @@ import java.util.Optional;
  * 1; bs the I/O's bytes. With {@code log_avg_msec=N} a line per direction per N ms window with
  * I/Os, at the window's end (the run's end for the last): the latencies' mean in ns, bw the
  * window's bytes in KiB/s ({@code bytes * 1000 / ms / 1024}, truncated as fio), iops its I/Os
- * per second; bs 0 and offset 0, as fio writes averaged lines.
+ * per second; bs 0 and offset 0, as fio writes averaged lines. With {@code log_max_value=1} the
+ * latency lines give the window's largest value (bw and iops, one rate a window in fio too, are
+ * the same).
  */
 final class FioLogWriter {
 
@@ -130,10 +132,11 @@ final class FioLogWriter {
                 long ios = l.windowIos(i);
                 long lat = l.windowLatencySumNanos(i);
                 long slat = l.windowSubmissionSumNanos(i);
+                boolean max = logs.max();
                 long value = switch (kind) {
-                    case "lat" -> mean(lat, ios);
-                    case "clat" -> mean(lat - slat, ios);
-                    case "slat" -> mean(slat, ios);
+                    case "lat" -> max ? l.windowLatencyMaxNanos(i) : mean(lat, ios);
+                    case "clat" -> max ? l.windowCompletionMaxNanos(i) : mean(lat - slat, ios);
+                    case "slat" -> max ? l.windowSubmissionMaxNanos(i) : mean(slat, ios);
                     case "bw" -> l.windowBytes(i) * 1000 / (end - start) / 1024;
                     default -> ios * 1000 / (end - start);
                 };

@@ -189,8 +189,7 @@ public final class FioOptions {
             supported("log_prio", Kind.BOOL, (j, e) -> j.logs.prio = bool(e)),
             // drivespeed's arrays grow as they fill: fio's initial log size changes nothing
             supported("log_entries", Kind.VALUE, (j, e) -> whole(e, 1)),
-            supported("log_max_value", Kind.BOOL, (j, e) -> onlyOff(e, "drivespeed keeps"
-                    + " sums per log_avg_msec window, not maxima; log_avg_msec=0 logs every I/O")),
+            supported("log_max_value", Kind.BOOL, (j, e) -> j.logs.max = bool(e)),
             supported("log_unix_epoch", Kind.BOOL, (j, e) -> onlyOff(e, LOG_TIMES)),
             supported("log_alternate_epoch", Kind.BOOL, (j, e) -> onlyOff(e, LOG_TIMES)),
             supported("log_store_compressed", Kind.BOOL, (j, e) -> onlyOff(e, PLAIN_LOGS)),

@@ -31,6 +31,8 @@ final class IoLogRecorder {
     private long[] windowBytes;
     private long[] windowLatency;
     private long[] windowSubmission;
+    /** Per window: the largest lat, clat and slat, three a window. */
+    private long[] windowMax;
     private int histogramWindow;
     private long histogramEnd;
     private long[] histogram;
@@ -55,6 +57,7 @@ final class IoLogRecorder {
             windowBytes = new long[INITIAL];
             windowLatency = new long[INITIAL];
             windowSubmission = new long[INITIAL];
+            windowMax = new long[3 * INITIAL];
             windowEnd = windowNanos;
         }
         if (histogramNanos > 0) {
@@ -97,12 +100,17 @@ final class IoLogRecorder {
                     windowBytes = Arrays.copyOf(windowBytes, size);
                     windowLatency = Arrays.copyOf(windowLatency, size);
                     windowSubmission = Arrays.copyOf(windowSubmission, size);
+                    windowMax = Arrays.copyOf(windowMax, 3 * size);
                 }
             }
             windowIos[window]++;
             windowBytes[window] += ioBytes;
             windowLatency[window] += latencyNanos;
             windowSubmission[window] += slat;
+            int m = 3 * window;
+            windowMax[m] = Math.max(windowMax[m], latencyNanos);
+            windowMax[m + 1] = Math.max(windowMax[m + 1], latencyNanos - slat);
+            windowMax[m + 2] = Math.max(windowMax[m + 2], slat);
         }
         if (histogramNanos > 0) {
             if (sinceStartNanos >= histogramEnd) {
@@ -183,6 +191,7 @@ final class IoLogRecorder {
         long[] bytes = new long[windows];
         long[] lat = new long[windows];
         long[] slat = new long[timed ? windows : 0];
+        long[] max = new long[3 * windows];
         for (IoLogRecorder p : parts) {
             for (int i = 0; i <= p.window; i++) {
                 int at = Math.min(i, windows - 1);
@@ -192,11 +201,14 @@ final class IoLogRecorder {
                 if (timed) {
                     slat[at] += p.windowSubmission[i];
                 }
+                for (int k = 0; k < 3; k++) {
+                    max[3 * at + k] = Math.max(max[3 * at + k], p.windowMax[3 * i + k]);
+                }
             }
         }
         long[] none = new long[0];
         return IoLog.of(first.windowNanos, none, none, none, new int[0], none, ios, bytes, lat,
-                slat, first.histogramNanos, hist);
+                slat, max, first.histogramNanos, hist);
     }
 
     /** The workers' I/Os merged in completion order (each worker's are in order already). */
@@ -229,6 +241,6 @@ final class IoLogRecorder {
         }
         long[] none = new long[0];
         return IoLog.of(0, completed, latency, submission, bytes, offsets, none, none, none,
-                none, parts.get(0).histogramNanos, hist);
+                none, none, parts.get(0).histogramNanos, hist);
     }
 }
