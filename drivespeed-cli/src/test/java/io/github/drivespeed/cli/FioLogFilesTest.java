@@ -175,6 +175,17 @@ class FioLogFilesTest {
     }
 
     @Test
+    void logUnixEpochGivesWallClockMillisecondsOfTheRun() throws Exception {
+        long before = System.currentTimeMillis();
+        run("--name=x", "--size=1m", "--rw=read", "--bs=64k", "--write_iops_log="
+                + dir.resolve("e"), "--log_unix_epoch=1");
+        long after = System.currentTimeMillis();
+        List<long[]> rows = lines(dir.resolve("e_iops.1.log"), LINE);
+        assertThat(rows).hasSize(16)
+                .allSatisfy(r -> assertThat(r[0]).isBetween(before, after));
+    }
+
+    @Test
     void perJobLogsZeroDropsTheNumberAndLogOffsetAddsTheColumn() throws Exception {
         run("--name=x", "--size=1m", "--rw=randread", "--bs=4k", "--direct=1",
                 "--write_iops_log=" + dir.resolve("o"), "--per_job_logs=0", "--log_offset=1");
@@ -231,7 +242,7 @@ class FioLogFilesTest {
     @Test
     void logOptionsDrivespeedCannotHonourAreRefusedByName() {
         for (String option : List.of("--log_compression=1m", "--log_store_compressed=1",
-                "--log_unix_epoch=1", "--log_alternate_epoch=1",
+
                 "--log_hist_coarseness=7", "--log_avg_msec=-1")) {
             CommandRun r = CommandRun.of("--name=x", "--directory=" + dir, "--size=1m",
                     "--write_bw_log=" + dir.resolve("z"), option);

@@ -26,6 +26,7 @@ public final class IoLog {
     private final long[] windowMaxNanos;
     private final long histogramNanos;
     private final long[] histogram;
+    private final long startEpochMillis;
 
     /**
      * {@return the recorded values as a log; the arrays are copied}
@@ -47,22 +48,27 @@ public final class IoLog {
      * @param histogramNanos the histogram window in nanoseconds; 0 for none
      * @param histogram the histogram windows' counts, {@link FioLatencyBins#PLAT_NR} a window, one
      *     window after another
+     * @param startEpochMillis the wall-clock time of the run's measured start, ms since the
+     *     Unix epoch (fio's {@code log_unix_epoch})
      * @throws IllegalArgumentException if the lengths of the per-I/O or per-window arrays
      *     differ, or the histogram is not whole windows
      */
     public static IoLog of(long windowNanos, long[] completedNanos, long[] latencyNanos,
             long[] submissionNanos, int[] ioBytes, long[] offsetBytes, long[] windowIos,
             long[] windowBytes, long[] windowLatencySumNanos, long[] windowSubmissionSumNanos,
-            long[] windowMaxNanos, long histogramNanos, long[] histogram) {
+            long[] windowMaxNanos, long histogramNanos, long[] histogram,
+            long startEpochMillis) {
         return new IoLog(windowNanos, completedNanos, latencyNanos, submissionNanos, ioBytes,
                 offsetBytes, windowIos, windowBytes, windowLatencySumNanos,
-                windowSubmissionSumNanos, windowMaxNanos, histogramNanos, histogram);
+                windowSubmissionSumNanos, windowMaxNanos, histogramNanos, histogram,
+                startEpochMillis);
     }
 
     private IoLog(long windowNanos, long[] completedNanos, long[] latencyNanos,
             long[] submissionNanos, int[] ioBytes, long[] offsetBytes, long[] windowIos,
             long[] windowBytes, long[] windowLatencySumNanos, long[] windowSubmissionSumNanos,
-            long[] windowMaxNanos, long histogramNanos, long[] histogram) {
+            long[] windowMaxNanos, long histogramNanos, long[] histogram,
+            long startEpochMillis) {
         int n = completedNanos.length;
         int w = windowIos.length;
         if (latencyNanos.length != n || ioBytes.length != n || offsetBytes.length != n
@@ -87,6 +93,12 @@ public final class IoLog {
         this.windowMaxNanos = windowMaxNanos.clone();
         this.histogramNanos = histogramNanos;
         this.histogram = histogram.clone();
+        this.startEpochMillis = startEpochMillis;
+    }
+
+    /** {@return the wall-clock time of the run's measured start, ms since the Unix epoch} */
+    public long startEpochMillis() {
+        return startEpochMillis;
     }
 
     /** {@return the averaging window in nanoseconds; 0 when each I/O was kept} */
@@ -257,6 +269,7 @@ public final class IoLog {
     @Override
     public boolean equals(Object o) {
         return o instanceof IoLog l && l.windowNanos == windowNanos
+                && l.startEpochMillis == startEpochMillis
                 && l.histogramNanos == histogramNanos
                 && Arrays.equals(l.completedNanos, completedNanos)
                 && Arrays.equals(l.latencyNanos, latencyNanos)

@@ -37,12 +37,17 @@ final class IoLogRecorder {
     private long histogramEnd;
     private long[] histogram;
     private boolean submissionTimed;
+    /** The wall-clock time of the measured start, ms since the Unix epoch. */
+    private final long startEpochMillis;
 
     /**
      * @param logging what to record
      * @param expectedIos I/Os to make room for up front when each is kept
+     * @param startNanos {@link System#nanoTime()} of the measured start
      */
-    IoLogRecorder(IoLogging logging, long expectedIos) {
+    IoLogRecorder(IoLogging logging, long expectedIos, long startNanos) {
+        this.startEpochMillis = System.currentTimeMillis()
+                + Math.floorDiv(startNanos - System.nanoTime(), 1_000_000L);
         this.windowNanos = logging.average().toNanos();
         this.histogramNanos = logging.histogram().toNanos();
         if (windowNanos == 0) {
@@ -208,7 +213,7 @@ final class IoLogRecorder {
         }
         long[] none = new long[0];
         return IoLog.of(first.windowNanos, none, none, none, new int[0], none, ios, bytes, lat,
-                slat, max, first.histogramNanos, hist);
+                slat, max, first.histogramNanos, hist, first.startEpochMillis);
     }
 
     /** The workers' I/Os merged in completion order (each worker's are in order already). */
@@ -241,6 +246,6 @@ final class IoLogRecorder {
         }
         long[] none = new long[0];
         return IoLog.of(0, completed, latency, submission, bytes, offsets, none, none, none,
-                none, none, parts.get(0).histogramNanos, hist);
+                none, none, parts.get(0).histogramNanos, hist, parts.get(0).startEpochMillis);
     }
 }
