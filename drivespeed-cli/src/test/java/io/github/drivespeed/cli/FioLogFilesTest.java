@@ -234,6 +234,13 @@ class FioLogFilesTest {
         assertThat(replaced.exitCode()).as(replaced.err()).isZero();
         assertThat(lines(old, LINE)).hasSize(16);
         Files.writeString(old, "old\n");
+        List<String> noOutput = new ArrayList<>(List.of(job).subList(0, job.length - 1));
+        noOutput.add("--overwrite");
+        CommandRun withoutOutput = CommandRun.of(noOutput.toArray(String[]::new));
+        assertThat(withoutOutput.exitCode()).as("--overwrite for the logs alone: %s",
+                withoutOutput.err()).isZero();
+        assertThat(lines(old, LINE)).hasSize(16);
+        Files.writeString(old, "old\n");
         CommandRun asFio = CommandRun.asFio(job);
         assertThat(asFio.exitCode()).as(asFio.err()).isZero();
         assertThat(lines(old, LINE)).hasSize(16);
