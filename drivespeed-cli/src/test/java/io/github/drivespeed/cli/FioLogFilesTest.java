@@ -199,6 +199,21 @@ class FioLogFilesTest {
     }
 
     @Test
+    void jobsSharingALogWithPerJobLogsZeroWriteItInTurn() throws Exception {
+        Path file = dir.resolve("shared.fio");
+        Files.writeString(file, "[global]\ndirectory=" + dir + "\nsize=1m\nbs=64k\n"
+                + "write_iops_log=" + dir.resolve("s") + "\nper_job_logs=0\n\n[r]\nrw=read\n\n"
+                + "[w]\nrw=write\n");
+        CommandRun r = CommandRun.of(file.toString(), "--output=" + dir.resolve("out.txt"));
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(logNames()).containsOnlyKeys("s_iops.log");
+        List<long[]> rows = lines(dir.resolve("s_iops.log"), LINE);
+        assertThat(rows).hasSize(32);
+        assertThat(rows.subList(0, 16)).allSatisfy(row -> assertThat(row[2]).isZero());
+        assertThat(rows.subList(16, 32)).allSatisfy(row -> assertThat(row[2]).isEqualTo(1));
+    }
+
+    @Test
     void jobsAreNumberedAsFioNumbersThemAndAnEmptyPrefixIsTheJobsName() throws Exception {
         Path file = dir.resolve("jobs.fio");
         Files.writeString(file, "[global]\ndirectory=" + dir + "\nsize=1m\nbs=64k\n"
