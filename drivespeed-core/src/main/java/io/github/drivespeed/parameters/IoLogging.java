@@ -9,8 +9,8 @@ import java.time.Duration;
  * Recording is opt-in: a workload without it records nothing more than its report needs.
  *
  * <p>With an {@code average} of zero each measured I/O is kept (its completion time, latency,
- * submission latency, bytes and offset: 40 bytes an I/O, in arrays that double as they fill);
- * otherwise only sums per window of that length (I/Os, bytes, latencies). With a
+ * submission latency, bytes and offset: 36 bytes an I/O, in arrays that double as they fill);
+ * otherwise only sums and maxima per window of that length (I/Os, bytes, latencies). With a
  * {@code histogram} window above zero the completion latencies (fio's {@code clat}) are also
  * counted in fio's latency bins per such window (1856 counts a window).
  *
