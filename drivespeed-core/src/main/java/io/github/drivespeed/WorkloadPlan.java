@@ -12,6 +12,7 @@ import io.github.drivespeed.internal.files.ExistingFile;
 import io.github.drivespeed.internal.workload.WorkloadMeasurement;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.IoEngine;
+import io.github.drivespeed.parameters.IoLogging;
 import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.parameters.WorkloadParameters;
@@ -346,6 +347,18 @@ public final class WorkloadPlan
      */
     public WorkloadPlan timelineInterval(Duration interval) {
         return with(s -> s.timelineInterval = interval);
+    }
+
+    /**
+     * {@return a new plan that records its I/Os for log files, as {@code logging} says: each
+     * measured I/O, or sums per window, and completion-latency histograms per window; each run's
+     * samples carry them ({@link io.github.drivespeed.report.Sample#ioLog()})}
+     *
+     * @param logging what to record (fio {@code log_avg_msec}, {@code log_hist_msec})
+     */
+    public WorkloadPlan ioLogging(IoLogging logging) {
+        Objects.requireNonNull(logging, "logging");
+        return with(s -> s.ioLogging = Optional.of(logging));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.github.drivespeed.internal.files.ExistingFile;
 import io.github.drivespeed.internal.workload.WorkloadMeasurement;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.IoEngine;
+import io.github.drivespeed.parameters.IoLogging;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
@@ -38,6 +39,7 @@ final class WorkloadSettings extends BlockSettings<WorkloadListener, WorkloadPar
     boolean randomMap = true;
     Optional<Duration> timeLimit = Optional.empty();
     int syncEveryWrites;
+    Optional<IoLogging> ioLogging = Optional.empty();
     IoEngine ioEngine;
     ExistingFile existing;
     boolean bufferedFallback;
@@ -90,7 +92,7 @@ final class WorkloadSettings extends BlockSettings<WorkloadListener, WorkloadPar
     WorkloadParameters parameters() {
         return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
                 rampTime, threads, queueDepth, seed, runs, direct, timelineInterval,
-                randomMap, timeLimit, syncEveryWrites);
+                randomMap, timeLimit, syncEveryWrites, ioLogging);
     }
 
     /**

@@ -62,12 +62,14 @@ import java.util.OptionalLong;
  * @param syncEveryWrites each worker calls fdatasync(2) after every this many writes it issued,
  *     inside the timed interval (fio {@code fdatasync=N}); 0 for none (the run's closing
  *     fdatasync is always there)
+ * @param ioLogging what is recorded of the I/Os for fio's log files; empty for nothing (the
+ *     default)
  */
 public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
         DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
         int threads, int queueDepth, long seed, int runs, boolean direct,
         Duration timelineInterval, boolean randomMap, Optional<Duration> timeLimit,
-        int syncEveryWrites) implements Parameters {
+        int syncEveryWrites, Optional<IoLogging> ioLogging) implements Parameters {
 
     /**
      * Checks every setting.
@@ -96,6 +98,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      *     not all done (fio {@code runtime} without {@code time_based}); empty for none
      * @param syncEveryWrites fdatasync(2) after every this many writes of a worker, timed (fio
      *     {@code fdatasync=N}); 0 for none
+     * @param ioLogging what is recorded for fio's log files; empty for nothing
      * @throws IllegalArgumentException naming the setting and the value, if one is out of its
      *     range: readPercent in {@code [0, 100]}; block size and size positive multiples of 512
      *     bytes; count {@code >= 1}; duration in {@code (0, 1 day]}; not both a count and a
@@ -134,6 +137,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
                     .then(" " + duration.get()), null);
         }
         SettingChecks.requireInRange("syncEveryWrites", syncEveryWrites, 0, Integer.MAX_VALUE);
+        SettingChecks.requireNonNull("ioLogging", ioLogging);
     }
 
     /** {@return whether runs last {@link #duration()} rather than a number of I/Os} */
@@ -159,7 +163,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
     public WorkloadParameters withDirect(boolean directIo) {
         return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
                 rampTime, threads, queueDepth, seed, runs, directIo, timelineInterval, randomMap,
-                timeLimit, syncEveryWrites);
+                timeLimit, syncEveryWrites, ioLogging);
     }
 
     /** {@return whether any I/O writes} */

@@ -44,12 +44,14 @@ import java.util.Optional;
  *     did not (or for a write pass, whose fall is its {@code cacheCliff})
  * @param stall the longest time this pass made no progress, when it was a {@link Stall}; empty
  *     otherwise
+ * @param ioLog what the run recorded of its I/Os for log files, when its plan asked for it
+ *     ({@link io.github.drivespeed.WorkloadPlan#ioLogging}); empty otherwise
  */
 public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
         Timeline timeline, CacheHandling cacheHandling, Optional<DeviceIo> deviceIo,
         Optional<Verification> verification, Optional<CacheCliff> cacheCliff,
         LatencyStats submissionLatency, LatencyStats completionLatency,
-        Optional<RateDrop> rateDrop, Optional<Stall> stall) {
+        Optional<RateDrop> rateDrop, Optional<Stall> stall, Optional<IoLog> ioLog) {
 
     /**
      * Checks the values.
@@ -73,6 +75,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      *     submission latency is {@link LatencyStats#NONE}
      * @param rateDrop where a read pass's rate fell and stayed low; empty when it did not
      * @param stall the pass's stall; empty when it had none
+     * @param ioLog what the run recorded for log files; empty when not asked
      * @throws IllegalArgumentException if {@code run < 1}, {@code bytes < 0}, {@code ios < 0},
      *     {@code elapsedNanos <= 0}, or a submission latency was given whose count, or whose
      *     completion latency's count, differs from the latency's
@@ -100,6 +103,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
         Objects.requireNonNull(completionLatency, "completionLatency");
         Objects.requireNonNull(rateDrop, "rateDrop");
         Objects.requireNonNull(stall, "stall");
+        Objects.requireNonNull(ioLog, "ioLog");
         if (submissionLatency.count() == 0) {
             completionLatency = latency;
         } else if (submissionLatency.count() != latency.count()
@@ -143,7 +147,8 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
             LatencyStats latency, Timeline timeline) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline,
                 CacheHandling.NOT_RECORDED, Optional.empty(), Optional.empty(), Optional.empty(),
-                LatencyStats.NONE, latency, Optional.empty(), Optional.empty());
+                LatencyStats.NONE, latency, Optional.empty(), Optional.empty(),
+                Optional.empty());
     }
 
     /**
@@ -157,7 +162,8 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      */
     public Sample withSubmissionSplit(LatencyStats submission, LatencyStats completion) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
-                deviceIo, verification, cacheCliff, submission, completion, rateDrop, stall);
+                deviceIo, verification, cacheCliff, submission, completion, rateDrop, stall,
+                ioLog);
     }
 
     /**
@@ -169,7 +175,8 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
      */
     public Sample withAccounting(CacheHandling handling, Optional<DeviceIo> device) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, handling, device,
-                verification, cacheCliff, submissionLatency, completionLatency, rateDrop, stall);
+                verification, cacheCliff, submissionLatency, completionLatency, rateDrop, stall,
+                ioLog);
     }
 
     /**
@@ -181,7 +188,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
     public Sample withVerification(Verification check) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
                 deviceIo, Optional.of(check), cacheCliff, submissionLatency, completionLatency,
-                rateDrop, stall);
+                rateDrop, stall, ioLog);
     }
 
     /**
@@ -193,7 +200,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
     public Sample withCacheCliff(Optional<CacheCliff> cliff) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
                 deviceIo, verification, Objects.requireNonNull(cliff, "cliff"),
-                submissionLatency, completionLatency, rateDrop, stall);
+                submissionLatency, completionLatency, rateDrop, stall, ioLog);
     }
 
     /**
@@ -205,7 +212,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
     public Sample withRateDrop(Optional<RateDrop> drop) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
                 deviceIo, verification, cacheCliff, submissionLatency, completionLatency,
-                Objects.requireNonNull(drop, "drop"), stall);
+                Objects.requireNonNull(drop, "drop"), stall, ioLog);
     }
 
     /**
@@ -217,7 +224,19 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencySt
     public Sample withStall(Optional<Stall> found) {
         return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
                 deviceIo, verification, cacheCliff, submissionLatency, completionLatency,
-                rateDrop, Objects.requireNonNull(found, "found"));
+                rateDrop, Objects.requireNonNull(found, "found"), ioLog);
+    }
+
+    /**
+     * This sample with what its run recorded for log files.
+     *
+     * @param log the log, or empty
+     * @return a new sample with the same figures
+     */
+    public Sample withIoLog(Optional<IoLog> log) {
+        return new Sample(run, bytes, elapsedNanos, ios, latency, timeline, cacheHandling,
+                deviceIo, verification, cacheCliff, submissionLatency, completionLatency,
+                rateDrop, stall, Objects.requireNonNull(log, "log"));
     }
 
     /**

@@ -49,6 +49,8 @@ final class FioJobSettings {
     int fdatasync;
     /** fio {@code create_only=1}: lay out the job's file, then stop without measuring. */
     boolean createOnly;
+    /** fio's log options. */
+    FioLogs.Settings logs = new FioLogs.Settings();
     /** fio's {@code --section=NAME}s: the only sections run (empty: every one). */
     final List<String> sections = new ArrayList<>();
     /** Plan steps of options that map straight onto a plan setter, in the order given. */
@@ -92,6 +94,7 @@ final class FioJobSettings {
         c.fsync = fsync;
         c.fdatasync = fdatasync;
         c.createOnly = createOnly;
+        c.logs = logs.copy();
         c.sections.addAll(sections);
         c.planSteps.addAll(planSteps);
         c.where.putAll(where);

@@ -101,6 +101,9 @@ public final class FioOptions {
             + " holds is not built (docs/genuine-media.md); verify=0 runs the job unverified, and"
             + " 'drivespeed DIR' verifies a sequential write and read-back";
 
+    private static final String PLAIN_LOGS = "drivespeed writes its log files as plain text"
+            + " (fio's zlib-compressed chunks are not written)";
+
     /** Why an fio option drivespeed does not know is refused, and where those it takes are. */
     static final String NOT_TAKEN = "an fio option drivespeed does not take is refused, never"
             + " ignored; docs/fio.md lists those it takes";
@@ -170,6 +173,26 @@ public final class FioOptions {
             // no-ops while verify=0, in fio as here (any other verify= is refused)
             supported("do_verify", Kind.BOOL, (j, e) -> bool(e)),
             supported("verify_fatal", Kind.BOOL, (j, e) -> bool(e)),
+            // fio's log files (FioLogs), from the samples the report is made of
+            supported("write_bw_log", Kind.VALUE, (j, e) -> j.logs.bw = logPrefix(e)),
+            supported("write_iops_log", Kind.VALUE, (j, e) -> j.logs.iops = logPrefix(e)),
+            supported("write_lat_log", Kind.VALUE, (j, e) -> j.logs.lat = logPrefix(e)),
+            supported("write_hist_log", Kind.VALUE, (j, e) -> j.logs.hist = logPrefix(e)),
+            supported("log_avg_msec", Kind.VALUE, (j, e) -> j.logs.avgMsec = logMsec(e)),
+            supported("log_hist_msec", Kind.VALUE, (j, e) -> j.logs.histMsec = logMsec(e)),
+            supported("log_hist_coarseness", Kind.VALUE, FioOptions::coarseness),
+            supported("per_job_logs", Kind.BOOL, (j, e) -> j.logs.perJob = bool(e)),
+            supported("log_offset", Kind.BOOL, (j, e) -> j.logs.offset = bool(e)),
+            supported("log_prio", Kind.BOOL, (j, e) -> j.logs.prio = bool(e)),
+            // drivespeed's arrays grow as they fill: fio's initial log size changes nothing
+            supported("log_entries", Kind.VALUE, (j, e) -> whole(e, 1)),
+            supported("log_max_value", Kind.BOOL, (j, e) -> j.logs.max = bool(e)),
+            // with fio's default clock (log_alternate_epoch_clock_id=0, CLOCK_REALTIME) both
+            // give Unix time in ms
+            supported("log_unix_epoch", Kind.BOOL, (j, e) -> j.logs.epoch |= bool(e)),
+            supported("log_alternate_epoch", Kind.BOOL, (j, e) -> j.logs.epoch |= bool(e)),
+            supported("log_store_compressed", Kind.BOOL, (j, e) -> onlyOff(e, PLAIN_LOGS)),
+            refused("log_compression", PLAIN_LOGS),
             supported("fsync", Kind.VALUE, (j, e) -> j.fsync = whole(e, 0)),
             supported("fdatasync", Kind.VALUE, (j, e) -> j.fdatasync = whole(e, 0)),
             refused("rate", "drivespeed does not throttle I/O"),
@@ -500,6 +523,36 @@ public final class FioOptions {
             list.add(v);
         }
         return list;
+    }
+
+    /** fio's {@code write_*_log=PREFIX}: no value or an empty one is the job's name, as fio. */
+    private static String logPrefix(FioEntry e) {
+        return e.value() == null ? "" : e.value();
+    }
+
+    /** fio's {@code log_avg_msec}, {@code log_hist_msec}: whole milliseconds, at most a day. */
+    private static int logMsec(FioEntry e) {
+        int ms = whole(e, 0);
+        if (ms > 86_400_000) {
+            throw e.refusal("'" + e.value() + "': at most 86400000 (a day, in milliseconds)");
+        }
+        return ms;
+    }
+
+    private static void coarseness(FioJobSettings j, FioEntry e) {
+        int c = whole(e, 0);
+        if (c > 6) {
+            throw e.refusal("'" + e.value() + "': expected 0 to 6 (fio sums 2^N bins a column)");
+        }
+        j.logs.coarseness = c;
+    }
+
+    /** An option of which only {@code =0}, fio's default, is taken. */
+    private static void onlyOff(FioEntry e, String why) {
+        if (bool(e)) {
+            throw e.refusal("'" + e.value() + "': not supported: " + why + " ("
+                    + e.key() + "=0, fio's default, is taken)");
+        }
     }
 
     private static void verify(FioJobSettings j, FioEntry e) {

@@ -56,10 +56,12 @@ public final class FioPlans {
      * @param written the job's own options as written (fio's {@code job options})
      * @param createOnly for a {@code create_only=1} job, the file to lay out (its plan is then
      *     null: nothing is measured)
+     * @param logs the log files the job asks for ({@code write_bw_log}, ...); empty for none
      */
     public record PlannedJob(String name, int cloneIndex, int group, boolean groupReporting,
             WorkloadPlan plan, Duration startDelay, String fioLine, List<String> notes,
-            Map<String, String> written, Optional<CreateOnly> createOnly) {
+            Map<String, String> written, Optional<CreateOnly> createOnly,
+            Optional<FioLogs> logs) {
 
         /**
          * Copies the notes.
@@ -74,6 +76,7 @@ public final class FioPlans {
          * @param notes how drivespeed runs it
          * @param written its options as written
          * @param createOnly the file to lay out, for a create_only=1 job
+         * @param logs the log files asked for
          */
         public PlannedJob {
             notes = List.copyOf(notes);
@@ -134,6 +137,8 @@ public final class FioPlans {
     private final Set<Path> allowOverwrite;
     private final String backend;
     private final LongSupplier randomSeeds;
+    /** The jobs planned so far, clones counted (fio's {@code thread_number} of the last). */
+    private int jobNumber;
 
     /**
      * Plans fio jobs to run in {@code defaultDirectory} unless a job names its own place.
@@ -177,6 +182,7 @@ public final class FioPlans {
         Path dir = s.directory == null ? defaultDirectory : defaultDirectory.resolve(s.directory);
         Path file = s.filename == null ? null : dir.resolve(s.filename);
         if (s.createOnly) {
+            jobNumber++;
             return List.of(createOnly(job, file));
         }
         boolean existing = false;
@@ -220,11 +226,28 @@ public final class FioPlans {
             for (UnaryOperator<WorkloadPlan> step : s.planSteps) {
                 p = step.apply(p);
             }
+            Optional<FioLogs> logs = logs(s, job.name(), sharedFile ? s.numjobs : 1, notes);
+            p = logs.map(l -> l.logging()).map(p::ioLogging).orElse(p);
             planned.add(new PlannedJob(job.name(), c, job.group(), s.groupReporting, p,
                     s.startDelay, fioLine(job, s), c == 0 ? notes : List.of(), job.written(),
-                    Optional.empty()));
+                    Optional.empty(), logs));
         }
         return planned;
+    }
+
+    /**
+     * The job's log files, numbered as fio numbers its jobs (every job and clone counted, from
+     * 1); {@code threads} numbers are taken by a job whose clones run as threads of one workload.
+     */
+    private Optional<FioLogs> logs(FioJobSettings s, String name, int threads,
+            List<String> notes) {
+        int number = jobNumber + 1;
+        jobNumber += threads;
+        if (s.logs.any() && threads > 1) {
+            notes.add("its " + threads + " threads are logged as one job, in job " + number
+                    + "'s log files (fio writes a log per clone)");
+        }
+        return s.logs.any() ? Optional.of(s.logs.of(name, number)) : Optional.empty();
     }
 
     /**
@@ -267,7 +290,7 @@ public final class FioPlans {
         return new PlannedJob(job.name(), 0, job.group(), s.groupReporting, null, Duration.ZERO,
                 fioLine(job, s), List.of("create_only=1: lays out " + file + " (" + s.size
                         + " bytes of random data) and measures nothing"), job.written(),
-                Optional.of(new CreateOnly(file, s.size)));
+                Optional.of(new CreateOnly(file, s.size)), Optional.empty());
     }
 
     /** @return whether the file exists (and may be used); refuses what may not be */

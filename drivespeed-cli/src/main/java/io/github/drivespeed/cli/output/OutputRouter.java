@@ -38,6 +38,8 @@ public final class OutputRouter implements AutoCloseable {
     private final FioOutputFormat fio;
     private final boolean machineFormat;
     private final String generator;
+    /** Whether an existing output file may be replaced: --overwrite, or started as fio. */
+    private boolean replaces;
 
     private OutputRouter(PrintWriter stdout, PrintWriter text, StringWriter textBuffer,
             Writer machine, OutputFile file, OutputFile chart, boolean json, FioOutputFormat fio,
@@ -107,7 +109,9 @@ public final class OutputRouter implements AutoCloseable {
         boolean fioJobs = fioMeaning != FioMeaning.NONE;
         String output = fioJobs && "-".equals(options.output()) ? null : options.output();
         boolean overwrite = options.overwrite() || fioMeaning == FioMeaning.FIO;
-        if (options.overwrite() && options.output() == null && options.chart() == null) {
+        if (options.overwrite() && options.output() == null && options.chart() == null
+                && fioMeaning == FioMeaning.NONE) {
+            // fio's jobs may write log files (write_bw_log, ...), which --overwrite replaces too
             throw new IllegalArgumentException("option '--overwrite' needs --output or --chart");
         }
         OutputFile file = output == null ? null : fioJobs
@@ -139,8 +143,18 @@ public final class OutputRouter implements AutoCloseable {
         } else {
             text = stdout;
         }
-        return new OutputRouter(stdout, text, buffer, machine && file == null ? stdout : null,
+        OutputRouter router = new OutputRouter(stdout, text, buffer, machine && file == null ? stdout : null,
                 file, chartFile, options.json(), fio, machine, generator);
+        router.replaces = overwrite;
+        return router;
+    }
+
+    /**
+     * {@return whether an existing file this run writes may be replaced: {@code --overwrite}
+     * was given, or drivespeed was started as {@code fio}, which replaces its files}
+     */
+    public boolean replaces() {
+        return replaces;
     }
 
     /**

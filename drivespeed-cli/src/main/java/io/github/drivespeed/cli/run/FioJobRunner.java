@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.cli.fio.FioJobs;
+import io.github.drivespeed.cli.fio.FioLogFiles;
 import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.fio.FioPlans;
 import io.github.drivespeed.cli.fio.FioReported;
@@ -75,6 +76,12 @@ public final class FioJobRunner {
         } catch (IOException e) {
             return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
         }
+        Map<FioPlans.PlannedJob, FioLogFiles> logs;
+        try {
+            logs = FioLogFiles.check(sets, context.outputs().replaces());
+        } catch (IllegalArgumentException e) {
+            return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
+        }
         PrintWriter out = context.outputs().text();
         header(out, sets);
         Results results = null;
@@ -87,6 +94,12 @@ public final class FioJobRunner {
                     continue;
                 }
                 List<WorkloadReport> reports = set.group().run();
+                for (int i = 0; i < reports.size(); i++) {
+                    FioLogFiles files = logs.get(set.measured().get(i));
+                    if (files != null) {
+                        files.write(reports.get(i));
+                    }
+                }
                 out.println();
                 List<FioReported> reported = FioReported.of(set.measured(), reports);
                 FioReportPrinter.print(out, reported);
@@ -102,6 +115,8 @@ public final class FioJobRunner {
             return context.fail(e.getMessage(), ExitCode.IO_ERROR);
         } catch (IOException e) {
             return context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        } finally {
+            logs.values().forEach(FioLogFiles::close);
         }
         FioWritten written = new FioWritten(jobs.globalWritten(), jobOptions, laidOut);
         return Completion.finish(context, (results == null ? Results.none() : results)

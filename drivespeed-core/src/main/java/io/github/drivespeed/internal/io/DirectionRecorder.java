@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.io;
 
+import io.github.drivespeed.parameters.IoLogging;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.Stall;
@@ -44,6 +45,8 @@ public final class DirectionRecorder {
     private long longestGapOffsetBytes;
     /** The offset of the I/O about to be recorded, as {@link #offset} told it; -1 if not told. */
     private long offsetBytes = -1;
+    /** What is recorded for log files; null when no log was asked for. */
+    private final IoLogRecorder ioLog;
 
     /**
      * A recorder of one direction's I/Os, their latencies and timeline from {@code startNanos} on.
@@ -53,6 +56,22 @@ public final class DirectionRecorder {
      * @param expectedIntervals intervals to allocate up front
      */
     public DirectionRecorder(long startNanos, long intervalNanos, int expectedIntervals) {
+        this(startNanos, intervalNanos, expectedIntervals, Optional.empty(), 0);
+    }
+
+    /**
+     * A recorder that also records its I/Os for log files, when {@code logging} is given.
+     *
+     * @param startNanos {@link System#nanoTime()} at which the measured time starts
+     * @param intervalNanos timeline interval
+     * @param expectedIntervals intervals to allocate up front
+     * @param logging what to record for log files; empty for nothing
+     * @param expectedIos I/Os to make room for when each is logged
+     */
+    public DirectionRecorder(long startNanos, long intervalNanos, int expectedIntervals,
+            Optional<IoLogging> logging, long expectedIos) {
+        this.ioLog = logging.map(l -> new IoLogRecorder(l, expectedIos, startNanos))
+                .orElse(null);
         this.startNanos = startNanos;
         this.intervalNanos = intervalNanos;
         int n = Math.max(INITIAL_INTERVALS, expectedIntervals);
@@ -80,6 +99,13 @@ public final class DirectionRecorder {
      *     before the last completion recorded
      */
     public void record(long ioBytes, long latencyNanos, long completedAtNanos) {
+        if (ioLog != null) {
+            ioLog.record(ioBytes, latencyNanos, -1, completedAtNanos - startNanos, offsetBytes);
+        }
+        count(ioBytes, latencyNanos, completedAtNanos);
+    }
+
+    private void count(long ioBytes, long latencyNanos, long completedAtNanos) {
         ios++;
         bytes += ioBytes;
         latency.record(latencyNanos);
@@ -117,7 +143,11 @@ public final class DirectionRecorder {
         }
         submission.record(submissionNanos);
         completion.record(latencyNanos - submissionNanos);
-        record(ioBytes, latencyNanos, completedAtNanos);
+        if (ioLog != null) {
+            ioLog.record(ioBytes, latencyNanos, submissionNanos, completedAtNanos - startNanos,
+                    offsetBytes);
+        }
+        count(ioBytes, latencyNanos, completedAtNanos);
     }
 
     /** Moves to the interval {@code completedAtNanos} falls in. */
@@ -193,8 +223,13 @@ public final class DirectionRecorder {
         LatencyStats lat = LatencyRecorder.pooled(parts, p -> p.latency);
         LatencyStats slat = LatencyRecorder.pooled(parts, p -> p.submission);
         LatencyStats clat = LatencyRecorder.pooled(parts, p -> p.completion);
-        return Sample.of(run, bytes, elapsedNanos, ios, lat, new Timeline(interval, points))
-                .withSubmissionSplit(slat, clat).withStall(stall(parts, lat));
+        Sample sample = Sample.of(run, bytes, elapsedNanos, ios, lat,
+                new Timeline(interval, points)).withSubmissionSplit(slat, clat)
+                .withStall(stall(parts, lat));
+        List<IoLogRecorder> logs = parts.stream().map(p -> p.ioLog)
+                .filter(java.util.Objects::nonNull).toList();
+        return logs.isEmpty() ? sample
+                : sample.withIoLog(Optional.of(IoLogRecorder.pooled(logs, elapsedNanos)));
     }
 
     /**

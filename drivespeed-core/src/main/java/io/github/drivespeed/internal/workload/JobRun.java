@@ -3,6 +3,7 @@ package io.github.drivespeed.internal.workload;
 import io.github.drivespeed.internal.io.DirectionGenerator;
 import io.github.drivespeed.internal.genuine.TimelineDrop;
 import io.github.drivespeed.internal.io.DirectionRecorder;
+import io.github.drivespeed.parameters.IoLogging;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
@@ -229,10 +230,13 @@ final class JobRun {
                     : job.timeLimit().map(l -> from + l.toNanos())
                             .orElse(startNanos + IoLoop.NO_DEADLINE_NANOS);
             // the warm-up records too (and drops it), so that it runs the measured code path
-            DirectionRecorder rr = job.reads()
-                    ? new DirectionRecorder(from, intervalNanos, expectedIntervals) : null;
-            DirectionRecorder wr = job.writes()
-                    ? new DirectionRecorder(from, intervalNanos, expectedIntervals) : null;
+            // log records only for a measured run that asked for them
+            Optional<IoLogging> logging = warmUp ? Optional.empty() : job.ioLogging();
+            long expectedIos = timeBased ? 0 : totalIos / workers.workers() + 1;
+            DirectionRecorder rr = job.reads() ? new DirectionRecorder(from, intervalNanos,
+                    expectedIntervals, logging, expectedIos) : null;
+            DirectionRecorder wr = job.writes() ? new DirectionRecorder(from, intervalNanos,
+                    expectedIntervals, logging, expectedIos) : null;
             readRecorders[index] = rr;
             writeRecorders[index] = wr;
             long planned = timeBased ? -1 : limit * workers.blockBytes();
