@@ -104,11 +104,11 @@ class SequentialPlanTest {
         WorkloadParameters w = DriveSpeed.workload(Path.of(".")).parameters();
         assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 101, w.blockSize(), w.size(),
                 w.count(), w.duration(), w.rampTime(), w.threads(), w.queueDepth(), w.seed(),
-                w.runs(), w.direct(), w.timelineInterval(), true, Optional.empty(), 0))
+                w.runs(), w.direct(), w.timelineInterval(), true, Optional.empty(), 0, Optional.empty()))
                 .hasMessage("readPercent is too large (must be in [0, 100]): 101");
         assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 100, w.blockSize(), w.size(),
                 OptionalLong.of(5), w.duration(), w.rampTime(), w.threads(), w.queueDepth(),
-                w.seed(), w.runs(), w.direct(), w.timelineInterval(), true, Optional.empty(), 0))
+                w.seed(), w.runs(), w.direct(), w.timelineInterval(), true, Optional.empty(), 0, Optional.empty()))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.setting()).isEqualTo("duration");
                     assertThat(e.relatedSettings()).containsExactly("count");

@@ -140,37 +140,6 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         SettingChecks.requireNonNull("ioLogging", ioLogging);
     }
 
-    /**
-     * Settings that record nothing for log files.
-     *
-     * @param pattern sequential or random offsets
-     * @param readPercent share of reads, percent
-     * @param blockSize bytes per I/O
-     * @param size the test file's size
-     * @param count measured I/Os per run when size-based; empty for size / blockSize
-     * @param duration measured time per run when time-based
-     * @param rampTime time run before each measured run
-     * @param threads workers
-     * @param queueDepth I/Os in flight per thread
-     * @param seed seed of the offsets
-     * @param runs measured repetitions
-     * @param direct O_DIRECT
-     * @param timelineInterval interval of the timeline
-     * @param randomMap offsets cover each block once per pass
-     * @param timeLimit cap of a size-based run
-     * @param syncEveryWrites fdatasync(2) after every this many writes; 0 for none
-     * @throws IllegalArgumentException as the canonical constructor
-     */
-    public WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
-            DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
-            int threads, int queueDepth, long seed, int runs, boolean direct,
-            Duration timelineInterval, boolean randomMap, Optional<Duration> timeLimit,
-            int syncEveryWrites) {
-        this(pattern, readPercent, blockSize, size, count, duration, rampTime, threads,
-                queueDepth, seed, runs, direct, timelineInterval, randomMap, timeLimit,
-                syncEveryWrites, Optional.empty());
-    }
-
     /** {@return whether runs last {@link #duration()} rather than a number of I/Os} */
     public boolean timeBased() {
         return duration.isPresent();

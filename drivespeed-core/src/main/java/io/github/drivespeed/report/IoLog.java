@@ -27,7 +27,7 @@ public final class IoLog {
     private final long[] histogram;
 
     /**
-     * The recorded values; the arrays are copied.
+     * {@return the recorded values as a log; the arrays are copied}
      *
      * @param windowNanos the averaging window in nanoseconds; 0 when each I/O was kept
      * @param completedNanos per I/O (windowNanos 0): completion time since the start, ns
@@ -47,7 +47,16 @@ public final class IoLog {
      * @throws IllegalArgumentException if the lengths of the per-I/O or per-window arrays
      *     differ, or the histogram is not whole windows
      */
-    public IoLog(long windowNanos, long[] completedNanos, long[] latencyNanos,
+    public static IoLog of(long windowNanos, long[] completedNanos, long[] latencyNanos,
+            long[] submissionNanos, int[] ioBytes, long[] offsetBytes, long[] windowIos,
+            long[] windowBytes, long[] windowLatencySumNanos, long[] windowSubmissionSumNanos,
+            long histogramNanos, long[] histogram) {
+        return new IoLog(windowNanos, completedNanos, latencyNanos, submissionNanos, ioBytes,
+                offsetBytes, windowIos, windowBytes, windowLatencySumNanos,
+                windowSubmissionSumNanos, histogramNanos, histogram);
+    }
+
+    private IoLog(long windowNanos, long[] completedNanos, long[] latencyNanos,
             long[] submissionNanos, int[] ioBytes, long[] offsetBytes, long[] windowIos,
             long[] windowBytes, long[] windowLatencySumNanos, long[] windowSubmissionSumNanos,
             long histogramNanos, long[] histogram) {

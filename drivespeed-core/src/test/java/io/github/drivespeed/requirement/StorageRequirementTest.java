@@ -73,7 +73,7 @@ class StorageRequirementTest {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, reads ? 100 : 0,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
                 Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 1, 0, iops.length, true,
-                Duration.ofMillis(500), true, Optional.empty(), 0);
+                Duration.ofMillis(500), true, Optional.empty(), 0, Optional.empty());
         return new WorkloadReport(TARGET, p, BACKEND, PSYNC, reads ? Optional.of(pass)
                 : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), List.of(),
                 Set.of(), Instant.EPOCH);
@@ -211,7 +211,7 @@ class StorageRequirementTest {
         WorkloadParameters p = rnd8k.parameters();
         WorkloadReport eightK = new WorkloadReport(TARGET, new WorkloadParameters(p.pattern(),
                 100, DataSize.ofKibibytes(8), p.size(), p.count(), p.duration(), p.rampTime(),
-                1, 1, 0, 1, true, p.timelineInterval(), true, Optional.empty(), 0), BACKEND, PSYNC, rnd8k.read(),
+                1, 1, 0, 1, true, p.timelineInterval(), true, Optional.empty(), 0, Optional.empty()), BACKEND, PSYNC, rnd8k.read(),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
         RequirementCheck c = StorageRequirement.named("x").minRandomReadIops(100)
                 .check(Measurements.of(eightK));

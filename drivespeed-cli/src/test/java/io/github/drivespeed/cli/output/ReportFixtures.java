@@ -189,7 +189,7 @@ final class ReportFixtures {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 70,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
                 Optional.of(Duration.ofSeconds(1)), Duration.ofMillis(200), 2, 4, 7, 1, true,
-                Duration.ofMillis(500), true, Optional.empty(), 0);
+                Duration.ofMillis(500), true, Optional.empty(), 0, Optional.empty());
         Sample reads = Sample.of(1, 700 * 4096L, 1_000 * MS, 700, spread(700, 40_000, 900),
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 340 * 4096L, 340},
                     {500 * MS, 1_000 * MS, 360 * 4096L, 360}}));
@@ -214,7 +214,7 @@ final class ReportFixtures {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 100,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
                 Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 8, 7, 1, true,
-                Duration.ofMillis(500), true, Optional.empty(), 0);
+                Duration.ofMillis(500), true, Optional.empty(), 0, Optional.empty());
         int n = 800;
         long[] slat = new long[n];
         long[] clat = new long[n];
@@ -246,7 +246,7 @@ final class ReportFixtures {
             WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, readPercent,
                     DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.of(2000),
                     Optional.empty(), Duration.ZERO, 1, 1, 0, 1, true, Duration.ofMillis(500),
-                    true, Optional.empty(), 0);
+                    true, Optional.empty(), 0, Optional.empty());
             boolean read = readPercent == 100;
             long elapsed = read ? 800 * MS : 1_600 * MS;
             Sample s = Sample.of(1, 2000 * 4096L, elapsed, 2000,

@@ -195,7 +195,7 @@ final class IoLogRecorder {
             }
         }
         long[] none = new long[0];
-        return new IoLog(first.windowNanos, none, none, none, new int[0], none, ios, bytes, lat,
+        return IoLog.of(first.windowNanos, none, none, none, new int[0], none, ios, bytes, lat,
                 slat, first.histogramNanos, hist);
     }
 
@@ -228,7 +228,7 @@ final class IoLogRecorder {
             offsets[k] = r.offsets[i];
         }
         long[] none = new long[0];
-        return new IoLog(0, completed, latency, submission, bytes, offsets, none, none, none,
+        return IoLog.of(0, completed, latency, submission, bytes, offsets, none, none, none,
                 none, parts.get(0).histogramNanos, hist);
     }
 }
