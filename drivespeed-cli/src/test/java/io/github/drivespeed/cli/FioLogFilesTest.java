@@ -159,6 +159,33 @@ class FioLogFilesTest {
     }
 
     @Test
+    void logMaxValueGivesEachWindowsLargestLatencyWhoseLargestIsTheJsons() throws Exception {
+        String prefix = dir.resolve("m").toString();
+        JsonNode job = run("--name=x", "--size=8m", "--rw=randread", "--bs=4k", "--direct=1",
+                "--ioengine=libaio", "--iodepth=2", "--time_based", "--runtime=1",
+                "--write_lat_log=" + prefix, "--log_avg_msec=100", "--log_max_value=1");
+        JsonNode read = job.get("read");
+        for (String[] kind : new String[][] {{"lat", "lat_ns"}, {"clat", "clat_ns"},
+            {"slat", "slat_ns"}}) {
+            List<long[]> rows = lines(dir.resolve("m_" + kind[0] + ".1.log"), LINE);
+            assertThat(rows).as(kind[0]).hasSizeGreaterThanOrEqualTo(9);
+            assertThat(rows.stream().mapToLong(r -> r[1]).max().orElseThrow()).as(kind[0])
+                    .isEqualTo(read.get(kind[1]).get("max").asLong());
+        }
+    }
+
+    @Test
+    void logUnixEpochGivesWallClockMillisecondsOfTheRun() throws Exception {
+        long before = System.currentTimeMillis();
+        run("--name=x", "--size=1m", "--rw=read", "--bs=64k", "--write_iops_log="
+                + dir.resolve("e"), "--log_unix_epoch=1");
+        long after = System.currentTimeMillis();
+        List<long[]> rows = lines(dir.resolve("e_iops.1.log"), LINE);
+        assertThat(rows).hasSize(16)
+                .allSatisfy(r -> assertThat(r[0]).isBetween(before, after));
+    }
+
+    @Test
     void perJobLogsZeroDropsTheNumberAndLogOffsetAddsTheColumn() throws Exception {
         run("--name=x", "--size=1m", "--rw=randread", "--bs=4k", "--direct=1",
                 "--write_iops_log=" + dir.resolve("o"), "--per_job_logs=0", "--log_offset=1");
@@ -215,7 +242,7 @@ class FioLogFilesTest {
     @Test
     void logOptionsDrivespeedCannotHonourAreRefusedByName() {
         for (String option : List.of("--log_compression=1m", "--log_store_compressed=1",
-                "--log_max_value=1", "--log_unix_epoch=1", "--log_alternate_epoch=1",
+
                 "--log_hist_coarseness=7", "--log_avg_msec=-1")) {
             CommandRun r = CommandRun.of("--name=x", "--directory=" + dir, "--size=1m",
                     "--write_bw_log=" + dir.resolve("z"), option);

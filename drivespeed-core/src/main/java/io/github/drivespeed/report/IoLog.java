@@ -23,8 +23,10 @@ public final class IoLog {
     private final long[] windowBytes;
     private final long[] windowLatencySumNanos;
     private final long[] windowSubmissionSumNanos;
+    private final long[] windowMaxNanos;
     private final long histogramNanos;
     private final long[] histogram;
+    private final long startEpochMillis;
 
     /**
      * {@return the recorded values as a log; the arrays are copied}
@@ -41,31 +43,39 @@ public final class IoLog {
      * @param windowLatencySumNanos per window: the sum of those I/Os' latencies, ns
      * @param windowSubmissionSumNanos per window: the sum of their submission latencies, ns;
      *     empty when not timed apart
+     * @param windowMaxNanos per window, three values: the largest latency (lat), completion
+     *     latency (clat) and submission latency (slat) of those I/Os, ns
      * @param histogramNanos the histogram window in nanoseconds; 0 for none
      * @param histogram the histogram windows' counts, {@link FioLatencyBins#PLAT_NR} a window, one
      *     window after another
+     * @param startEpochMillis the wall-clock time of the run's measured start, ms since the
+     *     Unix epoch (fio's {@code log_unix_epoch})
      * @throws IllegalArgumentException if the lengths of the per-I/O or per-window arrays
      *     differ, or the histogram is not whole windows
      */
     public static IoLog of(long windowNanos, long[] completedNanos, long[] latencyNanos,
             long[] submissionNanos, int[] ioBytes, long[] offsetBytes, long[] windowIos,
             long[] windowBytes, long[] windowLatencySumNanos, long[] windowSubmissionSumNanos,
-            long histogramNanos, long[] histogram) {
+            long[] windowMaxNanos, long histogramNanos, long[] histogram,
+            long startEpochMillis) {
         return new IoLog(windowNanos, completedNanos, latencyNanos, submissionNanos, ioBytes,
                 offsetBytes, windowIos, windowBytes, windowLatencySumNanos,
-                windowSubmissionSumNanos, histogramNanos, histogram);
+                windowSubmissionSumNanos, windowMaxNanos, histogramNanos, histogram,
+                startEpochMillis);
     }
 
     private IoLog(long windowNanos, long[] completedNanos, long[] latencyNanos,
             long[] submissionNanos, int[] ioBytes, long[] offsetBytes, long[] windowIos,
             long[] windowBytes, long[] windowLatencySumNanos, long[] windowSubmissionSumNanos,
-            long histogramNanos, long[] histogram) {
+            long[] windowMaxNanos, long histogramNanos, long[] histogram,
+            long startEpochMillis) {
         int n = completedNanos.length;
         int w = windowIos.length;
         if (latencyNanos.length != n || ioBytes.length != n || offsetBytes.length != n
                 || submissionNanos.length != 0 && submissionNanos.length != n
                 || windowBytes.length != w || windowLatencySumNanos.length != w
                 || windowSubmissionSumNanos.length != 0 && windowSubmissionSumNanos.length != w
+                || windowMaxNanos.length != 3 * w
                 || histogram.length % FioLatencyBins.PLAT_NR != 0) {
             throw new IllegalArgumentException("the per-I/O, per-window and histogram arrays"
                     + " must be of matching lengths");
@@ -80,8 +90,15 @@ public final class IoLog {
         this.windowBytes = windowBytes.clone();
         this.windowLatencySumNanos = windowLatencySumNanos.clone();
         this.windowSubmissionSumNanos = windowSubmissionSumNanos.clone();
+        this.windowMaxNanos = windowMaxNanos.clone();
         this.histogramNanos = histogramNanos;
         this.histogram = histogram.clone();
+        this.startEpochMillis = startEpochMillis;
+    }
+
+    /** {@return the wall-clock time of the run's measured start, ms since the Unix epoch} */
+    public long startEpochMillis() {
+        return startEpochMillis;
     }
 
     /** {@return the averaging window in nanoseconds; 0 when each I/O was kept} */
@@ -185,6 +202,33 @@ public final class IoLog {
         return windowSubmissionSumNanos.length == 0 ? 0 : windowSubmissionSumNanos[w];
     }
 
+    /**
+     * {@return the largest latency (fio's lat) of the I/Os that completed in the window, ns}
+     *
+     * @param w the window
+     */
+    public long windowLatencyMaxNanos(int w) {
+        return windowMaxNanos[3 * w];
+    }
+
+    /**
+     * {@return the largest completion latency (fio's clat) of those I/Os, ns}
+     *
+     * @param w the window
+     */
+    public long windowCompletionMaxNanos(int w) {
+        return windowMaxNanos[3 * w + 1];
+    }
+
+    /**
+     * {@return the largest submission latency (fio's slat) of those I/Os, ns; 0 when not timed}
+     *
+     * @param w the window
+     */
+    public long windowSubmissionMaxNanos(int w) {
+        return windowMaxNanos[3 * w + 2];
+    }
+
     /** {@return the histogram window in nanoseconds; 0 when no histogram was kept} */
     public long histogramNanos() {
         return histogramNanos;
@@ -225,6 +269,7 @@ public final class IoLog {
     @Override
     public boolean equals(Object o) {
         return o instanceof IoLog l && l.windowNanos == windowNanos
+                && l.startEpochMillis == startEpochMillis
                 && l.histogramNanos == histogramNanos
                 && Arrays.equals(l.completedNanos, completedNanos)
                 && Arrays.equals(l.latencyNanos, latencyNanos)
@@ -234,6 +279,7 @@ public final class IoLog {
                 && Arrays.equals(l.windowBytes, windowBytes)
                 && Arrays.equals(l.windowLatencySumNanos, windowLatencySumNanos)
                 && Arrays.equals(l.windowSubmissionSumNanos, windowSubmissionSumNanos)
+                && Arrays.equals(l.windowMaxNanos, windowMaxNanos)
                 && Arrays.equals(l.histogram, histogram);
     }
 }

@@ -18,16 +18,18 @@ import java.util.Optional;
  * {@code flush_hist_samples}): {@code time, value, ddir, bs, prio}, with {@code log_offset=1}
  * {@code time, value, ddir, bs, offset, prio}; a histogram line is {@code time, ddir, bs} then
  * the window's count per fio bin (2^coarseness bins summed a column). Times are milliseconds
- * since the job's measured start; ddir is 0 for reads, 1 for writes; the priority column is 0
- * (fio's "not real-time"), or {@code 0x0000} with {@code log_prio=1} (drivespeed sets no I/O
- * priority).
+ * since the job's measured start (since the Unix epoch with {@code log_unix_epoch=1}); ddir is 0
+ * for reads, 1 for writes; the priority column is 0 (fio's "not real-time"), or {@code 0x0000}
+ * with {@code log_prio=1} (drivespeed sets no I/O priority).
  *
  * <p>With {@code log_avg_msec=0} a line per I/O, as fio: lat, clat, slat in ns; bw the I/O's
  * bytes over its clat ({@code bytes * 10^6 / clat_ns}: bytes per ms, as fio computes it); iops
  * 1; bs the I/O's bytes. With {@code log_avg_msec=N} a line per direction per N ms window with
  * I/Os, at the window's end (the run's end for the last): the latencies' mean in ns, bw the
  * window's bytes in KiB/s ({@code bytes * 1000 / ms / 1024}, truncated as fio), iops its I/Os
- * per second; bs 0 and offset 0, as fio writes averaged lines.
+ * per second; bs 0 and offset 0, as fio writes averaged lines. With {@code log_max_value=1} the
+ * latency lines give the window's largest value (bw and iops, one rate a window in fio too, are
+ * the same).
  */
 final class FioLogWriter {
 
@@ -38,6 +40,8 @@ final class FioLogWriter {
     private final long blockBytes;
     private final IoLog[] byDirection = new IoLog[2];
     private final long elapsedNanos;
+    /** Added to every time: the measured start in Unix ms with log_unix_epoch, else 0. */
+    private final long baseMillis;
 
     /**
      * @param logs what the job asked for
@@ -49,6 +53,8 @@ final class FioLogWriter {
         byDirection[READ] = log(report.read());
         byDirection[WRITE] = log(report.write());
         this.elapsedNanos = Math.max(elapsed(report.read()), elapsed(report.write()));
+        IoLog any = byDirection[READ] != null ? byDirection[READ] : byDirection[WRITE];
+        this.baseMillis = logs.epoch() && any != null ? any.startEpochMillis() : 0;
     }
 
     private static IoLog log(Optional<PassResult> pass) {
@@ -130,10 +136,11 @@ final class FioLogWriter {
                 long ios = l.windowIos(i);
                 long lat = l.windowLatencySumNanos(i);
                 long slat = l.windowSubmissionSumNanos(i);
+                boolean max = logs.max();
                 long value = switch (kind) {
-                    case "lat" -> mean(lat, ios);
-                    case "clat" -> mean(lat - slat, ios);
-                    case "slat" -> mean(slat, ios);
+                    case "lat" -> max ? l.windowLatencyMaxNanos(i) : mean(lat, ios);
+                    case "clat" -> max ? l.windowCompletionMaxNanos(i) : mean(lat - slat, ios);
+                    case "slat" -> max ? l.windowSubmissionMaxNanos(i) : mean(slat, ios);
                     case "bw" -> l.windowBytes(i) * 1000 / (end - start) / 1024;
                     default -> ios * 1000 / (end - start);
                 };
@@ -149,7 +156,7 @@ final class FioLogWriter {
 
     private void line(Writer w, long ms, long value, int ddir, long bs, long offset)
             throws IOException {
-        w.write(ms + ", " + value + ", " + ddir + ", " + bs
+        w.write(baseMillis + ms + ", " + value + ", " + ddir + ", " + bs
                 + (logs.offset() ? ", " + offset : "") + (logs.prio() ? ", 0x0000\n" : ", 0\n"));
     }
 
@@ -173,7 +180,7 @@ final class FioLogWriter {
                     continue;
                 }
                 StringBuilder b = new StringBuilder();
-                b.append((i + 1) * window).append(", ").append(d).append(", ").append(blockBytes);
+                b.append(baseMillis + (i + 1) * window).append(", ").append(d).append(", ").append(blockBytes);
                 for (int j = 0; j < FioLatencyBins.PLAT_NR; j += stride) {
                     long sum = 0;
                     for (int k = 0; k < stride; k++) {

@@ -24,10 +24,13 @@ import java.util.List;
  * @param coarseness {@code log_hist_coarseness}: 2^N fio bins summed per histogram column
  * @param offset {@code log_offset}: each line holds the I/O's offset
  * @param prio {@code log_prio}: the priority column is written as fio's hex value
+ * @param max {@code log_max_value}: a window's latency lines give its largest value, not its mean
+ * @param epoch {@code log_unix_epoch} (or {@code log_alternate_epoch}): times are ms since the
+ *     Unix epoch, not since the job's measured start
  */
 public record FioLogs(String bw, String iops, String lat, String hist, int jobNumber,
         boolean perJob, int avgMsec, int histMsec, int coarseness, boolean offset,
-        boolean prio) {
+        boolean prio, boolean max, boolean epoch) {
 
     /**
      * One log file.
@@ -52,6 +55,8 @@ public record FioLogs(String bw, String iops, String lat, String hist, int jobNu
         boolean perJob = true;
         boolean offset;
         boolean prio;
+        boolean max;
+        boolean epoch;
 
         Settings copy() {
             Settings c = new Settings();
@@ -65,6 +70,8 @@ public record FioLogs(String bw, String iops, String lat, String hist, int jobNu
             c.perJob = perJob;
             c.offset = offset;
             c.prio = prio;
+            c.max = max;
+            c.epoch = epoch;
             return c;
         }
 
@@ -76,7 +83,7 @@ public record FioLogs(String bw, String iops, String lat, String hist, int jobNu
         FioLogs of(String jobName, int jobNumber) {
             return new FioLogs(prefix(bw, jobName), prefix(iops, jobName), prefix(lat, jobName),
                     prefix(hist, jobName), jobNumber, perJob, avgMsec, histMsec, coarseness,
-                    offset, prio);
+                    offset, prio, max, epoch);
         }
 
         private static String prefix(String given, String jobName) {

@@ -101,9 +101,6 @@ public final class FioOptions {
             + " holds is not built (docs/genuine-media.md); verify=0 runs the job unverified, and"
             + " 'drivespeed DIR' verifies a sequential write and read-back";
 
-    private static final String LOG_TIMES = "drivespeed's log times are milliseconds since"
-            + " the job's measured start, as fio's default";
-
     private static final String PLAIN_LOGS = "drivespeed writes its log files as plain text"
             + " (fio's zlib-compressed chunks are not written)";
 
@@ -189,10 +186,11 @@ public final class FioOptions {
             supported("log_prio", Kind.BOOL, (j, e) -> j.logs.prio = bool(e)),
             // drivespeed's arrays grow as they fill: fio's initial log size changes nothing
             supported("log_entries", Kind.VALUE, (j, e) -> whole(e, 1)),
-            supported("log_max_value", Kind.BOOL, (j, e) -> onlyOff(e, "drivespeed keeps"
-                    + " sums per log_avg_msec window, not maxima; log_avg_msec=0 logs every I/O")),
-            supported("log_unix_epoch", Kind.BOOL, (j, e) -> onlyOff(e, LOG_TIMES)),
-            supported("log_alternate_epoch", Kind.BOOL, (j, e) -> onlyOff(e, LOG_TIMES)),
+            supported("log_max_value", Kind.BOOL, (j, e) -> j.logs.max = bool(e)),
+            // with fio's default clock (log_alternate_epoch_clock_id=0, CLOCK_REALTIME) both
+            // give Unix time in ms
+            supported("log_unix_epoch", Kind.BOOL, (j, e) -> j.logs.epoch |= bool(e)),
+            supported("log_alternate_epoch", Kind.BOOL, (j, e) -> j.logs.epoch |= bool(e)),
             supported("log_store_compressed", Kind.BOOL, (j, e) -> onlyOff(e, PLAIN_LOGS)),
             refused("log_compression", PLAIN_LOGS),
             supported("fsync", Kind.VALUE, (j, e) -> j.fsync = whole(e, 0)),

@@ -70,7 +70,8 @@ public final class DirectionRecorder {
      */
     public DirectionRecorder(long startNanos, long intervalNanos, int expectedIntervals,
             Optional<IoLogging> logging, long expectedIos) {
-        this.ioLog = logging.map(l -> new IoLogRecorder(l, expectedIos)).orElse(null);
+        this.ioLog = logging.map(l -> new IoLogRecorder(l, expectedIos, startNanos))
+                .orElse(null);
         this.startNanos = startNanos;
         this.intervalNanos = intervalNanos;
         int n = Math.max(INITIAL_INTERVALS, expectedIntervals);

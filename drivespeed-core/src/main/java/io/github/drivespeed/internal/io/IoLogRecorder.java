@@ -31,16 +31,23 @@ final class IoLogRecorder {
     private long[] windowBytes;
     private long[] windowLatency;
     private long[] windowSubmission;
+    /** Per window: the largest lat, clat and slat, three a window. */
+    private long[] windowMax;
     private int histogramWindow;
     private long histogramEnd;
     private long[] histogram;
     private boolean submissionTimed;
+    /** The wall-clock time of the measured start, ms since the Unix epoch. */
+    private final long startEpochMillis;
 
     /**
      * @param logging what to record
      * @param expectedIos I/Os to make room for up front when each is kept
+     * @param startNanos {@link System#nanoTime()} of the measured start
      */
-    IoLogRecorder(IoLogging logging, long expectedIos) {
+    IoLogRecorder(IoLogging logging, long expectedIos, long startNanos) {
+        this.startEpochMillis = System.currentTimeMillis()
+                + Math.floorDiv(startNanos - System.nanoTime(), 1_000_000L);
         this.windowNanos = logging.average().toNanos();
         this.histogramNanos = logging.histogram().toNanos();
         if (windowNanos == 0) {
@@ -55,6 +62,7 @@ final class IoLogRecorder {
             windowBytes = new long[INITIAL];
             windowLatency = new long[INITIAL];
             windowSubmission = new long[INITIAL];
+            windowMax = new long[3 * INITIAL];
             windowEnd = windowNanos;
         }
         if (histogramNanos > 0) {
@@ -97,12 +105,17 @@ final class IoLogRecorder {
                     windowBytes = Arrays.copyOf(windowBytes, size);
                     windowLatency = Arrays.copyOf(windowLatency, size);
                     windowSubmission = Arrays.copyOf(windowSubmission, size);
+                    windowMax = Arrays.copyOf(windowMax, 3 * size);
                 }
             }
             windowIos[window]++;
             windowBytes[window] += ioBytes;
             windowLatency[window] += latencyNanos;
             windowSubmission[window] += slat;
+            int m = 3 * window;
+            windowMax[m] = Math.max(windowMax[m], latencyNanos);
+            windowMax[m + 1] = Math.max(windowMax[m + 1], latencyNanos - slat);
+            windowMax[m + 2] = Math.max(windowMax[m + 2], slat);
         }
         if (histogramNanos > 0) {
             if (sinceStartNanos >= histogramEnd) {
@@ -183,6 +196,7 @@ final class IoLogRecorder {
         long[] bytes = new long[windows];
         long[] lat = new long[windows];
         long[] slat = new long[timed ? windows : 0];
+        long[] max = new long[3 * windows];
         for (IoLogRecorder p : parts) {
             for (int i = 0; i <= p.window; i++) {
                 int at = Math.min(i, windows - 1);
@@ -192,11 +206,14 @@ final class IoLogRecorder {
                 if (timed) {
                     slat[at] += p.windowSubmission[i];
                 }
+                for (int k = 0; k < 3; k++) {
+                    max[3 * at + k] = Math.max(max[3 * at + k], p.windowMax[3 * i + k]);
+                }
             }
         }
         long[] none = new long[0];
         return IoLog.of(first.windowNanos, none, none, none, new int[0], none, ios, bytes, lat,
-                slat, first.histogramNanos, hist);
+                slat, max, first.histogramNanos, hist, first.startEpochMillis);
     }
 
     /** The workers' I/Os merged in completion order (each worker's are in order already). */
@@ -229,6 +246,6 @@ final class IoLogRecorder {
         }
         long[] none = new long[0];
         return IoLog.of(0, completed, latency, submission, bytes, offsets, none, none, none,
-                none, parts.get(0).histogramNanos, hist);
+                none, none, parts.get(0).histogramNanos, hist, parts.get(0).startEpochMillis);
     }
 }

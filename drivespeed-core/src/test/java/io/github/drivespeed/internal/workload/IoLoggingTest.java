@@ -80,12 +80,15 @@ class IoLoggingTest {
             long ios = 0;
             long bytes = 0;
             long lat = 0;
+            long max = 0;
             for (int w = 0; w < log.windows(); w++) {
+                max = Math.max(max, log.windowLatencyMaxNanos(w));
                 ios += log.windowIos(w);
                 bytes += log.windowBytes(w);
                 lat += log.windowLatencySumNanos(w);
             }
             assertThat(ios).isEqualTo(s.ios());
+            assertThat(max).isEqualTo(s.latency().maxNanos());
             assertThat(bytes).isEqualTo(s.bytes());
             assertThat((double) lat / ios).isCloseTo(s.latency().meanNanos(),
                     within(1e-6 * s.latency().meanNanos()));
