@@ -9,11 +9,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,42 +34,19 @@ class FioFrontEndsTest {
     @TempDir
     Path dir;
 
-    private Path bin;
+    private FioOnPath onPath;
 
-    /** {@code bin/fio}, a link to a launcher that runs this build's command under that name. */
     @BeforeEach
     void fioOnPath() throws IOException {
-        bin = Files.createDirectories(dir.resolve("bin"));
-        Path launcher = dir.resolve("drivespeed-launcher");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Files.writeString(launcher, "#!/bin/sh\nexec '" + java + "' -Ddrivespeed.invokedAs="
-                + "\"$(basename \"$0\")\" -cp '" + System.getProperty("java.class.path")
-                + "' " + Main.class.getName() + " \"$@\"\n");
-        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.createSymbolicLink(bin.resolve("fio"), launcher);
-        Files.createSymbolicLink(bin.resolve("drivespeed"), launcher);
+        onPath = new FioOnPath(dir);
     }
 
-    /** A finished run of a command found on PATH. */
-    private record Run(int exitCode, String out, String err) { }
-
-    /**
-     * A command found as the front ends find it: {@code env(1)} searches the child's PATH, where
-     * {@link ProcessBuilder} would search this JVM's (and find Debian's fio).
-     */
     private ProcessBuilder command(Path cwd, String... args) {
-        List<String> line = new ArrayList<>(List.of("/usr/bin/env"));
-        line.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(line).directory(cwd.toFile());
-        pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
-        return pb;
+        return onPath.command(cwd, args);
     }
 
-    private Run run(Path cwd, String... args) throws IOException, InterruptedException {
-        Process p = command(cwd, args).redirectError(dir.resolve("stderr.txt").toFile()).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("finished").isTrue();
-        return new Run(p.exitValue(), out, Files.readString(dir.resolve("stderr.txt")));
+    private FioOnPath.Run run(Path cwd, String... args) throws IOException, InterruptedException {
+        return onPath.run(cwd, args);
     }
 
     /**
@@ -82,11 +56,11 @@ class FioFrontEndsTest {
      */
     @Test
     void startedAsFioVersionIsOneLineFrontEndsTakeForFio() throws Exception {
-        Run fio = run(dir, "fio", "--version");
+        FioOnPath.Run fio = run(dir, "fio", "--version");
         assertThat(fio.exitCode()).isZero();
         assertThat(fio.out().lines().toList()).singleElement().asString()
                 .startsWith("fio-3.33-drivespeed-").contains("fio-3");
-        Run own = run(dir, "drivespeed", "--version");
+        FioOnPath.Run own = run(dir, "drivespeed", "--version");
         assertThat(own.out()).startsWith("drivespeed ");
     }
 
@@ -100,7 +74,7 @@ class FioFrontEndsTest {
     @Test
     void kdiskMarkThreeLaysOutItsFileThenRunsSeq1mQ8t1AndRnd4kQ32t1OnIt() throws Exception {
         Path file = Files.createFile(dir.resolve("kdiskmark-Ab12Cd.tmp"));
-        Run prepare = run(dir, "fio", "--output-format=json", "--create_only=1",
+        FioOnPath.Run prepare = run(dir, "fio", "--output-format=json", "--create_only=1",
                 "--filename=" + file, "--size=16m", "--zero_buffers=0", "--name=prepare");
         assertThat(prepare.exitCode()).as(prepare.err()).isZero();
         assertThat(STRICT.readTree(prepare.out()).get("fio version").asText())
@@ -112,8 +86,9 @@ class FioFrontEndsTest {
         for (String[] test : new String[][] {
             {"read", "1024k", "read", "8"}, {"write", "1024k", "write", "8"},
             {"randread", "4k", "randread", "32"}, {"randwrite", "4k", "randwrite", "32"}}) {
-            Run r = run(dir, "fio", "--output-format=json", "--ioengine=libaio", "--randrepeat=0",
-                    "--refill_buffers=0", "--end_fsync=1", "--direct=1", "--rwmixread=70",
+            FioOnPath.Run r = run(dir, "fio", "--output-format=json", "--ioengine=libaio",
+                    "--randrepeat=0", "--refill_buffers=0", "--end_fsync=1", "--direct=1",
+                    "--rwmixread=70",
                     "--filename=" + file, "--name=" + test[0], "--size=16m", "--zero_buffers=0",
                     "--bs=" + test[1], "--runtime=5", "--rw=" + test[2], "--iodepth=" + test[3],
                     "--numjobs=1", "--group_reporting");
@@ -168,8 +143,8 @@ class FioFrontEndsTest {
     @Test
     void aRunStoppedAtStartAndResumedMeasuresFromWhenItResumes() throws Exception {
         Path file = dir.resolve(".kdiskmark.tmp");
-        Run prepare = run(dir, "fio", "--create_only=1", "--filename=" + file, "--size=16m",
-                "--name=RW");
+        FioOnPath.Run prepare = run(dir, "fio", "--create_only=1", "--filename=" + file,
+                "--size=16m", "--name=RW");
         assertThat(prepare.exitCode()).as(prepare.err()).isZero();
         Process p = command(dir, "fio", "--output-format=json", "--ioengine=libaio",
                 "--direct=1", "--randrepeat=0", "--refill_buffers", "--end_fsync=1",
@@ -203,38 +178,5 @@ class FioFrontEndsTest {
     private static char state(long pid) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
         return stat.charAt(stat.lastIndexOf(')') + 2);
-    }
-
-    /**
-     * fio's own test of fio_jsonplus_clat2csv (axboe/fio@72bcaffd t/jsonplus2csv_test.py:55-77)
-     * starts {@code fio} from PATH with three concurrent {@code --name=} jobs over one
-     * {@code filename=} and {@code --output=FILE}, then passes if fio exits 0 and Debian's
-     * {@code fio_jsonplus_clat2csv} converts the json+ and validates the CSV (:91-111).
-     */
-    @Test
-    void fiosJsonplus2csvTestPassesWithDrivespeedAsFio() throws Exception {
-        Path tool = Path.of("/usr/bin/fio_jsonplus_clat2csv");
-        if (System.getenv("CI") == null) {
-            Assumptions.assumeTrue(Files.isExecutable(tool), "needs Debian's fio package");
-        }
-        Run fio = run(dir, "fio", "--max-jobs=4", "--output=fio-output.json",
-                "--output-format=json+", "--filename=fio_jsonplus_clat2csv.test",
-                "--ioengine=libaio", "--time_based", "--runtime=3s", "--size=1M",
-                "--slat_percentiles=1", "--clat_percentiles=1", "--lat_percentiles=1",
-                "--thread=1", "--name=test1", "--rw=randrw", "--name=test2", "--rw=read",
-                "--name=test3", "--rw=write");
-        assertThat(fio.exitCode()).as(fio.err()).isZero();
-        Run convert = run(dir, tool.toString(), "fio-output.json", "fio-output.csv");
-        assertThat(convert.exitCode()).as(convert.err()).isZero();
-        Run validate = run(dir, tool.toString(), "fio-output.json", "fio-output.csv",
-                "--validate");
-        assertThat(validate.exitCode()).as(validate.err()).isZero();
-        assertThat(validate.out()).contains("fio-output_job0.csv validated",
-                "fio-output_job1.csv validated", "fio-output_job2.csv validated");
-        JsonNode doc = STRICT.readTree(dir.resolve("fio-output.json").toFile());
-        assertThat(doc.get("fio version").asText()).startsWith("drivespeed");
-        assertThat(doc.get("global options").get("runtime").asText()).isEqualTo("3s");
-        assertThat(doc.get("jobs").get(1).get("job options").toString())
-                .isEqualTo("{\"name\":\"test2\",\"rw\":\"read\"}");
     }
 }
