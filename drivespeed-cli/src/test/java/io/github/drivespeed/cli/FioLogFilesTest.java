@@ -141,13 +141,15 @@ class FioLogFilesTest {
                 "--log_hist_msec=100", "--log_hist_coarseness=2");
         assertThat(logNames()).containsOnlyKeys("h_clat_hist.1.log");
         List<String> lines = Files.readAllLines(dir.resolve("h_clat_hist.1.log"));
-        assertThat(lines).hasSizeBetween(8, 10);
+        // a window in which no I/O completed (a stall on a busy machine) has no line, as in fio
+        assertThat(lines).hasSizeBetween(5, 10);
         long before = 0;
         long counted = 0;
         for (String line : lines) {
             long[] v = Arrays.stream(line.split(", ")).mapToLong(Long::parseLong).toArray();
             assertThat(v).as("time, ddir, bs and 1856 / 2^2 bins").hasSize(3 + 1856 / 4);
-            assertThat(v[0]).isGreaterThan(before).isEqualTo(before + 100);
+            assertThat(v[0]).isGreaterThan(before);
+            assertThat(v[0] % 100).as("a whole window's end").isZero();
             assertThat(v[1]).isZero();
             assertThat(v[2]).isEqualTo(4096);
             before = v[0];

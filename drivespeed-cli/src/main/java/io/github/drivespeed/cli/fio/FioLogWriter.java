@@ -25,7 +25,8 @@ import java.util.Optional;
  * <p>With {@code log_avg_msec=0} a line per I/O, as fio: lat, clat, slat in ns; bw the I/O's
  * bytes over its clat ({@code bytes * 10^6 / clat_ns}: bytes per ms, as fio computes it); iops
  * 1; bs the I/O's bytes. With {@code log_avg_msec=N} a line per direction per N ms window with
- * I/Os, at the window's end (the run's end for the last): the latencies' mean in ns, bw the
+ * I/Os, at the window's end (the run's end for the last; bw and iops, as fio, write no line for
+ * a last window shorter than N after a whole one): the latencies' mean in ns, bw the
  * window's bytes in KiB/s ({@code bytes * 1000 / ms / 1024}, truncated as fio), iops its I/Os
  * per second; bs 0 and offset 0, as fio writes averaged lines. With {@code log_max_value=1} the
  * latency lines give the window's largest value (bw and iops, one rate a window in fio too, are
@@ -124,9 +125,16 @@ final class FioLogWriter {
         for (IoLog l : byDirection) {
             windows = l == null ? windows : Math.max(windows, l.windows());
         }
+        boolean rate = kind.equals("bw") || kind.equals("iops");
         for (int i = 0; i < windows; i++) {
             long start = i * window;
             long end = Math.max(start + 1, Math.min(start + window, endMs));
+            if (rate && i > 0 && end - start < window) {
+                // fio samples bw and iops once a whole window has passed (stat.c
+                // add_bw_samples, add_iops_samples): the run's last, shorter window gets no line
+                // of either, after a whole one
+                continue;
+            }
             for (int d = READ; d <= WRITE; d++) {
                 IoLog l = byDirection[d];
                 if (l == null || i >= l.windows() || l.windowIos(i) == 0
