@@ -87,7 +87,8 @@ public final class SustainedPlan
      *
      * @param size at least one block, a multiple of 512 bytes
      * @return a new plan
-     * @throws IllegalArgumentException if not a positive multiple of 512 bytes
+     * @throws IllegalArgumentException if not a positive multiple of 512 bytes; smaller than
+     *     one block is refused when the plan runs (the block size may be set after it)
      */
     public SustainedPlan size(DataSize size) {
         SettingChecks.requireNonNull("size", size);

@@ -112,7 +112,17 @@ class CommandLineWordingTest {
                 + " with random 4 KiB figures");
         assertThat(CommandRun.of(dir.toString(), "--duration", "1s").errLines())
                 .singleElement().asString().startsWith("drivespeed: option '--duration' needs a"
-                        + " workload (--rw, --preset or --sweep)");
+                        + " workload (--rw, --preset or --sweep)")
+                .endsWith(" or a block device as the target");
+        // a sustained write writes whole blocks: a size below one is refused before any I/O
+        CommandRun tiny = CommandRun.of(dir.toString(), "--sustained", "--size", "8k");
+        assertThat(tiny.exitCode()).isEqualTo(2);
+        assertThat(tiny.errLines()).containsExactly("drivespeed: invalid value for option"
+                + " '--size': '8k': is too small (must be >= 1 MiB)");
+        // a parser's message that quotes the value again: named once
+        assertThat(CommandRun.of(dir.toString(), "--rw", "read", "--size", "4M", "--duration",
+                "-1s").errLines()).containsExactly("drivespeed: invalid value for option"
+                        + " '--duration': '-1s': not a duration (must not be negative)");
     }
 
     @Test

@@ -36,15 +36,16 @@ public record SustainedParameters(DataSize blockSize, Optional<DataSize> size, D
      * @param idleFirst how long to wait idle first
      * @param direct O_DIRECT
      * @throws IllegalArgumentException naming the setting and the value, if the block size or
-     *     the size is not a positive multiple of 512 bytes, the duration is outside
+     *     the size is not a positive multiple of 512 bytes, the size is smaller than one block
+     *     (a sustained write writes whole blocks), the duration is outside
      *     {@code [1 s, 24 h]}, {@code steadyFor} outside {@code [1 s, 1 h]} or {@code idleFirst}
      *     outside {@code [0, 1 h]}
      * @throws NullPointerException if an object field is null
      */
     public SustainedParameters {
         SettingChecks.requireWholeSectors("blockSize", blockSize);
-        SettingChecks.requireNonNull("size", size)
-                .ifPresent(s -> SettingChecks.requireWholeSectors("size", s));
+        SettingChecks.requireNonNull("size", size).ifPresent(s -> SettingChecks.requireAtLeast(
+                "size", SettingChecks.requireWholeSectors("size", s), blockSize));
         SettingChecks.requireInRange("duration", duration, Duration.ofSeconds(1),
                 Duration.ofHours(24));
         SettingChecks.requireInRange("steadyFor", steadyFor, Duration.ofSeconds(1),

@@ -69,6 +69,10 @@ public final class FioJobFile {
                 entries = new ArrayList<>();
                 continue;
             }
+            if (line.startsWith("[")) {
+                throw new IllegalArgumentException(where + ": '" + line + "' is a section header"
+                        + " that is not closed: a section is named [name], the whole line");
+            }
             if (name == null) {
                 throw new IllegalArgumentException(where + ": '" + line + "' is outside of a"
                         + " [section]: a job file's options follow [global] or a job's [name]");

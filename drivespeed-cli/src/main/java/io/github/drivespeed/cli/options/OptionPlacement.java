@@ -117,8 +117,8 @@ public final class OptionPlacement {
     /**
      * What an option the sequential test does not take goes with, for example {@code a workload
      * (--rw, --preset or --sweep), --sustained, --verify-capacity or a --require with random 4 KiB
-     * figures} for {@code --size}: every form it goes with, so that the refusal names each way to
-     * use it.
+     * figures} for {@code --size}, {@code ... or a block device as the target} for an option of
+     * the device test too: every form it goes with, so that the refusal names each way to use it.
      */
     private static String formsOf(OptionRow<?> row) {
         List<String> forms = new ArrayList<>();
@@ -132,6 +132,9 @@ public final class OptionPlacement {
         }
         if (row.goesWith(Form.REQUIREMENT_WORKLOADS)) {
             forms.add("a " + OutputOptions.REQUIRE.option() + " with random 4 KiB figures");
+        }
+        if (row.goesWith(Form.DEVICE)) {
+            forms.add("a block device as the target");
         }
         if (forms.isEmpty()) {
             return "another form of the test (drivespeed --help lists them)";

@@ -73,6 +73,28 @@ class FioJobFileTest {
                 .hasMessageContaining(":2: fio option 'loops': '3': not supported:");
     }
 
+    /**
+     * Every refusal of a job file's line names the file and line: a value's own check (a size, a
+     * time) too; a name one or two edits from a known option is named as a likely misspelling;
+     * an unclosed section header is called that.
+     */
+    @Test
+    void valueErrorsTyposAndUnclosedHeadersNameTheLineAndWhatIsWrong() throws IOException {
+        Path file = dir.resolve("job.fio");
+        assertThatThrownBy(() -> FioJobs.of(read("[job]\nrw=read\nsize=1m\nbs=1mm\n", Map.of())))
+                .hasMessageStartingWith(file + ":4: ").hasMessageContaining("'bs'")
+                .hasMessageContaining("'1mm'");
+        assertThatThrownBy(() -> FioJobs.of(read("[job]\nrw=read\nsize=1m\nruntime=5x\n",
+                Map.of()))).hasMessageStartingWith(file + ":4: ")
+                .hasMessageContaining("'5x'");
+        assertThatThrownBy(() -> FioJobs.of(read("[job]\nrw=read\nblocksiz=1m\n", Map.of())))
+                .hasMessage(file + ":3: fio option 'blocksiz': unknown: not an option drivespeed"
+                        + " knows; did you mean 'blocksize'? (" + FioOptions.NOT_TAKEN + ")");
+        assertThatThrownBy(() -> read("[job\nrw=read\n", Map.of()))
+                .hasMessage(file + ":1: '[job' is a section header that is not closed: a section"
+                        + " is named [name], the whole line");
+    }
+
     @Test
     void kbBaseAppliesToTheWholeSectionAsFioReadsItFirst() throws IOException {
         FioJobs jobs = FioJobs.of(read("""
