@@ -119,6 +119,10 @@ class CommandLineWordingTest {
         assertThat(tiny.exitCode()).isEqualTo(2);
         assertThat(tiny.errLines()).containsExactly("drivespeed: invalid value for option"
                 + " '--size': '8k': is too small (must be >= 1 MiB)");
+        // the target named as a path, not as typed ('.')
+        assertThat(CommandRun.of(".", "--write").errLines()).containsExactly("drivespeed: option"
+                + " '--write' applies to a block device only, and "
+                + Path.of(".").toAbsolutePath().normalize() + " is not one");
         // a parser's message that quotes the value again: named once
         assertThat(CommandRun.of(dir.toString(), "--rw", "read", "--size", "4M", "--duration",
                 "-1s").errLines()).containsExactly("drivespeed: invalid value for option"

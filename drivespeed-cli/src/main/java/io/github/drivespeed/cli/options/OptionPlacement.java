@@ -93,7 +93,8 @@ public final class OptionPlacement {
                 for (OptionRow<?> r : misplaced) {
                     if (readOrDeviceOnly(r)) {
                         return "option '" + this.given.typed(r) + "' applies to a block"
-                                + " device only, and " + target + " is not one";
+                                + " device only, and " + target.toAbsolutePath().normalize()
+                                + " is not one";
                     }
                 }
                 return "option '" + typed + "' needs " + formsOf(first);
