@@ -123,10 +123,7 @@ class CommandLineWordingTest {
         assertThat(CommandRun.of(".", "--write").errLines()).containsExactly("drivespeed: option"
                 + " '--write' applies to a block device only, and "
                 + Path.of(".").toAbsolutePath().normalize() + " is not one");
-        // a parser's message that quotes the value again: named once
-        assertThat(CommandRun.of(dir.toString(), "--rw", "read", "--size", "4M", "--duration",
-                "-1s").errLines()).containsExactly("drivespeed: invalid value for option"
-                        + " '--duration': '-1s': not a duration (must not be negative)");
+
     }
 
     @Test

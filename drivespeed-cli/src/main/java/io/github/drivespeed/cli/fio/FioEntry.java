@@ -34,6 +34,6 @@ public record FioEntry(String key, String value, String where) {
      * @return {@code WHERE: fio option 'KEY': REASON}
      */
     IllegalArgumentException refusal(String reason) {
-        return new IllegalArgumentException(where + ": fio option '" + key + "': " + reason);
+        return new FioRefusal(where + ": fio option '" + key + "': " + reason);
     }
 }

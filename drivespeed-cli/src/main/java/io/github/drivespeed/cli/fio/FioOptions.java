@@ -264,12 +264,13 @@ public final class FioOptions {
             }
             try {
                 row.setter().accept(job, e);
+            } catch (FioRefusal placed) {
+                throw placed;
             } catch (IllegalArgumentException invalid) {
                 // a value's own check (a size, a time) names the option and the value: the place
                 // it was written goes before it, as on every other refusal
-                throw invalid.getMessage().startsWith(e.where() + ":") ? invalid
-                        : new IllegalArgumentException(e.where() + ": " + invalid.getMessage(),
-                                invalid);
+                throw new IllegalArgumentException(e.where() + ": " + invalid.getMessage(),
+                        invalid);
             }
             job.where.put(row.name(), e.where());
             job.written.put(row.name(), e.value());

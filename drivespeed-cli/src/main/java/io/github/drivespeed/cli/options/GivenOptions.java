@@ -87,11 +87,8 @@ public final class GivenOptions {
      */
     public IllegalArgumentException refusal(OptionRow<?> row, Object value,
             IllegalArgumentException reason) {
-        // a parser's own message may quote the value again ("not a duration: '-1s' (...)"):
-        // the value is named once, before it
-        String because = reason.getMessage().replace(": '" + value + "'", "");
         return new IllegalArgumentException("invalid value for option '" + typed(row) + "': '"
-                + value + "': " + because, reason);
+                + value + "': " + reason.getMessage(), reason);
     }
 
     /**
