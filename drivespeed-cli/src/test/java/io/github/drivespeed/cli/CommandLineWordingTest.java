@@ -92,11 +92,11 @@ class CommandLineWordingTest {
                 .contains("'--block-size'").doesNotContain("--bs").doesNotContain("blockSize");
         // the command line's own refusals: an option of another form, by its other name
         assertThat(CommandRun.of(dir.toString(), "--queue-depth", "4").errLines())
-                .containsExactly("drivespeed: option '--queue-depth' needs a workload (--rw,"
-                        + " --preset or --sweep)");
+                .containsExactly("drivespeed: option '--queue-depth' needs a workload (--rw or"
+                        + " --sweep)");
         assertThat(CommandRun.of(dir.toString(), "--iodepth", "4").errLines())
-                .containsExactly("drivespeed: option '--iodepth' needs a workload (--rw,"
-                        + " --preset or --sweep)");
+                .containsExactly("drivespeed: option '--iodepth' needs a workload (--rw or"
+                        + " --sweep)");
     }
 
     /**
@@ -114,6 +114,10 @@ class CommandLineWordingTest {
                 .singleElement().asString().startsWith("drivespeed: option '--duration' needs a"
                         + " workload (--rw, --preset or --sweep)")
                 .endsWith(" or a block device as the target");
+        // only the workload forms that take it: a preset fixes its own queue depth and mix
+        assertThat(CommandRun.of(dir.toString(), "--rwmixread", "70").errLines())
+                .containsExactly("drivespeed: option '--rwmixread' needs a workload (--rw or"
+                        + " --sweep)");
         // a sustained write writes whole blocks: a size below one is refused before any I/O
         CommandRun tiny = CommandRun.of(dir.toString(), "--sustained", "--size", "8k");
         assertThat(tiny.exitCode()).isEqualTo(2);

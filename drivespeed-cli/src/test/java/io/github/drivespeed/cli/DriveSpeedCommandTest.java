@@ -243,7 +243,7 @@ class DriveSpeedCommandTest {
         CommandRun o = run(dir.toString(), "--iodepth", "4");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly(
-                "drivespeed: option '--iodepth' needs a workload (--rw, --preset or --sweep)");
+                "drivespeed: option '--iodepth' needs a workload (--rw or --sweep)");
     }
 
     @Test

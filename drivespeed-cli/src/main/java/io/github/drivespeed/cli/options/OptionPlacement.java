@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Reads {@link OptionTable} for one command line: the first option given that does not go with
@@ -107,12 +108,9 @@ public final class OptionPlacement {
 
     /** {@code --json, --csv and --output}: the options a form takes besides its own. */
     private static String taken(Form form) {
-        List<String> names = OptionTable.rows().stream()
+        return joined(OptionTable.rows().stream()
                 .filter(r -> r.goesWith(form) && !r.chooses(form)).map(OptionRow::option)
-                .toList();
-        return names.size() == 1 ? names.get(0)
-                : String.join(", ", names.subList(0, names.size() - 1)) + " and "
-                        + names.get(names.size() - 1);
+                .toList(), " and ");
     }
 
     /**
@@ -124,7 +122,7 @@ public final class OptionPlacement {
     private static String formsOf(OptionRow<?> row) {
         List<String> forms = new ArrayList<>();
         if (row.goesWithAWorkload()) {
-            forms.add("a workload (" + workloadChoosers() + ")");
+            forms.add("a workload (" + workloadChoosers(row) + ")");
         }
         for (Form form : List.of(Form.SUSTAINED, Form.CAPACITY_CHECK)) {
             if (row.goesWith(form)) {
@@ -140,15 +138,23 @@ public final class OptionPlacement {
         if (forms.isEmpty()) {
             return "another form of the test (drivespeed --help lists them)";
         }
-        return forms.size() == 1 ? forms.get(0)
-                : String.join(", ", forms.subList(0, forms.size() - 1)) + " or "
-                        + forms.get(forms.size() - 1);
+        return joined(forms, " or ");
     }
 
-    /** {@code --rw, --preset or --sweep}: the options that choose a workload form. */
-    private static String workloadChoosers() {
-        return choosing(Form.WORKLOAD) + ", " + choosing(Form.PRESET) + " or "
-                + choosing(Form.SWEEP);
+    /**
+     * {@code --rw, --preset or --sweep}: the options that choose a workload form {@code row} goes
+     * with ({@code --rw} alone for {@code --rwmixread}, which a preset or sweep does not take).
+     */
+    private static String workloadChoosers(OptionRow<?> row) {
+        return joined(Stream.of(Form.WORKLOAD, Form.PRESET, Form.SWEEP).filter(row::goesWith)
+                .map(OptionPlacement::choosing).toList(), " or ");
+    }
+
+    /** {@code a, b or c}: the items, the last joined with {@code last}. */
+    private static String joined(List<String> items, String last) {
+        return items.size() == 1 ? items.get(0)
+                : String.join(", ", items.subList(0, items.size() - 1)) + last
+                        + items.get(items.size() - 1);
     }
 
     private static String choosing(Form form) {
@@ -162,9 +168,6 @@ public final class OptionPlacement {
 
     /** {@code '-a', '-b' and '-c'}. */
     private String quotedList(List<OptionRow<?>> rows) {
-        List<String> quoted = rows.stream().map(r -> "'" + given.typed(r) + "'").toList();
-        return quoted.size() == 1 ? quoted.get(0)
-                : String.join(", ", quoted.subList(0, quoted.size() - 1)) + " and "
-                        + quoted.get(quoted.size() - 1);
+        return joined(rows.stream().map(r -> "'" + given.typed(r) + "'").toList(), " and ");
     }
 }
