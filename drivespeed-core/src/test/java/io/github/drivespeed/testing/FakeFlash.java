@@ -44,9 +44,8 @@ public final class FakeFlash implements AutoCloseable {
     public static FakeFlash up(Path parent, String... args) throws IOException {
         Privileged.requireRoot();
         Path script = script();
-        Path memory = Path.of("/dev/shm");
-        Path place = Files.isDirectory(memory) && Files.isWritable(memory)
-                ? Files.createTempDirectory(memory, "fake-flash-") : parent;
+        Path memory = Mounts.memoryOr(null);
+        Path place = memory != null ? Files.createTempDirectory(memory, "fake-flash-") : parent;
         Path dir = place.resolve("fake-flash");
         // the daemon (a child of up) at a higher priority than the builds beside it: its slow rate
         // is sleep-based, and a daemon starved of CPU time holds the medium below that rate

@@ -179,8 +179,19 @@ public final class Mounts {
      * device mid-pass, and a steady drive was reported with a write cache cliff.
      */
     private static Path imageDir(Path parent) {
+        return memoryOr(parent);
+    }
+
+    /**
+     * {@return {@code /dev/shm} where that is a writable directory, else {@code fallback}}: where
+     * the test beds (loop images, emulated media, throttled disks) keep their backing files, so
+     * that another build's I/O on the disk of {@code /tmp} does not reach them.
+     *
+     * @param fallback the directory to use where there is no writable {@code /dev/shm}
+     */
+    public static Path memoryOr(Path fallback) {
         Path memory = Path.of("/dev/shm");
-        return Files.isDirectory(memory) && Files.isWritable(memory) ? memory : parent;
+        return Files.isDirectory(memory) && Files.isWritable(memory) ? memory : fallback;
     }
 
     /**

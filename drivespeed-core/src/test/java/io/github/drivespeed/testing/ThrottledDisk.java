@@ -68,9 +68,8 @@ public final class ThrottledDisk implements AutoCloseable {
      */
     public static ThrottledDisk upInNewDirectory(String prefix, long writeBps, long readBps)
             throws IOException, InterruptedException {
-        Path memory = Path.of("/dev/shm");
-        Path parent = Files.isDirectory(memory) && Files.isWritable(memory)
-                ? Files.createTempDirectory(memory, prefix)
+        Path memory = Mounts.memoryOr(null);
+        Path parent = memory != null ? Files.createTempDirectory(memory, prefix)
                 : Files.createTempDirectory(prefix);
         try {
             return up(parent, writeBps, readBps);

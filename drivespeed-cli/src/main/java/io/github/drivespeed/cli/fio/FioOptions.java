@@ -278,50 +278,10 @@ public final class FioOptions {
     }
 
     private static Row row(FioEntry e) {
-        return find(e.key()).orElseThrow(() -> e.refusal(nearest(e.key())
+        return find(e.key()).orElseThrow(() -> e.refusal(FioOptionNames.nearest(e.key(), ROWS)
                 .map(n -> "unknown: not an option drivespeed knows; did you mean '" + n + "'? ("
                         + NOT_TAKEN + ")")
                 .orElse("not supported by drivespeed (" + NOT_TAKEN + ")")));
-    }
-
-    /**
-     * The known option name (taken or refused, aliases too) closest to {@code key}, when it is
-     * at most 2 edits away (insertions, deletions, substitutions; 1 for a name shorter than 6):
-     * a misspelling such as {@code blocksiz} for {@code blocksize}.
-     */
-    static Optional<String> nearest(String key) {
-        String best = null;
-        int bestDistance = key.length() >= 6 ? 3 : 2;
-        for (Row r : ROWS) {
-            List<String> names = new ArrayList<>(r.aliases());
-            names.add(0, r.name());
-            for (String n : names) {
-                int d = editDistance(key.toLowerCase(Locale.ROOT), n);
-                if (d < bestDistance) {
-                    bestDistance = d;
-                    best = n;
-                }
-            }
-        }
-        return Optional.ofNullable(best);
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] row = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            row[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            int diagonal = row[0];
-            row[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int above = row[j];
-                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1),
-                        diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
-                diagonal = above;
-            }
-        }
-        return row[b.length()];
     }
 
     private static Row supported(String name, Kind kind, BiConsumer<FioJobSettings, FioEntry> s) {
