@@ -99,7 +99,7 @@ class CgroupIoLimitVerdictTest {
     }
 
     @Test
-    void belowNinetyPercentOfTheCapOrInTheOtherDirectionThereIsNoVerdict() {
+    void outsideNinetyToOneHundredTenPercentOfTheCapOrInTheOtherDirectionThereIsNoVerdict() {
         // 7.5 MB/s is 89 % of 8 MiB/s; the read has no cap
         SpeedReport r = sequential(target(WRITE_8_MIB), pass(PassKind.WRITE, 1, 7_500_000),
                 pass(PassKind.READ, 1, 8_390_000));
@@ -109,6 +109,13 @@ class CgroupIoLimitVerdictTest {
         SpeedReport atNinety = sequential(target(WRITE_8_MIB), pass(PassKind.WRITE, 1,
                 (long) Math.ceil(0.9 * EIGHT_MIB)), fastRead());
         assertThat(atNinety.warnings()).contains(Warning.CGROUP_IO_LIMIT);
+        // well above the cap, the throttle did not hold it (a short pass through its first slice)
+        SpeedReport above = sequential(target(WRITE_8_MIB), pass(PassKind.WRITE, 1,
+                (long) (1.11 * EIGHT_MIB)), fastRead());
+        assertThat(above.ioLimitsReached()).isEmpty();
+        SpeedReport atOneTen = sequential(target(WRITE_8_MIB), pass(PassKind.WRITE, 1,
+                (long) Math.floor(1.1 * EIGHT_MIB)), fastRead());
+        assertThat(atOneTen.warnings()).contains(Warning.CGROUP_IO_LIMIT);
     }
 
     @Test
