@@ -91,7 +91,7 @@ public enum Warning {
      * to the cap, which, not the drive, is the limit. Byte caps are held against a pass's median
      * throughput, I/O caps against its median IOPS and the requests per second its device
      * completed. Each report names the passes, the figures and the caps
-     * ({@link io.github.drivespeed.report.IoLimitReached}). The figure is what this process gets,
+     * ({@link io.github.drivespeed.target.IoLimitReached}). The figure is what this process gets,
      * so a requirement it fails stays failed ("not met: the cgroup caps writes at ..."), and one it
      * meets stays met: a cap only slows.
      */
