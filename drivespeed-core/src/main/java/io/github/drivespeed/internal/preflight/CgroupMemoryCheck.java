@@ -29,8 +29,8 @@ public final class CgroupMemoryCheck {
      * the buffers this check counts and at most 18 MiB more (heap, JIT code, metaspace, thread
      * stacks, the verification's read ring) over the default sequential test, 1 MiB and 64 MiB
      * blocks, random and sequential workloads of 1 and 2 threads, and a sustained write. 64 MiB is
-     * over three times that: room for a collector that lets the heap grow further (the JVM sizes
-     * its heap at a quarter of the cgroup's limit) before it collects.
+     * over three times that: room for a collector that lets the heap grow further (the JVM may size
+     * its heap at a quarter of the memory it sees) before it collects.
      */
     public static final long JVM_MARGIN_BYTES = 64 * DataSize.MEBIBYTE;
 
