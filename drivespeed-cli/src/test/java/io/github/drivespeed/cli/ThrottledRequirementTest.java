@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
  * {@code testbed/throttled-disk}: about 1000 random 4 KiB reads a second, A1 asks 1500): the
  * buffered figures must not pass it. Before buffered workloads were evicted, hinted and random-
  * mapped, readahead and the page cache made such a run report hundreds of thousands of IOPS.
+ * The cap is the bed's cgroup's, and the failed criterion names it: this process cannot do more.
  */
 @Tag("privileged")
 class ThrottledRequirementTest {
@@ -28,6 +29,8 @@ class ThrottledRequirementTest {
             assertThat(r.get("exitCode")).as(out).isEqualTo("1");
             assertThat(out).contains("(A1) not met:")
                     .contains("failed: random 4 KiB read IOPS >= 1500 IOPS")
+                    .contains("not met: the cgroup caps reads at 4.19 MB/s (4.00 MiB/s)")
+                    .contains("CGROUP_IO_LIMIT")
                     // the buffered random writes met the page cache: not the drive's figure
                     .contains("WRITE_SERVED_BY_PAGE_CACHE")
                     .contains("not measured: random 4 KiB write IOPS");

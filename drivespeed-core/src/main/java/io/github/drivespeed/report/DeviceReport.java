@@ -3,6 +3,7 @@ package io.github.drivespeed.report;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.target.BlockDevice;
 import io.github.drivespeed.target.DeviceInfo;
+import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.target.Link;
 import io.github.drivespeed.warning.Warning;
 import java.nio.file.Path;
@@ -97,7 +98,7 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
     /**
      * The device's warnings, every pass's, and the verdicts on the figures
      * ({@link Warning#LINK_LIMITED}, {@link Warning#ABOVE_LINK_CEILING},
-     * {@link Warning#FASTER_THAN_CACHED_READS}).
+     * {@link Warning#FASTER_THAN_CACHED_READS}, {@link Warning#CGROUP_IO_LIMIT}).
      *
      * @return the warnings in declaration order; empty when nothing is known to distort the
      *     figures
@@ -111,7 +112,15 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
         }
         cachedRead.ifPresent(c -> all.addAll(c.warnings()));
         all.addAll(ReportText.verdicts(link(), passes(), cachedRead));
+        if (!ioLimitsReached().isEmpty()) {
+            all.add(Warning.CGROUP_IO_LIMIT);
+        }
         return Collections.unmodifiableSet(all);
+    }
+
+    /** {@return the passes' figures held to a cap of the cgroup ({@link PassResult#ioLimitsReached})} */
+    public List<IoLimitReached> ioLimitsReached() {
+        return ReportText.ioLimitsReached(target.cgroupLimits(), passes());
     }
 
     /**
@@ -151,7 +160,8 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
         write.ifPresent(w -> SpeedReport.appendPass(sb, w));
         SpeedReport.appendPass(sb, read);
         cachedRead.ifPresent(c -> SpeedReport.appendPass(sb, c));
-        ReportText.appendWarnings(sb, warnings(), link(), passes(), cachedRead, List.of());
+        ReportText.appendWarnings(sb, warnings(), link(), passes(), cachedRead, List.of(),
+                ioLimitsReached());
         return sb.toString();
     }
 }

@@ -1,5 +1,8 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.target.CgroupLimits;
+import io.github.drivespeed.target.IoLimit;
+import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.util.Arrays;
@@ -196,6 +199,36 @@ public final class PassResult {
      */
     public Set<Warning> warnings() {
         return warnings;
+    }
+
+    /**
+     * {@return this pass's figures held to an I/O cap of the process's cgroup
+     * ({@link CgroupLimits#reachedBy}): its median throughput and IOPS, and its device's median
+     * requests per second; empty for a cached-read pass}
+     *
+     * @param limits the target's cgroup limits
+     */
+    public List<IoLimitReached> ioLimitsReached(CgroupLimits limits) {
+        if (kind == PassKind.CACHED_READ) {
+            return List.of();
+        }
+        double[] requests = new double[samples.size()];
+        for (int i = 0; i < requests.length; i++) {
+            Sample s = samples.get(i);
+            if (s.deviceIo().isEmpty()) {
+                requests = new double[] {Double.NaN}; // counters missing: no figure
+                break;
+            }
+            requests[i] = s.deviceIo().get().requests(kind) * 1e9 / s.elapsedNanos();
+        }
+        Arrays.sort(requests);
+        int n = requests.length;
+        double medianRequests = n % 2 == 1 ? requests[n / 2]
+                : (requests[n / 2 - 1] + requests[n / 2]) / 2;
+        return limits.reachedBy(kind == PassKind.READ ? IoLimit.Direction.READ
+                : IoLimit.Direction.WRITE, IoLimitReached.Figure.MEDIAN, median.bytesPerSecond(),
+                IoLimitReached.Figure.MEDIAN, totalIos() == 0 ? Double.NaN : medianIops,
+                medianRequests);
     }
 
     /**

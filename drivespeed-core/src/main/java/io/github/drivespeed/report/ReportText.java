@@ -1,5 +1,7 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.target.CgroupLimits;
+import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.target.Link;
 import io.github.drivespeed.target.RemovedLeftover;
 import io.github.drivespeed.unit.Nanoseconds;
@@ -184,6 +186,18 @@ final class ReportText {
     static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
             List<PassResult> passes, Optional<PassResult> cached,
             List<RemovedLeftover> removed) {
+        appendWarnings(sb, warnings, link, passes, cached, removed, List.of());
+    }
+
+    /** {@return the passes' figures at a cap of the cgroup, in pass order} */
+    static List<IoLimitReached> ioLimitsReached(CgroupLimits limits, List<PassResult> passes) {
+        return passes.stream().flatMap(p -> p.ioLimitsReached(limits).stream()).toList();
+    }
+
+    /** As the method above, and under {@link Warning#CGROUP_IO_LIMIT} each figure at a cap. */
+    static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
+            List<PassResult> passes, Optional<PassResult> cached,
+            List<RemovedLeftover> removed, List<IoLimitReached> limitsReached) {
         if (warnings.isEmpty()) {
             sb.append("warnings:   none\n");
             return;
@@ -193,6 +207,9 @@ final class ReportText {
             sb.append("  - ").append(w.name()).append(": ").append(w.message()).append('\n');
             if (w == Warning.LEFTOVER_REMOVED) {
                 removed.forEach(r -> sb.append("    removed ").append(r).append('\n'));
+            }
+            if (w == Warning.CGROUP_IO_LIMIT) {
+                limitsReached.forEach(r -> sb.append("    ").append(r).append('\n'));
             }
             appendDetails(sb, w, link, passes, cached);
         }

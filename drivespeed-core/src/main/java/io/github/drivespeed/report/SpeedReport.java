@@ -1,6 +1,7 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.target.Link;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.warning.Warning;
@@ -70,7 +71,8 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
      * {@link Warning#LINK_LIMITED} when a pass's median reached {@value Link#SATURATION_RATIO} of
      * the target's link ceiling ({@link TargetInfo#link()}), {@link Warning#ABOVE_LINK_CEILING}
      * when a run was faster than that ceiling, {@link Warning#FASTER_THAN_CACHED_READS} when a
-     * read run was faster than the cached-read figure.
+     * read run was faster than the cached-read figure, {@link Warning#CGROUP_IO_LIMIT} when a
+     * figure reached a cap of the process's cgroup ({@link #ioLimitsReached()}).
      *
      * @return the warnings in declaration order; empty when nothing is known to distort the
      *     figures
@@ -83,7 +85,15 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
         all.addAll(read.warnings());
         cachedRead.ifPresent(c -> all.addAll(c.warnings()));
         all.addAll(ReportText.verdicts(target.link(), List.of(write, read), cachedRead));
+        if (!ioLimitsReached().isEmpty()) {
+            all.add(Warning.CGROUP_IO_LIMIT);
+        }
         return Collections.unmodifiableSet(all);
+    }
+
+    /** {@return the passes' figures held to a cap of the cgroup ({@link PassResult#ioLimitsReached})} */
+    public List<IoLimitReached> ioLimitsReached() {
+        return ReportText.ioLimitsReached(target.cgroupLimits(), List.of(write, read));
     }
 
     /**
@@ -118,7 +128,7 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
         appendPass(sb, read);
         cachedRead.ifPresent(c -> appendPass(sb, c));
         ReportText.appendWarnings(sb, warnings(), target.link(), List.of(write, read),
-                cachedRead, target.removedLeftovers());
+                cachedRead, target.removedLeftovers(), ioLimitsReached());
         return sb.toString();
     }
 

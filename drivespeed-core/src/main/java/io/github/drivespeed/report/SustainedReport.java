@@ -1,14 +1,20 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.parameters.SustainedParameters;
+import io.github.drivespeed.target.CgroupLimits;
+import io.github.drivespeed.target.IoLimit;
+import io.github.drivespeed.target.IoLimitReached;
+import io.github.drivespeed.target.IoLimitReached.Figure;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -96,6 +102,22 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
         return visitor.visit(this);
     }
 
+    /**
+     * {@return the burst or sustained rate, or the pass's IOPS, held to a write cap of the
+     * cgroup ({@link CgroupLimits#reachedBy}); {@link Warning#CGROUP_IO_LIMIT} is then among the
+     * warnings}
+     */
+    public List<IoLimitReached> ioLimitsReached() {
+        CgroupLimits limits = target.cgroupLimits();
+        IoLimit.Direction w = IoLimit.Direction.WRITE;
+        List<IoLimitReached> found = new ArrayList<>(limits.reachedBy(w, Figure.BURST,
+                burst().bytesPerSecond(), Figure.OVERALL, write.ios() == 0 ? Double.NaN
+                        : write.iops(), Double.NaN));
+        sustained().ifPresent(s -> found.addAll(limits.reachedBy(w, Figure.SUSTAINED,
+                s.bytesPerSecond(), Figure.OVERALL, Double.NaN, Double.NaN)));
+        return found;
+    }
+
     /** {@return whether the rate fell below half and stayed there: the cache was exceeded} */
     public boolean cacheExceeded() {
         return write.cacheCliff().isPresent();
@@ -150,8 +172,8 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
             sb.append("cache:      not exceeded: the rate did not fall within the bounds, so the"
                     + " sustained rate is not known (at least the rate above)\n");
         }
-        ReportText.appendWarnings(sb, warnings, target.link(), java.util.List.of(), Optional.empty(),
-                target.removedLeftovers());
+        ReportText.appendWarnings(sb, warnings, target.link(), List.of(), Optional.empty(),
+                target.removedLeftovers(), ioLimitsReached());
         return sb.toString();
     }
 }

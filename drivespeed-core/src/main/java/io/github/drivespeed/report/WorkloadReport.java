@@ -1,6 +1,7 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.warning.Warning;
@@ -95,9 +96,11 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
     }
 
     /**
-     * {@return every warning of the target, the passes and the workload, and
-     * {@link Warning#LINK_LIMITED} when a direction's median reached the link's ceiling, in
-     * declaration order; empty when nothing is known to distort the figures}
+     * {@return every warning of the target, the passes and the workload,
+     * {@link Warning#LINK_LIMITED} when a direction's median reached the link's ceiling, and
+     * {@link Warning#CGROUP_IO_LIMIT} when a figure reached a cap of the process's cgroup
+     * ({@link #ioLimitsReached()}), in declaration order; empty when nothing is known to distort
+     * the figures}
      */
     @Override
     public Set<Warning> warnings() {
@@ -107,7 +110,15 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
         write.ifPresent(w -> all.addAll(w.warnings()));
         all.addAll(workloadWarnings);
         all.addAll(ReportText.verdicts(target.link(), passes(), Optional.empty()));
+        if (!ioLimitsReached().isEmpty()) {
+            all.add(Warning.CGROUP_IO_LIMIT);
+        }
         return Collections.unmodifiableSet(all);
+    }
+
+    /** {@return the passes' figures held to a cap of the cgroup ({@link PassResult#ioLimitsReached})} */
+    public List<IoLimitReached> ioLimitsReached() {
+        return ReportText.ioLimitsReached(target.cgroupLimits(), passes());
     }
 
     private List<PassResult> passes() {
@@ -147,7 +158,7 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
         write.ifPresent(w -> appendPass(sb, w, async));
         cpu().ifPresent(c -> sb.append("CPU:        ").append(c).append('\n'));
         ReportText.appendWarnings(sb, warnings(), target.link(), passes(), Optional.empty(),
-                target.removedLeftovers());
+                target.removedLeftovers(), ioLimitsReached());
         return sb.toString();
     }
 

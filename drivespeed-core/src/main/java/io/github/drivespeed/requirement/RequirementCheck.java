@@ -1,11 +1,13 @@
 package io.github.drivespeed.requirement;
 
 import io.github.drivespeed.requirement.StorageRequirement.Criterion;
+import io.github.drivespeed.target.IoLimit;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The outcome of {@link StorageRequirement#check(Measurements)}: per criterion, what was required,
@@ -34,10 +36,15 @@ public final class RequirementCheck {
      * @param latencyPercentile for {@link Criterion#RANDOM_4K_LATENCY}, the percentile; else NaN
      * @param note why it was not measured (for example the figures left out as not the drive's,
      *     with their warnings), or what the figure leaves open (a sequential write from a test too
-     *     short to pass the drive's write cache); empty when there is nothing to say
+     *     short to pass the drive's write cache, a figure held to a cgroup's cap); empty when
+     *     there is nothing to say
+     * @param cgroupLimit for a failed criterion whose figure reached an I/O cap of the process's
+     *     cgroup ({@link io.github.drivespeed.warning.Warning#CGROUP_IO_LIMIT}), that cap: the
+     *     criterion is not met by this process, whatever the drive could do outside the cgroup;
+     *     empty otherwise
      */
     public record Result(Criterion criterion, Status status, double required, double measured,
-            double latencyPercentile, String note) {
+            double latencyPercentile, String note, Optional<IoLimit> cgroupLimit) {
 
         /**
          * Checks the values.
@@ -48,16 +55,39 @@ public final class RequirementCheck {
          * @param measured the worst figure, NaN when not measured
          * @param latencyPercentile the latency bound's percentile, or NaN
          * @param note why not measured, or what the figure leaves open; empty when nothing
-         * @throws IllegalArgumentException if the status does not follow from the figures
+         * @param cgroupLimit the cgroup's cap the failed figure reached, or empty
+         * @throws IllegalArgumentException if the status does not follow from the figures, or a
+         *     cap is named for a criterion that did not fail
          */
         public Result {
             Objects.requireNonNull(note, "note");
             Objects.requireNonNull(criterion, "criterion");
             Objects.requireNonNull(status, "status");
+            Objects.requireNonNull(cgroupLimit, "cgroupLimit");
             if (status != judge(criterion, required, measured)) {
                 throw new IllegalArgumentException(criterion + " " + measured + " against "
                         + required + " is not " + status);
             }
+            if (cgroupLimit.isPresent() && status != Status.FAILED) {
+                throw new IllegalArgumentException("a cgroup's cap is named only for a failed"
+                        + " criterion: " + criterion + " " + status);
+            }
+        }
+
+        /**
+         * A result that names no cgroup cap.
+         *
+         * @param criterion what was bounded
+         * @param status passed, failed or not measured
+         * @param required the bound
+         * @param measured the worst figure, NaN when not measured
+         * @param latencyPercentile the latency bound's percentile, or NaN
+         * @param note why not measured, or what the figure leaves open; empty when nothing
+         */
+        public Result(Criterion criterion, Status status, double required, double measured,
+                double latencyPercentile, String note) {
+            this(criterion, status, required, measured, latencyPercentile, note,
+                    Optional.empty());
         }
 
         /**
@@ -74,11 +104,22 @@ public final class RequirementCheck {
             this(criterion, status, required, measured, latencyPercentile, "");
         }
 
+        /**
+         * The result of a figure against its bound; where it failed and reached a cgroup's cap,
+         * the note begins {@code not met: the cgroup caps writes at ...}.
+         */
         static Result of(Criterion criterion, double required, double measured,
-                double latencyPercentile, String note) {
-            return new Result(criterion, judge(criterion, required, measured), required, measured,
+                double latencyPercentile, String note, Optional<IoLimit> reachedCap) {
+            Status status = judge(criterion, required, measured);
+            Optional<IoLimit> cap = status == Status.FAILED ? reachedCap : Optional.empty();
+            String capped = cap.map(l -> "not met: the cgroup caps " + l.direction().plural()
+                    + " at " + l.rate() + " (cgroup " + l.version().label() + " " + l.cgroup()
+                    + ", " + l.file() + " on " + l.deviceName() + " " + l.device()
+                    + "), so the drive may be faster outside it").orElse("");
+            return new Result(criterion, status, required, measured,
                     criterion == Criterion.RANDOM_4K_LATENCY ? latencyPercentile : Double.NaN,
-                    note);
+                    capped.isEmpty() || note.isEmpty() ? capped + note : capped + "; " + note,
+                    cap);
         }
 
         private static Status judge(Criterion c, double required, double measured) {

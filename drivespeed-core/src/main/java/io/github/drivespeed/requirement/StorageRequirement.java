@@ -57,7 +57,10 @@ import java.util.Set;
  * {@link Warning#FOREIGN_IO}), a read of an existing file drivespeed did not write
  * ({@link Warning#EXISTING_FILE_READ}). A
  * criterion no report holds is {@link RequirementCheck.Status#NOT_MEASURED}, and the check does
- * not pass.
+ * not pass. A figure held to an I/O cap of the process's cgroup
+ * ({@link Warning#CGROUP_IO_LIMIT}) is what this process gets, so it counts: a criterion it
+ * fails says so and names the cap ({@link RequirementCheck.Result#cgroupLimit()}), one it meets
+ * stays met.
  *
  * <p>Units: throughput in bytes per second (MB/s = 10^6 B/s, MiB/s = 2^20 B/s), IOPS in I/Os per
  * second, latency in nanoseconds.
@@ -288,7 +291,8 @@ public final class StorageRequirement {
         for (Map.Entry<Criterion, Double> e : bounds.entrySet()) {
             double figure = measured(e.getKey(), measurements);
             results.add(RequirementCheck.Result.of(e.getKey(), e.getValue(), figure,
-                    latencyPercentile, note(e.getKey(), measurements, figure)));
+                    latencyPercentile, note(e.getKey(), measurements, figure),
+                    CappedFigures.cap(e.getKey(), measurements)));
         }
         return new RequirementCheck(this, results);
     }
@@ -367,7 +371,7 @@ public final class StorageRequirement {
      * served it, the drive was shared, or the medium lost data): such a figure never satisfies a
      * requirement.
      */
-    private static boolean mayBeCache(PassResult pass) {
+    static boolean mayBeCache(PassResult pass) {
         return !pass.notTheDrives().isEmpty();
     }
 
@@ -399,7 +403,7 @@ public final class StorageRequirement {
         return "";
     }
 
-    private static boolean isRandom4k(WorkloadReport r) {
+    static boolean isRandom4k(WorkloadReport r) {
         return r.parameters().pattern() == AccessPattern.RANDOM
                 && r.parameters().blockSize().bytes() == 4 * DataSize.KIBIBYTE;
     }

@@ -23,9 +23,13 @@ import java.util.Set;
  * @param sizeBytes its size in bytes
  * @param logicalBlockBytes its logical block size in bytes
  * @param warnings what about the device itself may make figures differ from its own speed
+ * @param cgroupLimits the I/O caps the process's cgroups put on the device and the devices below
+ *     it (cgroup v1 {@code blkio.throttle.*}, v2 {@code io.max}); {@link CgroupLimits#NONE} where
+ *     none was found. A figure at a cap is the cap's ({@link Warning#CGROUP_IO_LIMIT})
  */
 public record DeviceInfo(Path device, Optional<BlockDevice> blockDevice, long sizeBytes,
-        int logicalBlockBytes, Set<Warning> warnings) implements Target {
+        int logicalBlockBytes, Set<Warning> warnings, CgroupLimits cgroupLimits)
+        implements Target {
 
     /**
      * Checks the values.
@@ -35,6 +39,7 @@ public record DeviceInfo(Path device, Optional<BlockDevice> blockDevice, long si
      * @param sizeBytes its size in bytes
      * @param logicalBlockBytes its logical block size in bytes
      * @param warnings what about it may distort the figures
+     * @param cgroupLimits the cgroup's I/O caps on the device and those below it
      * @throws IllegalArgumentException if the size is negative or the logical block size not
      *     positive
      * @throws NullPointerException if an object field is null
@@ -42,12 +47,27 @@ public record DeviceInfo(Path device, Optional<BlockDevice> blockDevice, long si
     public DeviceInfo {
         Objects.requireNonNull(device, "device");
         Objects.requireNonNull(blockDevice, "blockDevice");
+        Objects.requireNonNull(cgroupLimits, "cgroupLimits");
         if (sizeBytes < 0 || logicalBlockBytes <= 0) {
             throw new IllegalArgumentException("need sizeBytes >= 0 and logicalBlockBytes > 0: "
                     + sizeBytes + ", " + logicalBlockBytes);
         }
         warnings = warnings.isEmpty() ? Set.of()
                 : Collections.unmodifiableSet(EnumSet.copyOf(warnings));
+    }
+
+    /**
+     * A device on which no cgroup limit was found.
+     *
+     * @param device the device node
+     * @param blockDevice what sysfs says about it, or empty
+     * @param sizeBytes its size in bytes
+     * @param logicalBlockBytes its logical block size in bytes
+     * @param warnings what about it may distort the figures
+     */
+    public DeviceInfo(Path device, Optional<BlockDevice> blockDevice, long sizeBytes,
+            int logicalBlockBytes, Set<Warning> warnings) {
+        this(device, blockDevice, sizeBytes, logicalBlockBytes, warnings, CgroupLimits.NONE);
     }
 
     /** {@return the block device, as {@link #device()}} */
@@ -70,7 +90,8 @@ public record DeviceInfo(Path device, Optional<BlockDevice> blockDevice, long si
 
     /**
      * The device for people: node, size, logical block size and read-only flag, then sysfs's
-     * description of it and each device below it, and the link.
+     * description of it and each device below it, the link, and the cgroup's I/O caps on it
+     * ({@code cgroup:} lines).
      *
      * <pre>
      * device:     /dev/sdb, 29.7 GiB (31914983424 bytes), logical block 512 B
@@ -93,6 +114,7 @@ public record DeviceInfo(Path device, Optional<BlockDevice> blockDevice, long si
             }
             link().ifPresent(l -> sb.append("  link:     ").append(l).append('\n'));
         });
+        TargetInfo.appendCgroupLimits(sb, cgroupLimits);
         return sb.toString();
     }
 

@@ -34,6 +34,7 @@ public final class TargetInfo implements Target {
     private final Optional<MountInfo> upperMount;
     private final Optional<BlockDevice> device;
     private final List<RemovedLeftover> removedLeftovers;
+    private final CgroupLimits cgroupLimits;
 
     private TargetInfo(Builder b) {
         this.directory = Objects.requireNonNull(b.directory, "directory");
@@ -48,6 +49,7 @@ public final class TargetInfo implements Target {
         this.upperMount = b.upperMount;
         this.device = b.device;
         this.removedLeftovers = List.copyOf(b.removedLeftovers);
+        this.cgroupLimits = b.cgroupLimits;
     }
 
     /**
@@ -176,6 +178,20 @@ public final class TargetInfo implements Target {
     }
 
     /**
+     * What the cgroups of this process hold it to on this target: the I/O caps on its devices
+     * (cgroup v1 {@code blkio.throttle.*}, v2 {@code io.max}) and, for a memory file system, the
+     * memory limit its test file is charged against. A figure at an I/O cap is the cap's
+     * ({@link Warning#CGROUP_IO_LIMIT}); a test file in memory that does not fit under the memory
+     * limit is refused before writing
+     * ({@link io.github.drivespeed.error.CgroupMemoryLimitException}).
+     *
+     * @return the limits; {@link CgroupLimits#NONE} where none was found or nothing could be read
+     */
+    public CgroupLimits cgroupLimits() {
+        return cgroupLimits;
+    }
+
+    /**
      * {@return every device of the chain, top first, depth first, each once; empty without a
      * device}
      */
@@ -233,7 +249,8 @@ public final class TargetInfo implements Target {
     /**
      * Everything known about the target for people, several lines: the {@link #toString()} line
      * after {@code target:}, then the mount, each device of the chain (indented by its depth, with
-     * its block sizes, rotational flag and scheduler) and each disk's link. No warnings: they are
+     * its block sizes, rotational flag and scheduler), each disk's link, and the cgroup's limits on
+     * the process ({@link #cgroupLimits()}), one {@code cgroup:} line each. No warnings: they are
      * in {@link #warnings()}.
      *
      * <pre>
@@ -242,6 +259,7 @@ public final class TargetInfo implements Target {
      *   device:   vda (254:0), disk, virtio, 274.9 GB (256.0 GiB), serial 1836632451
      *               logical block 512 B, physical block 4096 B, rotational, scheduler mq-deadline
      *   link:     none found
+     *   cgroup:   writes capped at 8.39 MB/s (8.00 MiB/s) on vda (254:0) by cgroup v2 /app (io.max wbps)
      * </pre>
      *
      * @return the lines, each ending in a newline
@@ -265,13 +283,22 @@ public final class TargetInfo implements Target {
                             + " machine)"
                     : "none found";
             sb.append("  device:   ").append(why).append('\n');
+            appendCgroupLimits(sb, cgroupLimits);
             return sb.toString();
         }
         appendDevice(sb, device.get(), 0, new ArrayList<>());
         if (blockDevices().stream().allMatch(d -> d.link().isEmpty())) {
             sb.append("  link:     none found").append('\n');
         }
+        appendCgroupLimits(sb, cgroupLimits);
         return sb.toString();
+    }
+
+    /** One {@code   cgroup:   ...} line per limit; nothing without limits. */
+    static void appendCgroupLimits(StringBuilder sb, CgroupLimits limits) {
+        for (String line : limits.lines()) {
+            sb.append("  cgroup:   ").append(line).append('\n');
+        }
     }
 
     private static void appendDevice(StringBuilder sb, BlockDevice d, int depth,
@@ -309,7 +336,8 @@ public final class TargetInfo implements Target {
                 && totalSpaceBytes == t.totalSpaceBytes && usableSpaceBytes == t.usableSpaceBytes
                 && warnings.equals(t.warnings) && mount.equals(t.mount)
                 && upperMount.equals(t.upperMount) && device.equals(t.device)
-                && removedLeftovers.equals(t.removedLeftovers);
+                && removedLeftovers.equals(t.removedLeftovers)
+                && cgroupLimits.equals(t.cgroupLimits);
     }
 
     @Override
@@ -331,6 +359,7 @@ public final class TargetInfo implements Target {
         private Optional<MountInfo> upperMount = Optional.empty();
         private Optional<BlockDevice> device = Optional.empty();
         private List<RemovedLeftover> removedLeftovers = List.of();
+        private CgroupLimits cgroupLimits = CgroupLimits.NONE;
 
         private Builder(Path directory) {
             this.directory = Objects.requireNonNull(directory, "directory");
@@ -348,6 +377,7 @@ public final class TargetInfo implements Target {
             upperMount = t.upperMount;
             device = t.device;
             removedLeftovers = t.removedLeftovers;
+            cgroupLimits = t.cgroupLimits;
         }
 
         /**
@@ -446,6 +476,18 @@ public final class TargetInfo implements Target {
          */
         public Builder device(BlockDevice device) {
             this.device = Optional.of(Objects.requireNonNull(device, "device"));
+            return this;
+        }
+
+        /**
+         * Sets what the cgroups of the process hold it to on the target.
+         *
+         * @param limits the I/O caps on the target's devices and, for a memory file system, the
+         *     memory limit
+         * @return this builder
+         */
+        public Builder cgroupLimits(CgroupLimits limits) {
+            this.cgroupLimits = Objects.requireNonNull(limits, "limits");
             return this;
         }
 

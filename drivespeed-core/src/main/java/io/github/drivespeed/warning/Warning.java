@@ -82,6 +82,24 @@ public enum Warning {
     LINK_LIMITED("a figure reached 90 % of the link's ceiling: the link (USB, SATA or PCIe"
             + " lanes), not the drive, is the limit; a faster port may show more"),
     /**
+     * A measured figure ran at a cap the process's cgroup puts on the target's device: from
+     * {@value io.github.drivespeed.target.IoLimit#REACHED_RATIO} to
+     * {@value io.github.drivespeed.target.IoLimit#OVERSHOOT_RATIO} of it
+     * ({@link io.github.drivespeed.target.TargetInfo#cgroupLimits()}: cgroup v1
+     * {@code blkio.throttle.*}, v2 {@code io.max}, as Docker's {@code --device-write-bps},
+     * Kubernetes and systemd's {@code IOWriteBandwidthMax} set them): the kernel held the process
+     * to the cap, which, not the drive, is the limit. Byte caps are held against a pass's median
+     * throughput, I/O caps against its median IOPS and the requests per second its device
+     * completed. Each report names the passes, the figures and the caps
+     * ({@link io.github.drivespeed.target.IoLimitReached}). The figure is what this process gets,
+     * so a requirement it fails stays failed ("not met: the cgroup caps writes at ..."), and one it
+     * meets stays met: a cap only slows.
+     */
+    CGROUP_IO_LIMIT("a figure ran at an I/O cap the process's cgroup puts on the device (90 to"
+            + " 110 % of it; blkio.throttle or io.max, as a container's --device-write-bps sets"
+            + " it): the cap, not the drive, is the limit; outside the cgroup the drive may be"
+            + " faster"),
+    /**
      * Another drivespeed measurement was using the same drive at the start or the end of this
      * one, in this or another process: its test file in the same directory was in use, or it held
      * the drive's lock (an fcntl lock on {@code <run directory>/dev-<major>-<minor>.lock}, see

@@ -9,14 +9,18 @@ import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.target.IoLimitReached;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * The measured code of the throttled-disk tests, run as a child process through
  * {@code throttled-disk run} (so that the kernel's cap applies to it and not to the test JVM).
- * Prints one {@code key=value} line per figure, then the report.
+ * Prints one {@code key=value} line per figure, the figures held to the cgroup's cap
+ * ({@code ioLimitsReached=[WRITE MEDIAN, ...]}: the bed's cap is a cgroup's, which drivespeed
+ * names {@code CGROUP_IO_LIMIT}), then the report.
  *
  * <p>Arguments: {@code speed DIR BACKEND BLOCK COUNT direct|buffered} (the sequential test, one
  * run), or {@code device DEVICE BACKEND BLOCK COUNT|DURATION_MS direct|buffered} (the read-only
@@ -48,6 +52,7 @@ public final class ThrottledChild {
             DeviceReport r = (buffered ? test.buffered() : test).run();
             print("read", r.read());
             System.out.println("warnings=" + r.warnings());
+            printReached(r.ioLimitsReached());
             System.out.println(r);
             return;
         }
@@ -57,7 +62,14 @@ public final class ThrottledChild {
         print("write", r.write());
         print("read", r.read());
         System.out.println("warnings=" + r.warnings());
+        printReached(r.ioLimitsReached());
         System.out.println(r);
+    }
+
+    /** The figures at a cap, as {@code ioLimitsReached=[READ MEDIAN, WRITE MEDIAN]}. */
+    private static void printReached(List<IoLimitReached> reached) {
+        System.out.println("ioLimitsReached=" + reached.stream().map(x -> x.limit().direction()
+                + " " + x.figure()).toList());
     }
 
     private static void workload(String[] args) throws Exception {
@@ -78,6 +90,7 @@ public final class ThrottledChild {
         r.read().ifPresent(p -> print("read", p));
         r.write().ifPresent(p -> print("write", p));
         System.out.println("warnings=" + r.warnings());
+        printReached(r.ioLimitsReached());
         System.out.println(r);
     }
 

@@ -19,7 +19,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * ({@code testbed/throttled-disk}: ext4 on a loop device, writes capped at 20 MiB/s, reads at
  * 40 MiB/s). Every measurement runs in a child process placed in the throttled cgroup by
  * {@code throttled-disk run}; the testbed is taken down after the last test whatever happens.
- * The tolerance is the one the kernel's throttle allows: 5 %.
+ * The tolerance is the one the kernel's throttle allows: 5 %. The caps are a cgroup's on the
+ * child, so a figure at one also carries {@code CGROUP_IO_LIMIT} naming it: the accuracy these
+ * tests pin is against that cap, and the warning says so to a user of the same numbers.
  */
 @Tag("privileged")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -75,6 +77,9 @@ class ThrottledDiskTest {
         assertThat(f.get("read.warnings")).isEqualTo("[]");
         // a constant cap is no write cache: a detector that always warned would fail here
         assertThat(f.get("write.warnings")).doesNotContain("WRITE_CACHE_CLIFF", "WRITE_STALL");
+        // both figures are the cgroup's caps, and the report says so
+        assertThat(f.get("warnings")).contains("CGROUP_IO_LIMIT");
+        assertThat(f.get("ioLimitsReached")).isEqualTo("[WRITE MEDIAN, READ MEDIAN]");
     }
 
     @Test
@@ -97,6 +102,8 @@ class ThrottledDiskTest {
         assertThat(f.get("read.cacheHandling")).isEqualTo("NOT_EVICTED");
         assertThat(f.get("read.warnings")).contains("READ_MAY_INCLUDE_PAGE_CACHE",
                 "READ_SERVED_FROM_CACHE");
+        // memory served the read, far above the cap: that figure is not the cap's
+        assertThat(f.get("ioLimitsReached")).doesNotContain("READ");
         assertThat(Long.parseLong(f.get("read.deviceBytes"))).isLessThan(PASS_BYTES / 10);
         assertThat(f.get("output")).contains("READ_SERVED_FROM_CACHE: ")
                 .containsPattern("read run 1: device loop\\d+ read \\d+\\.\\d MB \\(\\d+\\.\\d"
@@ -114,6 +121,7 @@ class ThrottledDiskTest {
         assertThat(Long.parseLong(f.get("read.deviceBytes")))
                 .isGreaterThanOrEqualTo(PASS_BYTES * 9 / 10);
         assertThat(f.get("read.warnings")).doesNotContain("READ_SERVED_FROM_CACHE");
+        assertThat(f.get("ioLimitsReached")).isEqualTo("[READ MEDIAN]");
         // The device holds the testbed's mounted ext4, whose metadata pages no eviction can drop:
         // a buffered read says so, though the counters show the device moved the bytes.
         assertThat(f.get("read.cacheHandling"))

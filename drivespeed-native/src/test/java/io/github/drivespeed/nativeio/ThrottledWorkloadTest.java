@@ -21,7 +21,8 @@ import org.junit.jupiter.api.TestInstance;
  * land within 5 % of the caps with no cache warning, and the runs that meet the page cache (a
  * time-based run over a small file, offsets drawn with replacement) carry the cache warnings.
  * Both outcomes of each detector are pinned, and none of these runs on a quiet loop device
- * carries {@code FOREIGN_IO}.
+ * carries {@code FOREIGN_IO}. A figure at a cap is the cgroup's cap ({@code CGROUP_IO_LIMIT});
+ * one the page cache served is far above it and is not.
  */
 @Tag("privileged")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -75,6 +76,7 @@ class ThrottledWorkloadTest {
         assertThat(Long.parseLong(f.get("read.deviceBytes"))).isGreaterThanOrEqualTo(64L << 20);
         assertThat(f.get("read.warnings")).isEqualTo("[]");
         assertThat(f.get("output")).contains("POSIX_FADV_RANDOM");
+        assertThat(f.get("ioLimitsReached")).isEqualTo("[READ MEDIAN]");
     }
 
     @Test
@@ -99,6 +101,7 @@ class ThrottledWorkloadTest {
         assertThat(f.get("read.warnings")).contains("READ_SERVED_FROM_CACHE")
                 .doesNotContain("FOREIGN_IO");
         assertThat(f.get("output")).contains("READ_SERVED_FROM_CACHE: ");
+        assertThat(f.get("ioLimitsReached")).isEqualTo("[]");
     }
 
     @Test
@@ -110,6 +113,7 @@ class ThrottledWorkloadTest {
         assertThat(Long.parseLong(f.get("write.deviceBytes"))).isGreaterThanOrEqualTo(64L << 20);
         assertThat(f.get("write.warnings")).isEqualTo("[]");
         assertThat(f.get("output")).contains("buffered, fdatasync timed");
+        assertThat(f.get("ioLimitsReached")).isEqualTo("[WRITE MEDIAN]");
     }
 
     @Test
@@ -131,6 +135,7 @@ class ThrottledWorkloadTest {
                 Long.parseLong(f.get("write.bytes")) / 2);
         assertThat(f.get("write.warnings")).contains("WRITE_SERVED_BY_PAGE_CACHE")
                 .doesNotContain("FOREIGN_IO");
+        assertThat(f.get("ioLimitsReached")).isEqualTo("[]");
         assertThat(f.get("output")).containsPattern("write run 1: device loop\\d+ wrote");
     }
 

@@ -58,6 +58,7 @@ public final class DeviceJsonReport {
                 .map(NODES::booleanNode).orElse(null));
         target.set("block_device", r.blockDevice().map(JsonReport::device).orElse(null));
         target.set("link", r.link().map(JsonReport::link).orElse(null));
+        target.set("cgroup_limits", CgroupJson.limits(r.target().cgroupLimits()));
         doc.set("backend", JsonReport.backend(r.backend()));
         doc.putArray("jobs").add(job("device", r));
         doc.set("warnings", JsonReport.warningDetails(r.warnings()));
@@ -85,6 +86,7 @@ public final class DeviceJsonReport {
         params.put("force", p.force());
         job.putNull("ioengine");
         job.set("warnings", JsonReport.warningNames(r.warnings()));
+        job.set("io_limits_reached", CgroupJson.reached(r.ioLimitsReached()));
         job.set("read", JsonReport.pass(r.read()));
         job.set("write", r.write().map(JsonReport::pass).orElse(null));
         job.set("cached_read", r.cachedRead().map(JsonReport::pass).orElse(null));

@@ -101,6 +101,7 @@ final class GenuineJson {
         params.put("idle_before_ns", r.idleBeforeNanos());
         n.putNull("ioengine");
         n.set("warnings", JsonReport.warningNames(r.warnings()));
+        n.set("io_limits_reached", CgroupJson.reached(r.ioLimitsReached()));
         ObjectNode s = n.putObject("sustained");
         s.put("stop", r.stop().name());
         s.put("cache_exceeded", r.cacheExceeded());

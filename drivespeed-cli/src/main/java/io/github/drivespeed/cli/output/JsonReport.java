@@ -125,6 +125,7 @@ public final class JsonReport {
             devices.add(device(d));
         }
         n.set("link", t.link().map(JsonReport::link).orElse(null));
+        n.set("cgroup_limits", CgroupJson.limits(t.cgroupLimits()));
         n.set("warnings", warningNames(t.warnings()));
         return n;
     }
@@ -224,6 +225,7 @@ public final class JsonReport {
         params.put("data", p.dataPattern().toString());
         n.putNull("ioengine");
         n.set("warnings", warningNames(r.warnings()));
+        n.set("io_limits_reached", CgroupJson.reached(r.ioLimitsReached()));
         n.set("read", pass(r.read()));
         n.set("write", pass(r.write()));
         n.set("cached_read", r.cachedRead().map(JsonReport::pass).orElse(null));
@@ -259,6 +261,7 @@ public final class JsonReport {
         ArrayNode cpuRuns = n.putArray("cpu_runs");
         r.cpuPerRun().forEach(c -> cpuRuns.add(cpu(c)));
         n.set("warnings", warningNames(r.warnings()));
+        n.set("io_limits_reached", CgroupJson.reached(r.ioLimitsReached()));
         n.set("read", r.read().map(JsonReport::pass).orElse(null));
         n.set("write", r.write().map(JsonReport::pass).orElse(null));
         return n;
@@ -435,6 +438,7 @@ public final class JsonReport {
             o.set("required", decimal(r.required()));
             o.set("measured", decimal(r.measured()));
             o.set("margin_ratio", decimal(r.marginRatio()));
+            o.set("cgroup_limit", r.cgroupLimit().map(CgroupJson::ioLimit).orElse(null));
         }
         return n;
     }

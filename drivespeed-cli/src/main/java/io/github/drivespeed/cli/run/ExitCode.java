@@ -37,8 +37,8 @@ public final class ExitCode {
     public static final String BAD_INPUT_MEANING = "the plan cannot run, nothing measured or"
             + " written: a bad option or value, a target that is missing, of the wrong kind, not"
             + " writable or read-only, a write to a device refused, a test that does not fit"
-            + " (free space, inodes, the device's size), O_DIRECT refused, an --output or --chart"
-            + " file that cannot be created";
+            + " (free space, inodes, the device's size, the memory cgroup's limit for a file in"
+            + " memory), O_DIRECT refused, an --output or --chart file that cannot be created";
 
     /** I/O failed during the run. */
     public static final int IO_ERROR = 3;

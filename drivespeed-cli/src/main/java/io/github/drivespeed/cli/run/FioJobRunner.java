@@ -10,6 +10,7 @@ import io.github.drivespeed.cli.fio.LaidOutFile;
 import io.github.drivespeed.cli.results.FioWritten;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.FioReportPrinter;
+import io.github.drivespeed.error.CgroupMemoryLimitException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TargetNotWritableException;
@@ -109,7 +110,7 @@ public final class FioJobRunner {
             }
         } catch (IllegalArgumentException | TargetNotFoundException
                 | UnsupportedTargetException | TargetNotWritableException
-                | UnsafeTargetException e) {
+                | UnsafeTargetException | CgroupMemoryLimitException e) {
             return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
         } catch (InsufficientSpaceException e) {
             return context.fail(e.getMessage(), ExitCode.IO_ERROR);

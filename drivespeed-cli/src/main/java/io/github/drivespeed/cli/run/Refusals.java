@@ -6,6 +6,7 @@ import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.OptionRow;
 import io.github.drivespeed.cli.options.OptionTable;
 import io.github.drivespeed.cli.options.WorkloadOptions;
+import io.github.drivespeed.error.CgroupMemoryLimitException;
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.InvalidSettingException;
@@ -154,13 +155,30 @@ final class Refusals {
         if (!e.beforeAnyWrite() || e.settings().isEmpty() || e.availableBytes().isEmpty()) {
             return e.getMessage();
         }
-        List<String> lower = e.settings().stream().map(s -> name(s) + OptionTable.rowFor(s)
-                .flatMap(given::typedValue).map(v -> " (" + v + ")").orElse(""))
-                .collect(Collectors.toList());
+        List<String> lower = asTyped(e.settings());
         return "not enough free space in " + e.path() + ": the test needs " + e.neededBytes()
                 + " bytes (" + DataSize.ofBytes(e.neededBytes()) + "), "
                 + e.availableBytes().getAsLong() + " bytes are available"
                 + e.condition().map(c -> " (" + c + ")").orElse("") + "; lower "
                 + String.join(" or ", lower);
+    }
+
+    /**
+     * Before any write, the test file does not fit in what the memory cgroup leaves: the
+     * library's refusal, naming the options that set the size as typed ({@code lower --bs (8M)
+     * or --count (128)}).
+     *
+     * @param e the refusal
+     * @return the one-line message
+     */
+    String memoryLimit(CgroupMemoryLimitException e) {
+        return e.describe(asTyped(e.settings()));
+    }
+
+    /** The settings as the options that set them, with their values as typed. */
+    private List<String> asTyped(List<String> settings) {
+        return settings.stream().map(s -> name(s) + OptionTable.rowFor(s)
+                .flatMap(given::typedValue).map(v -> " (" + v + ")").orElse(""))
+                .collect(Collectors.toList());
     }
 }

@@ -5,6 +5,7 @@ import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.output.OutputRouter;
 import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.error.DeviceOpenRefusedException;
+import io.github.drivespeed.error.CgroupMemoryLimitException;
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.TargetNotFoundException;
@@ -70,6 +71,9 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
             InsufficientSpaceException s = (InsufficientSpaceException) e;
             return fail(words.noSpace(s), s.beforeAnyWrite() ? ExitCode.BAD_INPUT
                     : ExitCode.IO_ERROR);
+        }
+        if (e instanceof CgroupMemoryLimitException) {
+            return fail(words.memoryLimit((CgroupMemoryLimitException) e), ExitCode.BAD_INPUT);
         }
         if (e instanceof DirectIoUnsupportedException) {
             return fail(words.directIo((DirectIoUnsupportedException) e, bufferingSettings),

@@ -14,6 +14,7 @@ import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.preflight.CgroupMemoryCheck;
 import io.github.drivespeed.internal.preflight.FileSizeLimit;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.verify.PassChecks;
@@ -96,8 +97,8 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         IoBackend io = examined.io();
         Preflight.Target t = examined.withRemovedLeftovers(
                 LeftoverFiles.removeStale(examined.directory()).removed());
-        long fill = fillBytes(t);
         long fileBytes = fileBytes(t);
+        long fill = fillBytes(t, fileBytes);
         boolean direct = io.capabilities().contains(Capability.DIRECT_IO);
         int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT,
                 direct ? io.directIoAlignmentBytes(t.directory()) : 0);
@@ -148,14 +149,26 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
 
     /**
      * The bytes to fill, whole blocks: the size given (which must fit), or the free space less
-     * {@link CapacityCheckReport#FILE_SYSTEM_SLACK_BYTES}.
+     * {@link CapacityCheckReport#FILE_SYSTEM_SLACK_BYTES}; in a file system that keeps its files
+     * in memory, no more than the memory cgroup leaves ({@link CgroupMemoryCheck}).
      */
-    private long fillBytes(Preflight.Target t) throws IOException {
+    private long fillBytes(Preflight.Target t, long fileBytes) throws IOException {
         long usable = t.store().getUsableSpace();
         long fill = sizeBytes.orElse(CapacityCheckReport.fillOfFreeSpace(usable));
         if (sizeBytes.isPresent() && t.info().totalSpaceBytes() > 0 && fill > usable) {
             throw InsufficientSpaceException.beforeWriting(t.directory(), fill, usable,
                     "without a size the check fills the free space", List.of("size"));
+        }
+        long buffers = WriteData.randomPoolBytes(BLOCK_BYTES, fileBytes / BLOCK_BYTES,
+                WriteData.POOL_TARGET_BYTES);
+        if (sizeBytes.isPresent()) {
+            CgroupMemoryCheck.require(t, fill, buffers, "size");
+        } else {
+            Optional<Long> allowed = CgroupMemoryCheck.allowedBytes(t, buffers);
+            if (allowed.isPresent() && allowed.get() < BLOCK_BYTES) {
+                CgroupMemoryCheck.require(t, BLOCK_BYTES, buffers); // refuses, naming the limit
+            }
+            fill = Math.min(fill, allowed.orElse(fill));
         }
         fill = fill / BLOCK_BYTES * BLOCK_BYTES;
         if (fill < BLOCK_BYTES) {

@@ -15,7 +15,6 @@ import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
-import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -355,8 +354,7 @@ final class CapacityProbe {
                 : Optional.of(found.get(firstBad).kind());
         List<CapacityProbeReport.BadRange> ranges = kind == MediumKind.WRAP
                 ? List.of(new CapacityProbeReport.BadRange(period, claimed - period)) : bad;
-        return new CapacityProbeReport(new DeviceInfo(target.given(), target.description(),
-                target.sizeBytes(), target.logicalBlockBytes(), target.warnings()), parameters,
+        return new CapacityProbeReport(target.info(true), parameters,
                 target.selection().info(), Math.min(usable, target.sizeBytes()), kind, period,
                 badAt, badKind, unit, written, read, rounds, System.nanoTime() - start,
                 startedAt, cacheRuledOut, unwritable.isEmpty() ? -1 : unwritable.first(), ranges);

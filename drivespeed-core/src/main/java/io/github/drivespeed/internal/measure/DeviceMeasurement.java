@@ -28,7 +28,6 @@ import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
-import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -162,8 +161,7 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         PassResult read = PassResult.of(PassKind.READ, reads, readWarnings);
         Instant startedAt = started.at();
-        return new DeviceReport(new DeviceInfo(t.device(), t.description(), t.sizeBytes(),
-                t.logicalBlockBytes(), t.warnings()), parameters, t.selection().info(), write,
+        return new DeviceReport(t.info(false), parameters, t.selection().info(), write,
                 read, cached, startedAt);
     }
 

@@ -15,6 +15,7 @@ import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
 import io.github.drivespeed.internal.preflight.BackendSelector;
+import io.github.drivespeed.internal.preflight.CgroupMemoryCheck;
 import io.github.drivespeed.internal.preflight.FileSizeLimit;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
@@ -117,16 +118,24 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         }
         readOptions.checkBackend(io);
         FileSizeLimit.check(t, parameters.bytesPerPass().bytes(), "count", "blockSize");
-        long poolBytes = WriteData.randomPoolBytes(blockBytes, parameters.count(),
-                WriteData.POOL_TARGET_BYTES);
-        Preflight.checkMemory(poolBytes + (verify ? blockBytes : 0), parameters.blockSize(),
+        Preflight.checkMemory(bufferBytes(), parameters.blockSize(),
                 verify ? "the write pool, and a second block to read back into for verification"
                         : "the write pool, which the reads reuse");
         boolean directIo = direct;
         return started -> measure(t, directIo, bufferAlignment, started);
     }
 
-    /** Leftovers removed, the free space checked and the drive's locks taken; then the runs. */
+    /** The buffers the passes allocate: the write pool, and a block to verify into. */
+    private long bufferBytes() {
+        long blockBytes = parameters.blockSize().bytes();
+        return WriteData.randomPoolBytes(blockBytes, parameters.count(),
+                WriteData.POOL_TARGET_BYTES) + (verify ? blockBytes : 0);
+    }
+
+    /**
+     * Leftovers removed, the free space (and, in memory, the memory cgroup's room) checked and
+     * the drive's locks taken; then the runs.
+     */
     private SpeedReport measure(Preflight.Target examined, boolean direct, int bufferAlignment,
             Started started) throws IOException {
         long passBytes = parameters.bytesPerPass().bytes();
@@ -134,6 +143,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         LeftoverFiles.Scan before = LeftoverFiles.removeStale(examined.directory());
         Preflight.Target t = examined.withRemovedLeftovers(before.removed());
         Preflight.checkFreeSpace(t, passBytes, "blockSize", "count");
+        CgroupMemoryCheck.require(t, passBytes, bufferBytes(), "blockSize", "count");
         try (DriveLocks locks = DriveLocks.acquire(t.info())) {
             // Another measurement now: its named test file, or its unnamed (O_TMPFILE) one, or
             // its lock on the same drive.

@@ -15,6 +15,7 @@ import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.preflight.CgroupMemoryCheck;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.DataPattern;
@@ -127,6 +128,8 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
         Preflight.Target t = examined.withRemovedLeftovers(
                 LeftoverFiles.removeStale(examined.directory()).removed());
         long blocks = boundInBlocks(t, blockBytes);
+        CgroupMemoryCheck.require(t, blocks * blockBytes, WriteData.randomPoolBytes(blockBytes,
+                blocks, WriteData.POOL_TARGET_BYTES), "size");
         idle(settings.idleFirstNanos());
         Sample sample;
         SustainedReport.Stop stop;
@@ -152,6 +155,12 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
             warnings.add(Warning.WRITE_CACHE_CLIFF);
         }
         Instant startedAt = started.at();
+        SustainedReport report = new SustainedReport(t.info(), parameters, t.selection().info(),
+                sample, stop, warnings, startedAt);
+        if (report.ioLimitsReached().isEmpty()) {
+            return report;
+        }
+        warnings.add(Warning.CGROUP_IO_LIMIT);
         return new SustainedReport(t.info(), parameters, t.selection().info(), sample, stop,
                 warnings, startedAt);
     }

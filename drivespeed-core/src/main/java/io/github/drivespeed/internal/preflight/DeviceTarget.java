@@ -7,6 +7,8 @@ import io.github.drivespeed.spi.BlockDeviceGeometry;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.CgroupLimits;
+import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.target.DeviceNumber;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -31,10 +33,11 @@ import java.util.Set;
  * @param description sysfs's description and the devices below it
  * @param warnings what about it may distort the figures
  * @param selection the backend
+ * @param cgroupLimits the I/O caps this process's cgroups put on it and the devices below it
  */
 public record DeviceTarget(Path given, Path device, DeviceNumber number, Optional<String> sysfsName,
         long sizeBytes, int logicalBlockBytes, boolean readOnly, Optional<BlockDevice> description,
-        Set<Warning> warnings, BackendSelector.Selection selection) {
+        Set<Warning> warnings, BackendSelector.Selection selection, CgroupLimits cgroupLimits) {
 
     /** {@return the chosen backend} */
     public IoBackend io() {
@@ -88,7 +91,21 @@ public record DeviceTarget(Path given, Path device, DeviceNumber number, Optiona
         }
         Set<Warning> warnings = description.map(TargetProbe::deviceWarnings)
                 .orElse(EnumSet.noneOf(Warning.class));
+        CgroupLimits limits = description.map(TargetProbe.system()::deviceLimits)
+                .orElse(CgroupLimits.NONE);
         return new DeviceTarget(given, device, number, name, size, logical, readOnly,
-                description, warnings, selection);
+                description, warnings, selection, limits);
+    }
+
+    /**
+     * {@return the device as a report names it: its node (the given path where
+     * {@code asGiven}, else the real one), sysfs's description, size, logical block size,
+     * warnings and the cgroup's caps on it}
+     *
+     * @param asGiven whether to name it by the path the caller gave
+     */
+    public DeviceInfo info(boolean asGiven) {
+        return new DeviceInfo(asGiven ? given : device, description, sizeBytes,
+                logicalBlockBytes, warnings, cgroupLimits);
     }
 }

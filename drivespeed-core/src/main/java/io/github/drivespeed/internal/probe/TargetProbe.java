@@ -1,6 +1,7 @@
 package io.github.drivespeed.internal.probe;
 
 import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.CgroupLimits;
 import io.github.drivespeed.target.DeviceNumber;
 import io.github.drivespeed.target.MountInfo;
 import io.github.drivespeed.target.TargetInfo;
@@ -30,6 +31,10 @@ import org.slf4j.LoggerFactory;
  * whose device becomes the target's device and whose type, options and device chain add their
  * warnings. A bind mount needs nothing of the kind: its files carry the {@code st_dev} of the file
  * system it shows, and the device is found from that.
+ *
+ * <p>The cgroups of this process are read too ({@code <proc>/self/cgroup} and the cgroup file
+ * systems mountinfo lists): the I/O caps on the devices of the chain, and, for a memory file
+ * system, the memory limit its files are charged against ({@link CgroupLimits}).
  */
 public final class TargetProbe {
 
@@ -46,7 +51,7 @@ public final class TargetProbe {
     /**
      * A probe reading other roots than {@code /proc} and {@code /sys}, for tests.
      *
-     * @param procRoot where {@code self/mountinfo} is read
+     * @param procRoot where {@code self/mountinfo} and {@code self/cgroup} are read
      * @param sysRoot where {@code dev/block}, {@code class/block}, {@code block} and
      *     {@code devices} are read
      */
@@ -109,7 +114,32 @@ public final class TargetProbe {
         mount.ifPresent(b::mount);
         upper.ifPresent(u -> b.upperMount(u.mount()));
         device.ifPresent(b::device);
+        boolean inMemory = TargetWarnings.keepsFilesInMemory(type) || upper.filter(u ->
+                TargetWarnings.keepsFilesInMemory(u.mount().fileSystemType())).isPresent();
+        b.cgroupLimits(cgroupLimits(chain, inMemory));
         return b.build();
+    }
+
+    /**
+     * The limits this process's cgroups put on a target: the I/O caps on its devices, and for a
+     * file system that keeps its files in memory, the memory limit they are charged against.
+     */
+    private CgroupLimits cgroupLimits(List<BlockDevice> chain, boolean inMemory) {
+        Cgroups cgroups = Cgroups.of(procRoot);
+        return new CgroupLimits(CgroupIoLimits.of(cgroups, chain),
+                inMemory ? CgroupMemory.of(cgroups) : Optional.empty());
+    }
+
+    /**
+     * The I/O caps this process's cgroups put on a block device measured directly and the
+     * devices below it. A RAM disk's pages (zram, brd) are charged to no memory cgroup, so no
+     * memory limit is read.
+     *
+     * @param device the device, as from {@link #describeDevice}
+     * @return the caps; {@link CgroupLimits#NONE} where none is set
+     */
+    public CgroupLimits deviceLimits(BlockDevice device) {
+        return cgroupLimits(device.chain(), false);
     }
 
     private Optional<BlockDevice> deviceOf(Optional<DeviceNumber> stDev,

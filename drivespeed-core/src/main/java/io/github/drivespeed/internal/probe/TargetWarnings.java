@@ -30,6 +30,16 @@ final class TargetWarnings {
     }
 
     /**
+     * @param fileSystemType a file-system type
+     * @return whether its files are memory charged to the writer's memory cgroup (tmpfs, ramfs,
+     *     devtmpfs); a file system on a RAM disk is not: zram's and brd's pages are not charged
+     *     to any cgroup
+     */
+    static boolean keepsFilesInMemory(String fileSystemType) {
+        return MEMORY_TYPES.contains(fileSystemType);
+    }
+
+    /**
      * @param fileSystemType the file-system type
      * @param mount the mount, when known
      * @param devices the device chain, top first

@@ -16,6 +16,7 @@ import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
 import io.github.drivespeed.internal.measure.Measurement;
+import io.github.drivespeed.internal.preflight.CgroupMemoryCheck;
 import io.github.drivespeed.internal.preflight.FileSizeLimit;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
@@ -133,6 +134,7 @@ final class WorkloadPreparation
                 LeftoverFiles.removeStale(examined.directory()).removed());
         if (existing.isEmpty()) {
             Preflight.checkFreeSpace(t, fileBytes, "size");
+            CgroupMemoryCheck.require(t, fileBytes, memoryBufferBytes(fileBytes, chunk), "size");
         }
         DriveLocks locks = DriveLocks.acquire(t.info());
         try {
@@ -214,6 +216,21 @@ final class WorkloadPreparation
                     .append(e.unavailableReason().map(r -> " (unavailable: " + r + ")").orElse(""));
         }
         return sb.toString();
+    }
+
+    /**
+     * The buffers a workload allocates on a memory file system, where its pools are one block
+     * per queue slot ({@link JobWorkers}): each job's threads, a read buffer and a write pool of
+     * their queue depth's blocks each; and the pool that fills the file first.
+     */
+    private long memoryBufferBytes(long fileBytes, long chunk) {
+        long bytes = WriteData.randomPoolBytes(chunk, fileBytes / chunk,
+                WriteData.POOL_TARGET_BYTES);
+        for (WorkloadParameters job : jobs) {
+            long perThread = job.blockSize().bytes() * job.queueDepth();
+            bytes += job.threads() * perThread * ((job.reads() ? 1 : 0) + (job.writes() ? 1 : 0));
+        }
+        return bytes;
     }
 
     /** Writes the whole file with random, stamped data, then fdatasync; untimed. */

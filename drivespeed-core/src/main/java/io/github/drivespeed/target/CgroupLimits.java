@@ -1,0 +1,102 @@
+package io.github.drivespeed.target;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the cgroups of this process hold it to on the target: the I/O caps on the target's block
+ * devices ({@link IoLimit}), and, for a target in a memory file system, the memory limit its test
+ * file is charged against ({@link MemoryLimit}). Read by the probe from
+ * {@code /proc/self/cgroup} and the cgroup file systems that {@code /proc/self/mountinfo} lists,
+ * wherever they are mounted; an immutable value. {@link #NONE} where nothing limits the process or
+ * nothing could be read.
+ *
+ * @param io the I/O caps on the target's devices, one per device, direction and unit: the
+ *     smallest along the cgroup path where the hierarchy nests them (v2)
+ * @param memory for a target in a memory file system (tmpfs, ramfs, devtmpfs, or an overlay whose
+ *     upper directory is on one), the memory cgroup level with the least left; empty for other
+ *     targets and where no level has a limit
+ */
+public record CgroupLimits(List<IoLimit> io, Optional<MemoryLimit> memory) {
+
+    /** No limit found. */
+    public static final CgroupLimits NONE = new CgroupLimits(List.of(), Optional.empty());
+
+    /**
+     * Checks the values.
+     *
+     * @param io the I/O caps
+     * @param memory the memory limit, or empty
+     * @throws NullPointerException if a value is null
+     */
+    public CgroupLimits {
+        io = List.copyOf(io);
+        Objects.requireNonNull(memory, "memory");
+    }
+
+    /** {@return whether no limit was found} */
+    public boolean isEmpty() {
+        return io.isEmpty() && memory.isEmpty();
+    }
+
+    /**
+     * {@return the smallest cap of this direction and unit over the target's devices, if any}
+     *
+     * @param direction reads or writes
+     * @param unit bytes or I/Os
+     */
+    public Optional<IoLimit> tightest(IoLimit.Direction direction, IoLimit.Unit unit) {
+        return io.stream().filter(l -> l.direction() == direction && l.unit() == unit)
+                .min(Comparator.comparingLong(IoLimit::perSecond));
+    }
+
+    /**
+     * The caps of a direction that a pass's figures reached ({@link IoLimit#isReachedBy}): each
+     * byte cap by the throughput, each I/O cap by the IOPS, or where those fall short, by the
+     * requests per second the device completed (the throttle counts the I/Os the block layer
+     * split a large block into). A figure that is NaN reaches nothing.
+     *
+     * @param direction the pass's direction
+     * @param bytesFigure which figure {@code bytesPerSecond} is
+     * @param bytesPerSecond the pass's throughput
+     * @param iosFigure which figure {@code iosPerSecond} is
+     * @param iosPerSecond the pass's IOPS
+     * @param deviceRequestsPerSecond the device's requests per second, or NaN
+     * @return the figures at a cap, in the caps' order
+     */
+    public List<IoLimitReached> reachedBy(IoLimit.Direction direction,
+            IoLimitReached.Figure bytesFigure, double bytesPerSecond,
+            IoLimitReached.Figure iosFigure, double iosPerSecond, double deviceRequestsPerSecond) {
+        List<IoLimitReached> found = new ArrayList<>();
+        for (IoLimit l : io) {
+            if (l.direction() != direction) {
+                continue;
+            }
+            boolean bytes = l.unit() == IoLimit.Unit.BYTES;
+            double figure = bytes ? bytesPerSecond : iosPerSecond;
+            if (l.isReachedBy(figure)) {
+                found.add(new IoLimitReached(bytes ? bytesFigure : iosFigure, figure, l));
+            } else if (!bytes && l.isReachedBy(deviceRequestsPerSecond)) {
+                found.add(new IoLimitReached(IoLimitReached.Figure.DEVICE_REQUESTS,
+                        deviceRequestsPerSecond, l));
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The limits for people, one line each, as the target's summary prints them after
+     * {@code cgroup:}; empty when there are none.
+     *
+     * @return the lines, without newlines
+     */
+    public List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        io.forEach(l -> lines.add(l.toString()));
+        memory.ifPresent(m -> lines.add(m.toString()));
+        return lines;
+    }
+}
