@@ -162,7 +162,7 @@ final class ReportText {
         }
         if (device != null) {
             DeviceIo total = new DeviceIo(device, bytes, requests, bytes, requests,
-                    Optional.empty());
+                    Optional.empty(), List.of());
             parts.add("device " + total.describe(pass.kind()) + (pass.count() > 1 ? " over " + pass.count() + " runs" : "")
                     + (complete ? "" : " (counters missing for some runs)"));
         }
@@ -195,6 +195,7 @@ final class ReportText {
                 removed.forEach(r -> sb.append("    removed ").append(r).append('\n'));
             }
             appendDetails(sb, w, link, passes, cached);
+            FigureDetails.append(sb, w, passes);
         }
     }
 

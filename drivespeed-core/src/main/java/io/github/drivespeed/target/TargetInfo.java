@@ -34,6 +34,8 @@ public final class TargetInfo implements Target {
     private final Optional<MountInfo> upperMount;
     private final Optional<BlockDevice> device;
     private final List<RemovedLeftover> removedLeftovers;
+    private final Optional<BtrfsData> btrfsData;
+    private final boolean testFileNoCow;
 
     private TargetInfo(Builder b) {
         this.directory = Objects.requireNonNull(b.directory, "directory");
@@ -48,6 +50,8 @@ public final class TargetInfo implements Target {
         this.upperMount = b.upperMount;
         this.device = b.device;
         this.removedLeftovers = List.copyOf(b.removedLeftovers);
+        this.btrfsData = b.btrfsData;
+        this.testFileNoCow = b.testFileNoCow;
     }
 
     /**
@@ -140,6 +144,33 @@ public final class TargetInfo implements Target {
         List<RemovedLeftover> all = new ArrayList<>(removedLeftovers);
         all.addAll(removed);
         b.removedLeftovers = all;
+        return b.build();
+    }
+
+    /**
+     * {@return for a btrfs target, how it keeps its data (profiles, checksums), which decides
+     * whether it runs O_DIRECT writes through the page cache; empty for other file systems and
+     * where sysfs did not say}
+     */
+    public Optional<BtrfsData> btrfsData() {
+        return btrfsData;
+    }
+
+    /**
+     * {@return whether the measurement made its test files NOCOW ({@code chattr +C}) before
+     * their first write, so that btrfs wrote them with direct I/O rather than through the page
+     * cache ({@link BtrfsData#noCowAvoidsEmulation()}); false for a probe and where it did not}
+     */
+    public boolean testFileNoCow() {
+        return testFileNoCow;
+    }
+
+    /**
+     * {@return this description, saying that the measurement's test files were made NOCOW}
+     */
+    public TargetInfo withTestFileNoCow() {
+        Builder b = new Builder(this);
+        b.testFileNoCow = true;
         return b.build();
     }
 
@@ -255,6 +286,8 @@ public final class TargetInfo implements Target {
                 .flatMap(m -> m.optionValue("upperdir"));
         upperMount.ifPresent(u -> sb.append("  upper:    ").append(upperDir.orElse("?"))
                 .append(" on ").append(u).append('\n'));
+        btrfsData.ifPresent(d -> sb.append("  btrfs:    ").append(d.describe(testFileNoCow))
+                .append('\n'));
         if (device.isEmpty()) {
             boolean noDevice = mount.filter(m -> m.deviceNumber().major() == 0
                     && !m.source().startsWith("/dev/")).isPresent();
@@ -309,7 +342,8 @@ public final class TargetInfo implements Target {
                 && totalSpaceBytes == t.totalSpaceBytes && usableSpaceBytes == t.usableSpaceBytes
                 && warnings.equals(t.warnings) && mount.equals(t.mount)
                 && upperMount.equals(t.upperMount) && device.equals(t.device)
-                && removedLeftovers.equals(t.removedLeftovers);
+                && removedLeftovers.equals(t.removedLeftovers) && btrfsData.equals(t.btrfsData)
+                && testFileNoCow == t.testFileNoCow;
     }
 
     @Override
@@ -331,6 +365,8 @@ public final class TargetInfo implements Target {
         private Optional<MountInfo> upperMount = Optional.empty();
         private Optional<BlockDevice> device = Optional.empty();
         private List<RemovedLeftover> removedLeftovers = List.of();
+        private Optional<BtrfsData> btrfsData = Optional.empty();
+        private boolean testFileNoCow;
 
         private Builder(Path directory) {
             this.directory = Objects.requireNonNull(directory, "directory");
@@ -348,6 +384,8 @@ public final class TargetInfo implements Target {
             upperMount = t.upperMount;
             device = t.device;
             removedLeftovers = t.removedLeftovers;
+            btrfsData = t.btrfsData;
+            testFileNoCow = t.testFileNoCow;
         }
 
         /**
@@ -446,6 +484,17 @@ public final class TargetInfo implements Target {
          */
         public Builder device(BlockDevice device) {
             this.device = Optional.of(Objects.requireNonNull(device, "device"));
+            return this;
+        }
+
+        /**
+         * Sets how a btrfs target keeps its data.
+         *
+         * @param data its data profiles and checksums
+         * @return this builder
+         */
+        public Builder btrfsData(BtrfsData data) {
+            this.btrfsData = Optional.of(Objects.requireNonNull(data, "data"));
             return this;
         }
 

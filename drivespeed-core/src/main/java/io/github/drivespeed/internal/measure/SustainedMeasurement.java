@@ -26,6 +26,7 @@ import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -127,6 +128,7 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
         Preflight.Target t = examined.withRemovedLeftovers(
                 LeftoverFiles.removeStale(examined.directory()).removed());
         long blocks = boundInBlocks(t, blockBytes);
+        BtrfsDirectWrites btrfs = BtrfsDirectWrites.of(t.info());
         idle(settings.idleFirstNanos());
         Sample sample;
         SustainedReport.Stop stop;
@@ -135,6 +137,7 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
             Path name = file.path().orElse(t.directory());
             Throwable failure = null;
             try {
+                btrfs.prepare(file, settings.direct());
                 Pass pass = new Pass(file, name, data, blockBytes, blocks,
                         DeviceCounters.of(t.info()));
                 sample = pass.run();
@@ -151,8 +154,11 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
         if (sample.cacheCliff().isPresent()) {
             warnings.add(Warning.WRITE_CACHE_CLIFF);
         }
+        warnings.addAll(FigureChecks.flushWarnings(List.of(sample), false));
+        TargetInfo reported = btrfs.reported(t.info());
+        warnings.addAll(BtrfsDirectWrites.writeWarnings(reported, settings.direct()));
         Instant startedAt = started.at();
-        return new SustainedReport(t.info(), parameters, t.selection().info(), sample, stop,
+        return new SustainedReport(reported, parameters, t.selection().info(), sample, stop,
                 warnings, startedAt);
     }
 

@@ -39,6 +39,7 @@ public final class TargetProbe {
     private static final String OVERLAY = "overlay";
 
     private final Path procRoot;
+    private final Path sysRoot;
     private final BlockDeviceChain devices;
     /** Whether paths named in mount options are this machine's, to be examined with stat. */
     private final boolean statsPaths;
@@ -56,7 +57,8 @@ public final class TargetProbe {
 
     private TargetProbe(Path procRoot, Path sysRoot, boolean statsPaths) {
         this.procRoot = Objects.requireNonNull(procRoot, "procRoot");
-        this.devices = new BlockDeviceChain(Objects.requireNonNull(sysRoot, "sysRoot"));
+        this.sysRoot = Objects.requireNonNull(sysRoot, "sysRoot");
+        this.devices = new BlockDeviceChain(sysRoot);
         this.statsPaths = statsPaths;
     }
 
@@ -109,6 +111,10 @@ public final class TargetProbe {
         mount.ifPresent(b::mount);
         upper.ifPresent(u -> b.upperMount(u.mount()));
         device.ifPresent(b::device);
+        if ("btrfs".equals(type)) {
+            device.flatMap(d -> BtrfsProbe.data(sysRoot, d.sysfsName(), mount))
+                    .ifPresent(b::btrfsData);
+        }
         return b.build();
     }
 

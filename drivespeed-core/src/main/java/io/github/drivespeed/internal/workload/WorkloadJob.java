@@ -5,7 +5,9 @@ import io.github.drivespeed.internal.files.DriveLocks;
 import io.github.drivespeed.internal.files.LeftoverFiles;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.StopSignal;
+import io.github.drivespeed.internal.measure.BtrfsDirectWrites;
 import io.github.drivespeed.internal.measure.CacheChecks;
+import io.github.drivespeed.internal.measure.FigureChecks;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
@@ -168,6 +170,10 @@ final class WorkloadJob {
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         Set<Warning> writeWarnings = EnumSet.copyOf(shared);
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
+        writeWarnings.addAll(FigureChecks.flushWarnings(writes, false));
+        writeWarnings.addAll(BtrfsDirectWrites.writeWarnings(target.info(), job.direct()));
+        writeWarnings.addAll(FigureChecks.lengthWarnings(writes));
+        readWarnings.addAll(FigureChecks.lengthWarnings(reads));
         CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
         return new WorkloadReport(target.info(), job, target.selection().info(), engine,
                 reads.isEmpty() ? Optional.empty()
