@@ -50,6 +50,25 @@ public record BtrfsData(List<String> profiles, boolean checksums) {
     }
 
     /**
+     * {@return how many copies of each data block the profiles write: 4 for {@code raid1c4}, 3
+     * for {@code raid1c3}, 2 for {@code dup}, {@code raid1} and {@code raid10}, else 1 (parity
+     * profiles and those of one copy), the most among the profiles}: the device counters of a
+     * write pass count every copy, which is not other I/O on the drive.
+     */
+    public int dataCopies() {
+        int most = 1;
+        for (String p : profiles) {
+            most = Math.max(most, switch (p) {
+                case "raid1c4" -> 4;
+                case "raid1c3" -> 3;
+                case "dup", "raid1", "raid10" -> 2;
+                default -> 1;
+            });
+        }
+        return most;
+    }
+
+    /**
      * Whether btrfs runs O_DIRECT writes to a new file through the page cache.
      *
      * @param noCowFile whether the file was made NOCOW before its first write

@@ -263,9 +263,10 @@ public final class TargetInfo implements Target {
 
     /**
      * Everything known about the target for people, several lines: the {@link #toString()} line
-     * after {@code target:}, then the mount, each device of the chain (indented by its depth, with
-     * its block sizes, rotational flag and scheduler) and each disk's link. No warnings: they are
-     * in {@link #warnings()}.
+     * after {@code target:}, then the mount, for btrfs its data line ({@link BtrfsData#describe}),
+     * each device of the chain (indented by its depth, with its block sizes, rotational flag,
+     * scheduler, write-cache mode and FUA) and each disk's link. No warnings: they are in
+     * {@link #warnings()}.
      *
      * <pre>
      * target:     /work (ext4 on /dev/vda, block 4096 B, 85.8 GB free of 270.6 GB)

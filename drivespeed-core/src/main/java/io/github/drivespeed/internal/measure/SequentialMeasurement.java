@@ -34,6 +34,7 @@ import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.target.BtrfsData;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
@@ -227,6 +228,8 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         private final TargetInfo target;
         /** Makes each test file NOCOW on btrfs where that keeps O_DIRECT direct. */
         private final BtrfsDirectWrites btrfs;
+        /** The copies of each block the file system writes (btrfs DUP, RAID1: 2). */
+        private final int copies;
         /** O_DIRECT in use; turns false once if the file system refuses it and fallback is allowed. */
         private boolean direct;
         /** Whether a measured pass's device counters showed other I/O. */
@@ -254,6 +257,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             this.findCliffs = findCliffs;
             this.fileSystemType = target.fileSystemType();
             this.btrfs = btrfs;
+            this.copies = target.btrfsData().map(BtrfsData::dataCopies).orElse(1);
         }
 
         /**
@@ -370,8 +374,9 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                     return null;
                 }
                 Sample checked = checks.annotate(window.sample(run, elapsed, handling));
-                boolean foreign = window.foreignIo(write ? 0 : done, write ? done : 0, blockBytes,
-                        !direct);
+                // every copy a btrfs DUP or RAID1 profile writes is this pass's, not other I/O
+                boolean foreign = window.foreignIo(write ? 0 : done, write ? done * copies : 0,
+                        blockBytes, !direct);
                 if (write) {
                     foreignWrite |= foreign;
                 } else {

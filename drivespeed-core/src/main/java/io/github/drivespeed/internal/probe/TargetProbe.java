@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * the mount holding its {@code upperdir} (from the overlay's super-block options in mountinfo),
  * whose device becomes the target's device and whose type, options and device chain add their
  * warnings. A bind mount needs nothing of the kind: its files carry the {@code st_dev} of the file
- * system it shows, and the device is found from that.
+ * system it shows, and the device is found from that. A btrfs target also gets its data profiles
+ * and checksums ({@link BtrfsProbe}).
  */
 public final class TargetProbe {
 

@@ -21,6 +21,7 @@ import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.FileHandle;
+import io.github.drivespeed.target.BtrfsData;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -266,7 +267,8 @@ final class WorkloadJob {
             boolean boundedReads = job.direct() || randomHint
                     || job.pattern() == AccessPattern.SEQUENTIAL;
             foreignIo |= !group.sharesDrive() && CacheChecks.foreignIo(device,
-                    read == null ? 0 : read.bytes(), write == null ? 0 : write.bytes(), blockBytes,
+                    read == null ? 0 : read.bytes(), write == null ? 0 : write.bytes() * target
+                            .info().btrfsData().map(BtrfsData::dataCopies).orElse(1), blockBytes,
                     !job.direct(), boundedReads);
         }
         return m;

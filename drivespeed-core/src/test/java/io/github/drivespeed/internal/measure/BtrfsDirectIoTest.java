@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * btrfs and O_DIRECT writes with the pure-Java backend, which cannot make a file NOCOW (root,
  * btrfs on loop devices): the probe reads the data profile and checksums; on checksummed data the
  * writes are {@link Warning#DIRECT_IO_EMULATED}, on a DUP profile too, and on a file system
- * mounted {@code nodatasum} they are not. (The native backend, which makes its test file NOCOW,
+ * mounted {@code nodatasum} they are not; the second copy DUP writes is not taken for
+ * {@link Warning#FOREIGN_IO}. (The native backend, which makes its test file NOCOW,
  * and the page cache that shows the difference: {@code BtrfsNoCowTest} in drivespeed-native.)
  */
 @Tag("privileged")
@@ -65,14 +66,19 @@ class BtrfsDirectIoTest {
 
     @Test
     void aDupProfileEmulatesAndANodatasumMountDoesNot() throws Exception {
-        try (Mounts.Mount dup = Mounts.btrfs(dir, 256, "dup", "rw")) {
+        try (Mounts.Mount dup = Mounts.btrfs(dir, 512, "dup", "rw")) {
             TargetInfo probe = DriveSpeed.probe(dup.dir());
             assertThat(probe.btrfsData()).hasValue(new BtrfsData(List.of("dup"), true));
+            assertThat(probe.btrfsData().orElseThrow().dataCopies()).isEqualTo(2);
             assertThat(probe.summary()).contains("data profile dup, data checksummed: O_DIRECT"
                     + " writes go through the page cache, NOCOW or not");
-            SpeedReport r = DriveSpeed.on(dup.dir()).backend("java").blockSize("1M").count(8)
+            SpeedReport r = DriveSpeed.on(dup.dir()).backend("java").blockSize("1M").count(64)
                     .runs(1).run();
             assertThat(r.write().warnings()).contains(Warning.DIRECT_IO_EMULATED);
+            // the loop device wrote both copies, twice the pass: the profile's, not other I/O
+            assertThat(r.write().samples().get(0).deviceIo().orElseThrow().writeBytes())
+                    .isGreaterThanOrEqualTo(2 * (64L << 20));
+            assertThat(r.write().warnings()).doesNotContain(Warning.FOREIGN_IO);
         }
         try (Mounts.Mount plain = Mounts.btrfs(dir, 256, "single", "rw,nodatasum")) {
             TargetInfo probe = DriveSpeed.probe(plain.dir());
