@@ -36,8 +36,10 @@ public abstract sealed class BlockPlan<SELF extends BlockPlan<SELF, L, P>, L,
      * @throws NullPointerException if {@code blockSize} is null
      */
     public final SELF blockSize(DataSize blockSize) {
-        return withSettings(settings().<BlockSettings<L, P>>changedCopy(
-                s -> s.blockSize = blockSize));
+        return withSettings(settings().<BlockSettings<L, P>>changedCopy(s -> {
+            s.blockSize = blockSize;
+            s.blockSizeGiven = true;
+        }));
     }
 
     /**

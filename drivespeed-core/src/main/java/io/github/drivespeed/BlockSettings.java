@@ -13,6 +13,11 @@ abstract class BlockSettings<L, P extends Parameters> extends PlanSettings<L, P>
 
     /** Bytes per read and write call. */
     DataSize blockSize;
+    /**
+     * Whether the caller set {@link #blockSize}: a device test fits its default to a device
+     * smaller than it, and refuses a given one that does not fit.
+     */
+    boolean blockSizeGiven;
 
     BlockSettings(L listener, DataSize blockSize) {
         super(listener);

@@ -36,6 +36,17 @@ import java.util.function.Consumer;
  * so no run re-reads what a drive's or host's cache may hold from the run before; an untimed
  * warm-up reads a few blocks at the device's end first.
  *
+ * <p>A device smaller than the default block (a 4 MiB eMMC boot partition) is read with a block
+ * that fits: the largest that divides its size in whole logical blocks (and direct-I/O units),
+ * up to 8 MiB; a block size the caller gave is refused instead when it does not fit. On a device
+ * smaller than 8 MiB, a time-based read-only O_DIRECT run reads the whole device again, lap after
+ * lap, until its duration ends ({@code hdparm -t} times its reads over about 3 seconds, but on a
+ * 4 MiB device stops after one read of it, in a few milliseconds); its figure counts every byte
+ * read. Any run shorter than
+ * {@value io.github.drivespeed.warning.Warning#MIN_PASS_MILLIS} ms, or of fewer than
+ * {@value io.github.drivespeed.warning.Warning#MIN_PASS_BLOCKS} blocks, carries
+ * {@link io.github.drivespeed.warning.Warning#PASS_TOO_SHORT}.
+ *
  * <p>Writing (destroys the device's contents) needs three things: {@link #write()}, the opt-in
  * {@link #allowWritesTo(Path)} naming the same device again, and a device that nothing uses: a
  * device that is mounted (itself, a partition, or anything stacked on it), used as swap or held by
@@ -306,7 +317,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
                     + " test: add ").setting("write").then(", or leave it out for a read-only"
                     + " test"), null);
         }
-        return new DeviceMeasurement(target(), parameters(), writeConfirmation,
+        return new DeviceMeasurement(target(), parameters(), !s.blockSizeGiven, writeConfirmation,
                 s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend), s.verify).run();
     }
 
@@ -337,7 +348,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      */
     public CapacityProbeReport probeCapacity() throws IOException {
         Settings s = settings();
-        return new DeviceMeasurement(target(), parameters(), s.writeConfirmation,
+        return new DeviceMeasurement(target(), parameters(), false, s.writeConfirmation,
                 s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend), s.verify)
                 .probeCapacity(s.cacheBoundBytes);
     }

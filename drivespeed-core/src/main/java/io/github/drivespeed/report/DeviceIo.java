@@ -1,6 +1,7 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.unit.DataSize;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,9 +29,11 @@ import java.util.Optional;
  * @param writeRequests write requests completed
  * @param activity the device's other counters over the same pass (merges, ticks, busy time);
  *     empty where they were not read
+ * @param flushes the FLUSH requests of each disk at the bottom of the chain over the same pass
+ *     ({@link DiskFlushes}); empty where not read
  */
 public record DeviceIo(String device, long readBytes, long readRequests, long writeBytes,
-        long writeRequests, Optional<DeviceActivity> activity) {
+        long writeRequests, Optional<DeviceActivity> activity, List<DiskFlushes> flushes) {
 
     /**
      * Checks the values.
@@ -41,16 +44,28 @@ public record DeviceIo(String device, long readBytes, long readRequests, long wr
      * @param writeBytes bytes written to the device (sectors written x 512)
      * @param writeRequests write requests completed
      * @param activity the device's other counters, or empty
+     * @param flushes the bottom disks' FLUSH requests, or empty
      * @throws IllegalArgumentException if a count is negative
      */
     public DeviceIo {
         Objects.requireNonNull(device, "device");
         Objects.requireNonNull(activity, "activity");
+        flushes = List.copyOf(flushes);
         if (readBytes < 0 || readRequests < 0 || writeBytes < 0 || writeRequests < 0) {
             throw new IllegalArgumentException("device counters must be >= 0: read " + readBytes
                     + " B in " + readRequests + ", write " + writeBytes + " B in "
                     + writeRequests);
         }
+    }
+
+    /**
+     * {@return the disks that took writes without being asked to make them durable
+     * ({@link DiskFlushes#flushNotSent}), in chain order; empty where none, or not read}
+     *
+     * @param dsync whether the pass's writes were O_DSYNC
+     */
+    public List<DiskFlushes> unflushed(boolean dsync) {
+        return flushes.stream().filter(f -> f.flushNotSent(dsync)).toList();
     }
 
     /**

@@ -164,7 +164,7 @@ final class ReportText {
         }
         if (device != null) {
             DeviceIo total = new DeviceIo(device, bytes, requests, bytes, requests,
-                    Optional.empty());
+                    Optional.empty(), List.of());
             parts.add("device " + total.describe(pass.kind()) + (pass.count() > 1 ? " over " + pass.count() + " runs" : "")
                     + (complete ? "" : " (counters missing for some runs)"));
         }
@@ -212,6 +212,7 @@ final class ReportText {
                 limitsReached.forEach(r -> sb.append("    ").append(r).append('\n'));
             }
             appendDetails(sb, w, link, passes, cached);
+            FigureDetails.append(sb, w, passes);
         }
     }
 

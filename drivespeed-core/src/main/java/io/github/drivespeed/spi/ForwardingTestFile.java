@@ -75,6 +75,11 @@ public abstract class ForwardingTestFile implements TestFile {
     }
 
     @Override
+    public boolean makeNoCow() throws IOException {
+        return delegate.makeNoCow();
+    }
+
+    @Override
     public void close() throws IOException {
         delegate.close();
     }

@@ -16,7 +16,9 @@ import java.util.OptionalLong;
  * 512-byte sectors, {@code queue/logical_block_size}, {@code queue/physical_block_size},
  * {@code queue/rotational}, {@code queue/scheduler}, {@code slaves/}); {@code testing/sysfs-block-dm}
  * ({@code dm/name}, {@code dm/uuid}); {@code Documentation/admin-guide/md.rst} ({@code md/level});
- * {@code testing/sysfs-block-loop} ({@code loop/backing_file}); SCSI {@code device/vendor},
+ * {@code testing/sysfs-block-loop} ({@code loop/backing_file}); {@code queue/write_cache} and
+ * {@code queue/fua} ({@code stable/sysfs-block}, {@code Documentation/block/queue-sysfs.rst});
+ * SCSI {@code device/vendor},
  * {@code model}, {@code rev}, {@code vpd_pg80}; NVMe {@code device/model}, {@code serial},
  * {@code firmware_rev} ({@code testing/sysfs-class-nvme}).
  */
@@ -55,6 +57,53 @@ public final class BlockDevice {
         }
     }
 
+    /**
+     * What the kernel believes of the device's write cache: sysfs {@code queue/write_cache}
+     * ({@code Documentation/ABI/stable/sysfs-block}, {@code Documentation/block/queue-sysfs.rst}),
+     * which root can change ({@code echo "write through" > .../queue/write_cache}, or
+     * {@code hdparm -W0} for an ATA disk).
+     *
+     * <p>The mode decides whether durability is ever asked of the device
+     * ({@code Documentation/block/writeback_cache_control.rst}): to a write-back device the block
+     * layer passes fsync(2)'s and fdatasync(2)'s FLUSH (and O_DSYNC's FUA, or a FLUSH after the
+     * write where the device has no FUA); to a write-through device it sends neither, and
+     * completes the flush at once. A device that says write through while it keeps writes in a
+     * volatile cache (a USB bridge, a card) is never told to empty it.
+     */
+    public enum WriteCache {
+        /** {@code write back}: the device may hold writes in a volatile cache; FLUSH is sent. */
+        WRITE_BACK("write back"),
+        /** {@code write through}: the device says it has no volatile cache; no FLUSH is sent. */
+        WRITE_THROUGH("write through");
+
+        private final String sysfsText;
+
+        WriteCache(String sysfsText) {
+            this.sysfsText = sysfsText;
+        }
+
+        /** {@return the mode as sysfs spells it: {@code write back} or {@code write through}} */
+        public String sysfsText() {
+            return sysfsText;
+        }
+
+        /**
+         * Reads the mode as sysfs spells it.
+         *
+         * @param text the content of {@code queue/write_cache}
+         * @return the mode, or empty for any other text
+         */
+        public static Optional<WriteCache> parse(String text) {
+            String t = text.strip();
+            for (WriteCache w : values()) {
+                if (w.sysfsText.equals(t)) {
+                    return Optional.of(w);
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
     private final String sysfsName;
     private final DeviceNumber deviceNumber;
     private final Kind kind;
@@ -73,6 +122,8 @@ public final class BlockDevice {
     private final OptionalLong logicalBlockSizeBytes;
     private final OptionalLong physicalBlockSizeBytes;
     private final Optional<String> scheduler;
+    private final Optional<WriteCache> writeCache;
+    private final Optional<Boolean> fua;
     private final Optional<Link> link;
     private final List<BlockDevice> lower;
 
@@ -95,6 +146,8 @@ public final class BlockDevice {
         this.logicalBlockSizeBytes = b.logicalBlockSizeBytes;
         this.physicalBlockSizeBytes = b.physicalBlockSizeBytes;
         this.scheduler = b.scheduler;
+        this.writeCache = b.writeCache;
+        this.fua = b.fua;
         this.link = b.link;
         this.lower = List.copyOf(b.lower);
     }
@@ -224,6 +277,23 @@ public final class BlockDevice {
         return scheduler;
     }
 
+    /**
+     * {@return the kernel's view of the device's write cache ({@code queue/write_cache}; the
+     * whole disk's for a partition): whether fsync(2) sends it a FLUSH}
+     */
+    public Optional<WriteCache> writeCache() {
+        return writeCache;
+    }
+
+    /**
+     * {@return whether the device takes writes with Force Unit Access ({@code queue/fua} 1; the
+     * whole disk's for a partition): an O_DSYNC write is then sent with FUA, not followed by a
+     * FLUSH}
+     */
+    public Optional<Boolean> fua() {
+        return fua;
+    }
+
     /** {@return the bus link to this disk, for a whole disk where one was found} */
     public Optional<Link> link() {
         return link;
@@ -272,7 +342,8 @@ public final class BlockDevice {
     /**
      * How the device takes I/O, one line, for example
      * {@code logical block 512 B, physical block 4096 B, rotational, read-only, scheduler
-     * mq-deadline} ({@code read-only} only where sysfs {@code ro} is 1).
+     * mq-deadline, write cache write back, FUA} ({@code read-only} only where sysfs {@code ro} is
+     * 1; a write-through cache adds that the kernel sends it no FLUSH).
      *
      * @return the geometry line, empty when sysfs said nothing of it
      */
@@ -306,7 +377,8 @@ public final class BlockDevice {
                 && transport.equals(d.transport) && rotational.equals(d.rotational) && readOnly.equals(d.readOnly)
                 && logicalBlockSizeBytes.equals(d.logicalBlockSizeBytes)
                 && physicalBlockSizeBytes.equals(d.physicalBlockSizeBytes)
-                && scheduler.equals(d.scheduler) && link.equals(d.link) && lower.equals(d.lower);
+                && scheduler.equals(d.scheduler) && writeCache.equals(d.writeCache)
+                && fua.equals(d.fua) && link.equals(d.link) && lower.equals(d.lower);
     }
 
     @Override
@@ -334,6 +406,8 @@ public final class BlockDevice {
         private OptionalLong logicalBlockSizeBytes = OptionalLong.empty();
         private OptionalLong physicalBlockSizeBytes = OptionalLong.empty();
         private Optional<String> scheduler = Optional.empty();
+        private Optional<WriteCache> writeCache = Optional.empty();
+        private Optional<Boolean> fua = Optional.empty();
         private Optional<Link> link = Optional.empty();
         private List<BlockDevice> lower = List.of();
 
@@ -505,6 +579,28 @@ public final class BlockDevice {
          */
         public Builder scheduler(String scheduler) {
             this.scheduler = Optional.of(Objects.requireNonNull(scheduler, "scheduler"));
+            return this;
+        }
+
+        /**
+         * Sets the kernel's view of the device's write cache.
+         *
+         * @param mode {@code queue/write_cache}
+         * @return this builder
+         */
+        public Builder writeCache(WriteCache mode) {
+            this.writeCache = Optional.of(Objects.requireNonNull(mode, "mode"));
+            return this;
+        }
+
+        /**
+         * Sets whether the device takes writes with Force Unit Access.
+         *
+         * @param fua {@code queue/fua} is 1
+         * @return this builder
+         */
+        public Builder fua(boolean fua) {
+            this.fua = Optional.of(fua);
             return this;
         }
 

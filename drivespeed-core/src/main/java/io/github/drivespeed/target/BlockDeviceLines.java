@@ -49,6 +49,10 @@ final class BlockDeviceLines {
         d.rotational().ifPresent(r -> parts.add(r ? "rotational" : "non-rotational"));
         d.readOnly().filter(Boolean::booleanValue).ifPresent(r -> parts.add("read-only"));
         d.scheduler().ifPresent(s -> parts.add("scheduler " + s));
+        d.writeCache().ifPresent(w -> parts.add("write cache " + w.sysfsText()
+                + (w == BlockDevice.WriteCache.WRITE_THROUGH ? " (the kernel sends it no FLUSH)"
+                        : "")));
+        d.fua().ifPresent(f -> parts.add(f ? "FUA" : "no FUA"));
         return String.join(", ", parts);
     }
 

@@ -35,6 +35,8 @@ public final class TargetInfo implements Target {
     private final Optional<BlockDevice> device;
     private final List<RemovedLeftover> removedLeftovers;
     private final CgroupLimits cgroupLimits;
+    private final Optional<BtrfsData> btrfsData;
+    private final boolean testFileNoCow;
 
     private TargetInfo(Builder b) {
         this.directory = Objects.requireNonNull(b.directory, "directory");
@@ -50,6 +52,8 @@ public final class TargetInfo implements Target {
         this.device = b.device;
         this.removedLeftovers = List.copyOf(b.removedLeftovers);
         this.cgroupLimits = b.cgroupLimits;
+        this.btrfsData = b.btrfsData;
+        this.testFileNoCow = b.testFileNoCow;
     }
 
     /**
@@ -142,6 +146,33 @@ public final class TargetInfo implements Target {
         List<RemovedLeftover> all = new ArrayList<>(removedLeftovers);
         all.addAll(removed);
         b.removedLeftovers = all;
+        return b.build();
+    }
+
+    /**
+     * {@return for a btrfs target, how it keeps its data (profiles, checksums), which decides
+     * whether it runs O_DIRECT writes through the page cache; empty for other file systems and
+     * where sysfs did not say}
+     */
+    public Optional<BtrfsData> btrfsData() {
+        return btrfsData;
+    }
+
+    /**
+     * {@return whether the measurement made its test files NOCOW ({@code chattr +C}) before
+     * their first write, so that btrfs wrote them with direct I/O rather than through the page
+     * cache ({@link BtrfsData#noCowAvoidsEmulation()}); false for a probe and where it did not}
+     */
+    public boolean testFileNoCow() {
+        return testFileNoCow;
+    }
+
+    /**
+     * {@return this description, saying that the measurement's test files were made NOCOW}
+     */
+    public TargetInfo withTestFileNoCow() {
+        Builder b = new Builder(this);
+        b.testFileNoCow = true;
         return b.build();
     }
 
@@ -248,9 +279,10 @@ public final class TargetInfo implements Target {
 
     /**
      * Everything known about the target for people, several lines: the {@link #toString()} line
-     * after {@code target:}, then the mount, each device of the chain (indented by its depth, with
-     * its block sizes, rotational flag and scheduler), each disk's link, and the cgroup's limits on
-     * the process ({@link #cgroupLimits()}), one {@code cgroup:} line each. No warnings: they are
+     * after {@code target:}, then the mount, for btrfs its data line ({@link BtrfsData#describe}),
+     * each device of the chain (indented by its depth, with its block sizes, rotational flag,
+     * scheduler, write-cache mode and FUA), each disk's link, and the cgroup's limits on the
+     * process ({@link #cgroupLimits()}), one {@code cgroup:} line each. No warnings: they are
      * in {@link #warnings()}.
      *
      * <pre>
@@ -273,6 +305,8 @@ public final class TargetInfo implements Target {
                 .flatMap(m -> m.optionValue("upperdir"));
         upperMount.ifPresent(u -> sb.append("  upper:    ").append(upperDir.orElse("?"))
                 .append(" on ").append(u).append('\n'));
+        btrfsData.ifPresent(d -> sb.append("  btrfs:    ").append(d.describe(testFileNoCow))
+                .append('\n'));
         if (device.isEmpty()) {
             boolean noDevice = mount.filter(m -> m.deviceNumber().major() == 0
                     && !m.source().startsWith("/dev/")).isPresent();
@@ -337,7 +371,8 @@ public final class TargetInfo implements Target {
                 && warnings.equals(t.warnings) && mount.equals(t.mount)
                 && upperMount.equals(t.upperMount) && device.equals(t.device)
                 && removedLeftovers.equals(t.removedLeftovers)
-                && cgroupLimits.equals(t.cgroupLimits);
+                && cgroupLimits.equals(t.cgroupLimits) && btrfsData.equals(t.btrfsData)
+                && testFileNoCow == t.testFileNoCow;
     }
 
     @Override
@@ -360,6 +395,8 @@ public final class TargetInfo implements Target {
         private Optional<BlockDevice> device = Optional.empty();
         private List<RemovedLeftover> removedLeftovers = List.of();
         private CgroupLimits cgroupLimits = CgroupLimits.NONE;
+        private Optional<BtrfsData> btrfsData = Optional.empty();
+        private boolean testFileNoCow;
 
         private Builder(Path directory) {
             this.directory = Objects.requireNonNull(directory, "directory");
@@ -378,6 +415,8 @@ public final class TargetInfo implements Target {
             device = t.device;
             removedLeftovers = t.removedLeftovers;
             cgroupLimits = t.cgroupLimits;
+            btrfsData = t.btrfsData;
+            testFileNoCow = t.testFileNoCow;
         }
 
         /**
@@ -488,6 +527,17 @@ public final class TargetInfo implements Target {
          */
         public Builder cgroupLimits(CgroupLimits limits) {
             this.cgroupLimits = Objects.requireNonNull(limits, "limits");
+            return this;
+        }
+
+        /**
+         * Sets how a btrfs target keeps its data.
+         *
+         * @param data its data profiles and checksums
+         * @return this builder
+         */
+        public Builder btrfsData(BtrfsData data) {
+            this.btrfsData = Optional.of(Objects.requireNonNull(data, "data"));
             return this;
         }
 

@@ -282,7 +282,83 @@ public enum Warning {
      */
     READ_ONLY_MOUNT("the target's mount is read-only (option ro in its mount options or its"
             + " super block's): no test file can be created there, so a measurement in it is"
-            + " refused");
+            + " refused"),
+    /**
+     * A write pass (or workload) that asked for durability (its closing fdatasync, or O_DSYNC)
+     * wrote to a disk that was never asked to make the writes durable: the disk's
+     * {@code queue/write_cache} says {@code write through}, so the block layer sent it no FLUSH
+     * ({@code Documentation/block/writeback_cache_control.rst}), or its flush counter (sysfs
+     * {@code stat} field 16, {@code Documentation/block/stat.rst}) did not move (a file system
+     * mounted without barriers). A USB bridge or card that says it has no volatile cache, or one
+     * set so with {@code hdparm -W0} or {@code echo "write through" > .../queue/write_cache},
+     * may still hold the writes in a cache, and the timed sync proves nothing: the figure may be
+     * the cache's. The flush is counted on the disks at the bottom of the target's device chain
+     * ({@link io.github.drivespeed.report.DiskFlushes}); the report lists each such disk and run.
+     * A disk that truly has no volatile cache needs no flush, but nothing the host can read tells
+     * the two apart, so the figure is left out of requirements.
+     */
+    FLUSH_NOT_SENT("no FLUSH reached the drive during a write pass that asked for durability:"
+            + " the kernel treats it as write through (queue/write_cache), or the file system sent"
+            + " none, so the timed fdatasync proved nothing and the figure may be a volatile"
+            + " cache's, not the medium's", true),
+    /**
+     * O_DIRECT was asked for and used, but the file system carries O_DIRECT writes through the
+     * page cache, waiting for their write-back: btrfs does so for a file whose data is
+     * checksummed (kernel commit 968f19c5b1b7, "btrfs: always fallback to buffered write if the
+     * inode requires checksum"; on this project's test kernel, 6.18, a 64 MiB O_DIRECT write to a
+     * checksummed file dirtied about 16,500 pages, to a NOCOW file under 100), and with a data
+     * profile that keeps more than one copy (DUP, RAID1, RAID1C3/4, RAID10, RAID5/6) for every
+     * file, NOCOW too. Where NOCOW would avoid it, drivespeed makes its test file NOCOW before
+     * the first write ({@link io.github.drivespeed.target.TargetInfo#testFileNoCow()}); this
+     * warning is for the writes it could not spare: a duplicating profile, or a backend that
+     * cannot set the flag (the pure-Java backend). The figure is still the drive's writes, with a
+     * copy through memory and the page cache's write-back in it.
+     */
+    DIRECT_IO_EMULATED("O_DIRECT emulated by the file system: btrfs ran the O_DIRECT writes"
+            + " through the page cache (checksummed data, or a data profile with more than one"
+            + " copy), so the write figure includes a copy through memory and the page cache's"
+            + " write-back"),
+    /**
+     * A timed pass (of a directory test, a device test or a workload; never the untimed
+     * warm-up) lasted less than {@value #MIN_PASS_MILLIS} ms or moved fewer than
+     * {@value #MIN_PASS_BLOCKS} blocks: too short for its figure to be stable. One disturbance of
+     * a few milliseconds (the scheduler's time slice, a 4 ms timer tick at {@code CONFIG_HZ=250},
+     * or a drive waking from a power-saving state) moves a shorter pass's figure by several
+     * percent or more, and a pass of fewer blocks is the latency of a few commands rather than a
+     * rate. Reruns of a 30 ms read of a 4 MiB device differed 2.3 times. The bound is
+     * drivespeed's own: {@code hdparm -t} times its reads over about 3 seconds, and fio's HOWTO
+     * has {@code ramp_time} and {@code runtime} for the same reason. The report names each run
+     * with its time and blocks. A device test on a device smaller than its default block reads
+     * it with a block that fits, over and over, until its run's duration ends (3 s by default).
+     */
+    PASS_TOO_SHORT("a timed pass was too short (under " + Warning.MIN_PASS_MILLIS + " ms, or fewer"
+            + " than " + Warning.MIN_PASS_BLOCKS + " blocks) for its figure to be stable: a few"
+            + " milliseconds of scheduling or a drive's wake-up change it by several percent or"
+            + " more; measure more data (a larger count or size, or a duration)");
+
+    /**
+     * Whether a timed run was too short for its figure to be stable ({@link #PASS_TOO_SHORT}).
+     *
+     * @param elapsedNanos the run's time, nanoseconds
+     * @param ios its I/Os (blocks), 0 where not recorded (then only the time counts)
+     * @return true under {@link #MIN_PASS_MILLIS} ms, or from 1 to {@link #MIN_PASS_BLOCKS} - 1
+     *     I/Os
+     */
+    public static boolean passTooShort(long elapsedNanos, long ios) {
+        return elapsedNanos < MIN_PASS_MILLIS * 1_000_000L || (ios > 0 && ios < MIN_PASS_BLOCKS);
+    }
+
+    /**
+     * A timed pass shorter than this, in milliseconds, carries {@link #PASS_TOO_SHORT}: a
+     * disturbance of 4 ms (a timer tick at {@code CONFIG_HZ=250}) is then more than 4 % of it.
+     */
+    public static final int MIN_PASS_MILLIS = 100;
+
+    /**
+     * A timed pass of fewer blocks (I/Os) than this carries {@link #PASS_TOO_SHORT}: one slow
+     * command is then a quarter or more of the figure.
+     */
+    public static final int MIN_PASS_BLOCKS = 4;
 
     /**
      * A read-only device test whose timed reads came back as blocks of zeros for at least this
@@ -331,7 +407,8 @@ public enum Warning {
      * @return true for the page cache's figures ({@link #READ_MAY_INCLUDE_PAGE_CACHE},
      *     {@link #READ_SERVED_FROM_CACHE}, {@link #WRITE_SERVED_BY_PAGE_CACHE},
      *     {@link #PAGE_CACHE_FIGURE}), a shared drive's ({@link #CONCURRENT_MEASUREMENT},
-     *     {@link #FOREIGN_IO}) and a medium's that lost data ({@link #DATA_LOSS})
+     *     {@link #FOREIGN_IO}), a medium's that lost data ({@link #DATA_LOSS}) and a write never
+     *     flushed to the medium ({@link #FLUSH_NOT_SENT})
      */
     public boolean figureNotTheDrives() {
         return figureNotTheDrives;

@@ -87,8 +87,8 @@ class ReadVerdictsTest {
 
     @Test
     void aReadTheDeviceBarelySawIsExplainedRunByRun() {
-        DeviceIo barely = new DeviceIo("sdb", 12_000_000, 3, 0, 0, Optional.empty());
-        DeviceIo all = new DeviceIo("sdb", 268_435_456, 64, 0, 0, Optional.empty());
+        DeviceIo barely = new DeviceIo("sdb", 12_000_000, 3, 0, 0, Optional.empty(), List.of());
+        DeviceIo all = new DeviceIo("sdb", 268_435_456, 64, 0, 0, Optional.empty(), List.of());
         Sample cachedRun = Sample.of(1, 268_435_456, SECOND / 10).withAccounting(
                 CacheHandling.NOT_EVICTED, Optional.of(barely));
         Sample driveRun = Sample.of(2, 268_435_456, SECOND).withAccounting(
@@ -112,13 +112,13 @@ class ReadVerdictsTest {
 
     @Test
     void deviceCountersSayWhatAPassMovedAndTheAverageRequest() {
-        DeviceIo d = new DeviceIo("vda", 268_435_456, 64, 1_048_576, 2, Optional.empty());
+        DeviceIo d = new DeviceIo("vda", 268_435_456, 64, 1_048_576, 2, Optional.empty(), List.of());
         assertThat(d.bytes(PassKind.READ)).isEqualTo(268_435_456);
         assertThat(d.bytes(PassKind.CACHED_READ)).isEqualTo(268_435_456);
         assertThat(d.bytes(PassKind.WRITE)).isEqualTo(1_048_576);
         assertThat(d.averageRequestBytes(PassKind.READ)).isEqualTo(4_194_304.0);
         assertThat(d.averageRequestBytes(PassKind.WRITE)).isEqualTo(524_288.0);
-        assertThat(new DeviceIo("vda", 0, 0, 0, 0, Optional.empty())
+        assertThat(new DeviceIo("vda", 0, 0, 0, 0, Optional.empty(), List.of())
                 .averageRequestBytes(PassKind.READ)).isNaN();
         assertThat(d.describe(PassKind.READ))
                 .isEqualTo("vda read 268.4 MB (256.0 MiB) in 64 requests (avg 4096 KiB)");

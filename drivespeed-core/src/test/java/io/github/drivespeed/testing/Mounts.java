@@ -18,7 +18,7 @@ public final class Mounts {
     private Mounts() {
     }
 
-    /** Something to undo when a mount is closed, after unmounting. */
+    /** Something to undo when a mount is closed, after unmounting; or a step before mounting. */
     @FunctionalInterface
     private interface Undo {
         void run() throws IOException;
@@ -62,10 +62,38 @@ public final class Mounts {
     public static final class LoopDevice implements AutoCloseable {
         private final Path image;
         private final Path device;
+        /** The write-cache mode to put back before detaching, or null where none was changed. */
+        private String writeCacheToRestore;
 
         LoopDevice(Path image, Path device) {
             this.image = image;
             this.device = device;
+        }
+
+        /**
+         * Makes the kernel treat the device as having no volatile write cache: its
+         * {@code queue/write_cache} is set to {@code write through}, so that the block layer sends
+         * it no FLUSH ({@code Documentation/block/writeback_cache_control.rst}), as for a USB
+         * bridge or card that says so, or a disk after {@code hdparm -W0}. {@link #close()} puts
+         * the mode it had back before detaching: on Linux 6.18 the setting outlived the detach,
+         * and a loop device attached later under the same number started write through.
+         *
+         * @return this device
+         * @throws IOException if sysfs refused the setting
+         */
+        public LoopDevice writeThrough() throws IOException {
+            Path mode = writeCacheFile();
+            String before = Files.readString(mode).strip();
+            Files.writeString(mode, "write through");
+            if (writeCacheToRestore == null) {
+                writeCacheToRestore = before;
+            }
+            return this;
+        }
+
+        private Path writeCacheFile() {
+            return Path.of("/sys/block", device.getFileName().toString(), "queue",
+                    "write_cache");
         }
 
         /** @return the block device, for example {@code /dev/loop3} */
@@ -81,9 +109,16 @@ public final class Mounts {
         @Override
         public void close() throws IOException {
             try {
-                exec("losetup", "-d", device.toString());
+                if (writeCacheToRestore != null) {
+                    Files.writeString(writeCacheFile(), writeCacheToRestore);
+                    writeCacheToRestore = null;
+                }
             } finally {
-                Files.deleteIfExists(image);
+                try {
+                    exec("losetup", "-d", device.toString());
+                } finally {
+                    Files.deleteIfExists(image);
+                }
             }
         }
     }
@@ -160,16 +195,8 @@ public final class Mounts {
      */
     public static Mount ext4WithFewInodes(Path parent, int sizeMiB, int inodes)
             throws IOException {
-        LoopDevice loop = loopDevice(parent, sizeMiB, true, null,
-                List.of("-N", String.valueOf(inodes)));
-        Path dir;
-        try {
-            dir = mountDevice(parent, loop, "rw").dir();
-        } catch (IOException | RuntimeException e) {
-            loop.close();
-            throw e;
-        }
-        return new Mount(dir, loop::close);
+        return mountOwned(parent, loopDevice(parent, sizeMiB, true, null,
+                List.of("-N", String.valueOf(inodes))), "ext4", "rw", () -> { });
     }
 
     /**
@@ -269,6 +296,26 @@ public final class Mounts {
      */
     public static LoopDevice randomLoopDevice(Path parent, long sizeBytes, long seed)
             throws IOException {
+        return randomLoopDevice(parent, sizeBytes, seed, false);
+    }
+
+    /**
+     * A small device holding data, that nothing can write: {@code sizeBytes} of random data
+     * (seeded) attached read-only ({@code losetup -r}), as a 4 MiB eMMC boot partition is.
+     *
+     * @param parent where to create the image where /dev/shm is not writable ({@link #imageDir})
+     * @param sizeBytes size of the image, a multiple of 512 (the loop device's sector)
+     * @param seed of the data's {@link java.util.SplittableRandom}
+     * @return the loop device, to close
+     * @throws IOException if any step failed (whatever was made is undone)
+     */
+    public static LoopDevice readOnlyRandomLoopDevice(Path parent, long sizeBytes, long seed)
+            throws IOException {
+        return randomLoopDevice(parent, sizeBytes, seed, true);
+    }
+
+    private static LoopDevice randomLoopDevice(Path parent, long sizeBytes, long seed,
+            boolean readOnly) throws IOException {
         Path image = Files.createTempFile(imageDir(parent), "loop-", ".img");
         try {
             try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
@@ -280,7 +327,8 @@ public final class Mounts {
                 }
                 f.getFD().sync();
             }
-            Result r = execOrThrow("losetup", "-f", "--show", image.toString());
+            Result r = readOnly ? execOrThrow("losetup", "-r", "-f", "--show", image.toString())
+                    : execOrThrow("losetup", "-f", "--show", image.toString());
             return new LoopDevice(image, Path.of(r.output().strip()));
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(image);
@@ -303,10 +351,59 @@ public final class Mounts {
      */
     public static Mount ext4(Path parent, int sizeMiB, String options, Path contents)
             throws IOException {
-        LoopDevice loop = loopDevice(parent, sizeMiB, true, contents);
+        return mountOwned(parent, loopDevice(parent, sizeMiB, true, contents), "ext4", options,
+                () -> { });
+    }
+
+    /**
+     * A new ext4 file system of {@code sizeMiB} MiB on a loop device the kernel treats as write
+     * through ({@link LoopDevice#writeThrough()}: no FLUSH reaches it), mounted rw on a new
+     * directory under {@code parent}. Closing unmounts it, puts the device's write-cache mode
+     * back, detaches it and removes the image.
+     *
+     * @param parent where to create the mount point (and the image where /dev/shm is not
+     *     writable, {@link #imageDir})
+     * @param sizeMiB size of the file system
+     * @return the mount, to close
+     * @throws IOException if any step failed (whatever was made is undone)
+     */
+    public static Mount writeThroughExt4(Path parent, int sizeMiB) throws IOException {
+        LoopDevice loop = loopDevice(parent, sizeMiB, true, null);
+        return mountOwned(parent, loop, "ext4", "rw", loop::writeThrough);
+    }
+
+    /**
+     * A new btrfs file system of {@code sizeMiB} MiB on a loop device ({@code mkfs.btrfs -d
+     * dataProfile -m dup}), mounted with {@code options} on a new directory under {@code parent}:
+     * data checksummed unless the options say {@code nodatasum} or {@code nodatacow}. Closing
+     * unmounts it, detaches the device and removes the image.
+     *
+     * @param parent where to create the mount point (and the image where /dev/shm is not
+     *     writable, {@link #imageDir})
+     * @param sizeMiB size of the file system, at least 256 (mkfs.btrfs's minimum is about 110)
+     * @param dataProfile the data profile one device takes: {@code single} or {@code dup}
+     * @param options mount options, for example {@code rw} or {@code rw,nodatasum}
+     * @return the mount, to close
+     * @throws IOException if any step failed, mkfs.btrfs missing among them (whatever was made
+     *     is undone)
+     */
+    public static Mount btrfs(Path parent, int sizeMiB, String dataProfile, String options)
+            throws IOException {
+        LoopDevice loop = loopDevice(parent, sizeMiB, false, null);
+        return mountOwned(parent, loop, "btrfs", options, () -> execOrThrow("mkfs.btrfs", "-q",
+                "-f", "-d", dataProfile, "-m", "dup", loop.device().toString()));
+    }
+
+    /**
+     * Mounts the file system on {@code loop} after {@code first}, the mount owning the device:
+     * closing it closes the device too; a failure on the way closes the device.
+     */
+    private static Mount mountOwned(Path parent, LoopDevice loop, String type, String options,
+            Undo first) throws IOException {
         Path dir;
         try {
-            dir = mountDevice(parent, loop, options).dir();
+            first.run();
+            dir = mountDevice(parent, loop, type, options).dir();
         } catch (IOException | RuntimeException e) {
             loop.close();
             throw e;
@@ -326,8 +423,13 @@ public final class Mounts {
      */
     public static Mount mountDevice(Path parent, LoopDevice loop, String options)
             throws IOException {
-        Path dir = Files.createTempDirectory(parent, "ext4-");
-        Result r = exec("mount", "-t", "ext4", "-o", options, loop.device().toString(),
+        return mountDevice(parent, loop, "ext4", options);
+    }
+
+    private static Mount mountDevice(Path parent, LoopDevice loop, String type, String options)
+            throws IOException {
+        Path dir = Files.createTempDirectory(parent, type + "-");
+        Result r = exec("mount", "-t", type, "-o", options, loop.device().toString(),
                 dir.toString());
         if (r.exitCode() != 0) {
             Files.deleteIfExists(dir);

@@ -23,6 +23,7 @@ final class Errno {
     static final int EINVAL = 22;
     static final int EACCES = 13;
     static final int ENOSPC = 28;
+    static final int ENOTTY = 25;
     static final int EROFS = 30;
     static final int ENOSYS = 38;
     static final int EOPNOTSUPP = 95;

@@ -66,6 +66,11 @@ record LinuxConstants(String architecture, boolean lp64,
     /** SEEK_END, include/uapi/linux/fs.h. */
     static final int SEEK_END = 2;
     /**
+     * FS_NOCOW_FL, include/uapi/linux/fs.h (all architectures): the file's data is written in
+     * place (btrfs: no copy-on-write, no data checksums); {@code chattr +C}.
+     */
+    static final int FS_NOCOW_FL = 0x00800000;
+    /**
      * ioctl BLKFLSBUF, {@code _IO(0x12,97)} in include/uapi/linux/fs.h (the same on every
      * architecture in the table): flush and drop a block device's buffer cache (CAP_SYS_ADMIN).
      */
@@ -109,6 +114,12 @@ record LinuxConstants(String architecture, boolean lp64,
     private static final long BLKPBSZGET = 0x127bL;
     private static final long BLKGETSIZE64_LP64 = 0x80081272L;
     private static final long BLKGETSIZE64_ILP32 = 0x80041272L;
+    // FS_IOC_GETFLAGS _IOR('f', 1, long), FS_IOC_SETFLAGS _IOW('f', 2, long): sizeof(long) in the
+    // number, though the kernel moves an int (include/uapi/linux/fs.h)
+    private static final long FS_IOC_GETFLAGS_LP64 = 0x80086601L;
+    private static final long FS_IOC_GETFLAGS_ILP32 = 0x80046601L;
+    private static final long FS_IOC_SETFLAGS_LP64 = 0x40086602L;
+    private static final long FS_IOC_SETFLAGS_ILP32 = 0x40046602L;
 
     /** x86_64: asm-generic/fcntl.h values. */
     static final LinuxConstants X86_64 = new LinuxConstants("x86_64", true,
@@ -155,6 +166,19 @@ record LinuxConstants(String architecture, boolean lp64,
     /** @return the width of a pointer, {@code long}, {@code size_t} and {@code aio_context_t} in bytes: 8 or 4 */
     int pointerBytes() {
         return lp64 ? Long.BYTES : Integer.BYTES;
+    }
+
+    /**
+     * @return the ioctl request FS_IOC_GETFLAGS, {@code _IOR('f', 1, long)}: it carries
+     *     {@code sizeof(long)}, 8 or 4
+     */
+    long fsIocGetflags() {
+        return lp64 ? FS_IOC_GETFLAGS_LP64 : FS_IOC_GETFLAGS_ILP32;
+    }
+
+    /** @return the ioctl request FS_IOC_SETFLAGS, {@code _IOW('f', 2, long)} */
+    long fsIocSetflags() {
+        return lp64 ? FS_IOC_SETFLAGS_LP64 : FS_IOC_SETFLAGS_ILP32;
     }
 
     /** @return the architectures this table has values for, for messages */

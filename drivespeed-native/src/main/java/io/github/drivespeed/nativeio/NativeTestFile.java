@@ -12,18 +12,25 @@ import java.util.Optional;
  */
 final class NativeTestFile extends NativeFileHandle implements TestFile {
 
+    private final NativeRuntime runtime;
     private final Optional<Path> path;
     private boolean removed;
 
     NativeTestFile(NativeRuntime runtime, int fd, boolean direct, Optional<Path> path,
             String displayName) {
         super(runtime, fd, displayName, false, direct);
+        this.runtime = runtime;
         this.path = path;
     }
 
     @Override
     public Optional<Path> path() {
         return path;
+    }
+
+    @Override
+    public boolean makeNoCow() throws IOException {
+        return FileFlags.setNoCow(runtime.libc(), runtime.constants(), fd(), displayName());
     }
 
     @Override

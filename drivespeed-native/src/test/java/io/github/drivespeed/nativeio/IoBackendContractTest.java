@@ -304,6 +304,19 @@ class IoBackendContractTest {
     }
 
     @Test
+    void noCowIsNotClaimedWhereTheFileSystemHasNoSuchFlagAndTheDataIsKept() throws IOException {
+        long length = 64 * 4096;
+        try (AlignedBuffer b = io.allocate(length, 4096); TestFile f = create(dir, true, false)) {
+            // ext4 here: FS_IOC_SETFLAGS with FS_NOCOW_FL fails with EOPNOTSUPP (chattr +C says so)
+            assertThat(f.makeNoCow()).isFalse();
+            fillRandom(b, 9);
+            writeFully(f, b, length, 0);
+            f.dataSync();
+            assertThat(Files.readAllBytes(readable(f))).isEqualTo(bytes(b));
+        }
+    }
+
+    @Test
     void evictionOnTmpfsIsNotClaimedBecauseThePagesAreTheStorage() throws IOException {
         Path shm = Path.of("/dev/shm");
         Privileged.require(Files.isDirectory(shm) && Files.isWritable(shm), "a writable /dev/shm");

@@ -107,6 +107,9 @@ class KernelAbiTest {
         m.put("BLKPBSZGET", c.blkPbszGet());
         m.put("BLKFLSBUF", LinuxConstants.BLKFLSBUF);
         m.put("BLKROGET", LinuxConstants.BLKROGET);
+        m.put("FS_IOC_GETFLAGS", c.fsIocGetflags());
+        m.put("FS_IOC_SETFLAGS", c.fsIocSetflags());
+        m.put("FS_NOCOW_FL", (long) LinuxConstants.FS_NOCOW_FL);
         m.put("RWF_NOWAIT", (long) NowaitReads.RWF_NOWAIT);
 
         m.put("PROT_READ", (long) c.protRead());

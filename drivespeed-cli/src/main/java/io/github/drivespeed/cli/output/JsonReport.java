@@ -15,6 +15,7 @@ import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.report.DiskFlushes;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
@@ -26,6 +27,7 @@ import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.requirement.StorageRequirement;
 import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.BtrfsData;
 import io.github.drivespeed.target.Link;
 import io.github.drivespeed.target.MountInfo;
 import io.github.drivespeed.target.RemovedLeftover;
@@ -120,6 +122,8 @@ public final class JsonReport {
         n.put("usable_space_bytes", t.usableSpaceBytes());
         n.set("mount", t.mount().map(JsonReport::mount).orElse(null));
         n.set("upper_mount", t.upperMount().map(JsonReport::mount).orElse(null));
+        n.set("btrfs", t.btrfsData().map(JsonReport::btrfs).orElse(null));
+        n.put("test_file_nocow", t.testFileNoCow());
         ArrayNode devices = n.putArray("devices");
         for (BlockDevice d : t.blockDevices()) {
             devices.add(device(d));
@@ -127,6 +131,14 @@ public final class JsonReport {
         n.set("link", t.link().map(JsonReport::link).orElse(null));
         n.set("cgroup_limits", CgroupJson.limits(t.cgroupLimits()));
         n.set("warnings", warningNames(t.warnings()));
+        return n;
+    }
+
+    /** How a btrfs target keeps its data: its data profiles, and whether new data is checksummed. */
+    private static ObjectNode btrfs(BtrfsData d) {
+        ObjectNode n = NODES.objectNode();
+        n.set("data_profiles", strings(d.profiles()));
+        n.put("data_checksums", d.checksums());
         return n;
     }
 
@@ -163,6 +175,8 @@ public final class JsonReport {
         put(n, "logical_block_size_bytes", d.logicalBlockSizeBytes());
         put(n, "physical_block_size_bytes", d.physicalBlockSizeBytes());
         put(n, "scheduler", d.scheduler());
+        put(n, "write_cache", d.writeCache().map(BlockDevice.WriteCache::sysfsText));
+        n.set("fua", d.fua().map(NODES::booleanNode).orElse(null));
         ArrayNode lower = n.putArray("lower");
         d.lower().forEach(l -> lower.add(l.sysfsName()));
         n.set("link", d.link().map(JsonReport::link).orElse(null));
@@ -378,6 +392,15 @@ public final class JsonReport {
         n.put("read_ios", d.readRequests());
         n.put("write_bytes", d.writeBytes());
         n.put("write_ios", d.writeRequests());
+        ArrayNode flushes = n.putArray("flushes");
+        for (DiskFlushes f : d.flushes()) {
+            ObjectNode disk = flushes.addObject();
+            disk.put("device", f.device());
+            put(disk, "write_cache", f.writeCache().map(BlockDevice.WriteCache::sysfsText));
+            disk.set("fua", f.fua().map(NODES::booleanNode).orElse(null));
+            disk.put("write_bytes", f.writeBytes());
+            put(disk, "flush_ios", f.flushRequests());
+        }
         return n;
     }
 

@@ -132,7 +132,7 @@ final class ReportFixtures {
                             {500 * MS, 800 * MS, block * 2, 2}}))
                         .withAccounting(CacheHandling.DIRECT_IO,
                                 Optional.of(new DeviceIo("sdb1", pass, 32, 0, 0,
-                                        Optional.empty()))),
+                                        Optional.empty(), List.of()))),
                 Sample.of(2, pass, 750 * MS, 4, spread(4, 180 * MS, 5 * MS),
                         timeline(500 * MS, new long[][] {{0, 500 * MS, block * 3, 3},
                             {500 * MS, 750 * MS, block, 1}}))
@@ -161,14 +161,14 @@ final class ReportFixtures {
                             {2_000 * MS, 3_000 * MS, block * 4, 4}}))
                         .withAccounting(CacheHandling.DIRECT_IO,
                                 Optional.of(new DeviceIo("sdb", 12 * block, 96, 0, 0,
-                                        Optional.empty()))),
+                                        Optional.empty(), List.of()))),
                 Sample.of(2, 11 * block, 3_000 * MS, 11, spread(11, 260 * MS, 3 * MS),
                         timeline(1_000 * MS, new long[][] {{0, 1_000 * MS, block * 4, 4},
                             {1_000 * MS, 2_000 * MS, block * 4, 4},
                             {2_000 * MS, 3_000 * MS, block * 3, 3}}))
                         .withAccounting(CacheHandling.DIRECT_IO,
                                 Optional.of(new DeviceIo("sdb", 11 * block, 88, 0, 0,
-                                        Optional.empty())))),
+                                        Optional.empty(), List.of())))),
                 Set.of());
         long region = 2 * DataSize.MEBIBYTE;
         PassResult cached = PassResult.of(PassKind.CACHED_READ, List.of(

@@ -63,7 +63,13 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
     private static final Logger LOG = LoggerFactory.getLogger(DeviceMeasurement.class);
 
 
-    private final DeviceParameters parameters;
+    /**
+     * What to measure: as the plan gave them, then, once {@link #check} has seen the device, with
+     * the block size fitted to a device smaller than the plan's default block.
+     */
+    private DeviceParameters parameters;
+    /** Whether the block size is the plan's default, to be fitted to a smaller device. */
+    private final boolean fitBlockToDevice;
     private final Optional<Path> writeConfirmation;
     private final PageCacheOptions readOptions;
     private final ProgressListener listener;
@@ -74,17 +80,20 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
      *
      * @param device the device as the caller gave it
      * @param parameters what to measure
+     * @param fitBlockToDevice whether the block size is the plan's default, which a device
+     *     smaller than it is read with a block that fits instead ({@link #fittedBlockBytes})
      * @param writeConfirmation the device the caller allowed writes to, if any
      * @param readOptions drop_caches and the cached-read pass
      * @param listener progress receiver
      * @param backend the backend to use, or empty for the best available
      * @param verify whether a write test's read passes are checked against what was written
      */
-    public DeviceMeasurement(Path device, DeviceParameters parameters,
+    public DeviceMeasurement(Path device, DeviceParameters parameters, boolean fitBlockToDevice,
             Optional<Path> writeConfirmation, PageCacheOptions readOptions, ProgressListener listener,
             Optional<IoBackend> backend, boolean verify) {
         super(device, backend, optInFirst(parameters.write(), writeConfirmation));
         this.parameters = Objects.requireNonNull(parameters, "parameters");
+        this.fitBlockToDevice = fitBlockToDevice;
         this.writeConfirmation = Objects.requireNonNull(writeConfirmation, "writeConfirmation");
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
         this.listener = Objects.requireNonNull(listener, "listener");
@@ -113,6 +122,17 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
     @Override
     protected Checked<DeviceReport> check(DeviceTarget t) throws IOException {
         IoBackend io = t.io();
+        if (fitBlockToDevice && parameters.blockSize().bytes() > t.sizeBytes()
+                && t.sizeBytes() > 0) {
+            long fitted = fittedBlockBytes(t.sizeBytes(), tailRequestUnit(t, io),
+                    parameters.blockSize().bytes());
+            LOG.info("{} ({} bytes) is smaller than the default block of {}: reading it with"
+                    + " blocks of {}", t.given(), t.sizeBytes(), parameters.blockSize(),
+                    DataSize.ofBytes(fitted));
+            parameters = new DeviceParameters(DataSize.ofBytes(fitted), parameters.count(),
+                    parameters.duration(), parameters.runs(), parameters.direct(),
+                    parameters.write(), parameters.force());
+        }
         long blockBytes = parameters.blockSize().bytes();
         checkPlan(t, io, blockBytes);
         boolean verifying = parameters.write() && verify;
@@ -153,6 +173,9 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
             }
         }
         CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
+        writeWarnings.addAll(FigureChecks.flushWarnings(writes, false));
+        writeWarnings.addAll(FigureChecks.lengthWarnings(writes));
+        readWarnings.addAll(FigureChecks.lengthWarnings(reads));
         Optional<PassResult> cached = readOptions.cachedReadNanos() > 0
                 ? Optional.of(cachedRead(t, io, counters)) : Optional.empty();
         Optional<PassResult> write = parameters.write()
@@ -266,6 +289,31 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
                     + "); nothing past the end is read: give at most " + maxCount), null);
         }
         readOptions.checkBackend(io);
+    }
+
+    /**
+     * The block a device smaller than the plan's default block is read with: the largest
+     * multiple of {@code unit}, at most {@code maxBytes}, that divides the device's size, so that
+     * every pass reads it in whole blocks; where the largest such divisor is under a sixteenth of
+     * the device (a size with no divisor near it), the largest whole number of units that fits,
+     * and a read-only pass reads the rest as its last, smaller request.
+     *
+     * @param sizeBytes the device's size, {@code > 0}
+     * @param unit the logical block size, or the direct-I/O alignment where larger
+     * @param maxBytes the default block size
+     * @return the block size, a multiple of {@code unit} no larger than the device
+     */
+    static long fittedBlockBytes(long sizeBytes, long unit, long maxBytes) {
+        long units = sizeBytes / unit;
+        long most = Math.max(1, Math.min(units, maxBytes / unit));
+        if (sizeBytes % unit == 0) {
+            for (long k = most; k >= 1 && k * 16 >= units; k--) {
+                if (units % k == 0) {
+                    return k * unit;
+                }
+            }
+        }
+        return most * unit;
     }
 
     /**

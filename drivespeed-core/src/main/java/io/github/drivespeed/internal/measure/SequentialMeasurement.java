@@ -35,6 +35,7 @@ import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.target.BtrfsData;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
@@ -159,10 +160,11 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             int bufferAlignment, DriveLocks locks, boolean concurrentBefore, Instant startedAt)
             throws IOException {
         Path directory = t.directory();
-        TargetInfo targetInfo = t.info();
         BackendSelector.Selection selection = t.selection();
-        DeviceCounters counters = DeviceCounters.of(targetInfo);
-        Passes passes = runAll(t, io, direct, bufferAlignment, counters);
+        DeviceCounters counters = DeviceCounters.of(t.info());
+        BtrfsDirectWrites btrfs = BtrfsDirectWrites.of(t.info());
+        Passes passes = runAll(t, io, direct, bufferAlignment, counters, btrfs);
+        TargetInfo targetInfo = btrfs.reported(t.info());
         List<Sample> writes = passes.writes;
         List<Sample> reads = passes.reads;
         Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
@@ -176,6 +178,10 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 writeWarnings, readWarnings);
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
+        writeWarnings.addAll(FigureChecks.flushWarnings(writes, parameters.dsync()));
+        writeWarnings.addAll(BtrfsDirectWrites.writeWarnings(targetInfo, passes.direct));
+        writeWarnings.addAll(FigureChecks.lengthWarnings(writes));
+        readWarnings.addAll(FigureChecks.lengthWarnings(reads));
         CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
         Optional<PassResult> cached = Optional.empty();
         if (readOptions.cachedReadNanos() > 0) {
@@ -197,7 +203,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
 
     /** The write pool and the read ring, and in them the warm-up and the runs. */
     private Passes runAll(Preflight.Target t, IoBackend io, boolean direct, int bufferAlignment,
-            DeviceCounters counters) throws IOException {
+            DeviceCounters counters, BtrfsDirectWrites btrfs) throws IOException {
         long blockBytes = parameters.blockSize().bytes();
         boolean memory = t.info().warnings().contains(Warning.MEMORY_FILE_SYSTEM);
         // Without verification the read pass reads into the write pool, which every run refills
@@ -211,7 +217,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             // page allocator (pages freed by the warm-up's file are reused first), no cliff.
             // And no device paces its reads: the check runs in batches, one chunk at a time.
             Passes passes = new Passes(io, t.info(), data, ring, blockBytes, direct, counters,
-                    !memory);
+                    !memory, btrfs);
             passes.runAll(Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes)));
             return passes;
         }
@@ -230,6 +236,10 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         private final boolean findCliffs;
         private final String fileSystemType;
         private final TargetInfo target;
+        /** Makes each test file NOCOW on btrfs where that keeps O_DIRECT direct. */
+        private final BtrfsDirectWrites btrfs;
+        /** The copies of each block the file system writes (btrfs DUP, RAID1: 2). */
+        private final int copies;
         /** O_DIRECT in use; turns false once if the file system refuses it and fallback is allowed. */
         private boolean direct;
         /** Whether a measured pass's device counters showed other I/O. */
@@ -243,7 +253,8 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
 
         /** @param ring where verified read passes read to, or null to read into the pool */
         Passes(IoBackend io, TargetInfo target, WriteData data, ReadRing ring, long blockBytes,
-                boolean direct, DeviceCounters counters, boolean findCliffs) {
+                boolean direct, DeviceCounters counters, boolean findCliffs,
+                BtrfsDirectWrites btrfs) {
             this.io = io;
             this.target = target;
             this.directory = target.directory();
@@ -255,6 +266,8 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             this.counters = counters;
             this.findCliffs = findCliffs;
             this.fileSystemType = target.fileSystemType();
+            this.btrfs = btrfs;
+            this.copies = target.btrfsData().map(BtrfsData::dataCopies).orElse(1);
         }
 
         /**
@@ -300,6 +313,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             Path name = file.path().orElse(directory);
             Throwable failure = null;
             try {
+                btrfs.prepare(file, direct);
                 Sample write = timedPass(PassKind.WRITE, file, name, run, count, passBytes,
                         label, progress, direct ? CacheHandling.DIRECT_IO
                                 : CacheHandling.BUFFERED_WRITE);
@@ -370,8 +384,9 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                     return null;
                 }
                 Sample checked = checks.annotate(window.sample(run, elapsed, handling));
-                boolean foreign = window.foreignIo(write ? 0 : done, write ? done : 0, blockBytes,
-                        !direct);
+                // every copy a btrfs DUP or RAID1 profile writes is this pass's, not other I/O
+                boolean foreign = window.foreignIo(write ? 0 : done, write ? done * copies : 0,
+                        blockBytes, !direct);
                 if (write) {
                     foreignWrite |= foreign;
                 } else {

@@ -27,6 +27,7 @@ import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
+import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -130,6 +131,7 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
         long blocks = boundInBlocks(t, blockBytes);
         CgroupMemoryCheck.require(t, blocks * blockBytes, WriteData.randomPoolBytes(blockBytes,
                 blocks, WriteData.POOL_TARGET_BYTES), "size");
+        BtrfsDirectWrites btrfs = BtrfsDirectWrites.of(t.info());
         idle(settings.idleFirstNanos());
         Sample sample;
         SustainedReport.Stop stop;
@@ -138,6 +140,7 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
             Path name = file.path().orElse(t.directory());
             Throwable failure = null;
             try {
+                btrfs.prepare(file, settings.direct());
                 Pass pass = new Pass(file, name, data, blockBytes, blocks,
                         DeviceCounters.of(t.info()));
                 sample = pass.run();
@@ -154,14 +157,17 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
         if (sample.cacheCliff().isPresent()) {
             warnings.add(Warning.WRITE_CACHE_CLIFF);
         }
+        warnings.addAll(FigureChecks.flushWarnings(List.of(sample), false));
+        TargetInfo reported = btrfs.reported(t.info());
+        warnings.addAll(BtrfsDirectWrites.writeWarnings(reported, settings.direct()));
         Instant startedAt = started.at();
-        SustainedReport report = new SustainedReport(t.info(), parameters, t.selection().info(),
+        SustainedReport report = new SustainedReport(reported, parameters, t.selection().info(),
                 sample, stop, warnings, startedAt);
         if (report.ioLimitsReached().isEmpty()) {
             return report;
         }
         warnings.add(Warning.CGROUP_IO_LIMIT);
-        return new SustainedReport(t.info(), parameters, t.selection().info(), sample, stop,
+        return new SustainedReport(reported, parameters, t.selection().info(), sample, stop,
                 warnings, startedAt);
     }
 

@@ -51,6 +51,15 @@ public final class Preflight {
             return removed.isEmpty() ? this : new Target(directory, store,
                     info.withRemovedLeftovers(removed), selection);
         }
+
+        /**
+         * {@return this target, its description as the measurement reports it}
+         *
+         * @param reported the description, for example {@link TargetInfo#withTestFileNoCow()}
+         */
+        public Target withInfo(TargetInfo reported) {
+            return new Target(directory, store, reported, selection);
+        }
     }
 
     private Preflight() {

@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * {@code partition} file; {@code size} is in 512-byte sectors; {@code queue/}, {@code slaves/}),
  * {@code testing/sysfs-block-dm} ({@code dm/name}, {@code dm/uuid}: {@code CRYPT-} for dm-crypt,
  * {@code LVM-} for LVM, as cryptsetup and LVM set them), {@code Documentation/admin-guide/md.rst}
- * ({@code md/level}), {@code testing/sysfs-block-loop} ({@code loop/backing_file}).
+ * ({@code md/level}), {@code testing/sysfs-block-loop} ({@code loop/backing_file}),
+ * {@code Documentation/block/queue-sysfs.rst} ({@code queue/write_cache}, {@code queue/fua}).
  */
 final class BlockDeviceChain {
 
@@ -158,6 +159,9 @@ final class BlockDeviceChain {
         SysfsFiles.number(queue.resolve("rotational")).ifPresent(r -> b.rotational(r != 0));
         SysfsFiles.text(queue.resolve("scheduler")).flatMap(BlockDeviceChain::activeScheduler)
                 .ifPresent(b::scheduler);
+        SysfsFiles.text(queue.resolve("write_cache")).flatMap(BlockDevice.WriteCache::parse)
+                .ifPresent(b::writeCache);
+        SysfsFiles.number(queue.resolve("fua")).ifPresent(f -> b.fua(f != 0));
     }
 
     /**

@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * the mount holding its {@code upperdir} (from the overlay's super-block options in mountinfo),
  * whose device becomes the target's device and whose type, options and device chain add their
  * warnings. A bind mount needs nothing of the kind: its files carry the {@code st_dev} of the file
- * system it shows, and the device is found from that.
+ * system it shows, and the device is found from that. A btrfs target also gets its data profiles
+ * and checksums ({@link BtrfsProbe}).
  *
  * <p>The cgroups of this process are read too ({@code <proc>/self/cgroup} and the cgroup file
  * systems mountinfo lists): the I/O caps on the devices of the chain, and, for a memory file
@@ -44,6 +45,7 @@ public final class TargetProbe {
     private static final String OVERLAY = "overlay";
 
     private final Path procRoot;
+    private final Path sysRoot;
     private final BlockDeviceChain devices;
     /** Whether paths named in mount options are this machine's, to be examined with stat. */
     private final boolean statsPaths;
@@ -61,7 +63,8 @@ public final class TargetProbe {
 
     private TargetProbe(Path procRoot, Path sysRoot, boolean statsPaths) {
         this.procRoot = Objects.requireNonNull(procRoot, "procRoot");
-        this.devices = new BlockDeviceChain(Objects.requireNonNull(sysRoot, "sysRoot"));
+        this.sysRoot = Objects.requireNonNull(sysRoot, "sysRoot");
+        this.devices = new BlockDeviceChain(sysRoot);
         this.statsPaths = statsPaths;
     }
 
@@ -117,6 +120,10 @@ public final class TargetProbe {
         boolean inMemory = TargetWarnings.keepsFilesInMemory(type) || upper.filter(u ->
                 TargetWarnings.keepsFilesInMemory(u.mount().fileSystemType())).isPresent();
         b.cgroupLimits(cgroupLimits(chain, inMemory));
+        if ("btrfs".equals(type)) {
+            device.flatMap(d -> BtrfsProbe.data(sysRoot, d.sysfsName(), mount))
+                    .ifPresent(b::btrfsData);
+        }
         return b.build();
     }
 

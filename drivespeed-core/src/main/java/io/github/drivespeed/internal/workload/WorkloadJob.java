@@ -5,7 +5,9 @@ import io.github.drivespeed.internal.files.DriveLocks;
 import io.github.drivespeed.internal.files.LeftoverFiles;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.StopSignal;
+import io.github.drivespeed.internal.measure.BtrfsDirectWrites;
 import io.github.drivespeed.internal.measure.CacheChecks;
+import io.github.drivespeed.internal.measure.FigureChecks;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
@@ -19,6 +21,7 @@ import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.FileHandle;
+import io.github.drivespeed.target.BtrfsData;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -168,6 +171,10 @@ final class WorkloadJob {
         readWarnings.addAll(CacheChecks.readWarnings(PassKind.READ, reads));
         Set<Warning> writeWarnings = EnumSet.copyOf(shared);
         writeWarnings.addAll(CacheChecks.writeWarnings(writes));
+        writeWarnings.addAll(FigureChecks.flushWarnings(writes, false));
+        writeWarnings.addAll(BtrfsDirectWrites.writeWarnings(target.info(), job.direct()));
+        writeWarnings.addAll(FigureChecks.lengthWarnings(writes));
+        readWarnings.addAll(FigureChecks.lengthWarnings(reads));
         CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
         return new WorkloadReport(target.info(), job, target.selection().info(), engine,
                 reads.isEmpty() ? Optional.empty()
@@ -260,7 +267,8 @@ final class WorkloadJob {
             boolean boundedReads = job.direct() || randomHint
                     || job.pattern() == AccessPattern.SEQUENTIAL;
             foreignIo |= !group.sharesDrive() && CacheChecks.foreignIo(device,
-                    read == null ? 0 : read.bytes(), write == null ? 0 : write.bytes(), blockBytes,
+                    read == null ? 0 : read.bytes(), write == null ? 0 : write.bytes() * target
+                            .info().btrfsData().map(BtrfsData::dataCopies).orElse(1), blockBytes,
                     !job.direct(), boundedReads);
         }
         return m;

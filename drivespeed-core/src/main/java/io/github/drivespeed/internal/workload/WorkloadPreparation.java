@@ -15,6 +15,7 @@ import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.measure.BtrfsDirectWrites;
 import io.github.drivespeed.internal.measure.Measurement;
 import io.github.drivespeed.internal.preflight.CgroupMemoryCheck;
 import io.github.drivespeed.internal.preflight.FileSizeLimit;
@@ -161,7 +162,11 @@ final class WorkloadPreparation
             file = created;
             name = created.path().orElse(t.directory());
         }
+        BtrfsDirectWrites btrfs = BtrfsDirectWrites.of(t.info());
         try {
+            if (file instanceof TestFile created) {
+                btrfs.prepare(created, first.direct());
+            }
             if (fill) {
                 try {
                     fill(io, file, name, fileBytes, chunk, alignment, first, jobs.size());
@@ -169,8 +174,9 @@ final class WorkloadPreparation
                     throw IoFailures.directRefusal(e, first.direct(), t.info().fileSystemType());
                 }
             }
-            return new WorkloadMeasurement.Prepared(t, file, name, jobs, choices, alignment,
-                    DeviceCounters.of(t.info()), locks, fellBack, !fill, listener);
+            return new WorkloadMeasurement.Prepared(t.withInfo(btrfs.reported(t.info())), file,
+                    name, jobs, choices, alignment, DeviceCounters.of(t.info()), locks, fellBack,
+                    !fill, listener);
         } catch (IOException | RuntimeException | Error e) {
             TestFileRemoval.closeAndRemove(file, name, e);
             throw e;

@@ -20,6 +20,7 @@ import io.github.drivespeed.testing.ForwardingBackend;
 import io.github.drivespeed.testing.Immutable;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
+import io.github.drivespeed.testing.ShortPasses;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -254,8 +255,9 @@ class FaultsTest {
 
             SpeedReport report = test.directOrBuffered().run();
             assertThat(report.parameters().direct()).isFalse();
-            assertThat(report.write().warnings()).containsExactly(Warning.BUFFERED_FALLBACK);
-            assertThat(report.read().warnings()).containsExactlyInAnyOrder(
+            assertThat(ShortPasses.apartFromLength(report.write()))
+                    .containsExactly(Warning.BUFFERED_FALLBACK);
+            assertThat(ShortPasses.apartFromLength(report.read())).containsExactlyInAnyOrder(
                     Warning.BUFFERED_FALLBACK, Warning.READ_MAY_INCLUDE_PAGE_CACHE);
             assertThat(report.warnings()).contains(Warning.MEMORY_FILE_SYSTEM);
             assertThat(report.write().samples()).hasSize(2);

@@ -22,6 +22,7 @@ import io.github.drivespeed.testing.MidPassInterrupt;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.SharedDisk;
+import io.github.drivespeed.testing.ShortPasses;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
@@ -102,8 +103,10 @@ class SequentialMeasurementTest {
                 .allSatisfy(s -> assertThat(s.bytes()).isEqualTo(passBytes));
         assertThat(report.write().median().bytesPerSecond()).isPositive();
         assertThat(report.read().median().bytesPerSecond()).isPositive();
-        assertThat(SharedDisk.apartFromSharing(report.write().warnings())).isEmpty();
-        assertThat(SharedDisk.apartFromSharing(report.read().warnings())).isEmpty();
+        assertThat(SharedDisk.apartFromSharing(ShortPasses.apartFromLength(report.write())))
+                .isEmpty();
+        assertThat(SharedDisk.apartFromSharing(ShortPasses.apartFromLength(report.read())))
+                .isEmpty();
         assertThat(report.backend().name()).isEqualTo("java");
         assertThat(report.target().directory()).isEqualTo(dir.toRealPath());
         assertThat(report.target().fileSystemType()).isNotBlank();
@@ -209,7 +212,7 @@ class SequentialMeasurementTest {
         SpeedReport report = DriveSpeed.on(dir).blockSize("64K").count(8).runs(1).zeros()
                 .listener(capture).run();
         assertThat(capture.files.get(0)).containsOnly(0);
-        assertThat(SharedDisk.apartFromSharing(report.write().warnings()))
+        assertThat(SharedDisk.apartFromSharing(ShortPasses.apartFromLength(report.write())))
                 .containsExactly(Warning.ZERO_FILLED_DATA);
         assertThat(report.warnings()).contains(Warning.ZERO_FILLED_DATA);
         assertThat(report.toString()).contains("ZERO_FILLED_DATA");
@@ -247,17 +250,18 @@ class SequentialMeasurementTest {
         // The pages were just written: the device counters show the read never reached the disk.
         if (read.deviceIo().isPresent()) {
             assertThat(read.deviceIo().get().readBytes()).isLessThan(read.bytes() / 10);
-            assertThat(SharedDisk.apartFromSharing(report.read().warnings()))
+            assertThat(SharedDisk.apartFromSharing(ShortPasses.apartFromLength(report.read())))
                     .containsExactlyInAnyOrder(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
                             Warning.READ_SERVED_FROM_CACHE);
             assertThat(report.toString()).containsPattern("READ_SERVED_FROM_CACHE: .*\n    read"
                     + " run 1: device \\S+ read \\d+\\.\\d MB \\(\\d+\\.\\d MiB\\) of the 33\\.6 MB"
                     + " \\(32\\.0 MiB\\) read \\(\\d+ %\\)");
         } else {
-            assertThat(SharedDisk.apartFromSharing(report.read().warnings()))
+            assertThat(SharedDisk.apartFromSharing(ShortPasses.apartFromLength(report.read())))
                     .containsExactly(Warning.READ_MAY_INCLUDE_PAGE_CACHE);
         }
-        assertThat(SharedDisk.apartFromSharing(report.write().warnings())).isEmpty();
+        assertThat(SharedDisk.apartFromSharing(ShortPasses.apartFromLength(report.write())))
+                .isEmpty();
         assertThat(report.write().samples().get(0).cacheHandling())
                 .isEqualTo(CacheHandling.BUFFERED_WRITE);
         assertThat(report.parameters().direct()).isFalse();

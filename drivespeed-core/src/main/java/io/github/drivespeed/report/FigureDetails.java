@@ -1,0 +1,44 @@
+package io.github.drivespeed.report;
+
+import io.github.drivespeed.unit.Nanoseconds;
+import io.github.drivespeed.warning.Warning;
+import java.util.List;
+import java.util.Locale;
+
+/** Under {@link Warning#FLUSH_NOT_SENT} and {@link Warning#PASS_TOO_SHORT}: the runs behind it. */
+final class FigureDetails {
+
+    private FigureDetails() {
+    }
+
+    /**
+     * For {@link Warning#FLUSH_NOT_SENT}, each write run's disks that took writes without a FLUSH
+     * ({@code     write run 1: loop3 (write cache write through) completed 0 flush requests while
+     * it wrote 268.4 MB (256.0 MiB)}); for {@link Warning#PASS_TOO_SHORT}, each run under the
+     * bounds ({@code     read run 2: 31.4 ms and 1 block, under 100 ms or 4 blocks}); nothing for
+     * the other warnings.
+     *
+     * @param sb where the lines go
+     * @param w the warning
+     * @param passes the report's passes
+     */
+    static void append(StringBuilder sb, Warning w, List<PassResult> passes) {
+        if (w != Warning.FLUSH_NOT_SENT && w != Warning.PASS_TOO_SHORT) {
+            return;
+        }
+        for (PassResult p : passes) {
+            for (Sample s : p.warnings().contains(w) ? p.samples() : List.<Sample>of()) {
+                String head = "    " + p.kind() + " run " + s.run() + ": ";
+                if (w == Warning.FLUSH_NOT_SENT) {
+                    s.deviceIo().map(d -> d.unflushed(false)).orElse(List.of())
+                            .forEach(f -> sb.append(head).append(f).append('\n'));
+                } else if (Warning.passTooShort(s.elapsedNanos(), s.ios())) {
+                    sb.append(head).append(String.format(Locale.ROOT, "%s%s, under %d ms or %d"
+                            + " blocks%n", Nanoseconds.format(s.elapsedNanos()), s.ios() == 0 ? ""
+                            : " and " + s.ios() + (s.ios() == 1 ? " block" : " blocks"),
+                            Warning.MIN_PASS_MILLIS, Warning.MIN_PASS_BLOCKS));
+                }
+            }
+        }
+    }
+}
