@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
  * {@code testbed/throttled-disk}: about 1000 random 4 KiB reads a second, A1 asks 1500): the
  * buffered figures must not pass it. Before buffered workloads were evicted, hinted and random-
  * mapped, readahead and the page cache made such a run report hundreds of thousands of IOPS.
+ * A1's sustained 10 MB/s is judged on the sustained write the requirement runs first (O_DIRECT,
+ * whatever the workloads do), against the disk's 20 MiB/s cap: passed.
  */
 @Tag("privileged")
 class ThrottledRequirementTest {
@@ -27,10 +29,12 @@ class ThrottledRequirementTest {
             String out = r.get("output");
             assertThat(r.get("exitCode")).as(out).isEqualTo("1");
             assertThat(out).contains("(A1) not met:")
+                    .contains("passed: sustained write >= 10.0 MB/s")
                     .contains("failed: random 4 KiB read IOPS >= 1500 IOPS")
                     // the buffered random writes met the page cache: not the drive's figure
                     .contains("WRITE_SERVED_BY_PAGE_CACHE")
-                    .contains("not measured: random 4 KiB write IOPS");
+                    .contains("not judged: random 4 KiB write IOPS >= 500 IOPS: figures left out"
+                            + " as not the drive's: WRITE_SERVED_BY_PAGE_CACHE");
         } finally {
             disk.closeAndRemove();
         }
