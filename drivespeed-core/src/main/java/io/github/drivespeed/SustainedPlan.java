@@ -40,7 +40,7 @@ public final class SustainedPlan
     /** Default size bound: 8 GiB. */
     public static final DataSize DEFAULT_MAX_SIZE = SustainedParameters.DEFAULT_MAX_SIZE;
     /** Default time bound: 120 s. */
-    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(120);
+    public static final Duration DEFAULT_DURATION = SustainedParameters.DEFAULT_DURATION;
     /** Default time the rate must hold after a drop: 10 s. */
     public static final Duration DEFAULT_STEADY = Duration.ofSeconds(10);
 

@@ -47,6 +47,7 @@ import picocli.CommandLine.Unmatched;
             "1:" + ExitCode.REQUIREMENT_FAILED_MEANING,
             "2:" + ExitCode.BAD_INPUT_MEANING,
             "3:" + ExitCode.IO_ERROR_MEANING,
+            "4:" + ExitCode.NOT_JUDGED_MEANING,
             "130:" + ExitCode.INTERRUPTED_MEANING,
             "143:" + ExitCode.TERMINATED_MEANING})
 final class DriveSpeedCommand implements Callable<Integer> {

@@ -52,7 +52,7 @@ class ExitCodeDocsTest {
     @Test
     void theReadmeAndTheCommandLinePageListTheCodesOfTheCodeWithItsMeanings() throws Exception {
         Map<Integer, String> code = inCode();
-        assertThat(code.keySet()).containsExactly(0, 1, 2, 3, 130, 143);
+        assertThat(code.keySet()).containsExactly(0, 1, 2, 3, 4, 130, 143);
         Map<Integer, String> readme = table("README.md");
         Map<Integer, String> docs = table("docs/command-line.md");
         assertThat(readme).isEqualTo(code);

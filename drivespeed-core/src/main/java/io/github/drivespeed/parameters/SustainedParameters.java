@@ -25,6 +25,8 @@ public record SustainedParameters(DataSize blockSize, Optional<DataSize> size, D
 
     /** The size bound without a size given: 8 GiB (and half the free space). */
     public static final DataSize DEFAULT_MAX_SIZE = DataSize.ofGibibytes(8);
+    /** The time bound without a duration given: 120 s. */
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(120);
 
     /**
      * Checks every setting.
@@ -51,6 +53,19 @@ public record SustainedParameters(DataSize blockSize, Optional<DataSize> size, D
         SettingChecks.requireInRange("steadyFor", steadyFor, Duration.ofSeconds(1),
                 Duration.ofHours(1));
         SettingChecks.requireInRange("idleFirst", idleFirst, Duration.ZERO, Duration.ofHours(1));
+    }
+
+    /**
+     * {@return how much a sustained write of the default bounds writes in a file system with
+     * {@code usableBytes} free: {@link #DEFAULT_MAX_SIZE} or half the free space, whichever is
+     * less; {@link #DEFAULT_MAX_SIZE} where the free space is not known (0 or less)}
+     *
+     * @param usableBytes the free space before the write, bytes, as
+     *     {@link java.nio.file.FileStore#getUsableSpace()}
+     */
+    public static long defaultExtentBytes(long usableBytes) {
+        return usableBytes <= 0 ? DEFAULT_MAX_SIZE.bytes()
+                : Math.min(DEFAULT_MAX_SIZE.bytes(), usableBytes / 2);
     }
 
     /** {@return the size bound: the size given, else {@link #DEFAULT_MAX_SIZE}} */

@@ -138,11 +138,46 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
     }
 
     /**
-     * {@return the rate after the drop, the drive's sustained write speed; empty when the cache was
-     * not exceeded (the pass's rate then is all that is known: the drive sustained at least it)}
+     * The drive's sustained write speed, where this write shows it (rule 8: a sustained figure
+     * comes only from a write past the drive's write cache):
+     * <ul>
+     *   <li>the rate fell ({@link #cacheExceeded()}): the rate after the drop;</li>
+     *   <li>it did not, and the write {@linkplain #heldToTheDefaultExtent() held its rate as
+     *       far as a sustained write of the default bounds goes}: the whole write's rate. No
+     *       cache showed in all of it, so the rate it held is the one the drive sustains;</li>
+     *   <li>it did not, and a smaller size or time given cut the write short: empty. Its rate is
+     *       a burst figure: a cache larger than what it wrote would not have shown.</li>
+     * </ul>
+     *
+     * @return the sustained rate, or empty when this write does not show it
      */
     public Optional<Throughput> sustained() {
-        return write.cacheCliff().map(CacheCliff::after);
+        if (cacheExceeded()) {
+            return write.cacheCliff().map(CacheCliff::after);
+        }
+        return heldToTheDefaultExtent() ? Optional.of(write.throughput()) : Optional.empty();
+    }
+
+    /**
+     * Whether the write, with no drop, went as far as a sustained write of the default bounds:
+     * it wrote at least {@linkplain SustainedParameters#defaultExtentBytes(long) 8 GiB or half the
+     * free space before it} (whichever is less; the free space as {@link TargetInfo#usableSpaceBytes()}
+     * recorded it, less one block for the whole blocks written), or it wrote for at least
+     * {@link SustainedParameters#DEFAULT_DURATION 120 s}. Why that far: a flash drive's dynamic
+     * write cache is its free space written one bit per cell, so on the TLC and QLC flash of
+     * today's cards and SSDs (three or four bits per cell) it holds at most a third of the free
+     * space, less than this write. No bounded write can tell a cache larger than itself from the
+     * drive's own rate; a larger size or longer time given reaches further.
+     *
+     * @return true when the rate did not fall and the write went that far
+     */
+    public boolean heldToTheDefaultExtent() {
+        if (cacheExceeded()) {
+            return false;
+        }
+        long extent = SustainedParameters.defaultExtentBytes(target.usableSpaceBytes());
+        return write.bytes() + blockSize().bytes() > extent
+                || write.elapsedNanos() >= SustainedParameters.DEFAULT_DURATION.toNanos();
     }
 
     /** For example {@code sustained write: burst 201.3 MB/s (...), cache 100.7 MB (96.0 MiB), ...}. */
@@ -167,10 +202,16 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
                     .append(" written before the rate fell, after ")
                     .append(Nanoseconds.format(c.nanosBeforeDrop())).append('\n');
             sb.append("sustained:  ").append(c.after()).append('\n');
+        } else if (heldToTheDefaultExtent()) {
+            sb.append("burst:      ").append(write.throughput()).append('\n');
+            sb.append("cache:      none found: the rate held over the whole write, as far as a"
+                    + " sustained test goes (8 GiB or half the free space, or 120 s)\n");
+            sb.append("sustained:  ").append(write.throughput()).append('\n');
         } else {
             sb.append("burst:      ").append(write.throughput()).append('\n');
-            sb.append("cache:      not exceeded: the rate did not fall within the bounds, so the"
-                    + " sustained rate is not known (at least the rate above)\n");
+            sb.append("cache:      not exceeded: the rate did not fall within the bounds given,"
+                    + " short of a sustained test's (8 GiB or half the free space, or 120 s), so"
+                    + " the sustained rate is not known (at least the rate above)\n");
         }
         ReportText.appendWarnings(sb, warnings, target.link(), List.of(), Optional.empty(),
                 target.removedLeftovers(), ioLimitsReached());

@@ -31,6 +31,7 @@ final class CappedFigures {
     static Optional<IoLimit> cap(Criterion c, Measurements m) {
         switch (c) {
             case SEQUENTIAL_WRITE:
+            case SUSTAINED_WRITE:
                 return sequential(PassKind.WRITE, m);
             case SEQUENTIAL_READ:
                 return sequential(PassKind.READ, m);
@@ -43,7 +44,7 @@ final class CappedFigures {
         for (SpeedReport r : m.sequential()) {
             PassResult pass = kind == PassKind.WRITE ? r.write() : r.read();
             Optional<IoLimit> cap = first(r.ioLimitsReached(), kind);
-            if (!StorageRequirement.mayBeCache(pass) && cap.isPresent()) {
+            if (!notTheDrives(pass) && cap.isPresent()) {
                 return cap;
             }
         }
@@ -60,7 +61,7 @@ final class CappedFigures {
 
     private static Optional<IoLimit> random(Criterion c, Measurements m) {
         for (WorkloadReport r : m.workloads()) {
-            if (!StorageRequirement.isRandom4k(r)) {
+            if (!CriterionJudge.isRandom4k(r)) {
                 continue;
             }
             int readPercent = r.parameters().readPercent();
@@ -73,11 +74,15 @@ final class CappedFigures {
             PassKind kind = readPercent == 100 ? PassKind.READ : PassKind.WRITE;
             PassResult pass = (kind == PassKind.READ ? r.read() : r.write()).orElseThrow();
             Optional<IoLimit> cap = first(r.ioLimitsReached(), kind);
-            if (!StorageRequirement.mayBeCache(pass) && cap.isPresent()) {
+            if (!notTheDrives(pass) && cap.isPresent()) {
                 return cap;
             }
         }
         return Optional.empty();
+    }
+
+    private static boolean notTheDrives(PassResult pass) {
+        return !pass.notTheDrives().isEmpty();
     }
 
     private static Optional<IoLimit> first(List<IoLimitReached> reached, PassKind kind) {

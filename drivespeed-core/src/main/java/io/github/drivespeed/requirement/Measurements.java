@@ -43,8 +43,9 @@ public final class Measurements {
     }
 
     /**
-     * A sustained write: sequential-write minimums (the SD speed classes among them) are judged
-     * on its sustained rate.
+     * A sustained write: a sustained write minimum (every SD class has one) is judged on its
+     * {@linkplain SustainedReport#sustained() sustained rate}, and a sequential write minimum
+     * takes that rate too (its whole rate where it shows none).
      *
      * @param report a sustained write's report
      * @return these measurements and {@code report}
@@ -60,7 +61,7 @@ public final class Measurements {
         return sustained;
     }
 
-    /** {@return no results: every requirement checked against it is not measured} */
+    /** {@return no results: every criterion checked against it is not judged (not measured)} */
     public static Measurements empty() {
         return EMPTY;
     }

@@ -11,62 +11,139 @@ import java.util.Optional;
 
 /**
  * The outcome of {@link StorageRequirement#check(Measurements)}: per criterion, what was required,
- * what was measured, whether it passed and by how much. An immutable value.
+ * what was measured, whether it passed and by how much, or why it could not be judged; and the
+ * verdict on the whole requirement ({@link #outcome()}). An immutable value.
+ *
+ * <p>A requirement is judged only on figures that are the drive's own: a figure the report flags
+ * as not the drive's ({@link io.github.drivespeed.report.PassResult#notTheDrives()}) is left
+ * out, and a sustained write minimum ({@link Criterion#SUSTAINED_WRITE}, the SD classes) is judged
+ * only on a write past the drive's write cache. Where no such figure is left, the criterion is
+ * {@link Status#NOT_JUDGED}, and the requirement neither met nor failed:
+ * {@link Outcome#NOT_JUDGED}, an inconclusive verdict (the command line's exit code 4), never a
+ * failure of the drive.
  */
 public final class RequirementCheck {
 
+    /** The verdict on the whole requirement. */
+    public enum Outcome {
+        /** Every criterion was judged and passed. */
+        MET("met"),
+        /** At least one criterion was judged and failed: the drive falls short. */
+        NOT_MET("NOT met"),
+        /**
+         * No criterion failed, but at least one could not be judged ({@link Status#NOT_JUDGED}):
+         * inconclusive, neither met nor failed.
+         */
+        NOT_JUDGED("NOT JUDGED");
+
+        private final String words;
+
+        Outcome(String words) {
+            this.words = words;
+        }
+
+        /** {@return for people: {@code met}, {@code NOT met} or {@code NOT JUDGED}} */
+        public String words() {
+            return words;
+        }
+    }
+
     /** How one criterion fared. */
     public enum Status {
-        /** Measured and within the bound. */
+        /** Judged on a figure of the drive, and within the bound. */
         PASSED,
-        /** Measured and outside the bound. */
+        /** Judged on a figure of the drive, and outside the bound. */
         FAILED,
-        /** No result held the figure; the requirement cannot be said to be met. */
-        NOT_MEASURED
+        /**
+         * No figure that can judge it: {@link Result#whyNotJudged()} says why. The requirement
+         * cannot be said to be met, nor to have failed.
+         */
+        NOT_JUDGED
+    }
+
+    /** Why a criterion was not judged. */
+    public enum NotJudged {
+        /**
+         * No result holds the figure: nothing measured it (a random figure after only a
+         * sequential test, for example).
+         */
+        NOT_MEASURED("not measured"),
+        /**
+         * Every figure that would judge it was left out as not the drive's: its pass carries a
+         * warning that {@linkplain io.github.drivespeed.warning.Warning#figureNotTheDrives()
+         * marks a figure as not the drive's} (a cache served it, the drive was shared, data was
+         * lost), named in {@link Result#note()}.
+         */
+        NOT_THE_DRIVES("figures left out as not the drive's"),
+        /**
+         * A sustained write minimum ({@link Criterion#SUSTAINED_WRITE}) with only burst figures:
+         * no write went past the drive's write cache, so what the drive sustains is not known.
+         */
+        BURST_ONLY("burst only");
+
+        private final String words;
+
+        NotJudged(String words) {
+            this.words = words;
+        }
+
+        /** {@return for people, for example {@code burst only}} */
+        public String words() {
+            return words;
+        }
     }
 
     /**
      * One criterion's outcome.
      *
      * @param criterion what was bounded
-     * @param status passed, failed or not measured
+     * @param status passed, failed or not judged
+     * @param whyNotJudged why it was not judged; empty when it was judged
      * @param required the bound: bytes per second, I/Os per second or nanoseconds (see
      *     {@link Criterion})
-     * @param measured the worst measured figure in the same unit, NaN when not measured
+     * @param measured the worst figure that judged it, in the same unit; NaN when not judged
      * @param latencyPercentile for {@link Criterion#RANDOM_4K_LATENCY}, the percentile; else NaN
-     * @param note why it was not measured (for example the figures left out as not the drive's,
-     *     with their warnings), or what the figure leaves open (a sequential write from a test too
-     *     short to pass the drive's write cache, a figure held to a cgroup's cap); empty when
-     *     there is nothing to say
+     * @param note what stands behind a criterion not judged (the warnings of the figures left
+     *     out, the burst figure that was all there was), or what a judged figure leaves open (a
+     *     sequential write from a test too short to pass the drive's write cache, a figure held
+     *     to a cgroup's cap); empty when there is nothing to say
      * @param cgroupLimit for a failed criterion whose figure reached an I/O cap of the process's
      *     cgroup ({@link io.github.drivespeed.warning.Warning#CGROUP_IO_LIMIT}), that cap: the
      *     criterion is not met by this process, whatever the drive could do outside the cgroup;
      *     empty otherwise
      */
-    public record Result(Criterion criterion, Status status, double required, double measured,
-            double latencyPercentile, String note, Optional<IoLimit> cgroupLimit) {
+    public record Result(Criterion criterion, Status status, Optional<NotJudged> whyNotJudged,
+            double required, double measured, double latencyPercentile, String note,
+            Optional<IoLimit> cgroupLimit) {
 
         /**
          * Checks the values.
          *
          * @param criterion what was bounded
-         * @param status passed, failed or not measured
+         * @param status passed, failed or not judged
+         * @param whyNotJudged why not judged; empty when judged
          * @param required the bound
-         * @param measured the worst figure, NaN when not measured
+         * @param measured the worst figure, NaN when not judged
          * @param latencyPercentile the latency bound's percentile, or NaN
-         * @param note why not measured, or what the figure leaves open; empty when nothing
+         * @param note what stands behind it; empty when nothing
          * @param cgroupLimit the cgroup's cap the failed figure reached, or empty
-         * @throws IllegalArgumentException if the status does not follow from the figures, or a
-         *     cap is named for a criterion that did not fail
+         * @throws IllegalArgumentException if the status does not follow from the figures, a
+         *     reason is given for a judged criterion (or none for one not judged), or a cap is
+         *     named for a criterion that did not fail
          */
         public Result {
             Objects.requireNonNull(note, "note");
             Objects.requireNonNull(criterion, "criterion");
             Objects.requireNonNull(status, "status");
+            Objects.requireNonNull(whyNotJudged, "whyNotJudged");
             Objects.requireNonNull(cgroupLimit, "cgroupLimit");
             if (status != judge(criterion, required, measured)) {
                 throw new IllegalArgumentException(criterion + " " + measured + " against "
                         + required + " is not " + status);
+            }
+            if ((status == Status.NOT_JUDGED) != whyNotJudged.isPresent()) {
+                throw new IllegalArgumentException(status + " with the reason " + whyNotJudged
+                        + ": a reason is given exactly when a criterion is not judged");
             }
             if (cgroupLimit.isPresent() && status != Status.FAILED) {
                 throw new IllegalArgumentException("a cgroup's cap is named only for a failed"
@@ -75,56 +152,70 @@ public final class RequirementCheck {
         }
 
         /**
-         * A result that names no cgroup cap.
+         * This failed result, naming the cgroup's I/O cap its figure reached: the note begins
+         * {@code not met: the cgroup caps writes at ...}. A result that did not fail is returned
+         * as it is (a cap only slows: a figure that met its bound under it met it).
+         *
+         * @param cap the cap the figure reached
+         * @return the result naming the cap
+         */
+        Result cappedAt(IoLimit cap) {
+            if (status != Status.FAILED) {
+                return this;
+            }
+            String capped = "not met: the cgroup caps " + cap.direction().plural() + " at "
+                    + cap.rate() + " (cgroup " + cap.version().label() + " " + cap.cgroup() + ", "
+                    + cap.file() + " on " + cap.deviceName() + " " + cap.device()
+                    + "), so the drive may be faster outside it";
+            return new Result(criterion, status, whyNotJudged, required, measured,
+                    latencyPercentile, note.isEmpty() ? capped : capped + "; " + note,
+                    Optional.of(cap));
+        }
+
+        /**
+         * A judged criterion: passed or failed by its figure.
          *
          * @param criterion what was bounded
-         * @param status passed, failed or not measured
          * @param required the bound
-         * @param measured the worst figure, NaN when not measured
+         * @param measured the worst figure, a number
          * @param latencyPercentile the latency bound's percentile, or NaN
-         * @param note why not measured, or what the figure leaves open; empty when nothing
+         * @param note what the figure leaves open; empty when nothing
+         * @return the result
+         * @throws IllegalArgumentException if the figure is NaN
          */
-        public Result(Criterion criterion, Status status, double required, double measured,
+        public static Result judged(Criterion criterion, double required, double measured,
                 double latencyPercentile, String note) {
-            this(criterion, status, required, measured, latencyPercentile, note,
+            if (Double.isNaN(measured)) {
+                throw new IllegalArgumentException("a judged " + criterion + " needs a figure");
+            }
+            return new Result(criterion, judge(criterion, required, measured), Optional.empty(),
+                    required, measured, percentileOf(criterion, latencyPercentile), note,
                     Optional.empty());
         }
 
         /**
-         * A result without a note.
+         * A criterion not judged, for a reason.
          *
          * @param criterion what was bounded
-         * @param status passed, failed or not measured
+         * @param why why it was not judged
          * @param required the bound
-         * @param measured the worst figure, NaN when not measured
          * @param latencyPercentile the latency bound's percentile, or NaN
+         * @param note what stands behind it; empty when nothing
+         * @return the result
          */
-        public Result(Criterion criterion, Status status, double required, double measured,
-                double latencyPercentile) {
-            this(criterion, status, required, measured, latencyPercentile, "");
+        public static Result notJudged(Criterion criterion, NotJudged why, double required,
+                double latencyPercentile, String note) {
+            return new Result(criterion, Status.NOT_JUDGED, Optional.of(why), required, Double.NaN,
+                    percentileOf(criterion, latencyPercentile), note, Optional.empty());
         }
 
-        /**
-         * The result of a figure against its bound; where it failed and reached a cgroup's cap,
-         * the note begins {@code not met: the cgroup caps writes at ...}.
-         */
-        static Result of(Criterion criterion, double required, double measured,
-                double latencyPercentile, String note, Optional<IoLimit> reachedCap) {
-            Status status = judge(criterion, required, measured);
-            Optional<IoLimit> cap = status == Status.FAILED ? reachedCap : Optional.empty();
-            String capped = cap.map(l -> "not met: the cgroup caps " + l.direction().plural()
-                    + " at " + l.rate() + " (cgroup " + l.version().label() + " " + l.cgroup()
-                    + ", " + l.file() + " on " + l.deviceName() + " " + l.device()
-                    + "), so the drive may be faster outside it").orElse("");
-            return new Result(criterion, status, required, measured,
-                    criterion == Criterion.RANDOM_4K_LATENCY ? latencyPercentile : Double.NaN,
-                    capped.isEmpty() || note.isEmpty() ? capped + note : capped + "; " + note,
-                    cap);
+        private static double percentileOf(Criterion criterion, double latencyPercentile) {
+            return criterion == Criterion.RANDOM_4K_LATENCY ? latencyPercentile : Double.NaN;
         }
 
         private static Status judge(Criterion c, double required, double measured) {
             if (Double.isNaN(measured)) {
-                return Status.NOT_MEASURED;
+                return Status.NOT_JUDGED;
             }
             boolean ok = c.isMinimum() ? measured >= required : measured <= required;
             return ok ? Status.PASSED : Status.FAILED;
@@ -140,7 +231,7 @@ public final class RequirementCheck {
          * required), and how many times the figure the bound is, for a maximum (required /
          * measured). 1 or more passes either way: 1.25 is 25 % of headroom, 0.8 a shortfall.
          *
-         * @return the ratio, NaN when not measured
+         * @return the ratio, NaN when not judged
          */
         public double marginRatio() {
             if (Double.isNaN(measured)) {
@@ -169,6 +260,7 @@ public final class RequirementCheck {
         static String figure(Criterion c, double value) {
             switch (c) {
                 case SEQUENTIAL_WRITE:
+                case SUSTAINED_WRITE:
                 case SEQUENTIAL_READ:
                     return Throughput.ofBytesPerSecond(value).toString();
                 case RANDOM_4K_READ_IOPS:
@@ -181,14 +273,16 @@ public final class RequirementCheck {
 
         /**
          * For example {@code passed: sequential write >= 30.0 MB/s (28.6 MiB/s): measured 45.0
-         * MB/s (42.9 MiB/s), 1.50x the bound}; {@code not measured: ...: no result holds it}.
+         * MB/s (42.9 MiB/s), 1.50x the minimum}; {@code not judged: sustained write >= 30.0 MB/s
+         * (28.6 MiB/s): burst only: ...}.
          */
         @Override
         public String toString() {
             String head = status.name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": "
                     + bound();
-            if (status == Status.NOT_MEASURED) {
-                return head + ": " + (note.isEmpty() ? "no result holds this figure" : note);
+            if (status == Status.NOT_JUDGED) {
+                return head + ": " + whyNotJudged.orElseThrow().words()
+                        + (note.isEmpty() ? "" : ": " + note);
             }
             double ratio = marginRatio();
             String by = criterion.isMinimum()
@@ -223,19 +317,40 @@ public final class RequirementCheck {
         return results;
     }
 
-    /** {@return whether every criterion was measured and passed} */
-    public boolean passed() {
-        return results.stream().allMatch(Result::passed);
+    /**
+     * {@return the verdict: {@link Outcome#NOT_MET} when a criterion failed, else
+     * {@link Outcome#NOT_JUDGED} when one was not judged, else {@link Outcome#MET}}
+     */
+    public Outcome outcome() {
+        if (results.stream().anyMatch(r -> r.status() == Status.FAILED)) {
+            return Outcome.NOT_MET;
+        }
+        return results.stream().anyMatch(r -> r.status() == Status.NOT_JUDGED)
+                ? Outcome.NOT_JUDGED : Outcome.MET;
     }
 
-    /** {@return the criteria that failed or were not measured} */
+    /** {@return whether every criterion was judged and passed ({@link Outcome#MET})} */
+    public boolean passed() {
+        return outcome() == Outcome.MET;
+    }
+
+    /** {@return the criteria that were judged and failed} */
     public List<Result> failures() {
-        return results.stream().filter(r -> !r.passed()).toList();
+        return withStatus(Status.FAILED);
+    }
+
+    /** {@return the criteria that were not judged, each with why} */
+    public List<Result> notJudged() {
+        return withStatus(Status.NOT_JUDGED);
+    }
+
+    private List<Result> withStatus(Status status) {
+        return results.stream().filter(r -> r.status() == status).toList();
     }
 
     /**
      * The smallest {@link Result#marginRatio()}: the criterion closest to failing (or failing
-     * most), for ranking candidates; NaN if any criterion was not measured, infinity when
+     * most), for ranking candidates; NaN if any criterion was not judged, infinity when
      * nothing is required.
      *
      * @return the ratio
@@ -252,11 +367,11 @@ public final class RequirementCheck {
         return worst;
     }
 
-    /** The verdict, then one line per criterion. */
+    /** The verdict ({@code met}, {@code NOT met}, {@code NOT JUDGED}), then one line per criterion. */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("requirement ").append(requirement.name())
-                .append(": ").append(passed() ? "met" : "NOT met").append('\n');
+                .append(": ").append(outcome().words()).append('\n');
         for (Result r : results) {
             sb.append("  ").append(r).append('\n');
         }

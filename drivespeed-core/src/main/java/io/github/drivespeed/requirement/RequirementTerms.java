@@ -9,12 +9,13 @@ import java.util.regex.Pattern;
 
 /**
  * The grammar of one bound term of {@link StorageRequirement#parse(String)}: {@code write=RATE},
- * {@code read=RATE}, {@code randread=IOPS}, {@code randwrite=IOPS} or {@code pP=TIME}.
+ * {@code sustained=RATE}, {@code read=RATE}, {@code randread=IOPS}, {@code randwrite=IOPS} or
+ * {@code pP=TIME}.
  */
 final class RequirementTerms {
 
     private static final Pattern TERM = Pattern.compile(
-            "(write|read|randread|randwrite|p(\\d{1,2}(?:\\.\\d{1,4})?))=(.+)");
+            "(write|sustained|read|randread|randwrite|p(\\d{1,2}(?:\\.\\d{1,4})?))=(.+)");
     private static final Pattern RATE = Pattern.compile(
             "(\\d{1,9}(?:\\.\\d{1,6})?)\\s?(B|kB|KB|MB|GB|KiB|MiB|GiB)/s");
     private static final Pattern COUNT = Pattern.compile("\\d{1,9}(?:\\.\\d{1,6})?");
@@ -31,14 +32,16 @@ final class RequirementTerms {
         Matcher m = TERM.matcher(term);
         if (!m.matches()) {
             throw new IllegalArgumentException("requirement term '" + term + "' not understood:"
-                    + " expected an SD class (C10, U3, V30, A1, ...), write=RATE, read=RATE,"
-                    + " randread=IOPS, randwrite=IOPS or pNN=TIME");
+                    + " expected an SD class (C10, U3, V30, A1, ...), write=RATE, sustained=RATE,"
+                    + " read=RATE, randread=IOPS, randwrite=IOPS or pNN=TIME");
         }
         StorageRequirement r = StorageRequirement.named(term);
         String value = m.group(3).strip();
         switch (m.group(1)) {
             case "write":
                 return r.minSequentialWrite(parseRate(term, value));
+            case "sustained":
+                return r.minSustainedWrite(parseRate(term, value));
             case "read":
                 return r.minSequentialRead(parseRate(term, value));
             case "randread":

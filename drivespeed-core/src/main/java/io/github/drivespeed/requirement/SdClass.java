@@ -14,12 +14,13 @@ import java.util.Objects;
  * <table>
  * <caption>SD Association classes</caption>
  * <tr><th>class</th><th>minimum</th><th>introduced</th></tr>
- * <tr><td>Speed Class 2, 4, 6, 10 (C2 .. C10)</td><td>sequential write 2, 4, 6, 10 MB/s</td>
+ * <tr><td>Speed Class 2, 4, 6, 10 (C2 .. C10)</td><td>sustained sequential write 2, 4, 6, 10
+ *     MB/s</td>
  *     <td>SD 2.0 (C10: SD 3.0)</td></tr>
- * <tr><td>UHS Speed Class 1, 3 (U1, U3)</td><td>sequential write 10, 30 MB/s</td>
+ * <tr><td>UHS Speed Class 1, 3 (U1, U3)</td><td>sustained sequential write 10, 30 MB/s</td>
  *     <td>SD 3.01 / 4.0</td></tr>
- * <tr><td>Video Speed Class 6, 10, 30, 60, 90 (V6 .. V90)</td><td>sequential write 6, 10, 30, 60,
- *     90 MB/s</td><td>SD 5.0</td></tr>
+ * <tr><td>Video Speed Class 6, 10, 30, 60, 90 (V6 .. V90)</td><td>sustained sequential write 6,
+ *     10, 30, 60, 90 MB/s</td><td>SD 5.0</td></tr>
  * <tr><td>Application Performance Class 1 (A1)</td><td>random read 1500 IOPS, random write 500
  *     IOPS, sustained sequential 10 MB/s</td><td>SD 5.1</td></tr>
  * <tr><td>Application Performance Class 2 (A2)</td><td>random read 4000 IOPS, random write 2000
@@ -34,38 +35,44 @@ import java.util.Objects;
  * sections "Speed Class Specification" and "Application Performance Class". The figures are in
  * "MB/sec" there; drivespeed takes MB as 10^6 bytes, as everywhere.
  *
- * <p>How drivespeed measures them, and where it differs from the SD test conditions: the
- * sequential minimum is checked against the slowest run of the sequential test (large O_DIRECT
- * writes, fdatasync timed) through the file system; the SD Association measures a card itself,
- * in allocation-unit-sized areas under defined host conditions, so a card may pass its class there
- * and still miss it in a device (or the reverse). The App Performance figures are random 4 KiB
- * reads and writes ({@link Preset#RND4K_Q1T1}: one I/O in flight, over a test file); A2 cards
- * reach theirs only with command queueing and cache enabled by the host. For A1 and A2 the
- * "sustained sequential performance" of 10 MB/s is checked as a sequential write minimum. The
- * random IOPS are measured in a test file, not across the card's whole range.
+ * <p>How drivespeed measures them, and where it differs from the SD test conditions: every
+ * class's write minimum is a sustained one ({@link StorageRequirement.Criterion#SUSTAINED_WRITE}),
+ * judged only on a write past the drive's write cache: a sustained write
+ * ({@link io.github.drivespeed.DriveSpeed#sustained}: large O_DIRECT writes, fdatasync timed,
+ * through the file system), or a sequential test whose write rate fell at the cache. A write that
+ * stayed in the cache (the default sequential test on most cards) leaves it
+ * {@linkplain RequirementCheck.NotJudged#BURST_ONLY not judged: burst only}, never met. The SD
+ * Association measures a card itself, in allocation-unit-sized areas under defined host
+ * conditions, so a card may pass its class there and still miss it in a device (or the reverse).
+ * The App Performance classes A1 and A2 are random-I/O classes: their IOPS are random 4 KiB
+ * reads and writes ({@link Preset#RND4K_Q1T1}: one I/O in flight, over a test file), judged on
+ * those workloads as they ran (A2 cards reach theirs only with command queueing and cache enabled
+ * by the host); their "sustained sequential performance" of 10 MB/s is, as its name says, judged
+ * like the speed classes' minimums, on a write past the cache. The random IOPS are measured in a
+ * test file, not across the card's whole range.
  */
 public enum SdClass {
-    /** Speed Class 2: sequential write at least 2 MB/s. */
+    /** Speed Class 2: sustained sequential write at least 2 MB/s. */
     C2("SD Speed Class 2 (C2)", 2, 0, 0),
-    /** Speed Class 4: sequential write at least 4 MB/s. */
+    /** Speed Class 4: sustained sequential write at least 4 MB/s. */
     C4("SD Speed Class 4 (C4)", 4, 0, 0),
-    /** Speed Class 6: sequential write at least 6 MB/s. */
+    /** Speed Class 6: sustained sequential write at least 6 MB/s. */
     C6("SD Speed Class 6 (C6)", 6, 0, 0),
-    /** Speed Class 10: sequential write at least 10 MB/s. */
+    /** Speed Class 10: sustained sequential write at least 10 MB/s. */
     C10("SD Speed Class 10 (C10)", 10, 0, 0),
-    /** UHS Speed Class 1: sequential write at least 10 MB/s. */
+    /** UHS Speed Class 1: sustained sequential write at least 10 MB/s. */
     U1("SD UHS Speed Class 1 (U1)", 10, 0, 0),
-    /** UHS Speed Class 3: sequential write at least 30 MB/s. */
+    /** UHS Speed Class 3: sustained sequential write at least 30 MB/s. */
     U3("SD UHS Speed Class 3 (U3)", 30, 0, 0),
-    /** Video Speed Class 6: sequential write at least 6 MB/s. */
+    /** Video Speed Class 6: sustained sequential write at least 6 MB/s. */
     V6("SD Video Speed Class 6 (V6)", 6, 0, 0),
-    /** Video Speed Class 10: sequential write at least 10 MB/s. */
+    /** Video Speed Class 10: sustained sequential write at least 10 MB/s. */
     V10("SD Video Speed Class 10 (V10)", 10, 0, 0),
-    /** Video Speed Class 30: sequential write at least 30 MB/s. */
+    /** Video Speed Class 30: sustained sequential write at least 30 MB/s. */
     V30("SD Video Speed Class 30 (V30)", 30, 0, 0),
-    /** Video Speed Class 60: sequential write at least 60 MB/s. */
+    /** Video Speed Class 60: sustained sequential write at least 60 MB/s. */
     V60("SD Video Speed Class 60 (V60)", 60, 0, 0),
-    /** Video Speed Class 90: sequential write at least 90 MB/s. */
+    /** Video Speed Class 90: sustained sequential write at least 90 MB/s. */
     V90("SD Video Speed Class 90 (V90)", 90, 0, 0),
     /**
      * Application Performance Class 1: random 4 KiB reads at least 1500 IOPS, writes at least
@@ -92,7 +99,7 @@ public enum SdClass {
             int randomWriteIops) {
         this.label = label;
         StorageRequirement r = StorageRequirement.named(label)
-                .minSequentialWrite(Throughput.ofBytesPerSecond(
+                .minSustainedWrite(Throughput.ofBytesPerSecond(
                         sequentialWriteMegabytesPerSecond * (double) DataSize.MEGABYTE));
         if (randomReadIops > 0) {
             r = r.minRandomReadIops(randomReadIops).minRandomWriteIops(randomWriteIops)

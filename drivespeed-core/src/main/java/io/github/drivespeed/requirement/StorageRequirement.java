@@ -1,48 +1,57 @@
 package io.github.drivespeed.requirement;
 
-import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.WorkloadReport;
-import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
-import java.util.Set;
 
 /**
  * What a storage must do, as minimum and maximum figures, and the check of measured results
- * against them: which criteria passed, which failed, by how much, and which were not measured. An
- * immutable value; every setter returns a new one. The SD Association's classes are ready-made
- * requirements in {@link SdClass}.
+ * against them: which criteria passed, which failed, by how much, and which could not be judged
+ * and why. An immutable value; every setter returns a new one. The SD Association's classes are
+ * ready-made requirements in {@link SdClass}.
  *
  * <pre>{@code
  * StorageRequirement need = StorageRequirement.named("recorder")
- *         .minSequentialWrite(Throughput.ofBytesPerSecond(30e6))   // 30 MB/s
+ *         .minSustainedWrite(Throughput.ofBytesPerSecond(30e6))   // 30 MB/s past the cache
  *         .minRandomReadIops(1500)
  *         .maxRandomLatency(99, Duration.ofMillis(10));
- * RequirementCheck check = need.check(Measurements.of(speedReport).with(rnd4kReport));
- * check.passed();        // every criterion measured and met
- * check.results();       // per criterion: required, measured, margin
+ * RequirementCheck check = need.check(Measurements.of(sustainedReport).with(rnd4kReport));
+ * check.outcome();       // MET, NOT_MET, or NOT_JUDGED (inconclusive)
+ * check.results();       // per criterion: required, measured, margin, or why not judged
  * }</pre>
  *
  * <p>Which figure each criterion is checked against ({@link Criterion}):
  * <ul>
  *   <li>sequential write and read: the {@link SpeedReport}s' write and read passes, and of each
- *       its <em>slowest run</em> ({@link PassResult#min()}): a minimum that must be sustained is
- *       met only when every run met it, not the median;</li>
+ *       its <em>slowest run</em> ({@link PassResult#min()}): a minimum is met only when every
+ *       run met it, not the median (past a write-cache cliff or a read's drop, the rate after
+ *       it); for the write also a {@link SustainedReport}'s sustained rate (its whole rate when
+ *       it shows none);</li>
+ *   <li>sustained write: only a write past the drive's write cache (rule 8 of the design: the
+ *       SD classes are sustained figures): a {@link SustainedReport}'s
+ *       {@linkplain SustainedReport#sustained() sustained rate} (the rate after the cache filled,
+ *       or, where the rate never fell, the whole write's rate once it went as far as a sustained
+ *       test of the default bounds goes: 8 GiB or half the free space, or 120 s), or a
+ *       sequential test's write pass whose rate fell at the drive's write cache
+ *       ({@link Warning#WRITE_CACHE_CLIFF}: the slower of the rate after the fall and the
+ *       slowest run). Any other write (a sequential pass within the cache, a sequential write
+ *       workload, a sustained write cut short by a smaller size or time) is a burst figure, and
+ *       leaves the criterion {@linkplain RequirementCheck.NotJudged#BURST_ONLY not judged:
+ *       burst only};</li>
  *   <li>random 4 KiB read and write IOPS: the random-offset, 4 KiB, read-only (or write-only)
  *       {@link WorkloadReport}s (for example the {@link Preset#RND4K_Q1T1} rows of a preset suite),
  *       and of each the slowest run's IOPS ({@link Sample#iops()});</li>
@@ -50,17 +59,20 @@ import java.util.Set;
  *       random 4 KiB workloads, reads and writes, all runs pooled; the highest counts.</li>
  * </ul>
  * Where several reports hold a figure, the worst one counts. A pass the report flags as not the
- * drive's holds no figure of the drive and is left out: a read that may have been served by the
- * page cache ({@link Warning#READ_MAY_INCLUDE_PAGE_CACHE}, {@link Warning#READ_SERVED_FROM_CACHE}),
- * a write the page cache absorbed ({@link Warning#WRITE_SERVED_BY_PAGE_CACHE}), a drive shared
- * with another measurement or other I/O ({@link Warning#CONCURRENT_MEASUREMENT},
- * {@link Warning#FOREIGN_IO}), a read of an existing file drivespeed did not write
- * ({@link Warning#EXISTING_FILE_READ}). A
- * criterion no report holds is {@link RequirementCheck.Status#NOT_MEASURED}, and the check does
- * not pass. A figure held to an I/O cap of the process's cgroup
- * ({@link Warning#CGROUP_IO_LIMIT}) is what this process gets, so it counts: a criterion it
- * fails says so and names the cap ({@link RequirementCheck.Result#cgroupLimit()}), one it meets
- * stays met.
+ * drive's ({@link PassResult#notTheDrives()}, every warning whose
+ * {@link Warning#figureNotTheDrives()} is true) holds no figure of the drive and is left out: a
+ * read that may have been served by the page cache ({@link Warning#READ_MAY_INCLUDE_PAGE_CACHE},
+ * {@link Warning#READ_SERVED_FROM_CACHE}), a write the page cache absorbed
+ * ({@link Warning#WRITE_SERVED_BY_PAGE_CACHE}), a drive shared with another measurement or other
+ * I/O ({@link Warning#CONCURRENT_MEASUREMENT}, {@link Warning#FOREIGN_IO}), a read of an existing
+ * file drivespeed did not write ({@link Warning#EXISTING_FILE_READ}), a medium that lost data
+ * ({@link Warning#DATA_LOSS}). A criterion no figure of the drive judges is
+ * {@link RequirementCheck.Status#NOT_JUDGED}, with why ({@link RequirementCheck.NotJudged}: not
+ * measured, figures left out as not the drive's, burst only), and the requirement is then neither
+ * met nor failed unless another criterion failed ({@link RequirementCheck.Outcome}). A figure held
+ * to an I/O cap of the process's cgroup ({@link Warning#CGROUP_IO_LIMIT}) is what this process
+ * gets, so it counts: a criterion it fails says so and names the cap
+ * ({@link RequirementCheck.Result#cgroupLimit()}), one it meets stays met.
  *
  * <p>Units: throughput in bytes per second (MB/s = 10^6 B/s, MiB/s = 2^20 B/s), IOPS in I/Os per
  * second, latency in nanoseconds.
@@ -71,6 +83,11 @@ public final class StorageRequirement {
     public enum Criterion {
         /** Sequential write throughput, bytes per second; a minimum. */
         SEQUENTIAL_WRITE("sequential write", true),
+        /**
+         * Sustained sequential write throughput, bytes per second, judged only on a write past
+         * the drive's write cache; a minimum. What the SD Association's classes promise.
+         */
+        SUSTAINED_WRITE("sustained write", true),
         /** Sequential read throughput, bytes per second; a minimum. */
         SEQUENTIAL_READ("sequential read", true),
         /** Random 4 KiB read IOPS; a minimum. */
@@ -145,6 +162,17 @@ public final class StorageRequirement {
      */
     public StorageRequirement minSequentialWrite(Throughput minimum) {
         return with(Criterion.SEQUENTIAL_WRITE, rate("minSequentialWrite", minimum));
+    }
+
+    /**
+     * {@return a new requirement that bounds the drive's sustained sequential write rate from
+     * below: judged only on a write past the drive's write cache (see the class description)}
+     *
+     * @param minimum the rate the drive must sustain past its write cache
+     * @throws IllegalArgumentException if not available, zero or negative
+     */
+    public StorageRequirement minSustainedWrite(Throughput minimum) {
+        return with(Criterion.SUSTAINED_WRITE, rate("minSustainedWrite", minimum));
     }
 
     /**
@@ -266,6 +294,14 @@ public final class StorageRequirement {
                 || bounds.containsKey(Criterion.SEQUENTIAL_READ);
     }
 
+    /**
+     * {@return whether a write past the drive's write cache ({@link io.github.drivespeed.SustainedPlan})
+     * is needed to check this: a sustained write minimum, as every SD class has}
+     */
+    public boolean needsSustainedWrite() {
+        return bounds.containsKey(Criterion.SUSTAINED_WRITE);
+    }
+
     /** {@return whether random 4 KiB reads are needed to check this} */
     public boolean needsRandomReads() {
         return bounds.containsKey(Criterion.RANDOM_4K_READ_IOPS)
@@ -283,136 +319,30 @@ public final class StorageRequirement {
      * each criterion takes).
      *
      * @param measurements the results
-     * @return per criterion: passed, failed or not measured, with the figures
+     * @return per criterion: passed or failed with the figure, or not judged and why; and the
+     *     verdict ({@link RequirementCheck#outcome()})
      */
     public RequirementCheck check(Measurements measurements) {
         Objects.requireNonNull(measurements, "measurements");
         List<RequirementCheck.Result> results = new ArrayList<>();
         for (Map.Entry<Criterion, Double> e : bounds.entrySet()) {
-            double figure = measured(e.getKey(), measurements);
-            results.add(RequirementCheck.Result.of(e.getKey(), e.getValue(), figure,
-                    latencyPercentile, note(e.getKey(), measurements, figure),
-                    CappedFigures.cap(e.getKey(), measurements)));
+            RequirementCheck.Result r = CriterionJudge.judge(e.getKey(), e.getValue(),
+                    latencyPercentile, measurements);
+            results.add(CappedFigures.cap(e.getKey(), measurements).map(r::cappedAt).orElse(r));
         }
         return new RequirementCheck(this, results);
     }
 
     /**
-     * Checks a sequential test's report; random-I/O criteria are then not measured.
+     * Checks a sequential test's report; random-I/O criteria are then not judged (not measured),
+     * and a sustained write minimum is judged only where the write pass went past the drive's
+     * write cache ({@link Warning#WRITE_CACHE_CLIFF}): a pass that stayed in it is burst only.
      *
      * @param report the report
      * @return the check
      */
     public RequirementCheck check(SpeedReport report) {
         return check(Measurements.of(report));
-    }
-
-    /** The worst figure of the criterion over the results, or NaN when none holds it. */
-    private double measured(Criterion c, Measurements m) {
-        double worst = Double.NaN;
-        switch (c) {
-            case SEQUENTIAL_WRITE:
-            case SEQUENTIAL_READ:
-                if (c == Criterion.SEQUENTIAL_WRITE) {
-                    for (SustainedReport r : m.sustained()) {
-                        // a sustained figure is what the SD classes promise; without a drop the
-                        // drive sustained at least the pass's rate
-                        worst = worse(c, worst, r.sustained().orElse(r.write().throughput())
-                                .bytesPerSecond());
-                    }
-                }
-                for (SpeedReport r : m.sequential()) {
-                    PassResult pass = c == Criterion.SEQUENTIAL_WRITE ? r.write() : r.read();
-                    if (!mayBeCache(pass)) {
-                        // past a cliff (or a read's drop) the rate after it is the one the
-                        // drive holds
-                        double figure = pass.cacheCliff().map(x -> x.bytesPerSecondAfter())
-                                .or(() -> pass.rateDrop().map(x -> x.bytesPerSecondAfter()))
-                                .orElse(pass.min().bytesPerSecond());
-                        worst = worse(c, worst, figure);
-                    }
-                }
-                return worst;
-            case RANDOM_4K_READ_IOPS:
-            case RANDOM_4K_WRITE_IOPS:
-                boolean reads = c == Criterion.RANDOM_4K_READ_IOPS;
-                for (WorkloadReport r : m.workloads()) {
-                    if (isRandom4k(r) && r.parameters().readPercent() == (reads ? 100 : 0)) {
-                        PassResult pass = (reads ? r.read() : r.write()).orElseThrow();
-                        if (mayBeCache(pass)) {
-                            continue;
-                        }
-                        for (Sample s : pass.samples()) {
-                            worst = worse(c, worst, s.iops());
-                        }
-                    }
-                }
-                return worst;
-            default:
-                for (WorkloadReport r : m.workloads()) {
-                    if (isRandom4k(r) && (r.parameters().readPercent() == 100
-                            || r.parameters().readPercent() == 0)) {
-                        PassResult pass = r.read().or(r::write).orElseThrow();
-                        if (mayBeCache(pass)) {
-                            continue;
-                        }
-                        long nanos = pass.latency().percentileNanos(latencyPercentile);
-                        if (nanos >= 0) {
-                            worst = worse(c, worst, nanos);
-                        }
-                    }
-                }
-                return worst;
-        }
-    }
-
-    /**
-     * Whether a pass's figure is not the drive's ({@link PassResult#notTheDrives()}: a cache
-     * served it, the drive was shared, or the medium lost data): such a figure never satisfies a
-     * requirement.
-     */
-    static boolean mayBeCache(PassResult pass) {
-        return !pass.notTheDrives().isEmpty();
-    }
-
-    /**
-     * Why a criterion no figure satisfied was not measured, or what a figure leaves open: the
-     * figures left out as not the drive's, with the warnings that say so; for a sequential write
-     * judged without a sustained test or a cliff, that the test may have been too short to pass
-     * the drive's write cache.
-     */
-    private static String note(Criterion c, Measurements m, double measured) {
-        Set<Warning> left = EnumSet.noneOf(Warning.class);
-        for (SpeedReport r : m.sequential()) {
-            left.addAll((c == Criterion.SEQUENTIAL_WRITE ? r.write() : r.read()).notTheDrives());
-        }
-        for (WorkloadReport r : m.workloads()) {
-            r.read().ifPresent(p -> left.addAll(p.notTheDrives()));
-            r.write().ifPresent(p -> left.addAll(p.notTheDrives()));
-        }
-        if (Double.isNaN(measured)) {
-            return left.isEmpty() ? "no result holds this figure"
-                    : "figures left out as not the drive's: " + left;
-        }
-        if (c == Criterion.SEQUENTIAL_WRITE && m.sustained().stream().noneMatch(
-                SustainedReport::cacheExceeded) && m.sequential().stream().noneMatch(
-                        r -> r.write().cacheCliff().isPresent())) {
-            return "too short to know whether it is sustained: no test wrote past the drive's"
-                    + " write cache; run a sustained test";
-        }
-        return "";
-    }
-
-    static boolean isRandom4k(WorkloadReport r) {
-        return r.parameters().pattern() == AccessPattern.RANDOM
-                && r.parameters().blockSize().bytes() == 4 * DataSize.KIBIBYTE;
-    }
-
-    private static double worse(Criterion c, double current, double figure) {
-        if (Double.isNaN(current)) {
-            return figure;
-        }
-        return c.isMinimum() ? Math.min(current, figure) : Math.max(current, figure);
     }
 
     /**
@@ -423,6 +353,8 @@ public final class StorageRequirement {
      *   <li>{@code write=RATE}, {@code read=RATE}: minimum sequential write or read, RATE a
      *       number and one of {@code B/s}, {@code kB/s}, {@code MB/s}, {@code GB/s} (powers of
      *       1000), {@code KiB/s}, {@code MiB/s}, {@code GiB/s} (powers of 1024): {@code 30MB/s};</li>
+     *   <li>{@code sustained=RATE}: minimum sustained write, judged only on a write past the
+     *       drive's write cache ({@link #minSustainedWrite}): {@code sustained=30MB/s};</li>
      *   <li>{@code randread=N}, {@code randwrite=N}: minimum random 4 KiB IOPS: {@code 1500};</li>
      *   <li>{@code pP=TIME}: maximum random 4 KiB completion latency at percentile P, TIME a
      *       number and one of {@code ns}, {@code us}, {@code ms}, {@code s}: {@code p99=10ms}.</li>

@@ -125,7 +125,7 @@ class CgroupIoLimitVerdictTest {
         IoLimit iops = limit(Direction.WRITE, Unit.IOS, 64);
         Sample run = Sample.of(1, EIGHT_MIB, SECOND, 1, LatencyStats.ofNanos(SECOND),
                 Timeline.NONE).withAccounting(CacheHandling.DIRECT_IO, Optional.of(new DeviceIo(
-                        "sda", 0, 0, EIGHT_MIB, 64, Optional.empty())));
+                        "sda", 0, 0, EIGHT_MIB, 64, Optional.empty(), List.of())));
         SpeedReport r = sequential(target(iops), PassResult.of(PassKind.WRITE, List.of(run),
                 Set.of()), fastRead());
         assertThat(r.ioLimitsReached()).singleElement().satisfies(x -> {
@@ -233,8 +233,8 @@ class CgroupIoLimitVerdictTest {
     @Test
     void aCapIsNamedOnlyForAFailedCriterion() {
         assertThatThrownBy(() -> new RequirementCheck.Result(
-                StorageRequirement.Criterion.SEQUENTIAL_WRITE, Status.PASSED, 1e6, 2e6, Double.NaN,
-                "", Optional.of(WRITE_8_MIB))).isInstanceOf(IllegalArgumentException.class)
+                StorageRequirement.Criterion.SEQUENTIAL_WRITE, Status.PASSED, Optional.empty(),
+                1e6, 2e6, Double.NaN, "", Optional.of(WRITE_8_MIB))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("only for a failed criterion");
     }
 }

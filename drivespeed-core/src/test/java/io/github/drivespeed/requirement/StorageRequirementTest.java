@@ -9,14 +9,17 @@ import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
+import io.github.drivespeed.report.CacheCliff;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.Timeline;
 import io.github.drivespeed.report.Verdict;
 import io.github.drivespeed.report.WorkloadReport;
@@ -80,24 +83,187 @@ class StorageRequirementTest {
     }
 
     @Test
-    void aSustainedMinimumIsCheckedAgainstTheSlowestRunNotTheMedian() {
-        // median 40 MB/s, slowest run 25 MB/s: V30 fails by the slowest run
+    void aSequentialMinimumIsCheckedAgainstTheSlowestRunNotTheMedian() {
+        // median 40 MB/s, slowest run 25 MB/s: write=30MB/s fails by the slowest run
         SpeedReport r = sequential(new double[] {40, 25, 45}, new double[] {90, 90, 90});
-        RequirementCheck v30 = SdClass.V30.requirement().check(r);
-        assertThat(v30.passed()).isFalse();
-        RequirementCheck.Result write = v30.results().get(0);
+        RequirementCheck at30 = StorageRequirement.parse("write=30MB/s").check(r);
+        assertThat(at30.passed()).isFalse();
+        assertThat(at30.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_MET);
+        RequirementCheck.Result write = at30.results().get(0);
         assertThat(write.criterion()).isEqualTo(Criterion.SEQUENTIAL_WRITE);
         assertThat(write.status()).isEqualTo(Status.FAILED);
+        assertThat(write.whyNotJudged()).isEmpty();
         assertThat(write.required()).isEqualTo(30e6);
         assertThat(write.measured()).isCloseTo(25e6, within(1.0));
         assertThat(write.marginRatio()).isCloseTo(25.0 / 30, within(1e-9));
         assertThat(write.toString()).isEqualTo("failed: sequential write >= 30.0 MB/s (28.6 MiB/s):"
                 + " measured 25.0 MB/s (23.8 MiB/s), 0.83x the minimum (too short to know whether it is"
                 + " sustained: no test wrote past the drive's write cache; run a sustained test)");
-        RequirementCheck v10 = SdClass.V10.requirement().check(r);
-        assertThat(v10.passed()).isTrue();
-        assertThat(v10.worstMarginRatio()).isCloseTo(2.5, within(1e-9));
-        assertThat(v10.toString()).startsWith("requirement SD Video Speed Class 10 (V10): met\n");
+        RequirementCheck at10 = StorageRequirement.parse("write=10MB/s").check(r);
+        assertThat(at10.passed()).isTrue();
+        assertThat(at10.outcome()).isEqualTo(RequirementCheck.Outcome.MET);
+        assertThat(at10.worstMarginRatio()).isCloseTo(2.5, within(1e-9));
+        assertThat(at10.toString()).startsWith("requirement write=10MB/s: met\n");
+    }
+
+    /**
+     * The issue's case: a V30 card whose cache took the whole pass. A sustained class is never
+     * met on a burst: not judged (inconclusive), never met and never a failure.
+     */
+    @Test
+    void aSustainedClassIsNotJudgedOnABurst() {
+        SpeedReport burst = sequential(new double[] {287, 290, 301}, new double[] {90, 90, 90});
+        RequirementCheck v30 = SdClass.V30.requirement().check(burst);
+        assertThat(v30.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_JUDGED);
+        assertThat(v30.passed()).isFalse();
+        assertThat(v30.failures()).isEmpty();
+        assertThat(v30.worstMarginRatio()).isNaN();
+        assertThat(v30.notJudged()).singleElement().satisfies(r -> {
+            assertThat(r.criterion()).isEqualTo(Criterion.SUSTAINED_WRITE);
+            assertThat(r.status()).isEqualTo(Status.NOT_JUDGED);
+            assertThat(r.whyNotJudged()).contains(RequirementCheck.NotJudged.BURST_ONLY);
+            assertThat(r.measured()).isNaN();
+            assertThat(r.toString()).isEqualTo("not judged: sustained write >= 30.0 MB/s"
+                    + " (28.6 MiB/s): burst only: no write went past the drive's write cache"
+                    + " (the slowest write measured ran at 287.0 MB/s (273.7 MiB/s), which may be"
+                    + " the cache's speed); a sustained test (DriveSpeed.sustained, --sustained)"
+                    + " writes past it");
+        });
+        assertThat(v30.toString()).startsWith("requirement SD Video Speed Class 30 (V30): NOT"
+                + " JUDGED\n");
+    }
+
+    /**
+     * A write pass whose rate fell at the drive's write cache went past it: the class is judged
+     * on the slower of the rate after the fall and the slowest run. A buffered pass's fall is
+     * the page cache's dirty limit, not the drive's cache: still a burst.
+     */
+    @Test
+    void aSequentialPassPastTheDrivesCacheJudgesASustainedClass() {
+        SpeedReport cliff = withWriteCliff(CacheCliff.Cause.DRIVE_WRITE_CACHE);
+        RequirementCheck v30 = SdClass.V30.requirement().check(cliff);
+        assertThat(v30.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_MET);
+        assertThat(v30.results().get(0).measured()).isEqualTo(20e6);
+        assertThat(SdClass.C10.requirement().check(cliff).outcome())
+                .isEqualTo(RequirementCheck.Outcome.MET);
+        RequirementCheck pageCache = SdClass.C10.requirement().check(
+                withWriteCliff(CacheCliff.Cause.PAGE_CACHE));
+        assertThat(pageCache.results().get(0).whyNotJudged())
+                .contains(RequirementCheck.NotJudged.BURST_ONLY);
+    }
+
+    /** Runs of 60 and 40 MB/s, the first falling from 200 to 20 MB/s after 32 MiB. */
+    private static SpeedReport withWriteCliff(CacheCliff.Cause cause) {
+        SpeedReport r = sequential(new double[] {60, 40}, new double[] {90, 90});
+        List<Sample> writes = new java.util.ArrayList<>(r.write().samples());
+        writes.set(0, writes.get(0).withCacheCliff(Optional.of(new CacheCliff(32 << 20,
+                SECOND / 6, 200e6, 20e6, cause))));
+        return new SpeedReport(TARGET, r.parameters(), BACKEND, PassResult.of(PassKind.WRITE,
+                writes, Set.of(cause == CacheCliff.Cause.PAGE_CACHE
+                        ? Warning.PAGE_CACHE_DIRTY_LIMIT : Warning.WRITE_CACHE_CLIFF)),
+                r.read(), Optional.empty(), Instant.EPOCH);
+    }
+
+    /**
+     * A sustained write judges a sustained class: the rate after the cache; where the rate
+     * never fell, the whole write's rate once it went as far as a sustained test goes (half the
+     * free space here); a write cut short by a smaller size given is a burst.
+     */
+    @Test
+    void aSustainedWriteJudgesASustainedClassOnlyPastTheCache() {
+        SustainedReport fell = sustained(DataSize.ofMebibytes(300), Optional.empty(),
+                Optional.of(new CacheCliff(32 << 20, SECOND / 6, 200e6, 20e6,
+                        CacheCliff.Cause.DRIVE_WRITE_CACHE)));
+        assertThat(fell.sustained()).contains(Throughput.ofBytesPerSecond(20e6));
+        RequirementCheck v30 = SdClass.V30.requirement().check(Measurements.of(fell));
+        assertThat(v30.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_MET);
+        assertThat(v30.failures()).singleElement().satisfies(r -> assertThat(r.measured())
+                .isEqualTo(20e6));
+        // 1 GiB free: half of it, 512 MiB, written at one rate
+        SustainedReport steady = sustained(DataSize.ofMebibytes(512), Optional.empty(),
+                Optional.empty());
+        assertThat(steady.heldToTheDefaultExtent()).isTrue();
+        assertThat(SdClass.V30.requirement().check(Measurements.of(steady)).outcome())
+                .isEqualTo(RequirementCheck.Outcome.MET);
+        assertThat(steady.toString()).contains("cache:      none found: the rate held over the"
+                + " whole write");
+        // the same rate over a size given of 64 MiB: burst only
+        SustainedReport cut = sustained(DataSize.ofMebibytes(64),
+                Optional.of(DataSize.ofMebibytes(64)), Optional.empty());
+        assertThat(cut.sustained()).isEmpty();
+        assertThat(cut.toString()).contains("cache:      not exceeded");
+        RequirementCheck burst = SdClass.V30.requirement().check(Measurements.of(cut));
+        assertThat(burst.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_JUDGED);
+        assertThat(burst.notJudged()).singleElement().satisfies(r -> {
+            assertThat(r.whyNotJudged()).contains(RequirementCheck.NotJudged.BURST_ONLY);
+            assertThat(r.note()).startsWith("the sustained write stopped at the size or time"
+                    + " given");
+        });
+        // a plain sequential minimum takes the cut-short write's rate (6.7 MB/s), as a burst may
+        assertThat(StorageRequirement.parse("write=6MB/s").check(Measurements.of(cut))
+                .outcome()).isEqualTo(RequirementCheck.Outcome.MET);
+    }
+
+    /** A sustained write past the cache whose drive another measurement shared is left out. */
+    @Test
+    void aSharedSustainedWriteIsNotTheDrives() {
+        SustainedReport fell = sustained(DataSize.ofMebibytes(300), Optional.empty(),
+                Optional.of(new CacheCliff(32 << 20, SECOND / 6, 200e6, 50e6,
+                        CacheCliff.Cause.DRIVE_WRITE_CACHE)), Warning.CONCURRENT_MEASUREMENT);
+        RequirementCheck v30 = SdClass.V30.requirement().check(Measurements.of(fell)
+                .with(sequential(new double[] {300}, new double[] {300})));
+        assertThat(v30.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_JUDGED);
+        assertThat(v30.results().get(0).whyNotJudged())
+                .contains(RequirementCheck.NotJudged.NOT_THE_DRIVES);
+        assertThat(v30.results().get(0).toString()).endsWith("figures left out as not the"
+                + " drive's: CONCURRENT_MEASUREMENT");
+    }
+
+    /** A failure decides the verdict, whatever else was not judged. */
+    @Test
+    void aFailureOutweighsACriterionNotJudged() {
+        Measurements m = Measurements.of(sequential(new double[] {300}, new double[] {300}))
+                .with(random4k(true, new double[] {900}, 300_000));
+        RequirementCheck a1 = SdClass.A1.requirement().check(m);
+        assertThat(a1.results()).extracting(RequirementCheck.Result::status).containsExactly(
+                Status.NOT_JUDGED, Status.FAILED, Status.NOT_JUDGED);
+        assertThat(a1.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_MET);
+        assertThat(a1.toString()).startsWith("requirement SD Application Performance Class 1"
+                + " (A1): NOT met\n");
+    }
+
+    @Test
+    void aResultSaysWhyItWasNotJudgedExactlyWhenItWasNot() {
+        assertThatThrownBy(() -> new RequirementCheck.Result(Criterion.SUSTAINED_WRITE,
+                Status.NOT_JUDGED, Optional.empty(), 30e6, Double.NaN, Double.NaN, "", Optional.empty()))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RequirementCheck.Result(Criterion.SUSTAINED_WRITE,
+                Status.PASSED, Optional.of(RequirementCheck.NotJudged.BURST_ONLY), 30e6, 40e6,
+                Double.NaN, "", Optional.empty())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RequirementCheck.Result(Criterion.SUSTAINED_WRITE,
+                Status.PASSED, Optional.empty(), 30e6, 20e6, Double.NaN, "",
+                Optional.empty()))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RequirementCheck.Result.judged(Criterion.SUSTAINED_WRITE, 30e6,
+                Double.NaN, Double.NaN, "")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /**
+     * A sustained write of 1 MiB blocks on a file system with 1 GiB free, {@code written} in
+     * 10 s at one rate unless a cliff is given.
+     */
+    private static SustainedReport sustained(DataSize written, Optional<DataSize> sizeGiven,
+            Optional<CacheCliff> cliff, Warning... more) {
+        TargetInfo target = TargetInfo.builder(Path.of("/media/card"))
+                .totalSpaceBytes(2 * DataSize.GIBIBYTE).usableSpaceBytes(DataSize.GIBIBYTE).build();
+        Sample write = Sample.of(1, written.bytes(), 10 * SECOND).withCacheCliff(cliff);
+        Set<Warning> warnings = java.util.EnumSet.noneOf(Warning.class);
+        cliff.ifPresent(c -> warnings.add(Warning.WRITE_CACHE_CLIFF));
+        warnings.addAll(List.of(more));
+        return new SustainedReport(target, new SustainedParameters(DataSize.ofMebibytes(1),
+                sizeGiven, Duration.ofSeconds(120), Duration.ofSeconds(10), Duration.ZERO, true),
+                BACKEND, write, cliff.isPresent() ? SustainedReport.Stop.STEADY_AFTER_DROP
+                        : SustainedReport.Stop.SIZE, warnings, Instant.EPOCH);
     }
 
     @Test
@@ -109,8 +275,11 @@ class StorageRequirementTest {
                         Warning.READ_SERVED_FROM_CACHE)), Optional.empty(), Instant.EPOCH);
         RequirementCheck check = StorageRequirement.parse("read=2GB/s").check(fromCache);
         assertThat(check.passed()).isFalse();
-        assertThat(check.results()).singleElement().satisfies(r -> assertThat(r.status())
-                .isEqualTo(RequirementCheck.Status.NOT_MEASURED));
+        assertThat(check.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_JUDGED);
+        assertThat(check.results()).singleElement().satisfies(r -> {
+            assertThat(r.status()).isEqualTo(RequirementCheck.Status.NOT_JUDGED);
+            assertThat(r.whyNotJudged()).contains(RequirementCheck.NotJudged.NOT_THE_DRIVES);
+        });
         // the write pass of the same report still counts
         assertThat(StorageRequirement.parse("write=40MB/s").check(fromCache).passed()).isTrue();
     }
@@ -122,15 +291,22 @@ class StorageRequirementTest {
                 List.of(Sample.of(1, 400_000_000L, SECOND)), Set.of(Warning.DATA_LOSS)),
                 PassResult.of(PassKind.READ, List.of(Sample.of(1, 900_000_000L, SECOND)),
                         Set.of(Warning.DATA_LOSS)), Optional.empty(), Instant.EPOCH);
-        RequirementCheck check = SdClass.V30.requirement().check(lost);
+        RequirementCheck check = StorageRequirement.parse("write=30MB/s").check(lost);
         assertThat(check.passed()).isFalse();
+        assertThat(check.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_JUDGED);
         assertThat(check.results()).singleElement().satisfies(r -> {
-            assertThat(r.status()).isEqualTo(RequirementCheck.Status.NOT_MEASURED);
-            assertThat(r.note()).isEqualTo("figures left out as not the drive's: [DATA_LOSS]");
+            assertThat(r.status()).isEqualTo(RequirementCheck.Status.NOT_JUDGED);
+            assertThat(r.whyNotJudged()).contains(RequirementCheck.NotJudged.NOT_THE_DRIVES);
+            assertThat(r.note()).isEqualTo("DATA_LOSS");
+            assertThat(r.toString()).isEqualTo("not judged: sequential write >= 30.0 MB/s (28.6"
+                    + " MiB/s): figures left out as not the drive's: DATA_LOSS");
         });
         // the same figures without the loss would pass: the warning alone decides
-        assertThat(SdClass.V30.requirement().check(sequential(new double[] {400},
+        assertThat(StorageRequirement.parse("write=30MB/s").check(sequential(new double[] {400},
                 new double[] {900})).passed()).isTrue();
+        // and a sustained class on the lost medium is left out too, not a burst
+        assertThat(SdClass.V30.requirement().check(lost).results().get(0).whyNotJudged())
+                .contains(RequirementCheck.NotJudged.NOT_THE_DRIVES);
     }
 
     @Test
@@ -159,7 +335,15 @@ class StorageRequirementTest {
     @Test
     void exactlyTheBoundPasses() {
         SpeedReport r = sequential(new double[] {10}, new double[] {10});
-        assertThat(SdClass.C10.requirement().check(r).passed()).isTrue();
+        assertThat(StorageRequirement.parse("write=10MB/s").check(r).passed()).isTrue();
+        SustainedReport steady = sustained(DataSize.ofMebibytes(100), Optional.empty(),
+                Optional.empty());
+        assertThat(steady.heldToTheDefaultExtent()).isFalse();
+        SustainedReport atTen = sustained(DataSize.ofBytes(537_395_200), Optional.empty(),
+                Optional.empty());
+        assertThat(atTen.write().throughput().bytesPerSecond()).isEqualTo(53_739_520);
+        assertThat(StorageRequirement.named("x").minSustainedWrite(Throughput.ofBytesPerSecond(
+                53_739_520)).check(Measurements.of(atTen)).passed()).isTrue();
     }
 
     @Test
@@ -167,18 +351,30 @@ class StorageRequirementTest {
         SpeedReport seq = sequential(new double[] {20, 22}, new double[] {50, 50});
         RequirementCheck onlySequential = SdClass.A1.requirement().check(seq);
         assertThat(onlySequential.passed()).isFalse();
+        assertThat(onlySequential.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_JUDGED);
         assertThat(onlySequential.results()).extracting(RequirementCheck.Result::status)
-                .containsExactly(Status.PASSED, Status.NOT_MEASURED, Status.NOT_MEASURED);
-        assertThat(onlySequential.failures()).hasSize(2);
+                .containsExactly(Status.NOT_JUDGED, Status.NOT_JUDGED, Status.NOT_JUDGED);
+        assertThat(onlySequential.results()).extracting(r -> r.whyNotJudged().orElseThrow())
+                .containsExactly(RequirementCheck.NotJudged.BURST_ONLY,
+                        RequirementCheck.NotJudged.NOT_MEASURED,
+                        RequirementCheck.NotJudged.NOT_MEASURED);
+        assertThat(onlySequential.failures()).isEmpty();
+        assertThat(onlySequential.notJudged()).hasSize(3);
         assertThat(onlySequential.worstMarginRatio()).isNaN();
-        assertThat(onlySequential.failures().get(0).toString()).isEqualTo(
-                "not measured: random 4 KiB read IOPS >= 1500 IOPS: no result holds this figure");
+        assertThat(onlySequential.notJudged().get(1).toString()).isEqualTo(
+                "not judged: random 4 KiB read IOPS >= 1500 IOPS: not measured: no result holds"
+                        + " this figure");
 
+        // the sustained sequential 10 MB/s is judged past the cache: 12 MB/s after it
         Measurements all = Measurements.of(seq)
+                .with(sustained(DataSize.ofMebibytes(200), Optional.empty(), Optional.of(
+                        new CacheCliff(32 << 20, SECOND / 6, 200e6, 12e6,
+                                CacheCliff.Cause.DRIVE_WRITE_CACHE))))
                 .with(random4k(true, new double[] {2100, 1600}, 300_000))
                 .with(random4k(false, new double[] {700}, 900_000));
         RequirementCheck a1 = SdClass.A1.requirement().check(all);
         assertThat(a1.passed()).isTrue();
+        assertThat(a1.results().get(0).measured()).isEqualTo(12e6);
         assertThat(a1.results().get(1).measured()).isEqualTo(1600);
         assertThat(a1.worstMarginRatio()).isCloseTo(1600.0 / 1500, within(1e-9));
         RequirementCheck a2 = SdClass.A2.requirement().check(all);
@@ -215,7 +411,7 @@ class StorageRequirementTest {
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
         RequirementCheck c = StorageRequirement.named("x").minRandomReadIops(100)
                 .check(Measurements.of(eightK));
-        assertThat(c.results().get(0).status()).isEqualTo(Status.NOT_MEASURED);
+        assertThat(c.results().get(0).whyNotJudged()).contains(RequirementCheck.NotJudged.NOT_MEASURED);
     }
 
     @Test
@@ -223,7 +419,7 @@ class StorageRequirementTest {
         StorageRequirement both = SdClass.A1.requirement().and(SdClass.V30.requirement());
         assertThat(both.name()).isEqualTo("SD Application Performance Class 1 (A1) + SD Video"
                 + " Speed Class 30 (V30)");
-        assertThat(both.bounds()).containsEntry(Criterion.SEQUENTIAL_WRITE, 30e6)
+        assertThat(both.bounds()).containsEntry(Criterion.SUSTAINED_WRITE, 30e6)
                 .containsEntry(Criterion.RANDOM_4K_READ_IOPS, 1500.0)
                 .containsEntry(Criterion.RANDOM_4K_WRITE_IOPS, 500.0);
         assertThat(both.source()).contains("Application Performance Class", "Speed Class");
@@ -243,14 +439,16 @@ class StorageRequirementTest {
         assertThat(all).hasSize(expected.length);
         for (int i = 0; i < all.length; i++) {
             StorageRequirement r = all[i].requirement();
-            assertThat(r.bounds().get(Criterion.SEQUENTIAL_WRITE)).as(all[i].name())
+            assertThat(r.bounds().get(Criterion.SUSTAINED_WRITE)).as(all[i].name())
                     .isEqualTo(expected[i][0] * 1e6);
+            assertThat(r.needsSustainedWrite()).isTrue();
+            assertThat(r.needsSequentialTest()).isFalse();
             if (expected[i][1] > 0) {
                 assertThat(r.bounds()).containsEntry(Criterion.RANDOM_4K_READ_IOPS, expected[i][1])
                         .containsEntry(Criterion.RANDOM_4K_WRITE_IOPS, expected[i][2]);
                 assertThat(r.source()).contains("application-performance-class");
             } else {
-                assertThat(r.bounds()).containsOnlyKeys(Criterion.SEQUENTIAL_WRITE);
+                assertThat(r.bounds()).containsOnlyKeys(Criterion.SUSTAINED_WRITE);
                 assertThat(r.source()).contains("speed-class");
             }
             assertThat(r.name()).isEqualTo(all[i].label()).contains("(" + all[i].name() + ")");
@@ -265,6 +463,7 @@ class StorageRequirementTest {
         StorageRequirement r = StorageRequirement.parse("A1, write=20MB/s,read=25MiB/s,"
                 + "randwrite=800,p99.9=50ms");
         assertThat(r.bounds()).containsEntry(Criterion.SEQUENTIAL_WRITE, 20e6)
+                .containsEntry(Criterion.SUSTAINED_WRITE, 10e6)
                 .containsEntry(Criterion.SEQUENTIAL_READ, 25.0 * (1 << 20))
                 .containsEntry(Criterion.RANDOM_4K_READ_IOPS, 1500.0)
                 .containsEntry(Criterion.RANDOM_4K_WRITE_IOPS, 800.0)
@@ -276,6 +475,13 @@ class StorageRequirementTest {
         assertThat(StorageRequirement.parse("randread=10").needsRandomWrites()).isFalse();
         assertThat(StorageRequirement.parse("write=1.5 GB/s").bounds())
                 .containsEntry(Criterion.SEQUENTIAL_WRITE, 1.5e9);
+        StorageRequirement sustained = StorageRequirement.parse("sustained=25MiB/s");
+        assertThat(sustained.bounds()).containsOnlyKeys(Criterion.SUSTAINED_WRITE)
+                .containsEntry(Criterion.SUSTAINED_WRITE, 25.0 * (1 << 20));
+        assertThat(sustained.needsSustainedWrite()).isTrue();
+        assertThat(sustained.needsSequentialTest()).isFalse();
+        assertThat(sustained.toString()).isEqualTo("sustained=25MiB/s: sustained write >= 26.2"
+                + " MB/s (25.0 MiB/s)");
     }
 
     @Test

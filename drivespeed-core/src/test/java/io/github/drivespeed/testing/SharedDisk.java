@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -30,10 +31,11 @@ public final class SharedDisk {
 
     /**
      * How a requirement's criterion reads where the figures were left out for the shared disk's
-     * flags and nothing else: {@code figures left out as not the drive's: [FOREIGN_IO]}.
+     * flags and nothing else: {@code figures left out as not the drive's: FOREIGN_IO}, no other
+     * warning name after them.
      */
     public static final Pattern LEFT_OUT_AS_SHARED = Pattern.compile(Pattern.quote(LEFT_OUT)
-            + "\\[(CONCURRENT_MEASUREMENT|FOREIGN_IO|CONCURRENT_MEASUREMENT, FOREIGN_IO)\\]");
+            + "(CONCURRENT_MEASUREMENT|FOREIGN_IO|CONCURRENT_MEASUREMENT, FOREIGN_IO)(?![\\w,])");
 
     private SharedDisk() {
     }
@@ -96,9 +98,10 @@ public final class SharedDisk {
     /**
      * Asserts the outcome of a requirement that figures measured on the shared disk meet: where
      * {@code warnings} (the measured passes' warnings) carry none of the shared disk's flags, every
-     * criterion passed; where they do, every criterion passed or was left out as not measured,
-     * and at least one was left out, naming exactly the flags the figures carry (another reason,
-     * or a criterion failed, fails the test).
+     * criterion passed; where they do, every criterion passed or was not judged, its figures
+     * left out as not the drive's ({@link RequirementCheck.NotJudged#NOT_THE_DRIVES}), and at
+     * least one was left out, naming exactly the flags the figures carry (another reason, or a
+     * criterion failed, fails the test).
      *
      * @param check the requirement's check of the figures
      * @param warnings the warnings of every pass the requirement looked at
@@ -116,8 +119,9 @@ public final class SharedDisk {
         }
         boolean leftOut = false;
         for (RequirementCheck.Result r : check.results()) {
-            if (r.status() == RequirementCheck.Status.NOT_MEASURED) {
-                if (!namesOnly(r.note(), flags)) {
+            if (r.status() == RequirementCheck.Status.NOT_JUDGED) {
+                if (!r.whyNotJudged().equals(Optional.of(RequirementCheck.NotJudged.NOT_THE_DRIVES))
+                        || !namesOnly(r.note(), flags)) {
                     throw new AssertionError("expected " + r.criterion() + " left out as"
                             + " measured on a shared disk (" + LEFT_OUT + "some of " + flags
                             + "), but: " + r);
@@ -134,13 +138,16 @@ public final class SharedDisk {
         }
     }
 
-    /** Whether a criterion's note leaves figures out for some of {@code flags} and nothing else. */
+    /**
+     * Whether a criterion's note names, as the figures' warnings, some of {@code flags} and
+     * nothing else.
+     */
     private static boolean namesOnly(String note, Set<Warning> flags) {
         for (Warning one : flags) {
-            if (note.equals(LEFT_OUT + EnumSet.of(one))) {
+            if (note.equals(one.name())) {
                 return true;
             }
         }
-        return note.equals(LEFT_OUT + flags);
+        return note.equals(String.join(", ", flags.stream().map(Warning::name).toList()));
     }
 }

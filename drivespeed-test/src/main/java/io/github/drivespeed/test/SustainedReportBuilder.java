@@ -4,7 +4,6 @@ import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.report.CacheCliff;
 import io.github.drivespeed.report.CacheHandling;
-import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.target.TargetInfo;
@@ -35,14 +34,23 @@ public final class SustainedReportBuilder extends ReportBuilder<SustainedReportB
     }
 
     /**
-     * A pass whose rate did not fall: one second at {@code rate}, ended by the time bound.
+     * A pass whose rate did not fall: {@code rate} held for the whole time bound (the
+     * parameters' duration, 120 s by default), where it ended. It went as far as a sustained
+     * write goes, so {@link SustainedReport#sustained()} is {@code rate}; for a write cut short,
+     * give its pass to {@link #write(Sample, SustainedReport.Stop)}.
      *
      * @param rate the pass's rate
      * @return this builder
+     * @throws IllegalArgumentException if the rate is not available
      */
     public SustainedReportBuilder rate(Throughput rate) {
-        return write(TestReports.pass(PassKind.WRITE, rate).samples()
-                .get(0), SustainedReport.Stop.DURATION);
+        if (!(rate.bytesPerSecond() > 0) || Double.isInfinite(rate.bytesPerSecond())) {
+            throw new IllegalArgumentException("rate must be finite and > 0: " + rate);
+        }
+        long nanos = parameters.duration().toNanos();
+        long bytes = Math.round(rate.bytesPerSecond() * nanos / 1e9);
+        return write(Sample.of(1, bytes, nanos).withAccounting(CacheHandling.DIRECT_IO,
+                Optional.empty()), SustainedReport.Stop.DURATION);
     }
 
     /**

@@ -15,7 +15,10 @@ import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.Verdict;
 import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.requirement.Measurements;
+import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.requirement.SdClass;
+import io.github.drivespeed.requirement.StorageRequirement;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.nio.file.Path;
@@ -45,8 +48,15 @@ class TestReportsTest {
         assertThat(r.startedAt()).isEqualTo(TestReports.STARTED_AT);
         assertThat(r).hasNoWarnings();
         assertThat(r.verdict()).isEqualTo(Verdict.MEASURED);
-        // an SD card's class 10 asks for 10 MB/s written: met
-        assertThat(r).meets(SdClass.C10.requirement());
+        // 10 MB/s written: met by the slowest run
+        assertThat(r).meets("write=10MB/s");
+        // an SD card's class 10 is a sustained minimum: a sequential test that stayed in the
+        // drive's write cache does not judge it
+        assertThat(SdClass.C10.requirement().check(r)).isNotJudged().hasNotJudged(
+                StorageRequirement.Criterion.SUSTAINED_WRITE, RequirementCheck.NotJudged.BURST_ONLY);
+        assertThatThrownBy(() -> assertThat(r).meets(SdClass.C10.requirement()))
+                .hasMessageContaining("but it was not judged")
+                .hasMessageContaining("burst only: no write went past the drive's write cache");
     }
 
     @Test
@@ -87,8 +97,16 @@ class TestReportsTest {
         assertThat(r.sustained().orElseThrow().megabytesPerSecond()).isEqualTo(10.0);
         assertThat(r.stop()).isEqualTo(SustainedReport.Stop.STEADY_AFTER_DROP);
         assertThat(r.warnings()).containsExactly(Warning.WRITE_CACHE_CLIFF);
-        assertThat(TestReports.sustainedReport().rate(megabytesPerSecond(50)).build()
-                .sustained()).isEmpty();
+        // a card that held 50 MB/s for the whole 120 s: that is its sustained rate, V30 met
+        SustainedReport steady = TestReports.sustainedReport().rate(megabytesPerSecond(50))
+                .build();
+        assertThat(steady.sustained()).contains(megabytesPerSecond(50));
+        assertThat(steady.write().elapsedNanos()).isEqualTo(120_000_000_000L);
+        assertThat(steady).meets("V30");
+        // the one past its cache at 10 MB/s: C10 met, V30 failed
+        assertThat(r).meets(SdClass.C10.requirement());
+        assertThat(SdClass.V30.requirement().check(Measurements.of(r)))
+                .hasFailed(StorageRequirement.Criterion.SUSTAINED_WRITE);
         assertThatThrownBy(() -> TestReports.sustainedReport().cacheExceeded(
                 DataSize.ofMebibytes(1), megabytesPerSecond(20), megabytesPerSecond(15)))
                 .isInstanceOf(IllegalArgumentException.class)

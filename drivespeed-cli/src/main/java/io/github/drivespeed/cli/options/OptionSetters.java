@@ -129,6 +129,15 @@ public final class OptionSetters {
             .flag(BUFFERED, SustainedPlan::buffered)
             .set(BACKEND, SustainedPlan::backend);
 
+    /**
+     * The sustained write a {@code --require} with a sustained minimum (every SD class) runs in a
+     * directory: its own bounds, the sustained test's defaults, since a write cut short by a
+     * smaller size or time would be a burst; only the backend is the command line's.
+     */
+    public static final PlanRecipe<SustainedPlan> REQUIREMENT_SUSTAINED_WRITE =
+            PlanRecipe.of(DriveSpeed::sustained, Form.SEQUENTIAL)
+            .set(BACKEND, SustainedPlan::backend);
+
     /** The capacity check of a directory. */
     public static final PlanRecipe<CapacityPlan> CAPACITY_CHECK =
             PlanRecipe.of(DriveSpeed::verifyCapacity, Form.CAPACITY_CHECK)
@@ -142,7 +151,7 @@ public final class OptionSetters {
     /** {@return every recipe} */
     public static List<PlanRecipe<?>> recipes() {
         return List.of(SEQUENTIAL_TEST, REQUIREMENT_WORKLOADS, WORKLOADS, DEVICE_TEST,
-                CAPACITY_PROBE, SUSTAINED_WRITE, CAPACITY_CHECK);
+                CAPACITY_PROBE, SUSTAINED_WRITE, REQUIREMENT_SUSTAINED_WRITE, CAPACITY_CHECK);
     }
 
     /** {@code --allow-writes-to DEVICE}: the device named again, as a path. */

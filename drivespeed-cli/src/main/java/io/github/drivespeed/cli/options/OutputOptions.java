@@ -24,12 +24,16 @@ public final class OutputOptions {
     public static final OptionRow<StorageRequirement> REQUIRE =
             OptionRow.text("SPEC", "--require")
             .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP, SUSTAINED)
-            .help("Check the results against a requirement and exit 1 when it is not"
-                    + " met: SD classes (C2 C4 C6 C10 U1 U3 V6 V10 V30 V60 V90 A1 A2) and bounds"
-                    + " write=RATE, read=RATE (30MB/s, 25MiB/s), randread=IOPS, randwrite=IOPS"
-                    + " (random 4 KiB), pNN=TIME (random 4 KiB latency: p99=10ms), comma-separated."
-                    + " Without a workload option, runs what the requirement needs: the"
-                    + " sequential test and/or RND4K Q1T1 reads and writes.")
+            .help("Check the results against a requirement; exit 1 when it is not met, 4"
+                    + " when it cannot be judged: SD classes (C2 C4 C6 C10 U1 U3 V6 V10 V30 V60"
+                    + " V90 A1 A2; each has a sustained write minimum, judged only on a write"
+                    + " past the drive's write cache) and bounds write=RATE, sustained=RATE,"
+                    + " read=RATE (30MB/s, 25MiB/s), randread=IOPS, randwrite=IOPS (random 4"
+                    + " KiB), pNN=TIME (random 4 KiB latency: p99=10ms), comma-separated."
+                    + " Without a workload option, runs what the requirement needs: a sustained"
+                    + " write (bounded as --sustained) for a sustained minimum, the sequential"
+                    + " test for write= and read=, RND4K Q1T1 reads and writes for random"
+                    + " figures.")
             .as(StorageRequirement::parse);
 
     /** drivespeed's JSON. */

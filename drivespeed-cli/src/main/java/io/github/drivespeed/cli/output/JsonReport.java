@@ -451,11 +451,14 @@ public final class JsonReport {
         n.put("name", c.requirement().name());
         n.put("source", c.requirement().source());
         n.put("passed", c.passed());
+        n.put("verdict", c.outcome().name().toLowerCase(Locale.ROOT));
         ArrayNode results = n.putArray("results");
         for (RequirementCheck.Result r : c.results()) {
             ObjectNode o = results.addObject();
             o.put("criterion", r.criterion().name().toLowerCase(Locale.ROOT));
             o.put("status", r.status().name().toLowerCase(Locale.ROOT));
+            o.put("not_judged", r.whyNotJudged().map(w -> w.name().toLowerCase(Locale.ROOT))
+                    .orElse(null));
             o.put("unit", unit(r.criterion()));
             o.set("percentile", decimal(r.latencyPercentile()));
             o.set("required", decimal(r.required()));
@@ -475,6 +478,7 @@ public final class JsonReport {
     public static String unit(io.github.drivespeed.requirement.StorageRequirement.Criterion c) {
         switch (c) {
             case SEQUENTIAL_WRITE:
+            case SUSTAINED_WRITE:
             case SEQUENTIAL_READ:
                 return "bytes_per_second";
             case RANDOM_4K_READ_IOPS:

@@ -9,7 +9,8 @@ import java.io.IOException;
 
 /**
  * The end of every measuring run: data lost in words, the requirement's verdict, the results
- * written, the exit code (1 when the requirement was not met or data was lost).
+ * written, the exit code (1 when the requirement was not met or data was lost, else 4 when the
+ * requirement could not be judged).
  */
 final class Completion {
 
@@ -44,12 +45,14 @@ final class Completion {
             return context.fail(context.outputs().stdoutFailure(),
                     ExitCode.IO_ERROR);
         }
-        int code = ExitCode.OK;
-        if (check != null && !check.passed()) {
-            code = RequirementChecker.reportFailure(context.err(), requirement, check);
-        }
+        int code = check == null ? ExitCode.OK
+                : RequirementChecker.reportVerdict(context.err(), requirement, check);
         int lost = DataLoss.report(context.err(), results.jobs().stream()
                 .map(Results.Job::report).toList());
-        return code != ExitCode.OK ? code : lost;
+        // a failure (a requirement not met, data lost) outweighs a verdict not judged
+        if (code == ExitCode.REQUIREMENT_FAILED || lost != ExitCode.OK) {
+            return ExitCode.REQUIREMENT_FAILED;
+        }
+        return code;
     }
 }

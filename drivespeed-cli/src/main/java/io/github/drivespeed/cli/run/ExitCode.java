@@ -4,7 +4,9 @@ package io.github.drivespeed.cli.run;
  * The command's exit codes, one rule for every form: 2 when the plan cannot run (nothing was
  * measured: a bad option or value, a target that cannot be measured or written, a test that
  * does not fit, O_DIRECT refused), 3 when I/O failed during the run, 1 when the run completed
- * but a requirement was not met (or, with verification, data was lost). Each meaning is also the
+ * but a requirement was not met (or, with verification, data was lost), 4 when the run completed
+ * but the requirement could not be judged (inconclusive, never a failure of the drive). Each
+ * meaning is also the
  * line {@code --help} prints; the README's and docs/command-line.md's tables give the same
  * (a test compares them).
  */
@@ -30,6 +32,20 @@ public final class ExitCode {
     public static final int DATA_LOST = REQUIREMENT_FAILED;
     /** {@link #DATA_LOST}'s meaning: {@link #REQUIREMENT_FAILED}'s. */
     public static final String DATA_LOST_MEANING = REQUIREMENT_FAILED_MEANING;
+
+    /**
+     * Measured, but the requirement could not be judged and nothing failed
+     * ({@link io.github.drivespeed.requirement.RequirementCheck.Outcome#NOT_JUDGED}): a sustained
+     * class on a burst, figures left out as not the drive's, a figure nothing measured.
+     * Inconclusive, never a failure: a real failure (or data lost) is
+     * {@link #REQUIREMENT_FAILED} whatever else was not judged.
+     */
+    public static final int NOT_JUDGED = 4;
+    /** {@link #NOT_JUDGED}'s meaning. */
+    public static final String NOT_JUDGED_MEANING = "measured, but the --require requirement"
+            + " could not be judged (NOT JUDGED) and nothing failed: a sustained class (every SD"
+            + " class) where no write went past the drive's write cache (burst only), figures"
+            + " left out as not the drive's, a figure nothing measured; the reasons on stderr";
 
     /** The plan cannot run: nothing was measured and nothing written. */
     public static final int BAD_INPUT = 2;

@@ -82,14 +82,29 @@ public final class RequirementChecker {
         }
     }
 
-    /** Prints the criteria that failed, on stderr; returns {@link ExitCode#REQUIREMENT_FAILED}. */
-    static int reportFailure(PrintWriter err, StorageRequirement requirement,
+    /**
+     * Prints on stderr why a requirement was not met (the criteria that failed, then those not
+     * judged) or not judged (those not judged); nothing when it was met.
+     *
+     * @return {@link ExitCode#OK} when met, {@link ExitCode#REQUIREMENT_FAILED} when not met,
+     *     {@link ExitCode#NOT_JUDGED} when not judged
+     */
+    static int reportVerdict(PrintWriter err, StorageRequirement requirement,
             RequirementCheck check) {
-        err.println("drivespeed: requirement " + requirement.name() + " not met:");
+        RequirementCheck.Outcome outcome = check.outcome();
+        if (outcome == RequirementCheck.Outcome.MET) {
+            return ExitCode.OK;
+        }
+        boolean failed = outcome == RequirementCheck.Outcome.NOT_MET;
+        err.println("drivespeed: requirement " + requirement.name()
+                + (failed ? " not met:" : " not judged:"));
         for (RequirementCheck.Result r : check.failures()) {
             err.println("  " + r);
         }
+        for (RequirementCheck.Result r : check.notJudged()) {
+            err.println("  " + r);
+        }
         err.flush();
-        return ExitCode.REQUIREMENT_FAILED;
+        return failed ? ExitCode.REQUIREMENT_FAILED : ExitCode.NOT_JUDGED;
     }
 }

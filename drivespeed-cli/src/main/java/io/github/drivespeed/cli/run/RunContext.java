@@ -57,6 +57,61 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
     }
 
     /**
+     * How a run failed, in the command line's words, with the exit code of the one rule
+     * ({@link ExitCode}).
+     *
+     * @param message the one line on stderr
+     * @param exitCode {@link ExitCode#BAD_INPUT} where the plan could not run and nothing was
+     *     measured or written, else {@link ExitCode#IO_ERROR}
+     */
+    record Failure(String message, int exitCode) {
+        /** {@return whether the plan could not run, nothing measured or written} */
+        boolean beforeAnyWrite() {
+            return exitCode == ExitCode.BAD_INPUT;
+        }
+    }
+
+    /**
+     * {@return how a run failed by the one rule ({@link ExitCode}): 2 where the plan could not
+     * run and nothing was measured (a refused setting, the target refused, a test that does not
+     * fit, O_DIRECT refused), 3 where I/O failed during the run}
+     *
+     * @param e a plan's refusal ({@link IllegalArgumentException}) or a run's failure
+     * @param bufferingSettings the form's settings that measure where O_DIRECT is refused
+     */
+    Failure failure(Exception e, String... bufferingSettings) {
+        Refusals words = refusals();
+        if (e instanceof IllegalArgumentException) {
+            return new Failure(words.of((IllegalArgumentException) e), ExitCode.BAD_INPUT);
+        }
+        if (e instanceof InsufficientSpaceException) {
+            InsufficientSpaceException s = (InsufficientSpaceException) e;
+            return new Failure(words.noSpace(s), s.beforeAnyWrite() ? ExitCode.BAD_INPUT
+                    : ExitCode.IO_ERROR);
+        }
+        if (e instanceof CgroupMemoryLimitException) {
+            return new Failure(words.memoryLimit((CgroupMemoryLimitException) e),
+                    ExitCode.BAD_INPUT);
+        }
+        if (e instanceof DirectIoUnsupportedException) {
+            return new Failure(words.directIo((DirectIoUnsupportedException) e,
+                    bufferingSettings), ExitCode.BAD_INPUT);
+        }
+        if (e instanceof UnsafeTargetException) {
+            return new Failure(words.unsafe((UnsafeTargetException) e), ExitCode.BAD_INPUT);
+        }
+        if (e instanceof UnsupportedTargetException) {
+            return new Failure(words.unsupported((UnsupportedTargetException) e, form),
+                    ExitCode.BAD_INPUT);
+        }
+        if (e instanceof TargetNotFoundException || e instanceof TargetNotWritableException
+                || e instanceof DeviceOpenRefusedException) {
+            return new Failure(e.getMessage(), ExitCode.BAD_INPUT);
+        }
+        return new Failure(e.getMessage(), ExitCode.IO_ERROR);
+    }
+
+    /**
      * Reports a failure of a run with the exit code of the one rule ({@link ExitCode}): 2 where
      * the plan could not run and nothing was measured (the target refused, a test that does not
      * fit, O_DIRECT refused), 3 where I/O failed during the run.
@@ -66,30 +121,7 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
      * @return the exit code
      */
     int failed(IOException e, String... bufferingSettings) {
-        Refusals words = refusals();
-        if (e instanceof InsufficientSpaceException) {
-            InsufficientSpaceException s = (InsufficientSpaceException) e;
-            return fail(words.noSpace(s), s.beforeAnyWrite() ? ExitCode.BAD_INPUT
-                    : ExitCode.IO_ERROR);
-        }
-        if (e instanceof CgroupMemoryLimitException) {
-            return fail(words.memoryLimit((CgroupMemoryLimitException) e), ExitCode.BAD_INPUT);
-        }
-        if (e instanceof DirectIoUnsupportedException) {
-            return fail(words.directIo((DirectIoUnsupportedException) e, bufferingSettings),
-                    ExitCode.BAD_INPUT);
-        }
-        if (e instanceof UnsafeTargetException) {
-            return fail(words.unsafe((UnsafeTargetException) e), ExitCode.BAD_INPUT);
-        }
-        if (e instanceof UnsupportedTargetException) {
-            return fail(words.unsupported((UnsupportedTargetException) e, form), ExitCode.BAD_INPUT);
-        }
-        if (e instanceof TargetNotFoundException || e instanceof TargetNotWritableException
-                || e instanceof DeviceOpenRefusedException) {
-            return fail(e.getMessage(), ExitCode.BAD_INPUT);
-        }
-        return fail(e.getMessage(), ExitCode.IO_ERROR);
+        return failed((Exception) e, bufferingSettings);
     }
 
     /** Reports a failure in one line and returns its exit code. */
@@ -105,12 +137,7 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
      * @return the exit code
      */
     int failed(Exception e, String... bufferingSettings) {
-        if (e instanceof IllegalArgumentException) {
-            return refuse((IllegalArgumentException) e);
-        }
-        if (e instanceof IOException) {
-            return failed((IOException) e, bufferingSettings);
-        }
-        return fail(e.getMessage(), ExitCode.IO_ERROR);
+        Failure f = failure(e, bufferingSettings);
+        return fail(f.message(), f.exitCode());
     }
 }

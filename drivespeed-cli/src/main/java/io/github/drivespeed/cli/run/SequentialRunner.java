@@ -1,7 +1,9 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.SequentialPlan;
+import io.github.drivespeed.SustainedPlan;
 import io.github.drivespeed.WorkloadPlan;
+import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
@@ -23,8 +25,14 @@ import java.util.List;
 
 /**
  * {@code drivespeed [DIR]}: the sequential write and read test, one line per run like the classic
- * test-drive-speed script, then the summary; with a {@code --require} that has random figures,
- * also the random 4 KiB workloads it needs (or only those).
+ * test-drive-speed script, then the summary; with a {@code --require}, what the requirement needs
+ * (only that, when it bounds no sequential figure): first, for a sustained minimum (every SD
+ * class), a sustained write past the drive's write cache (before anything else writes, as a
+ * warm-up would spend the cache it measures); the sequential test for sequential bounds; the
+ * random 4 KiB workloads for random ones. Where the sustained write cannot run (the plan refused
+ * before writing: a memory file system, O_DIRECT refused, too little free space), the
+ * sequential test runs in its place and says so, and the sustained minimum is not judged: burst
+ * only.
  */
 public final class SequentialRunner {
 
@@ -44,36 +52,97 @@ public final class SequentialRunner {
 
     /**
      * {@return the exit code, one of {@link ExitCode}'s: {@link ExitCode#REQUIREMENT_FAILED} when
-     * the requirement is not met or data was lost}
+     * the requirement is not met or data was lost, {@link ExitCode#NOT_JUDGED} when it could not
+     * be judged}
      */
     public int run() {
-        Path dir = context.target();
-        boolean sequentialNeeded = requirement == null || requirement.needsSequentialTest();
-        SequentialPlan test = null;
-        WorkloadPlan random = null;
+        Plans plans;
         try {
-            if (sequentialNeeded) {
-                test = OptionSetters.SEQUENTIAL_TEST.build(dir, context.given());
-            }
-            if (RequirementChecker.needsWorkloads(requirement)) {
-                random = OptionSetters.REQUIREMENT_WORKLOADS.build(dir, context.given());
-            }
+            plans = plans();
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
         }
-        PrintWriter text = context.outputs().text();
         Results results = null;
+        SequentialPlan test = plans.test();
+        if (plans.sustained() != null) {
+            try {
+                results = Results.of(SustainedRunner.measure(context, plans.sustained(),
+                        " (for the requirement)"));
+            } catch (IllegalArgumentException | IOException e) {
+                RunContext.Failure why = context.failure(e);
+                if (!why.beforeAnyWrite()) {
+                    return context.fail(why.message(), why.exitCode());
+                }
+                try {
+                    test = burstInstead(why, test);
+                } catch (IllegalArgumentException refused) {
+                    return context.refuse(refused);
+                }
+            }
+        }
+        try {
+            results = measure(test, plans.random(), results);
+        } catch (IllegalArgumentException e) {
+            return context.refuse(e);
+        } catch (IOException e) {
+            return context.failed(e, "buffered", "directOrBuffered");
+        }
+        return Completion.finish(context, results, requirement, null);
+    }
+
+    /** What the command line runs: each plan, or null where it does not run. */
+    private record Plans(SustainedPlan sustained, SequentialPlan test, WorkloadPlan random) { }
+
+    /** The plans the requirement needs (the sequential test alone without one), checked. */
+    private Plans plans() {
+        Path dir = context.target();
+        SustainedPlan sustained = requirement != null && requirement.needsSustainedWrite()
+                ? OptionSetters.REQUIREMENT_SUSTAINED_WRITE.build(dir, context.given()) : null;
+        SequentialPlan test = requirement == null || requirement.needsSequentialTest()
+                ? OptionSetters.SEQUENTIAL_TEST.build(dir, context.given()) : null;
+        WorkloadPlan random = RequirementChecker.needsWorkloads(requirement)
+                ? OptionSetters.REQUIREMENT_WORKLOADS.build(dir, context.given()) : null;
+        return new Plans(sustained, test, random);
+    }
+
+    /**
+     * Says that the requirement's sustained write cannot run, and why; returns the sequential
+     * test to run in its place (the one planned, or one of the options given).
+     */
+    private SequentialPlan burstInstead(RunContext.Failure why, SequentialPlan planned) {
+        PrintWriter text = context.outputs().text();
+        text.println(Headers.on(context.target()) + "the sustained write the requirement needs"
+                + " cannot run here, as " + FormOptions.SUSTAINED.option() + " says: "
+                + why.message() + "; the sequential test runs in its place, and the sustained"
+                + " minimum is judged on it: burst only");
+        text.flush();
+        return planned != null ? planned
+                : OptionSetters.SEQUENTIAL_TEST.build(context.target(), context.given());
+    }
+
+    /**
+     * Runs the sequential test and the random workloads, where planned, after what was measured
+     * before (the sustained write), and prints each.
+     *
+     * @return the results so far, these added
+     */
+    private Results measure(SequentialPlan test, WorkloadPlan random, Results before)
+            throws IOException {
+        Path dir = context.target();
+        PrintWriter text = context.outputs().text();
+        Results results = before;
         try (ProgressBar bar = context.progressBar(test == null ? 0 : test.parameters().runs())) {
             if (test != null) {
                 SequentialParameters asked = test.parameters();
-                ProgressListener lines = new RunLinePrinter(text, direct -> Headers.on(dir)
+                String gap = results == null ? "" : "\n";
+                ProgressListener lines = new RunLinePrinter(text, direct -> gap + Headers.on(dir)
                         + Headers.sequential(asked, direct));
                 SpeedReport report = test.listener(bar == null ? lines
                         : new Listeners(bar, lines)).run();
                 text.println();
                 text.print(report);
                 text.flush();
-                results = Results.of(report);
+                results = results == null ? Results.of(report) : results.and(report);
             }
             if (random != null) {
                 List<Preset> rnd = List.of(Preset.RND4K_Q1T1);
@@ -85,11 +154,7 @@ public final class SequentialRunner {
                 TablePrinter.print(text, table, false);
                 results = results == null ? Results.of(table) : results.and(table);
             }
-        } catch (IllegalArgumentException e) {
-            return context.refuse(e);
-        } catch (IOException e) {
-            return context.failed(e, "buffered", "directOrBuffered");
         }
-        return Completion.finish(context, results, requirement, null);
+        return results;
     }
 }

@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.SustainedPlan;
+import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.options.WorkloadOptions;
@@ -15,11 +16,13 @@ import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * {@code drivespeed DIR --sustained}: a write past the drive's write cache, no warm-up first;
- * prints the burst rate, the cache size and the sustained rate. A {@code --require} with
- * sequential-write minimums (the SD C, U and V classes) is judged on the sustained rate.
+ * prints the burst rate, the cache size and the sustained rate. A {@code --require} with a
+ * sustained minimum (every SD class) is judged on the sustained rate (not judged, burst only,
+ * where a smaller {@code --size} or {@code --duration} cut the write short with no drop).
  */
 public final class SustainedRunner {
 
@@ -49,31 +52,55 @@ public final class SustainedRunner {
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
         }
+        SustainedReport report;
+        try {
+            report = measure(context, plan, "");
+        } catch (IllegalArgumentException | IOException e) {
+            return context.failed(e, "buffered");
+        }
+        return Completion.finish(context, Results.of(report), requirement, null);
+    }
+
+    /**
+     * Runs a sustained write with a progress bar, its header printed once the checks before
+     * writing have passed (so that a refusal comes before it), then prints its report.
+     *
+     * @param context where the text and the progress go
+     * @param plan the sustained write
+     * @param why after the header's bounds, why it runs (for example
+     *     {@code " (for the requirement)"}), or empty
+     * @return the report
+     * @throws IOException as {@link SustainedPlan#run()}
+     * @throws IllegalArgumentException as {@link SustainedPlan#run()}
+     */
+    static SustainedReport measure(RunContext context, SustainedPlan plan, String why)
+            throws IOException {
         PrintWriter text = context.outputs().text();
-        // the header once the checks before writing have passed, so a refusal comes before it
         ProgressListener header = new BeforeFirstPass(() -> {
-            text.println(Headers.on(dir) + "sustained write, no warm-up, until the rate holds"
-                    + " steady after a drop, " + bounds());
+            text.println(Headers.on(context.target()) + "sustained write, no warm-up, until the"
+                    + " rate holds steady after a drop, " + bounds(context) + why);
             text.flush();
         });
         SustainedReport report;
         try (ProgressBar bar = context.progressBar(1)) {
             report = plan.listener(bar == null ? header : new Listeners(header, bar)).run();
-        } catch (IllegalArgumentException | IOException e) {
-            return context.failed(e, "buffered");
         }
         text.println();
         text.print(report);
         text.flush();
-        return Completion.finish(context, Results.of(report), requirement, null);
+        return report;
     }
 
-    /** {@code at most 120 s and 8 GiB (and half the free space)}, with the bounds given. */
-    private String bounds() {
+    /**
+     * {@code at most 120 s and 8 GiB (and half the free space)}, with the bounds given (those
+     * of {@code --sustained}; the sustained write of a requirement takes the defaults).
+     */
+    private static String bounds(RunContext context) {
         GivenOptions given = context.given();
-        String time = given.typedValue(WorkloadOptions.DURATION)
+        boolean own = context.form() == Form.SUSTAINED;
+        String time = (own ? given.typedValue(WorkloadOptions.DURATION) : Optional.<String>empty())
                 .orElse(SustainedPlan.DEFAULT_DURATION.toSeconds() + " s");
-        String size = given.typedValue(WorkloadOptions.SIZE)
+        String size = (own ? given.typedValue(WorkloadOptions.SIZE) : Optional.<String>empty())
                 .orElse(SustainedPlan.DEFAULT_MAX_SIZE + " and half the free space");
         return "at most " + time + " and " + size + ", 5 % of the file system (16 MiB to 1 GiB)"
                 + " always left free";

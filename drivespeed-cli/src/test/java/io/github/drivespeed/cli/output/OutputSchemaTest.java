@@ -137,8 +137,12 @@ class OutputSchemaTest {
                         + "medium_kind", names(MediumKind.values(), OutputSchemaTest::lowerCase)),
                 Arguments.of("/$defs/engine/properties/name",
                         names(IoEngine.values(), IoEngine::fioName)),
+                Arguments.of("/$defs/requirement/properties/verdict",
+                        names(RequirementCheck.Outcome.values(), OutputSchemaTest::lowerCase)),
                 Arguments.of("/$defs/requirement/properties/results/items/properties/status",
                         names(RequirementCheck.Status.values(), OutputSchemaTest::lowerCase)),
+                Arguments.of("/$defs/requirement/properties/results/items/properties/not_judged",
+                        names(RequirementCheck.NotJudged.values(), OutputSchemaTest::lowerCase)),
                 Arguments.of("/$defs/requirement/properties/results/items/properties/criterion",
                         names(StorageRequirement.Criterion.values(), OutputSchemaTest::lowerCase)));
     }

@@ -76,7 +76,9 @@ class FlushNotSentTest {
             RequirementCheck c = StorageRequirement.named("card")
                     .minSequentialWrite(Throughput.ofBytesPerSecond(1)).check(r);
             assertThat(c.results().get(0).status())
-                    .isEqualTo(RequirementCheck.Status.NOT_MEASURED);
+                    .isEqualTo(RequirementCheck.Status.NOT_JUDGED);
+            assertThat(c.results().get(0).whyNotJudged())
+                    .contains(RequirementCheck.NotJudged.NOT_THE_DRIVES);
             assertThat(c.results().get(0).note()).contains("FLUSH_NOT_SENT");
             assertThat(r.toString()).containsPattern("FLUSH_NOT_SENT: .*\\n    write run 1: "
                     + loop.sysfsName() + " \\(write cache write through\\) completed 0 flush"

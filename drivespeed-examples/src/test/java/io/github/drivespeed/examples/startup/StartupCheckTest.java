@@ -31,6 +31,17 @@ class StartupCheckTest {
         return buffer.toString(StandardCharsets.UTF_8);
     }
 
+    /** Runs the check of {@code dir} against {@code requirement} into {@code outcome[0]}. */
+    private String checkCapturingStderr(String requirement, StartupCheck.Outcome[] outcome) {
+        return capturingStderr(() -> {
+            try {
+                outcome[0] = StartupCheck.check(dir, StorageRequirement.parse(requirement));
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
+
     /**
      * The command measures, logs the figures and whether they meet the requirement, and leaves
      * nothing. It measures the shared disk ({@code @TempDir}): where another build's measurement
@@ -47,7 +58,7 @@ class StartupCheckTest {
         assertThat(log).containsPattern("\\[INFO\\] .*StartupCheck - data directory " + dir
                 + " \\(\\S+ on \\S+\\): write \\d+\\.\\d+ MB/s \\(.*MiB/s\\), read ");
         if (SharedDisk.LEFT_OUT_AS_SHARED.matcher(log).find()) {
-            assertThat(log).contains("not measured: sequential write >= 0.001 MB/s")
+            assertThat(log).contains("not judged: sequential write >= 0.001 MB/s")
                     .doesNotContain("meets write=1kB/s");
         } else {
             assertThat(log).contains("meets write=1kB/s")
@@ -59,21 +70,37 @@ class StartupCheckTest {
     @Test
     void aDriveBelowTheRequirementIsAWarningNotAFailure() throws IOException {
         StartupCheck.Outcome[] outcome = new StartupCheck.Outcome[1];
-        String log = capturingStderr(() -> {
-            try {
-                outcome[0] = StartupCheck.check(dir, StorageRequirement.parse("write=1000GB/s"));
-            } catch (IOException e) {
-                throw new AssertionError(e);
-            }
-        });
-        assertThat(outcome[0].belowRequirement()).isTrue();
+        String log = checkCapturingStderr("write=1000GB/s", outcome);
         assertThat(outcome[0].report().write().samples()).hasSize(1);
         assertThat(outcome[0].report().parameters().bytesPerPass().bytes()).isEqualTo(32L << 20);
         // measured short, or, on the shared disk while another build used it, left out
-        String outcomeText = SharedDisk.LEFT_OUT_AS_SHARED.matcher(log).find() ? "not measured"
-                : "failed";
-        assertThat(log).contains("[WARN]").contains("is slower than this application needs: "
-                + outcomeText + ": sequential write >= 1000000.0 MB/s");
+        if (SharedDisk.LEFT_OUT_AS_SHARED.matcher(log).find()) {
+            assertThat(outcome[0].notJudged()).isTrue();
+            assertThat(log).contains("[WARN]").contains("a brief check cannot tell whether it is"
+                    + " as fast as this application needs: not judged: sequential write >="
+                    + " 1000000.0 MB/s");
+        } else {
+            assertThat(outcome[0].belowRequirement()).isTrue();
+            assertThat(log).contains("[WARN]").contains("is slower than this application needs:"
+                    + " failed: sequential write >= 1000000.0 MB/s");
+        }
+    }
+
+    /**
+     * An SD class is a sustained write minimum: a brief 32 MiB check never judges it, and says
+     * so as a warning, neither "meets" nor "slower". It measures the shared disk; flagged
+     * figures leave it not judged as well.
+     */
+    @Test
+    void anSdClassIsNotJudgedByABriefCheckAndTheLogSaysSo() throws IOException {
+        StartupCheck.Outcome[] outcome = new StartupCheck.Outcome[1];
+        String log = checkCapturingStderr("C2", outcome);
+        assertThat(outcome[0].notJudged()).isTrue();
+        assertThat(outcome[0].belowRequirement()).isFalse();
+        assertThat(log).contains("[WARN]").contains("a brief check cannot tell whether it is as"
+                + " fast as this application needs: not judged: sustained write >= 2.00 MB/s")
+                .doesNotContain("meets SD Speed Class 2");
+        assertThat(TestFiles.names(dir)).isEmpty();
     }
 
     @Test

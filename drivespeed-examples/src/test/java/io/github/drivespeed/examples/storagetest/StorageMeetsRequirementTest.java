@@ -28,8 +28,12 @@ import org.junit.jupiter.api.Timeout;
  *       not inserted, the build runs on a laptop), the test is skipped, not failed.</li>
  *   <li>What: {@code -Ddrivespeed.storage.requirement=V30} (any text
  *       {@link StorageRequirement#parse} takes; default {@code C10}).</li>
- *   <li>Short: 64 MiB written and read back twice, and only if the requirement has random 4 KiB
- *       figures, one second of each over a 64 MiB file; a timeout bounds it all.</li>
+ *   <li>Short, but long enough for what is asked: an SD class (a sustained write minimum) gets
+ *       a sustained write past the drive's write cache (at most 120 s, 8 GiB or half the free
+ *       space); a sequential bound 64 MiB written and read back twice; random 4 KiB figures one
+ *       second of each over a 64 MiB file; a timeout bounds it all. A requirement that could
+ *       not be judged (a class on a burst, figures not the drive's) fails the test, as one not
+ *       met does: the drive has not shown it meets it.</li>
  * </ul>
  *
  * <pre>
@@ -49,7 +53,7 @@ class StorageMeetsRequirementTest {
     }
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void theDriveMeetsTheRequirement() throws IOException {
         Path dir = storageUnderTest();
         assumeTrue(dir != null, "no storage under test: give -Ddrivespeed.storage.dir=DIR");
@@ -58,6 +62,10 @@ class StorageMeetsRequirementTest {
                 System.getProperty("drivespeed.storage.requirement", "C10"));
 
         Measurements measured = Measurements.empty();
+        if (requirement.needsSustainedWrite()) {
+            // first: earlier writes would spend the write cache it must write past
+            measured = measured.with(DriveSpeed.sustained(dir).run());
+        }
         if (requirement.needsSequentialTest()) {
             measured = measured.with(DriveSpeed.on(dir).blockSize("1M").count(64).runs(2).run());
         }
@@ -67,6 +75,7 @@ class StorageMeetsRequirementTest {
         }
         RequirementCheck check = requirement.check(measured);
 
-        assertThat(check.failures()).as("%s on %s", check, dir).isEmpty();
+        assertThat(check.outcome()).as("%s on %s", check, dir)
+                .isEqualTo(RequirementCheck.Outcome.MET);
     }
 }

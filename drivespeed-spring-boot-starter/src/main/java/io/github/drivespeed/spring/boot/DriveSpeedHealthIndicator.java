@@ -32,14 +32,18 @@ import org.springframework.boot.health.contributor.Health;
  * }</pre>
  *
  * <p>Status: DOWN when the directory is gone, when the last measurement failed (its error as
- * the detail {@code error}) or when it does not meet the threshold (see
- * {@link StorageRequirement#check(Measurements)}: a figure flagged as not the drive's never
- * meets one); UNKNOWN before the first measurement; UP otherwise. Details: {@code path},
- * {@code exists}, {@code threshold} (when there is one), and after a measurement
- * {@code outcome} ({@code success} or {@code flagged}), {@code write} and {@code read} (the
- * sequential medians, MB/s and MiB/s), {@code randomRead} (median IOPS of random 4 KiB reads),
- * {@code measuredAt}, {@code warnings}, and {@code failures} (each criterion not met, with its
- * bound and the figure measured).
+ * the detail {@code error}) or when it does not meet the threshold (a criterion judged and
+ * failed, see {@link StorageRequirement#check(Measurements)}); UNKNOWN before the first
+ * measurement, and when the threshold could not be judged on it
+ * ({@link RequirementCheck.Outcome#NOT_JUDGED}: its figures were flagged as not the drive's, or
+ * the threshold has a sustained write minimum, as every SD class has, which the schedule's short
+ * sequential passes never judge); UP otherwise. Details: {@code path}, {@code exists},
+ * {@code threshold} (when there is one), and after a measurement {@code outcome}
+ * ({@code success} or {@code flagged}), {@code write} and {@code read} (the sequential medians,
+ * MB/s and MiB/s), {@code randomRead} (median IOPS of random 4 KiB reads), {@code measuredAt},
+ * {@code warnings}, with a threshold {@code verdict} ({@code met}, {@code not_met},
+ * {@code not_judged}), {@code failures} (each criterion not met, with its bound and the figure
+ * measured) and {@code notJudged} (each criterion not judged, and why).
  */
 public final class DriveSpeedHealthIndicator extends AbstractHealthIndicator {
 
@@ -98,11 +102,21 @@ public final class DriveSpeedHealthIndicator extends AbstractHealthIndicator {
                 .withDetail("warnings", warnings(m));
         threshold.ifPresent(t -> {
             RequirementCheck check = t.check(Measurements.of(m.sequential()).with(m.workload()));
-            List<String> failures = check.failures().stream().map(Object::toString).toList();
-            if (!check.passed()) {
-                builder.down().withDetail("failures", failures);
+            RequirementCheck.Outcome verdict = check.outcome();
+            builder.withDetail("verdict", verdict.name().toLowerCase(Locale.ROOT));
+            if (verdict == RequirementCheck.Outcome.NOT_MET) {
+                builder.down().withDetail("failures", lines(check.failures()));
+            } else if (verdict == RequirementCheck.Outcome.NOT_JUDGED) {
+                builder.unknown();
+            }
+            if (verdict != RequirementCheck.Outcome.MET) {
+                builder.withDetail("notJudged", lines(check.notJudged()));
             }
         });
+    }
+
+    private static List<String> lines(List<RequirementCheck.Result> results) {
+        return results.stream().map(Object::toString).toList();
     }
 
     private static String iops(PassResult reads) {

@@ -119,8 +119,10 @@ class DriveSpeedAutoConfigurationTest {
                 assertThat(health.getStatus()).isEqualTo(Status.UP);
                 assertThat(write).isEqualTo(m.sequential().write().median().bytesPerSecond());
             } else {
-                // another build used the disk meanwhile: the figures are left out
-                assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+                // another build used the disk meanwhile: the figures are left out, the
+                // threshold not judged
+                assertThat(health.getStatus()).isEqualTo(Status.UNKNOWN);
+                assertThat(health.getDetails()).containsEntry("verdict", "not_judged");
                 assertThat(write).isNaN();
             }
         });
@@ -129,11 +131,36 @@ class DriveSpeedAutoConfigurationTest {
     @Test
     void aDriveBelowTheRequirementIsDownNamingTheCriterion() throws Exception {
         measuringAtOnce("drivespeed.requirement=write=1000GB/s").run(context -> {
+            Measurement m = awaitMeasurement(schedule(context, dir));
+            Health health = health(context, dir);
+            if (m.outcome() == MeasurementOutcome.SUCCESS) {
+                assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+                assertThat(health.getDetails()).containsEntry("verdict", "not_met");
+                assertThat(health.getDetails().get("failures").toString())
+                        .contains("failed: sequential write >= ");
+            } else {
+                // another build used the disk meanwhile: left out, not judged, never DOWN
+                assertThat(health.getStatus()).isEqualTo(Status.UNKNOWN);
+                assertThat(health.getDetails().get("notJudged").toString())
+                        .contains("not judged: sequential write >= ");
+            }
+        });
+    }
+
+    /**
+     * An SD class is a sustained write minimum: the schedule's short sequential passes never
+     * judge it, so its health is UNKNOWN, never UP on a burst (and never DOWN for it).
+     */
+    @Test
+    void anSdClassIsNotJudgedOnTheSchedulesBurstsAndIsUnknown() throws Exception {
+        measuringAtOnce("drivespeed.requirement=C2").run(context -> {
             awaitMeasurement(schedule(context, dir));
             Health health = health(context, dir);
-            assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-            assertThat(health.getDetails().get("failures").toString())
-                    .contains("sequential write >= ");
+            assertThat(health.getStatus()).isEqualTo(Status.UNKNOWN);
+            assertThat(health.getDetails()).containsEntry("verdict", "not_judged")
+                    .doesNotContainKey("failures");
+            assertThat(health.getDetails().get("notJudged").toString())
+                    .contains("not judged: sustained write >= 2.00 MB/s");
         });
     }
 

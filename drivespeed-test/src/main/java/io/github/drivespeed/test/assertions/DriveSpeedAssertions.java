@@ -3,6 +3,7 @@ package io.github.drivespeed.test.assertions;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.unit.Throughput;
@@ -47,6 +48,15 @@ public class DriveSpeedAssertions extends Assertions {
      */
     public static WorkloadReportAssert assertThat(WorkloadReport actual) {
         return new WorkloadReportAssert(actual);
+    }
+
+    /**
+     * {@return assertions on a sustained write's report}
+     *
+     * @param actual a sustained write's report
+     */
+    public static SustainedReportAssert assertThat(SustainedReport actual) {
+        return new SustainedReportAssert(actual);
     }
 
     /**

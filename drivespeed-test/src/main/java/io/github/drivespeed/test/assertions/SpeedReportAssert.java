@@ -43,7 +43,9 @@ public final class SpeedReportAssert extends AbstractWarningsAssert<SpeedReportA
 
     /**
      * Checks the report against a requirement; a figure the report flags as not the drive's
-     * never satisfies one (see {@link StorageRequirement#check(SpeedReport)}).
+     * never satisfies one, and an SD class (a sustained write minimum) is judged only where the
+     * write pass went past the drive's write cache (see {@link StorageRequirement#check(SpeedReport)}):
+     * a requirement not judged fails this, saying so.
      *
      * @param requirement what the drive must do
      * @return this assertion

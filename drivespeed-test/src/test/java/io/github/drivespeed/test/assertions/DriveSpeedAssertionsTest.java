@@ -11,10 +11,13 @@ import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.requirement.Measurements;
 import io.github.drivespeed.requirement.RequirementCheck;
+import io.github.drivespeed.requirement.SdClass;
 import io.github.drivespeed.requirement.StorageRequirement;
+import io.github.drivespeed.test.TestReports;
 import io.github.drivespeed.testing.SharedDisk;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
@@ -161,8 +164,9 @@ class DriveSpeedAssertionsTest {
         assertThatThrownBy(() -> assertThat(zeros).meets("write=1000GB/s"))
                 .hasMessageStartingWith("Expecting the report on " + dir
                         + " to meet write=1000GB/s")
-                .hasMessageContaining(", but 1 of 1 criteria did not:")
-                .hasMessageContaining(shared ? "not measured: " + bound
+                .hasMessageContaining(shared ? ", but it was not judged: 1 of 1 criteria could"
+                        + " not be:" : ", but 1 of 1 criteria failed:")
+                .hasMessageContaining(shared ? "not judged: " + bound
                         : "failed: " + bound + "measured ");
         StorageRequirement fast = StorageRequirement.parse("write=1000GB/s");
         if (shared) {
@@ -178,6 +182,42 @@ class DriveSpeedAssertionsTest {
     }
 
     /**
+     * An SD class on a burst is not judged: the assertions say so apart from a failure, and
+     * {@code isNotJudged}, {@code hasNotJudged} pin it; a sustained write judges the class.
+     */
+    @Test
+    void aClassOnABurstIsNotJudgedAndTheAssertionsSaySo() {
+        SpeedReport burst = TestReports.speedReport().write(megabytesPerSecond(300))
+                .read(megabytesPerSecond(300)).build();
+        RequirementCheck v30 = SdClass.V30.requirement().check(burst);
+        assertThat(v30).isNotJudged().hasNotJudged(StorageRequirement.Criterion.SUSTAINED_WRITE,
+                RequirementCheck.NotJudged.BURST_ONLY);
+        assertThatThrownBy(() -> assertThat(v30).hasNotJudged(
+                StorageRequirement.Criterion.SUSTAINED_WRITE,
+                RequirementCheck.NotJudged.NOT_THE_DRIVES))
+                .hasMessageContaining("to leave sustained write not judged (figures left out as"
+                        + " not the drive's), but it did not");
+        assertThatThrownBy(() -> assertThat(burst).meets("V30"))
+                .hasMessageStartingWith("Expecting the report on /test to meet SD Video Speed"
+                        + " Class 30 (V30)")
+                .hasMessageContaining("but it was not judged: 1 of 1 criteria could not be:")
+                .hasMessageContaining("requirement SD Video Speed Class 30 (V30): NOT JUDGED");
+        assertThatThrownBy(() -> assertThat(StorageRequirement.parse("write=1MB/s")
+                .check(burst)).isNotJudged())
+                .hasMessageContaining("not to be judged on write=1MB/s: sequential write >= 1.00"
+                        + " MB/s (0.954 MiB/s), but it was:\nrequirement write=1MB/s: met");
+        // 64 MiB in a second, ended by a size given: a burst, not judged either
+        SustainedReport cut = TestReports.sustainedReport()
+                .write(Sample.of(1, 64L << 20, 1_000_000_000L), SustainedReport.Stop.SIZE).build();
+        assertThatThrownBy(() -> assertThat(cut).meets("V30"))
+                .hasMessageContaining("the sustained write on /test to meet")
+                .hasMessageContaining("burst only: the sustained write stopped at the size or"
+                        + " time given");
+        assertThat(TestReports.sustainedReport().rate(megabytesPerSecond(31)).build())
+                .meets("V30").hasNoWarnings();
+    }
+
+    /**
      * Asserts that a report meets a requirement ({@code meets}, {@code check}) where its figures
      * carry none of the shared disk's flags, and that the assertion fails naming them where they
      * do.
@@ -188,7 +228,7 @@ class DriveSpeedAssertionsTest {
         if (SharedDisk.flags(warnings).isEmpty()) {
             meets.call();
         } else {
-            assertThatThrownBy(meets).hasMessageContaining("not measured: ")
+            assertThatThrownBy(meets).hasMessageContaining("not judged: ")
                     .hasMessageFindingMatch(SharedDisk.LEFT_OUT_AS_SHARED.pattern());
         }
     }
