@@ -7,6 +7,7 @@ import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.measure.DeviceMeasurement;
 import io.github.drivespeed.internal.measure.PageCacheOptions;
 import io.github.drivespeed.parameters.DeviceParameters;
@@ -62,6 +63,8 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(3);
     /** Default number of measured runs. */
     public static final int DEFAULT_RUNS = 3;
+    /** The least {@link #cacheBound}: 1 MiB. */
+    private static final DataSize MIN_CACHE_BOUND = DataSize.ofMebibytes(1);
 
     /** A device plan's settings, for its setters: see {@link PlanSettings}. */
     private static final class Settings extends BlockSettings<ProgressListener, DeviceParameters> {
@@ -241,23 +244,41 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
     }
 
     /**
-     * For {@link #probeCapacity()}: the cache of recent writes to rule out (default
-     * {@link CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES}, 64 MiB). Counterfeit media may keep
-     * the last writes past their real size in a cache and serve a read-back from it; the probe
-     * writes this much elsewhere between writing a unit and reading it back (f3probe's method),
-     * at most a quarter of the device. Each round then writes this much more: on a card at
-     * 10 MB/s, 64 MiB cost about 7 s a round.
+     * For {@link #probeCapacity()}: the cache of recent writes to rule out. Counterfeit media may
+     * keep the last writes past their real size in a cache and serve a read-back from it; the
+     * probe writes {@code F = min(bound, device size / 4)} bytes elsewhere between writing a unit
+     * and reading it back (f3probe's method; a quarter because it must also write that much below
+     * the region it writes). The default bound,
+     * {@link CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES} (256 MiB), rules out a cache of
+     * 256 MiB on any device of 1 GiB or more, the largest reported (f3's manual), and a quarter of
+     * a smaller device. Each round writes F: on a genuine device of 1 GiB about {@code 2F + 5 MiB}
+     * in all (517 MiB with the default bound, 133 MiB with 64 MiB: measured 55.9 s and 14.4 s on
+     * the test bed writing 10 MB/s, a card's speed); a fake takes F
+     * more for each further round (1 to 5), and its cache's estimate up to F more (2F if it
+     * wraps).
      *
-     * @param bound more than 0
+     * @param bound at least 1 MiB (the flush region is written in chunks of 1 MiB; the smallest
+     *     cache reported is 3 MiB)
      * @return a new plan
-     * @throws IllegalArgumentException if {@code bound} is 0
+     * @throws IllegalArgumentException if {@code bound} is under 1 MiB (an
+     *     {@link InvalidSettingException} naming {@code cacheBound} and the value)
      */
     public DevicePlan cacheBound(DataSize bound) {
-        long bytes = Objects.requireNonNull(bound, "bound").bytes();
-        if (bytes <= 0) {
-            throw new IllegalArgumentException("cacheBound must be > 0: " + bound);
-        }
+        long bytes = SettingChecks.requireAtLeast("cacheBound",
+                SettingChecks.requireNonNull("cacheBound", bound), MIN_CACHE_BOUND).bytes();
         return with(s -> s.cacheBoundBytes = bytes);
+    }
+
+    /**
+     * {@link #cacheBound(DataSize)} in the {@link DataSize} grammar: {@code "512M"},
+     * {@code "1 GiB"}.
+     *
+     * @param bound the size as text
+     * @return a new plan
+     * @throws IllegalArgumentException if it does not parse, or as {@link #cacheBound(DataSize)}
+     */
+    public DevicePlan cacheBound(String bound) {
+        return cacheBound(SettingChecks.parseSize("cacheBound", bound));
     }
 
     /**
@@ -265,8 +286,9 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * {@link #write()}: every block each read pass reads is compared with what the write pass
      * wrote there, sector stamps and payload, as {@link SequentialPlan#noVerify()} describes; a
      * loss puts {@link Warning#DATA_LOSS} on both passes). A read-only test reads what drivespeed
-     * did not write: it only counts the blocks that came back all zeros (never written or
-     * discarded: {@link Warning#READ_ZEROS}), with or without this.
+     * did not write: it only counts the blocks that came back as one byte repeated, all 0x00 or
+     * 0xFF or another (never written, discarded or erased: {@link Warning#READ_CONSTANT_FILL}),
+     * with or without this.
      *
      * @return a new plan
      */
@@ -326,23 +348,25 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * in the spirit of {@code f3probe --destructive}: stamped 4 KiB units written at chosen
      * offsets (a grid over the whole device and a dense region at its start, all written before
      * any is read back), then finer rounds, to find the highest offset that holds its own data and
-     * the wrap-around period of a medium that wraps. It writes a few MiB, not the whole device,
-     * and takes seconds to minutes. Needs the same opt-ins as {@link #write()}:
-     * {@link #allowWritesTo(Path)} naming this device, nothing using it, and {@link #force()}
-     * over a partition table or file system. The result says "usable N of M claimed" and the
-     * kind ({@link io.github.drivespeed.report.MediumKind}: genuine, wrap, limbo, damaged) to
-     * within one unit. Between writing its units and reading them back it writes
-     * {@link #cacheBound} bytes elsewhere, so a cache of the last writes up to that size cannot
-     * serve the read-back (the report says what it ruled out); a write that fails with EIO is
-     * data lost there, not a failure. Every refusal comes before the {@link #listener listener}
-     * hears of anything: it is then told each round's writes and read-back as the write and
-     * read pass of run {@code round} (bytes done after each unit), with no {@code passFinished}.
+     * the wrap-around period of a medium that wraps. It writes what {@link #cacheBound} needs,
+     * not the whole device, and takes seconds to minutes. Needs the same opt-ins as
+     * {@link #write()}: {@link #allowWritesTo(Path)} naming this device, nothing using it, and
+     * {@link #force()} over a partition table or file system. The result says "usable N of M
+     * claimed" and the kind ({@link io.github.drivespeed.report.medium.MediumKind}: genuine, wrap,
+     * limbo, aliased, damaged) to within one unit. Between writing its units and reading them
+     * back it writes {@code min(cacheBound, device size / 4)} bytes elsewhere, so a cache of the
+     * last writes up to that size cannot serve the read-back (the report says what it ruled out,
+     * and for a limbo or wrap medium how large a cache it found:
+     * {@link CapacityProbeReport#cacheEstimate()}); a write that fails with EIO is data lost
+     * there, not a failure. Every refusal comes before the {@link #listener listener} hears of
+     * anything: it is then told each round's writes and read-back as the write and read pass of
+     * run {@code round} (bytes done after each unit), with no {@code passFinished}.
      *
      * @return what the probe found
      * @throws UnsafeTargetException if writing is not allowed (see {@link #write()})
      * @throws TestFileIoException if a write or read failed other than with EIO (which is data
-     *     lost: {@link io.github.drivespeed.report.DataLossKind#UNWRITABLE},
-     *     {@link io.github.drivespeed.report.DataLossKind#UNREADABLE})
+     *     lost: {@link io.github.drivespeed.report.medium.DataLossKind#UNWRITABLE},
+     *     {@link io.github.drivespeed.report.medium.DataLossKind#UNREADABLE})
      * @throws IllegalArgumentException if the device is too small or the backend cannot write it
      * @throws IOException if the device cannot be opened or examined
      */

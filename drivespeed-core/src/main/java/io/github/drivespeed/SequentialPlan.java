@@ -240,9 +240,9 @@ public final class SequentialPlan
      * every block each read pass reads is compared with what the write pass wrote there: each
      * 512-byte sector's offset stamp and nonce, and its payload, which the generator
      * regenerates (rule 7; as f3 and h2testw check their files). A sector that differs is lost
-     * data, classified as {@link io.github.drivespeed.report.DataLossKind} (aliased, never
+     * data, classified as {@link io.github.drivespeed.report.medium.DataLossKind} (aliased, never
      * stored, corrupted, unreadable); the read sample then carries a
-     * {@link io.github.drivespeed.report.Verification} with the first bad offset, and both
+     * {@link io.github.drivespeed.report.medium.Verification} with the first bad offset, and both
      * passes {@link Warning#DATA_LOSS}, whose figures are not the drive's. An EIO on read-back
      * is such a loss (UNREADABLE), not a failure. The check runs beside the I/O loop after each
      * block and its time is left out of the timed interval and the timeline; it needs one more

@@ -28,6 +28,10 @@ class ArchitectureTest {
     static final ArchRule valuesAreBuiltOneWay = ArchitectureRules.valuesAreBuiltOneWay(DRIVESPEED);
 
     @ArchTest
+    static final ArchRule mediumFindingsAreLeafValues =
+            ArchitectureRules.mediumFindingsAreLeafValues(DRIVESPEED);
+
+    @ArchTest
     static final ArchRule ioLoopDependsOnNoOtherRoom =
             ArchitectureRules.ioLoopDependsOnNoOtherRoom(DRIVESPEED);
 

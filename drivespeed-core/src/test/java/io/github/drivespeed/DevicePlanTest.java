@@ -3,6 +3,7 @@ package io.github.drivespeed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
@@ -60,6 +61,20 @@ class DevicePlanTest {
         assertThat(counted.write().force().parameters().toString())
                 .endsWith("buffered, write then read (forced)");
         assertThat(base.allowWritesTo(SDX).toString()).contains("writes allowed to /dev/sdx");
+    }
+
+    @Test
+    void theCacheBoundTakesASizeOfAtLeastOneMibibyteNamingSettingAndValueOtherwise() {
+        DevicePlan t = DriveSpeed.onDevice(SDX);
+        assertThat(t.cacheBound("512M")).isNotSameAs(t);
+        assertThatThrownBy(() -> t.cacheBound("0")).isInstanceOf(InvalidSettingException.class)
+                .hasMessage("cacheBound is too small (must be >= 1 MiB): 0 B");
+        assertThatThrownBy(() -> t.cacheBound("512K"))
+                .hasMessage("cacheBound is too small (must be >= 1 MiB): 512 KiB");
+        assertThatThrownBy(() -> t.cacheBound("lots")).isInstanceOf(InvalidSettingException.class)
+                .hasMessageStartingWith("cacheBound ").hasMessageContaining("lots");
+        assertThatThrownBy(() -> t.cacheBound((DataSize) null))
+                .hasMessageContaining("cacheBound");
     }
 
     @Test

@@ -114,6 +114,10 @@ class CommandLineWordingTest {
                 .singleElement().asString().startsWith("drivespeed: option '--duration' needs a"
                         + " workload (--rw, --preset or --sweep)")
                 .endsWith(" or a block device as the target");
+        // the capacity probe's own option, given to a directory
+        assertThat(CommandRun.of(dir.toString(), "--cache-bound", "512M").errLines())
+                .containsExactly("drivespeed: option '--cache-bound' needs --verify-capacity on"
+                        + " a block device (the capacity probe)");
         // only the workload forms that take it: a preset fixes its own queue depth and mix
         assertThat(CommandRun.of(dir.toString(), "--rwmixread", "70").errLines())
                 .containsExactly("drivespeed: option '--rwmixread' needs a workload (--rw or"

@@ -7,6 +7,7 @@ import io.github.drivespeed.cli.output.OutputSchema;
 import io.github.drivespeed.testing.FakeFlash;
 import io.github.drivespeed.testing.TestFiles;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +34,7 @@ class LyingMediaCommandTest {
             CommandRun probe = timed(dev, "--verify-capacity", "--allow-writes-to", dev);
             assertThat(probe.exitCode()).as(probe.err()).isZero();
             assertThat(probe.out()).contains("kind genuine; a cache over 32.0 MiB could not be"
-                    + " ruled out (the device is too small to write 64.0 MiB between a unit and"
+                    + " ruled out (the device is too small to write 256.0 MiB between a unit and"
                     + " its read-back)");
         }
     }
@@ -84,9 +85,88 @@ class LyingMediaCommandTest {
             assertThat(probe.exitCode()).as(probe.err()).isEqualTo(1);
             assertThat(probe.out()).contains("  usable:           100663296 B (96.0 MiB) of"
                     + " 268435456 B (256.0 MiB) claimed, contiguous from offset 0; 67108864 B"
-                    + " (64.0 MiB) lost in 1 region: [96.0 MiB, 160.0 MiB); the other 100663296 B"
+                    + " (64.0 MiB) lost in 1 region: 64 MiB at 96 MiB; the other 100663296 B"
                     + " (96.0 MiB) above 96.0 MiB hold their data")
                     .doesNotContain("160.0 MiB) lose");
+        }
+    }
+
+    @Test
+    void aCacheOver64MibIsFoundAndSizedAndTheBoundIsAnOption() throws Exception {
+        // before: "kind genuine; a cache of up to 64.0 MiB ruled out", exit 0, and no option
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "1G", "--real", "64M",
+                "--mode", "limbo", "--recent-cache", "192M", "--fs", "none")) {
+            String dev = medium.device().toString();
+            CommandRun probe = timed(dev, "--verify-capacity", "--allow-writes-to", dev, "--json");
+            assertThat(probe.exitCode()).as(probe.err()).isEqualTo(1);
+            JsonNode p = OutputSchema.read(probe.out()).get("jobs").get(0);
+            assertThat(p.get("parameters").get("cache_bound_bytes").asLong()).isEqualTo(256 * MIB);
+            JsonNode c = p.get("capacity_probe");
+            assertThat(c.get("medium_kind").asText()).isEqualTo("limbo");
+            assertThat(c.get("usable_bytes").asLong()).isEqualTo(medium.realBytes());
+            assertThat(c.get("cache_estimate").get("bytes").asLong()).isEqualTo(
+                    Long.parseLong(medium.info("RECENT_CACHE_BYTES")));
+            assertThat(c.get("cache_estimate").get("precision_bytes").asLong()).isEqualTo(4096);
+
+            CommandRun text = timed(dev, "--verify-capacity", "--allow-writes-to", dev);
+            assertThat(text.exitCode()).as(text.err()).isEqualTo(1);
+            assertThat(text.out()).contains("  cache:            keeps the last 201326592 B"
+                    + " (192.0 MiB) written past the usable size (to within 4096 B)");
+
+            // the old bound, given: what it rules out, and no more
+            CommandRun small = timed(dev, "--verify-capacity", "--allow-writes-to", dev,
+                    "--cache-bound", "64M");
+            assertThat(small.exitCode()).as(small.err()).isZero();
+            assertThat(small.out()).contains("kind genuine; a cache of up to 64.0 MiB ruled out");
+
+            CommandRun bad = CommandRun.of(dev, "--verify-capacity", "--allow-writes-to", dev,
+                    "--cache-bound", "512K");
+            assertThat(bad.exitCode()).isEqualTo(2);
+            assertThat(bad.errLines()).containsExactly("drivespeed: invalid value for option"
+                    + " '--cache-bound': '512K': is too small (must be >= 1 MiB)");
+        }
+    }
+
+    @Test
+    void aMediumThatAliasesAtNoPeriodIsNotSaidToWrapModuloOne() throws Exception {
+        // before: "wraps around: every 8388608 B (8.0 MiB) (a write at offset X lands at X
+        // modulo that)", a period the medium does not have
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "256M", "--real", "64M",
+                "--mode", "scramble", "--fs", "none")) {
+            String dev = medium.device().toString();
+            CommandRun probe = timed(dev, "--verify-capacity", "--allow-writes-to", dev, "--json");
+            assertThat(probe.exitCode()).as(probe.err()).isEqualTo(1);
+            JsonNode c = OutputSchema.read(probe.out()).get("jobs").get(0).get("capacity_probe");
+            assertThat(c.get("medium_kind").asText()).isEqualTo("aliased");
+            assertThat(c.get("wrap_period_bytes").isNull()).isTrue();
+            long at = c.get("first_bad_offset_bytes").asLong();
+            long found = c.get("first_bad_found_offset_bytes").asLong();
+            long[] stored = medium.where(at, found);
+            assertThat(stored[0]).isEqualTo(stored[1]);
+            // before the bound: "holds 1048576 B (1.0 MiB)" of a medium of 64 MiB real
+            long usable = c.get("usable_bytes").asLong();
+            assertThat(usable).isGreaterThanOrEqualTo(medium.realBytes());
+            assertThat(probe.errLines()).contains("drivespeed: DATA LOST: " + dev + " holds at"
+                    + " most " + usable + " B (" + String.format(Locale.ROOT, "%.1f",
+                    usable / (double) MIB) + " MiB) of the 268435456 B (256.0 MiB) it claims"
+                    + " (aliased)");
+
+            CommandRun text = timed(dev, "--verify-capacity", "--allow-writes-to", dev);
+            assertThat(text.out()).doesNotContain("modulo that", "wraps around")
+                    .contains("  aliases:          writes land on other offsets, at no one period"
+                            + " (not X modulo a size)", "  usable:           at most ");
+        }
+    }
+
+    @Test
+    void scatteredDeadSpotsArePrintedWithTheirOwnSizes() throws Exception {
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "256M", "--mode", "honest",
+                "--hole", "20M+64K,52M+64K,84M+8K,244M+64K", "--fs", "none")) {
+            String dev = medium.device().toString();
+            CommandRun probe = timed(dev, "--verify-capacity", "--allow-writes-to", dev);
+            assertThat(probe.exitCode()).as(probe.err()).isEqualTo(1);
+            assertThat(probe.out()).contains("; 204800 B lost in 4 regions: 64 KiB at 20 MiB,"
+                    + " 64 KiB at 52 MiB, 8 KiB at 84 MiB, 64 KiB at 244 MiB;");
         }
     }
 

@@ -8,9 +8,11 @@ package io.github.drivespeed.parameters;
  *
  * @param force whether writing was allowed over a partition table or file-system signature
  *     ({@link io.github.drivespeed.DevicePlan#force()})
- * @param cacheBoundBytes the cache of recent writes the probe was to rule out, bytes
- *     ({@link io.github.drivespeed.DevicePlan#cacheBound}): what it writes elsewhere between a
- *     unit and its read-back, at most a quarter of the device
+ * @param cacheBoundBytes the cache of recent writes the probe was to rule out, bytes, as asked
+ *     ({@link io.github.drivespeed.DevicePlan#cacheBound}; 256 MiB,
+ *     {@link io.github.drivespeed.report.CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES}, unless
+ *     given): it writes {@code min(this, device size / 4)} elsewhere between a unit and its
+ *     read-back
  */
 public record CapacityProbeParameters(boolean force, long cacheBoundBytes) implements Parameters {
 

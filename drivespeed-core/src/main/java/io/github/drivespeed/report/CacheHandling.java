@@ -45,7 +45,18 @@ public enum CacheHandling {
      * check of it verifies nothing ({@link io.github.drivespeed.warning.Warning#READ_BACK_NOT_VERIFIED}).
      */
     FUSE_DEVICE_CACHED("through FUSE, whose device's page cache could not be dropped (may be"
-            + " served from memory)", true);
+            + " served from memory)", true),
+    /**
+     * A read through a FUSE file system with no block device of this machine under it: its daemon
+     * holds none open (sshfs, whose data is on another machine; a FUSE file system over files or
+     * a directory). Nothing of this machine's could be dropped to make the daemon read from a
+     * medium: what came back may come from the daemon's cache, the server's page cache or the
+     * backing file system's, so a read-back check of it verifies nothing
+     * ({@link io.github.drivespeed.warning.Warning#READ_BACK_NOT_VERIFIED}); running as root does
+     * not change that. The medium is where the data is stored: measure there.
+     */
+    FUSE_NO_LOCAL_DEVICE("through FUSE, with no block device of this machine under it (the"
+            + " server's or the backing file system's caches may have served it)", true);
 
     private final String description;
     private final boolean mayIncludeCache;

@@ -1,5 +1,7 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
@@ -39,12 +41,18 @@ import java.util.Set;
  * @param readHandling how the read-back kept caches out: {@link CacheHandling#DIRECT_IO} or
  *     {@link CacheHandling#EVICTED}, and on a FUSE file system whose daemon reads its device
  *     through the page cache {@link CacheHandling#FUSE_DEVICE_EVICTED} (verified) or
- *     {@link CacheHandling#FUSE_DEVICE_CACHED} (not verified: {@link #verified()})
+ *     {@link CacheHandling#FUSE_DEVICE_CACHED} or, with no block device of this machine under
+ *     it (sshfs), {@link CacheHandling#FUSE_NO_LOCAL_DEVICE} (not verified: {@link #verified()})
+ * @param closeFailuresAfterLoss how many files failed to close with EIO after the read-back had
+ *     found data lost: the file system's own data was lost as the files' was (exfat-fuse reads a
+ *     file's directory entry back when it is closed), so it is part of the loss, not an I/O
+ *     error of the check; every file is removed all the same
  */
 public record CapacityCheckReport(TargetInfo target, CapacityParameters parameters,
         BackendInfo backend, long writtenBytes, long fileBytes, int files, boolean direct,
         Verification verification, long writeNanos, long readNanos, long elapsedNanos, Stop stop,
-        Instant startedAt, CacheHandling readHandling) implements Report {
+        Instant startedAt, CacheHandling readHandling, int closeFailuresAfterLoss)
+        implements Report {
 
     /**
      * What a fill of the free space leaves free for the file system's own blocks (the new files'
@@ -91,7 +99,9 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
      * @param stop what ended the fill
      * @param startedAt when it started
      * @param readHandling how the read-back kept caches out
-     * @throws IllegalArgumentException if a figure is negative
+     * @param closeFailuresAfterLoss files that failed to close with EIO after a loss was found
+     * @throws IllegalArgumentException if a figure is negative, or files failed to close after
+     *     a loss that was not found
      * @throws NullPointerException if an object field is null
      */
     public CapacityCheckReport {
@@ -105,15 +115,23 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         if (writtenBytes < 0 || fileBytes <= 0 || files < 0 || writeNanos < 0 || readNanos < 0) {
             throw new IllegalArgumentException("figures must not be negative");
         }
+        if (closeFailuresAfterLoss < 0 || (closeFailuresAfterLoss > 0
+                && !verification.hasLoss())) {
+            throw new IllegalArgumentException("closeFailuresAfterLoss goes with a loss, and is at"
+                    + " least 0: " + closeFailuresAfterLoss);
+        }
     }
 
     /**
      * {@return whether the read-back came from the medium: false when it went through a FUSE
      * daemon whose device's page cache could not be dropped ({@link
-     * CacheHandling#FUSE_DEVICE_CACHED}), so that "nothing lost" may be memory read back}
+     * CacheHandling#FUSE_DEVICE_CACHED}) or that has no block device of this machine under it
+     * ({@link CacheHandling#FUSE_NO_LOCAL_DEVICE}: sshfs), so that "nothing lost" may be memory
+     * read back}
      */
     public boolean verified() {
-        return readHandling != CacheHandling.FUSE_DEVICE_CACHED;
+        return readHandling != CacheHandling.FUSE_DEVICE_CACHED
+                && readHandling != CacheHandling.FUSE_NO_LOCAL_DEVICE;
     }
 
     /** {@return bytes that read back as written: the usable capacity, as far as this fill shows} */
@@ -180,9 +198,15 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         if (!passed()) {
             return "DATA LOST: ";
         }
-        return verified() ? "OK: " : "NOT VERIFIED (" + target.fileSystemType() + ": its FUSE"
-                + " daemon reads the device through a page cache drivespeed could not drop, so"
-                + " what was read back may have come from memory): ";
+        if (verified()) {
+            return "OK: ";
+        }
+        return "NOT VERIFIED (" + target.fileSystemType() + ": " + (readHandling
+                == CacheHandling.FUSE_NO_LOCAL_DEVICE ? "a FUSE file system with no block device"
+                + " of this machine under it, whose server's or backing file system's caches"
+                + " drivespeed cannot drop" : "its FUSE daemon reads the device through a page"
+                + " cache drivespeed could not drop") + ", so what was read back may have come"
+                + " from memory): ";
     }
 
     /**

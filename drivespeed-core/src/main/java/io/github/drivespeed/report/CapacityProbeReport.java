@@ -1,6 +1,9 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.report.medium.DataLossKind;
 import io.github.drivespeed.parameters.CapacityProbeParameters;
+import io.github.drivespeed.report.medium.CacheEstimate;
+import io.github.drivespeed.report.medium.MediumKind;
 import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.warning.Warning;
@@ -22,9 +25,13 @@ import java.util.Set;
  * @param parameters the settings the probe ran with
  * @param backend the I/O backend that ran
  * @param usableBytes bytes from offset 0 that hold their own data: the real capacity, to within
- *     one probe unit for media that wrap, and one probe unit ({@code unitBytes}) otherwise
+ *     one probe unit ({@code unitBytes}); for {@link MediumKind#ALIASED} only its upper bound
+ *     (of any two offsets found sharing a place, the higher lies at or past the real size, so
+ *     the least such higher offset; how much below it holds its data a probe of units at no one
+ *     period does not tell)
  * @param kind what the medium is
- * @param wrapPeriodBytes for {@link MediumKind#WRAP}, the period after which offsets alias; else -1
+ * @param wrapPeriodBytes for {@link MediumKind#WRAP}, the period after which offsets alias: every
+ *     offset found holding another's data was a whole number of periods from it; else -1
  * @param firstBadOffsetBytes the lowest offset found not to hold its own data, -1 when none
  * @param firstBadKind how that offset's data came back; empty when none was bad
  * @param unitBytes bytes per probe (the smallest region written and checked)
@@ -41,22 +48,36 @@ import java.util.Set;
  * @param badRanges the regions found not to hold their data, lowest first: for a counterfeit
  *     medium one, from the usable size to the end; for a damaged one each hole, its edges within
  *     one unit where refined ({@link #REFINED_RANGES}), within a grid step elsewhere
+ * @param firstBadFoundOffsetBytes where the first bad offset's data came back as
+ *     {@link DataLossKind#ALIASED}, the offset whose data it held; else -1
+ * @param cacheEstimate for {@link MediumKind#LIMBO} and {@link MediumKind#WRAP}, how much of the
+ *     most recent writes past the usable size read back as written (f3probe's "Approximate cache
+ *     size"); empty for other kinds, or where writing past the usable size failed
  */
 public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters parameters,
         BackendInfo backend, long usableBytes, MediumKind kind, long wrapPeriodBytes,
         long firstBadOffsetBytes, Optional<DataLossKind> firstBadKind, long unitBytes,
         long bytesWritten, long bytesRead, int rounds, long elapsedNanos, Instant startedAt,
-        long cacheRuledOutBytes, long firstWriteFailureOffsetBytes, List<BadRange> badRanges)
+        long cacheRuledOutBytes, long firstWriteFailureOffsetBytes, List<BadRange> badRanges,
+        long firstBadFoundOffsetBytes, Optional<CacheEstimate> cacheEstimate)
         implements Report {
 
-    /** The bad regions whose both edges the probe narrows to one unit; the others to a grid step. */
-    public static final int REFINED_RANGES = 4;
+    /**
+     * The bad regions whose both edges the probe narrows to one unit (all of them in the same
+     * rounds); the others to a grid step.
+     */
+    public static final int REFINED_RANGES = 64;
 
     /**
-     * The cache of recent writes the probe rules out unless told otherwise: 64 MiB (f3probe sizes
-     * caches up to 1 GiB; the reported ones are 3 to 256 MiB).
+     * The cache of recent writes the probe rules out unless told otherwise: 256 MiB. What it rules
+     * out is {@code min(bound, device size / 4)} (it must write that much elsewhere between a unit
+     * and its read-back, and also below the region it writes): 256 MiB on a device of 1 GiB or
+     * more, a quarter of a smaller one. 256 MiB is the largest cache reported of a counterfeit
+     * card (f3's manual: "about 256 MB" of the last writes kept by a 128 GB card; f3probe's
+     * "Approximate cache size" in f3's issues 93 and 222: 31 and 3 MiB). f3probe itself writes up
+     * to 1 GiB to size a cache ({@code MAX_CACHE_SIZE_BYTE} in its libprobe.c).
      */
-    public static final long DEFAULT_CACHE_BOUND_BYTES = 64L << 20;
+    public static final long DEFAULT_CACHE_BOUND_BYTES = 256L << 20;
 
     /**
      * A region that does not hold what is written there.
@@ -105,6 +126,8 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
      * @param cacheRuledOutBytes the cache of recent writes ruled out, bytes
      * @param firstWriteFailureOffsetBytes the lowest offset whose write failed, or -1
      * @param badRanges the regions that lose their data
+     * @param firstBadFoundOffsetBytes the offset whose data the first bad offset held, or -1
+     * @param cacheEstimate the cache of recent writes found, or empty
      * @throws IllegalArgumentException if the figures contradict each other
      * @throws NullPointerException if an object field is null
      */
@@ -117,6 +140,15 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
         Objects.requireNonNull(firstBadKind, "firstBadKind");
         Objects.requireNonNull(startedAt, "startedAt");
         badRanges = List.copyOf(badRanges);
+        Objects.requireNonNull(cacheEstimate, "cacheEstimate");
+        if (cacheEstimate.isPresent() && kind != MediumKind.LIMBO && kind != MediumKind.WRAP) {
+            throw new IllegalArgumentException("a cache estimate goes with LIMBO and WRAP only: "
+                    + kind);
+        }
+        if (firstBadFoundOffsetBytes >= 0 && firstBadKind.orElse(null) != DataLossKind.ALIASED) {
+            throw new IllegalArgumentException("an offset found goes with a first bad kind of"
+                    + " ALIASED only: " + firstBadKind);
+        }
         if (cacheRuledOutBytes < 0) {
             throw new IllegalArgumentException("need cacheRuledOutBytes >= 0: "
                     + cacheRuledOutBytes);
@@ -152,15 +184,15 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
     }
 
     /**
-     * {@return {@link Verdict.Outcome#COUNTERFEIT} for a medium that wraps or drops what is written
-     * past its real size, {@link Verdict.Outcome#DATA_LOST} for a damaged one, measured for a
-     * genuine one}
+     * {@return {@link Verdict.Outcome#COUNTERFEIT} for a medium that wraps, aliases or drops what
+     * is written past its real size, {@link Verdict.Outcome#DATA_LOST} for a damaged one, measured
+     * for a genuine one}
      */
     @Override
     public Verdict verdict() {
         return switch (kind) {
             case GENUINE -> Verdict.MEASURED;
-            case WRAP, LIMBO -> new Verdict(Verdict.Outcome.COUNTERFEIT, warnings());
+            case WRAP, LIMBO, ALIASED -> new Verdict(Verdict.Outcome.COUNTERFEIT, warnings());
             case DAMAGED -> new Verdict(Verdict.Outcome.DATA_LOST, warnings());
         };
     }
@@ -175,7 +207,10 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
         return kind == MediumKind.GENUINE;
     }
 
-    /** {@return bytes claimed but not usable from offset 0 on: all after the first bad offset} */
+    /**
+     * {@return bytes claimed but not usable from offset 0 on: all after {@link #usableBytes()}
+     * (for {@link MediumKind#ALIASED}, all past its bound, which alias for certain)}
+     */
     public long missingBytes() {
         return claimedBytes() - usableBytes;
     }
@@ -198,36 +233,42 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
     }
 
     /**
-     * For example {@code /dev/sdb: usable 104857600 B (100.0 MiB) of 268435456 B (256.0 MiB)
-     * claimed, kind wrap (period 104857600 B); a cache of up to 64.0 MiB ruled out (64.0 MiB
-     * written between each unit and its read-back); probed in 1.52 s (2 rounds, 131.1 MB
-     * written, ...)}.
+     * For example {@code /dev/sdb: usable 67108864 B (64.0 MiB) of 1073741824 B (1024.0 MiB)
+     * claimed, kind limbo; first bad offset 67108864: all zeros (never stored); a cache of up to
+     * 256.0 MiB ruled out (256.0 MiB written between each unit and its read-back); a cache of the
+     * last 192.0 MiB written (to within 4096 B); probed in 5.21 s (3 rounds, ...)}.
      */
     @Override
     public String toString() {
         return String.format(Locale.ROOT,
-                "%s: usable %d B (%.1f MiB) of %d B (%.1f MiB) claimed, kind %s%s%s%s; %s;"
+                "%s: usable %s%d B (%.1f MiB) of %d B (%.1f MiB) claimed, kind %s%s%s%s; %s%s;"
                         + " probed in %s (%d round%s, %s written, %s read, %d B units)",
-                device(), usableBytes, usableBytes / 1048576.0, claimedBytes(),
+                device(), kind == MediumKind.ALIASED ? "at most " : "", usableBytes,
+                usableBytes / 1048576.0, claimedBytes(),
                 claimedBytes() / 1048576.0,
                 kind.label(), wrapPeriodBytes > 0 ? " (period " + wrapPeriodBytes + " B)" : "",
                 firstBadOffsetBytes >= 0 ? "; first bad offset " + firstBadOffsetBytes + ": "
-                        + firstBadKind.map(DataLossKind::description).orElse("") : "",
+                        + firstBadKind.map(DataLossKind::description).orElse("")
+                        + (firstBadFoundOffsetBytes >= 0 ? ", holds the data written at offset "
+                        + firstBadFoundOffsetBytes : "") : "",
                 firstWriteFailureOffsetBytes >= 0 ? "; writes fail with EIO from offset "
                         + firstWriteFailureOffsetBytes : "",
-                cacheLine(), Nanoseconds.format(elapsedNanos), rounds, rounds == 1 ? "" : "s",
+                cacheLine(), cacheEstimate.map(c -> "; " + c).orElse(""),
+                Nanoseconds.format(elapsedNanos), rounds, rounds == 1 ? "" : "s",
                 DeviceIo.formatBytes(bytesWritten), DeviceIo.formatBytes(bytesRead), unitBytes);
     }
 
     /**
      * {@return what the probe rules out of a cache of recent writes, for example {@code a cache
-     * of up to 64.0 MiB ruled out (64.0 MiB written between each unit and its read-back)}}
+     * of up to 256.0 MiB ruled out (256.0 MiB written between each unit and its read-back)}; when
+     * it wrote less than the bound asked for ({@link CapacityProbeParameters#cacheBoundBytes()}),
+     * which larger cache it could not rule out and why}
      */
     public String cacheLine() {
         String mib = String.format(Locale.ROOT, "%.1f MiB", cacheRuledOutBytes / 1048576.0);
         String bound = String.format(Locale.ROOT, "%.1f MiB",
-                DEFAULT_CACHE_BOUND_BYTES / 1048576.0);
-        if (defaultCacheRuledOut()) {
+                parameters.cacheBoundBytes() / 1048576.0);
+        if (cacheRuledOutBytes >= parameters.cacheBoundBytes()) {
             return "a cache of up to " + mib + " ruled out (" + mib
                     + " written between each unit and its read-back)";
         }

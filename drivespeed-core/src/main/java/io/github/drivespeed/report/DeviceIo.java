@@ -129,8 +129,7 @@ public record DeviceIo(String device, long readBytes, long readRequests, long wr
      *     {@code 268.4 MB (256.0 MiB)}
      */
     static String formatBytes(long bytes) {
-        return String.format(Locale.ROOT, "%.1f MB (%.1f MiB)", bytes / 1e6,
-                bytes / (double) DataSize.MEBIBYTE);
+        return DataSize.formatMegabytes(bytes);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.parameters.DeviceParameters;
+import io.github.drivespeed.report.medium.ConstantFill;
 import io.github.drivespeed.target.BlockDevice;
 import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.target.IoLimitReached;
@@ -13,6 +14,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -32,10 +34,13 @@ import java.util.Set;
  * @param cachedRead the cached-read pass, {@code hdparm -T}'s "Timing cached reads" figure: the
  *     page cache's and memory's speed, never the drive's; empty when not measured
  * @param startedAt when the test started
+ * @param constantFill of a read-only test, what its timed read passes read as blocks of one byte
+ *     repeated (never written, discarded or erased: {@link Warning#READ_CONSTANT_FILL}); empty
+ *     for a write test, which checks what it wrote instead
  */
 public record DeviceReport(DeviceInfo target, DeviceParameters parameters, BackendInfo backend,
         Optional<PassResult> write, PassResult read, Optional<PassResult> cachedRead,
-        Instant startedAt) implements Report {
+        Instant startedAt, Optional<ConstantFill> constantFill) implements Report {
 
     /**
      * Checks that every value is there.
@@ -47,9 +52,11 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
      * @param read the read pass
      * @param cachedRead the cached-read pass, if measured
      * @param startedAt when the test started
+     * @param constantFill what a read-only test read as constant-fill blocks, or empty
      * @throws NullPointerException if a value is null
      */
     public DeviceReport {
+        Objects.requireNonNull(constantFill, "constantFill");
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(parameters, "parameters");
         Objects.requireNonNull(backend, "backend");
@@ -161,7 +168,10 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
         SpeedReport.appendPass(sb, read);
         cachedRead.ifPresent(c -> SpeedReport.appendPass(sb, c));
         ReportText.appendWarnings(sb, warnings(), link(), passes(), cachedRead, List.of(),
-                ioLimitsReached());
+                ioLimitsReached(), constantFill.filter(f -> warnings().contains(
+                        Warning.READ_CONSTANT_FILL))
+                        .map(f -> Map.of(Warning.READ_CONSTANT_FILL, List.of("read: " + f)))
+                        .orElse(Map.of()));
         return sb.toString();
     }
 }

@@ -1,5 +1,9 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.report.medium.Stall;
+import io.github.drivespeed.report.medium.RateDrop;
+import io.github.drivespeed.report.medium.CacheCliff;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.target.CgroupLimits;
 import io.github.drivespeed.target.IoLimit;
 import io.github.drivespeed.target.IoLimitReached;

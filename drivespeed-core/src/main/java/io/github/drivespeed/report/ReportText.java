@@ -1,5 +1,7 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.report.medium.CacheCliff;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.target.CgroupLimits;
 import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.target.Link;
@@ -12,6 +14,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -198,6 +201,27 @@ final class ReportText {
     static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
             List<PassResult> passes, Optional<PassResult> cached,
             List<RemovedLeftover> removed, List<IoLimitReached> limitsReached) {
+        appendWarnings(sb, warnings, link, passes, cached, removed, limitsReached, Map.of());
+    }
+
+    /**
+     * The warnings section, as {@link #appendWarnings(StringBuilder, Set, Optional, List,
+     * Optional, List)}, with lines of the report's own under some warnings.
+     *
+     * @param sb where to
+     * @param warnings the report's warnings
+     * @param link the target's link, if known
+     * @param passes the passes meant to measure the drive
+     * @param cached the cached-read pass, if measured
+     * @param removed the test files of earlier runs removed before measuring
+     * @param limitsReached the figures at a cap of the cgroup, printed under
+     *     {@link Warning#CGROUP_IO_LIMIT}
+     * @param more lines printed under a warning, indented, after its per-pass details
+     */
+    static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
+            List<PassResult> passes, Optional<PassResult> cached,
+            List<RemovedLeftover> removed, List<IoLimitReached> limitsReached,
+            Map<Warning, List<String>> more) {
         if (warnings.isEmpty()) {
             sb.append("warnings:   none\n");
             return;
@@ -213,6 +237,8 @@ final class ReportText {
             }
             appendDetails(sb, w, link, passes, cached);
             FigureDetails.append(sb, w, passes);
+            more.getOrDefault(w, List.of()).forEach(line -> sb.append("    ").append(line)
+                    .append('\n'));
         }
     }
 

@@ -1,5 +1,9 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.report.medium.Stall;
+import io.github.drivespeed.report.medium.RateDrop;
+import io.github.drivespeed.report.medium.CacheCliff;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.util.Objects;

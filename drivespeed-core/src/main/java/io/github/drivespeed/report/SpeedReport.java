@@ -1,14 +1,18 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.report.medium.WarmUpWrite;
 import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.target.Link;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.warning.Warning;
 import java.time.Instant;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -26,9 +30,18 @@ import java.util.Set;
  * @param cachedRead the cached-read pass ({@code hdparm -T}, kind {@link PassKind#CACHED_READ}),
  *     or empty when not measured
  * @param startedAt when the measurement started
+ * @param warmUpWrite the untimed warm-up's write: the pass that wrote blocks the test had not
+ *     used before ({@link Warning#FIRST_WRITES_SLOWER} compares it with the measured runs);
+ *     empty where it wrote too little to be timed
+ * @param closeFailuresAfterLoss how many times closing a test file failed with EIO after a
+ *     read-back had found data lost (in the warm-up or a run): the file system's own data (its
+ *     metadata, which exFAT over FUSE reads back at close) was lost as the test file's was, so
+ *     the failure is part of the loss ({@link Warning#DATA_LOSS}), not the end of the test; an
+ *     EIO at close with no loss found before it ends the test as an I/O error
  */
 public record SpeedReport(TargetInfo target, SequentialParameters parameters, BackendInfo backend,
-        PassResult write, PassResult read, Optional<PassResult> cachedRead, Instant startedAt)
+        PassResult write, PassResult read, Optional<PassResult> cachedRead, Instant startedAt,
+        Optional<WarmUpWrite> warmUpWrite, int closeFailuresAfterLoss)
         implements Report {
 
     /**
@@ -41,7 +54,12 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
      * @param read the read pass
      * @param cachedRead the cached-read pass, or empty
      * @param startedAt when the measurement started
+     * @param warmUpWrite the warm-up's write, or empty
+     * @param closeFailuresAfterLoss failed closes after a loss, at least 0, and 0 unless the
+     *     read pass carries {@link Warning#DATA_LOSS}
      * @throws NullPointerException if a value is null
+     * @throws IllegalArgumentException if {@code closeFailuresAfterLoss} is negative, or positive
+     *     without a loss
      */
     public SpeedReport {
         Objects.requireNonNull(target, "target");
@@ -51,6 +69,12 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
         Objects.requireNonNull(read, "read");
         Objects.requireNonNull(cachedRead, "cachedRead");
         Objects.requireNonNull(startedAt, "startedAt");
+        Objects.requireNonNull(warmUpWrite, "warmUpWrite");
+        if (closeFailuresAfterLoss < 0 || (closeFailuresAfterLoss > 0
+                && !read.warnings().contains(Warning.DATA_LOSS))) {
+            throw new IllegalArgumentException("closeFailuresAfterLoss goes with DATA_LOSS on the"
+                    + " read pass, and is at least 0: " + closeFailuresAfterLoss);
+        }
     }
 
     /**
@@ -128,8 +152,26 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
         appendPass(sb, read);
         cachedRead.ifPresent(c -> appendPass(sb, c));
         ReportText.appendWarnings(sb, warnings(), target.link(), List.of(write, read),
-                cachedRead, target.removedLeftovers(), ioLimitsReached());
+                cachedRead, target.removedLeftovers(), ioLimitsReached(), warningLines());
         return sb.toString();
+    }
+
+    /** The report's own lines under its warnings: the warm-up's rate, the failed closes. */
+    private Map<Warning, List<String>> warningLines() {
+        Map<Warning, List<String>> lines = new EnumMap<>(Warning.class);
+        if (write.warnings().contains(Warning.FIRST_WRITES_SLOWER)) {
+            warmUpWrite.ifPresent(w -> lines.put(Warning.FIRST_WRITES_SLOWER, List.of(
+                    String.format(Locale.ROOT, "%s, into blocks not written before; the runs,"
+                            + " into the blocks it freed: median %s (%.1fx faster)", w,
+                            write.median(), write.median().bytesPerSecond()
+                                    / w.throughput().bytesPerSecond()))));
+        }
+        if (closeFailuresAfterLoss > 0) {
+            lines.put(Warning.DATA_LOSS, List.of("then closing the test file failed with EIO ("
+                    + closeFailuresAfterLoss + (closeFailuresAfterLoss == 1 ? " time" : " times")
+                    + "): the file system's own data was lost as well"));
+        }
+        return lines;
     }
 
     /**

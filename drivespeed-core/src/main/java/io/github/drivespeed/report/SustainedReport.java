@@ -1,5 +1,6 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.target.CgroupLimits;
 import io.github.drivespeed.target.IoLimit;

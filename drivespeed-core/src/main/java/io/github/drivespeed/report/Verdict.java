@@ -1,5 +1,6 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.report.medium.MediumKind;
 import io.github.drivespeed.warning.Warning;
 import java.util.Collection;
 import java.util.Collections;

@@ -1,7 +1,7 @@
 package io.github.drivespeed.requirement;
 
 import io.github.drivespeed.parameters.AccessPattern;
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;

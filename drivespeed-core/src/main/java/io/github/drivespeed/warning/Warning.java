@@ -183,9 +183,9 @@ public enum Warning {
             + " link so fast, so a cache served it"),
     /**
      * Data read back differs from what was written: the medium lost data (aliasing, never
-     * stored, corrupted or unreadable; {@link io.github.drivespeed.report.DataLossKind}). The
+     * stored, corrupted or unreadable; {@link io.github.drivespeed.report.medium.DataLossKind}). The
      * report names the first bad offset, the bytes lost and the kind
-     * ({@link io.github.drivespeed.report.Verification}). A medium that loses data has no speed
+     * ({@link io.github.drivespeed.report.medium.Verification}). A medium that loses data has no speed
      * worth printing: the pass's figures are not the drive's.
      */
     DATA_LOSS("data read back differs from what was written: the medium lost data (counterfeit"
@@ -193,7 +193,7 @@ public enum Warning {
             + " a drive that stores data", true),
     /**
      * A write pass's rate fell below half of what it was and stayed there
-     * ({@link io.github.drivespeed.report.CacheCliff}): the drive's fast write cache filled
+     * ({@link io.github.drivespeed.report.medium.CacheCliff}): the drive's fast write cache filled
      * during the pass, and its median mixes cache speed and the speed after it. A sustained
      * write test ({@link io.github.drivespeed.DriveSpeed#sustained}) measures both apart.
      */
@@ -208,30 +208,52 @@ public enum Warning {
     EXISTING_FILE_READ("the workload read an existing file that drivespeed did not write: it may"
             + " be sparse or fallocated, or cached, so read figures may not be the drive's", true),
     /**
-     * The read-back was not verified: the target is a FUSE file system whose daemon reads its
-     * block device through the device's page cache (exfat-fuse, ntfs-3g, fusefat), and
-     * drivespeed could not drop that cache (the device under the mount was not found or could
-     * not be opened: not root), so what came back may be what was just written, from memory
-     * ({@link io.github.drivespeed.report.CacheHandling#FUSE_DEVICE_CACHED}). Neither the check
-     * nor the read figure is the medium's; the command line exits 1 ("NOT VERIFIED").
+     * The read-back was not verified: the target is a FUSE file system whose reads drivespeed
+     * could not make come from a medium, so what came back may be what was just written, from
+     * memory. Either its daemon reads its block device through the device's page cache
+     * (exfat-fuse, ntfs-3g, fusefat) and drivespeed could not drop that cache (the device under
+     * the mount not found or not openable: not root;
+     * {@link io.github.drivespeed.report.CacheHandling#FUSE_DEVICE_CACHED}), or there is no block
+     * device of this machine under it at all (sshfs: the data is on the server, whose page cache
+     * answers; a FUSE file system over files;
+     * {@link io.github.drivespeed.report.CacheHandling#FUSE_NO_LOCAL_DEVICE}), which root cannot
+     * change. Neither the check nor the read figure is the medium's; the command line exits 1
+     * ("NOT VERIFIED") and says which of the two it was.
      */
-    READ_BACK_NOT_VERIFIED("the read-back was not verified: the FUSE daemon reads its device"
-            + " through the page cache, which drivespeed could not drop, so what came back may"
-            + " have come from memory; run as root, or check the device itself", true),
+    READ_BACK_NOT_VERIFIED("the read-back was not verified: the FUSE file system's reads may have"
+            + " come from a cache drivespeed could not drop (its device's page cache, or with no"
+            + " block device of this machine under it, as sshfs, the server's), so what came back"
+            + " may have come from memory", true),
     /**
-     * At least {@value #READ_ZEROS_PERCENT} % of what a read-only device test read came back as
-     * blocks of zeros: blocks never written, or discarded (TRIM, {@code blkdiscard}), which an
-     * SSD or card answers from its mapping table without reading flash. The figure is its
-     * controller's, not its medium's. Measure where data is, or write first
+     * At least {@value #READ_CONSTANT_FILL_PERCENT} % of what a read-only device test read came
+     * back as blocks of one byte repeated ({@link io.github.drivespeed.report.medium.ConstantFill}, which
+     * names the byte): all 0x00, blocks never written or discarded (TRIM, {@code blkdiscard}),
+     * which an SSD or card answers from its mapping table without reading flash; all 0xFF, erased
+     * NAND flash, which its controller answers as erased; any other constant fill likewise. The
+     * figure is its controller's, not its medium's. Measure where data is, or write first
      * ({@link io.github.drivespeed.DevicePlan#write()}, which destroys the device's contents).
      */
-    READ_ZEROS("most blocks read came back as all zeros: never written or discarded (trimmed),"
-            + " which a drive answers without reading its flash, so the read figure is its"
-            + " controller's; measure where data is, or write first (--write --allow-writes-to"
-            + " DEVICE, which destroys its contents)", true),
+    READ_CONSTANT_FILL("most blocks read came back as one byte repeated (0x00: never written or"
+            + " discarded; 0xFF: erased flash): a drive answers those without reading written"
+            + " flash, so the read figure is its controller's; measure where data is, or write"
+            + " first (--write --allow-writes-to DEVICE, which destroys its contents)", true),
+    /**
+     * The untimed warm-up, the one pass that wrote blocks the test had not written before, wrote
+     * below {@value #FIRST_WRITES_SLOWER_PERCENT} % of the measured runs' median, which rewrote
+     * the blocks it freed, and lost a second or more by it
+     * ({@link io.github.drivespeed.report.medium.WarmUpWrite#slowerThan}): the medium is slow on
+     * the first write to a block (thin provisioning, flash that must erase before its first
+     * write, SMR's first pass), so the write figure is a rewrite's and not what writing new data
+     * gives; no requirement takes it. Not looked for on a memory file system, nor when the
+     * device's counters show other I/O during the warm-up (a shared drive slows it too).
+     */
+    FIRST_WRITES_SLOWER("blocks written for the first time (the untimed warm-up's) wrote clearly"
+            + " slower than the measured runs, which rewrote the blocks it freed: the medium is"
+            + " slow on first writes (thin provisioning, erase before write), so the write figure"
+            + " is a rewrite's, not what writing new data gives", true),
     /**
      * A buffered write pass's rate fell below half and stayed there
-     * ({@link io.github.drivespeed.report.CacheCliff.Cause#PAGE_CACHE}): the page cache's dirty
+     * ({@link io.github.drivespeed.report.medium.CacheCliff.Cause#PAGE_CACHE}): the page cache's dirty
      * limit was reached ({@code vm.dirty_bytes} or {@code vm.dirty_ratio}, or the device's
      * write-back limit {@code /sys/class/bdi/MAJ:MIN/max_bytes}, {@code max_ratio}; kernel doc
      * admin-guide/sysctl/vm.rst), after which the kernel holds the writer to the device's
@@ -245,7 +267,7 @@ public enum Warning {
             + " memory speed and the device's; use O_DIRECT for the drive"),
     /**
      * A read pass's rate fell below half of what it was and stayed there until the pass ended
-     * ({@link io.github.drivespeed.report.RateDrop}): thermal throttling, a drive's background
+     * ({@link io.github.drivespeed.report.medium.RateDrop}): thermal throttling, a drive's background
      * work or a slower zone; the pass's figure mixes two speeds.
      */
     READ_RATE_DROP("the read rate fell below half and stayed there during a pass: thermal"
@@ -253,13 +275,13 @@ public enum Warning {
             + " speeds"),
     /**
      * A read pass made no progress for at least 1 s and 10 times its median block time
-     * ({@link io.github.drivespeed.report.Stall}).
+     * ({@link io.github.drivespeed.report.medium.Stall}).
      */
     READ_STALL("a read pass stalled: no block completed for a second or more (at least 10 times"
             + " its median block time); a recorder or player waits that long for its data"),
     /**
      * A write pass made no progress for at least 1 s and 10 times its median block time
-     * ({@link io.github.drivespeed.report.Stall}): a drive-managed SMR disk cleaning its media
+     * ({@link io.github.drivespeed.report.medium.Stall}): a drive-managed SMR disk cleaning its media
      * cache, an SSD's garbage collection or a card's housekeeping.
      */
     WRITE_STALL("a write pass stalled: no block completed for a second or more (at least 10 times"
@@ -361,10 +383,18 @@ public enum Warning {
     public static final int MIN_PASS_BLOCKS = 4;
 
     /**
-     * A read-only device test whose timed reads came back as blocks of zeros for at least this
-     * share of their bytes (in percent) carries {@link #READ_ZEROS}.
+     * A read-only device test whose timed reads came back as blocks of one byte repeated for at
+     * least this share of their bytes (in percent) carries {@link #READ_CONSTANT_FILL}: half,
+     * because a share is not a verdict (a device wiped with zeros by {@code dd} reads its flash
+     * and is flagged all the same), and under half the figure is mostly the medium's.
      */
-    public static final int READ_ZEROS_PERCENT = 50;
+    public static final int READ_CONSTANT_FILL_PERCENT = 50;
+
+    /**
+     * A warm-up that wrote new blocks at less than this share (in percent) of the measured write
+     * passes' median rate carries {@link #FIRST_WRITES_SLOWER}: half, as a write cliff.
+     */
+    public static final int FIRST_WRITES_SLOWER_PERCENT = 50;
 
     /**
      * A read pass meant to come from the drive whose device moved less than this share of its

@@ -70,7 +70,7 @@ class CgroupIoLimitVerdictTest {
     private static SpeedReport sequential(TargetInfo target, PassResult write, PassResult read) {
         return new SpeedReport(target, new SequentialParameters(DataSize.ofMebibytes(8), 8,
                 write.count(), true, false, DataPattern.RANDOM), BACKEND, write, read,
-                Optional.empty(), Instant.EPOCH);
+                Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
     private static PassResult fastRead() {

@@ -1,5 +1,6 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.report.medium.CacheCliff;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.parameters.DataPattern;
@@ -36,7 +37,7 @@ class CliffOnSharedDriveTest {
                         DataPattern.RANDOM), new BackendInfo("java", "test", Optional.empty()),
                 PassResult.of(PassKind.WRITE, List.of(write), warnings),
                 PassResult.of(PassKind.READ, List.of(Sample.of(1, 256_000_000L, SECOND)),
-                        writeWarnings), Optional.empty(), Instant.EPOCH);
+                        writeWarnings), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
     @Test

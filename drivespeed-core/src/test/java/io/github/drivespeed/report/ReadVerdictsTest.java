@@ -45,7 +45,7 @@ class ReadVerdictsTest {
             Optional<PassResult> cached) {
         return new SpeedReport(target, new SequentialParameters(DataSize.ofMebibytes(8), 32, 3, true,
                 false, DataPattern.RANDOM), new BackendInfo("java", "test", Optional.empty()),
-                write, read, cached, Instant.EPOCH);
+                write, read, cached, Instant.EPOCH, Optional.empty(), 0);
     }
 
     @Test

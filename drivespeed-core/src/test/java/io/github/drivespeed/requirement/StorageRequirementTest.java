@@ -12,7 +12,7 @@ import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
@@ -53,7 +53,7 @@ class StorageRequirementTest {
     static SpeedReport sequential(double[] writeMbps, double[] readMbps) {
         return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1), 8, writeMbps.length,
                 true, false, DataPattern.RANDOM), BACKEND, pass(PassKind.WRITE, writeMbps),
-                pass(PassKind.READ, readMbps), Optional.empty(), Instant.EPOCH);
+                pass(PassKind.READ, readMbps), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
     private static PassResult pass(PassKind kind, double[] mbps) {
@@ -161,7 +161,7 @@ class StorageRequirementTest {
         return new SpeedReport(TARGET, r.parameters(), BACKEND, PassResult.of(PassKind.WRITE,
                 writes, Set.of(cause == CacheCliff.Cause.PAGE_CACHE
                         ? Warning.PAGE_CACHE_DIRTY_LIMIT : Warning.WRITE_CACHE_CLIFF)),
-                r.read(), Optional.empty(), Instant.EPOCH);
+                r.read(), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
     /**
@@ -272,7 +272,7 @@ class StorageRequirementTest {
                 8, 1, false, false, DataPattern.RANDOM), BACKEND, pass(PassKind.WRITE,
                 new double[] {50}), PassResult.of(PassKind.READ, List.of(Sample.of(1,
                         7_000_000_000L, SECOND)), Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
-                        Warning.READ_SERVED_FROM_CACHE)), Optional.empty(), Instant.EPOCH);
+                        Warning.READ_SERVED_FROM_CACHE)), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
         RequirementCheck check = StorageRequirement.parse("read=2GB/s").check(fromCache);
         assertThat(check.passed()).isFalse();
         assertThat(check.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_JUDGED);
@@ -290,7 +290,8 @@ class StorageRequirementTest {
                 8, 1, true, false, DataPattern.RANDOM), BACKEND, PassResult.of(PassKind.WRITE,
                 List.of(Sample.of(1, 400_000_000L, SECOND)), Set.of(Warning.DATA_LOSS)),
                 PassResult.of(PassKind.READ, List.of(Sample.of(1, 900_000_000L, SECOND)),
-                        Set.of(Warning.DATA_LOSS)), Optional.empty(), Instant.EPOCH);
+                        Set.of(Warning.DATA_LOSS)), Optional.empty(), Instant.EPOCH,
+                Optional.empty(), 0);
         RequirementCheck check = StorageRequirement.parse("write=30MB/s").check(lost);
         assertThat(check.passed()).isFalse();
         assertThat(check.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_JUDGED);
@@ -329,7 +330,7 @@ class StorageRequirementTest {
                 true, false, DataPattern.RANDOM), BACKEND, PassResult.of(PassKind.WRITE,
                 List.of(Sample.of(1, 50_000_000L, SECOND)), Set.of(warning)),
                 PassResult.of(PassKind.READ, List.of(Sample.of(1, 100_000_000L, SECOND)),
-                        Set.of(warning)), Optional.empty(), Instant.EPOCH);
+                        Set.of(warning)), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
     @Test

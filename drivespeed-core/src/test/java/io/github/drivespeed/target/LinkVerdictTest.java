@@ -41,7 +41,7 @@ class LinkVerdictTest {
     private static SpeedReport report(TargetInfo target, PassResult write, PassResult read) {
         return new SpeedReport(target, new SequentialParameters(DataSize.ofMebibytes(8), 32, 3, true,
                 false, DataPattern.RANDOM), new BackendInfo("java", "test", Optional.empty()),
-                write, read, Optional.empty(), Instant.EPOCH);
+                write, read, Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
     private static TargetInfo onOneDisk(Link link) {

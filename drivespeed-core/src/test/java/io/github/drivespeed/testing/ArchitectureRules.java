@@ -59,13 +59,13 @@ public final class ArchitectureRules {
 
     /**
      * The most top-level classes a package holds (33 in {@code nativeio}, the largest room today;
-     * 27 in {@code report}).
+     * 31 in {@code report}).
      */
     public static final int MAX_CLASSES_PER_PACKAGE = 40;
 
     /**
      * The most lines a package's source files hold together, as {@code wc -l} counts them
-     * (about 3,700 in {@code nativeio}, the largest room today; 3,200 in {@code report}).
+     * (about 4,460 in {@code report}, the largest room today; 3,850 in {@code nativeio}).
      */
     public static final int MAX_LINES_PER_PACKAGE = 4_500;
 
@@ -96,6 +96,24 @@ public final class ArchitectureRules {
         return noClasses().that().resideInAPackage(base + ".spi..")
                 .should().dependOnClassesThat(resideInAPackage(base + "..")
                         .and(not(resideInAPackage(base + ".spi.."))))
+                .allowEmptyShould(false);
+    }
+
+    /**
+     * What the checks of a medium found besides its figures ({@code report.medium}: the kind of
+     * medium, a cache's estimate, constant fills, the warm-up's write) are leaf values: they
+     * depend on no package of the project but {@code unit} and {@code warning}, so the reports
+     * hold them and never the other way round.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule mediumFindingsAreLeafValues(String base) {
+        return noClasses().that().resideInAPackage(base + ".report.medium..")
+                .should().dependOnClassesThat(resideInAPackage(base + "..")
+                        .and(not(resideInAPackage(base + ".report.medium..")))
+                        .and(not(resideInAPackage(base + ".unit..")))
+                        .and(not(resideInAPackage(base + ".warning.."))))
                 .allowEmptyShould(false);
     }
 

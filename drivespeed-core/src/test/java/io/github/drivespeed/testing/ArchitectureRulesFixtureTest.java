@@ -51,6 +51,11 @@ class ArchitectureRulesFixtureTest {
     }
 
     @Test
+    void aFindingAboutTheMediumThatUsesItsReportIsFound() {
+        breaks(ArchitectureRules::mediumFindingsAreLeafValues, "medium", "medium.Finding");
+    }
+
+    @Test
     void anIoLoopThatNamesTestFilesIsFound() {
         breaks(ArchitectureRules::ioLoopDependsOnNoOtherRoom, "rooms", "io.Loop");
     }

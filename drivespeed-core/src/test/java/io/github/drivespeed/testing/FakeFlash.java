@@ -108,6 +108,57 @@ public final class FakeFlash implements AutoCloseable {
         return Long.parseLong(info.get("SLOW_BPS"));
     }
 
+    /**
+     * @param key a key {@code info} prints, for example {@code FLIP_BIT_OFFSET}
+     * @return its value, as printed
+     * @throws IllegalArgumentException if {@code up} printed no such key (its option not given)
+     */
+    public String info(String key) {
+        String value = info.get(key);
+        if (value == null) {
+            throw new IllegalArgumentException("fake-flash info has no " + key + ": " + info);
+        }
+        return value;
+    }
+
+    /** @return the dead spots ({@code --hole}): offset and length in bytes each, as given */
+    public List<long[]> holes() {
+        String[] from = info("HOLE_FROM_BYTES").split(",");
+        String[] bytes = info("HOLE_BYTES").split(",");
+        List<long[]> holes = new ArrayList<>();
+        for (int i = 0; i < from.length; i++) {
+            holes.add(new long[] {Long.parseLong(from[i]), Long.parseLong(bytes[i])});
+        }
+        return holes;
+    }
+
+    /**
+     * {@code fake-flash where}: the offset of the medium whose storage each offset uses (itself
+     * below the real size; for {@code --mode wrap} the offset modulo the real size, for
+     * {@code --mode scramble} where its block lands).
+     *
+     * @param offsets offsets of the medium, bytes
+     * @return for each, the offset that stores it, or -1 where nothing does ({@code limbo})
+     * @throws IOException if {@code where} failed
+     */
+    public long[] where(long... offsets) throws IOException {
+        List<String> command = new ArrayList<>(List.of(script.toString(), "where", dir.toString()));
+        for (long o : offsets) {
+            command.add(Long.toString(o));
+        }
+        Mounts.Result r = exec(command);
+        if (r.exitCode() != 0) {
+            throw new IOException("fake-flash where failed: " + r.output());
+        }
+        String[] lines = r.output().split("\n");
+        long[] stored = new long[offsets.length];
+        for (int i = 0; i < offsets.length; i++) {
+            String value = lines[i].substring(lines[i].indexOf('=') + 1);
+            stored[i] = value.equals("none") ? -1 : Long.parseLong(value);
+        }
+        return stored;
+    }
+
     @Override
     public void close() throws IOException {
         Mounts.Result r = exec(List.of(script.toString(), "down", dir.toString()));

@@ -55,8 +55,9 @@ public final class FaultyBackend extends ForwardingBackend {
      * Fails only the {@code nth} call of {@code operation} at {@code offset} (counting over all
      * test files, the warm-up's first): for a fault in a measured run rather than the warm-up.
      *
-     * @param operation {@code write}, {@code read} or {@code fdatasync}
-     * @param offset the file offset whose call fails (-1 for fdatasync)
+     * @param operation {@code write}, {@code read}, {@code fdatasync} or {@code close} (a test
+     *     file's close, after it really closed; offset -1)
+     * @param offset the file offset whose call fails (-1 for fdatasync and close)
      * @param nth which matching call fails, from 1; the others go through
      * @param failure what it throws
      * @return the backend
@@ -64,6 +65,23 @@ public final class FaultyBackend extends ForwardingBackend {
     public static FaultyBackend failingOnCall(String operation, long offset, long nth,
             IOException failure) {
         return new FaultyBackend(operation, offset, failure, Long.MAX_VALUE, nth);
+    }
+
+    /**
+     * {@link #failingOnCall(String, long, long, IOException)} over another backend (a second
+     * fault, with a {@code FaultyBackend} as {@code delegate}).
+     *
+     * @param delegate the backend doing the I/O
+     * @param operation {@code write}, {@code read}, {@code fdatasync} or {@code close} (a test
+     *     file's close, after it really closed; offset -1)
+     * @param offset the file offset whose call fails (-1 for fdatasync and close)
+     * @param nth which matching call fails, from 1; the others go through
+     * @param failure what it throws
+     * @return the backend
+     */
+    public static FaultyBackend failingOnCall(IoBackend delegate, String operation, long offset,
+            long nth, IOException failure) {
+        return new FaultyBackend(delegate, operation, offset, failure, Long.MAX_VALUE, nth);
     }
 
     /**
@@ -147,6 +165,12 @@ public final class FaultyBackend extends ForwardingBackend {
             public void dataSync() throws IOException {
                 maybeFail("fdatasync", -1);
                 super.dataSync();
+            }
+
+            @Override
+            public void close() throws IOException {
+                super.close();
+                maybeFail("close", -1);
             }
         };
     }

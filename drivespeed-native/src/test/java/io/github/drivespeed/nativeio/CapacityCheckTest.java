@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.report.CapacityCheckReport;
-import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.medium.DataLossKind;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.testing.FakeFlash;
 import io.github.drivespeed.testing.TestFiles;

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.CapacityProbeReport.BadRange;
-import io.github.drivespeed.report.DataLossKind;
-import io.github.drivespeed.report.MediumKind;
+import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.CacheEstimate;
+import io.github.drivespeed.report.medium.MediumKind;
+import io.github.drivespeed.report.Verdict;
 import io.github.drivespeed.testing.FakeFlash;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
@@ -19,9 +21,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The capacity probe against the media that beat a probe which reads back soon after writing
- * ({@code testbed/fake-flash --fs none}): a cache of the last writes past the real size, writes
- * that fail with EIO past it, reads that do, and a hole in the middle. Each case says what the
- * probe wrote and how long it took.
+ * ({@code testbed/fake-flash --fs none}): a cache of the last writes past the real size (found,
+ * and its size estimated as f3probe does), one larger than the old 64 MiB bound, writes that fail
+ * with EIO past it, reads that do, a hole in the middle, scattered small dead spots, and a
+ * medium that aliases at no period. Each detail of a report is checked against the bed's truth
+ * ({@code fake-flash info} and {@code where}); each case says what the probe wrote and how long
+ * it took.
  */
 @Tag("privileged")
 class CapacityProbeLiesTest {
@@ -49,24 +54,89 @@ class CapacityProbeLiesTest {
                 assertThat(r.badRanges()).containsExactly(
                         new BadRange(truth, medium.claimedBytes() - truth));
             }
+            // a quarter of the 256 MiB device
             assertThat(r.cacheRuledOutBytes()).isEqualTo(64 * MIB);
-            assertThat(r.toString()).contains("a cache of up to 64.0 MiB ruled out");
+            // the cache's size, as f3probe's "Approximate cache size", to within one unit
+            assertThat(r.cacheEstimate()).contains(new CacheEstimate(
+                    Long.parseLong(medium.info("RECENT_CACHE_BYTES")), 4096, 64 * MIB));
+            assertThat(r.toString()).contains("a cache of the last "
+                    + cache.replace("M", ".0 MiB") + " written (to within 4096 B)");
         }
     }
 
     @Test
-    void aCacheLargerThanTheBoundIsNotRuledOutUnlessTheBoundIsRaised() throws Exception {
-        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "512M", "--real", "64M",
-                "--mode", "limbo", "--recent-cache", "96M", "--fs", "none")) {
-            // the report claims no more than it checked: 64 MiB, which a 96 MiB cache outlasts
-            CapacityProbeReport fooled = probe(medium, null);
+    void aCacheOfOver64MibIsFoundByDefaultOnAGibibyteAndHiddenByTheOldBound() throws Exception {
+        // the fake the old fixed 64 MiB bound passed as genuine: 192 MiB of recent writes kept
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "1G", "--real", "64M",
+                "--mode", "limbo", "--recent-cache", "192M", "--fs", "none")) {
+            CapacityProbeReport r = probe(medium, null);
+            assertThat(r.kind()).isEqualTo(MediumKind.LIMBO);
+            assertThat(r.usableBytes()).isEqualTo(medium.realBytes());
+            assertThat(r.cacheRuledOutBytes()).isEqualTo(256 * MIB);
+            assertThat(r.parameters().cacheBoundBytes()).isEqualTo(256 * MIB);
+            assertThat(r.cacheEstimate()).contains(new CacheEstimate(
+                    192 * MIB, 4096, 256 * MIB));
+            assertThat(r.toString()).contains("a cache of up to 256.0 MiB ruled out");
+
+            // the report claims no more than it checked: 64 MiB, which 192 MiB outlasts
+            CapacityProbeReport fooled = probe(medium, DataSize.ofMebibytes(64));
             assertThat(fooled.kind()).isEqualTo(MediumKind.GENUINE);
             assertThat(fooled.cacheRuledOutBytes()).isEqualTo(64 * MIB);
+            assertThat(fooled.cacheEstimate()).isEmpty();
+        }
+    }
 
-            CapacityProbeReport r = probe(medium, DataSize.ofMebibytes(128));
+    @Test
+    void aCacheOf256MibIsRuledOutByDefaultOnAGibibyteAndAQuarterOfASmallerDevice()
+            throws Exception {
+        // the default's formula, min(256 MiB, device / 4), at its edge: 256 MiB of recent writes
+        // kept on a 1 GiB fake (every unit pushed out of it by the flush, the cache seen whole)
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "1G", "--real", "64M",
+                "--mode", "limbo", "--recent-cache", "256M", "--fs", "none")) {
+            CapacityProbeReport r = probe(medium, null);
             assertThat(r.kind()).isEqualTo(MediumKind.LIMBO);
-            assertThat(r.usableBytes()).isEqualTo(64 * MIB);
+            assertThat(r.usableBytes()).isEqualTo(medium.realBytes());
+            assertThat(r.cacheRuledOutBytes()).isEqualTo(256 * MIB);
+            assertThat(r.cacheEstimate()).contains(new CacheEstimate(256 * MIB, 4096,
+                    256 * MIB));
+            assertThat(r.cacheEstimate().orElseThrow().atLeast()).isTrue();
+        }
+        // 512 MiB claimed: a quarter, 128 MiB, is what the probe can write, and rules out
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "512M", "--real", "64M",
+                "--mode", "limbo", "--recent-cache", "128M", "--fs", "none")) {
+            CapacityProbeReport r = probe(medium, null);
+            assertThat(r.kind()).isEqualTo(MediumKind.LIMBO);
+            assertThat(r.usableBytes()).isEqualTo(medium.realBytes());
             assertThat(r.cacheRuledOutBytes()).isEqualTo(128 * MIB);
+            assertThat(r.toString()).contains("a cache over 128.0 MiB could not be ruled out (the"
+                    + " device is too small to write 256.0 MiB between a unit and its read-back)");
+        }
+    }
+
+    @Test
+    void aLimboMediumWithoutACacheEstimatesNone() throws Exception {
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "256M", "--real", "64M",
+                "--mode", "limbo", "--fs", "none")) {
+            CapacityProbeReport r = probe(medium, null);
+            assertThat(r.kind()).isEqualTo(MediumKind.LIMBO);
+            assertThat(r.cacheEstimate()).contains(new CacheEstimate(0,
+                    4096, 64 * MIB));
+            assertThat(r.toString()).contains("no cache of recent writes (none of the last 64.0"
+                    + " MiB written read back)");
+        }
+    }
+
+    @Test
+    void aGenuineGibibyteRulesOut256MibAtTwiceThatWritten() throws Exception {
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "1G", "--mode", "honest",
+                "--fs", "none")) {
+            CapacityProbeReport r = probe(medium, null);
+            assertThat(r.kind()).isEqualTo(MediumKind.GENUINE);
+            assertThat(r.cacheRuledOutBytes()).isEqualTo(256 * MIB);
+            assertThat(r.defaultCacheRuledOut()).isTrue();
+            // 2F, and the units of the grid, of the dense region and of the flush region (5 MiB)
+            assertThat(r.bytesWritten()).isBetween(512 * MIB, 520 * MIB);
+            assertThat(r.cacheEstimate()).isEmpty();
         }
     }
 
@@ -79,7 +149,7 @@ class CapacityProbeLiesTest {
             assertThat(r.cacheRuledOutBytes()).isEqualTo(32 * MIB);
             assertThat(r.defaultCacheRuledOut()).isFalse();
             assertThat(r.toString()).contains("a cache over 32.0 MiB could not be ruled out (the"
-                    + " device is too small to write 64.0 MiB between a unit and its read-back)");
+                    + " device is too small to write 256.0 MiB between a unit and its read-back)");
         }
     }
 
@@ -97,6 +167,13 @@ class CapacityProbeLiesTest {
             assertThat(r.firstWriteFailureOffsetBytes())
                     .isEqualTo(kind == DataLossKind.UNWRITABLE ? 64 * MIB : -1);
             assertThat(r.bytesRead()).isPositive();
+            // writes past the real size fail: no run to size a cache with; reads fail: none held
+            if (kind == DataLossKind.UNWRITABLE) {
+                assertThat(r.cacheEstimate()).isEmpty();
+            } else {
+                assertThat(r.cacheEstimate()).map(CacheEstimate::bytes)
+                        .contains(0L);
+            }
         }
     }
 
@@ -110,6 +187,53 @@ class CapacityProbeLiesTest {
             assertThat(r.badRanges()).isEqualTo(List.of(new BadRange(96 * MIB, 64 * MIB)));
             assertThat(r.lostBytes()).isEqualTo(64 * MIB);
             assertThat(r.missingBytes()).isEqualTo(160 * MIB);
+        }
+    }
+
+    @Test
+    void scatteredSmallDeadSpotsCountTheirOwnSize() throws Exception {
+        // eight dead spots of 64 KiB, two in the flush region's place at the end: before, five
+        // were counted as 1 MiB each (a grid step) and those two not at all
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "256M", "--mode", "honest",
+                "--hole", "20M+64K,52M+64K,84M+64K,116M+64K,148M+64K,180M+64K,212M+64K,244M+64K",
+                "--fs", "none")) {
+            CapacityProbeReport r = probe(medium, null);
+            List<BadRange> truth = medium.holes().stream()
+                    .map(h -> new BadRange(h[0], h[1])).toList();
+            assertThat(r.kind()).isEqualTo(MediumKind.DAMAGED);
+            assertThat(r.badRanges()).isEqualTo(truth);
+            assertThat(r.lostBytes()).isEqualTo(truth.stream().mapToLong(BadRange::lengthBytes)
+                    .sum());
+            assertThat(r.usableBytes()).isEqualTo(truth.get(0).offsetBytes());
+            assertThat(r.firstBadKind()).contains(DataLossKind.ZEROS);
+        }
+    }
+
+    @Test
+    void aMediumThatAliasesAtNoPeriodIsSaidAsFoundWithoutAPeriod() throws Exception {
+        // before: "wrap (period 8388608 B)", "a write at offset X lands at X modulo that"
+        try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "256M", "--real", "64M",
+                "--mode", "scramble", "--seed", "5", "--fs", "none")) {
+            CapacityProbeReport r = probe(medium, null);
+            assertThat(r.kind()).isEqualTo(MediumKind.ALIASED);
+            assertThat(r.wrapPeriodBytes()).isEqualTo(-1);
+            assertThat(r.firstBadKind()).contains(DataLossKind.ALIASED);
+            // the bed's truth: the offset found and the one whose data it held share a place
+            long[] stored = medium.where(r.firstBadOffsetBytes(), r.firstBadFoundOffsetBytes());
+            assertThat(stored[0]).isEqualTo(stored[1]).isNotNegative();
+            assertThat(r.firstBadFoundOffsetBytes()).isNotEqualTo(r.firstBadOffsetBytes());
+            // the usable size is a bound the real size lies within (before: the first bad
+            // offset, 1 MiB of the bed's 64 MiB), and the bound itself is past it: stored
+            // elsewhere, as is all that is said to be lost after it
+            assertThat(r.usableBytes()).isGreaterThanOrEqualTo(medium.realBytes())
+                    .isLessThan(medium.claimedBytes());
+            assertThat(medium.where(r.usableBytes())[0]).isNotEqualTo(r.usableBytes());
+            assertThat(r.badRanges()).containsExactly(new BadRange(r.usableBytes(),
+                    medium.claimedBytes() - r.usableBytes()));
+            assertThat(r.toString()).contains("usable at most " + r.usableBytes() + " B",
+                    "kind aliased", "holds the data written at offset "
+                    + r.firstBadFoundOffsetBytes()).doesNotContain("period");
+            assertThat(r.verdict().outcome()).isEqualTo(Verdict.Outcome.COUNTERFEIT);
         }
     }
 

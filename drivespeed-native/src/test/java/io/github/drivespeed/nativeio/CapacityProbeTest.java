@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.report.CapacityProbeReport;
-import io.github.drivespeed.report.MediumKind;
+import io.github.drivespeed.report.medium.MediumKind;
 import io.github.drivespeed.testing.FakeFlash;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;

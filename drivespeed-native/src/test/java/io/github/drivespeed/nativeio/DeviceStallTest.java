@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassResult;
-import io.github.drivespeed.report.Stall;
+import io.github.drivespeed.report.medium.Stall;
 import io.github.drivespeed.testing.FakeFlash;
 import io.github.drivespeed.warning.Warning;
 import java.nio.file.Path;

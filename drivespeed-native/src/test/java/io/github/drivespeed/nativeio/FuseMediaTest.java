@@ -7,10 +7,10 @@ import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;
-import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.medium.DataLossKind;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.Verdict;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.testing.DirectEinval;
 import io.github.drivespeed.testing.FakeFlash;
 import io.github.drivespeed.testing.TestFiles;
@@ -94,13 +94,14 @@ class FuseMediaTest {
 
     @Test
     void withNoDeviceUnderTheFuseMountTheReadBackIsNotVerified() throws Exception {
-        // a FUSE passthrough to a directory: no block device whose cache could be dropped
+        // a FUSE passthrough to a directory: its daemon holds no block device (as root, its
+        // descriptors are read), so there is no device whose cache could be dropped
         try (DirectEinval fs = DirectEinval.up(dir, 1000)) {
             Path mount = fs.mountDir();
             SpeedReport test = DriveSpeed.on(mount).backend("native").blockSize("1M").count(8)
                     .runs(1).run();
             assertThat(test.read().samples()).allSatisfy(s -> assertThat(s.cacheHandling())
-                    .isEqualTo(CacheHandling.FUSE_DEVICE_CACHED));
+                    .isEqualTo(CacheHandling.FUSE_NO_LOCAL_DEVICE));
             assertThat(test.read().warnings()).contains(Warning.READ_BACK_NOT_VERIFIED)
                     .doesNotContain(Warning.DATA_LOSS);
             assertThat(test.verdict().reasons()).contains(Warning.READ_BACK_NOT_VERIFIED);

@@ -4,8 +4,8 @@ import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;
-import io.github.drivespeed.report.DataLossKind;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
 import java.util.Map;
@@ -73,6 +73,6 @@ public final class CapacityCheckReportBuilder extends ReportBuilder<CapacityChec
         return new CapacityCheckReport(target, parameters, backend, writtenBytes, FILE_BYTES,
                 (int) files, true, found, writtenBytes * 100, writtenBytes * 50,
                 writtenBytes * 150, parameters.size().isPresent() ? CapacityCheckReport.Stop.SIZE
-                        : CapacityCheckReport.Stop.FREE_SPACE, startedAt, CacheHandling.DIRECT_IO);
+                        : CapacityCheckReport.Stop.FREE_SPACE, startedAt, CacheHandling.DIRECT_IO, 0);
     }
 }

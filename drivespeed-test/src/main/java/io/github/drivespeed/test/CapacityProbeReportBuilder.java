@@ -2,8 +2,9 @@ package io.github.drivespeed.test;
 
 import io.github.drivespeed.parameters.CapacityProbeParameters;
 import io.github.drivespeed.report.CapacityProbeReport;
-import io.github.drivespeed.report.DataLossKind;
-import io.github.drivespeed.report.MediumKind;
+import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.CacheEstimate;
+import io.github.drivespeed.report.medium.MediumKind;
 import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.unit.DataSize;
 import java.util.List;
@@ -24,6 +25,7 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
     private long usableBytes = -1;
     private long firstBadOffsetBytes = -1;
     private Optional<DataLossKind> firstBadKind = Optional.empty();
+    private Optional<CacheEstimate> cacheEstimate = Optional.empty();
 
     CapacityProbeReportBuilder() {
         super(TestReports.device(TestReports.DEVICE), new CapacityProbeParameters(false,
@@ -65,6 +67,19 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
         return found(MediumKind.DAMAGED, firstBad.bytes(), how);
     }
 
+    /**
+     * Sets the size of the cache of recent writes the probe found past the usable size (none by
+     * default), as f3probe's "Approximate cache size"; with {@link #keepsOnly} or
+     * {@link #wrapsAround} only.
+     *
+     * @param cache the estimate, for example {@code new CacheEstimate(192 << 20, 4096, 256 << 20)}
+     * @return this builder
+     */
+    public CapacityProbeReportBuilder cacheEstimate(CacheEstimate cache) {
+        this.cacheEstimate = Optional.of(cache);
+        return this;
+    }
+
     private CapacityProbeReportBuilder found(MediumKind medium, long badFrom, DataLossKind how) {
         this.kind = medium;
         this.usableBytes = badFrom;
@@ -76,7 +91,8 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
     /**
      * {@return the capacity probe's report}
      *
-     * @throws IllegalArgumentException if the medium holds more than the target's size
+     * @throws IllegalArgumentException if the medium holds more than the target's size, or a
+     *     cache estimate was set on a medium that neither drops nor wraps what is written past it
      */
     @Override
     public CapacityProbeReport build() {
@@ -87,6 +103,6 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
                 4096, twoMebibytes, twoMebibytes, 1, 1_000_000_000L, startedAt,
                 CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES, -1, kind == MediumKind.GENUINE
                         ? List.of() : List.of(new CapacityProbeReport.BadRange(firstBadOffsetBytes,
-                                target.sizeBytes() - firstBadOffsetBytes)));
+                                target.sizeBytes() - firstBadOffsetBytes)), -1, cacheEstimate);
     }
 }

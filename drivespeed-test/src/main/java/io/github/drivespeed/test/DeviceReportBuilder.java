@@ -2,6 +2,7 @@ package io.github.drivespeed.test;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.parameters.DeviceParameters;
+import io.github.drivespeed.report.medium.ConstantFill;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
@@ -21,6 +22,7 @@ public final class DeviceReportBuilder extends ReportBuilder<DeviceReportBuilder
     private Optional<PassResult> write = Optional.empty();
     private PassResult read;
     private Optional<PassResult> cachedRead = Optional.empty();
+    private Optional<ConstantFill> constantFill = Optional.empty();
 
     DeviceReportBuilder() {
         super(TestReports.device(TestReports.DEVICE),
@@ -70,9 +72,20 @@ public final class DeviceReportBuilder extends ReportBuilder<DeviceReportBuilder
         return this;
     }
 
+    /**
+     * Sets what a read-only test read as blocks of one byte repeated (none by default).
+     *
+     * @param fill the count, for example {@code ConstantFill.of(readBytes, bytesByFill)}
+     * @return this builder
+     */
+    public DeviceReportBuilder constantFill(ConstantFill fill) {
+        this.constantFill = Optional.of(fill);
+        return this;
+    }
+
     @Override
     public DeviceReport build() {
         return new DeviceReport(target, parameters, backend, write, required(read, "read"),
-                cachedRead, startedAt);
+                cachedRead, startedAt, constantFill);
     }
 }

@@ -5,6 +5,7 @@ import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.medium.WarmUpWrite;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.Throughput;
 import java.util.Objects;
@@ -20,6 +21,7 @@ public final class SpeedReportBuilder
     private PassResult write;
     private PassResult read;
     private Optional<PassResult> cachedRead = Optional.empty();
+    private Optional<WarmUpWrite> warmUpWrite = Optional.empty();
 
     SpeedReportBuilder() {
         super(TestReports.target(TestReports.DIRECTORY),
@@ -79,9 +81,23 @@ public final class SpeedReportBuilder
         return this;
     }
 
+    /**
+     * Sets the untimed warm-up's write (none by default), which a medium slow on first writes
+     * shows ({@link io.github.drivespeed.warning.Warning#FIRST_WRITES_SLOWER}, which the write
+     * pass's warnings must carry for a report to say so).
+     *
+     * @param warmUp the warm-up's bytes and time, for example {@code new WarmUpWrite(64 << 20,
+     *     4_000_000_000L)}
+     * @return this builder
+     */
+    public SpeedReportBuilder warmUpWrite(WarmUpWrite warmUp) {
+        this.warmUpWrite = Optional.of(warmUp);
+        return this;
+    }
+
     @Override
     public SpeedReport build() {
         return new SpeedReport(target, parameters, backend, required(write, "write"),
-                required(read, "read"), cachedRead, startedAt);
+                required(read, "read"), cachedRead, startedAt, warmUpWrite, 0);
     }
 }

@@ -2,7 +2,7 @@ package io.github.drivespeed.test;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.parameters.SustainedParameters;
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SustainedReport;

@@ -7,7 +7,7 @@ import static io.github.drivespeed.test.assertions.DriveSpeedAssertions.megabyte
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
-import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.medium.DataLossKind;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Report;
@@ -15,6 +15,8 @@ import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.Verdict;
 import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.medium.CacheEstimate;
+import io.github.drivespeed.report.medium.WarmUpWrite;
 import io.github.drivespeed.requirement.Measurements;
 import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.requirement.SdClass;
@@ -138,6 +140,25 @@ class TestReportsTest {
                 .verdict().outcome()).isEqualTo(Verdict.Outcome.DATA_LOST);
         assertThat(TestReports.capacityProbeReport().build().verdict())
                 .isEqualTo(Verdict.MEASURED);
+    }
+
+    @Test
+    void whatTheChecksOfAMediumFoundIsCarried() {
+        CacheEstimate cache = new CacheEstimate(192 << 20, 4096, 256 << 20);
+        CapacityProbeReport limbo = TestReports.capacityProbeReport()
+                .keepsOnly(DataSize.ofMebibytes(64), DataLossKind.ZEROS).cacheEstimate(cache)
+                .build();
+        assertThat(limbo.cacheEstimate()).contains(cache);
+        assertThat(limbo.toString()).contains("a cache of the last 192.0 MiB written");
+        assertThatThrownBy(() -> TestReports.capacityProbeReport().cacheEstimate(cache).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("LIMBO and WRAP only");
+
+        WarmUpWrite warmUp = new WarmUpWrite(64 << 20, 4_000_000_000L);
+        SpeedReport r = TestReports.speedReport().write(megabytesPerSecond(400))
+                .read(megabytesPerSecond(500)).warmUpWrite(warmUp).build();
+        assertThat(r.warmUpWrite()).contains(warmUp);
+        assertThat(warmUp.slowerThan(r.write().median())).isTrue();
     }
 
     @Test

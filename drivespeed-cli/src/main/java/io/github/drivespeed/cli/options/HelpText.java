@@ -41,7 +41,7 @@ public final class HelpText {
             "       drivespeed DEVICE --write --allow-writes-to DEVICE [--force] ...",
             "                                                 (destroys DEVICE's contents)",
             "       drivespeed DEVICE --verify-capacity --allow-writes-to DEVICE [--force]",
-            "                                  (probes its real capacity; destroys its contents)",
+            "                  [--cache-bound SIZE]  (probes its real capacity; destroys its contents)",
             "       drivespeed FILE.fio | --job FILE [DIR] [--allow-overwrite FILE]",
             "       drivespeed [DIR] --name=NAME --rw=MODE --bs=SIZE --size=SIZE --direct=1",
             "                  ... (fio's spellings; docs/fio.md)",

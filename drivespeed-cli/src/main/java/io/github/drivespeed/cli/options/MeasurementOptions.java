@@ -111,6 +111,16 @@ public final class MeasurementOptions {
             .help("With --write: write even over a partition table or file-system "
                     + "signature (never over a mounted or used device).");
 
+    /** The capacity probe's cache of recent writes to rule out. */
+    public static final OptionRow<String> CACHE_BOUND = OptionRow.text("SIZE", "--cache-bound")
+            .forms(CAPACITY_PROBE).setting("cacheBound")
+            .help("The capacity probe (--verify-capacity on a block device): the cache of recent"
+                    + " writes to rule out, as 512M or 1G (at least 1M). Between writing a unit"
+                    + " and reading it back the probe writes SIZE elsewhere (at most a quarter of"
+                    + " the device), so that a fake's cache of its last writes cannot answer the"
+                    + " read-back. Default: 256M (a 256 MiB cache ruled out on a device of 1 GiB"
+                    + " or more); larger costs more time (each round writes that much).");
+
     private MeasurementOptions() {
     }
 }

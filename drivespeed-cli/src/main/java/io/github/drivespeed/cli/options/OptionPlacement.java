@@ -134,6 +134,8 @@ public final class OptionPlacement {
         }
         if (row.goesWith(Form.DEVICE)) {
             forms.add("a block device as the target");
+        } else if (row.goesWith(Form.CAPACITY_PROBE)) {
+            forms.add(choosing(Form.CAPACITY_CHECK) + " on a block device (the capacity probe)");
         }
         if (forms.isEmpty()) {
             return "another form of the test (drivespeed --help lists them)";

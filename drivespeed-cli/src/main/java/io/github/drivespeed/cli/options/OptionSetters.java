@@ -5,6 +5,7 @@ import static io.github.drivespeed.cli.options.MeasurementOptions.BACKEND;
 import static io.github.drivespeed.cli.options.MeasurementOptions.BLOCK_SIZE;
 import static io.github.drivespeed.cli.options.MeasurementOptions.BUFFERED;
 import static io.github.drivespeed.cli.options.MeasurementOptions.CACHED_READ;
+import static io.github.drivespeed.cli.options.MeasurementOptions.CACHE_BOUND;
 import static io.github.drivespeed.cli.options.MeasurementOptions.COUNT;
 import static io.github.drivespeed.cli.options.MeasurementOptions.DIRECT_OR_BUFFERED;
 import static io.github.drivespeed.cli.options.MeasurementOptions.DROP_CACHES;
@@ -118,6 +119,7 @@ public final class OptionSetters {
             PlanRecipe.of(DriveSpeed::onDevice, Form.CAPACITY_PROBE)
             .set(ALLOW_WRITES_TO, OptionSetters::allowWritesTo)
             .flag(FORCE, DevicePlan::force)
+            .set(CACHE_BOUND, DevicePlan::cacheBound)
             .set(BACKEND, DevicePlan::backend);
 
     /** The sustained write. */

@@ -52,6 +52,7 @@ public final class OptionTable {
             MeasurementOptions.WRITE,
             MeasurementOptions.ALLOW_WRITES_TO,
             MeasurementOptions.FORCE,
+            MeasurementOptions.CACHE_BOUND,
             WorkloadOptions.PRESET,
             WorkloadOptions.RW,
             WorkloadOptions.SWEEP,

@@ -3,6 +3,8 @@ package io.github.drivespeed.cli.output;
 import static io.github.drivespeed.cli.output.JsonReport.NODES;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.report.DeviceReport;
@@ -90,6 +92,15 @@ public final class DeviceJsonReport {
         job.set("read", JsonReport.pass(r.read()));
         job.set("write", r.write().map(JsonReport::pass).orElse(null));
         job.set("cached_read", r.cachedRead().map(JsonReport::pass).orElse(null));
+        job.set("constant_fill", r.constantFill().map(f -> {
+            ObjectNode fill = NODES.objectNode();
+            fill.put("read_bytes", f.readBytes());
+            fill.put("constant_bytes", f.constantBytes());
+            ArrayNode byFill = fill.putArray("by_fill");
+            f.bytesByFill().forEach((value, bytes) -> byFill.addObject().put("byte", value)
+                    .put("bytes", bytes));
+            return (JsonNode) fill;
+        }).orElse(null));
         return job;
     }
 }

@@ -1,12 +1,12 @@
 package io.github.drivespeed.cli.output;
 
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
-import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.medium.DataLossKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.SustainedReport;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.warning.Warning;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -5,14 +5,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
-import io.github.drivespeed.report.DataLossKind;
-import io.github.drivespeed.report.RateDrop;
-import io.github.drivespeed.report.Stall;
+import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.RateDrop;
+import io.github.drivespeed.report.medium.Stall;
 import io.github.drivespeed.report.SustainedReport;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.Verification;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -137,6 +137,7 @@ final class GenuineJson {
         c.set("bw_bytes_write", JsonReport.rate(r.write().bytesPerSecond()));
         c.set("bw_bytes_read", JsonReport.rate(r.read().bytesPerSecond()));
         c.set("verification", verification(Optional.of(r.verification())));
+        c.put("close_failures_after_loss", r.closeFailuresAfterLoss());
         return n;
     }
 
@@ -159,12 +160,17 @@ final class GenuineJson {
         p.set("first_bad_offset_bytes", offset(r.firstBadOffsetBytes()));
         p.set("first_bad_kind", r.firstBadKind().map(k -> NODES.textNode(k.name()))
                 .orElse(null));
+        p.set("first_bad_found_offset_bytes", offset(r.firstBadFoundOffsetBytes()));
         p.put("lost_bytes", r.lostBytes());
         ArrayNode ranges = p.putArray("bad_ranges");
         r.badRanges().forEach(b -> ranges.addObject().put("offset_bytes", b.offsetBytes())
                 .put("bytes", b.lengthBytes()));
         p.set("first_write_failure_offset_bytes", offset(r.firstWriteFailureOffsetBytes()));
         p.put("cache_ruled_out_bytes", r.cacheRuledOutBytes());
+        p.set("cache_estimate", r.cacheEstimate().map(c -> (JsonNode) NODES.objectNode()
+                .put("bytes", c.bytes()).put("precision_bytes", c.precisionBytes())
+                .put("searched_bytes", c.searchedBytes()).put("at_least", c.atLeast()))
+                .orElse(NullNode.getInstance()));
         p.put("written_bytes", r.bytesWritten());
         p.put("read_bytes", r.bytesRead());
         p.put("rounds", r.rounds());

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.parameters.IoEngine;
@@ -243,6 +245,11 @@ public final class JsonReport {
         n.set("read", pass(r.read()));
         n.set("write", pass(r.write()));
         n.set("cached_read", r.cachedRead().map(JsonReport::pass).orElse(null));
+        n.set("warm_up_write", r.warmUpWrite().map(w -> (JsonNode) NODES.objectNode()
+                .put("bytes", w.bytes()).put("elapsed_ns", w.elapsedNanos())
+                .set("bw_bytes", rate(w.throughput().bytesPerSecond())))
+                .orElse(NullNode.getInstance()));
+        n.put("close_failures_after_loss", r.closeFailuresAfterLoss());
         return n;
     }
 

@@ -3,18 +3,22 @@ package io.github.drivespeed.cli.run;
 import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.results.Results;
 import io.github.drivespeed.cli.text.LossLines;
+import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.Report;
+import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.warning.Warning;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * What the runners say when a medium lost data: the block under the report (text output) and
@@ -40,7 +44,8 @@ final class DataLoss {
     private static final Report.Visitor<Optional<Found>> CHECKED = new Report.Visitor<>() {
         @Override
         public Optional<Found> visit(SpeedReport r) {
-            return r.read().verification().map(v -> readBack("the test file read back", v));
+            return r.read().verification().map(v -> readBack("the test file read back", v,
+                    r.closeFailuresAfterLoss()));
         }
 
         @Override
@@ -55,12 +60,13 @@ final class DataLoss {
 
         @Override
         public Optional<Found> visit(DeviceReport r) {
-            return r.read().verification().map(v -> readBack("the device", v));
+            return r.read().verification().map(v -> readBack("the device", v, 0));
         }
 
         @Override
         public Optional<Found> visit(CapacityCheckReport r) {
-            return Optional.of(readBack("the capacity check's files", r.verification()));
+            return Optional.of(readBack("the capacity check's files", r.verification(),
+                    r.closeFailuresAfterLoss()));
         }
 
         @Override
@@ -79,14 +85,75 @@ final class DataLoss {
         }
     };
 
+    /** How each report's verified reads dealt with caches: what {@link #notVerified} says. */
+    private static final Report.Visitor<Set<CacheHandling>> READ_HANDLINGS =
+            new Report.Visitor<>() {
+                @Override
+                public Set<CacheHandling> visit(SpeedReport r) {
+                    return r.read().samples().stream().map(Sample::cacheHandling)
+                            .collect(Collectors.toSet());
+                }
+
+                @Override
+                public Set<CacheHandling> visit(WorkloadReport r) {
+                    return Set.of();
+                }
+
+                @Override
+                public Set<CacheHandling> visit(SustainedReport r) {
+                    return Set.of();
+                }
+
+                @Override
+                public Set<CacheHandling> visit(DeviceReport r) {
+                    return Set.of();
+                }
+
+                @Override
+                public Set<CacheHandling> visit(CapacityCheckReport r) {
+                    return Set.of(r.readHandling());
+                }
+
+                @Override
+                public Set<CacheHandling> visit(CapacityProbeReport r) {
+                    return Set.of();
+                }
+            };
+
     private DataLoss() {
     }
 
-    private static Found readBack(String what, Verification v) {
+    /**
+     * {@return why a report's read-back was not verified and what to do, by how its reads went:
+     * with no block device of this machine under the FUSE mount (sshfs), root changes nothing and
+     * the medium is elsewhere; else the device's page cache could not be dropped}
+     */
+    private static String notVerified(Report r) {
+        boolean noDevice = r.accept(READ_HANDLINGS).contains(CacheHandling.FUSE_NO_LOCAL_DEVICE);
+        String path = r.target().path().toString();
+        if (noDevice) {
+            boolean network = r.warnings().contains(Warning.NETWORK_FILE_SYSTEM);
+            return path + " is a FUSE file system with no block device of this machine under it"
+                    + (network ? " (a network file system: the data is on the server)" : "")
+                    + ": what was read back came through its daemon from "
+                    + (network ? "the server, whose page cache" : "the files it serves, whose"
+                    + " file system's cache") + " drivespeed cannot drop, so it may have come"
+                    + " from memory. Running as root changes nothing here; measure where the"
+                    + " medium is" + (network ? " (on the server, in the directory it exports)"
+                    : " (the directory or device the FUSE file system serves)") + ".";
+        }
+        return path + " is a FUSE file system whose daemon reads its device through the page"
+                + " cache, which drivespeed could not drop (no block device found under the"
+                + " mount, or not openable): what was read back may have come from memory. Run as"
+                + " root, or check the device itself (" + FormOptions.VERIFY_CAPACITY.option()
+                + " on it).";
+    }
+
+    private static Found readBack(String what, Verification v, int closeFailuresAfterLoss) {
         return new Found() {
             @Override
             public void printBlock(PrintWriter text) {
-                LossLines.print(text, what, v);
+                LossLines.print(text, what, v, closeFailuresAfterLoss);
             }
 
             @Override
@@ -133,12 +200,7 @@ final class DataLoss {
         for (Report r : reports) {
             if (!r.verdict().dataLost()
                     && r.verdict().reasons().contains(Warning.READ_BACK_NOT_VERIFIED)) {
-                err.println("drivespeed: NOT VERIFIED: " + r.target().path() + " is a FUSE file"
-                        + " system whose daemon reads its device through the page cache, which"
-                        + " drivespeed could not drop (no block device found under the mount, or"
-                        + " not openable): what was read back may have come from memory. Run as"
-                        + " root, or check the device itself (" + FormOptions.VERIFY_CAPACITY.option()
-                        + " on it).");
+                err.println("drivespeed: NOT VERIFIED: " + notVerified(r));
                 notVerified = true;
             }
         }

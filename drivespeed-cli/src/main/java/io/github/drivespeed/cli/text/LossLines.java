@@ -1,9 +1,10 @@
 package io.github.drivespeed.cli.text;
 
 import io.github.drivespeed.report.CapacityProbeReport;
-import io.github.drivespeed.report.DataLossKind;
-import io.github.drivespeed.report.MediumKind;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.MediumKind;
+import io.github.drivespeed.report.medium.Verification;
+import io.github.drivespeed.unit.DataSize;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -31,6 +32,20 @@ public final class LossLines {
      * @param v what the check found; nothing is printed when it found no loss
      */
     public static void print(PrintWriter out, String what, Verification v) {
+        print(out, what, v, 0);
+    }
+
+    /**
+     * Prints what a read-back check found lost, if anything, and the closes that then failed.
+     *
+     * @param out where to
+     * @param what what was read back, for example {@code the read passes}
+     * @param v what the check found; nothing is printed when it found no loss
+     * @param closeFailuresAfterLoss test files that then failed to close with EIO (the file
+     *     system's own data lost too)
+     */
+    public static void print(PrintWriter out, String what, Verification v,
+            int closeFailuresAfterLoss) {
         if (!v.hasLoss()) {
             return;
         }
@@ -51,6 +66,11 @@ public final class LossLines {
                 sep = ", ";
             }
             out.println(sb);
+        }
+        if (closeFailuresAfterLoss > 0) {
+            out.println("  then:             closing a test file failed with EIO ("
+                    + closeFailuresAfterLoss + (closeFailuresAfterLoss == 1 ? " time" : " times")
+                    + "): the file system's own data was lost as well");
         }
         out.println("  A medium that loses data has no speed worth printing: the figures above"
                 + " are not the drive's.");
@@ -79,11 +99,25 @@ public final class LossLines {
         if (r.firstBadOffsetBytes() >= 0) {
             out.println("  first bad offset: " + bytes(r.firstBadOffsetBytes()));
         }
-        r.firstBadKind().ifPresent(k -> out.println("  kind:             " + kind(k, -1)));
+        r.firstBadKind().ifPresent(k -> out.println("  kind:             "
+                + kind(k, r.firstBadFoundOffsetBytes())));
         if (r.wrapPeriodBytes() > 0) {
             out.println("  wraps around:     every " + bytes(r.wrapPeriodBytes())
                     + " (a write at offset X lands at X modulo that)");
         }
+        if (r.kind() == MediumKind.ALIASED) {
+            out.println("  aliases:          writes land on other offsets, at no one period (not X"
+                    + " modulo a size): offset " + bytes(r.firstBadOffsetBytes())
+                    + (r.firstBadFoundOffsetBytes() >= 0 ? " held the data written at offset "
+                    + bytes(r.firstBadFoundOffsetBytes()) : " did not hold its data"));
+        }
+        r.cacheEstimate().ifPresent(c -> out.println("  cache:            " + (c.bytes() == 0
+                ? "none: of the last " + bytes(c.searchedBytes()) + " written past the usable"
+                + " size, none read back"
+                : "keeps " + (c.atLeast() ? "at least " : "") + "the last " + bytes(c.bytes())
+                + " written past the usable size (to within " + bytes(c.precisionBytes())
+                + "): a read-back soon after writing sees them as written (f3probe's"
+                + " \"Approximate cache size\")")));
     }
 
     /**
@@ -92,6 +126,13 @@ public final class LossLines {
      */
     private static String usable(CapacityProbeReport r) {
         String head = bytes(r.usableBytes()) + " of " + bytes(r.claimedBytes()) + " claimed";
+        if (r.kind() == MediumKind.ALIASED) {
+            return "at most " + head + " (of any two offsets found sharing a place, the higher"
+                    + " lies at or past the real size); the other " + bytes(r.missingBytes())
+                    + " lose what is written there, and writes there overwrite offsets below it;"
+                    + " how much below " + bytes(r.usableBytes()) + " holds its data the probe"
+                    + " cannot tell";
+        }
         if (r.kind() != MediumKind.DAMAGED || r.badRanges().isEmpty()) {
             return head + "; the other " + bytes(r.missingBytes()) + " lose what is written there";
         }
@@ -102,8 +143,8 @@ public final class LossLines {
         String sep = "";
         for (CapacityProbeReport.BadRange b : ranges.subList(0, Math.min(RANGES_SHOWN,
                 ranges.size()))) {
-            sb.append(sep).append('[').append(mib(b.offsetBytes())).append(", ")
-                    .append(mib(b.endBytes())).append(')');
+            sb.append(sep).append(DataSize.ofBytes(b.lengthBytes())).append(" at ")
+                    .append(DataSize.ofBytes(b.offsetBytes()));
             sep = ", ";
         }
         if (ranges.size() > RANGES_SHOWN) {
@@ -134,13 +175,15 @@ public final class LossLines {
     }
 
     /**
-     * {@return {@code DATA LOST: /dev/sdb holds 64.0 MiB of the 256.0 MiB it claims (wrap)}}
+     * {@return {@code DATA LOST: /dev/sdb holds 64.0 MiB of the 256.0 MiB it claims (wrap)}; for a
+     * medium that aliases at no period, {@code holds at most ...}}
      *
      * @param r a capacity probe that found the medium not genuine
      */
     public static String oneLine(CapacityProbeReport r) {
-        return "DATA LOST: " + r.device() + " holds " + bytes(r.usableBytes()) + " of the "
-                + bytes(r.claimedBytes()) + " it claims (" + r.kind().label() + ")";
+        return "DATA LOST: " + r.device() + " holds "
+                + (r.kind() == MediumKind.ALIASED ? "at most " : "") + bytes(r.usableBytes())
+                + " of the " + bytes(r.claimedBytes()) + " it claims (" + r.kind().label() + ")";
     }
 
     private static String kind(DataLossKind kind, long foundOffset) {

@@ -1,9 +1,9 @@
 package io.github.drivespeed.cli.text;
 
 import io.github.drivespeed.progress.ProgressListener;
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.PassKind;
-import io.github.drivespeed.report.RateDrop;
+import io.github.drivespeed.report.medium.RateDrop;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.io.PrintWriter;

@@ -42,7 +42,7 @@ class CgroupJsonTest {
                                 CgroupVersion.V2, "/system.slice"))))
                 .build();
         return new SpeedReport(limited, s.parameters(), s.backend(), s.write(), s.read(),
-                s.cachedRead(), s.startedAt());
+                s.cachedRead(), s.startedAt(), s.warmUpWrite(), s.closeFailuresAfterLoss());
     }
 
     @Test

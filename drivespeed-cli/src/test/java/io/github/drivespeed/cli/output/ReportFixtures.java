@@ -10,19 +10,21 @@ import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
-import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.medium.CacheEstimate;
+import io.github.drivespeed.report.medium.ConstantFill;
+import io.github.drivespeed.report.medium.DataLossKind;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
-import io.github.drivespeed.report.MediumKind;
-import io.github.drivespeed.report.RateDrop;
-import io.github.drivespeed.report.Stall;
+import io.github.drivespeed.report.medium.MediumKind;
+import io.github.drivespeed.report.medium.RateDrop;
+import io.github.drivespeed.report.medium.Stall;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
@@ -30,7 +32,8 @@ import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.Timeline;
 import io.github.drivespeed.report.TimelinePoint;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.Verification;
+import io.github.drivespeed.report.medium.WarmUpWrite;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.target.BlockDevice;
@@ -140,7 +143,7 @@ final class ReportFixtures {
                 Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE));
         return new SpeedReport(sdCardTarget(), new SequentialParameters(DataSize.ofMebibytes(4), 4, 2,
                 true, false, DataPattern.RANDOM), backend(), write, read, Optional.empty(),
-                STARTED);
+                STARTED, Optional.of(new WarmUpWrite(16 * DataSize.MEBIBYTE, 110 * MS)), 0);
     }
 
     /**
@@ -181,7 +184,9 @@ final class ReportFixtures {
                 63_864_569_856L, 512, Set.of(Warning.USB3_DEVICE_AT_USB2_SPEED)),
                 new DeviceParameters(DataSize.ofMebibytes(8), OptionalLong.empty(),
                         Optional.of(Duration.ofSeconds(3)), 2, true, false, false),
-                backend(), Optional.empty(), read, Optional.of(cached), STARTED);
+                backend(), Optional.empty(), read, Optional.of(cached), STARTED,
+                Optional.of(new ConstantFill(read.samples().stream().mapToLong(Sample::bytes)
+                        .sum(), Map.of())));
     }
 
     /** randrw 70 % reads, 4 KiB, QD4 T2, 1 s time-based after 200 ms ramp, 1 run. */
@@ -292,7 +297,7 @@ final class ReportFixtures {
                 PassResult.of(PassKind.WRITE, writes, Set.of(Warning.PAGE_CACHE_DIRTY_LIMIT,
                         Warning.WRITE_STALL)),
                 PassResult.of(PassKind.READ, reads, Set.of(Warning.READ_RATE_DROP)),
-                Optional.empty(), r.startedAt());
+                Optional.empty(), r.startedAt(), r.warmUpWrite(), 0);
     }
 
     static SpeedReport sequentialWithLoss() {
@@ -311,7 +316,7 @@ final class ReportFixtures {
                 PassResult.of(PassKind.WRITE, writes, Set.of(Warning.DATA_LOSS,
                         Warning.WRITE_CACHE_CLIFF)),
                 PassResult.of(PassKind.READ, reads, Set.of(Warning.DATA_LOSS)), Optional.empty(),
-                STARTED);
+                STARTED, r.warmUpWrite(), 1);
     }
 
     /** A sustained write of 1 MiB blocks: 96 MiB at 200 MB/s, then 10 MB/s. */
@@ -339,7 +344,7 @@ final class ReportFixtures {
         return new CapacityCheckReport(sdCardTarget(), new CapacityParameters(
                 Optional.of(DataSize.ofMebibytes(256)), Optional.empty()), backend(), 256 * mib,
                 DataSize.GIBIBYTE, 1, true, v, 25_600 * MS, 12_800 * MS, 38_500 * MS,
-                CapacityCheckReport.Stop.SIZE, STARTED.plusSeconds(50), CacheHandling.DIRECT_IO);
+                CapacityCheckReport.Stop.SIZE, STARTED.plusSeconds(50), CacheHandling.DIRECT_IO, 0);
     }
 
     /** The probe of a 256 MiB stick that wraps at 100 MiB. */
@@ -349,6 +354,7 @@ final class ReportFixtures {
                 256 * mib, 512, Set.of()), new CapacityProbeParameters(false, 64 * mib), backend(),
                 100 * mib, MediumKind.WRAP, 100 * mib, 100 * mib, Optional.of(DataLossKind.ALIASED),
                 4096, 2 * mib, 2 * mib, 1, 290 * MS, STARTED.plusSeconds(60), 64 * mib, -1,
-                List.of(new CapacityProbeReport.BadRange(100 * mib, 156 * mib)));
+                List.of(new CapacityProbeReport.BadRange(100 * mib, 156 * mib)), 0,
+                Optional.of(new CacheEstimate(16 * mib, 4096, 64 * mib)));
     }
 }

@@ -1,7 +1,7 @@
 package io.github.drivespeed.internal.genuine;
 
-import io.github.drivespeed.report.CacheCliff;
-import io.github.drivespeed.report.RateDrop;
+import io.github.drivespeed.report.medium.CacheCliff;
+import io.github.drivespeed.report.medium.RateDrop;
 import java.util.Optional;
 
 /**

@@ -1,7 +1,7 @@
 package io.github.drivespeed.internal.genuine;
 
-import io.github.drivespeed.report.DataLossKind;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.Verification;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.github.drivespeed.internal.genuine;
 
-import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.medium.DataLossKind;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.ByteBuffer;
 import java.util.SplittableRandom;
@@ -82,7 +82,9 @@ public final class ProbeUnit {
                     && got.getLong(at + s + Long.BYTES) == nonce
                     && got.slice(at + s + 16, SECTOR - 16).mismatch(payload.slice(s + 16, SECTOR - 16)) < 0;
             if (!same) {
-                DataLossKind kind = SectorCheck.classify(got, at + s, nonce, offset + s);
+                DataLossKind kind = SectorCheck.classify(got, at + s, nonce, offset + s,
+                        got.slice(at + s + 16, SECTOR - 16).mismatch(
+                                payload.slice(s + 16, SECTOR - 16)) < 0, at, at + unitBytes);
                 return new Outcome(kind, kind == DataLossKind.ALIASED
                         ? SectorCheck.stampedOffset(got, at + s) - s : -1);
             }

@@ -1,6 +1,6 @@
 package io.github.drivespeed.internal.genuine;
 
-import io.github.drivespeed.report.Stall;
+import io.github.drivespeed.report.medium.Stall;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.LongUnaryOperator;

@@ -1,6 +1,6 @@
 package io.github.drivespeed.internal.genuine;
 
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import java.util.Optional;
 
 /**

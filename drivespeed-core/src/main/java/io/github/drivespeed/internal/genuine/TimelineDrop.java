@@ -1,6 +1,6 @@
 package io.github.drivespeed.internal.genuine;
 
-import io.github.drivespeed.report.RateDrop;
+import io.github.drivespeed.report.medium.RateDrop;
 import io.github.drivespeed.report.Timeline;
 import io.github.drivespeed.report.TimelinePoint;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.github.drivespeed.internal.io;
 import io.github.drivespeed.parameters.IoLogging;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.Sample;
-import io.github.drivespeed.report.Stall;
+import io.github.drivespeed.report.medium.Stall;
 import io.github.drivespeed.report.Timeline;
 import io.github.drivespeed.report.TimelinePoint;
 import java.util.ArrayList;

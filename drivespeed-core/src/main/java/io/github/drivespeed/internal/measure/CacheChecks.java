@@ -1,11 +1,11 @@
 package io.github.drivespeed.internal.measure;
 
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Sample;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.util.EnumSet;
@@ -28,7 +28,8 @@ public final class CacheChecks {
 
     /**
      * {@return {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE} when a run could not keep the page cache
-     * out; {@link Warning#READ_SERVED_FROM_CACHE} when a run's device moved less than 90 % of the
+     * out (but a verified run through FUSE with no block device of this machine under it, which
+     * {@link Warning#READ_BACK_NOT_VERIFIED} names); {@link Warning#READ_SERVED_FROM_CACHE} when a run's device moved less than 90 % of the
      * bytes it read ({@link Sample#servedFromCache})}
      *
      * @param kind the pass the samples belong to
@@ -37,7 +38,10 @@ public final class CacheChecks {
     public static Set<Warning> readWarnings(PassKind kind, List<Sample> samples) {
         Set<Warning> w = EnumSet.noneOf(Warning.class);
         for (Sample s : samples) {
-            if (s.cacheHandling().mayIncludeCache()) {
+            // (a verified read through FUSE with no device of this machine under it was O_DIRECT
+            // through the mount: READ_BACK_NOT_VERIFIED says which cache may have served it)
+            if (s.cacheHandling().mayIncludeCache() && !(s.verification().isPresent()
+                    && s.cacheHandling() == CacheHandling.FUSE_NO_LOCAL_DEVICE)) {
                 w.add(Warning.READ_MAY_INCLUDE_PAGE_CACHE);
             }
             if (s.servedFromCache(kind)) {
@@ -124,7 +128,8 @@ public final class CacheChecks {
      * Adds what the passes' checks found: {@link Warning#DATA_LOSS} to both passes when a read
      * pass lost data (rule 7), else {@link Warning#READ_BACK_NOT_VERIFIED} to the read pass when
      * a verified read went through a FUSE daemon's device page cache that could not be dropped
-     * ({@link CacheHandling#FUSE_DEVICE_CACHED}), {@link Warning#WRITE_CACHE_CLIFF} (or,
+     * ({@link CacheHandling#FUSE_DEVICE_CACHED}) or had none under it
+     * ({@link CacheHandling#FUSE_NO_LOCAL_DEVICE}), {@link Warning#WRITE_CACHE_CLIFF} (or,
      * buffered, {@link Warning#PAGE_CACHE_DIRTY_LIMIT}) to the write pass when a write pass fell
      * off a cliff (rule 8), {@link Warning#READ_RATE_DROP} when a read pass's rate fell and
      * stayed low, and {@link Warning#WRITE_STALL} / {@link Warning#READ_STALL} to a pass that
@@ -141,7 +146,8 @@ public final class CacheChecks {
             readWarnings.add(Warning.DATA_LOSS);
             writeWarnings.add(Warning.DATA_LOSS);
         } else if (reads.stream().anyMatch(r -> r.verification().isPresent()
-                && r.cacheHandling() == CacheHandling.FUSE_DEVICE_CACHED)) {
+                && (r.cacheHandling() == CacheHandling.FUSE_DEVICE_CACHED
+                        || r.cacheHandling() == CacheHandling.FUSE_NO_LOCAL_DEVICE))) {
             readWarnings.add(Warning.READ_BACK_NOT_VERIFIED);
         }
         for (Sample w : writes) {

@@ -71,9 +71,10 @@ public final class CacheEviction {
      * @param target the probed target
      * @param what the pass, for the log
      * @return empty when the target is not FUSE; {@link CacheHandling#FUSE_DEVICE_EVICTED} when
-     *     no page of the device was left; {@link CacheHandling#FUSE_DEVICE_CACHED} when the device
-     *     was not found (a FUSE file system over files or the network, or a daemon whose
-     *     descriptors this process may not read), could not be opened, or kept pages
+     *     no page of the device was left; {@link CacheHandling#FUSE_NO_LOCAL_DEVICE} when its
+     *     daemon holds no block device (sshfs, a FUSE file system over files);
+     *     {@link CacheHandling#FUSE_DEVICE_CACHED} when the device was not found otherwise (a
+     *     daemon whose descriptors this process may not read), could not be opened, or kept pages
      */
     public static Optional<CacheHandling> beforeFuseRead(IoBackend io, TargetInfo target,
             String what) {
@@ -82,9 +83,13 @@ public final class CacheEviction {
         }
         Optional<Path> device = FUSE_DEVICES.of(target);
         if (device.isEmpty()) {
-            LOG.info("{}: no block device found under the {} mount {}: its page cache cannot be"
-                    + " dropped", what, target.fileSystemType(), target.directory());
-            return Optional.of(CacheHandling.FUSE_DEVICE_CACHED);
+            boolean none = FUSE_DEVICES.holdsNoBlockDevice(target);
+            LOG.info("{}: {} under the {} mount {}: its page cache cannot be dropped", what,
+                    none ? "its daemon holds no block device (a network or file-backed FUSE file"
+                    + " system)" : "no block device found", target.fileSystemType(),
+                    target.directory());
+            return Optional.of(none ? CacheHandling.FUSE_NO_LOCAL_DEVICE
+                    : CacheHandling.FUSE_DEVICE_CACHED);
         }
         try (FileHandle dev = io.openBlockDevice(new BlockDeviceRequest(device.get(), false,
                 false))) {

@@ -24,9 +24,9 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;
-import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.medium.DataLossKind;
 import io.github.drivespeed.report.PassKind;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
@@ -43,6 +43,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The capacity check of a directory, as f3write + f3read and h2testw: fills the free space (or a
@@ -52,6 +54,8 @@ import java.util.OptionalLong;
  * files where the backend and file system allow, else named ones the leftover scan knows).
  */
 public final class CapacityCheck extends Measurement<Preflight.Target, CapacityCheckReport> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CapacityCheck.class);
 
     /** Bytes per file: 1 GiB, under FAT32's 4 GiB limit, as f3's files. */
     public static final long FILE_BYTES = DataSize.GIBIBYTE;
@@ -125,7 +129,8 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         CapacityCheckReport.Stop stop = files.stop;
         return new CapacityCheckReport(t.info(), parameters, t.selection().info(), written,
                 fileBytes, files.size(), direct, found, writeNanos, readNanos,
-                System.nanoTime() - start, stop, startedAt, files.readHandling);
+                System.nanoTime() - start, stop, startedAt, files.readHandling,
+                files.closeFailuresAfterLoss);
     }
 
     /**
@@ -197,6 +202,8 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         private long writeNanos;
         private long readNanos;
         private Verification found = Verification.NONE;
+        /** Files that failed to close with EIO after the read-back found data lost. */
+        private int closeFailuresAfterLoss;
         private CacheHandling readHandling = CacheHandling.NOT_RECORDED;
         private CapacityCheckReport.Stop stop = sizeBytes.isPresent()
                 ? CapacityCheckReport.Stop.SIZE : CapacityCheckReport.Stop.FREE_SPACE;
@@ -306,10 +313,25 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
             }
         }
 
-        /** Removes every file, also on failure ({@code failure}: what the check is throwing). */
+        /**
+         * Removes every file, also on failure ({@code failure}: what the check is throwing). An
+         * EIO at close once the read-back found data lost is part of that loss (the file system's
+         * own data was lost too: exfat-fuse checks a file's directory entry as it closes it), and
+         * counted; the file is removed all the same.
+         */
         void removeAll(Throwable failure) throws IOException {
             for (TestFile file : files) {
-                TestFileRemoval.closeAndRemove(file, file.path().orElse(t.directory()), failure);
+                try {
+                    TestFileRemoval.closeAndRemove(file, file.path().orElse(t.directory()),
+                            failure);
+                } catch (TestFileIoException e) {
+                    if (!found.hasLoss() || !IoFailures.isIoError(e)) {
+                        throw e;
+                    }
+                    closeFailuresAfterLoss++;
+                    LOG.info("after the read-back found data lost: {}; the file system's own data was"
+                            + " lost too, counted with the loss", e.getMessage());
+                }
             }
         }
     }

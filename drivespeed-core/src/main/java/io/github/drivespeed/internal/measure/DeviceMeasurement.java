@@ -17,11 +17,12 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityProbeReport;
+import io.github.drivespeed.report.medium.ConstantFill;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
@@ -161,6 +162,7 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
         List<Sample> reads = new ArrayList<>();
         Set<Warning> writeWarnings = EnumSet.noneOf(Warning.class);
         Set<Warning> readWarnings = EnumSet.noneOf(Warning.class);
+        Optional<ConstantFill> fills;
         try (DriveLocks locks = t.description().map(DriveLocks::acquire)
                 .orElseGet(() -> DriveLocks.acquire(t.number()))) {
             boolean concurrent = locks.anotherMeasurement();
@@ -168,8 +170,9 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
             CacheChecks.addSharedDrive(concurrent || locks.anotherMeasurement(),
                     locks.concurrencyUnchecked(), passes.foreignWrite(), passes.foreignRead(),
                     writeWarnings, readWarnings);
-            if (passes.mostlyZeros()) {
-                readWarnings.add(Warning.READ_ZEROS);
+            fills = passes.constantFill();
+            if (fills.map(ConstantFill::mostly).orElse(false)) {
+                readWarnings.add(Warning.READ_CONSTANT_FILL);
             }
         }
         CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
@@ -185,7 +188,7 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
         PassResult read = PassResult.of(PassKind.READ, reads, readWarnings);
         Instant startedAt = started.at();
         return new DeviceReport(t.info(false), parameters, t.selection().info(), write,
-                read, cached, startedAt);
+                read, cached, startedAt, fills);
     }
 
     /** Opens the device and runs the warm-up and the timed passes, adding their samples. */

@@ -15,6 +15,7 @@ import io.github.drivespeed.internal.verify.ReadRing;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.medium.ConstantFill;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.spi.AlignedBuffer;
@@ -25,6 +26,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.security.SecureRandom;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -64,9 +66,9 @@ final class DevicePasses {
     /** Whether a timed pass's device counters showed other I/O. */
     private boolean foreignWrite;
     private boolean foreignRead;
-    /** Of a read-only test's timed read passes: bytes checked for zeros, and all-zero ones. */
-    private long zeroCheckedBytes;
-    private long zeroBytes;
+    /** Of a read-only test's timed read passes: bytes checked for a constant fill, and by fill. */
+    private long fillCheckedBytes;
+    private final long[] bytesByFill = new long[256];
 
     /**
      * @param parameters what to measure
@@ -124,12 +126,12 @@ final class DevicePasses {
     }
 
     /**
-     * {@return whether at least {@link Warning#READ_ZEROS_PERCENT} % of what a read-only test's
-     * timed passes read came back as all-zero blocks (never written, or discarded)}
+     * {@return what a read-only test's timed passes read as blocks of one byte repeated (never
+     * written, discarded or erased); empty for a write test, which checks what it wrote}
      */
-    boolean mostlyZeros() {
-        return zeroCheckedBytes > 0
-                && zeroBytes * 100 >= zeroCheckedBytes * Warning.READ_ZEROS_PERCENT;
+    Optional<ConstantFill> constantFill() {
+        return parameters.write() ? Optional.empty()
+                : Optional.of(ConstantFill.of(fillCheckedBytes, bytesByFill));
     }
 
     /**
@@ -205,13 +207,17 @@ final class DevicePasses {
             // one continuous interval: the check runs beside the reads, nothing left out
             long elapsed = window.elapsedNanos(0);
             checks.finish();
-            if (checks.zeroBlocks() != null) {
-                zeroCheckedBytes += checks.zeroBlocks().checkedBytes();
-                zeroBytes += checks.zeroBlocks().zeroBytes();
+            if (checks.constantBlocks() != null) {
+                fillCheckedBytes += checks.constantBlocks().checkedBytes();
+                long[] fills = checks.constantBlocks().bytesByFill();
+                for (int b = 0; b < fills.length; b++) {
+                    bytesByFill[b] += fills[b];
+                }
             }
             Sample sample = checks.annotate(window.sample(run, elapsed, handling));
-            boolean foreign = window.foreignIo(write ? 0 : done, write ? done : 0,
-                    blockBytes, !parameters.direct());
+            // the device counts the reads that failed with EIO too (data lost, not moved)
+            boolean foreign = window.foreignIo(write ? 0 : done + checks.failedBytes(),
+                    write ? done : 0, blockBytes, !parameters.direct());
             if (write) {
                 foreignWrite |= foreign;
             } else {

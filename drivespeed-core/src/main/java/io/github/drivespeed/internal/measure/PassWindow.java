@@ -35,7 +35,7 @@ final class PassWindow {
      * Opens the window now: the counters first, then the clock.
      *
      * @param counters the device's counters, or {@link DeviceCounters#NONE} for a pass whose
-     *     device I/O is not recorded (a warm-up)
+     *     device I/O is not recorded (the warm-up's read)
      * @return the window
      */
     static PassWindow open(DeviceCounters counters) {
@@ -60,6 +60,14 @@ final class PassWindow {
      */
     long elapsedNanos(long excludedNanos) {
         return Math.max(1, System.nanoTime() - startNanos - excludedNanos);
+    }
+
+    /**
+     * Closes the window of a pass that makes no sample (the warm-up's write, whose device I/O
+     * is only checked for other I/O, {@link #foreignIo}): the device's counters are read again.
+     */
+    void close() {
+        device = counters.between(before, counters.snapshot());
     }
 
     /**

@@ -2,6 +2,7 @@ package io.github.drivespeed.internal.measure;
 
 import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.files.DriveLocks;
 import io.github.drivespeed.internal.files.LeftoverFiles;
 import io.github.drivespeed.internal.files.TestFileCreator;
@@ -24,13 +25,14 @@ import io.github.drivespeed.internal.verify.ReadRing;
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.progress.ProgressListener;
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.medium.WarmUpWrite;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
@@ -183,6 +185,12 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         writeWarnings.addAll(FigureChecks.lengthWarnings(writes));
         readWarnings.addAll(FigureChecks.lengthWarnings(reads));
         CacheChecks.addFindings(writes, reads, writeWarnings, readWarnings);
+        boolean memory = targetInfo.warnings().contains(Warning.MEMORY_FILE_SYSTEM);
+        // (a warm-up that shared the drive with other I/O may be slow for that: not compared)
+        if (!memory && !passes.warmUpForeign && passes.warmUpWrite().map(w -> w.slowerThan(
+                PassResult.of(PassKind.WRITE, writes, Set.of()).median())).orElse(false)) {
+            writeWarnings.add(Warning.FIRST_WRITES_SLOWER);
+        }
         Optional<PassResult> cached = Optional.empty();
         if (readOptions.cachedReadNanos() > 0) {
             cached = Optional.of(CachedRead.inDirectory(io, directory, readOptions.cachedReadNanos(),
@@ -198,7 +206,8 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         }
         return new SpeedReport(targetInfo, done, selection.info(),
                 PassResult.of(PassKind.WRITE, writes, writeWarnings),
-                PassResult.of(PassKind.READ, reads, readWarnings), cached, startedAt);
+                PassResult.of(PassKind.READ, reads, readWarnings), cached, startedAt,
+                passes.warmUpWrite(), passes.closeFailuresAfterLoss);
     }
 
     /** The write pool and the read ring, and in them the warm-up and the runs. */
@@ -247,6 +256,15 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         private boolean foreignRead;
         /** What the warm-up's read-back found. */
         private Verification warmUpFound = Verification.NONE;
+        /** The warm-up's write pass: bytes, and its time; 0 before it ran. */
+        private long warmUpWriteBytes;
+        private long warmUpWriteNanos;
+        /** Whether the device's counters showed other I/O during the warm-up's write. */
+        private boolean warmUpForeign;
+        /** Whether a read-back (the warm-up's or a run's) has found data lost so far. */
+        private boolean lossFound;
+        /** Closes that failed with EIO once a loss had been found ({@link #closeAndRemove}). */
+        private int closeFailuresAfterLoss;
         /** The measured runs' write and read passes. */
         private final List<Sample> writes = new ArrayList<>();
         private final List<Sample> reads = new ArrayList<>();
@@ -340,8 +358,37 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 failure = e;
                 throw e;
             } finally {
-                TestFileRemoval.closeAndRemove(file, name, failure);
+                closeAndRemove(file, name, failure);
             }
+        }
+
+        /**
+         * Closes and removes the test file ({@link TestFileRemoval}); an EIO there once a
+         * read-back found data lost is part of that loss, not the end of the test: a file system
+         * whose own data the medium lost fails as it reads it back (exfat-fuse checks a file's
+         * directory entry when the file is closed, and a medium that wraps overwrote it with test
+         * data). The file is removed all the same. Any other failure, or an EIO with no loss
+         * found before it, is thrown.
+         */
+        private void closeAndRemove(TestFile file, Path name, Throwable failure)
+                throws IOException {
+            try {
+                TestFileRemoval.closeAndRemove(file, name, failure);
+            } catch (TestFileIoException e) {
+                if (!lossFound || !IoFailures.isIoError(e)) {
+                    throw e;
+                }
+                closeFailuresAfterLoss++;
+                LOG.info("after the read-back found data lost: {}; the file system's own data was"
+                        + " lost too, counted with the loss", e.getMessage());
+            }
+        }
+
+        /** {@return the warm-up's write, once it ran} */
+        Optional<WarmUpWrite> warmUpWrite() {
+            return warmUpWriteBytes > 0 && warmUpWriteNanos > 0
+                    ? Optional.of(new WarmUpWrite(warmUpWriteBytes, warmUpWriteNanos))
+                    : Optional.empty();
         }
 
         /**
@@ -367,7 +414,9 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             try (PassChecks checks = new PassChecks(write, verify, data, ring, !findCliffs,
                     blockBytes, count, block -> block * blockBytes,
                     done -> progress.bytesTransferred(kind, run, done, passBytes))) {
-                PassWindow window = PassWindow.open(run > 0 ? counters : DeviceCounters.NONE);
+                // (the warm-up's write too: other I/O during it would make it slow, not the medium)
+                PassWindow window = PassWindow.open(run > 0 || write ? counters
+                        : DeviceCounters.NONE);
                 checks.begin(window.startNanos(), window.recorder());
                 long done = transfer(checks, file, name, run, count, passBytes, write,
                         window.recorder(), what, window.startNanos());
@@ -380,13 +429,23 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 if (run == 0) {
                     if (checks.verifying()) {
                         warmUpFound = checks.verifier().result();
+                        lossFound |= warmUpFound.hasLoss();
+                    }
+                    if (write) {
+                        warmUpWriteBytes = done;
+                        warmUpWriteNanos = elapsed;
+                        window.close();
+                        // (each copy a btrfs DUP or RAID1 profile writes is the warm-up's own)
+                        warmUpForeign = window.foreignIo(0, done * copies, blockBytes, !direct);
                     }
                     return null;
                 }
                 Sample checked = checks.annotate(window.sample(run, elapsed, handling));
-                // every copy a btrfs DUP or RAID1 profile writes is this pass's, not other I/O
-                boolean foreign = window.foreignIo(write ? 0 : done, write ? done * copies : 0,
-                        blockBytes, !direct);
+                lossFound |= checked.verification().map(Verification::hasLoss).orElse(false);
+                // the device counts the reads that failed with EIO too (data lost, not moved),
+                // and every copy a btrfs DUP or RAID1 profile writes is this pass's, not other I/O
+                boolean foreign = window.foreignIo(write ? 0 : done + checks.failedBytes(),
+                        write ? done * copies : 0, blockBytes, !direct);
                 if (write) {
                     foreignWrite |= foreign;
                 } else {
@@ -454,6 +513,11 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         /** Switches to buffered I/O for good and forgets the passes and what their counters showed. */
         private void fallBack() {
             warmUpFound = Verification.NONE;
+            warmUpWriteBytes = 0;
+            warmUpWriteNanos = 0;
+            warmUpForeign = false;
+            lossFound = false;
+            closeFailuresAfterLoss = 0;
             direct = false;
             foreignWrite = false;
             foreignRead = false;

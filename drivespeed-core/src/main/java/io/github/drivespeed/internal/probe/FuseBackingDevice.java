@@ -69,19 +69,53 @@ public final class FuseBackingDevice {
         return target.mount().map(MountInfo::mountPoint).flatMap(this::heldByDaemonOf);
     }
 
+    /**
+     * {@return whether the target is a FUSE file system with no block device of this machine
+     * under it: not {@code fuseblk} over a device, and its daemon (the processes whose command
+     * line names the mount point) found, every descriptor of it readable, and none a block
+     * device; as sshfs (the network) and FUSE file systems over files or directories. False
+     * where that cannot be told (no daemon found, or its descriptors unreadable: not root)}
+     *
+     * @param target the probed target
+     */
+    public boolean holdsNoBlockDevice(TargetInfo target) {
+        String type = target.fileSystemType();
+        if (!isFuse(type) || (type.equals("fuseblk")
+                && isBlockDevice(Path.of("/").resolve(target.fileSystemSource())))) {
+            return false;
+        }
+        return target.mount().map(MountInfo::mountPoint).flatMap(this::devicesOfDaemon)
+                .map(Set::isEmpty).orElse(false);
+    }
+
     /** The one block device held open by the processes whose command line names the mount. */
     private Optional<Path> heldByDaemonOf(Path mountPoint) {
+        Set<Path> devices = devicesOfDaemon(mountPoint).orElse(Set.of());
+        return devices.size() == 1 ? Optional.of(devices.iterator().next()) : Optional.empty();
+    }
+
+    /**
+     * The block devices held open by the processes whose command line names the mount; empty
+     * when no such process was found or the descriptors of one could not be read.
+     */
+    private Optional<Set<Path>> devicesOfDaemon(Path mountPoint) {
         Set<Path> devices = new TreeSet<>();
+        boolean found = false;
         try (DirectoryStream<Path> pids = Files.newDirectoryStream(proc, "[0-9]*")) {
             for (Path pid : pids) {
                 if (namesMount(pid, mountPoint)) {
-                    devices.addAll(blockDevicesHeld(pid));
+                    Optional<Set<Path>> held = blockDevicesHeld(pid);
+                    if (held.isEmpty()) {
+                        return Optional.empty();
+                    }
+                    devices.addAll(held.get());
+                    found = true;
                 }
             }
         } catch (IOException | UncheckedIOException e) {
             return Optional.empty();
         }
-        return devices.size() == 1 ? Optional.of(devices.iterator().next()) : Optional.empty();
+        return found ? Optional.of(devices) : Optional.empty();
     }
 
     /** Whether an argument of the process, taken from its working directory, is the mount point. */
@@ -101,8 +135,8 @@ public final class FuseBackingDevice {
         }
     }
 
-    /** The block devices among the process's open descriptors (none when they are unreadable). */
-    private static Set<Path> blockDevicesHeld(Path pid) {
+    /** The block devices among the process's open descriptors; empty when they are unreadable. */
+    private static Optional<Set<Path>> blockDevicesHeld(Path pid) {
         Set<Path> devices = new TreeSet<>();
         try (DirectoryStream<Path> fds = Files.newDirectoryStream(pid.resolve("fd"))) {
             for (Path fd : fds) {
@@ -116,9 +150,9 @@ public final class FuseBackingDevice {
                 }
             }
         } catch (IOException | UncheckedIOException e) {
-            return Set.of();
+            return Optional.empty();
         }
-        return devices;
+        return Optional.of(devices);
     }
 
     /** Whether the path is a block device (stat(2) st_mode, through the JDK's "unix" view). */

@@ -3,7 +3,7 @@ package io.github.drivespeed.internal.verify;
 /**
  * What a {@link PipelinedCheck}'s checker does with each block read into its {@link ReadRing}:
  * compare it with what was written ({@link ReadBackVerifier}) or see whether it is all zeros
- * ({@link ZeroBlocks}). Called on the checker thread only.
+ * ({@link ConstantBlocks}). Called on the checker thread only.
  */
 interface BlockCheck {
 

@@ -8,7 +8,7 @@ import io.github.drivespeed.internal.io.DirectionRecorder;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.WriteData;
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.Sample;
 import java.io.IOException;
@@ -38,8 +38,10 @@ public final class PassChecks implements AutoCloseable {
     private final PipelinedCheck pipeline;
     /** The read-back check of a verified read pass, or null. */
     private final ReadBackVerifier verifier;
-    /** The zero-block count of an unverified read pass that counts them, or null. */
-    private final ZeroBlocks zeros;
+    /** The constant-fill count of an unverified read pass that counts them, or null. */
+    private final ConstantBlocks fills;
+    /** Bytes of the blocks whose I/O failed with EIO (data lost), which the device still moved. */
+    private long failedBytes;
 
     /**
      * The checks of one pass: what it writes from, and for a verified read pass, how it checks.
@@ -48,7 +50,8 @@ public final class PassChecks implements AutoCloseable {
      * @param verify for a read pass, whether to check what is read
      * @param data the write pool the pass's blocks were written from
      * @param ring where a verified read pass reads to; for an unverified read pass, a ring
-     *     makes it count the blocks that read as all zeros ({@link #zeroBlocks}); else null
+     *     makes it count the blocks that read as one byte repeated ({@link #constantBlocks});
+     *     else null
      * @param inBatches whether a verified read pass checks in batches on its own thread (a memory
      *     file system), else behind the reads on a thread of its own
      * @param blockBytes bytes per block
@@ -65,9 +68,9 @@ public final class PassChecks implements AutoCloseable {
         this.offsetOfBlock = offsetOfBlock;
         this.log = new CompletionLog(blocks);
         this.verifier = !write && verify ? new ReadBackVerifier(data, ring) : null;
-        this.zeros = !write && !verify && ring != null ? new ZeroBlocks(ring) : null;
+        this.fills = !write && !verify && ring != null ? new ConstantBlocks(ring) : null;
         this.pipeline = verifier != null ? new PipelinedCheck(ring, verifier, inBatches)
-                : zeros != null ? new PipelinedCheck(ring, zeros, false) : null;
+                : fills != null ? new PipelinedCheck(ring, fills, false) : null;
     }
 
     /**
@@ -159,6 +162,7 @@ public final class PassChecks implements AutoCloseable {
                 }
                 long bad = blockOfOffset.applyAsLong(e.offset());
                 unreadable(bad);
+                failedBytes += blockBytes;
                 done += (bad - first) * blockBytes;
                 first = bad + 1;
             }
@@ -177,13 +181,24 @@ public final class PassChecks implements AutoCloseable {
     }
 
     /**
-     * The count of all-zero blocks of an unverified read pass given a ring, complete once
+     * The count of constant-fill blocks of an unverified read pass given a ring, complete once
      * {@link #finish} returned.
      *
      * @return the count, or null when this pass does not count them
      */
-    public ZeroBlocks zeroBlocks() {
-        return zeros;
+    public ConstantBlocks constantBlocks() {
+        return fills;
+    }
+
+    /**
+     * {@return bytes of the blocks whose read failed with EIO and that the pass counted as lost
+     * ({@link #transfer}): not moved, but asked of the device, whose counters
+     * ({@code /sys/block/DEV/stat}) count the bytes of failed requests as well (on the test bed,
+     * 128 MiB read at the device for 44 MiB read and 84 MiB that failed with EIO), so a check of
+     * what the device moved against what the pass did adds them to the pass's own bytes}
+     */
+    public long failedBytes() {
+        return failedBytes;
     }
 
     /** {@return whether read blocks are checked against what was written} */

@@ -3,8 +3,8 @@ package io.github.drivespeed.internal.verify;
 import io.github.drivespeed.internal.genuine.LossTally;
 import io.github.drivespeed.internal.genuine.SectorCheck;
 import io.github.drivespeed.internal.io.WriteData;
-import io.github.drivespeed.report.DataLossKind;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.ByteBuffer;
@@ -19,6 +19,8 @@ import java.nio.ByteBuffer;
 public final class ReadBackVerifier implements BlockCheck {
 
     private static final int SECTOR = DataSize.SECTOR_BYTES;
+    /** Where a sector's payload starts: after its offset and nonce. */
+    private static final int PAYLOAD = 2 * Long.BYTES;
     private static final long CHUNK_BYTES = DataSize.GIBIBYTE;
 
     private final WriteData data;
@@ -98,7 +100,9 @@ public final class ReadBackVerifier implements BlockCheck {
                 continue;
             }
             DataLossKind kind = data.random()
-                    ? SectorCheck.classify(got, s, data.nonce(), offset + s)
+                    ? SectorCheck.classify(got, s, data.nonce(), offset + s,
+                            got.slice(s + PAYLOAD, SECTOR - PAYLOAD).mismatch(
+                                    want.slice(s + PAYLOAD, SECTOR - PAYLOAD)) < 0, 0, length)
                     : zerosCheck(got, s);
             long found = kind == DataLossKind.ALIASED
                     ? reportBase + SectorCheck.stampedOffset(got, s) : -1;

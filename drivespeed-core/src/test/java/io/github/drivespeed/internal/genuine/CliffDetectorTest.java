@@ -3,7 +3,7 @@ package io.github.drivespeed.internal.genuine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -2,8 +2,8 @@ package io.github.drivespeed.internal.genuine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.report.RateDrop;
-import io.github.drivespeed.report.Stall;
+import io.github.drivespeed.report.medium.RateDrop;
+import io.github.drivespeed.report.medium.Stall;
 import io.github.drivespeed.report.Timeline;
 import io.github.drivespeed.report.TimelinePoint;
 import java.util.ArrayList;

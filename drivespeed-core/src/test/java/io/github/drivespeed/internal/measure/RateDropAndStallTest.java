@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassResult;
-import io.github.drivespeed.report.RateDrop;
+import io.github.drivespeed.report.medium.RateDrop;
 import io.github.drivespeed.report.SpeedReport;
-import io.github.drivespeed.report.Stall;
+import io.github.drivespeed.report.medium.Stall;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.testing.FakeFlash;
 import io.github.drivespeed.warning.Warning;

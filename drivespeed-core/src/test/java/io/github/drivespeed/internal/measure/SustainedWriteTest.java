@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.report.CacheCliff;
+import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.testing.FakeFlash;

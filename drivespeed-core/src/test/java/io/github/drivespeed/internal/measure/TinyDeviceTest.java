@@ -54,7 +54,7 @@ class TinyDeviceTest {
                         .isGreaterThanOrEqualTo(s.bytes());
             }
             assertThat(r.read().warnings()).doesNotContain(Warning.PASS_TOO_SHORT,
-                    Warning.READ_SERVED_FROM_CACHE, Warning.READ_ZEROS);
+                    Warning.READ_SERVED_FROM_CACHE, Warning.READ_CONSTANT_FILL);
         }
     }
 

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.progress.ProgressListener;
-import io.github.drivespeed.report.DataLossKind;
+import io.github.drivespeed.report.medium.DataLossKind;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
-import io.github.drivespeed.report.Verification;
+import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.testing.FaultyBackend;
 import io.github.drivespeed.testing.Mounts;
@@ -52,8 +52,22 @@ class ReadBackVerificationTest {
     @TempDir
     Path dir;
 
-    /** What is written over one sector between the write pass and the read pass. */
-    enum Change { ZEROS, ONES, ALIASED, CORRUPTED }
+    /**
+     * What is written over one sector between the write pass and the read pass, and what the
+     * check must call it: a single flipped bit of its offset stamp (bit 17: the stamp then names
+     * the offset 128 KiB away, with the run's nonce) is corruption, not aliasing, since the rest of
+     * the sector is its own data.
+     */
+    enum Change {
+        ZEROS(DataLossKind.ZEROS), ONES(DataLossKind.ONES), ALIASED(DataLossKind.ALIASED),
+        CORRUPTED(DataLossKind.CORRUPTED), STAMP_BIT(DataLossKind.CORRUPTED);
+
+        private final DataLossKind kind;
+
+        Change(DataLossKind kind) {
+            this.kind = kind;
+        }
+    }
 
     @ParameterizedTest
     @EnumSource(Change.class)
@@ -116,6 +130,31 @@ class ReadBackVerificationTest {
         assertThat(v.firstBadOffsetBytes()).isEqualTo(3 * BLOCK);
         assertThat(v.firstBadKind()).contains(DataLossKind.UNREADABLE);
         return r;
+    }
+
+    @Test
+    void anIoErrorAtCloseAfterALossIsPartOfTheLossAndWithoutOneAFailure() throws IOException {
+        ErrnoIoException eio = new ErrnoIoException("close", "test file", "EIO",
+                "EIO (Input/output error)", null);
+        // run 1's read at 3 x 64 KiB fails (a loss), then closing its file fails with EIO, as
+        // exfat-fuse's close does once the medium overwrote its directory entry
+        FaultyBackend lossThenClose = FaultyBackend.failingOnCall(FaultyBackend.failingOnCall(
+                "read", 3 * BLOCK, 2, new ErrnoIoException("pread", "test file", "EIO",
+                        "EIO (Input/output error)", null)), "close", -1, 2, eio);
+        SpeedReport r = DriveSpeed.on(dir).backend(lossThenClose).blockSize("64K").count(COUNT)
+                .runs(1).run();
+        assertThat(r.closeFailuresAfterLoss()).isEqualTo(1);
+        assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
+        assertThat(r.verdict().dataLost()).isTrue();
+        assertThat(r.toString()).contains("then closing the test file failed with EIO (1 time)");
+        assertThat(TestFiles.names(dir)).isEmpty();
+
+        // the same EIO at close with nothing lost before it: an I/O error, as before
+        assertThatThrownBy(() -> DriveSpeed.on(dir).backend(FaultyBackend.failingOnCall("close",
+                -1, 2, eio)).blockSize("64K").count(COUNT).runs(1).run())
+                .isInstanceOfSatisfying(TestFileIoException.class,
+                        e -> assertThat(e.operation()).isEqualTo("close and remove"));
+        assertThat(TestFiles.names(dir)).isEmpty();
     }
 
     @Test
@@ -212,7 +251,8 @@ class ReadBackVerificationTest {
         assertThat(v.checkedBytes()).isEqualTo(BLOCK * COUNT);
         assertThat(v.lostBytes()).as(v.toString()).isEqualTo(512);
         assertThat(v.firstBadOffsetBytes()).isEqualTo(AT);
-        assertThat(v.firstBadKind()).contains(DataLossKind.valueOf(change.name()));
+        assertThat(v.firstBadKind()).contains(change.kind);
+        assertThat(v.lostBytesByKind()).containsExactly(java.util.Map.entry(change.kind, 512L));
         assertThat(v.firstBadFoundOffsetBytes()).isEqualTo(change == Change.ALIASED ? FROM : -1);
         assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
         assertThat(r.write().warnings()).contains(Warning.DATA_LOSS);
@@ -243,6 +283,10 @@ class ReadBackVerificationTest {
                         case CORRUPTED -> {
                             f.read(sector, at);
                             sector.put(300, (byte) (sector.get(300) ^ 0x10));
+                        }
+                        case STAMP_BIT -> {
+                            f.read(sector, at);
+                            sector.put(5, (byte) (sector.get(5) ^ 0x02));
                         }
                         default -> throw new AssertionError(change);
                     }

@@ -1,8 +1,8 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.medium;
 
 /**
- * What a capacity check or probe found the medium to be, in f3's terms ({@code f3probe}: good,
- * bad, limbo, wraparound, chain).
+ * What a capacity check or probe found the medium to be, in f3's terms where it has them
+ * ({@code f3probe}: good, bad, limbo, wraparound, chain).
  */
 public enum MediumKind {
     /** Every offset checked holds its own data: the capacity claimed is real (f3: good). */
@@ -17,6 +17,15 @@ public enum MediumKind {
      * garbage, or not at all): f3's limbo.
      */
     LIMBO("limbo"),
+    /**
+     * Offsets beyond some point alias onto others, whose data writes there overwrite, but at no
+     * one period: no "offset X lands at X modulo R" describes it (a controller that maps the
+     * blocks past its real size anywhere in it). The report names an offset and the offset whose
+     * data it held, and as usable size an upper bound (the higher of two offsets sharing a place
+     * lies past the real size); f3 has no name for it (its module search tests powers of two
+     * only).
+     */
+    ALIASED("aliased"),
     /** Loss below offsets that hold their data: a damaged medium rather than a fake one (f3: bad). */
     DAMAGED("damaged");
 

@@ -1,4 +1,4 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.medium;
 
 import io.github.drivespeed.unit.Throughput;
 

@@ -1,5 +1,6 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.medium;
 
+import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.time.Duration;
 import java.util.Locale;
@@ -81,7 +82,7 @@ public record Stall(long noProgressNanos, long startedAtNanos, long offsetBytes,
         return String.format(Locale.ROOT, "no block completed for %s from %s into the pass, at"
                 + " offset %s; the worst block took %s against a median of %s",
                 Nanoseconds.format(noProgressNanos), Nanoseconds.format(startedAtNanos),
-                DeviceIo.formatBytes(offsetBytes), Nanoseconds.format(worstBlockNanos),
+                DataSize.formatMegabytes(offsetBytes), Nanoseconds.format(worstBlockNanos),
                 Nanoseconds.format(medianBlockNanos));
     }
 }

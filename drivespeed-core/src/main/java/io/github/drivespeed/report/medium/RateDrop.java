@@ -1,5 +1,6 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.medium;
 
+import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import java.util.Locale;
@@ -64,7 +65,7 @@ public record RateDrop(long bytesBeforeDrop, long nanosBeforeDrop, double bytesP
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "fell after %s (%s) from %s to %s, %.1fx slower",
-                DeviceIo.formatBytes(bytesBeforeDrop), Nanoseconds.format(nanosBeforeDrop),
+                DataSize.formatMegabytes(bytesBeforeDrop), Nanoseconds.format(nanosBeforeDrop),
                 before(), after(), dropFactor());
     }
 }

@@ -1,4 +1,4 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.medium;
 
 /**
  * How a sector read back differs from what drivespeed wrote there, in the terms of f3
@@ -9,8 +9,10 @@ package io.github.drivespeed.report;
 public enum DataLossKind {
     /**
      * The sector holds the data drivespeed wrote at <em>another</em> offset in the same run (its
-     * stamp names that offset): the medium maps two offsets onto one place, as counterfeit media
-     * that wrap around do. f3 calls it "overwritten".
+     * stamp names that offset, and it is that offset's data: its payload is not this sector's, or
+     * its neighbour is displaced by the same distance): the medium maps two offsets onto one
+     * place, as counterfeit media that wrap around do. f3 calls it "overwritten". A stamp with
+     * changed bits in a sector that otherwise holds its own data is {@link #CORRUPTED}.
      */
     ALIASED("overwritten by another offset's data (aliasing)"),
     /** The sector reads back as all zeros: the data was never stored (f3's limbo media). */
@@ -18,8 +20,10 @@ public enum DataLossKind {
     /** The sector reads back as all 0xFF bytes: the data was never stored (erased flash). */
     ONES("all 0xFF (never stored)"),
     /**
-     * The sector holds something else: changed bits, data of an earlier run, or anything that
-     * is neither this run's data nor an erased pattern. f3 calls it "corrupted".
+     * The sector holds something else: changed bits (in its payload, or in its stamp: a single
+     * flipped bit of the offset names another offset, but the rest is this sector's own data),
+     * data of an earlier run, or anything that is neither this run's data nor an erased pattern.
+     * f3 calls it "corrupted".
      */
     CORRUPTED("corrupted"),
     /**

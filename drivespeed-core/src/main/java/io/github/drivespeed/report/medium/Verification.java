@@ -1,5 +1,6 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.medium;
 
+import io.github.drivespeed.unit.DataSize;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
@@ -98,7 +99,7 @@ public record Verification(long checkedBytes, long lostBytes, long firstBadOffse
      */
     @Override
     public String toString() {
-        String head = "verified " + DeviceIo.formatBytes(checkedBytes);
+        String head = "verified " + DataSize.formatMegabytes(checkedBytes);
         if (!hasLoss()) {
             return head + ": no data lost";
         }
