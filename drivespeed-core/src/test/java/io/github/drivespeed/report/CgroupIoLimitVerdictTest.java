@@ -237,4 +237,20 @@ class CgroupIoLimitVerdictTest {
                 1e6, 2e6, Double.NaN, "", Optional.of(WRITE_8_MIB))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("only for a failed criterion");
     }
+
+    @Test
+    void anIopsCapIsNotReachedByLargeBlocksTheDeviceSplitIntoMoreRequestsThanItLets() {
+        // measured on the cgroup bed: a 4 x 4 MiB read pass at 362 IOPS (90 % of a 400 IOPS
+        // cap) while its device completed 28 requests in 11 ms, 2,532 per second
+        CgroupLimits limits = new CgroupLimits(List.of(limit(Direction.READ, Unit.IOS, 400)),
+                Optional.empty());
+        assertThat(limits.reachedBy(Direction.READ, IoLimitReached.Figure.MEDIAN, 1.5e9,
+                IoLimitReached.Figure.MEDIAN, 362, 2532)).isEmpty();
+        // small blocks, one request each, at the cap: held
+        assertThat(limits.reachedBy(Direction.READ, IoLimitReached.Figure.MEDIAN, 1.6e6,
+                IoLimitReached.Figure.MEDIAN, 395, 398)).hasSize(1);
+        // no device counters: the IOPS alone decide
+        assertThat(limits.reachedBy(Direction.READ, IoLimitReached.Figure.MEDIAN, 1.6e6,
+                IoLimitReached.Figure.MEDIAN, 395, Double.NaN)).hasSize(1);
+    }
 }
