@@ -4,7 +4,9 @@ import io.github.drivespeed.SequentialPlan;
 import io.github.drivespeed.SustainedPlan;
 import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.cli.options.FormOptions;
+import io.github.drivespeed.cli.options.OptionRow;
 import io.github.drivespeed.cli.options.OptionSetters;
+import io.github.drivespeed.cli.options.OutputOptions;
 import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.cli.results.Results;
@@ -21,7 +23,10 @@ import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code drivespeed [DIR]}: the sequential write and read test, one line per run like the classic
@@ -64,6 +69,9 @@ public final class SequentialRunner {
         }
         Results results = null;
         SequentialPlan test = plans.test();
+        if (test == null) {
+            sayUnusedSequentialOptions(plans.random() != null);
+        }
         if (plans.sustained() != null) {
             try {
                 results = Results.of(SustainedRunner.measure(context, plans.sustained(),
@@ -103,6 +111,41 @@ public final class SequentialRunner {
         WorkloadPlan random = RequirementChecker.needsWorkloads(requirement)
                 ? OptionSetters.REQUIREMENT_WORKLOADS.build(dir, context.given()) : null;
         return new Plans(sustained, test, random);
+    }
+
+    /**
+     * Says which options of the sequential test a requirement that runs no sequential test (an
+     * SD class alone, judged on the sustained write with its own bounds; random 4 KiB figures
+     * alone) leaves unused: they are read only where the sustained write cannot run and the
+     * sequential test runs in its place. Nothing is said when every option given is used.
+     *
+     * @param workloads whether the requirement's random workloads run (they take some options)
+     */
+    private void sayUnusedSequentialOptions(boolean workloads) {
+        Set<OptionRow<?>> used =
+                new HashSet<>(OptionSetters.REQUIREMENT_SUSTAINED_WRITE.options());
+        if (workloads) {
+            used.addAll(OptionSetters.REQUIREMENT_WORKLOADS.options());
+        }
+        List<String> unused = new ArrayList<>();
+        for (OptionRow<?> row : OptionSetters.SEQUENTIAL_TEST.options()) {
+            if (context.given().has(row) && !used.contains(row)) {
+                unused.add("'" + context.given().typed(row) + "'");
+            }
+        }
+        if (unused.isEmpty()) {
+            return;
+        }
+        PrintWriter text = context.outputs().text();
+        text.println(Headers.on(context.target()) + (unused.size() == 1 ? "option " : "options ")
+                + String.join(", ", unused) + " set" + (unused.size() == 1 ? "s" : "")
+                + " the sequential test, which " + OutputOptions.REQUIRE.option() + " "
+                + requirement.name() + " does not run" + (requirement.needsSustainedWrite()
+                        ? " unless the sustained write cannot run here: an SD class is judged on a"
+                        + " sustained write past the drive's write cache, with that write's own"
+                        + " bounds" : ": its figures come from random 4 KiB workloads")
+                + "; add a sequential minimum (read=... or write=...) to run it too");
+        text.flush();
     }
 
     /**
