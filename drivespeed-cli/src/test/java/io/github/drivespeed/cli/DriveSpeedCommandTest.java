@@ -196,6 +196,23 @@ class DriveSpeedCommandTest {
     }
 
     @Test
+    void bufferedLinuxAioAtDepthIsRefusedNamingWhyAndAtDepthOneRuns() throws IOException {
+        CommandRun o = run(dir.toString(), "--rw", "randread", "--bs", "4K", "--size", "4M",
+                "--iodepth", "16", "--ioengine", "libaio", "--buffered", "--duration", "200ms");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).hasSize(1);
+        assertThat(o.err()).startsWith("drivespeed: ").contains("--ioengine").contains("libaio")
+                .contains("Linux AIO completes each buffered read or write inside io_submit(2)")
+                .contains("--iodepth 16 would never be in flight");
+        assertThat(TestFiles.names(dir)).isEmpty();
+
+        CommandRun qd1 = run(dir.toString(), "--rw", "randread", "--bs", "4K", "--size", "4M",
+                "--iodepth", "1", "--ioengine", "libaio", "--buffered", "--duration", "200ms");
+        assertThat(qd1.exitCode()).as(qd1.err()).isZero();
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
     void aWorkloadPrintsIopsAndLatencyPercentiles() throws IOException {
         CommandRun o = run(dir.toString(), "--rw", "randrw", "--rwmixread", "70", "--bs", "4K",
                 "--size", "4M", "--count", "500", "--seed", "3", "--threads", "2");

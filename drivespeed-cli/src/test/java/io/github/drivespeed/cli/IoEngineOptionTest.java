@@ -42,7 +42,8 @@ class IoEngineOptionTest {
                 "--ioengine", "libaio", "--size", "4M", "--count", "800");
         assertThat(text.exitCode()).as(text.err()).isZero();
         assertThat(text.out()).containsPattern("(?m)^I/O: +libaio \\(.*\\): 1 thread x queue"
-                + " depth 8$")
+                + " depth 8 \\(\\d+\\.\\d in flight on average, peak \\d, submitting thread \\d+ %"
+                + " busy\\)$")
                 .containsPattern("(?m)^CPU: +\\d+ ns user \\+ \\d+ ns system per I/O \\(usr_cpu");
     }
 

@@ -65,6 +65,15 @@ public interface IoQueue extends AutoCloseable {
     }
 
     /**
+     * {@return the queue's meter of the I/Os it had in the kernel, sampled per submitting call,
+     * or null when it keeps none (the default: a synchronous queue has exactly one I/O in flight
+     * while it works)}
+     */
+    default InFlightMeter inFlightMeter() {
+        return null;
+    }
+
+    /**
      * Tells the queue, before the first submission, which buffers all its I/O will use, so that
      * it can register them with the kernel (io_uring's IORING_REGISTER_BUFFERS, fio's
      * {@code fixedbufs}: the pages are pinned once instead of on every I/O). Optional: the
@@ -80,8 +89,8 @@ public interface IoQueue extends AutoCloseable {
 
     /**
      * {@return how this queue does its I/O beyond the engine's name, for reports (for example
-     * {@code registered file, 2 registered buffers; submits each I/O as it is queued}); empty by
-     * default}
+     * {@code registered file, 2 registered buffers; submits every queued I/O in one call});
+     * empty by default}
      */
     default String description() {
         return "";

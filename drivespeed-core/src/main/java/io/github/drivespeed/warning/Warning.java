@@ -356,7 +356,27 @@ public enum Warning {
     PASS_TOO_SHORT("a timed pass was too short (under " + Warning.MIN_PASS_MILLIS + " ms, or fewer"
             + " than " + Warning.MIN_PASS_BLOCKS + " blocks) for its figure to be stable: a few"
             + " milliseconds of scheduling or a drive's wake-up change it by several percent or"
-            + " more; measure more data (a larger count or size, or a duration)");
+            + " more; measure more data (a larger count or size, or a duration)"),
+    /**
+     * A workload at a queue depth above 1 kept, on average, fewer than 80 %
+     * ({@link io.github.drivespeed.report.InFlight#REACHED_SHARE}) of that depth in the kernel
+     * ({@link io.github.drivespeed.report.InFlight}): buffered I/O through Linux AIO (completed
+     * inside io_submit), a memory file system or block device that completes each I/O inside
+     * the submitting call, or a submitting thread that could not keep up. The figure is the
+     * drive's at the depth reached, not at the depth asked for.
+     */
+    QUEUE_DEPTH_NOT_REACHED("the queue depth asked for was not reached: on average fewer than 80 %"
+            + " of the I/Os asked for were in flight at once (the engine line gives the mean and"
+            + " peak), so the figure is the drive's at a lower depth"),
+    /**
+     * The submitting threads were busy (on a CPU or waiting for one) at least 90 % of the time
+     * ({@link io.github.drivespeed.report.InFlight#SATURATED_BUSY}) while the queue depth asked
+     * for was not reached ({@link #QUEUE_DEPTH_NOT_REACHED}): the program, not the device, set
+     * the pace. Never given when the depth was reached, where the device is the limit.
+     */
+    TOOL_LIMITED("the submitting threads were saturated while the queue depth was not reached:"
+            + " these IOPS may be drivespeed's limit on this CPU, not the drive's (more threads"
+            + " may go further)");
 
     /**
      * Whether a timed run was too short for its figure to be stable ({@link #PASS_TOO_SHORT}).

@@ -148,7 +148,7 @@ class CgroupIoLimitVerdictTest {
                 Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 8, 0, 1, true,
                 Duration.ofMillis(500), true, Optional.empty(), 0, Optional.empty());
         return new WorkloadReport(target, p, BACKEND, new EngineInfo(IoEngine.PSYNC,
-                Optional.empty(), 1, 1, "", Optional.empty()), Optional.of(read),
+                Optional.empty(), 1, 1, "", Optional.empty(), Optional.empty()), Optional.of(read),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
     }
 

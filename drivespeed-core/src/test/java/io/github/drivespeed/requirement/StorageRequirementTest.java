@@ -47,7 +47,7 @@ class StorageRequirementTest {
     private static final TargetInfo TARGET = TargetInfo.builder(Path.of("/media/card")).build();
     private static final BackendInfo BACKEND = new BackendInfo("java", "test", Optional.empty());
     private static final EngineInfo PSYNC = new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1,
-            "", Optional.empty());
+            "", Optional.empty(), Optional.empty());
 
     /** A sequential report whose runs wrote and read at the given MB/s (1 s each). */
     static SpeedReport sequential(double[] writeMbps, double[] readMbps) {

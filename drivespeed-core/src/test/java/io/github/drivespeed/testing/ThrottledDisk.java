@@ -19,8 +19,34 @@ public final class ThrottledDisk extends MountedTestbed {
 
     private ThrottledDisk(Path mountDir, long writeBps, long readBps)
             throws IOException, InterruptedException {
-        super("throttled-disk", mountDir, List.of("--size", "256M",
+        this(mountDir, List.of("--size", "256M",
                 "--write-bps", Long.toString(writeBps), "--read-bps", Long.toString(readBps)));
+    }
+
+    private ThrottledDisk(Path mountDir, List<String> options)
+            throws IOException, InterruptedException {
+        super("throttled-disk", mountDir, options);
+    }
+
+    /**
+     * A bed whose reads are capped in I/Os per second ({@code --read-iops}; no byte cap), in a new
+     * temporary directory that {@link #closeAndRemove()} removes: a queue of I/Os held at a known
+     * pace, where the device, not the program, is the limit. A cap of 0 is no cap at all.
+     *
+     * @param prefix of the temporary directory's name
+     * @param readIops read cap, I/Os per second, or 0 for none
+     * @return the testbed
+     */
+    public static ThrottledDisk upWithReadIops(String prefix, long readIops)
+            throws IOException, InterruptedException {
+        Path parent = newParent(prefix);
+        try {
+            return new ThrottledDisk(parent.resolve("throttled"), List.of("--size", "256M",
+                    "--read-iops", Long.toString(readIops)));
+        } catch (IOException | InterruptedException | RuntimeException | Error e) {
+            Files.deleteIfExists(parent);
+            throw e;
+        }
     }
 
     /** @return {@code testbed/throttled-disk} of this repository */

@@ -64,6 +64,12 @@ final class AioCompletionRing {
         return (int) INT.getAcquire(ring, TAIL);
     }
 
+    /** @return completions in the ring not yet reaped */
+    int available() {
+        int d = tail() - ring.getInt(HEAD);
+        return d < 0 ? d + nr : d;
+    }
+
     /**
      * @param tailBefore a {@link #tail()} read earlier
      * @return completions that arrived since

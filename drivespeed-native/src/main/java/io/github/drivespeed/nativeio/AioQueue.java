@@ -10,8 +10,8 @@ import java.nio.ByteOrder;
 
 /**
  * An {@link IoQueue} on Linux AIO for one file descriptor (fio's {@code ioengine=libaio}): one
- * {@code struct iocb} per slot, handed to io_submit(2) as each I/O is queued or in one batch just
- * before waiting, as the {@link SubmitPolicy} decides from what the target does; completions
+ * {@code struct iocb} per slot, all those queued handed to one io_submit(2) just before waiting;
+ * completions
  * taken from the context's ring in user space ({@link AioCompletionRing}, fio's
  * {@code userspace_reap}) and waited for with io_getevents(2) only when none is there. With
  * O_DIRECT the I/Os really are in flight together; on a buffered file the kernel completes them
@@ -45,12 +45,10 @@ final class AioQueue extends NativeQueue {
     private final ByteBuffer iocbs;
     private final ByteBuffer batchPointers;
     private final ByteBuffer events;
-    private final long slotPointersAddress;
     private final long batchPointersAddress;
     private final long eventsAddress;
     private final long context;
     private final AioCompletionRing ring;
-    private final SubmitPolicy policy = new SubmitPolicy();
     private final int[] pending;
     private final long iocbsAddress;
     private final int pointerBytes;
@@ -71,20 +69,17 @@ final class AioQueue extends NativeQueue {
         long iocbBytes = (long) depth * IOCB_BYTES;
         long pointerArrayBytes = (long) depth * pointerBytes;
         long eventBytes = (long) depth * EVENT_BYTES;
-        this.memory = new Memory(iocbBytes + 2 * pointerArrayBytes + eventBytes + Long.BYTES);
+        this.memory = new Memory(iocbBytes + pointerArrayBytes + eventBytes + Long.BYTES);
         memory.clear();
         long base = Pointer.nativeValue(memory);
         this.iocbsAddress = base;
-        this.slotPointersAddress = base + iocbBytes;
-        this.batchPointersAddress = slotPointersAddress + pointerArrayBytes;
+        this.batchPointersAddress = base + iocbBytes;
         this.eventsAddress = batchPointersAddress + pointerArrayBytes;
         long contextAddress = eventsAddress + eventBytes;
         this.iocbs = memory.getByteBuffer(0, iocbBytes).order(ByteOrder.nativeOrder());
-        ByteBuffer slotPointers = memory.getByteBuffer(iocbBytes, pointerArrayBytes)
+        this.batchPointers = memory.getByteBuffer(iocbBytes, pointerArrayBytes)
                 .order(ByteOrder.nativeOrder());
-        this.batchPointers = memory.getByteBuffer(iocbBytes + pointerArrayBytes,
-                pointerArrayBytes).order(ByteOrder.nativeOrder());
-        this.events = memory.getByteBuffer(iocbBytes + 2 * pointerArrayBytes, eventBytes)
+        this.events = memory.getByteBuffer(iocbBytes + pointerArrayBytes, eventBytes)
                 .order(ByteOrder.nativeOrder());
         this.pending = new int[depth];
         if (aio.setup(depth, contextAddress) != 0) {
@@ -98,7 +93,6 @@ final class AioQueue extends NativeQueue {
             int at = slot * IOCB_BYTES;
             iocbs.putLong(at + IOCB_DATA, slot);          // aio_data: the slot
             iocbs.putInt(at + IOCB_FILDES, fd);
-            putPointer(slotPointers, slot, iocbsAddress + (long) at);
         }
     }
 
@@ -119,13 +113,7 @@ final class AioQueue extends NativeQueue {
         iocbs.putLong(at + IOCB_BUF, address);
         iocbs.putLong(at + IOCB_NBYTES, count);
         iocbs.putLong(at + IOCB_OFFSET, position);
-        if (policy.batching()) {
-            pending[pendingCount++] = slot;
-            return;
-        }
-        int tailBefore = ring != null ? ring.tail() : 0;
-        submit(slotPointersAddress + (long) slot * pointerBytes, 1, slot);
-        policy.single(ring != null && ring.arrivedSince(tailBefore) > 0);
+        pending[pendingCount++] = slot;
     }
 
     /** Submits every queued iocb, in order, in one io_submit(2) where the kernel takes them all. */
@@ -135,35 +123,33 @@ final class AioQueue extends NativeQueue {
             putPointer(batchPointers, i, iocbsAddress + (long) pending[i] * IOCB_BYTES);
         }
         pendingCount = 0;
-        int tailBefore = ring != null ? ring.tail() : 0;
-        submit(batchPointersAddress, count, pending[0]);
-        if (ring != null) {
-            policy.batch(count, ring.arrivedSince(tailBefore));
-        }
+        submit(batchPointersAddress, count);
     }
 
     /**
      * io_submit(2) of {@code count} iocbs from {@code pointers}, looping over partial submissions
      * and EINTR; each call that took iocbs is timed once, for all it took.
      */
-    private void submit(long pointers, int count, int firstSlot) throws IOException {
+    private void submit(long pointers, int count) throws IOException {
         int done = 0;
         while (done < count) {
+            long called = System.nanoTime();
             long n = aio.submit(context, count - done, pointers + (long) done * pointerBytes);
             if (n > 0) {
                 long now = System.nanoTime();
                 for (int i = done; i < done + (int) n; i++) {
-                    issued(count == 1 ? firstSlot : pending[i], now);
+                    issued(pending[i], now);
                 }
                 done += (int) n;
                 inFlight += (int) n;
+                submittedInFlight(called, now, inFlight, ring != null ? ring.available() : 0);
                 continue;
             }
             int errno = n == 0 ? Errno.EAGAIN : (int) -n;
             if (errno == Errno.EINTR) {
                 continue;
             }
-            int slot = count == 1 ? firstSlot : pending[done];
+            int slot = pending[done];
             throw Errno.exception(libc, "io_submit (asynchronous " + operation(slot) + ")",
                     displayName, errno);
         }
@@ -178,7 +164,8 @@ final class AioQueue extends NativeQueue {
         int max = Math.min(Math.min(slots.length, bytes.length), inFlight);
         int n = ring != null ? ring.reap(max, slots, bytes, 0) : 0;
         int wanted = Math.min(minCompletions, max);
-        if (n < wanted) {
+        boolean waited = n < wanted;
+        if (waited) {
             long got;
             while ((got = aio.getEvents(context, wanted - n, max - n, eventsAddress)) < 0) {
                 if (got != -Errno.EINTR) {
@@ -194,14 +181,15 @@ final class AioQueue extends NativeQueue {
             n += (int) got;
         }
         inFlight -= n;
+        reapedInFlight(inFlight, ring != null ? ring.available() : 0, waited);
         toBytes(n, slots, bytes, "io_getevents");
         return n;
     }
 
     @Override
     public String description() {
-        return ring != null ? "completions reaped from the ring in user space; " + policy.describe()
-                : "completions read with io_getevents(2); " + policy.describe();
+        return ring != null ? "completions reaped from the ring in user space; " + BATCHING
+                : "completions read with io_getevents(2); " + BATCHING;
     }
 
     /** io_destroy(2), which waits for what is still in flight, then frees the iocbs. */

@@ -94,6 +94,10 @@ class NativeFileHandle implements FileHandle {
         }
     }
 
+    /** Why Linux AIO queues nothing on a buffered file. */
+    static final String BUFFERED_AIO = "Linux AIO is synchronous for buffered I/O (each I/O"
+            + " completes inside io_submit(2), so no more than one is ever in flight)";
+
     /**
      * An asynchronous queue on this file's descriptor: {@code io_uring} ({@link UringQueue}) or
      * {@code libaio} ({@link AioQueue}), on x86_64, aarch64 and arm.
@@ -122,11 +126,15 @@ class NativeFileHandle implements FileHandle {
     }
 
     /**
-     * io_uring's drawback on a file without non-blocking reads ({@link NowaitReads}); asked once
-     * per handle.
+     * Linux AIO's drawback on a buffered file (it completes buffered I/O inside io_submit(2),
+     * one at a time: fio's HOWTO, libaio); io_uring's on a file without non-blocking reads
+     * ({@link NowaitReads}), asked once per handle.
      */
     @Override
     public Optional<String> queueEngineDrawback(String engine) {
+        if (NativeIoBackend.LIBAIO.equals(engine)) {
+            return direct ? Optional.empty() : Optional.of(BUFFERED_AIO);
+        }
         if (!NativeIoBackend.IO_URING.equals(engine)) {
             return Optional.empty();
         }

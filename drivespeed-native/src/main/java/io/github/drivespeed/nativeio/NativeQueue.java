@@ -1,6 +1,7 @@
 package io.github.drivespeed.nativeio;
 
 import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.InFlightMeter;
 import io.github.drivespeed.spi.IoQueue;
 import java.io.IOException;
 
@@ -10,7 +11,14 @@ import java.io.IOException;
  * I/O (at most MAX_RW_COUNT, kept aligned), remember each slot's direction, and turn the
  * kernel's results (bytes, or -errno) into the {@link IoQueue} contract's (bytes, -1 at end of
  * file) or the first failure; and keep, per slot, when the system call that submitted it
- * returned ({@link IoQueue#issuedAtNanos(int)}: one clock reading per submitting call).
+ * returned ({@link IoQueue#issuedAtNanos(int)}: one clock reading per submitting call), and how
+ * many I/Os the kernel held over time ({@link InFlightMeter}: around each submitting call, with
+ * that reading and one before it, and after each reap, with one of its own).
+ *
+ * <p>Both submit in batches at every depth (fio's {@code iodepth_batch_submit} with
+ * {@code iodepth_batch_complete_min=1}): an I/O queued is only published to the kernel's
+ * structures; just before waiting, everything queued goes in one system call, then every
+ * completion there is reaped, and the engine tops the depth up again before the next call.
  */
 abstract class NativeQueue implements IoQueue {
 
@@ -22,6 +30,7 @@ abstract class NativeQueue implements IoQueue {
     private final boolean[] writes;
     /** Per slot: {@link System#nanoTime()} just after the system call that submitted it returned. */
     private final long[] issuedAt;
+    private final InFlightMeter meter = new InFlightMeter();
 
     NativeQueue(Libc libc, String displayName, int depth) {
         if (depth < 1) {
@@ -39,6 +48,38 @@ abstract class NativeQueue implements IoQueue {
     public final boolean timesSubmission() {
         return true;
     }
+
+    @Override
+    public final InFlightMeter inFlightMeter() {
+        return meter;
+    }
+
+    /**
+     * Tells the meter of a submitting call and the I/Os the kernel holds just after it.
+     *
+     * @param calledNanos {@link System#nanoTime()} read just before the call
+     * @param returnedNanos {@link System#nanoTime()} read just after it
+     * @param submittedNotReaped I/Os submitted and not yet reaped
+     * @param completedNotReaped completions already in the ring, not yet reaped
+     */
+    final void submittedInFlight(long calledNanos, long returnedNanos, int submittedNotReaped,
+            int completedNotReaped) {
+        meter.submitted(calledNanos, returnedNanos, submittedNotReaped - completedNotReaped);
+    }
+
+    /**
+     * Tells the meter of the I/Os the kernel holds just after a reap.
+     *
+     * @param submittedNotReaped I/Os submitted and not yet reaped
+     * @param completedNotReaped completions still in the ring, not yet reaped
+     * @param waited whether the queue waited in the kernel for a completion first
+     */
+    final void reapedInFlight(int submittedNotReaped, int completedNotReaped, boolean waited) {
+        meter.reaped(System.nanoTime(), submittedNotReaped - completedNotReaped, waited);
+    }
+
+    /** How the queue submits, for descriptions. */
+    static final String BATCHING = "submits every queued I/O in one call before reaping";
 
     @Override
     public final long issuedAtNanos(int slot) {
@@ -81,7 +122,7 @@ abstract class NativeQueue implements IoQueue {
     }
 
     /**
-     * Queues one I/O of a slot (and, as the queue's policy has it, submits it).
+     * Queues one I/O of a slot, to be submitted with the others queued before the next wait.
      *
      * @param buffer the buffer it reads into or writes from
      * @param address where in it, checked

@@ -17,8 +17,8 @@ import java.util.Optional;
  * {@code registerfiles} and {@code fixedbufs} where the kernel lets it): slot {@code s} always uses
  * SQE {@code s}; an I/O is an IORING_OP_READ/WRITE (READ_FIXED/WRITE_FIXED from a registered
  * buffer) on the registered file (IOSQE_FIXED_FILE) or the plain descriptor; the SQ tail is
- * published with release ordering and handed to the kernel with io_uring_enter(2), as each I/O
- * is queued or in one batch before waiting ({@link SubmitPolicy}); completions are taken from the
+ * published with release ordering and handed to the kernel with one io_uring_enter(2) for all
+ * queued, just before waiting; completions are taken from the
  * CQ ring in user space (tail read with acquire, head written with release) and waited for with
  * io_uring_enter(IORING_ENTER_GETEVENTS) only when none is there.
  *
@@ -52,7 +52,6 @@ final class UringQueue extends NativeQueue {
     private final UringRings rings;
     private final IoCalls calls;
     private final LinuxConstants constants;
-    private final SubmitPolicy policy = new SubmitPolicy();
     private final ByteBuffer sqes;
     private final ByteBuffer sqRing;
     private final ByteBuffer cqRing;
@@ -142,11 +141,6 @@ final class UringQueue extends NativeQueue {
         sqRing.putInt(rings.sqArray + (sqTail & rings.sqMask) * Integer.BYTES, slot);
         INT.setRelease(sqRing, rings.sqTail, ++sqTail);
         pending++;
-        if (!policy.batching()) {
-            int tailBefore = cqTail();
-            submitPending();
-            policy.single(cqTail() != tailBefore);
-        }
     }
 
     private int registeredIndex(AlignedBuffer buffer) {
@@ -168,6 +162,7 @@ final class UringQueue extends NativeQueue {
      */
     private void submitPending() throws IOException {
         while (pending > 0) {
+            long called = System.nanoTime();
             int n = calls.ioUringEnter(rings.ringFd, pending, 0, 0);
             if (n > 0) {
                 long now = System.nanoTime();
@@ -178,6 +173,7 @@ final class UringQueue extends NativeQueue {
                 }
                 pending -= n;
                 inFlight += n;
+                submittedInFlight(called, now, inFlight, cqTail() - cqHead);
             } else if (n != -Errno.EINTR) {
                 throw Errno.exception(libc, "io_uring_enter (submitting " + operation(lastSlot)
                         + ")",
@@ -190,15 +186,12 @@ final class UringQueue extends NativeQueue {
     public int awaitCompletions(int minCompletions, int[] slots, long[] bytes)
             throws IOException {
         if (pending > 0) {
-            int batch = pending;
-            int tailBefore = cqTail();
             submitPending();
-            int arrived = cqTail() - tailBefore;
-            policy.batch(batch, arrived);
         }
         int max = Math.min(Math.min(slots.length, bytes.length), inFlight);
         int wanted = Math.min(minCompletions, max);
         int n = reap(max, slots, bytes, 0);
+        boolean waited = n < wanted;
         while (n < wanted) {
             int r = calls.ioUringEnter(rings.ringFd, 0, wanted - n, IORING_ENTER_GETEVENTS);
             if (r < 0 && r != -Errno.EINTR) {
@@ -209,6 +202,7 @@ final class UringQueue extends NativeQueue {
             n += reap(max - n, slots, bytes, n);
         }
         inFlight -= n;
+        reapedInFlight(inFlight, cqTail() - cqHead, waited);
         toBytes(n, slots, bytes, "io_uring");
         return n;
     }
@@ -235,7 +229,7 @@ final class UringQueue extends NativeQueue {
     @Override
     public String description() {
         return fileRegistration + ", " + bufferRegistration + "; completions reaped from the"
-                + " CQ ring in user space; " + policy.describe()
+                + " CQ ring in user space; " + BATCHING
                 + drawback.map(d -> "; " + d).orElse("");
     }
 

@@ -26,7 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The native backend on {@code testbed/direct-einval} (root): open(O_DIRECT) succeeds, pwrite
  * fails with EINVAL; the refusal is named, and {@code directOrBuffered()} falls back. With only
  * the reads refused, a workload writes its file and meets the refusal in its reads, on each
- * engine's own path (pread, Linux AIO's completions, io_uring's).
+ * engine's own path (pread, Linux AIO's completions, io_uring's); Linux AIO named and fallen
+ * back to buffered runs (it is refused only where buffered I/O was asked for), with the depth it
+ * never reached said.
  */
 @Tag("privileged")
 class DirectRefusedPerTransferTest {
@@ -77,6 +79,12 @@ class DirectRefusedPerTransferTest {
             WorkloadReport r = plan.directOrBuffered().run();
             assertThat(r.parameters().direct()).isFalse();
             assertThat(r.engine().engine()).isEqualTo(e);
+            if (e == IoEngine.LIBAIO) {
+                // not refused after the automatic fallback: run, and said to queue nothing
+                assertThat(r.engine().inFlight()).hasValueSatisfying(f -> assertThat(f.peak())
+                        .isOne());
+                assertThat(r.warnings()).contains(Warning.QUEUE_DEPTH_NOT_REACHED);
+            }
             PassResult read = r.read().orElseThrow();
             assertThat(read.warnings()).contains(Warning.BUFFERED_FALLBACK);
             assertThat(read.samples()).allSatisfy(s -> {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.WorkloadReport;
@@ -11,6 +12,7 @@ import io.github.drivespeed.spi.QueueEngine;
 import io.github.drivespeed.testing.Emulation;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,6 +83,17 @@ class NativeEngineChoiceTest {
             assertThat(e.fallbackReason()).hasValueSatisfying(r -> assertThat(r)
                     .startsWith("io_uring not used: this file system has no non-blocking reads"));
             assertThat(e.details()).contains("completions reaped from the ring in user space");
+            // tmpfs completes each I/O inside io_submit: the depth is never in the kernel
+            WorkloadReport tmpfsRun = DriveSpeed.workload(tmpfs).size("4M").queueDepth(8)
+                    .count(2000).run();
+            assertThat(tmpfsRun.engine().inFlight()).hasValueSatisfying(f -> {
+                assertThat(f.mean()).isPositive().isLessThanOrEqualTo(1.0);
+                assertThat(f.peak()).isEqualTo(1);
+                assertThat(f.reached()).isFalse();
+            });
+            assertThat(tmpfsRun.warnings()).contains(Warning.QUEUE_DEPTH_NOT_REACHED);
+            assertThat(tmpfsRun.warnings().contains(Warning.TOOL_LIMITED))
+                    .isEqualTo(tmpfsRun.engine().inFlight().orElseThrow().toolLimited());
             // asked for by name, io_uring runs there all the same
             EngineInfo named = DriveSpeed.workload(tmpfs).size("4M").queueDepth(8).count(2000)
                     .ioEngine(IoEngine.IO_URING).run().engine();
@@ -89,6 +102,32 @@ class NativeEngineChoiceTest {
         } finally {
             Files.deleteIfExists(tmpfs);
         }
+    }
+
+    /**
+     * Linux AIO completes buffered I/O inside io_submit (fio's HOWTO, libaio): left to choose,
+     * a buffered workload at depth runs on io_uring, which queues; asked for by name at a depth
+     * above 1 Linux AIO is refused, saying why; at depth 1 it runs.
+     */
+    @Test
+    void bufferedIoAtDepthRunsOnIoUringAndLinuxAioAskedForIsRefused() throws IOException {
+        Emulation.skipOn(Emulation.Gap.ASYNC_IO);
+        WorkloadReport chosen = DriveSpeed.workload(dir).size("4M").buffered().random().read()
+                .queueDepth(16).count(2000).run();
+        assertThat(chosen.engine().engine()).isEqualTo(IoEngine.IO_URING);
+
+        assertThatThrownBy(() -> DriveSpeed.workload(dir).size("4M").buffered().random().read()
+                .queueDepth(16).ioEngine(IoEngine.LIBAIO).count(100).run())
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("ioEngine cannot queue buffered I/O: Linux AIO completes"
+                        + " each buffered read or write inside io_submit(2)")
+                .hasMessageContaining("queueDepth 16 would never be in flight");
+
+        WorkloadReport qd1 = DriveSpeed.workload(dir).size("4M").buffered().random().read()
+                .queueDepth(1).ioEngine(IoEngine.LIBAIO).count(200).run();
+        assertThat(qd1.engine().engine()).isEqualTo(IoEngine.LIBAIO);
+        assertThat(qd1.warnings()).doesNotContain(Warning.QUEUE_DEPTH_NOT_REACHED);
+        assertThat(TestFiles.names(dir)).isEmpty();
     }
 
     @Test
@@ -114,8 +153,8 @@ class NativeEngineChoiceTest {
             assertThat(r.engine().fallbackReason()).contains("io_uring not used:"
                     + " io_uring_setup(2): EPERM (Operation not permitted);"
                     + " kernel.io_uring_disabled = 2");
-            assertThat(r.ioEngine()).contains("libaio (").contains("1 thread x queue depth 16;"
-                    + " io_uring not used");
+            assertThat(r.ioEngine()).contains("libaio (").contains("1 thread x queue depth 16 (")
+                    .contains(" busy); io_uring not used");
 
             assertThatThrownBy(() -> DriveSpeed.workload(dir).backend(io).size("4M")
                     .ioEngine(IoEngine.IO_URING).count(10).run())

@@ -11,6 +11,7 @@ import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.AlignedBuffer;
+import io.github.drivespeed.spi.InFlightMeter;
 import io.github.drivespeed.spi.IoQueue;
 import io.github.drivespeed.spi.QueueEngine;
 import io.github.drivespeed.spi.TestFile;
@@ -210,37 +211,67 @@ class QueueEngineTest {
 
     /**
      * tmpfs has no non-blocking reads: Linux AIO completes each I/O inside io_submit there, so
-     * its queue learns to batch; io_uring would hand each I/O to a kernel worker, and says so.
+     * its meter never sees more than one I/O in the kernel; io_uring would hand each I/O to a
+     * kernel worker, and says so. Both submit everything queued in one call.
      */
     @Test
-    void onTmpfsLinuxAioLearnsToBatchAndIoUringNamesItsDrawback() throws IOException {
+    void onTmpfsLinuxAioHoldsOneIoAtATimeAndIoUringNamesItsDrawback() throws IOException {
         Path shm = Path.of("/dev/shm");
         Privileged.require(Files.isDirectory(shm) && Files.isWritable(shm), "a writable /dev/shm");
         Path tmpfs = Files.createTempDirectory(shm, "drivespeed-queue-");
         boolean uring = engine.fioName().equals(NativeIoBackend.IO_URING);
+        int depth = 8;
         try (TestFile file = create(tmpfs);
-             AlignedBuffer buffer = engine.io().allocate(BLOCK, BLOCK);
-             IoQueue queue = open(file, 1)) {
-            assertThat(queue.description()).contains("submits each I/O as it is queued");
+             AlignedBuffer buffer = engine.io().allocate((long) depth * BLOCK, BLOCK);
+             IoQueue queue = open(file, depth)) {
+            assertThat(queue.description()).contains("submits every queued I/O in one call");
             assertThat(file.queueEngineDrawback(engine.fioName()).isPresent()).isEqualTo(uring);
-            queue.submitWrite(0, buffer, 0, BLOCK, 0);
-            assertThat(awaitAll(queue, 1, BLOCK)).containsExactly(0);
-            for (int i = 0; i < 4 * SubmitPolicy.INLINE_STREAK; i++) {
-                queue.submitRead(0, buffer, 0, BLOCK, 0);
-                assertThat(awaitAll(queue, 1, BLOCK)).containsExactly(0);
+            writeReversed(queue, buffer, depth);
+            queue.inFlightMeter().reset();
+            for (int round = 0; round < 16; round++) {
+                readInOrder(queue, buffer, depth);
             }
+            InFlightMeter meter = queue.inFlightMeter();
+            assertThat(meter.observedNanos()).isPositive();
             if (uring) {
                 assertThat(queue.description()).contains("no non-blocking reads")
                         .contains("kernel worker thread");
             } else {
-                assertThat(queue.description()).contains("submits in batches");
+                assertThat(meter.peak()).as("completed inside io_submit, one at a time")
+                        .isEqualTo(1);
+                assertThat(meter.heldNanos() / meter.observedNanos()).isPositive()
+                        .isLessThanOrEqualTo(1.0);
             }
         } finally {
             Files.deleteIfExists(tmpfs);
         }
         try (TestFile onDisk = create(dir)) {
             assertThat(onDisk.queueEngineDrawback(engine.fioName())).as("ext4 reads can be"
-                    + " tried without blocking").isEmpty();
+                    + " tried without blocking, and Linux AIO queues direct I/O").isEmpty();
+        }
+        try (TestFile buffered = engine.io().createTestFile(
+                new TestFileRequest(dir, "buffered.tmp", false, false))) {
+            assertThat(buffered.queueEngineDrawback(engine.fioName()).isPresent())
+                    .as("Linux AIO completes buffered I/O inside io_submit").isEqualTo(!uring);
+        }
+    }
+
+    /**
+     * On a file with O_DIRECT on the disk, the I/Os queued together are in the kernel together:
+     * the meter's peak is above 1 (a disk does not complete a direct read inside the call).
+     */
+    @Test
+    void directReadsQueuedTogetherAreInTheKernelTogether() throws IOException {
+        int depth = 16;
+        try (TestFile file = create(dir);
+             AlignedBuffer buffer = engine.io().allocate((long) depth * BLOCK, BLOCK);
+             IoQueue queue = open(file, depth)) {
+            writeReversed(queue, buffer, depth);
+            file.dataSync();
+            queue.inFlightMeter().reset();
+            readInOrder(queue, buffer, depth);
+            assertThat(queue.inFlightMeter().observedNanos()).isPositive();
+            assertThat(queue.inFlightMeter().peak()).isGreaterThan(1);
         }
     }
 
@@ -255,7 +286,13 @@ class QueueEngineTest {
         assertThat(r.engine().fallbackReason()).isEmpty();
         assertThat(r.engine().details()).contains("submits");
         assertThat(r.ioEngine()).startsWith(engine.fioName() + " (")
-                .endsWith("1 thread x queue depth 16");
+                .containsPattern("1 thread x queue depth 16 \\(\\d+\\.\\d in flight on average,"
+                        + " peak \\d+, submitting thread \\d+ % busy\\)$");
+        assertThat(r.engine().inFlight()).hasValueSatisfying(f -> {
+            assertThat(f.iodepth()).isEqualTo(16);
+            assertThat(f.peak()).isBetween(1, 16);
+            assertThat(f.mean()).isBetween(1.0, 16.0);
+        });
         assertThat(r.warnings()).doesNotContain(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
         long ios = r.read().map(PassResult::totalIos).orElse(0L)
                 + r.write().map(PassResult::totalIos).orElse(0L);

@@ -25,8 +25,10 @@ import java.util.Locale;
  * <p>Arguments: {@code speed DIR BACKEND BLOCK COUNT direct|buffered} (the sequential test, one
  * run), or {@code device DEVICE BACKEND BLOCK COUNT|DURATION_MS direct|buffered} (the read-only
  * device test, one run; a count, or a duration in milliseconds when it ends in {@code ms}), or
- * {@code workload DIR BACKEND RW BLOCK SIZE COUNT|DURATION_MS direct|buffered [norandommap]} (a
- * workload, fio's {@code rw} names, one run; {@code all} as COUNT for size / block).
+ * {@code workload DIR BACKEND RW BLOCK SIZE COUNT|DURATION_MS direct|buffered [norandommap]
+ * [qd=N]} (a
+ * workload, fio's {@code rw} names, one run; {@code all} as COUNT for size / block; {@code qd=N}
+ * for a queue depth, then {@code inFlight.mean=} and {@code inFlight.peak=} are printed).
  */
 public final class ThrottledChild {
 
@@ -83,10 +85,18 @@ public final class ThrottledChild {
         if ("buffered".equals(args[7])) {
             w = w.buffered();
         }
-        if (args.length > 8 && "norandommap".equals(args[8])) {
-            w = w.noRandomMap();
+        for (int i = 8; i < args.length; i++) {
+            if ("norandommap".equals(args[i])) {
+                w = w.noRandomMap();
+            } else if (args[i].startsWith("qd=")) {
+                w = w.queueDepth(Integer.parseInt(args[i].substring(3)));
+            }
         }
         WorkloadReport r = w.run();
+        r.engine().inFlight().ifPresent(f -> {
+            System.out.println("inFlight.mean=" + f.mean());
+            System.out.println("inFlight.peak=" + f.peak());
+        });
         r.read().ifPresent(p -> print("read", p));
         r.write().ifPresent(p -> print("write", p));
         System.out.println("warnings=" + r.warnings());

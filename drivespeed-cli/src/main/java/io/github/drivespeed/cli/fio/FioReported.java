@@ -114,7 +114,7 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
         EngineInfo e = first.engine();
         int threads = e.threads() * clonesOfFirst;
         EngineInfo engine = new EngineInfo(e.engine(), e.requested(), threads, e.queueDepth(),
-                e.details(), e.fallbackReason());
+                e.details(), e.fallbackReason(), e.inFlight());
         Set<Warning> warnings = EnumSet.noneOf(Warning.class);
         reports.forEach(r -> warnings.addAll(r.warnings()));
         return new WorkloadReport(first.target(), first.parameters(), first.backend(), engine,

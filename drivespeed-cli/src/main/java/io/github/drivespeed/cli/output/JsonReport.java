@@ -19,6 +19,7 @@ import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.DiskFlushes;
 import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.InFlight;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
@@ -298,6 +299,23 @@ public final class JsonReport {
         n.put("workers", e.workers());
         n.put("details", e.details());
         put(n, "fallback_reason", e.fallbackReason());
+        n.set("in_flight", e.inFlight().map(JsonReport::inFlight).orElse(null));
+        return n;
+    }
+
+    /** The depth in flight beside the one asked for, and the submitting threads' CPU share. */
+    private static ObjectNode inFlight(InFlight f) {
+        ObjectNode n = NODES.objectNode();
+        n.put("iodepth", f.iodepth());
+        n.put("mean", f.mean());
+        n.put("peak", f.peak());
+        if (f.submitterBusy().isPresent()) {
+            n.put("submitter_busy", f.submitterBusy().getAsDouble());
+        } else {
+            n.putNull("submitter_busy");
+        }
+        n.put("reached", f.reached());
+        n.put("tool_limited", f.toolLimited());
         return n;
     }
 

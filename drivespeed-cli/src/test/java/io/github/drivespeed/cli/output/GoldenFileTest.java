@@ -39,7 +39,8 @@ class GoldenFileTest {
 
     static Stream<Arguments> cases() {
         String[] names = {"sequential", "workload", "table", "probe", "requirement", "data-loss",
-            "sustained", "capacity", "capacity-probe", "device", "rate-findings"};
+            "sustained", "capacity", "capacity-probe", "device", "rate-findings",
+            "async-workload"};
         String[] locales = {"en-US", "de-DE", "tr-TR", "hi-IN-u-nu-deva", "ar-EG-u-nu-arab"};
         Stream.Builder<Arguments> b = Stream.builder();
         for (String n : names) {
@@ -58,6 +59,8 @@ class GoldenFileTest {
                 return Results.of(ReportFixtures.mixedWorkload());
             case "table":
                 return Results.of(ReportFixtures.presetTable());
+            case "async-workload":
+                return Results.of(ReportFixtures.asyncWorkload());
             case "probe":
                 return Results.probe(ReportFixtures.sdCardTarget());
             case "data-loss":

@@ -21,6 +21,7 @@ import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.InFlight;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.medium.MediumKind;
 import io.github.drivespeed.report.medium.RateDrop;
@@ -51,6 +52,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -202,7 +204,8 @@ final class ReportFixtures {
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 160 * 4096L, 160},
                     {500 * MS, 1_000 * MS, 140 * 4096L, 140}}));
         return new WorkloadReport(sdCardTarget(), p, backend(),
-                new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, "", Optional.empty()),
+                new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, "", Optional.empty(),
+                        Optional.empty()),
                 Optional.of(PassResult.of(PassKind.READ, List.of(reads), Set.of())),
                 Optional.of(PassResult.of(PassKind.WRITE, List.of(writes), Set.of())),
                 List.of(CpuUsage.measured(150_000_000L, 420_000_000L, 1_200_000_000L, 1_200,
@@ -235,7 +238,8 @@ final class ReportFixtures {
                 .withSubmissionSplit(latency(slat), latency(clat));
         return new WorkloadReport(sdCardTarget(), p, backend(),
                 new EngineInfo(IoEngine.LIBAIO, Optional.of(IoEngine.LIBAIO), 1, 8,
-                        "completions reaped from the ring in user space", Optional.empty()),
+                        "completions reaped from the ring in user space", Optional.empty(),
+                        Optional.of(new InFlight(8, 7.6, 8, OptionalDouble.of(0.35)))),
                 Optional.of(PassResult.of(PassKind.READ, List.of(reads), Set.of())),
                 Optional.empty(),
                 List.of(CpuUsage.measured(50_000_000L, 120_000_000L, 1_000_000_000L, 800,
@@ -266,7 +270,8 @@ final class ReportFixtures {
                     Set.of());
             labels.add("RND4K Q1T1 " + (read ? "read" : "write"));
             reports.add(new WorkloadReport(sdCardTarget(), p, backend(),
-                    new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, "", Optional.empty()),
+                    new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, "", Optional.empty(),
+                            Optional.empty()),
                     read ? Optional.of(pass) : Optional.empty(),
                     read ? Optional.empty() : Optional.of(pass), List.of(), Set.of(),
                     STARTED.plusSeconds(read ? 20 : 30)));

@@ -16,7 +16,8 @@ import java.util.Optional;
  * workload is refused (an explicit choice is never replaced behind the caller's back). Left to
  * the engine: {@link IoEngine#PSYNC} at queue depth 1 (one system call per I/O; a queue would
  * only add a second); above it the backend's first asynchronous engine that works here and has
- * no drawback on the test file ({@link FileHandle#queueEngineDrawback}), the others tried in
+ * no drawback on the test file ({@link FileHandle#queueEngineDrawback}; the first one, drawback
+ * and all, when every one has a drawback there), the others tried in
  * order when one cannot be set up, and psync with the depth run as threads when none works. Why
  * a preferred engine did not run is kept for the report.
  */
@@ -143,7 +144,7 @@ final class EngineChoice {
             }
             Optional<String> drawback = requested.isPresent() || !anotherAsyncAfter(e)
                     ? Optional.empty() : file.queueEngineDrawback(e.fioName());
-            if (drawback.isPresent()) {
+            if (drawback.isPresent() && !everyLaterAsyncHasADrawback(e, file)) {
                 reasons.add(e + " not used: " + drawback.get());
                 continue;
             }
@@ -172,6 +173,22 @@ final class EngineChoice {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether every asynchronous engine after {@code e} has a drawback on the file too: then
+     * {@code e}, the backend's first choice, runs despite its own (for example io_uring handing
+     * buffered I/O on tmpfs to kernel workers, which still queue, rather than Linux AIO, which
+     * completes buffered I/O inside io_submit and queues nothing).
+     */
+    private boolean everyLaterAsyncHasADrawback(IoEngine e, FileHandle file) {
+        for (int i = candidates.indexOf(e) + 1; i < candidates.size(); i++) {
+            IoEngine later = candidates.get(i);
+            if (later.asynchronous() && file.queueEngineDrawback(later.fioName()).isEmpty()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void closeQuietly(List<IoQueue> queues, IOException failure) {

@@ -243,8 +243,10 @@ final class JobRun {
             IoLoop loop = new IoLoop(workers.queue(index), workers.blockBytes(), offsets,
                     directions, workers.writeData(index), workers.readBuffer(index), rr, wr, stop,
                     progress, workers.name(), what, planned, periodicSync);
+            InFlightTally.Start inFlightStart = InFlightTally.start(workers.queue(index));
             IoLoop.Outcome outcome = loop.run(limit, from, deadline);
             if (!warmUp) {
+                workers.inFlight().add(workers.queue(index), inFlightStart);
                 threadEvents.set(index, ThreadCounters.between(threadStart.get(index),
                         ThreadCounters.read()));
             }

@@ -27,6 +27,7 @@ final class JobWorkers {
     private final List<IoQueue> queues = new ArrayList<>();
     private final List<AlignedBuffer> readBuffers = new ArrayList<>();
     private final List<WriteData> writeData = new ArrayList<>();
+    private final InFlightTally inFlight = new InFlightTally();
     private int depthPerWorker;
 
     /**
@@ -133,6 +134,11 @@ final class JobWorkers {
     /** {@return worker {@code k}'s write pool, or null when the job never writes} */
     WriteData writeData(int k) {
         return writeData.get(k);
+    }
+
+    /** {@return the in-flight depth and submitting CPU time over the measured runs} */
+    InFlightTally inFlight() {
+        return inFlight;
     }
 
     /** {@return how the engine describes its queues, or an empty string} */

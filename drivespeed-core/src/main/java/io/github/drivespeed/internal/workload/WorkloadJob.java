@@ -15,6 +15,7 @@ import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.InFlight;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
@@ -137,20 +138,30 @@ final class WorkloadJob {
                 advise(false);
             }
         }
-        return report(opened, details, concurrentBefore, reads, writes, cpu, startedAt);
+        return report(opened, details,
+                workers.inFlight().result(job.queueDepth(), opened.engine().asynchronous()),
+                concurrentBefore, reads, writes, cpu, startedAt);
     }
 
     /** The engine that ran, the job's and its passes' warnings, and the report. */
     private WorkloadReport report(EngineChoice.Opened opened, String details,
-            boolean concurrentBefore, List<Sample> reads, List<Sample> writes, List<CpuUsage> cpu,
-            Instant startedAt) {
+            Optional<InFlight> inFlight, boolean concurrentBefore, List<Sample> reads,
+            List<Sample> writes, List<CpuUsage> cpu, Instant startedAt) {
         String hinted = randomHint ? "posix_fadvise POSIX_FADV_RANDOM (no readahead)" : "";
         EngineInfo engine = new EngineInfo(opened.engine(), choice.requested(), job.threads(),
                 job.queueDepth(), details.isEmpty() ? hinted
                         : hinted.isEmpty() ? details : details + "; " + hinted,
-                opened.fallbackReason());
+                opened.fallbackReason(), inFlight);
         Set<Warning> jobWarnings = engine.queueDepthRunAsThreads()
                 ? EnumSet.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS) : EnumSet.noneOf(Warning.class);
+        inFlight.ifPresent(f -> {
+            if (!f.reached()) {
+                jobWarnings.add(Warning.QUEUE_DEPTH_NOT_REACHED);
+            }
+            if (f.toolLimited()) {
+                jobWarnings.add(Warning.TOOL_LIMITED);
+            }
+        });
         Set<Warning> shared = EnumSet.noneOf(Warning.class);
         if (concurrentBefore || anotherMeasurement()) {
             shared.add(Warning.CONCURRENT_MEASUREMENT);

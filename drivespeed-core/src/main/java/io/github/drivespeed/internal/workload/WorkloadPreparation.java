@@ -116,6 +116,7 @@ final class WorkloadPreparation
             EngineChoice choice = EngineChoice.of(io, ioEngine, job.queueDepth());
             choices.add(choice);
             checkJob(job, io, choice.preferred().asynchronous());
+            refuseBufferedAio(job);
             alignment = Math.max(alignment,
                     Preflight.bufferAlignment(t, job.direct(), job.blockSize()));
         }
@@ -180,6 +181,24 @@ final class WorkloadPreparation
         } catch (IOException | RuntimeException | Error e) {
             TestFileRemoval.closeAndRemove(file, name, e);
             throw e;
+        }
+    }
+
+    /**
+     * Linux AIO asked for by name, on buffered I/O asked for by name, at a queue depth above 1:
+     * refused, since the kernel completes each buffered I/O inside io_submit(2) (fio's HOWTO,
+     * libaio: "Linux may only support queued behavior with non-buffered I/O") and the depth asked
+     * for would never be in flight. Not after O_DIRECT was refused and the job fell back to
+     * buffered: that run goes ahead and its report says the depth was not reached.
+     */
+    private void refuseBufferedAio(WorkloadParameters job) {
+        if (ioEngine.equals(Optional.of(IoEngine.LIBAIO)) && !job.direct() && !fellBack
+                && job.queueDepth() > 1) {
+            throw new InvalidSettingException("ioEngine", IoEngine.LIBAIO, Reason.of("cannot"
+                    + " queue buffered I/O: Linux AIO completes each buffered read or write"
+                    + " inside io_submit(2), one at a time, so ").setting("queueDepth")
+                    .then(" " + job.queueDepth() + " would never be in flight (fio's HOWTO,"
+                            + " libaio); use O_DIRECT, or io_uring, or queue depth 1"), null);
         }
     }
 
