@@ -19,7 +19,10 @@
 # --json output; fio with the same block size, size, runtime, O_DIRECT and offsets with
 # replacement (--norandommap), writes ending with fdatasync (--end_fsync=1):
 #   tmpfs-qd1   /dev/shm, 4 KiB randread and randwrite, queue depth 1:
-#               drivespeed (psync)  vs  fio psync, fio io_uring --iodepth=1
+#               drivespeed (psync)  vs  fio psync, fio io_uring --iodepth=1, and the floor of
+#               per-I/O cost: benchmarks/bare-io.c, a bare C loop of pread/pwrite (O_DIRECT,
+#               xorshift offsets, no statistics: "bare C"), and the same loop timing each I/O
+#               with two clock_gettime calls ("bare C timed"), on a fresh file of SIZE
 #   disk-qd1    DISK_DIR, 4 KiB randread, queue depth 1:  drivespeed  vs  fio psync
 #   disk-qd32   DISK_DIR, 4 KiB randread, queue depth 32:
 #               drivespeed (its choice, and ioEngine libaio)  vs  fio libaio, fio io_uring,
@@ -40,8 +43,8 @@
 # from issue #17 and whether these medians meet it. The load average before and after says how
 # quiet the machine was.
 #
-# Needs: Java 17+ and Maven (to build drivespeed once, outside the rounds), fio and python3
-# (apt-get install -y fio python3); for zram-qd32 root, the zram module and mkfs.ext4 (the case
+# Needs: Java 17+ and Maven (to build drivespeed once, outside the rounds), fio, python3 and a C
+# compiler for the bare loop (apt-get install -y fio python3 gcc); for zram-qd32 root, the zram module and mkfs.ext4 (the case
 # is skipped, saying why, without them or when /dev/zram0 is in use). Installs nothing; leaves
 # nothing behind (the zram device is reset and the module unloaded if this script loaded it).
 set -euo pipefail
@@ -54,6 +57,7 @@ runtime="${RUNTIME:-5}"
 size="${SIZE:-1G}"
 command -v fio >/dev/null || { echo "engines-vs-fio.sh: needs fio (apt-get install -y fio)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "engines-vs-fio.sh: needs python3" >&2; exit 1; }
+command -v cc >/dev/null || { echo "engines-vs-fio.sh: needs a C compiler (apt-get install -y gcc)" >&2; exit 1; }
 
 work="$(mktemp -d)"; shm="$(mktemp -d /dev/shm/engines-vs-fio.XXXXXX)"
 diskdir="$(mktemp -d "$disk/engines-vs-fio.XXXXXX")"
@@ -77,6 +81,17 @@ jar="$(ls "$here"/drivespeed-cli/target/drivespeed-cli-*-exec.jar 2>/dev/null | 
 [ -n "$jar" ] || { echo "engines-vs-fio.sh: no drivespeed-cli exec jar after the build" >&2; exit 1; }
 cp "$jar" "$work/drivespeed.jar"
 ds() { java -jar "$work/drivespeed.jar" "$@"; }
+cc -O2 -o "$work/bare-io" "$here/benchmarks/bare-io.c"
+
+# bare DIR RW [timed] -> "iops - -": the bare C loop on a fresh file of SIZE (written before it,
+# untimed, so that every offset it reads holds data)
+bare_run() {
+  local f="$1/bare.$RANDOM$RANDOM.bin"
+  dd if=/dev/zero of="$f" bs=1M count="$(numfmt --from=iec "$size" | awk '{ print int($1 / 1048576) }')" \
+     oflag=direct status=none
+  echo "$("$work/bare-io" "$f" "$runtime" "${2#rand}" ${3:-}) - -"
+  rm -f "$f"
+}
 
 zram_setup() {
   if [ "$(id -u)" != 0 ]; then echo "zram-qd32 skipped: needs root"; return 1; fi
@@ -187,7 +202,9 @@ for c in $cases; do
           run_round "tmpfs $rw QD1" "$r" \
             "drivespeed:ds_run $shm $rw 1 auto" \
             "fio psync:fio_run $shm $rw psync 1" \
-            "fio io_uring:fio_run $shm $rw io_uring 1"
+            "fio io_uring:fio_run $shm $rw io_uring 1" \
+            "bare C:bare_run $shm $rw" \
+            "bare C timed:bare_run $shm $rw timed"
         done
         echo "tmpfs-qd1 round $r/$rounds" >&2
       done ;;
@@ -250,6 +267,8 @@ def num(x):
 def median(xs):
     xs = [x for x in xs if not math.isnan(x)]
     return statistics.median(xs) if xs else math.nan
+def short(tool):
+    return tool[4:] if tool.startswith("fio ") else tool
 def show(x):
     return "-" if math.isnan(x) else "%.0f" % x
 print("\n4 KiB random cases: %s s per run, %s file; seq: 8 MiB blocks, 256 MiB" % (sys.argv[2], sys.argv[3]))
@@ -258,17 +277,17 @@ print("%-20s %-20s %-8s %11s %-21s %-40s %-40s %9s %9s" % ("case", "tool", "engi
       "sys ns/IO"))
 for case, tools in rows.items():
     unit = "MB/s" if case.startswith("seq") else "IOPS"
-    fios = [t for t in tools if t.startswith("fio")]
+    fios = [t for t in tools if t.startswith(("fio", "bare"))]
     med = {t: median(num(v[0]) for v in r.values()) for t, r in tools.items()}
     for t, r in tools.items():
         vals = [num(v[0]) for v in r.values()]
         engines = sorted({v[3] for v in r.values() if len(v) > 3})
         ratios, per_round = [], []
-        if not t.startswith("fio"):
+        if not t.startswith(("fio", "bare")):
             for f in fios:
-                ratios.append("%s %.2f" % (f[4:], med[t] / med[f]))
+                ratios.append("%s %.2f" % (short(f), med[t] / med[f]))
                 common = [k for k in r if k in tools[f]]
-                per_round.append("%s %.2f" % (f[4:], median(
+                per_round.append("%s %.2f" % (short(f), median(
                     num(r[k][0]) / num(tools[f][k][0]) for k in common)))
         print("%-20s %-20s %-8s %9.0f %-4s %8.0f-%-8.0f %2d  %-40s %-40s %9s %9s" % (case, t,
               "/".join(engines) or "-", med[t], unit, min(vals), max(vals), len(vals),
@@ -287,6 +306,9 @@ TARGETS = [
     # issue #33: at or above fio at its best for IOPS
     ("disk randread QD32", "drivespeed", ["fio io_uring tuned"], 1.00, None, False),
     ("zram randread QD32", "drivespeed", ["fio io_uring tuned"], 1.00, None, False),
+    # issue #33: at queue depth 1, within 5 % of the bare C loop's IOPS
+    ("tmpfs randread QD1", "drivespeed", ["bare C"], 0.95, None, False),
+    ("tmpfs randwrite QD1", "drivespeed", ["bare C"], 0.95, None, False),
     ("seq 8M write", "drivespeed", ["fio psync"], 0.97, 1.03, False),
     ("seq 8M read", "drivespeed", ["fio psync"], 0.97, 1.03, False),
     ("seq 8M write", "drivespeed --no-verify", ["fio psync"], 0.97, 1.03, False),
@@ -303,14 +325,14 @@ for case, tool, fios, low, high, cpu in TARGETS:
     ok = ratio >= low and (high is None or ratio <= high)
     want = ">= %.2f" % low if high is None else "%.2f-%.2f" % (low, high)
     line = "%-20s %-24s vs best of %-52s %.2f (target %s): %s" % (case, tool, ", ".join(
-        f[4:] for f in fios if f in tools) + " (" + best[4:] + ")", ratio, want,
+        short(f) for f in fios if f in tools) + " (" + short(best) + ")", ratio, want,
         "met" if ok else "NOT met")
     if cpu:
         usr = median(num(v[1]) for v in tools[tool].values())
         fusr = {f: median(num(v[1]) for v in tools[f].values()) for f in fios if f in tools}
         below = all(usr < u for u in fusr.values())
         line += "; usr ns/IO %s vs %s: %s" % (show(usr), ", ".join(
-            "%s %s" % (f[4:], show(u)) for f, u in fusr.items()), "met" if below else "NOT met")
+            "%s %s" % (short(f), show(u)) for f, u in fusr.items()), "met" if below else "NOT met")
     print(line)
 print("\neach round (value usr_ns sys_ns [engine]):")
 for case, tools in rows.items():

@@ -150,6 +150,26 @@ class FioReadersTest {
         }
 
         /**
+         * A reader's average of the bw log against the JSON's bw: within 5 %, or, where the log
+         * skips windows in which no I/O completed (fio writes no bw line for them, stat.c
+         * {@code __add_samples}: a stall of 100 ms or more, as on a shared, loaded disk), at
+         * least 95 % of it: the skipped windows' zeros are left out of the average.
+         */
+        private void assertAveragesTheJsonBw(double average) throws IOException {
+            double json = read.get("bw").asDouble();
+            List<LogLine> lines = log(dir.resolve("seqread_bw.1.log"));
+            boolean skipped = lines.isEmpty() || lines.get(0).msec() > 150;
+            for (int i = 1; i < lines.size(); i++) {
+                skipped |= lines.get(i).msec() - lines.get(i - 1).msec() > 150;
+            }
+            if (skipped) {
+                assertThat(average).isGreaterThanOrEqualTo(0.95 * json);
+            } else {
+                assertThat(average).isCloseTo(json, withinPercentage(5));
+            }
+        }
+
+        /**
          * fio's {@code tools/fiologparser.py} (with upstream's fix 5f2a90b8 applied, see the
          * copy): with no option it prints the time-weighted average of the log over the run.
          */
@@ -159,8 +179,7 @@ class FioReadersTest {
             FioOnPath.Run parsed = fio.run(dir, PYTHON,
                     resource("fio/fiologparser.py").toString(), "seqread_bw.1.log");
             assertThat(parsed.exitCode()).as(parsed.err()).isZero();
-            assertThat(Double.parseDouble(parsed.out().strip()))
-                    .isCloseTo(read.get("bw").asDouble(), withinPercentage(5));
+            assertAveragesTheJsonBw(Double.parseDouble(parsed.out().strip()));
         }
 
         /**
@@ -179,8 +198,7 @@ class FioReadersTest {
             String global = Files.readString(out.resolve("seqread_bw.1.global"));
             Matcher avg = Pattern.compile("(?m)^avg=([0-9.]+)$").matcher(global);
             assertThat(avg.find()).as(global).isTrue();
-            assertThat(Double.parseDouble(avg.group(1)))
-                    .isCloseTo(read.get("bw").asDouble(), withinPercentage(5));
+            assertAveragesTheJsonBw(Double.parseDouble(avg.group(1)));
             assertThat(global).contains("values_count=" + log(dir.resolve("seqread_bw.1.log"))
                     .size());
             assertThat(Files.size(out.resolve("seqread_bw.1-2Draw.png"))).isPositive();

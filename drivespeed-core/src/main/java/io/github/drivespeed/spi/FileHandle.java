@@ -111,6 +111,18 @@ public interface FileHandle extends Closeable {
     }
 
     /**
+     * A loop of synchronous, timed transfers on this file, run inside the backend (for the
+     * engine's queue-depth-1 path; see {@link TimedTransfers}). Wrappers that intercept
+     * {@link #read} or {@link #write} must keep the default, or their interception is bypassed.
+     *
+     * @param capacity I/Os per call wanted, {@code >= 1}
+     * @return the loop, to close before this file; empty (the default) where the backend has none
+     */
+    default Optional<TimedTransfers> timedTransfers(int capacity) {
+        return Optional.empty();
+    }
+
+    /**
      * Closes the handle. Idempotent.
      *
      * @throws IOException if closing failed

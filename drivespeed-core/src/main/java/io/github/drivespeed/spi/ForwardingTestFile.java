@@ -7,7 +7,9 @@ import java.util.Optional;
 
 /**
  * A {@link TestFile} that forwards every call to another; subclasses override the calls they
- * change (to count, trace or inject faults).
+ * change (to count, trace or inject faults). {@link #timedTransfers(int)} is the exception: it
+ * keeps {@link FileHandle}'s default (none), so that every block goes through {@link #read} and
+ * {@link #write}; a subclass that changes neither may forward it.
  */
 public abstract class ForwardingTestFile implements TestFile {
 

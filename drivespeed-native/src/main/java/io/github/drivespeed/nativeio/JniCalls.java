@@ -9,7 +9,7 @@ package io.github.drivespeed.nativeio;
 final class JniCalls {
 
     /** The stub's ABI version that this class is written against ({@code DRIVESPEED_JNI_ABI}). */
-    static final int ABI_VERSION = 1;
+    static final int ABI_VERSION = 2;
 
     private JniCalls() {
     }
@@ -32,4 +32,20 @@ final class JniCalls {
 
     /** io_uring_enter(2) without a signal mask: SQEs consumed, or -errno. */
     static native int ioUringEnter(int fd, int toSubmit, int minComplete, int flags);
+
+    /**
+     * Synchronous, timed transfers of {@code length} bytes for I/Os {@code [from, to)}: I/O i is
+     * one pread64(2), or pwrite64(2) when {@code write} is non-zero, at the i-th of the longs at
+     * {@code positions} from or into the i-th address at {@code addresses}; the clock (through
+     * the function at {@code clockFunction}, clock_gettime(CLOCK_MONOTONIC)) goes to the longs
+     * at {@code times}: entry {@code from} before the first I/O, {@code i + 1} after I/O i. Stops
+     * before an I/O once the clock is at or past {@code deadline}, and after one that moved
+     * other than {@code length} bytes, whose result (or -errno) goes to the long at
+     * {@code status} ({@code length} otherwise).
+     *
+     * @return how many I/Os moved {@code length} bytes
+     */
+    static native int timedTransfers(int fd, int write, long length, long positions,
+            long addresses, long times, long status, int from, int to, long clockFunction,
+            long deadline);
 }

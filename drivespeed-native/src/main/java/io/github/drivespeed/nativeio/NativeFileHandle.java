@@ -3,6 +3,7 @@ package io.github.drivespeed.nativeio;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoQueue;
+import io.github.drivespeed.spi.TimedTransfers;
 import java.io.IOException;
 import java.util.Optional;
 
@@ -71,6 +72,15 @@ class NativeFileHandle implements FileHandle {
     public long read(AlignedBuffer dst, long dstOffset, long length, long position)
             throws IOException {
         return transfer(false, dst, dstOffset, length, position);
+    }
+
+    /** The JNI stub's loop, where the stub loaded (not through JNA: a call per I/O there). */
+    @Override
+    public Optional<TimedTransfers> timedTransfers(int capacity) {
+        if (closed || calls != IoCalls.jni()) {
+            return Optional.empty();
+        }
+        return Optional.of(new NativeTimedTransfers(fd, capacity));
     }
 
     /** One pwrite(2) or pread(2), repeated only after EINTR; a read of 0 bytes is end of file (-1). */

@@ -3,6 +3,7 @@ package io.github.drivespeed.internal.io;
 import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoQueue;
+import io.github.drivespeed.spi.TimedTransfers;
 import java.io.IOException;
 
 /**
@@ -13,7 +14,12 @@ import java.io.IOException;
  */
 public final class BlockingIoQueue implements IoQueue {
 
+    /** I/Os per batch of the backend's timed loop: 256 KiB of 4 KiB blocks. */
+    static final int TIMED_BATCH_CAPACITY = 64;
+
     private final FileHandle file;
+    private TimedTransfers timedTransfers;
+    private boolean timedTransfersAsked;
     private int completedSlot = -1;
     private long completedBytes;
 
@@ -56,8 +62,26 @@ public final class BlockingIoQueue implements IoQueue {
         return 1;
     }
 
+    /**
+     * The backend's loop of timed transfers on this queue's file ({@link
+     * FileHandle#timedTransfers}), asked for once and closed with this queue.
+     *
+     * @return the loop, or null where the backend has none
+     */
+    TimedTransfers timedTransfers() {
+        if (!timedTransfersAsked) {
+            timedTransfersAsked = true;
+            timedTransfers = file.timedTransfers(TIMED_BATCH_CAPACITY).orElse(null);
+        }
+        return timedTransfers;
+    }
+
+    /** Frees the backend's timed loop, if one was made; nothing is ever left in flight. */
     @Override
     public void close() {
-        // nothing is ever left in flight
+        if (timedTransfers != null) {
+            timedTransfers.close();
+            timedTransfers = null;
+        }
     }
 }

@@ -32,6 +32,11 @@ import java.util.Objects;
  * recorded, and does not count against the I/O limit. No I/O is submitted at or after
  * {@code deadlineNanos}; those in flight then are completed and recorded.
  *
+ * <p>At queue depth 1, reads only or writes only, with no periodic sync and no read slots, a
+ * backend that runs timed transfers in batches ({@link io.github.drivespeed.spi.TimedTransfers})
+ * takes the I/Os through {@link TimedBatchLoop}: the same I/Os, recorded the same way, with one
+ * call into the backend per batch.
+ *
  * <p>With a {@link PeriodicSync}, after every N writes issued the worker stops issuing, waits for
  * what it has in flight, and calls fdatasync(2) on the file (fio {@code fdatasync=N}); the sync
  * runs inside the timed interval and is not an I/O of the latency record.
@@ -123,6 +128,8 @@ public final class IoLoop {
     private final String what;
     private final long plannedBytes;
     private ReadSlots readSlots;
+    private TimedBatchLoop batchLoop;
+    private boolean batchLoopChecked;
 
     private final long[] submittedAt;
     /** Per slot: when the system call that first submitted its I/O returned; timed queues only. */
@@ -254,6 +261,8 @@ public final class IoLoop {
      */
     public IoLoop readingInto(ReadSlots slots) {
         this.readSlots = Objects.requireNonNull(slots, "slots");
+        this.batchLoopChecked = false;
+        this.batchLoop = null;
         return this;
     }
 
@@ -270,6 +279,10 @@ public final class IoLoop {
      */
     public Outcome run(long measuredIoLimit, long measureStartNanos, long deadlineNanos)
             throws IOException {
+        TimedBatchLoop batches = timedBatches();
+        if (batches != null) {
+            return batches.run(measuredIoLimit, measureStartNanos, deadlineNanos);
+        }
         this.measuredIoLimit = measuredIoLimit;
         this.measureStartNanos = measureStartNanos;
         this.deadlineNanos = deadlineNanos;
@@ -320,6 +333,29 @@ public final class IoLoop {
             throw IoFailures.interrupted(what, measuredBytes, plannedBytes, null);
         }
         return new Outcome(measuredIos, measuredBytes, lastCompletion, stoppedEarly, rampIos);
+    }
+
+    /**
+     * The backend's batched path, where this loop's run is one it can take: queue depth 1 on a
+     * {@link BlockingIoQueue} whose backend has {@link io.github.drivespeed.spi.TimedTransfers},
+     * reads only or writes only, no periodic sync, no read slots; else null.
+     */
+    private TimedBatchLoop timedBatches() {
+        if (batchLoopChecked) {
+            return batchLoop;
+        }
+        batchLoopChecked = true;
+        if (queue instanceof BlockingIoQueue blocking && readSlots == null
+                && sync.writes() == 0 && directions.mayRead() != directions.mayWrite()) {
+            var transfers = blocking.timedTransfers();
+            if (transfers != null) {
+                boolean write = directions.mayWrite();
+                batchLoop = new TimedBatchLoop(transfers, queue, blockBytes, offsets, write, data,
+                        readBuffer, write ? writeRecorder : readRecorder, stop, progress,
+                        fileName, what, plannedBytes);
+            }
+        }
+        return batchLoop;
     }
 
     /**

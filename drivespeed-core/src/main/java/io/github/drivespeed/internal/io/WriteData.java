@@ -148,6 +148,14 @@ public final class WriteData implements AutoCloseable {
     }
 
     /**
+     * {@return how many writes on one slot {@link #prepareBlock} stamps in distinct pool blocks
+     * before it reuses the first}
+     */
+    long blocksPerSlot() {
+        return blocksPerSlot;
+    }
+
+    /**
      * What the {@code writeIndex}-th write of this run (from 0, one writer with queue depth 1)
      * wrote, stamped for {@code fileOffset}, for a read-back check: the pool block it was written
      * from, stamped again (untimed; no write may be in flight).

@@ -21,6 +21,9 @@ import java.util.List;
  */
 final class JobWorkers {
 
+    /** A writer's pool on a memory file system: 256 KiB, within a CPU's L2 cache. */
+    static final long MEMORY_POOL_BYTES = 256 * 1024;
+
     private final WorkloadParameters job;
     private final FileHandle file;
     private final Path name;
@@ -78,15 +81,16 @@ final class JobWorkers {
 
     /**
      * Each writer's pool: a share of {@link WriteData#POOL_TARGET_BYTES}, at least a block per
-     * queue slot. On a memory file system (tmpfs, ramfs), where nothing compresses, one block per
-     * slot: the source then stays in the CPU cache, as fio's buffers do, and the figure is the
-     * file system's cost rather than this program's memory traffic. The sector stamps keep every
-     * sector distinct either way.
+     * queue slot. On a memory file system (tmpfs, ramfs), where nothing compresses,
+     * {@link #MEMORY_POOL_BYTES} (or a block per slot, where that is more): the source then stays in the CPU cache, as fio's buffers do, and
+     * the figure is the file system's cost rather than this program's memory traffic, while a
+     * batch of queue-depth-1 writes still has a block of its own for each write (64 of 4 KiB).
+     * The sector stamps keep every sector distinct either way.
      */
     private long poolTargetBytes(boolean memoryFileSystem) {
         long perSlot = blockBytes() * depthPerWorker;
         if (memoryFileSystem) {
-            return perSlot;
+            return Math.max(perSlot, MEMORY_POOL_BYTES);
         }
         return Math.max(perSlot, WriteData.POOL_TARGET_BYTES / workers());
     }
