@@ -60,7 +60,9 @@ class CgroupLimitsTest {
             String out = run.get("output");
             assertThat(run.get("exitCode")).as(out).isEqualTo("1");
             assertThat(out).contains("CGROUP_IO_LIMIT: ")
-                    .containsPattern("    write median 8\\.\\d\\d MB/s \\(\\d\\.\\d\\d MiB/s\\) is"
+                    // the warning's band is 90 to 110 % of the cap (a throttle's first burst
+                    // passes above it): 7.55 to 9.23 MB/s
+                    .containsPattern("    write median [789]\\.\\d\\d MB/s \\(\\d\\.\\d\\d MiB/s\\) is"
                             + " \\d+ % of the cap: writes capped at 8\\.39 MB/s \\(8\\.00 MiB/s\\)")
                     .contains("requirement write=20MB/s not met:")
                     .contains("(not met: the cgroup caps writes at 8.39 MB/s (8.00 MiB/s) (cgroup "
