@@ -89,11 +89,10 @@ final class TimedBatchLoop {
         rampIos = 0;
         lastCompletion = measureStartNanos;
         failedAt = -1;
-        long measuredIssued = 0;
         boolean stoppedEarly = false;
         int batch = 1;
         try {
-            while (measuredIssued < measuredIoLimit) {
+            while (measuredIos < measuredIoLimit) {
                 if (Thread.currentThread().isInterrupted()) {
                     throw IoFailures.interrupted(what, measuredBytes, plannedBytes, null);
                 }
@@ -101,17 +100,13 @@ final class TimedBatchLoop {
                     stoppedEarly = true;
                     break;
                 }
-                int n = (int) Math.min(batch, measuredIoLimit - measuredIssued);
+                int n = (int) Math.min(batch, measuredIoLimit - measuredIos);
                 prepare(n);
-                long before = measuredIos;
                 long started = System.nanoTime();
-                boolean deadlinePassed = runBatch(n, deadlineNanos);
-                measuredIssued += measuredIos - before;
-                if (deadlinePassed) {
+                if (runBatch(n, deadlineNanos)) {
                     break;
                 }
                 batch = nextBatch(batch, System.nanoTime() - started);
-
             }
         } catch (IOException e) {
             throw IoFailures.map(e, fileName, write ? "write" : "read", failedAt, what,
