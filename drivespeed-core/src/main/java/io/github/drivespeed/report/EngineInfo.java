@@ -61,9 +61,9 @@ public record EngineInfo(IoEngine engine, Optional<IoEngine> requested, int thre
     }
 
     /**
-     * For example {@code io_uring (registered file, 2 registered buffers; submits each I/O as it
-     * is queued): 1 thread x queue depth 32 (31.2 in flight on average, peak 32, submitting
-     * thread 40 % busy)}, or {@code psync: 2 x 4 = 8 threads x queue depth 1
+     * For example {@code io_uring (registered file, 2 registered buffers; submits every queued
+     * I/O in one call before reaping): 1 thread x queue depth 32 (31.2 in flight on average, peak
+     * 32, submitting thread 40 % busy)}, or {@code psync: 2 x 4 = 8 threads x queue depth 1
      * (queue depth 4 run as threads); the java backend has no asynchronous engine}.
      */
     @Override

@@ -25,9 +25,18 @@ public record InFlight(int iodepth, double mean, int peak, OptionalDouble submit
     /** A submitting thread at least this busy is saturated: it was the limit. */
     public static final double SATURATED_BUSY = 0.9;
 
-    /** {@return whether the mean reached {@link #REACHED_SHARE} of the depth, or the depth is 1} */
+    /**
+     * {@return whether the depth was reached: the depth is 1, or the mean reached
+     * {@link #REACHED_SHARE} of it, or the whole depth was in the kernel at once (the peak)
+     * while the submitting threads had time to spare (not {@link #SATURATED_BUSY}): then a mean
+     * short of the depth is the refill of a device that completes many I/Os at once (a virtio
+     * disk whose host answers a whole queue with one interrupt: at depth 32 here, 23.5 on
+     * average, peak 32, the thread 45 % busy), counted while the program queues the next ones,
+     * not a depth the program could not keep}
+     */
     public boolean reached() {
-        return iodepth <= 1 || mean >= REACHED_SHARE * iodepth;
+        return iodepth <= 1 || mean >= REACHED_SHARE * iodepth
+                || peak >= iodepth && !saturated();
     }
 
     /**
@@ -35,8 +44,11 @@ public record InFlight(int iodepth, double mean, int peak, OptionalDouble submit
      * depth was not reached: the figure may be the tool's limit on this CPU, not the drive's}
      */
     public boolean toolLimited() {
-        return !reached() && submitterBusy.isPresent()
-                && submitterBusy.getAsDouble() >= SATURATED_BUSY;
+        return !reached() && saturated();
+    }
+
+    private boolean saturated() {
+        return submitterBusy.isPresent() && submitterBusy.getAsDouble() >= SATURATED_BUSY;
     }
 
     /** For example {@code 15.9 in flight on average, peak 16, submitting thread 12 % busy}. */

@@ -360,14 +360,17 @@ public enum Warning {
     /**
      * A workload at a queue depth above 1 kept, on average, fewer than 80 %
      * ({@link io.github.drivespeed.report.InFlight#REACHED_SHARE}) of that depth in the kernel
-     * ({@link io.github.drivespeed.report.InFlight}): buffered I/O through Linux AIO (completed
-     * inside io_submit), a memory file system or block device that completes each I/O inside
-     * the submitting call, or a submitting thread that could not keep up. The figure is the
-     * drive's at the depth reached, not at the depth asked for.
+     * ({@link io.github.drivespeed.report.InFlight}), and never the whole depth at once while its
+     * submitting threads had time to spare ({@link io.github.drivespeed.report.InFlight#reached()}):
+     * buffered I/O through Linux AIO (completed inside io_submit), a memory file system or block
+     * device that completes each I/O inside the submitting call, or a submitting thread that
+     * could not keep up. The figure is the drive's at the depth reached, not at the depth asked
+     * for.
      */
     QUEUE_DEPTH_NOT_REACHED("the queue depth asked for was not reached: on average fewer than 80 %"
-            + " of the I/Os asked for were in flight at once (the engine line gives the mean and"
-            + " peak), so the figure is the drive's at a lower depth"),
+            + " of the I/Os asked for were in flight at once, and never all of them while"
+            + " drivespeed had time to spare (the engine line gives the mean and peak), so the"
+            + " figure is the drive's at a lower depth"),
     /**
      * The submitting threads were busy (on a CPU or waiting for one) at least 90 % of the time
      * ({@link io.github.drivespeed.report.InFlight#SATURATED_BUSY}) while the queue depth asked

@@ -10,9 +10,21 @@ class InFlightTest {
 
     @Test
     void theDepthIsReachedFromEightyPercentAndAlwaysAtDepthOne() {
-        assertThat(new InFlight(16, 12.8, 16, OptionalDouble.of(0.2)).reached()).isTrue();
-        assertThat(new InFlight(16, 12.7, 16, OptionalDouble.of(0.2)).reached()).isFalse();
+        assertThat(new InFlight(16, 12.8, 15, OptionalDouble.of(0.2)).reached()).isTrue();
+        assertThat(new InFlight(16, 12.7, 15, OptionalDouble.of(0.2)).reached()).isFalse();
         assertThat(new InFlight(1, 0.4, 1, OptionalDouble.of(1.0)).reached()).isTrue();
+    }
+
+    @Test
+    void theWholeDepthAtOnceWithTimeToSpareCountsAsReached() {
+        // a device that completes its whole queue at once: the mean counts the refill
+        assertThat(new InFlight(32, 23.5, 32, OptionalDouble.of(0.45)).reached()).isTrue();
+        // the whole depth, but the thread saturated: the program set the pace
+        assertThat(new InFlight(32, 23.5, 32, OptionalDouble.of(0.95)).reached()).isFalse();
+        assertThat(new InFlight(32, 23.5, 32, OptionalDouble.of(0.95)).toolLimited()).isTrue();
+        // never the whole depth at once
+        assertThat(new InFlight(32, 23.5, 31, OptionalDouble.of(0.45)).reached()).isFalse();
+        assertThat(new InFlight(32, 23.5, 32, OptionalDouble.empty()).reached()).isTrue();
     }
 
     @Test

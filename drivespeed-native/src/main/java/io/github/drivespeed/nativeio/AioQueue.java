@@ -116,8 +116,14 @@ final class AioQueue extends NativeQueue {
         pending[pendingCount++] = slot;
     }
 
+    @Override
+    int queued() {
+        return pendingCount;
+    }
+
     /** Submits every queued iocb, in order, in one io_submit(2) where the kernel takes them all. */
-    private void flush() throws IOException {
+    @Override
+    void submitQueued() throws IOException {
         int count = pendingCount;
         for (int i = 0; i < count; i++) {
             putPointer(batchPointers, i, iocbsAddress + (long) pending[i] * IOCB_BYTES);
@@ -159,7 +165,7 @@ final class AioQueue extends NativeQueue {
     public int awaitCompletions(int minCompletions, int[] slots, long[] bytes)
             throws IOException {
         if (pendingCount > 0) {
-            flush();
+            submitQueued();
         }
         int max = Math.min(Math.min(slots.length, bytes.length), inFlight);
         int n = ring != null ? ring.reap(max, slots, bytes, 0) : 0;
@@ -188,8 +194,8 @@ final class AioQueue extends NativeQueue {
 
     @Override
     public String description() {
-        return ring != null ? "completions reaped from the ring in user space; " + BATCHING
-                : "completions read with io_getevents(2); " + BATCHING;
+        return ring != null ? "completions reaped from the ring in user space; " + batching()
+                : "completions read with io_getevents(2); " + batching();
     }
 
     /** io_destroy(2), which waits for what is still in flight, then frees the iocbs. */

@@ -18,7 +18,7 @@ import java.util.Optional;
  * SQE {@code s}; an I/O is an IORING_OP_READ/WRITE (READ_FIXED/WRITE_FIXED from a registered
  * buffer) on the registered file (IOSQE_FIXED_FILE) or the plain descriptor; the SQ tail is
  * published with release ordering and handed to the kernel with one io_uring_enter(2) for all
- * queued, just before waiting; completions are taken from the
+ * queued, just before waiting (or in parts as they are queued: {@link NativeQueue}); completions are taken from the
  * CQ ring in user space (tail read with acquire, head written with release) and waited for with
  * io_uring_enter(IORING_ENTER_GETEVENTS) only when none is there.
  *
@@ -160,7 +160,13 @@ final class UringQueue extends NativeQueue {
      * io_uring_enter(2) until the kernel took every SQE published, retrying after EINTR; each
      * call that took SQEs is timed once, for all it took.
      */
-    private void submitPending() throws IOException {
+    @Override
+    int queued() {
+        return pending;
+    }
+
+    @Override
+    void submitQueued() throws IOException {
         while (pending > 0) {
             long called = System.nanoTime();
             int n = calls.ioUringEnter(rings.ringFd, pending, 0, 0);
@@ -186,7 +192,7 @@ final class UringQueue extends NativeQueue {
     public int awaitCompletions(int minCompletions, int[] slots, long[] bytes)
             throws IOException {
         if (pending > 0) {
-            submitPending();
+            submitQueued();
         }
         int max = Math.min(Math.min(slots.length, bytes.length), inFlight);
         int wanted = Math.min(minCompletions, max);
@@ -229,7 +235,7 @@ final class UringQueue extends NativeQueue {
     @Override
     public String description() {
         return fileRegistration + ", " + bufferRegistration + "; completions reaped from the"
-                + " CQ ring in user space; " + BATCHING
+                + " CQ ring in user space; " + batching()
                 + drawback.map(d -> "; " + d).orElse("");
     }
 

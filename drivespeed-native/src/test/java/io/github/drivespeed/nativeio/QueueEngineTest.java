@@ -210,6 +210,37 @@ class QueueEngineTest {
     }
 
     /**
+     * While the device holds I/Os after a submitting call (O_DIRECT reads on the disk under the
+     * temporary directory), a refill goes to the kernel in parts of a quarter of the depth as it
+     * is queued, each part by one call, round after round.
+     */
+    @Test
+    void aRefillGoesInPartsOfAQuarterOfTheDepthWhileTheDeviceHoldsIos() throws IOException {
+        int depth = 16;
+        int part = depth / 4;
+        try (TestFile file = create(dir);
+             AlignedBuffer buffer = engine.io().allocate((long) depth * BLOCK, BLOCK);
+             IoQueue queue = open(file, depth)) {
+            assertThat(queue.description()).contains("a refill in parts of " + part);
+            writeReversed(queue, buffer, depth);
+            file.dataSync();
+            for (int round = 0; round < 3; round++) {
+                long before = System.nanoTime();
+                for (int slot = 0; slot < depth; slot++) {
+                    queue.submitRead(slot, buffer, (long) slot * BLOCK, BLOCK, (long) slot * BLOCK);
+                    long lastSubmitted = (slot + 1) % part == 0 ? slot : slot - slot % part - 1;
+                    for (int s = 0; s <= slot; s++) {
+                        assertThat(queue.issuedAtNanos(s) - before > 0)
+                                .as("round %d, slot %d after slot %d was queued", round, s, slot)
+                                .isEqualTo(s <= lastSubmitted);
+                    }
+                }
+                awaitAll(queue, depth, BLOCK);
+            }
+        }
+    }
+
+    /**
      * tmpfs has no non-blocking reads: Linux AIO completes each I/O inside io_submit there, so
      * its meter never sees more than one I/O in the kernel; io_uring would hand each I/O to a
      * kernel worker, and says so. Both submit everything queued in one call.
@@ -241,6 +272,15 @@ class QueueEngineTest {
                         .isEqualTo(1);
                 assertThat(meter.heldNanos() / meter.observedNanos()).isPositive()
                         .isLessThanOrEqualTo(1.0);
+                // nothing held after a call: a refill waits for the wait, in one call
+                long before = System.nanoTime();
+                for (int slot = 0; slot < depth; slot++) {
+                    queue.submitRead(slot, buffer, (long) slot * BLOCK, BLOCK, (long) slot * BLOCK);
+                    assertThat(queue.issuedAtNanos(slot) - before).as("slot %d", slot)
+                            .isNegative();
+                }
+                awaitAll(queue, depth, BLOCK);
+                assertThat(queue.issuedAtNanos(0) - before).isPositive();
             }
         } finally {
             Files.deleteIfExists(tmpfs);
