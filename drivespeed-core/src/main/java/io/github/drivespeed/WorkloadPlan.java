@@ -284,6 +284,29 @@ public final class WorkloadPlan
     }
 
     /**
+     * io_uring with submission-queue polling (fio {@code sqthread_poll=1}): each worker's ring is
+     * set up with {@code IORING_SETUP_SQPOLL} (io_uring_setup(2)), so a kernel thread of its own
+     * takes the I/Os from the submission ring as they are queued and submitting costs no system
+     * call; waiting for completions still does. That thread keeps a CPU busy while it polls, so
+     * it pays where cores are to spare and the device is fast: on this project's 2-vCPU machine
+     * fio's 4 KiB random reads at depth 32 on a virtio disk fell from about 230k to about 107k
+     * IOPS with it (docs/benchmarks.md). The native backend (the backend named, or the native
+     * one where none is) runs io_uring, the only engine it then offers; the report's engine line
+     * says the ring polls ({@code IORING_SETUP_SQPOLL}), its backend line says
+     * "submission-queue polling". Not for the queue depth 1 of psync: set a depth above 1.
+     *
+     * @return a new plan that runs io_uring with a polled submission ring
+     * @throws InvalidSettingException at {@link #run()}, naming {@code sqThreadPoll}, where
+     *     another engine than io_uring is named ({@link #ioEngine(IoEngine)}) or the backend has
+     *     no io_uring ({@link io.github.drivespeed.spi.IoBackend#withSqThreadPoll()}); a kernel
+     *     that refuses SQPOLL (before 5.11 without CAP_SYS_ADMIN) fails the run with an
+     *     IOException naming io_uring_setup(2) and errno
+     */
+    public WorkloadPlan sqThreadPoll() {
+        return with(s -> s.sqThreadPoll = true);
+    }
+
+    /**
      * {@return a new plan whose random offsets are drawn with replacement (fio {@code norandommap})
      * instead of covering each block once per pass}
      */

@@ -43,6 +43,7 @@ final class WorkloadSettings extends BlockSettings<WorkloadListener, WorkloadPar
     IoEngine ioEngine;
     ExistingFile existing;
     boolean bufferedFallback;
+    boolean sqThreadPoll;
 
     WorkloadSettings() {
         super(WorkloadListener.NONE, WorkloadPlan.DEFAULT_BLOCK_SIZE);
@@ -100,7 +101,8 @@ final class WorkloadSettings extends BlockSettings<WorkloadListener, WorkloadPar
      * @return the engine that runs a plan so set
      */
     WorkloadMeasurement engine(Path target) {
-        return new WorkloadMeasurement(target, Optional.ofNullable(backend),
+        return new WorkloadMeasurement(target, Optional.ofNullable(sqThreadPoll
+                ? SqThreadPoll.backend(backend, ioEngine) : backend),
                 Optional.ofNullable(ioEngine), listener, Optional.ofNullable(existing),
                 bufferedFallback);
     }

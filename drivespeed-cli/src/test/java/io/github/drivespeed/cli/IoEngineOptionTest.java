@@ -113,4 +113,24 @@ class IoEngineOptionTest {
                 "drivespeed: option '--ioengine' needs a workload (--rw, --preset or --sweep) or a"
                 + " --require with random 4 KiB figures");
     }
+
+    @Test
+    void sqThreadPollRunsIoUringWithAPolledRingAndIsRefusedBesideAnotherEngine() {
+        CommandRun o = run(dir.toString(), "--rw", "randread", "--iodepth", "8",
+                "--sqthread-poll", "--size", "4M", "--count", "800");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).containsPattern("(?m)^I/O: +io_uring \\(.*a kernel thread polls the"
+                + " submission ring \\(IORING_SETUP_SQPOLL\\).*\\): 1 thread x queue depth 8");
+        CommandRun aio = run(dir.toString(), "--rw", "randread", "--iodepth", "8",
+                "--ioengine", "libaio", "--sqthread-poll", "--size", "4M", "--count", "800");
+        assertThat(aio.exitCode()).isEqualTo(2);
+        assertThat(aio.errLines()).containsExactly("drivespeed: option '--sqthread-poll' needs"
+                + " io_uring (IORING_SETUP_SQPOLL); --ioengine libaio has no submission-queue"
+                + " polling");
+        CommandRun java = run(dir.toString(), "--rw", "randread", "--backend", "java",
+                "--sqthread-poll", "--size", "4M", "--count", "800");
+        assertThat(java.exitCode()).isEqualTo(2);
+        assertThat(java.errLines()).containsExactly("drivespeed: option '--sqthread-poll' needs"
+                + " the native backend (io_uring); --backend java has none");
+    }
 }

@@ -48,6 +48,19 @@ public interface IoBackend {
     }
 
     /**
+     * This backend with io_uring's submission-queue polling (fio's {@code sqthread_poll=1}:
+     * {@code IORING_SETUP_SQPOLL}, a kernel thread per ring takes the I/Os from the submission
+     * ring as they are published), for
+     * {@link io.github.drivespeed.WorkloadPlan#sqThreadPoll()}.
+     *
+     * @return a backend like this one whose io_uring queues poll their submission ring, offering
+     *     no other asynchronous engine; empty where this backend has no io_uring (the default)
+     */
+    default Optional<IoBackend> withSqThreadPoll() {
+        return Optional.empty();
+    }
+
+    /**
      * {@return the largest block, in bytes, that {@link #allocate} and a transfer loop support;
      * blocks beyond it are refused before any I/O}
      */

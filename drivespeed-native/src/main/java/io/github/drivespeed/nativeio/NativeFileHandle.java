@@ -30,6 +30,7 @@ class NativeFileHandle implements FileHandle {
     private final String displayName;
     private final boolean blockDevice;
     private final boolean direct;
+    private final boolean sqThreadPoll;
     private Optional<String> uringDrawback;
     private boolean closed;
 
@@ -39,9 +40,11 @@ class NativeFileHandle implements FileHandle {
      * @param displayName for messages
      * @param blockDevice whether {@code fd} is a block device (eviction then also uses BLKFLSBUF)
      * @param direct whether {@code fd} was opened with O_DIRECT
+     * @param sqThreadPoll whether io_uring queues poll their submission ring from a kernel
+     *     thread ({@link NativeIoBackend#sqThreadPoll()})
      */
     NativeFileHandle(NativeRuntime runtime, int fd, String displayName, boolean blockDevice,
-            boolean direct) {
+            boolean direct, boolean sqThreadPoll) {
         this.runtime = runtime;
         this.libc = runtime.libc();
         this.constants = runtime.constants();
@@ -50,6 +53,7 @@ class NativeFileHandle implements FileHandle {
         this.displayName = displayName;
         this.blockDevice = blockDevice;
         this.direct = direct;
+        this.sqThreadPoll = sqThreadPoll;
     }
 
     /** @return the file descriptor, for tests in this package */
@@ -124,8 +128,11 @@ class NativeFileHandle implements FileHandle {
         switch (engine) {
             case NativeIoBackend.IO_URING:
                 return new UringQueue(runtime, numbers, fd, displayName, depth,
-                        queueEngineDrawback(engine));
+                        queueEngineDrawback(engine), sqThreadPoll);
             case NativeIoBackend.LIBAIO:
+                if (sqThreadPoll) {
+                    throw new UnsupportedOperationException(NativeIoBackend.SQPOLL_ONLY_URING);
+                }
                 return new AioQueue(new LinuxAio(numbers, calls, libc, constants), constants, libc,
                         fd, displayName, depth);
             default:

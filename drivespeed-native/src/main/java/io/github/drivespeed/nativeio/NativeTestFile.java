@@ -17,8 +17,8 @@ final class NativeTestFile extends NativeFileHandle implements TestFile {
     private boolean removed;
 
     NativeTestFile(NativeRuntime runtime, int fd, boolean direct, Optional<Path> path,
-            String displayName) {
-        super(runtime, fd, displayName, false, direct);
+            String displayName, boolean sqThreadPoll) {
+        super(runtime, fd, displayName, false, direct, sqThreadPoll);
         this.runtime = runtime;
         this.path = path;
     }

@@ -46,6 +46,9 @@ final class UringQueue extends NativeQueue {
     static final int CQE_USER_DATA = 0;
     static final int CQE_RES = 8;
     static final int IORING_ENTER_GETEVENTS = 1;
+    static final int IORING_ENTER_SQ_WAKEUP = 2;
+    /** In the submission ring's flags: the polling thread idled and sleeps. */
+    static final int IORING_SQ_NEED_WAKEUP = 1;
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class,
             ByteOrder.nativeOrder());
 
@@ -72,12 +75,12 @@ final class UringQueue extends NativeQueue {
      * @throws IOException if io_uring_setup(2) or mapping the rings fails
      */
     UringQueue(NativeRuntime r, SyscallNumbers numbers, int fd, String displayName, int depth,
-            Optional<String> drawback) throws IOException {
+            Optional<String> drawback, boolean sqPoll) throws IOException {
         super(r.libc(), displayName, depth);
         this.calls = r.calls();
         this.constants = r.constants();
         this.drawback = drawback;
-        this.rings = UringRings.setUp(libc, r.constants(), numbers, depth, displayName);
+        this.rings = UringRings.setUp(libc, r.constants(), numbers, depth, sqPoll, displayName);
         this.sqes = rings.sqes;
         this.sqRing = rings.sqRing;
         this.cqRing = rings.cqRing;
@@ -141,6 +144,9 @@ final class UringQueue extends NativeQueue {
         sqRing.putInt(rings.sqArray + (sqTail & rings.sqMask) * Integer.BYTES, slot);
         INT.setRelease(sqRing, rings.sqTail, ++sqTail);
         pending++;
+        if (rings.sqPolled) {
+            submitQueued();
+        }
     }
 
     private int registeredIndex(AlignedBuffer buffer) {
@@ -167,6 +173,10 @@ final class UringQueue extends NativeQueue {
 
     @Override
     void submitQueued() throws IOException {
+        if (rings.sqPolled) {
+            handToPoller();
+            return;
+        }
         while (pending > 0) {
             long called = System.nanoTime();
             int n = calls.ioUringEnter(rings.ringFd, pending, 0, 0);
@@ -186,6 +196,35 @@ final class UringQueue extends NativeQueue {
                         displayName, n == 0 ? Errno.EAGAIN : -n);
             }
         }
+    }
+
+    /**
+     * With SQPOLL the I/Os published are the polling thread's: it is woken with
+     * io_uring_enter(IORING_ENTER_SQ_WAKEUP) only where it idled and said so in the ring's
+     * flags (read after a full fence, as liburing does, so the tail written before is seen by
+     * the thread first). Each I/O counts as issued when it was published.
+     */
+    private void handToPoller() throws IOException {
+        long called = System.nanoTime();
+        VarHandle.fullFence();
+        if ((sqRing.getInt(rings.sqFlags) & IORING_SQ_NEED_WAKEUP) != 0) {
+            int r;
+            while ((r = calls.ioUringEnter(rings.ringFd, 0, 0, IORING_ENTER_SQ_WAKEUP)) < 0
+                    && r == -Errno.EINTR) {
+                // woken again
+            }
+            if (r < 0) {
+                throw Errno.exception(libc, "io_uring_enter (waking the SQPOLL thread for "
+                        + operation(lastSlot) + ")", displayName, -r);
+            }
+        }
+        long now = System.nanoTime();
+        for (int i = sqTail - pending; i != sqTail; i++) {
+            issued(sqRing.getInt(rings.sqArray + (i & rings.sqMask) * Integer.BYTES), now);
+        }
+        inFlight += pending;
+        pending = 0;
+        submittedInFlight(called, now, inFlight, cqTail() - cqHead);
     }
 
     @Override
@@ -235,7 +274,10 @@ final class UringQueue extends NativeQueue {
     @Override
     public String description() {
         return fileRegistration + ", " + bufferRegistration + "; completions reaped from the"
-                + " CQ ring in user space; " + batching()
+                + " CQ ring in user space; "
+                + (rings.sqPolled ? "a kernel thread polls the submission ring"
+                        + " (IORING_SETUP_SQPOLL): each I/O is submitted as it is queued, with no"
+                        + " system call" : batching())
                 + drawback.map(d -> "; " + d).orElse("");
     }
 

@@ -30,6 +30,7 @@ final class UringRings implements AutoCloseable {
     static final long IORING_OFF_SQ_RING = 0L;
     static final long IORING_OFF_CQ_RING = 0x8000000L;
     static final long IORING_OFF_SQES = 0x10000000L;
+    static final int IORING_SETUP_SQPOLL = 1 << 1;
     static final int IORING_SETUP_COOP_TASKRUN = 1 << 8;
     static final int IORING_FEAT_SINGLE_MMAP = 1;
     static final int IORING_REGISTER_BUFFERS = 0;
@@ -48,6 +49,7 @@ final class UringRings implements AutoCloseable {
     static final int PARAMS_SQ_OFF_HEAD = 40;
     static final int PARAMS_SQ_OFF_TAIL = 44;
     static final int PARAMS_SQ_OFF_RING_MASK = 48;
+    static final int PARAMS_SQ_OFF_FLAGS = 56;
     static final int PARAMS_SQ_OFF_ARRAY = 64;
     static final int PARAMS_CQ_OFF_HEAD = 80;
     static final int PARAMS_CQ_OFF_TAIL = 84;
@@ -63,10 +65,13 @@ final class UringRings implements AutoCloseable {
     final ByteBuffer sqRing;
     final ByteBuffer cqRing;
     final ByteBuffer sqes;
-    /** Byte offsets in {@link #sqRing} of its head, tail and SQE-index array. */
+    /** Byte offsets in {@link #sqRing} of its head, tail, flags and SQE-index array. */
     final int sqHead;
     final int sqTail;
+    final int sqFlags;
     final int sqArray;
+    /** Whether a kernel thread polls the submission ring (IORING_SETUP_SQPOLL was granted). */
+    final boolean sqPolled;
     /** The submission ring's mask (entries - 1), as the kernel keeps it in the ring. */
     final int sqMask;
     /** Byte offsets in {@link #cqRing} of its head, tail and CQE array. */
@@ -93,6 +98,8 @@ final class UringRings implements AutoCloseable {
         this.sqEntries = params.getInt(PARAMS_SQ_ENTRIES);
         this.sqHead = params.getInt(PARAMS_SQ_OFF_HEAD);
         this.sqTail = params.getInt(PARAMS_SQ_OFF_TAIL);
+        this.sqFlags = params.getInt(PARAMS_SQ_OFF_FLAGS);
+        this.sqPolled = (params.getInt(PARAMS_FLAGS) & IORING_SETUP_SQPOLL) != 0;
         this.sqArray = params.getInt(PARAMS_SQ_OFF_ARRAY);
         this.cqHead = params.getInt(PARAMS_CQ_OFF_HEAD);
         this.cqTail = params.getInt(PARAMS_CQ_OFF_TAIL);
@@ -163,17 +170,21 @@ final class UringRings implements AutoCloseable {
     /**
      * Sets up a ring of at least {@code entries} SQEs (the kernel rounds up to a power of two)
      * with IORING_SETUP_COOP_TASKRUN where the kernel knows it (5.19+: completions are not
-     * signalled with an interrupt, the task runs them when it next enters the kernel), and maps
-     * its regions.
+     * signalled with an interrupt, the task runs them when it next enters the kernel), or with
+     * IORING_SETUP_SQPOLL when {@code sqPoll} (a kernel thread polls the submission ring; the
+     * kernel refuses COOP_TASKRUN beside it, and there is no fallback without SQPOLL: it was
+     * asked for), and maps its regions.
      *
      * @throws IOException if io_uring_setup(2) or mmap(2) fails, naming the call and errno
      */
     static UringRings setUp(Libc libc, LinuxConstants constants, SyscallNumbers numbers,
-            int entries, String displayName) throws IOException {
+            int entries, boolean sqPoll, String displayName) throws IOException {
         try (Memory params = new Memory(PARAMS_BYTES)) {
             long fd = -1;
             int errno = 0;
-            for (int flags : new int[] {IORING_SETUP_COOP_TASKRUN, 0}) {
+            int[] tried = sqPoll ? new int[] {IORING_SETUP_SQPOLL}
+                    : new int[] {IORING_SETUP_COOP_TASKRUN, 0};
+            for (int flags : tried) {
                 params.clear();
                 params.setInt(PARAMS_FLAGS, flags);
                 fd = libc.syscall(numbers.ioUringSetup(), entries, Pointer.nativeValue(params),
@@ -187,7 +198,8 @@ final class UringRings implements AutoCloseable {
                 }
             }
             if (fd < 0) {
-                throw Errno.exception(libc, "io_uring_setup(" + entries + ")" + sysctlNote(),
+                throw Errno.exception(libc, "io_uring_setup(" + entries
+                        + (sqPoll ? ", IORING_SETUP_SQPOLL" : "") + ")" + sysctlNote(),
                         displayName, errno);
             }
             int ringFd = (int) fd;

@@ -122,7 +122,7 @@ class QueueEngineTest {
     }
 
     /** Slot s writes its pattern to block (depth - 1 - s): completions cannot be told by order. */
-    private static void writeReversed(IoQueue queue, AlignedBuffer out, int depth)
+    static void writeReversed(IoQueue queue, AlignedBuffer out, int depth)
             throws IOException {
         for (int slot = 0; slot < depth; slot++) {
             ByteBuffer w = out.window((long) slot * BLOCK, BLOCK);
@@ -135,7 +135,7 @@ class QueueEngineTest {
         assertThat(awaitAll(queue, depth, BLOCK)).hasSize(depth);
     }
 
-    private static void readInOrder(IoQueue queue, AlignedBuffer in, int depth)
+    static void readInOrder(IoQueue queue, AlignedBuffer in, int depth)
             throws IOException {
         for (int slot = 0; slot < depth; slot++) {
             queue.submitRead(slot, in, (long) slot * BLOCK, BLOCK, (long) slot * BLOCK);
@@ -151,7 +151,7 @@ class QueueEngineTest {
     }
 
     /** Waits for {@code n} completions, each of {@code bytes}; returns their slots. */
-    private static Set<Integer> awaitAll(IoQueue queue, int n, long bytes) throws IOException {
+    static Set<Integer> awaitAll(IoQueue queue, int n, long bytes) throws IOException {
         Set<Integer> seen = new HashSet<>();
         int[] slots = new int[n];
         long[] moved = new long[n];
@@ -207,37 +207,6 @@ class QueueEngineTest {
             queue.close();
         }
         assertThat(TestFiles.unnamedFiles(dir)).isEmpty();
-    }
-
-    /**
-     * While the device holds I/Os after a submitting call (O_DIRECT reads on the disk under the
-     * temporary directory), a refill goes to the kernel in parts of a quarter of the depth as it
-     * is queued, each part by one call, round after round.
-     */
-    @Test
-    void aRefillGoesInPartsOfAQuarterOfTheDepthWhileTheDeviceHoldsIos() throws IOException {
-        int depth = 16;
-        int part = depth / 4;
-        try (TestFile file = create(dir);
-             AlignedBuffer buffer = engine.io().allocate((long) depth * BLOCK, BLOCK);
-             IoQueue queue = open(file, depth)) {
-            assertThat(queue.description()).contains("a refill in parts of " + part);
-            writeReversed(queue, buffer, depth);
-            file.dataSync();
-            for (int round = 0; round < 3; round++) {
-                long before = System.nanoTime();
-                for (int slot = 0; slot < depth; slot++) {
-                    queue.submitRead(slot, buffer, (long) slot * BLOCK, BLOCK, (long) slot * BLOCK);
-                    long lastSubmitted = (slot + 1) % part == 0 ? slot : slot - slot % part - 1;
-                    for (int s = 0; s <= slot; s++) {
-                        assertThat(queue.issuedAtNanos(s) - before > 0)
-                                .as("round %d, slot %d after slot %d was queued", round, s, slot)
-                                .isEqualTo(s <= lastSubmitted);
-                    }
-                }
-                awaitAll(queue, depth, BLOCK);
-            }
-        }
     }
 
     /**

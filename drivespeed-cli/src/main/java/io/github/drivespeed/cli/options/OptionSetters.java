@@ -24,6 +24,7 @@ import static io.github.drivespeed.cli.options.WorkloadOptions.RW;
 import static io.github.drivespeed.cli.options.WorkloadOptions.RWMIXREAD;
 import static io.github.drivespeed.cli.options.WorkloadOptions.SEED;
 import static io.github.drivespeed.cli.options.WorkloadOptions.SIZE;
+import static io.github.drivespeed.cli.options.WorkloadOptions.SQTHREAD_POLL;
 import static io.github.drivespeed.cli.options.WorkloadOptions.THREADS;
 
 import io.github.drivespeed.CapacityPlan;
@@ -92,7 +93,9 @@ public final class OptionSetters {
             .set(IODEPTH, WorkloadPlan::queueDepth)
             .set(THREADS, WorkloadPlan::threads)
             .check(Exclusion.COUNT_DURATION::check)
-            .set(COUNT, WorkloadPlan::count);
+            .set(COUNT, WorkloadPlan::count)
+            .check(OptionSetters::sqThreadPollNeedsIoUring)
+            .flag(SQTHREAD_POLL, WorkloadPlan::sqThreadPoll);
 
     /** The device test: read-only, as {@code hdparm -t}, or written with the opt-ins. */
     public static final PlanRecipe<DevicePlan> DEVICE_TEST =
@@ -177,6 +180,26 @@ public final class OptionSetters {
     }
 
     /** A device's write opt-ins without {@code --write}: the first given, as typed. */
+    /**
+     * {@code --sqthread-poll} with another backend than the native one, or another engine than
+     * io_uring: refused, naming the option that stands in the way.
+     */
+    private static void sqThreadPollNeedsIoUring(GivenOptions given) {
+        if (!given.has(SQTHREAD_POLL)) {
+            return;
+        }
+        if (given.has(BACKEND) && !"native".equals(given.value(BACKEND))) {
+            throw new IllegalArgumentException("option '" + given.typed(SQTHREAD_POLL) + "' needs"
+                    + " the native backend (io_uring); " + given.typed(BACKEND) + " "
+                    + given.value(BACKEND) + " has none");
+        }
+        if (given.has(IOENGINE) && !"io_uring".equals(given.value(IOENGINE))) {
+            throw new IllegalArgumentException("option '" + given.typed(SQTHREAD_POLL) + "' needs"
+                    + " io_uring (IORING_SETUP_SQPOLL); " + given.typed(IOENGINE) + " "
+                    + given.value(IOENGINE) + " has no submission-queue polling");
+        }
+    }
+
     private static void writeOptInsNeedWrite(GivenOptions given) {
         if (given.has(WRITE)) {
             return;

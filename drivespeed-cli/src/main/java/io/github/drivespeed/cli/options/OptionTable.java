@@ -65,6 +65,7 @@ public final class OptionTable {
             WorkloadOptions.RAMP_TIME,
             WorkloadOptions.SEED,
             WorkloadOptions.NORANDOMMAP,
+            WorkloadOptions.SQTHREAD_POLL,
             FormOptions.JOB,
             FormOptions.ALLOW_OVERWRITE);
 
