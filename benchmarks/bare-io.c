@@ -6,16 +6,20 @@
  * summed, so that the cost of the two time stamps alone can be read against the untimed loop.
  * With "pool", each write comes from the next 4 KiB block of a 32 MiB buffer of random bytes
  * (as drivespeed writes data that does not repeat, from a pool of that size), not from one block
- * that stays in the CPU's caches.
+ * that stays in the CPU's caches. With "threaded", a second thread that only sleeps is started
+ * first, so that the process's file table is shared as in any multi-threaded process (a JVM):
+ * the kernel then takes and drops a reference to the file on every pread/pwrite (fdget/fput),
+ * which it skips for a single-threaded one.
  *
- *   cc -O2 -o bare-io benchmarks/bare-io.c
- *   bare-io FILE SECONDS read|write [timed] [pool]
+ *   cc -O2 -pthread -o bare-io benchmarks/bare-io.c
+ *   bare-io FILE SECONDS read|write [timed] [pool] [threaded]
  *
  * The file must exist; its size (a multiple of 4 KiB) bounds the offsets. Used by
  * benchmarks/engines-vs-fio.sh (tmpfs-qd1) and documented in docs/benchmarks.md.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,17 +38,32 @@ static inline int64_t nanos(void)
 	return (int64_t) t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
+static void *sleeper(void *unused)
+{
+	(void) unused;
+	for (;;) {
+		pause();
+	}
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4 || (strcmp(argv[3], "read") && strcmp(argv[3], "write"))) {
-		fprintf(stderr, "usage: %s FILE SECONDS read|write [timed] [pool]\n", argv[0]);
+		fprintf(stderr, "usage: %s FILE SECONDS read|write [timed] [pool] [threaded]\n",
+			argv[0]);
 		return 2;
 	}
 	int write = strcmp(argv[3], "write") == 0;
-	int timed = 0, pool = 0;
+	int timed = 0, pool = 0, threaded = 0;
 	for (int a = 4; a < argc; a++) {
 		timed |= strcmp(argv[a], "timed") == 0;
 		pool |= strcmp(argv[a], "pool") == 0;
+		threaded |= strcmp(argv[a], "threaded") == 0;
+	}
+	pthread_t other;
+	if (threaded && pthread_create(&other, NULL, sleeper, NULL) != 0) {
+		return 1;
 	}
 	int fd = open(argv[1], (write ? O_RDWR : O_RDONLY) | O_DIRECT);
 	struct stat st;

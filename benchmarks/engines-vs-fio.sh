@@ -22,7 +22,10 @@
 #               drivespeed (psync)  vs  fio psync, fio io_uring --iodepth=1, and the floor of
 #               per-I/O cost: benchmarks/bare-io.c, a bare C loop of pread/pwrite (O_DIRECT,
 #               xorshift offsets, no statistics: "bare C"), and the same loop timing each I/O
-#               with two clock_gettime calls ("bare C timed"), on a fresh file of SIZE
+#               with two clock_gettime calls ("bare C timed"), and that loop again with a second,
+#               sleeping thread, whose shared file table costs the kernel a file reference taken
+#               and dropped per system call as in any multi-threaded process, a JVM included
+#               ("bare C timed threaded"), each on a fresh file of SIZE
 #   disk-qd1    DISK_DIR, 4 KiB randread, queue depth 1:  drivespeed  vs  fio psync
 #   disk-qd32   DISK_DIR, 4 KiB randread, queue depth 32:
 #               drivespeed (its choice, and ioEngine libaio)  vs  fio libaio, fio io_uring,
@@ -81,7 +84,7 @@ jar="$(ls "$here"/drivespeed-cli/target/drivespeed-cli-*-exec.jar 2>/dev/null | 
 [ -n "$jar" ] || { echo "engines-vs-fio.sh: no drivespeed-cli exec jar after the build" >&2; exit 1; }
 cp "$jar" "$work/drivespeed.jar"
 ds() { java -jar "$work/drivespeed.jar" "$@"; }
-cc -O2 -o "$work/bare-io" "$here/benchmarks/bare-io.c"
+cc -O2 -pthread -o "$work/bare-io" "$here/benchmarks/bare-io.c"
 
 # bare DIR RW [timed] -> "iops - -": the bare C loop on a fresh file of SIZE (written before it,
 # untimed, so that every offset it reads holds data)
@@ -204,7 +207,8 @@ for c in $cases; do
             "fio psync:fio_run $shm $rw psync 1" \
             "fio io_uring:fio_run $shm $rw io_uring 1" \
             "bare C:bare_run $shm $rw" \
-            "bare C timed:bare_run $shm $rw timed"
+            "bare C timed:bare_run $shm $rw timed" \
+            "bare C timed threaded:bare_run $shm $rw timed threaded"
         done
         echo "tmpfs-qd1 round $r/$rounds" >&2
       done ;;
@@ -272,7 +276,7 @@ def short(tool):
 def show(x):
     return "-" if math.isnan(x) else "%.0f" % x
 print("\n4 KiB random cases: %s s per run, %s file; seq: 8 MiB blocks, 256 MiB" % (sys.argv[2], sys.argv[3]))
-print("%-20s %-20s %-8s %11s %-21s %-40s %-40s %9s %9s" % ("case", "tool", "engine", "median",
+print("%-20s %-22s %-8s %11s %-21s %-40s %-40s %9s %9s" % ("case", "tool", "engine", "median",
       "spread (min-max, n)", "ratio of medians vs fio", "median of per-round ratios", "usr ns/IO",
       "sys ns/IO"))
 for case, tools in rows.items():
@@ -289,7 +293,7 @@ for case, tools in rows.items():
                 common = [k for k in r if k in tools[f]]
                 per_round.append("%s %.2f" % (short(f), median(
                     num(r[k][0]) / num(tools[f][k][0]) for k in common)))
-        print("%-20s %-20s %-8s %9.0f %-4s %8.0f-%-8.0f %2d  %-40s %-40s %9s %9s" % (case, t,
+        print("%-20s %-22s %-8s %9.0f %-4s %8.0f-%-8.0f %2d  %-40s %-40s %9s %9s" % (case, t,
               "/".join(engines) or "-", med[t], unit, min(vals), max(vals), len(vals),
               ", ".join(ratios), ", ".join(per_round),
               show(median(num(v[1]) for v in r.values())),
@@ -309,6 +313,10 @@ TARGETS = [
     # issue #33: at queue depth 1, within 5 % of the bare C loop's IOPS
     ("tmpfs randread QD1", "drivespeed", ["bare C"], 0.95, None, False),
     ("tmpfs randwrite QD1", "drivespeed", ["bare C"], 0.95, None, False),
+    # the same against the floor of a process that, as a JVM, has more than one thread (the
+    # kernel takes and drops a file reference per system call: fdget/fput) and times each I/O
+    ("tmpfs randread QD1", "drivespeed", ["bare C timed threaded"], 0.95, None, False),
+    ("tmpfs randwrite QD1", "drivespeed", ["bare C timed threaded"], 0.95, None, False),
     ("seq 8M write", "drivespeed", ["fio psync"], 0.97, 1.03, False),
     ("seq 8M read", "drivespeed", ["fio psync"], 0.97, 1.03, False),
     ("seq 8M write", "drivespeed --no-verify", ["fio psync"], 0.97, 1.03, False),

@@ -293,7 +293,8 @@ public final class WorkloadPlan
      * IOPS with it (docs/benchmarks.md). The native backend (the backend named, or the native
      * one where none is) runs io_uring, the only engine it then offers; the report's engine line
      * says the ring polls ({@code IORING_SETUP_SQPOLL}), its backend line says
-     * "submission-queue polling". Not for the queue depth 1 of psync: set a depth above 1.
+     * "submission-queue polling". The plan runs io_uring as if named
+     * ({@link #ioEngine(IoEngine)}), at queue depth 1 too, where psync would otherwise run.
      *
      * @return a new plan that runs io_uring with a polled submission ring
      * @throws InvalidSettingException at {@link #run()}, naming {@code sqThreadPoll}, where

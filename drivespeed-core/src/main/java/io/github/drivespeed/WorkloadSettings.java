@@ -98,11 +98,17 @@ final class WorkloadSettings extends BlockSettings<WorkloadListener, WorkloadPar
 
     /**
      * @param target the plan's directory
-     * @return the engine that runs a plan so set
+     * @return the engine that runs a plan so set; with SQPOLL, io_uring as if named, at every
+     *     queue depth (psync, the choice at depth 1, has no submission ring)
      */
     WorkloadMeasurement engine(Path target) {
-        return new WorkloadMeasurement(target, Optional.ofNullable(sqThreadPoll
-                ? SqThreadPoll.backend(backend, ioEngine) : backend),
+        if (sqThreadPoll) {
+            return new WorkloadMeasurement(target,
+                    Optional.of(SqThreadPoll.backend(backend, ioEngine)),
+                    Optional.of(IoEngine.IO_URING), listener, Optional.ofNullable(existing),
+                    bufferedFallback);
+        }
+        return new WorkloadMeasurement(target, Optional.ofNullable(backend),
                 Optional.ofNullable(ioEngine), listener, Optional.ofNullable(existing),
                 bufferedFallback);
     }

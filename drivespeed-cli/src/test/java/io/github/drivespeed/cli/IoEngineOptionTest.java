@@ -133,4 +133,38 @@ class IoEngineOptionTest {
         assertThat(java.errLines()).containsExactly("drivespeed: option '--sqthread-poll' needs"
                 + " the native backend (io_uring); --backend java has none");
     }
+
+    @Test
+    void sqThreadPollAtQueueDepthOneRunsThePolledRingNotPsync() {
+        CommandRun o = run(dir.toString(), "--rw", "randread", "--sqthread-poll", "--size", "4M",
+                "--count", "300");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).containsPattern("(?m)^I/O: +io_uring \\(.*IORING_SETUP_SQPOLL.*\\):"
+                + " 1 thread x queue depth 1\\b")
+                .doesNotContainPattern("(?m)^I/O: +psync");
+        CommandRun preset = run(dir.toString(), "--preset", "RND4K-Q1T1", "--sqthread-poll",
+                "--size", "4M", "--count", "200");
+        assertThat(preset.exitCode()).as(preset.err()).isZero();
+        assertThat(preset.out()).containsPattern("(?m)^I/O: +RND4K Q1T1 read +io_uring \\(.*"
+                + "IORING_SETUP_SQPOLL")
+                .containsPattern("(?m)^I/O: +RND4K Q1T1 write +io_uring \\(.*IORING_SETUP_SQPOLL");
+    }
+
+    @Test
+    void fiosSqthreadPollTakesTheSameRoadWithIoUringAndIsRefusedBesidePsyncAsFioRefusesIt()
+            throws IOException {
+        CommandRun fio = run(dir.toString(), "--name=x", "--rw=randread", "--bs=4k",
+                "--size=1m", "--iodepth=4", "--number_ios=200", "--direct=1",
+                "--ioengine=io_uring", "--sqthread_poll", "--output-format=normal");
+        assertThat(fio.exitCode()).as(fio.err()).isZero();
+        assertThat(fio.out()).containsPattern("drivespeed ran: io_uring \\(.*IORING_SETUP_SQPOLL"
+                + ".*\\): 1 thread x queue depth 4");
+        Path job = outputs.resolve("psync.fio");
+        Files.writeString(job, "[x]\ndirectory=" + dir + "\nrw=randread\nsize=1m\n"
+                + "sqthread_poll\n");
+        CommandRun refused = run(job.toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).contains(job + ":5: job 'x', fio option 'sqthread_poll': an"
+                + " option of fio's io_uring engine; ioengine=psync has no submission ring");
+    }
 }

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * io_uring with submission-queue polling ({@link NativeIoBackend#sqThreadPoll()}, fio's
  * {@code sqthread_poll=1}) on real files with O_DIRECT: the ring is set up with
  * IORING_SETUP_SQPOLL, each I/O is the polling thread's as soon as it is queued, the bytes land
- * and read back, a workload runs on it, and Linux AIO, which has no such thing, is refused.
+ * and read back, a workload runs on it (at queue depth 1 too, where psync would run without
+ * it), and Linux AIO, which has no such thing, is refused.
  */
 class SqThreadPollTest {
 
@@ -92,6 +93,21 @@ class SqThreadPollTest {
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("sqThreadPoll")
                 .hasMessageContaining("the java backend has none");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void atQueueDepthOneThePolledRingRunsNotPsync() throws IOException {
+        WorkloadReport r = DriveSpeed.workload(dir).sqThreadPoll().size("4M").random().read()
+                .count(500).seed(5).run();
+        assertThat(r.parameters().queueDepth()).isEqualTo(1);
+        assertThat(r.engine().engine()).isEqualTo(IoEngine.IO_URING);
+        assertThat(r.engine().details()).contains("IORING_SETUP_SQPOLL");
+        assertThat(r.read().orElseThrow().totalIos()).isEqualTo(500);
+        WorkloadReport plain = DriveSpeed.workload(dir).size("4M").random().read().count(500)
+                .seed(5).run();
+        assertThat(plain.engine().engine()).as("the choice at depth 1 without SQPOLL")
+                .isEqualTo(IoEngine.PSYNC);
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 }

@@ -43,6 +43,8 @@ final class FioJobSettings {
     boolean newGroup;
     int kbBase = 1024;
     String ioengine = "psync";
+    /** fio {@code sqthread_poll}: io_uring's submission ring polled by a kernel thread. */
+    boolean sqthreadPoll;
     /** fio {@code fsync=N}: fsync after every N writes; 0 for none. */
     int fsync;
     /** fio {@code fdatasync=N}: fdatasync after every N writes; 0 for none. */
@@ -91,6 +93,7 @@ final class FioJobSettings {
         c.newGroup = newGroup;
         c.kbBase = kbBase;
         c.ioengine = ioengine;
+        c.sqthreadPoll = sqthreadPoll;
         c.fsync = fsync;
         c.fdatasync = fdatasync;
         c.createOnly = createOnly;

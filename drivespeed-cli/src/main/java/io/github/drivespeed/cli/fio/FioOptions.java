@@ -142,6 +142,9 @@ public final class FioOptions {
             supported("new_group", Kind.FLAG, (j, e) -> j.newGroup = flag(e)),
             prio(1, supported("kb_base", Kind.VALUE, (j, e) -> j.kbBase = kbBase(e))),
             shared(WorkloadOptions.IOENGINE, (j, e) -> j.ioengine = ioengine(e)),
+            // io_uring's own option in fio (engines/io_uring.c); FioPlans refuses it beside
+            // another engine, as fio does ("Bad option")
+            supported("sqthread_poll", Kind.FLAG, (j, e) -> j.sqthreadPoll = flag(e)),
             // drivespeed's workers are threads: fio's thread (instead of processes) changes nothing
             supported("thread", Kind.FLAG, (j, e) -> flag(e)),
             // drivespeed's runs end with a timed fdatasync already (fio end_fsync=1)

@@ -389,6 +389,14 @@ public final class FioPlans {
 
     private WorkloadPlan engine(WorkloadPlan p, FioJobSettings s, FioJobs.Job job,
             List<String> notes) {
+        if (s.sqthreadPoll && !s.ioengine.equals("io_uring")) {
+            throw refusal(s, "sqthread_poll", job, "an option of fio's io_uring engine;"
+                    + " ioengine=" + s.ioengine + " has no submission ring (fio refuses it too:"
+                    + " \"Bad option\"): give ioengine=io_uring");
+        }
+        if (s.sqthreadPoll) {
+            p = set(p, s, "sqthread_poll", job, WorkloadPlan::sqThreadPoll);
+        }
         if (s.ioengine.equals("io_uring") || s.ioengine.equals("libaio")) {
             if (backend != null && !backend.equals("native")) {
                 throw refusal(s, IOENGINE, job, s.ioengine + " runs on the native backend;"

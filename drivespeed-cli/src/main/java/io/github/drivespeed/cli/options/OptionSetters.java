@@ -179,7 +179,6 @@ public final class OptionSetters {
         };
     }
 
-    /** A device's write opt-ins without {@code --write}: the first given, as typed. */
     /**
      * {@code --sqthread-poll} with another backend than the native one, or another engine than
      * io_uring: refused, naming the option that stands in the way.
@@ -200,6 +199,7 @@ public final class OptionSetters {
         }
     }
 
+    /** A device's write opt-ins without {@code --write}: refused, naming the first given. */
     private static void writeOptInsNeedWrite(GivenOptions given) {
         if (given.has(WRITE)) {
             return;
