@@ -151,20 +151,31 @@ class IoEngineOptionTest {
     }
 
     @Test
-    void fiosSqthreadPollTakesTheSameRoadWithIoUringAndIsRefusedBesidePsyncAsFioRefusesIt()
+    void fiosSqthreadPollTakesTheSameRoadWhereTheSectionsEngineIsIoUringAsInFio()
             throws IOException {
         CommandRun fio = run(dir.toString(), "--name=x", "--rw=randread", "--bs=4k",
                 "--size=1m", "--iodepth=4", "--number_ios=200", "--direct=1",
-                "--ioengine=io_uring", "--sqthread_poll", "--output-format=normal");
+                "--sqthread_poll", "--ioengine=io_uring", "--output-format=normal");
         assertThat(fio.exitCode()).as(fio.err()).isZero();
         assertThat(fio.out()).containsPattern("drivespeed ran: io_uring \\(.*IORING_SETUP_SQPOLL"
                 + ".*\\): 1 thread x queue depth 4");
-        Path job = outputs.resolve("psync.fio");
-        Files.writeString(job, "[x]\ndirectory=" + dir + "\nrw=randread\nsize=1m\n"
-                + "sqthread_poll\n");
-        CommandRun refused = run(job.toString());
+        // fio 3.33: "Bad option <sqthread_poll>" where the section's engine is psync
+        Path psync = outputs.resolve("psync.fio");
+        Files.writeString(psync, "[global]\nsqthread_poll\n[x]\nioengine=io_uring\ndirectory="
+                + dir + "\nrw=randread\nsize=1m\n");
+        CommandRun refused = run(psync.toString());
         assertThat(refused.exitCode()).isEqualTo(2);
-        assertThat(refused.err()).contains(job + ":5: job 'x', fio option 'sqthread_poll': an"
-                + " option of fio's io_uring engine; ioengine=psync has no submission ring");
+        assertThat(refused.err()).contains(psync + ":2: fio option 'sqthread_poll': an option of"
+                + " fio's io_uring engine, and this section's ioengine is psync");
+        // fio 3.33 runs libaio and ignores the io_uring option the section inherited
+        Path inherited = outputs.resolve("inherited.fio");
+        Files.writeString(inherited, "[global]\nioengine=io_uring\nsqthread_poll\n[x]\n"
+                + "ioengine=libaio\niodepth=4\ndirect=1\ndirectory=" + dir
+                + "\nrw=randread\nsize=1m\nnumber_ios=100\n");
+        CommandRun libaio = run(inherited.toString());
+        assertThat(libaio.exitCode()).as(libaio.err()).isZero();
+        assertThat(libaio.out()).contains("sqthread_poll has no effect with ioengine=libaio")
+                .containsPattern("drivespeed ran: libaio \\(")
+                .doesNotContain("IORING_SETUP_SQPOLL");
     }
 }

@@ -129,12 +129,13 @@ public enum Warning {
             + " for example with EOVERFLOW on a 32-bit JVM (the log names the directory and the"
             + " error); the figures may still be the drive's"),
     /**
-     * A queue depth above 1 was asked of a backend without asynchronous I/O, and was run as that
-     * many synchronous threads instead: the same number of I/Os in flight, submitted from threads.
+     * A queue depth above 1 was run on psync, as that many synchronous threads: psync was asked
+     * for ({@code ioEngine psync}), or no asynchronous engine of the backend worked here (the
+     * pure-Java backend has none); the same number of I/Os in flight, submitted from threads.
      */
     QUEUE_DEPTH_RUN_AS_THREADS("queue depth above 1 was run as that many synchronous threads"
-            + " (the backend has no asynchronous I/O): the same I/Os in flight, but not one"
-            + " submitting thread as fio's libaio"),
+            + " (psync, asked for or the only engine that worked here: the engine line says"
+            + " which): the same I/Os in flight, but not one submitting thread as fio's libaio"),
     /**
      * A read pass meant to come from the drive (O_DIRECT, or buffered after eviction) moved less
      * than {@value #MIN_DEVICE_COVERAGE_PERCENT} % of its bytes at the block device

@@ -43,13 +43,13 @@ final class NowaitReads {
             int errno = n < 0 ? libc.errno() : 0;
             if (errno == Errno.EOPNOTSUPP) {
                 return Optional.of("this file system has no non-blocking reads (preadv2(2)"
-                        + " RWF_NOWAIT: EOPNOTSUPP), so io_uring would hand each I/O to a kernel"
+                        + " RWF_NOWAIT: EOPNOTSUPP), so io_uring hands each I/O to a kernel"
                         + " worker thread");
             }
             if (errno == Errno.EAGAIN && direct) {
                 return Optional.of("the device takes no non-blocking direct I/O (an O_DIRECT"
-                        + " preadv2(2) RWF_NOWAIT of an idle device: EAGAIN), so io_uring would"
-                        + " hand each I/O to a kernel worker thread");
+                        + " preadv2(2) RWF_NOWAIT of an idle device: EAGAIN), so io_uring"
+                        + " hands each I/O to a kernel worker thread");
             }
             return Optional.empty();
         } catch (LinkageError | IllegalArgumentException e) {

@@ -141,10 +141,10 @@ public final class FioOptions {
                     (j, e) -> j.stonewall = flag(e)),
             supported("new_group", Kind.FLAG, (j, e) -> j.newGroup = flag(e)),
             prio(1, supported("kb_base", Kind.VALUE, (j, e) -> j.kbBase = kbBase(e))),
-            shared(WorkloadOptions.IOENGINE, (j, e) -> j.ioengine = ioengine(e)),
-            // io_uring's own option in fio (engines/io_uring.c); FioPlans refuses it beside
-            // another engine, as fio does ("Bad option")
-            supported("sqthread_poll", Kind.FLAG, (j, e) -> j.sqthreadPoll = flag(e)),
+            // before the section's other options, as fio loads a section's engine first so that
+            // the engine's own options are known
+            prio(1, shared(WorkloadOptions.IOENGINE, (j, e) -> j.ioengine = ioengine(e))),
+            supported("sqthread_poll", Kind.FLAG, FioOptions::sqthreadPoll),
             // drivespeed's workers are threads: fio's thread (instead of processes) changes nothing
             supported("thread", Kind.FLAG, (j, e) -> flag(e)),
             // drivespeed's runs end with a timed fdatasync already (fio end_fsync=1)
@@ -352,6 +352,20 @@ public final class FioOptions {
     private static Row refused(String name, String note) {
         return new Row(name, List.of(), Support.REFUSED, note, Kind.VALUE, null, 0, false,
                 Optional.empty());
+    }
+
+    /**
+     * io_uring's own option in fio (engines/io_uring.c): known only in a section whose engine is
+     * io_uring, as fio knows it ("Bad option" in a job file, "unrecognized option" on its
+     * command line otherwise); inherited by a section that names another engine, it does
+     * nothing there (FioPlans notes so, as fio ignores it).
+     */
+    private static void sqthreadPoll(FioJobSettings j, FioEntry e) {
+        if (!"io_uring".equals(j.ioengine)) {
+            throw e.refusal("an option of fio's io_uring engine, and this section's ioengine is "
+                    + j.ioengine + " (fio refuses it too): give ioengine=io_uring");
+        }
+        j.sqthreadPoll = flag(e);
     }
 
     private static Row prio(int priority, Row r) {

@@ -390,11 +390,9 @@ public final class FioPlans {
     private WorkloadPlan engine(WorkloadPlan p, FioJobSettings s, FioJobs.Job job,
             List<String> notes) {
         if (s.sqthreadPoll && !s.ioengine.equals("io_uring")) {
-            throw refusal(s, "sqthread_poll", job, "an option of fio's io_uring engine;"
-                    + " ioengine=" + s.ioengine + " has no submission ring (fio refuses it too:"
-                    + " \"Bad option\"): give ioengine=io_uring");
-        }
-        if (s.sqthreadPoll) {
+            notes.add("sqthread_poll has no effect with ioengine=" + s.ioengine + " (an option"
+                    + " of io_uring's, set where the engine was io_uring), as in fio");
+        } else if (s.sqthreadPoll) {
             p = set(p, s, "sqthread_poll", job, WorkloadPlan::sqThreadPoll);
         }
         if (s.ioengine.equals("io_uring") || s.ioengine.equals("libaio")) {

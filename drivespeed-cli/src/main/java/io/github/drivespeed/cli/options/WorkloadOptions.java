@@ -123,8 +123,9 @@ public final class WorkloadOptions {
             .setting("sqThreadPoll")
             .help("Workload: io_uring with a kernel thread polling each ring's submission queue"
                     + " (IORING_SETUP_SQPOLL, fio's sqthread_poll): no system call to submit, a"
-                    + " CPU busy polling. Native backend and io_uring only; pays where cores are"
-                    + " to spare (on 2 vCPUs it halved fio's IOPS).");
+                    + " CPU busy polling. Native backend and io_uring only, at every queue depth"
+                    + " (1 too); pays where cores are to spare (on 2 vCPUs it halved fio's"
+                    + " IOPS).");
 
     private WorkloadOptions() {
     }
