@@ -86,13 +86,13 @@ cp "$jar" "$work/drivespeed.jar"
 ds() { java -jar "$work/drivespeed.jar" "$@"; }
 cc -O2 -pthread -o "$work/bare-io" "$here/benchmarks/bare-io.c"
 
-# bare DIR RW [timed] -> "iops - -": the bare C loop on a fresh file of SIZE (written before it,
+# bare DIR RW [timed] [threaded] -> "iops - -": the bare C loop on a fresh file of SIZE (written before it,
 # untimed, so that every offset it reads holds data)
 bare_run() {
   local f="$1/bare.$RANDOM$RANDOM.bin"
   dd if=/dev/zero of="$f" bs=1M count="$(numfmt --from=iec "$size" | awk '{ print int($1 / 1048576) }')" \
      oflag=direct status=none
-  echo "$("$work/bare-io" "$f" "$runtime" "${2#rand}" ${3:-}) - -"
+  echo "$("$work/bare-io" "$f" "$runtime" "${2#rand}" "${@:3}") - -"
   rm -f "$f"
 }
 

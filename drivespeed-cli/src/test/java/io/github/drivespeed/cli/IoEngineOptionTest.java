@@ -155,10 +155,28 @@ class IoEngineOptionTest {
             throws IOException {
         CommandRun fio = run(dir.toString(), "--name=x", "--rw=randread", "--bs=4k",
                 "--size=1m", "--iodepth=4", "--number_ios=200", "--direct=1",
-                "--sqthread_poll", "--ioengine=io_uring", "--output-format=normal");
+                "--ioengine=io_uring", "--sqthread_poll", "--output-format=normal");
         assertThat(fio.exitCode()).as(fio.err()).isZero();
         assertThat(fio.out()).containsPattern("drivespeed ran: io_uring \\(.*IORING_SETUP_SQPOLL"
                 + ".*\\): 1 thread x queue depth 4");
+        // inherited from [global] with io_uring, sqthread_poll runs the polled ring for the job
+        String common = "direct=1\ndirectory=" + dir + "\nrw=randread\nsize=1m\nnumber_ios=100\n"
+                + "iodepth=4\n";
+        Path global = outputs.resolve("global.fio");
+        Files.writeString(global, "[global]\nioengine=io_uring\nsqthread_poll\n" + common
+                + "[inherited]\n");
+        CommandRun inheritedRun = run(global.toString());
+        assertThat(inheritedRun.exitCode()).as(inheritedRun.err()).isZero();
+        assertThat(inheritedRun.out()).containsPattern("drivespeed ran: io_uring \\(.*"
+                + "IORING_SETUP_SQPOLL");
+        // a section's ioengine is read before its other options, as fio reads a job file's
+        Path same = outputs.resolve("same.fio");
+        Files.writeString(same, "[global]\n" + common + "[same]\nsqthread_poll\n"
+                + "ioengine=io_uring\n");
+        CommandRun sameRun = run(same.toString());
+        assertThat(sameRun.exitCode()).as(sameRun.err()).isZero();
+        assertThat(sameRun.out()).containsPattern("drivespeed ran: io_uring \\(.*"
+                + "IORING_SETUP_SQPOLL");
         // fio 3.33: "Bad option <sqthread_poll>" where the section's engine is psync
         Path psync = outputs.resolve("psync.fio");
         Files.writeString(psync, "[global]\nsqthread_poll\n[x]\nioengine=io_uring\ndirectory="

@@ -65,7 +65,8 @@ public final class FioOptions {
      * @param kind how its value is written
      * @param setter what it does to the job; null when refused
      * @param priority the order fio reads a section's options in: higher first
-     *     ({@code kb_base} 1, {@code filename} -1 after {@code directory}, as fio's options.c)
+     *     ({@code kb_base} 1, {@code ioengine} 1 so that its own options are known,
+     *     {@code filename} -1 after {@code directory}, as fio's options.c)
      * @param commandLineOnly whether fio takes it on the command line only, not in a job file
      * @param option drivespeed's option of the same meaning, whose row spells it for fio
      */
@@ -358,12 +359,16 @@ public final class FioOptions {
      * io_uring's own option in fio (engines/io_uring.c): known only in a section whose engine is
      * io_uring, as fio knows it ("Bad option" in a job file, "unrecognized option" on its
      * command line otherwise); inherited by a section that names another engine, it does
-     * nothing there (FioPlans notes so, as fio ignores it).
+     * nothing there (FioPlans notes so, as fio ignores it). A section's {@code ioengine} is
+     * applied first, so on fio's command line drivespeed also takes {@code --sqthread_poll}
+     * before {@code --ioengine=io_uring}, which fio, reading its command line in order, does
+     * not.
      */
     private static void sqthreadPoll(FioJobSettings j, FioEntry e) {
         if (!"io_uring".equals(j.ioengine)) {
             throw e.refusal("an option of fio's io_uring engine, and this section's ioengine is "
-                    + j.ioengine + " (fio refuses it too): give ioengine=io_uring");
+                    + j.ioengine + " (fio refuses it too): give ioengine=io_uring, or remove"
+                    + " it");
         }
         j.sqthreadPoll = flag(e);
     }
