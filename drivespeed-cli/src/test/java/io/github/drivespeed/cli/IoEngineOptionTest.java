@@ -150,6 +150,15 @@ class IoEngineOptionTest {
                 .containsPattern("(?m)^I/O: +RND4K Q1T1 write +io_uring \\(.*IORING_SETUP_SQPOLL");
     }
 
+    private void runsThePolledRing(String name, String jobFile) throws IOException {
+        Path job = outputs.resolve(name);
+        Files.writeString(job, jobFile);
+        CommandRun o = run(job.toString());
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).as(name).containsPattern("drivespeed ran: io_uring \\(.*"
+                + "IORING_SETUP_SQPOLL");
+    }
+
     @Test
     void fiosSqthreadPollTakesTheSameRoadWhereTheSectionsEngineIsIoUringAsInFio()
             throws IOException {
@@ -162,21 +171,11 @@ class IoEngineOptionTest {
         // inherited from [global] with io_uring, sqthread_poll runs the polled ring for the job
         String common = "direct=1\ndirectory=" + dir + "\nrw=randread\nsize=1m\nnumber_ios=100\n"
                 + "iodepth=4\n";
-        Path global = outputs.resolve("global.fio");
-        Files.writeString(global, "[global]\nioengine=io_uring\nsqthread_poll\n" + common
+        runsThePolledRing("global.fio", "[global]\nioengine=io_uring\nsqthread_poll\n" + common
                 + "[inherited]\n");
-        CommandRun inheritedRun = run(global.toString());
-        assertThat(inheritedRun.exitCode()).as(inheritedRun.err()).isZero();
-        assertThat(inheritedRun.out()).containsPattern("drivespeed ran: io_uring \\(.*"
-                + "IORING_SETUP_SQPOLL");
         // a section's ioengine is read before its other options, as fio reads a job file's
-        Path same = outputs.resolve("same.fio");
-        Files.writeString(same, "[global]\n" + common + "[same]\nsqthread_poll\n"
+        runsThePolledRing("same.fio", "[global]\n" + common + "[same]\nsqthread_poll\n"
                 + "ioengine=io_uring\n");
-        CommandRun sameRun = run(same.toString());
-        assertThat(sameRun.exitCode()).as(sameRun.err()).isZero();
-        assertThat(sameRun.out()).containsPattern("drivespeed ran: io_uring \\(.*"
-                + "IORING_SETUP_SQPOLL");
         // fio 3.33: "Bad option <sqthread_poll>" where the section's engine is psync
         Path psync = outputs.resolve("psync.fio");
         Files.writeString(psync, "[global]\nsqthread_poll\n[x]\nioengine=io_uring\ndirectory="
