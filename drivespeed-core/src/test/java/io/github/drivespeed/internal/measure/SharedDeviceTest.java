@@ -11,7 +11,10 @@ import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -42,13 +45,39 @@ class SharedDeviceTest {
                 .redirectErrorStream(true).start();
     }
 
+    /**
+     * Stops the loop and its {@code dd}, and waits until both have exited: a {@code dd} told to
+     * stop finishes the read it is in, and one still reading while the next run measures is
+     * that run's foreign I/O.
+     */
     private static void stop(Process p) throws InterruptedException {
-        p.descendants().forEach(ProcessHandle::destroy);
+        List<ProcessHandle> children = p.descendants().toList();
+        children.forEach(ProcessHandle::destroy);
         p.destroy();
         if (!p.waitFor(30, TimeUnit.SECONDS)) {
             p.destroyForcibly();
         }
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle child : children) {
+            try {
+                child.onExit().get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                child.destroyForcibly();
+            }
+        }
+    }
+
+    /** Waits until the device's read counter stands still for 200 ms (at most 10 s). */
+    private static void awaitQuiet(Path device) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long last = Mounts.sectorsRead(device);
+        while (System.nanoTime() - deadline < 0) {
+            Thread.sleep(200);
+            long now = Mounts.sectorsRead(device);
+            if (now == last) {
+                return;
+            }
+            last = now;
+        }
     }
 
     @Test
@@ -81,6 +110,7 @@ class SharedDeviceTest {
                     + " \\(\\d+\\.\\d MiB\\) and wrote 0\\.0 MB \\(0\\.0 MiB\\) while this pass"
                     + " read 268\\.4 MB \\(256\\.0 MiB\\)");
 
+            awaitQuiet(loop.device());
             DeviceReport after = plan.run();
             assertThat(after.warnings()).doesNotContain(Warning.FOREIGN_IO);
         }
