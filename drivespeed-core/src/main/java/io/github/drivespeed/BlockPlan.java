@@ -12,6 +12,7 @@ import java.nio.file.Path;
  * @param <SELF> the plan's own class, which every setter returns
  * @param <L> the listener the plan tells about its progress
  * @param <P> the plan's settings as a record
+ * @since 0.1.0
  */
 public abstract sealed class BlockPlan<SELF extends BlockPlan<SELF, L, P>, L,
         P extends Parameters> extends Plan<SELF, L, P>

@@ -35,6 +35,8 @@ import java.util.function.Consumer;
  * {@link #duration(Duration)} (the fill stops when it has run that long, and what was written is
  * read back); the destructive probe of a block device ({@link DevicePlan#probeCapacity()}) takes
  * seconds to minutes.
+ *
+ * @since 0.1.0
  */
 public final class CapacityPlan extends Plan<CapacityPlan, ProgressListener, CapacityParameters> {
 

@@ -54,6 +54,8 @@ import java.util.function.Consumer;
  * device-mapper or md is never written, forced or not; one that carries a partition table or
  * file-system signature is written only with {@link #force()}. The native backend opens it
  * O_RDWR|O_EXCL, so the kernel refuses too if it is in use.
+ *
+ * @since 0.1.0
  */
 public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, DeviceParameters> {
 

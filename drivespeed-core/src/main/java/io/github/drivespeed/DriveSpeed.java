@@ -24,6 +24,8 @@ import java.util.Objects;
  * double mbps = r.write().median().megabytesPerSecond();   // 10^6 bytes per second
  * TargetInfo t = DriveSpeed.probe(Path.of("/media/usb0"));  // look first: mount, disk, link, warnings
  * }</pre>
+ *
+ * @since 0.1.0
  */
 public final class DriveSpeed {
 

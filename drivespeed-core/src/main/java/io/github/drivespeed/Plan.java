@@ -23,6 +23,7 @@ import java.util.function.Consumer;
  * @param <L> the listener the plan tells about its progress: {@link ProgressListener}, or
  *     {@link WorkloadListener} for a {@link WorkloadPlan}
  * @param <P> the plan's settings as a record, as its report will record them
+ * @since 0.1.0
  */
 public abstract sealed class Plan<SELF extends Plan<SELF, L, P>, L, P extends Parameters>
         permits BlockPlan, CapacityPlan {

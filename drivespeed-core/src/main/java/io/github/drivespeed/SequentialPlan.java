@@ -32,6 +32,8 @@ import java.util.function.Consumer;
  * O_DIRECT on both passes, random incompressible data, fdatasync inside the timed write. Setters
  * check their argument at once and throw {@link IllegalArgumentException} naming the setting and
  * the value; checks that need the target run in {@link #run()} before anything is written.
+ *
+ * @since 0.1.0
  */
 public final class SequentialPlan
         extends BlockPlan<SequentialPlan, ProgressListener, SequentialParameters> {

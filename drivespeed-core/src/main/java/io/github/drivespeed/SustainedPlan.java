@@ -31,6 +31,8 @@ import java.util.function.Consumer;
  *
  * <p>Caches refill while a drive is idle: a second sustained test right after a first may find
  * less cache. {@link #idleFirst(Duration)} waits first, and the report records it.
+ *
+ * @since 0.1.0
  */
 public final class SustainedPlan
         extends BlockPlan<SustainedPlan, ProgressListener, SustainedParameters> {

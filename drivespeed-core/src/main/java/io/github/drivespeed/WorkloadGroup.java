@@ -27,6 +27,8 @@ import java.util.Objects;
  * {@code startdelay}). The plans' own files are not taken for another measurement
  * ({@link io.github.drivespeed.warning.Warning#CONCURRENT_MEASUREMENT}): running together is the
  * point. A failure or an interrupt in one plan stops them all.
+ *
+ * @since 0.1.0
  */
 public final class WorkloadGroup {
 

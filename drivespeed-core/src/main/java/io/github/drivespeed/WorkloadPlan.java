@@ -49,6 +49,8 @@ import java.util.function.Consumer;
  * time-based runs: {@link WorkloadParameters}. Defaults: random reads, 4 KiB blocks, a 1 GiB
  * file, 5 s per run, no ramp, 1 thread, queue depth 1, seed 0, 1 run, O_DIRECT, a 500 ms
  * timeline interval.
+ *
+ * @since 0.1.0
  */
 public final class WorkloadPlan
         extends BlockPlan<WorkloadPlan, WorkloadListener, WorkloadParameters> {

@@ -17,6 +17,8 @@ import java.util.Locale;
  * once ({@code limit - (usage - inactive file pages)}), at the level of the cgroup path with the
  * least left; of that, {@link #marginBytes()} is kept for this JVM's own growth while it measures
  * and the run's I/O buffers. Every figure is in bytes; the message gives them in MiB.
+ *
+ * @since 0.1.0
  */
 public final class CgroupMemoryLimitException extends DriveSpeedException {
 

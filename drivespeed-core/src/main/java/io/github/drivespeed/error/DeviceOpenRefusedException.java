@@ -10,6 +10,8 @@ import java.util.Objects;
  * {@code nodev}, a node whose mode or owner does not let this user open it, a device cgroup or a
  * container's device policy, or a security module (open(2), mount(8) {@code nodev}, the kernel's
  * {@code Documentation/admin-guide/cgroup-v2.rst}, "Device controller").
+ *
+ * @since 0.1.0
  */
 public final class DeviceOpenRefusedException extends DriveSpeedException {
 

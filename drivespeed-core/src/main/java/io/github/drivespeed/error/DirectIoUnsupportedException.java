@@ -10,6 +10,8 @@ import java.util.Optional;
  * example {@code pwrite(O_DIRECT) failed: EINVAL}). Measure with {@link io.github.drivespeed.SequentialPlan#buffered()} instead (its read figures then carry a
  * warning when the file's pages could not be evicted), or with {@link io.github.drivespeed.SequentialPlan#directOrBuffered()}
  * to fall back to buffered I/O only where O_DIRECT is refused. No test file is left behind.
+ *
+ * @since 0.1.0
  */
 public final class DirectIoUnsupportedException extends DriveSpeedException {
 

@@ -7,6 +7,8 @@ import java.util.Objects;
 /**
  * Base of the checked exceptions a measurement throws. Each names the path it concerns and says,
  * in its message, what was being done and what went wrong.
+ *
+ * @since 0.1.0
  */
 public abstract class DriveSpeedException extends IOException {
 

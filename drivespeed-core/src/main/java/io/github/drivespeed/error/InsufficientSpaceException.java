@@ -14,12 +14,18 @@ import java.util.OptionalLong;
  * says how far it got. {@link #shortage()} says what ran out: bytes, inodes or the user's quota.
  * A refusal before writing names the plan's {@link #settings() settings} that set the size, so
  * that a caller can say which to lower in its own words.
+ *
+ * @since 0.1.0
  */
 public final class InsufficientSpaceException extends DriveSpeedException {
 
     private static final long serialVersionUID = 1L;
 
-    /** What ran out. */
+    /**
+     * What ran out.
+     *
+     * @since 0.1.0
+     */
     public enum Shortage {
         /** Free bytes (ENOSPC with no room left, or too few before writing). */
         SPACE,

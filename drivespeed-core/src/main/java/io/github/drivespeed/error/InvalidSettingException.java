@@ -18,6 +18,8 @@ import java.util.function.UnaryOperator;
  * <p>The message is {@code SETTING REASON: VALUE}, for example {@code count must be >= 1: 0} or
  * {@code blockSize is larger than size 4 MiB; the test file must hold a block: 8 MiB}, and
  * {@code SETTING REASON} for a switch.
+ *
+ * @since 0.1.0
  */
 public final class InvalidSettingException extends IllegalArgumentException {
 
@@ -94,6 +96,8 @@ public final class InvalidSettingException extends IllegalArgumentException {
     /**
      * Why a setting was refused: text, and references to other settings, so that each reader can
      * name them in its own words. Immutable; each method returns a new reason.
+     *
+     * @since 0.1.0
      */
     public static final class Reason {
 

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 /**
  * The target does not exist. drivespeed never creates a target: a typo such as {@code /dev/sbd}
  * must not turn into a file in RAM that is then "measured".
+ *
+ * @since 0.1.0
  */
 public final class TargetNotFoundException extends DriveSpeedException {
 

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 /**
  * The test file cannot be created in the target directory: a read-only mount, missing write
  * permission, or an immutable directory. Nothing was written.
+ *
+ * @since 0.1.0
  */
 public final class TargetNotWritableException extends DriveSpeedException {
 

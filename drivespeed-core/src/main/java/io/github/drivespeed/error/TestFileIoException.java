@@ -6,6 +6,8 @@ import java.util.Objects;
 /**
  * A read, write or sync on the test file failed (for example EIO). The pass was aborted and the
  * test file removed; the message names the operation, the file offset and the cause.
+ *
+ * @since 0.1.0
  */
 public final class TestFileIoException extends DriveSpeedException {
 

@@ -9,6 +9,8 @@ import java.util.function.UnaryOperator;
  * stacked on it) is mounted, used as swap or held by device-mapper or md, or it carries a
  * partition table or file-system signature and {@link io.github.drivespeed.DevicePlan#force()} was not given. A
  * mounted or held device is never written, forced or not. Not one byte of the device changed.
+ *
+ * @since 0.1.0
  */
 public final class UnsafeTargetException extends DriveSpeedException {
 

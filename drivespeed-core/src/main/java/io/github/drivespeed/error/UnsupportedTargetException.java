@@ -9,12 +9,18 @@ import java.util.Objects;
  * block device is, or a directory on a pseudo file system. The refusal is data:
  * {@link #kind()} says what the target is and {@link #expected()} what the plan needed, so that
  * a caller can say what to do in its own words; the message says it in the Java API's.
+ *
+ * @since 0.1.0
  */
 public final class UnsupportedTargetException extends DriveSpeedException {
 
     private static final long serialVersionUID = 1L;
 
-    /** What a path is, by its file type ({@code st_mode}'s {@code S_IFMT} bits). */
+    /**
+     * What a path is, by its file type ({@code st_mode}'s {@code S_IFMT} bits).
+     *
+     * @since 0.1.0
+     */
     public enum FileKind {
         /** A directory. */
         DIRECTORY,

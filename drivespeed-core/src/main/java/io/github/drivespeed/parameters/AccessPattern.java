@@ -1,6 +1,10 @@
 package io.github.drivespeed.parameters;
 
-/** Where in the test file a workload's I/Os go (fio's {@code rw} prefix). */
+/**
+ * Where in the test file a workload's I/Os go (fio's {@code rw} prefix).
+ *
+ * @since 0.1.0
+ */
 public enum AccessPattern {
     /**
      * Block after block; with several threads each has its own contiguous share of the file and

@@ -12,6 +12,7 @@ import java.util.Optional;
  *
  * @param size how much to fill, rounded down to whole MiB by the check; empty for the free space
  * @param duration when the fill stops and what was written is read back; empty for no time bound
+ * @since 0.1.0
  */
 public record CapacityParameters(Optional<DataSize> size, Optional<Duration> duration)
         implements Parameters {

@@ -13,6 +13,7 @@ package io.github.drivespeed.parameters;
  *     {@link io.github.drivespeed.report.CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES}, unless
  *     given): it writes {@code min(this, device size / 4)} elsewhere between a unit and its
  *     read-back
+ * @since 0.1.0
  */
 public record CapacityProbeParameters(boolean force, long cacheBoundBytes) implements Parameters {
 

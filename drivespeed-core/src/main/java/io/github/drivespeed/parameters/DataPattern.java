@@ -1,6 +1,10 @@
 package io.github.drivespeed.parameters;
 
-/** What the write pass writes. */
+/**
+ * What the write pass writes.
+ *
+ * @since 0.1.0
+ */
 public enum DataPattern {
     /**
      * Random, incompressible bytes, with every 512-byte sector stamped with its file offset and a

@@ -21,6 +21,7 @@ import java.util.OptionalLong;
  * @param direct O_DIRECT ({@code dd iflag=direct}); false for buffered reads after eviction
  * @param write whether each run wrote the device before reading it back (destroys its contents)
  * @param force whether writing was allowed over a partition table or file-system signature
+ * @since 0.1.0
  */
 public record DeviceParameters(DataSize blockSize, OptionalLong count,
         Optional<Duration> duration, int runs, boolean direct, boolean write, boolean force)

@@ -10,6 +10,8 @@ import java.util.Optional;
  * picks: {@link #PSYNC} at queue depth 1, else the backend's best asynchronous engine that works
  * here (the native backend: {@link #IO_URING}, then {@link #LIBAIO}). What ran is in
  * {@link io.github.drivespeed.report.WorkloadReport#engine()}.
+ *
+ * @since 0.1.0
  */
 public enum IoEngine {
 

@@ -18,6 +18,7 @@ import java.time.Duration;
  *     one entry per I/O; at most 1 day
  * @param histogram the window of the latency histograms (fio {@code log_hist_msec}); zero for
  *     none; at most 1 day
+ * @since 0.1.0
  */
 public record IoLogging(Duration average, Duration histogram) {
 

@@ -6,6 +6,8 @@ import java.time.Duration;
  * The bounds every plan is held to, checked where each setting is made. They keep a report's
  * memory and a run's length sane: a storage benchmark needs a few runs for a median, not millions,
  * and runs of minutes, not months.
+ *
+ * @since 0.1.0
  */
 public final class Limits {
 

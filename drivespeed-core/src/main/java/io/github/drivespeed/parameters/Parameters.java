@@ -8,6 +8,8 @@ package io.github.drivespeed.parameters;
  *
  * <p>Sealed: a new kind of measurement adds its record to the list below, beside its report in
  * {@link io.github.drivespeed.report.Report}.
+ *
+ * @since 0.1.0
  */
 public sealed interface Parameters permits SequentialParameters, WorkloadParameters,
         DeviceParameters, SustainedParameters, CapacityParameters, CapacityProbeParameters {

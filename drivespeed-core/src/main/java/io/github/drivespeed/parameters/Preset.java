@@ -11,6 +11,8 @@ import java.util.Locale;
  * Q32T16} random 4 KiB blocks at queue depth 32 with 16 threads. Each is run as a read test and a
  * write test. {@link io.github.drivespeed.WorkloadPlan#preset(Preset)} sets the access pattern, block size, queue depth
  * and threads; everything else (size, duration, direction) stays as the plan has it.
+ *
+ * @since 0.1.0
  */
 public enum Preset {
     /** Sequential 1 MiB, queue depth 8, 1 thread. */

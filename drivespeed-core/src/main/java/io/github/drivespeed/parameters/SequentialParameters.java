@@ -12,6 +12,7 @@ import io.github.drivespeed.unit.DataSize;
  * @param direct whether O_DIRECT was requested for both passes
  * @param dsync whether writes used O_DSYNC (dd's {@code oflag=dsync})
  * @param dataPattern what was written
+ * @since 0.1.0
  */
 public record SequentialParameters(DataSize blockSize, long count, int runs, boolean direct,
         boolean dsync, DataPattern dataPattern) implements Parameters {

@@ -19,6 +19,7 @@ import java.util.Optional;
  * @param idleFirst how long drivespeed waits, writing nothing, before the pass (a drive's cache
  *     refills while it is idle)
  * @param direct whether the writes are O_DIRECT (else buffered, the closing fdatasync timed)
+ * @since 0.1.0
  */
 public record SustainedParameters(DataSize blockSize, Optional<DataSize> size, Duration duration,
         Duration steadyFor, Duration idleFirst, boolean direct) implements Parameters {

@@ -64,6 +64,7 @@ import java.util.OptionalLong;
  *     fdatasync is always there)
  * @param ioLogging what is recorded of the I/Os for fio's log files; empty for nothing (the
  *     default)
+ * @since 0.1.0
  */
 public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
         DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,

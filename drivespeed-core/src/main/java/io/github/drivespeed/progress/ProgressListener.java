@@ -8,6 +8,8 @@ import io.github.drivespeed.report.Sample;
  * and {@link #bytesTransferred} inside the timed interval after every block: keep them fast, and
  * do not block. A listener that throws aborts the measurement (the test file is removed and the
  * exception propagates). The untimed warm-up is not reported.
+ *
+ * @since 0.1.0
  */
 public interface ProgressListener {
 

@@ -18,6 +18,8 @@ package io.github.drivespeed.progress;
  *     public void stageFinished(WorkloadStage stage) { display.clear(); }
  * }).run();
  * }</pre>
+ *
+ * @since 0.1.0
  */
 public interface WorkloadListener {
 

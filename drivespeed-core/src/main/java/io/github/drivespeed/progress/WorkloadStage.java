@@ -9,10 +9,16 @@ import java.util.function.LongSupplier;
  * of the test file before the runs ({@link Kind#FILL}) or one measured run of one workload
  * ({@link Kind#RUN}). {@link #bytesDone()} is live: it reads the workers' counters each time it is
  * called, from any thread.
+ *
+ * @since 0.1.0
  */
 public final class WorkloadStage {
 
-    /** What a stage does. */
+    /**
+     * What a stage does.
+     *
+     * @since 0.1.0
+     */
     public enum Kind {
         /** The test file is being written in full (untimed) before the measured runs. */
         FILL,

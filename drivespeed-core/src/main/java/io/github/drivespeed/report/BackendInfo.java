@@ -10,6 +10,7 @@ import java.util.Optional;
  * @param description one line on how the backend does its I/O
  * @param fallbackReason why a preferred backend (for example the native one) could not be used,
  *     or empty when the best available backend ran
+ * @since 0.1.0
  */
 public record BackendInfo(String name, String description, Optional<String> fallbackReason) {
 

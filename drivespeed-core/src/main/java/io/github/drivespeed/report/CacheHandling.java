@@ -3,6 +3,8 @@ package io.github.drivespeed.report;
 /**
  * How a pass dealt with the page cache: what was actually done, recorded per run so a figure says
  * whether it can include memory speed.
+ *
+ * @since 0.1.0
  */
 public enum CacheHandling {
     /** O_DIRECT was asked for and honoured: the page cache was bypassed. */

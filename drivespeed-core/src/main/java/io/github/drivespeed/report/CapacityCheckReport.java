@@ -47,6 +47,7 @@ import java.util.Set;
  *     found data lost: the file system's own data was lost as the files' was (exfat-fuse reads a
  *     file's directory entry back when it is closed), so it is part of the loss, not an I/O
  *     error of the check; every file is removed all the same
+ * @since 0.1.0
  */
 public record CapacityCheckReport(TargetInfo target, CapacityParameters parameters,
         BackendInfo backend, long writtenBytes, long fileBytes, int files, boolean direct,
@@ -63,7 +64,11 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
     /** The fill's block: 1 MiB; the fill is a whole number of them. */
     public static final long FILL_BLOCK_BYTES = 1L << 20;
 
-    /** What ended the fill. */
+    /**
+     * What ended the fill.
+     *
+     * @since 0.1.0
+     */
     public enum Stop {
         /** The free space was filled (or the file system ran out before the size given). */
         FREE_SPACE,

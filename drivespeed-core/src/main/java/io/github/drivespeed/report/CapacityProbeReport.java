@@ -53,6 +53,7 @@ import java.util.Set;
  * @param cacheEstimate for {@link MediumKind#LIMBO} and {@link MediumKind#WRAP}, how much of the
  *     most recent writes past the usable size read back as written (f3probe's "Approximate cache
  *     size"); empty for other kinds, or where writing past the usable size failed
+ * @since 0.1.0
  */
 public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters parameters,
         BackendInfo backend, long usableBytes, MediumKind kind, long wrapPeriodBytes,
@@ -84,6 +85,7 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
      *
      * @param offsetBytes where it starts, bytes from the start of the device
      * @param lengthBytes how long it is, bytes
+     * @since 0.1.0
      */
     public record BadRange(long offsetBytes, long lengthBytes) {
         /**

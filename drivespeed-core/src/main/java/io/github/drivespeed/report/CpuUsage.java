@@ -32,6 +32,7 @@ import java.util.Optional;
  *     the window (fio's {@code ctx}, {@code minf}, {@code majf}), or empty where they could not
  *     be read
  * @param unavailableReason why the platform gave no CPU times, or empty where it did
+ * @since 0.1.0
  */
 public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long ios,
         String source, Optional<ThreadEvents> ioThreads, Optional<String> unavailableReason) {

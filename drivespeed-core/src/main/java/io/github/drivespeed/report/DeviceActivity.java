@@ -16,6 +16,7 @@ package io.github.drivespeed.report;
  *     (its busy time: busy / elapsed is {@code %util})
  * @param timeInQueueMillis milliseconds weighted by the requests in flight (the sum over requests
  *     of their time in the device)
+ * @since 0.1.0
  */
 public record DeviceActivity(long readMerges, long writeMerges, long readTicksMillis,
         long writeTicksMillis, long ioTicksMillis, long timeInQueueMillis) {

@@ -31,6 +31,7 @@ import java.util.Optional;
  *     empty where they were not read
  * @param flushes the FLUSH requests of each disk at the bottom of the chain over the same pass
  *     ({@link DiskFlushes}); empty where not read
+ * @since 0.1.0
  */
 public record DeviceIo(String device, long readBytes, long readRequests, long writeBytes,
         long writeRequests, Optional<DeviceActivity> activity, List<DiskFlushes> flushes) {

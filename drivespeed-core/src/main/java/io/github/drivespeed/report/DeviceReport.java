@@ -37,6 +37,7 @@ import java.util.Set;
  * @param constantFill of a read-only test, what its timed read passes read as blocks of one byte
  *     repeated (never written, discarded or erased: {@link Warning#READ_CONSTANT_FILL}); empty
  *     for a write test, which checks what it wrote instead
+ * @since 0.1.0
  */
 public record DeviceReport(DeviceInfo target, DeviceParameters parameters, BackendInfo backend,
         Optional<PassResult> write, PassResult read, Optional<PassResult> cachedRead,

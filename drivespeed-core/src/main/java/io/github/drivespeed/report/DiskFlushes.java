@@ -23,6 +23,7 @@ import java.util.OptionalLong;
  * @param fua whether it takes FUA writes; empty where not read
  * @param writeBytes bytes written to it during the pass (sectors written x 512)
  * @param flushRequests FLUSH requests it completed during the pass; empty where not counted
+ * @since 0.1.0
  */
 public record DiskFlushes(String device, Optional<WriteCache> writeCache, Optional<Boolean> fua,
         long writeBytes, OptionalLong flushRequests) {

@@ -21,6 +21,7 @@ import java.util.Optional;
  *     the queue depth was run as threads; empty when the best engine ran
  * @param inFlight the depth actually in flight beside {@code queueDepth}, or empty where not
  *     measured
+ * @since 0.1.0
  */
 public record EngineInfo(IoEngine engine, Optional<IoEngine> requested, int threads,
         int queueDepth, String details, Optional<String> fallbackReason,

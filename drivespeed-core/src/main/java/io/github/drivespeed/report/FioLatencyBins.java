@@ -19,6 +19,8 @@ import java.util.Map;
  * same value and aligned to it; so each bucket falls wholly inside one fio bin and
  * {@link LatencyStats#fioBins()} counts every I/O in the bin fio would have counted it in,
  * exactly (latencies above {@link LatencyStats#HIGHEST_TRACKABLE_NANOS} clamp as in both tools).
+ *
+ * @since 0.1.0
  */
 public final class FioLatencyBins {
 

@@ -17,6 +17,7 @@ import java.util.OptionalDouble;
  *     waited in a run queue for one (1 is a thread that never blocked), their mean; on Linux
  *     from {@code /proc/thread-self/schedstat}, else their CPU time alone; empty where neither
  *     can be read
+ * @since 0.1.0
  */
 public record InFlight(int iodepth, double mean, int peak, OptionalDouble submitterBusy) {
 

@@ -10,6 +10,8 @@ import java.util.Arrays;
  * ({@link FioLatencyBins}) per histogram window. Times are nanoseconds since the run's measured
  * start. Recorded only when the plan asks for it
  * ({@link io.github.drivespeed.WorkloadPlan#ioLogging}). An immutable value.
+ *
+ * @since 0.1.0
  */
 public final class IoLog {
 

@@ -10,6 +10,7 @@ package io.github.drivespeed.report;
  * @param lowestNanos the smallest latency the bucket holds, {@code >= 0}
  * @param highestNanos the largest latency the bucket holds, {@code >= lowestNanos}
  * @param count the I/Os in the bucket, {@code >= 1}
+ * @since 0.1.0
  */
 public record LatencyBucket(long lowestNanos, long highestNanos, long count) {
 

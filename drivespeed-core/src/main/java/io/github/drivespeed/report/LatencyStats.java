@@ -25,6 +25,8 @@ import org.HdrHistogram.HistogramIterationValue;
  * up within 0.1 % and never outside {@code [min, max]}. A figure that cannot be computed (any
  * figure of no I/Os, the standard deviation of one) is NaN, or -1 for the {@code long} ones.
  * The distribution itself is {@link #buckets()}, and in fio's bins {@link #fioBins()}.
+ *
+ * @since 0.1.0
  */
 public final class LatencyStats {
 

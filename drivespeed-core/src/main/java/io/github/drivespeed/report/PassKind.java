@@ -1,6 +1,10 @@
 package io.github.drivespeed.report;
 
-/** Which way data moved in a pass. */
+/**
+ * Which way data moved in a pass.
+ *
+ * @since 0.1.0
+ */
 public enum PassKind {
     /** Data written to a new test file; the timing includes the closing fdatasync. */
     WRITE,

@@ -23,6 +23,8 @@ import java.util.stream.Collectors;
  * per-run throughputs. {@link #standardDeviation()} is the sample standard deviation (divisor
  * n - 1) and is {@link Throughput#NOT_AVAILABLE} when there is a single run: a figure that cannot
  * be computed is never made up. {@link #overall()} is all bytes over all elapsed time.
+ *
+ * @since 0.1.0
  */
 public final class PassResult {
 

@@ -22,6 +22,8 @@ import java.util.Set;
  *     ...
  * });
  * }</pre>
+ *
+ * @since 0.1.0
  */
 public sealed interface Report permits SpeedReport, WorkloadReport, SustainedReport, DeviceReport,
         CapacityCheckReport, CapacityProbeReport {
@@ -68,6 +70,7 @@ public sealed interface Report permits SpeedReport, WorkloadReport, SustainedRep
      * method here, and every implementation fails to compile until it handles it.
      *
      * @param <R> what each method returns ({@link Void} for none)
+     * @since 0.1.0
      */
     interface Visitor<R> {
 

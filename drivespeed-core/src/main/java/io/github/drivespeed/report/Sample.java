@@ -50,6 +50,7 @@ import java.util.Optional;
  *     otherwise
  * @param ioLog what the run recorded of its I/Os for log files, when its plan asked for it
  *     ({@link io.github.drivespeed.WorkloadPlan#ioLogging}); empty otherwise
+ * @since 0.1.0
  */
 public record Sample(int run, long bytes, long elapsedNanos, long ios, LatencyStats latency,
         Timeline timeline, CacheHandling cacheHandling, Optional<DeviceIo> deviceIo,

@@ -38,6 +38,7 @@ import java.util.Set;
  *     metadata, which exFAT over FUSE reads back at close) was lost as the test file's was, so
  *     the failure is part of the loss ({@link Warning#DATA_LOSS}), not the end of the test; an
  *     EIO at close with no loss found before it ends the test as an I/O error
+ * @since 0.1.0
  */
 public record SpeedReport(TargetInfo target, SequentialParameters parameters, BackendInfo backend,
         PassResult write, PassResult read, Optional<PassResult> cachedRead, Instant startedAt,

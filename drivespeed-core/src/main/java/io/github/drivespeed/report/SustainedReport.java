@@ -36,12 +36,17 @@ import java.util.Set;
  * @param stop why the pass ended
  * @param warnings the target's warnings and the pass's
  * @param startedAt when the test started
+ * @since 0.1.0
  */
 public record SustainedReport(TargetInfo target, SustainedParameters parameters,
         BackendInfo backend, Sample write, Stop stop, Set<Warning> warnings, Instant startedAt)
         implements Report {
 
-    /** Why the pass ended. */
+    /**
+     * Why the pass ended.
+     *
+     * @since 0.1.0
+     */
     public enum Stop {
         /** The rate fell and then held steady for the steady time: the sustained rate is known. */
         STEADY_AFTER_DROP,

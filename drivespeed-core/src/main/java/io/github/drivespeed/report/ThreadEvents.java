@@ -18,6 +18,7 @@ import java.util.Optional;
  * @param contextSwitches voluntary and involuntary context switches of the I/O threads
  * @param minorFaults page faults served without I/O
  * @param majorFaults page faults that needed I/O
+ * @since 0.1.0
  */
 public record ThreadEvents(long contextSwitches, long minorFaults, long majorFaults) {
 

@@ -13,6 +13,7 @@ import java.util.Objects;
  * @param intervalNanos the interval length in nanoseconds, {@code > 0}
  * @param points the intervals, first to last, each but the last {@code intervalNanos} long;
  *     empty when none was recorded
+ * @since 0.1.0
  */
 public record Timeline(long intervalNanos, List<TimelinePoint> points) {
 

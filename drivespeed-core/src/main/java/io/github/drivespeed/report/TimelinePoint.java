@@ -10,6 +10,7 @@ import io.github.drivespeed.unit.Throughput;
  * @param endNanos end of the interval (exclusive); the last interval ends with the pass
  * @param bytes bytes of the I/Os that completed in the interval
  * @param ios I/Os that completed in the interval
+ * @since 0.1.0
  */
 public record TimelinePoint(long startNanos, long endNanos, long bytes, long ios) {
 

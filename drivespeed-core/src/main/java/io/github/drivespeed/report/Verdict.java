@@ -20,10 +20,15 @@ import java.util.Set;
  * @param reasons the warnings that decided it, each one that
  *     {@linkplain Warning#figureNotTheDrives() marks a figure as not the drive's}; empty for
  *     {@link Outcome#MEASURED}
+ * @since 0.1.0
  */
 public record Verdict(Outcome outcome, Set<Warning> reasons) {
 
-    /** The verdicts, from the best to the worst. */
+    /**
+     * The verdicts, from the best to the worst.
+     *
+     * @since 0.1.0
+     */
     public enum Outcome {
         /**
          * Every figure meant as the drive's is the drive's: nothing is known to have served it

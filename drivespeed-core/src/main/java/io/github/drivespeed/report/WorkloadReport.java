@@ -37,6 +37,7 @@ import java.util.Set;
  *     target's and the passes' own (for example {@link Warning#QUEUE_DEPTH_RUN_AS_THREADS});
  *     {@link #warnings()} gives them all
  * @param startedAt when the workload started
+ * @since 0.1.0
  */
 public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, BackendInfo backend,
         EngineInfo engine, Optional<PassResult> read, Optional<PassResult> write,

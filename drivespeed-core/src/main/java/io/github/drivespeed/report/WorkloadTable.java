@@ -9,6 +9,8 @@ import java.util.Optional;
  * Several workloads run over one test file, one labelled row each: a block-size sweep
  * ({@link io.github.drivespeed.WorkloadPlan#sweep(List)}) or a preset suite ({@link io.github.drivespeed.WorkloadPlan#presets(List)}).
  * Immutable.
+ *
+ * @since 0.1.0
  */
 public final class WorkloadTable {
 
@@ -17,6 +19,7 @@ public final class WorkloadTable {
      *
      * @param label for example {@code 64 KiB} or {@code RND4K Q32T1 read}
      * @param report the workload's report
+     * @since 0.1.0
      */
     public record Row(String label, WorkloadReport report) { }
 

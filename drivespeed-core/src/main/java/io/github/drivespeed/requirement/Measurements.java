@@ -17,6 +17,8 @@ import java.util.Objects;
  * Measurements m = Measurements.of(DriveSpeed.on(dir).run())
  *         .with(DriveSpeed.workload(dir).presets(List.of(Preset.RND4K_Q1T1)));
  * }</pre>
+ *
+ * @since 0.1.0
  */
 public final class Measurements {
 

@@ -21,10 +21,16 @@ import java.util.Optional;
  * {@link Status#NOT_JUDGED}, and the requirement neither met nor failed:
  * {@link Outcome#NOT_JUDGED}, an inconclusive verdict (the command line's exit code 4), never a
  * failure of the drive.
+ *
+ * @since 0.1.0
  */
 public final class RequirementCheck {
 
-    /** The verdict on the whole requirement. */
+    /**
+     * The verdict on the whole requirement.
+     *
+     * @since 0.1.0
+     */
     public enum Outcome {
         /** Every criterion was judged and passed. */
         MET("met"),
@@ -48,7 +54,11 @@ public final class RequirementCheck {
         }
     }
 
-    /** How one criterion fared. */
+    /**
+     * How one criterion fared.
+     *
+     * @since 0.1.0
+     */
     public enum Status {
         /** Judged on a figure of the drive, and within the bound. */
         PASSED,
@@ -61,7 +71,11 @@ public final class RequirementCheck {
         NOT_JUDGED
     }
 
-    /** Why a criterion was not judged. */
+    /**
+     * Why a criterion was not judged.
+     *
+     * @since 0.1.0
+     */
     public enum NotJudged {
         /**
          * No result holds the figure: nothing measured it (a random figure after only a
@@ -111,6 +125,7 @@ public final class RequirementCheck {
      *     cgroup ({@link io.github.drivespeed.warning.Warning#CGROUP_IO_LIMIT}), that cap: the
      *     criterion is not met by this process, whatever the drive could do outside the cgroup;
      *     empty otherwise
+     * @since 0.1.0
      */
     public record Result(Criterion criterion, Status status, Optional<NotJudged> whyNotJudged,
             double required, double measured, double latencyPercentile, String note,

@@ -50,6 +50,8 @@ import java.util.Objects;
  * by the host); their "sustained sequential performance" of 10 MB/s is, as its name says, judged
  * like the speed classes' minimums, on a write past the cache. The random IOPS are measured in a
  * test file, not across the card's whole range.
+ *
+ * @since 0.1.0
  */
 public enum SdClass {
     /** Speed Class 2: sustained sequential write at least 2 MB/s. */

@@ -76,10 +76,16 @@ import java.util.OptionalDouble;
  *
  * <p>Units: throughput in bytes per second (MB/s = 10^6 B/s, MiB/s = 2^20 B/s), IOPS in I/Os per
  * second, latency in nanoseconds.
+ *
+ * @since 0.1.0
  */
 public final class StorageRequirement {
 
-    /** What a requirement can bound. */
+    /**
+     * What a requirement can bound.
+     *
+     * @since 0.1.0
+     */
     public enum Criterion {
         /** Sequential write throughput, bytes per second; a minimum. */
         SEQUENTIAL_WRITE("sequential write", true),

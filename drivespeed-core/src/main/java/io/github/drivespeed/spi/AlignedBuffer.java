@@ -6,6 +6,8 @@ import java.nio.ByteBuffer;
  * Memory for I/O whose start address is a multiple of {@link #alignmentBytes()}, as O_DIRECT
  * requires. Obtained from {@link IoBackend#allocate(long, int)} and only valid with the backend
  * that allocated it. A buffer is used by one thread at a time.
+ *
+ * @since 0.1.0
  */
 public interface AlignedBuffer extends AutoCloseable {
 

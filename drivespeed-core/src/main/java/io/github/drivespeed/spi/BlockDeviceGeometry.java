@@ -13,6 +13,7 @@ package io.github.drivespeed.spi;
  * @param readOnly whether the kernel refuses writes to it (BLKROGET): a write-protect switch, a
  *     read-only loop device ({@code losetup -r}), {@code blockdev --setro}; false when the
  *     backend could not tell (the engine also reads sysfs {@code ro})
+ * @since 0.1.0
  */
 public record BlockDeviceGeometry(long sizeBytes, int logicalBlockBytes, int physicalBlockBytes,
         boolean readOnly) {

@@ -13,6 +13,7 @@ import java.util.Objects;
  *     opted in and its own checks passed; a backend must then open the device exclusively
  *     (open(2) O_EXCL, which the kernel refuses with EBUSY while the device is mounted or held by
  *     device-mapper, md or another exclusive user), and a backend that cannot must refuse
+ * @since 0.1.0
  */
 public record BlockDeviceRequest(Path device, boolean direct, boolean write) {
 

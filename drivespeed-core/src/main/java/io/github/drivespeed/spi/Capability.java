@@ -1,6 +1,10 @@
 package io.github.drivespeed.spi;
 
-/** Something a backend can do beyond plain positional reads and writes. */
+/**
+ * Something a backend can do beyond plain positional reads and writes.
+ *
+ * @since 0.1.0
+ */
 public enum Capability {
     /** Opens files with O_DIRECT, bypassing the page cache. */
     DIRECT_IO,

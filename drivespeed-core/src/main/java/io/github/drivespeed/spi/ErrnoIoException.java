@@ -11,6 +11,8 @@ import java.util.Optional;
  * whose errno they know, directly or as the cause of the {@link java.nio.file.FileSystemException}
  * the JDK would throw for the same errno. The message is {@code OPERATION TARGET: DESCRIPTION},
  * for example {@code pwrite <unnamed O_TMPFILE in /mnt>: ENOSPC (No space left on device)}.
+ *
+ * @since 0.1.0
  */
 public class ErrnoIoException extends IOException {
 

@@ -12,6 +12,8 @@ import java.util.Optional;
  * <p>{@link #write} and {@link #read} are single positional calls: they may transfer fewer bytes
  * than asked, and the caller loops. With O_DIRECT, buffer address, offset and length must be
  * multiples of the backend's direct-I/O alignment.
+ *
+ * @since 0.1.0
  */
 public interface FileHandle extends Closeable {
 

@@ -10,6 +10,8 @@ import java.util.Optional;
  * change (to count, trace or inject faults). {@link #timedTransfers(int)} is the exception: it
  * keeps {@link FileHandle}'s default (none), so that every block goes through {@link #read} and
  * {@link #write}; a subclass that changes neither may forward it.
+ *
+ * @since 0.1.0
  */
 public abstract class ForwardingTestFile implements TestFile {
 

@@ -13,6 +13,8 @@ package io.github.drivespeed.spi;
  * queue at once would otherwise look half empty), and falls evenly (the mean of the two
  * observations) when completions were already there and the thread, not the device, set the
  * pace. Kept by the queue's one thread; read by the engine after a run, from the same thread.
+ *
+ * @since 0.1.0
  */
 public final class InFlightMeter {
 

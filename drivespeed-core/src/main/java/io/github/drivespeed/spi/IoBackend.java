@@ -12,6 +12,8 @@ import java.util.Set;
  * under {@code META-INF/services/io.github.drivespeed.spi.IoBackend}, need a public no-argument
  * constructor, must not throw from it, and report through {@link #unavailableReason()} when they
  * cannot work on this machine.
+ *
+ * @since 0.1.0
  */
 public interface IoBackend {
 

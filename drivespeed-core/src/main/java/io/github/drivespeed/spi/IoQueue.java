@@ -24,6 +24,8 @@ import java.util.List;
  * <p>As with {@link FileHandle#read}/{@link FileHandle#write}, a completion may report fewer bytes
  * than asked; the engine submits the rest in the same slot. With O_DIRECT, buffer addresses,
  * offsets and lengths are multiples of the backend's direct-I/O alignment.
+ *
+ * @since 0.1.0
  */
 public interface IoQueue extends AutoCloseable {
 

@@ -13,6 +13,7 @@ import java.util.Optional;
  * @param unavailableReason empty when the engine works on this machine now, else why not, for
  *     example {@code io_uring_setup(2): EPERM (Operation not permitted); kernel.io_uring_disabled
  *     = 2}
+ * @since 0.1.0
  */
 public record QueueEngine(String fioName, Optional<String> unavailableReason) {
 

@@ -8,6 +8,8 @@ import java.util.Optional;
  * A new file created for one measured run, open for reading and writing. It belongs to the
  * engine: {@link #close()} closes and removes it. Reads, writes, syncs and eviction are those of
  * every {@link FileHandle}.
+ *
+ * @since 0.1.0
  */
 public interface TestFile extends FileHandle {
 

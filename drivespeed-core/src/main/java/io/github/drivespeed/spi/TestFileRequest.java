@@ -11,6 +11,7 @@ import java.util.Objects;
  *     anonymous file (O_TMPFILE) may ignore it
  * @param direct open with O_DIRECT
  * @param dsync open with O_DSYNC
+ * @since 0.1.0
  */
 public record TestFileRequest(Path directory, String fileName, boolean direct, boolean dsync) {
 

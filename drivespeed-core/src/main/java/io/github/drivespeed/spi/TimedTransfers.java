@@ -11,6 +11,8 @@ package io.github.drivespeed.spi;
  *
  * <p>Obtained from {@link FileHandle#timedTransfers(int)}; a backend that has none returns empty
  * there and the engine calls {@link FileHandle#read}/{@link FileHandle#write} for each block.
+ *
+ * @since 0.1.0
  */
 public interface TimedTransfers extends AutoCloseable {
 

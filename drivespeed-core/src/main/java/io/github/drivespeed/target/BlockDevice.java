@@ -21,10 +21,16 @@ import java.util.OptionalLong;
  * SCSI {@code device/vendor},
  * {@code model}, {@code rev}, {@code vpd_pg80}; NVMe {@code device/model}, {@code serial},
  * {@code firmware_rev} ({@code testing/sysfs-class-nvme}).
+ *
+ * @since 0.1.0
  */
 public final class BlockDevice {
 
-    /** What kind of block device this is. */
+    /**
+     * What kind of block device this is.
+     *
+     * @since 0.1.0
+     */
     public enum Kind {
         /** A whole disk: SCSI/SATA/USB {@code sd*}, NVMe namespace, virtio, MMC. */
         DISK("disk"),
@@ -69,6 +75,8 @@ public final class BlockDevice {
      * write where the device has no FUA); to a write-through device it sends neither, and
      * completes the flush at once. A device that says write through while it keeps writes in a
      * volatile cache (a USB bridge, a card) is never told to empty it.
+     *
+     * @since 0.1.0
      */
     public enum WriteCache {
         /** {@code write back}: the device may hold writes in a volatile cache; FLUSH is sent. */
@@ -386,7 +394,11 @@ public final class BlockDevice {
         return Objects.hash(sysfsName, deviceNumber, kind, sizeBytes, serial, lower);
     }
 
-    /** Collects the facts of a {@link BlockDevice}; every fact not set is unknown. */
+    /**
+     * Collects the facts of a {@link BlockDevice}; every fact not set is unknown.
+     *
+     * @since 0.1.0
+     */
     public static final class Builder {
         private final String sysfsName;
         private final DeviceNumber deviceNumber;

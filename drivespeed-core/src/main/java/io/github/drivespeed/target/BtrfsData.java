@@ -25,6 +25,7 @@ import java.util.Set;
  *     {@code raid1}, ...); empty where sysfs did not say
  * @param checksums whether a new file's data is checksummed (no {@code nodatasum} or
  *     {@code nodatacow} mount option)
+ * @since 0.1.0
  */
 public record BtrfsData(List<String> profiles, boolean checksums) {
 

@@ -19,6 +19,7 @@ import java.util.Optional;
  * @param memory for a target in a memory file system (tmpfs, ramfs, devtmpfs, or an overlay whose
  *     upper directory is on one), the memory cgroup level with the least left; empty for other
  *     targets and where no level has a limit
+ * @since 0.1.0
  */
 public record CgroupLimits(List<IoLimit> io, Optional<MemoryLimit> memory) {
 

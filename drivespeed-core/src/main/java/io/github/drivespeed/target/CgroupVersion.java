@@ -7,6 +7,8 @@ import java.util.Locale;
  * {@code Documentation/admin-guide/cgroup-v1/} and {@code cgroup-v2.rst}): each controller is
  * bound to one hierarchy, a v1 hierarchy of its own (mounted with type {@code cgroup}) or the
  * unified v2 hierarchy (type {@code cgroup2}).
+ *
+ * @since 0.1.0
  */
 public enum CgroupVersion {
     /** cgroup v1: {@code blkio.throttle.*} and {@code memory.limit_in_bytes}. */

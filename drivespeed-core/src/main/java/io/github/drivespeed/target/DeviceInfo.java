@@ -26,6 +26,7 @@ import java.util.Set;
  * @param cgroupLimits the I/O caps the process's cgroups put on the device and the devices below
  *     it (cgroup v1 {@code blkio.throttle.*}, v2 {@code io.max}); {@link CgroupLimits#NONE} where
  *     none was found. A figure at a cap is the cap's ({@link Warning#CGROUP_IO_LIMIT})
+ * @since 0.1.0
  */
 public record DeviceInfo(Path device, Optional<BlockDevice> blockDevice, long sizeBytes,
         int logicalBlockBytes, Set<Warning> warnings, CgroupLimits cgroupLimits)

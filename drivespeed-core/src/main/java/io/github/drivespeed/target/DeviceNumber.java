@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
  * @param major the major number (the driver: 8 for SCSI disks, 253 or 254 for device-mapper or
  *     virtio, 259 for extended partitions and NVMe, 0 for file systems without a block device)
  * @param minor the minor number (the device or partition of that driver)
+ * @since 0.1.0
  */
 public record DeviceNumber(long major, long minor) {
 

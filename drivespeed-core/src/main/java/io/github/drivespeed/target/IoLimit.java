@@ -28,6 +28,7 @@ import java.util.Objects;
  * @param version the hierarchy it was read from
  * @param cgroup the cgroup that sets it, as {@code /proc/self/cgroup} names cgroups ({@code /}
  *     for the root), for example {@code /system.slice/app.service}
+ * @since 0.1.0
  */
 public record IoLimit(DeviceNumber device, String deviceName, Direction direction, Unit unit,
         long perSecond, CgroupVersion version, String cgroup) {
@@ -48,7 +49,11 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
      */
     public static final double OVERSHOOT_RATIO = 1.1;
 
-    /** What a limit caps. */
+    /**
+     * What a limit caps.
+     *
+     * @since 0.1.0
+     */
     public enum Direction {
         /** Reads from the device. */
         READ,
@@ -61,7 +66,11 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
         }
     }
 
-    /** What a limit counts. */
+    /**
+     * What a limit counts.
+     *
+     * @since 0.1.0
+     */
     public enum Unit {
         /** Bytes per second ({@code *_bps_device}, {@code rbps}, {@code wbps}). */
         BYTES,

@@ -14,10 +14,15 @@ import java.util.Objects;
  * @param perSecond the figure, in the cap's unit: bytes per second for a byte cap, I/Os (or the
  *     device's requests) per second for an I/O cap
  * @param limit the cap it reached
+ * @since 0.1.0
  */
 public record IoLimitReached(Figure figure, double perSecond, IoLimit limit) {
 
-    /** Which figure of a pass reached the cap. */
+    /**
+     * Which figure of a pass reached the cap.
+     *
+     * @since 0.1.0
+     */
     public enum Figure {
         /** The median of the runs: throughput for a byte cap, IOPS for an I/O cap. */
         MEDIAN("median"),

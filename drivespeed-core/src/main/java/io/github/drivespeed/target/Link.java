@@ -46,6 +46,8 @@ import java.util.Optional;
  * {@code ata_link} {@code sata_spd} and {@code hw_sata_spd_limit} ({@code testing/sysfs-ata});
  * PCIe {@code current_link_speed}, {@code current_link_width}, {@code max_link_speed},
  * {@code max_link_width} ({@code testing/sysfs-bus-pci}).
+ *
+ * @since 0.1.0
  */
 public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
 
@@ -90,6 +92,7 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
      *     what it does now; NaN when unknown
      * @param lanes receive lanes in use ({@code rx_lanes}; 2 for Gen 1x2 and Gen 2x2), 1 when the
      *     kernel does not say
+     * @since 0.1.0
      */
     record Usb(String vendorId, String productId, Optional<String> manufacturer,
             Optional<String> product, Optional<String> serial, String version,
@@ -210,6 +213,7 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
      *     the link is down or the rate unknown
      * @param portLimitGigabitsPerSecond the most the host port supports ({@code hw_sata_spd_limit});
      *     NaN when unknown
+     * @since 0.1.0
      */
     record Sata(String port, double gigabitsPerSecond, double portLimitGigabitsPerSecond)
             implements Link {
@@ -258,6 +262,7 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
      * @param maxGigatransfersPerSecond the most the device supports ({@code max_link_speed});
      *     NaN when unknown
      * @param maxWidth the most lanes the device supports ({@code max_link_width}); 0 when unknown
+     * @since 0.1.0
      */
     record Pcie(String address, double gigatransfersPerSecond, int width,
             double maxGigatransfersPerSecond, int maxWidth) implements Link {

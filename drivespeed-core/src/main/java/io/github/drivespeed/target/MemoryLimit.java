@@ -27,6 +27,7 @@ import java.util.Objects;
  *     reclaims first), in bytes
  * @param version the hierarchy it was read from
  * @param cgroup the cgroup whose limit this is, as {@code /proc/self/cgroup} names cgroups
+ * @since 0.1.0
  */
 public record MemoryLimit(long limitBytes, long usageBytes, long inactiveFileBytes,
         CgroupVersion version, String cgroup) {

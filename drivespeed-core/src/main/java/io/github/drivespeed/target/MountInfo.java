@@ -25,6 +25,7 @@ import java.util.Set;
  * @param mountOptions per-mount options (field 6), for example {@code rw,nosuid,relatime}
  * @param superOptions per-super-block options (the last field), where the file system's own
  *     options and {@code sync} appear, for example {@code rw,sync,size=1024k}
+ * @since 0.1.0
  */
 public record MountInfo(Path mountPoint, String root, DeviceNumber deviceNumber,
         String fileSystemType, String source, List<String> mountOptions,

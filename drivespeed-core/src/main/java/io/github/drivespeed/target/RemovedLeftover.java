@@ -12,6 +12,7 @@ import java.util.Objects;
  * @param path where it was, absolute
  * @param bytes its size when it was removed, in bytes ({@code st_size}); -1 where it could not be
  *     read
+ * @since 0.1.0
  */
 public record RemovedLeftover(Path path, long bytes) {
 

@@ -11,6 +11,8 @@ import java.util.Set;
  * ({@link io.github.drivespeed.report.Report#target()}); the two kinds say different things, so
  * code that needs a directory's mount or a device's size asks for the kind
  * ({@code target instanceof TargetInfo t}) or uses the report's own, typed accessor.
+ *
+ * @since 0.1.0
  */
 public sealed interface Target permits TargetInfo, DeviceInfo {
 

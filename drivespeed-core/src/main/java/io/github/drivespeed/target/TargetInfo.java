@@ -20,6 +20,8 @@ import java.util.Set;
  *
  * <p>On Linux the facts come from {@code /proc/self/mountinfo} and {@code /sys}; what could not
  * be read is absent (an empty {@link Optional}), never guessed.
+ *
+ * @since 0.1.0
  */
 public final class TargetInfo implements Target {
 
@@ -381,7 +383,11 @@ public final class TargetInfo implements Target {
                 upperMount, device);
     }
 
-    /** Collects the facts of a {@link TargetInfo}. */
+    /**
+     * Collects the facts of a {@link TargetInfo}.
+     *
+     * @since 0.1.0
+     */
     public static final class Builder {
         private final Path directory;
         private String fileSystemType = "unknown";

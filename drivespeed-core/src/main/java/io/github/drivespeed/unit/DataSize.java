@@ -32,6 +32,8 @@ import java.util.Objects;
  * {@link #toString()} uses the largest binary unit that divides the value exactly, else the
  * largest decimal unit that does, else bytes: 8388608 prints {@code 8 MiB}, 4000 prints
  * {@code 4 kB}, 1536 prints {@code 1536 B}. The text parses back to the same value.
+ *
+ * @since 0.1.0
  */
 public final class DataSize implements Comparable<DataSize>, Serializable {
 

@@ -4,6 +4,8 @@ package io.github.drivespeed.unit;
  * Text that {@link DataSize#parse(String)} refused, with the text and the rule it breaks apart, so
  * that a caller that already names the text (a plan's setting, a command-line option) can give
  * the rule without repeating it. The message is {@code invalid data size 'TEXT': REASON}.
+ *
+ * @since 0.1.0
  */
 public final class InvalidDataSizeException extends IllegalArgumentException {
 

@@ -13,6 +13,8 @@ import java.util.regex.Pattern;
  * {@code long} or {@code double} count of nanoseconds, from {@link System#nanoTime()}), printed
  * for people, and the one grammar in which drivespeed reads a duration typed by a person (a
  * command-line option such as {@code --duration 500ms}, a requirement such as {@code p99=10ms}).
+ *
+ * @since 0.1.0
  */
 public final class Nanoseconds {
 

@@ -11,6 +11,8 @@ import java.util.Locale;
  * bytes per second (what fio(1) prints as "MiB/s"). A rate that could not be computed (for
  * example the standard deviation of a single sample) is {@link Double#NaN}; it prints as
  * {@code n/a}.
+ *
+ * @since 0.1.0
  */
 public final class Throughput implements Comparable<Throughput>, Serializable {
 

@@ -4,6 +4,8 @@ package io.github.drivespeed.warning;
  * Something that may make a figure differ from the drive's own speed, or a risk the caller
  * should know about. Each constant has a stable name (usable as a key in machine-readable
  * output) and a one-sentence message for people.
+ *
+ * @since 0.1.0
  */
 public enum Warning {
     /**

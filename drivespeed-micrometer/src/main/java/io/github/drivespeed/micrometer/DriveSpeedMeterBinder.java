@@ -49,6 +49,8 @@ import java.util.function.ToDoubleFunction;
  * The gauges are NaN before the first measurement, after one that failed, and after one whose
  * figures are flagged as not the drive's: never an old or a wrong figure. Only measurements
  * whose figures are the drive's feed the timer.
+ *
+ * @since 0.1.0
  */
 public final class DriveSpeedMeterBinder implements MeterBinder {
 

@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param finishedAt when the second test finished
  * @param sequential the sequential test's report
  * @param workload the random-read workload's report
+ * @since 0.1.0
  */
 public record Measurement(Instant finishedAt, SpeedReport sequential, WorkloadReport workload) {
 

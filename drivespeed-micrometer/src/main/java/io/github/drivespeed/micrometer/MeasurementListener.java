@@ -4,6 +4,8 @@ package io.github.drivespeed.micrometer;
  * Told of each scheduled measurement's end, on the measuring thread: to log it, ship its JSON to
  * a log pipeline, or feed meters. It should return quickly; what it throws is logged and does
  * not stop the schedule.
+ *
+ * @since 0.1.0
  */
 public interface MeasurementListener {
 

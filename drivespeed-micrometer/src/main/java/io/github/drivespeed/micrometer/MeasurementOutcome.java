@@ -5,6 +5,8 @@ import java.util.Locale;
 /**
  * How one scheduled measurement ended, as the {@code outcome} tag of the counter
  * {@code drivespeed.measurements} names it.
+ *
+ * @since 0.1.0
  */
 public enum MeasurementOutcome {
     /** Both tests ran and every figure is the drive's own. */

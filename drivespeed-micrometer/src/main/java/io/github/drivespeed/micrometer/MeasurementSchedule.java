@@ -41,6 +41,8 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>The workload plan should read (its default): the meters describe its read direction.
+ *
+ * @since 0.1.0
  */
 public final class MeasurementSchedule implements AutoCloseable {
 

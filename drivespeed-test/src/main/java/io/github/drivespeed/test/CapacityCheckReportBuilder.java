@@ -15,6 +15,8 @@ import java.util.Optional;
  * Builds a {@link CapacityCheckReport} (see {@link TestReports}): by default a check of 1 GiB in
  * one file, at 10 MB/s writing and 20 MB/s reading, that lost nothing, on
  * {@link TestReports#DIRECTORY} with {@link io.github.drivespeed.CapacityPlan}'s settings.
+ *
+ * @since 0.1.0
  */
 public final class CapacityCheckReportBuilder extends ReportBuilder<CapacityCheckReportBuilder,
         TargetInfo, CapacityParameters, CapacityCheckReport> {

@@ -17,6 +17,8 @@ import java.util.Optional;
  * read back in one second; {@link #wrapsAround(DataSize)}, {@link #keepsOnly(DataSize,
  * DataLossKind)} and {@link #damagedFrom(DataSize, DataLossKind)} make it a medium that does not
  * hold what it claims.
+ *
+ * @since 0.1.0
  */
 public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProbeReportBuilder,
         DeviceInfo, CapacityProbeParameters, CapacityProbeReport> {

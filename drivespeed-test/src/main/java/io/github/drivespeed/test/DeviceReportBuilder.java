@@ -15,6 +15,8 @@ import java.util.Optional;
  * Builds a {@link DeviceReport} (see {@link TestReports}): the read pass is required; the write
  * pass is there for a write test only; the rest defaults to
  * {@link io.github.drivespeed.DevicePlan}'s settings (read-only) on {@link TestReports#DEVICE}.
+ *
+ * @since 0.1.0
  */
 public final class DeviceReportBuilder extends ReportBuilder<DeviceReportBuilder, DeviceInfo,
         DeviceParameters, DeviceReport> {

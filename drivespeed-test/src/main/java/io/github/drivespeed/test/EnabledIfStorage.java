@@ -44,6 +44,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@link #minFree()} usable space. A setting that is not valid ({@code minFree = "1.5G"},
  * {@code count = 0}) fails the test, naming the setting and the value, whether or not the target
  * is there; so does a probe of an existing directory that fails.
+ *
+ * @since 0.1.0
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -24,6 +24,8 @@ import java.lang.annotation.Target;
  * <p>Direct I/O where the file system allows it; where it refuses O_DIRECT and the test's
  * {@link EnabledIfStorage#bufferedFallback()} is on, buffered (the report says so in its
  * parameters and cache handling).
+ *
+ * @since 0.1.0
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -16,6 +16,7 @@ import java.util.Objects;
  * @param <T> the kind of target the report names
  * @param <P> the report's parameters record
  * @param <R> the report built
+ * @since 0.1.0
  */
 public abstract sealed class ReportBuilder<SELF extends ReportBuilder<SELF, T, P, R>,
         T extends Target, P extends Parameters, R extends Report>

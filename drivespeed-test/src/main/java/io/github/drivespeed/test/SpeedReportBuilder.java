@@ -14,6 +14,8 @@ import java.util.Optional;
 /**
  * Builds a {@link SpeedReport} (see {@link TestReports}): the write and read passes are required,
  * the rest defaults to {@link io.github.drivespeed.SequentialPlan}'s settings on {@link TestReports#DIRECTORY}.
+ *
+ * @since 0.1.0
  */
 public final class SpeedReportBuilder
         extends ReportBuilder<SpeedReportBuilder, TargetInfo, SequentialParameters, SpeedReport> {

@@ -25,6 +25,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * test, and publishes each report's main figures through the test's report entries
  * ({@link ExtensionContext#publishReportEntry(java.util.Map)}). Uses JUnit Jupiter API 5.10 and
  * later, JUnit 6 included.
+ *
+ * @since 0.1.0
  */
 public final class StorageExtension implements ExecutionCondition, ParameterResolver {
 

@@ -20,6 +20,8 @@ import java.util.Set;
  * rate and, for a drive whose rate fell, where it fell
  * ({@link #cacheExceeded(DataSize, Throughput, Throughput)}); the rest defaults to
  * {@link io.github.drivespeed.SustainedPlan}'s settings on {@link TestReports#DIRECTORY}.
+ *
+ * @since 0.1.0
  */
 public final class SustainedReportBuilder extends ReportBuilder<SustainedReportBuilder,
         TargetInfo, SustainedParameters, SustainedReport> {

@@ -38,6 +38,8 @@ import java.util.Set;
  * <p>A pass built from rates has one run per rate, each of one second that moved that many bytes
  * (rounded to whole bytes): its median, min, max and overall rates are the rates given; with an
  * I/O size, each run also completed {@code bytes / ioSize} I/Os (for IOPS).
+ *
+ * @since 0.1.0
  */
 public final class TestReports {
 

@@ -21,6 +21,8 @@ import java.util.Set;
  * required, the rest defaults to {@link io.github.drivespeed.WorkloadPlan}'s settings (random 4 KiB
  * reads, queue depth 1, one thread) on {@link TestReports#DIRECTORY}, run with psync. Passes
  * built from rates complete I/Os of the parameters' block size, for IOPS.
+ *
+ * @since 0.1.0
  */
 public final class WorkloadReportBuilder extends ReportBuilder<WorkloadReportBuilder, TargetInfo,
         WorkloadParameters, WorkloadReport> {

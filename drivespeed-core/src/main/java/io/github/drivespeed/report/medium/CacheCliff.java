@@ -18,11 +18,16 @@ import io.github.drivespeed.unit.Throughput;
  * @param bytesPerSecondBefore the rate before the drop, bytes per second (the burst rate)
  * @param bytesPerSecondAfter the rate after it, bytes per second
  * @param cause which cache filled
+ * @since 0.1.0
  */
 public record CacheCliff(long bytesBeforeDrop, long nanosBeforeDrop, double bytesPerSecondBefore,
         double bytesPerSecondAfter, Cause cause) {
 
-    /** Which cache filled. */
+    /**
+     * Which cache filled.
+     *
+     * @since 0.1.0
+     */
     public enum Cause {
         /** The drive's write cache (the pass wrote with O_DIRECT or O_DSYNC). */
         DRIVE_WRITE_CACHE("the drive's write cache filled"),

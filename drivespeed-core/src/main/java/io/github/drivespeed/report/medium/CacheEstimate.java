@@ -17,6 +17,7 @@ import java.util.Locale;
  * @param precisionBytes how far the cache's size may be from {@code bytes}: one probe unit
  * @param searchedBytes bytes written for the estimate; {@code bytes == searchedBytes} means the
  *     cache holds at least that much ({@link #atLeast()})
+ * @since 0.1.0
  */
 public record CacheEstimate(long bytes, long precisionBytes, long searchedBytes) {
     /**

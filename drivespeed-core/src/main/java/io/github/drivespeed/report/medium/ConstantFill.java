@@ -20,6 +20,7 @@ import java.util.TreeMap;
  * @param readBytes bytes of the blocks checked: every whole block the timed passes read
  * @param bytesByFill bytes of the blocks that held one byte repeated, by that byte (0 to 255);
  *     only bytes that occurred
+ * @since 0.1.0
  */
 public record ConstantFill(long readBytes, Map<Integer, Long> bytesByFill) {
 

@@ -5,6 +5,8 @@ package io.github.drivespeed.report.medium;
  * ({@code f3read}: "overwritten", "corrupted") and h2testw ("DATA LOST"). Every 512-byte sector
  * drivespeed writes carries its own offset and the run's nonce (bytes 0-15) and a payload the
  * generator can regenerate, so a sector that comes back different says what happened to it.
+ *
+ * @since 0.1.0
  */
 public enum DataLossKind {
     /**

@@ -3,6 +3,8 @@ package io.github.drivespeed.report.medium;
 /**
  * What a capacity check or probe found the medium to be, in f3's terms where it has them
  * ({@code f3probe}: good, bad, limbo, wraparound, chain).
+ *
+ * @since 0.1.0
  */
 public enum MediumKind {
     /** Every offset checked holds its own data: the capacity claimed is real (f3: good). */

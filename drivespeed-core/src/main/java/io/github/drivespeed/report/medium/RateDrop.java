@@ -20,6 +20,7 @@ import java.util.Locale;
  * @param nanosBeforeDrop time from the start of the pass to the drop, nanoseconds
  * @param bytesPerSecondBefore the rate before the drop, bytes per second
  * @param bytesPerSecondAfter the rate after it, bytes per second
+ * @since 0.1.0
  */
 public record RateDrop(long bytesBeforeDrop, long nanosBeforeDrop, double bytesPerSecondBefore,
         double bytesPerSecondAfter) {

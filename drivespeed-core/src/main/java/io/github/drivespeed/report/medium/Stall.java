@@ -29,6 +29,7 @@ import java.util.Locale;
  * @param medianBlockNanos the pass's median time between two completed blocks, nanoseconds
  * @param worstBlockNanos the longest single block's latency in the pass (fio's {@code lat} max),
  *     nanoseconds
+ * @since 0.1.0
  */
 public record Stall(long noProgressNanos, long startedAtNanos, long offsetBytes,
         long medianBlockNanos, long worstBlockNanos) {

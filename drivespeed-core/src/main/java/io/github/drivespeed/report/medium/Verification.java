@@ -24,6 +24,7 @@ import java.util.Optional;
  * @param firstBadFoundOffsetBytes for {@link DataLossKind#ALIASED}, the offset whose data the
  *     first lost sector held; else -1
  * @param lostBytesByKind lost bytes per kind, only kinds that occurred
+ * @since 0.1.0
  */
 public record Verification(long checkedBytes, long lostBytes, long firstBadOffsetBytes,
         Optional<DataLossKind> firstBadKind, long firstBadFoundOffsetBytes,

@@ -21,6 +21,7 @@ import java.util.Locale;
  *
  * @param bytes bytes the warm-up wrote
  * @param elapsedNanos its time, from its first write to the end of its fdatasync
+ * @since 0.1.0
  */
 public record WarmUpWrite(long bytes, long elapsedNanos) {
 

@@ -26,6 +26,8 @@ import org.springframework.context.annotation.Configuration;
  * Boot's health support is present and {@code management.health.drivespeed.enabled} is not
  * {@code false}), and a {@link MeterBinder} with one {@link DriveSpeedMeterBinder} per
  * directory (where Micrometer is present; Spring Boot binds it to every registry).
+ *
+ * @since 0.1.0
  */
 @AutoConfiguration
 @Conditional(OnDriveSpeedPathsCondition.class)

@@ -44,6 +44,8 @@ import org.springframework.boot.health.contributor.Health;
  * {@code warnings}, with a threshold {@code verdict} ({@code met}, {@code not_met},
  * {@code not_judged}), {@code failures} (each criterion not met, with its bound and the figure
  * measured) and {@code notJudged} (each criterion not judged, and why).
+ *
+ * @since 0.1.0
  */
 public final class DriveSpeedHealthIndicator extends AbstractHealthIndicator {
 

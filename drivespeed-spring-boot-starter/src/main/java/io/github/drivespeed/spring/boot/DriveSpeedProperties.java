@@ -17,6 +17,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * drivespeed.interval=15m
  * drivespeed.requirement=write=20MB/s,read=50MB/s,p99=10ms
  * </pre>
+ *
+ * @since 0.1.0
  */
 @ConfigurationProperties("drivespeed")
 public class DriveSpeedProperties {

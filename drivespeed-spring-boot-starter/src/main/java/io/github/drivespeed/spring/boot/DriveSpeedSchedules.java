@@ -21,6 +21,8 @@ import org.springframework.context.SmartLifecycle;
  * {@code drivespeed.duration} (queue depth 1, one thread). Started once the application context
  * is refreshed (after the meter registries are bound), stopped when it closes; a measurement
  * under way then stops and removes its file.
+ *
+ * @since 0.1.0
  */
 public final class DriveSpeedSchedules implements SmartLifecycle, AutoCloseable {
 

@@ -8,6 +8,8 @@ import org.springframework.core.convert.converter.Converter;
  * every spelling the command line's {@code --require} takes works in
  * {@code application.properties}; a term it does not understand fails the start, Spring Boot
  * naming the property, its value and the term.
+ *
+ * @since 0.1.0
  */
 public final class StorageRequirementConverter implements Converter<String, StorageRequirement> {
 

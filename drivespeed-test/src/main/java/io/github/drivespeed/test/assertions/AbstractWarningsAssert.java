@@ -12,6 +12,7 @@ import org.assertj.core.api.AbstractObjectAssert;
  *
  * @param <SELF> the assertion type
  * @param <ACTUAL> the report type
+ * @since 0.1.0
  */
 public abstract class AbstractWarningsAssert<SELF extends AbstractWarningsAssert<SELF, ACTUAL>,
         ACTUAL> extends AbstractObjectAssert<SELF, ACTUAL> {

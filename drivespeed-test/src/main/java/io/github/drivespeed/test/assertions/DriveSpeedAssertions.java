@@ -25,6 +25,8 @@ import org.assertj.core.api.Assertions;
  * <p>Failure messages give figures with their units: {@code Expecting the median throughput of
  * the write pass on /media/usb0 to be at least 30.0 MB/s (28.6 MiB/s) but was 12.3 MB/s
  * (11.7 MiB/s) (41.0 % of it)}.
+ *
+ * @since 0.1.0
  */
 public class DriveSpeedAssertions extends Assertions {
 

@@ -3,7 +3,11 @@ package io.github.drivespeed.test.assertions;
 import java.util.Locale;
 import org.assertj.core.api.AbstractObjectAssert;
 
-/** Assertions on a pass's median I/O operations per second, messages in IOPS. */
+/**
+ * Assertions on a pass's median I/O operations per second, messages in IOPS.
+ *
+ * @since 0.1.0
+ */
 public final class IopsAssert extends AbstractObjectAssert<IopsAssert, Double> {
 
     private final String subject;

@@ -11,6 +11,8 @@ import org.assertj.core.api.AbstractObjectAssert;
  * Assertions on a pass's completion latencies ({@link LatencyStats}: fio's clat), reached with
  * {@code assertThat(workload).read().latency()}. A percentile is then bounded in a
  * {@link Duration}, and a failure prints both in fio's units ({@code 95.3 us}, {@code 12.41 ms}).
+ *
+ * @since 0.1.0
  */
 public final class LatencyAssert extends AbstractObjectAssert<LatencyAssert, LatencyStats> {
 
@@ -60,7 +62,11 @@ public final class LatencyAssert extends AbstractObjectAssert<LatencyAssert, Lat
         return myself;
     }
 
-    /** One latency figure in nanoseconds, bounded by {@link Duration}s. */
+    /**
+     * One latency figure in nanoseconds, bounded by {@link Duration}s.
+     *
+     * @since 0.1.0
+     */
     public static final class Figure extends AbstractObjectAssert<Figure, Long> {
 
         private final String subject;

@@ -12,6 +12,8 @@ import java.util.Set;
  * assertThat(report).write().median().isAtLeast(megabytesPerSecond(30));
  * assertThat(workload).read().iops().isAtLeast(1500);
  * }</pre>
+ *
+ * @since 0.1.0
  */
 public final class PassResultAssert extends AbstractWarningsAssert<PassResultAssert, PassResult> {
 

@@ -14,6 +14,8 @@ import java.util.Set;
  *         .meets("write=10MB/s,read=20MB/s")
  *         .write().median().isAtLeast(megabytesPerSecond(30));
  * }</pre>
+ *
+ * @since 0.1.0
  */
 public final class SpeedReportAssert extends AbstractWarningsAssert<SpeedReportAssert, SpeedReport> {
 

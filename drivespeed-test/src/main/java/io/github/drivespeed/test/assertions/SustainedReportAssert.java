@@ -13,6 +13,8 @@ import java.util.Set;
  * <pre>{@code
  * assertThat(DriveSpeed.sustained(cardDir).run()).meets("V30");
  * }</pre>
+ *
+ * @since 0.1.0
  */
 public final class SustainedReportAssert
         extends AbstractWarningsAssert<SustainedReportAssert, SustainedReport> {

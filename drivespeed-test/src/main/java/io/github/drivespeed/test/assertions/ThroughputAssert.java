@@ -8,6 +8,8 @@ import org.assertj.core.api.AbstractObjectAssert;
  * Assertions on a {@link Throughput}, whose failure messages give both figures in both units
  * ({@code 30.0 MB/s (28.6 MiB/s)}) and how far apart they are. A rate that is not available
  * (NaN: the standard deviation of one run) fails every bound.
+ *
+ * @since 0.1.0
  */
 public final class ThroughputAssert extends AbstractObjectAssert<ThroughputAssert, Throughput> {
 

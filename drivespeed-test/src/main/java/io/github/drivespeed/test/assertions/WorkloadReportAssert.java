@@ -16,6 +16,8 @@ import java.util.Set;
  * assertThat(workload).read().latency().percentile(99).isAtMost(Duration.ofMillis(5));
  * assertThat(workload).meets("randread=1500");
  * }</pre>
+ *
+ * @since 0.1.0
  */
 public final class WorkloadReportAssert
         extends AbstractWarningsAssert<WorkloadReportAssert, WorkloadReport> {

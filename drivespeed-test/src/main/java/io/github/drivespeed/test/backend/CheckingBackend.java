@@ -20,6 +20,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * run at once in one directory), one would read the other's data, and the read throws
  * {@link AssertionError}. For small tests only: each file's bytes are held in memory, up to the
  * size given.
+ *
+ * @since 0.1.0
  */
 public final class CheckingBackend extends ForwardingBackend {
 

@@ -32,6 +32,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Calls are counted over every test file the backend creates, the warm-up's first (a
  * measured run's fault needs {@code nth} past the warm-up's calls). Thread-safe.
+ *
+ * @since 0.1.0
  */
 public final class FaultyBackend extends ForwardingBackend {
 

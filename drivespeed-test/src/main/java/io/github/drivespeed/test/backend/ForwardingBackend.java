@@ -25,6 +25,8 @@ import java.util.Set;
  * <p>Everything but test-file creation (alignment, buffers, block devices, dropping caches) is
  * the delegate's, unchanged. Implementations are used by the measuring threads at once: keep
  * what they record thread-safe.
+ *
+ * @since 0.1.0
  */
 public abstract class ForwardingBackend implements IoBackend {
 

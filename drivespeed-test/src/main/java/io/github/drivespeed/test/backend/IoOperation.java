@@ -1,6 +1,10 @@
 package io.github.drivespeed.test.backend;
 
-/** A call on a test file that {@link FaultyBackend} can fail. */
+/**
+ * A call on a test file that {@link FaultyBackend} can fail.
+ *
+ * @since 0.1.0
+ */
 public enum IoOperation {
     /** A positional write, pwrite(2). */
     WRITE,

@@ -20,6 +20,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * says. Optionally it also keeps the last test file's bytes, read with the plain {@link Files}
  * API just before the file is removed, for checking what was written independently of the
  * engine. Thread-safe.
+ *
+ * @since 0.1.0
  */
 public final class RecordingBackend extends ForwardingBackend {
 
@@ -32,6 +34,7 @@ public final class RecordingBackend extends ForwardingBackend {
      *     {@link IoOperation#DATA_SYNC})
      * @param lengthBytes bytes asked for (0 for {@link IoOperation#DATA_SYNC})
      * @param nanoTime {@link System#nanoTime()} just before the call
+     * @since 0.1.0
      */
     public record Call(String thread, IoOperation operation, long positionBytes, long lengthBytes,
             long nanoTime) {
