@@ -13,8 +13,7 @@ class ModuleDescriptorTest {
 
     @Test
     void noRequiredModuleIsNamedAfterItsJarsFileName() {
-        assertThat(ModuleRequirements.filenameBasedAutomodules(
-                ModuleRequirements.locationOf(DriveSpeed.class),
-                ModuleRequirements.testClassPath())).as("filename-based automodules").isEmpty();
+        assertThat(ModuleRequirements.filenameBasedAutomodulesOf(DriveSpeed.class))
+                .as("filename-based automodules").isEmpty();
     }
 }

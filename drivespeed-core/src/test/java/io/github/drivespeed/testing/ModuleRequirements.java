@@ -50,6 +50,16 @@ public final class ModuleRequirements {
     }
 
     /**
+     * {@return {@link #filenameBasedAutomodules(Path, String)} of the module {@code moduleClass}
+     * belongs to, resolved against the tests' class path}
+     *
+     * @param moduleClass a class of the module's main code
+     */
+    public static Set<String> filenameBasedAutomodulesOf(Class<?> moduleClass) {
+        return filenameBasedAutomodules(locationOf(moduleClass), testClassPath());
+    }
+
+    /**
      * {@return the file names of the jars, in alphabetical order, that the module in
      * {@code classes} (a class directory or a jar) requires, directly or through other modules, as automatic modules named
      * from their file names; a required module found nowhere is named {@code "<name> (not

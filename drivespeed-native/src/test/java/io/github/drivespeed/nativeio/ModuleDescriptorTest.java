@@ -13,8 +13,7 @@ class ModuleDescriptorTest {
 
     @Test
     void noRequiredModuleIsNamedAfterItsJarsFileName() {
-        assertThat(ModuleRequirements.filenameBasedAutomodules(
-                ModuleRequirements.locationOf(NativeIoBackend.class),
-                ModuleRequirements.testClassPath())).as("filename-based automodules").isEmpty();
+        assertThat(ModuleRequirements.filenameBasedAutomodulesOf(NativeIoBackend.class))
+                .as("filename-based automodules").isEmpty();
     }
 }

@@ -30,9 +30,18 @@ import org.springframework.context.annotation.Configuration;
  * @since 0.1.0
  */
 @AutoConfiguration
+// the condition is read by Spring alone (the package is open to it), no type of the API
+@SuppressWarnings("exports")
 @Conditional(OnDriveSpeedPathsCondition.class)
 @EnableConfigurationProperties(DriveSpeedProperties.class)
 public class DriveSpeedAutoConfiguration {
+
+    /**
+     * Creates the auto-configuration; Spring Boot does, where {@code drivespeed.paths} is set.
+     */
+    public DriveSpeedAutoConfiguration() {
+        // nothing to set up
+    }
 
     /**
      * {@return the converter that reads {@code drivespeed.requirement}}

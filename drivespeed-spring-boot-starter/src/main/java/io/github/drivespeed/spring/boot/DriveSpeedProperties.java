@@ -53,6 +53,13 @@ public class DriveSpeedProperties {
     /** How long the random 4 KiB reads (queue depth 1, one thread) of each measurement run. */
     private Duration duration = Duration.ofSeconds(2);
 
+    /**
+     * Creates the properties at their defaults; Spring Boot binds {@code drivespeed.*} to them.
+     */
+    public DriveSpeedProperties() {
+        // nothing to set up
+    }
+
     /** {@return the directories to measure} */
     public List<Path> getPaths() {
         return paths;

@@ -14,6 +14,13 @@ import org.springframework.core.convert.converter.Converter;
 public final class StorageRequirementConverter implements Converter<String, StorageRequirement> {
 
     /**
+     * Creates the converter; {@link DriveSpeedAutoConfiguration} does.
+     */
+    public StorageRequirementConverter() {
+        // nothing to set up
+    }
+
+    /**
      * {@return the requirement {@code source} spells}
      *
      * @param source for example {@code A1,write=20MB/s}
