@@ -53,9 +53,17 @@ if [ -f "$out/complete" ] && [ "$(cat "$out/complete")" = "$key" ]; then
     exit 0
 fi
 
+has_commit() {
+    git -C "$root" rev-parse --quiet --verify "$commit^{commit}" >/dev/null 2>&1
+}
+if [ -z "$version" ] && ! has_commit; then
+    # a shallow clone (as many CI checkouts are) lacks it: fetch that one commit from origin
+    echo "API baseline: $commit is not in this clone; fetching it from origin"
+    git -C "$root" fetch --quiet --depth=1 origin "$commit" >/dev/null 2>&1 \
+        || git -C "$root" fetch --quiet --unshallow origin >/dev/null 2>&1 || true
+fi
 if [ -z "$version" ]; then
-    git -C "$root" rev-parse --quiet --verify "$commit^{commit}" >/dev/null 2>&1 \
-        || fail "api.baseline.commit $commit is not in this clone: fetch it (git fetch --unshallow origin, or git fetch origin $commit), or move api.baseline.commit (docs/releasing.md)"
+    has_commit || fail "api.baseline.commit $commit is not in this clone: fetch it (git fetch --unshallow origin, or git fetch origin $commit), or move api.baseline.commit (docs/releasing.md)"
 fi
 mvn="$maven_home/bin/mvn"
 mvn_flags="-B -q"
