@@ -36,12 +36,12 @@ public final class OptionRow<V> {
     private final Function<Object, V> conversion;
     private final Set<Form> forms;
     private final Optional<String> setting;
-    private final Optional<SharedOption> shared;
+    private final Optional<SharedOption<?>> shared;
     private final Map<Form, Optional<String>> chooses;
     private final String help;
 
     private OptionRow(List<String> names, Syntax syntax, Function<Object, V> conversion,
-            Set<Form> forms, Optional<String> setting, Optional<SharedOption> shared,
+            Set<Form> forms, Optional<String> setting, Optional<SharedOption<?>> shared,
             Map<Form, Optional<String>> chooses, String help) {
         this.names = List.copyOf(names);
         this.syntax = syntax;
@@ -70,7 +70,7 @@ public final class OptionRow<V> {
      * @param row its shared row: its names, and fio's
      * @return the row, with no form yet
      */
-    static OptionRow<Boolean> flag(SharedOption row) {
+    static OptionRow<Boolean> flag(SharedOption<?> row) {
         return flag(row.names().toArray(new String[0])).spelled(row);
     }
 
@@ -81,7 +81,7 @@ public final class OptionRow<V> {
      * @param row its shared row: its names, and fio's
      * @return the row, with no form yet
      */
-    static OptionRow<String> text(String paramLabel, SharedOption row) {
+    static OptionRow<String> text(String paramLabel, SharedOption<?> row) {
         return text(paramLabel, row.names().toArray(new String[0])).spelled(row);
     }
 
@@ -92,7 +92,7 @@ public final class OptionRow<V> {
      * @param row its shared row: its names, and fio's
      * @return the row, with no form yet
      */
-    static OptionRow<Integer> wholeInt(String paramLabel, SharedOption row) {
+    static OptionRow<Integer> wholeInt(String paramLabel, SharedOption<?> row) {
         return wholeInt(paramLabel, row.names().toArray(new String[0])).spelled(row);
     }
 
@@ -103,7 +103,7 @@ public final class OptionRow<V> {
      * @param row its shared row: its names
      * @return the row, with no form yet
      */
-    static OptionRow<List<String>> repeatable(String paramLabel, SharedOption row) {
+    static OptionRow<List<String>> repeatable(String paramLabel, SharedOption<?> row) {
         return repeatable(paramLabel, row.names().toArray(new String[0])).spelled(row);
     }
 
@@ -223,7 +223,7 @@ public final class OptionRow<V> {
      * @param row the shared row; its names replace the row's
      * @return the row
      */
-    private OptionRow<V> spelled(SharedOption row) {
+    private OptionRow<V> spelled(SharedOption<?> row) {
         return new OptionRow<>(row.names(), syntax, conversion, forms, setting,
                 Optional.of(row), chooses, help);
     }
@@ -278,7 +278,7 @@ public final class OptionRow<V> {
     }
 
     /** {@return the row both command lines share, where fio's side names or takes it too} */
-    public Optional<SharedOption> shared() {
+    public Optional<SharedOption<?>> shared() {
         return shared;
     }
 

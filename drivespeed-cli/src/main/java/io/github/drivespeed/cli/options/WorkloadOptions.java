@@ -98,7 +98,7 @@ public final class WorkloadOptions {
             .as(WorkloadOptions::duration);
 
     /** Time run before each run's measured part. */
-    public static final OptionRow<Duration> RAMP_TIME = OptionRow.text("TIME", "--ramp-time")
+    public static final OptionRow<Duration> RAMP_TIME = OptionRow.text("TIME", SharedOptions.RAMP_TIME)
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS)
             .setting("rampTime")
             .help("Workload: time run before each run's measured part, left out of the "
@@ -119,7 +119,7 @@ public final class WorkloadOptions {
                     + " instead of covering each block once per pass.");
 
     /** io_uring's submission-queue polling, fio's sqthread_poll. */
-    public static final OptionRow<Boolean> SQTHREAD_POLL = OptionRow.flag("--sqthread-poll")
+    public static final OptionRow<Boolean> SQTHREAD_POLL = OptionRow.flag(SharedOptions.SQTHREAD_POLL)
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP)
             .setting("sqThreadPoll")
             .help("Workload: io_uring with a kernel thread polling each ring's submission queue"

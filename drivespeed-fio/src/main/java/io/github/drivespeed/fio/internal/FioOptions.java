@@ -63,7 +63,7 @@ public final class FioOptions {
      */
     public record Row(String name, List<String> aliases, Support support, String note,
             Kind kind, BiConsumer<FioJobSettings, FioEntry> setter, int priority,
-            boolean commandLineOnly, Optional<SharedOption> option) {
+            boolean commandLineOnly, Optional<SharedOption<?>> option) {
 
         /**
          * Copies the aliases.
@@ -122,7 +122,7 @@ public final class FioOptions {
             shared(SharedOptions.DURATION,
                     (j, e) -> j.runtime = FioTime.parse(e.key(), text(e))),
             supported("time_based", Kind.FLAG, (j, e) -> j.timeBased = flag(e)),
-            supported("ramp_time", Kind.VALUE,
+            shared(SharedOptions.RAMP_TIME,
                     (j, e) -> j.rampTime = FioTime.parse(e.key(), text(e))),
             supported("startdelay", Kind.VALUE,
                     (j, e) -> j.startDelay = FioTime.parse(e.key(), text(e))),
@@ -136,7 +136,7 @@ public final class FioOptions {
             // before the section's other options, as fio loads a section's engine first so that
             // the engine's own options are known
             prio(1, shared(SharedOptions.IOENGINE, (j, e) -> j.ioengine = ioengine(e))),
-            supported("sqthread_poll", Kind.FLAG, FioOptions::sqthreadPoll),
+            shared(SharedOptions.SQTHREAD_POLL, FioOptions::sqthreadPoll),
             // drivespeed's workers are threads: fio's thread (instead of processes) changes nothing
             supported("thread", Kind.FLAG, (j, e) -> flag(e)),
             // drivespeed's runs end with a timed fdatasync already (fio end_fsync=1)
@@ -293,7 +293,8 @@ public final class FioOptions {
      * An option drivespeed's command line has too, read with fio's meaning: named as
      * {@link SharedOptions} spells it for fio.
      */
-    private static Row shared(SharedOption option, BiConsumer<FioJobSettings, FioEntry> setter) {
+    private static Row shared(SharedOption<?> option,
+            BiConsumer<FioJobSettings, FioEntry> setter) {
         FioSpelling fio = option.fio().orElseThrow();
         return new Row(fio.name(), fio.aliases(), Support.SUPPORTED, null,
                 option.takesValue() ? Kind.VALUE : Kind.FLAG, setter, 0, false,
@@ -301,7 +302,7 @@ public final class FioOptions {
     }
 
     /** Whether no row of fio's own meaning reads an option drivespeed spells for fio. */
-    private static boolean unmapped(SharedOption option) {
+    private static boolean unmapped(SharedOption<?> option) {
         return OWN.stream().noneMatch(r -> r.option().filter(option::equals).isPresent());
     }
 
@@ -310,11 +311,12 @@ public final class FioOptions {
      * shared row names, as a plan step of the job (in the order written, after the job's own
      * settings), when the flag is on.
      */
-    private static Row straight(SharedOption option) {
-        UnaryOperator<WorkloadPlan> setter = option.workloadFlag().filter(s -> !option
-                .takesValue()).orElseThrow(() -> new IllegalStateException(option
-                        + " is spelled for fio's jobs, but neither a row of fio's table nor a"
-                        + " workload setter takes it"));
+    private static Row straight(SharedOption<?> option) {
+        if (option.takesValue() || option.workloadSetter().isEmpty()) {
+            throw new IllegalStateException(option + " is spelled for fio's jobs, but neither a"
+                    + " row of fio's table nor a workload setter takes it");
+        }
+        UnaryOperator<WorkloadPlan> setter = option.flagSetter();
         return shared(option, (j, e) -> {
             if (!flag(e)) {
                 return;

@@ -369,7 +369,8 @@ public final class FioPlans {
         p = s.direct ? p.direct() : p.buffered();
         p = set(p, s, NUMJOBS, job, q -> q.threads(threads));
         p = engine(p, s, job, clone == 0 ? notes : new ArrayList<>());
-        p = set(p, s, "ramp_time", job, q -> q.rampTime(s.rampTime));
+        p = set(p, s, SharedOptions.RAMP_TIME.fioName(), job,
+                q -> SharedOptions.RAMP_TIME.setter().apply(q, s.rampTime));
         p = syncs(p, s, job, clone == 0 ? notes : new ArrayList<>());
         p = runLength(p, s, job, bs, size, threads);
         if (s.randseed != null) {
@@ -387,10 +388,11 @@ public final class FioPlans {
     private WorkloadPlan engine(WorkloadPlan p, FioJobSettings s, FioJobs.Job job,
             List<String> notes) {
         if (s.sqthreadPoll && !s.ioengine.equals("io_uring")) {
-            notes.add("sqthread_poll has no effect with ioengine=" + s.ioengine + " (an option"
+            notes.add(SharedOptions.SQTHREAD_POLL.fioName() + " has no effect with ioengine=" + s.ioengine + " (an option"
                     + " of io_uring's, set where the engine was io_uring), as in fio");
         } else if (s.sqthreadPoll) {
-            p = set(p, s, "sqthread_poll", job, WorkloadPlan::sqThreadPoll);
+            p = set(p, s, SharedOptions.SQTHREAD_POLL.fioName(), job,
+                    SharedOptions.SQTHREAD_POLL.flagSetter());
         }
         if (s.ioengine.equals("io_uring") || s.ioengine.equals("libaio")) {
             if (backend != null && !backend.equals("native")) {
