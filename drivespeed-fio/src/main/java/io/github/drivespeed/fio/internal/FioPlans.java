@@ -367,7 +367,7 @@ public final class FioPlans {
             p = s.readPercent == 100 ? p.read() : p.write();
         }
         p = s.direct ? p.direct() : p.buffered();
-        p = set(p, s, NUMJOBS, job, q -> q.threads(threads));
+        p = set(p, s, NUMJOBS, job, q -> SharedOptions.THREADS.setter().apply(q, threads));
         p = engine(p, s, job, clone == 0 ? notes : new ArrayList<>());
         p = set(p, s, SharedOptions.RAMP_TIME.fioName(), job,
                 q -> SharedOptions.RAMP_TIME.setter().apply(q, s.rampTime));
@@ -403,7 +403,8 @@ public final class FioPlans {
             IoEngine engine = IoEngine.ofFioName(s.ioengine).orElseThrow();
             WorkloadPlan q = set(p, s, IOENGINE, job,
                     x -> x.backend("native").ioEngine(engine));
-            return set(q, s, IODEPTH, job, x -> x.queueDepth(s.iodepth));
+            return set(q, s, IODEPTH, job,
+                    x -> SharedOptions.IODEPTH.setter().apply(x, s.iodepth));
         }
         if (s.iodepth > 1) {
             notes.add("iodepth=" + s.iodepth + " has no effect with ioengine=" + s.ioengine

@@ -29,13 +29,13 @@ public final class SharedOptions {
     /** The share of reads in a mix; fio's {@code rwmixread}. */
     public static final SharedOption<String> RWMIXREAD = valued("rwmixread", List.of(), "--rwmixread");
     /** I/Os in flight per thread; fio's {@code iodepth}. */
-    public static final SharedOption<String> IODEPTH = valued("iodepth", List.of(), "--iodepth",
-            "--queue-depth");
+    public static final SharedOption<Integer> IODEPTH = valued("iodepth", List.of(),
+            WorkloadPlan::queueDepth, "--iodepth", "--queue-depth");
     /** How the I/O is issued; fio's {@code ioengine}. */
     public static final SharedOption<String> IOENGINE = valued("ioengine", List.of(), "--ioengine");
     /** Threads; fio's {@code numjobs}. */
-    public static final SharedOption<String> THREADS = valued("numjobs", List.of(), "--threads",
-            "--numjobs");
+    public static final SharedOption<Integer> THREADS = valued("numjobs", List.of(),
+            WorkloadPlan::threads, "--threads", "--numjobs");
     /** The test file's size; fio's {@code size}. */
     public static final SharedOption<String> SIZE = valued("size", List.of(), "--size");
     /** Measured time per run; fio's {@code runtime}. */
@@ -79,6 +79,13 @@ public final class SharedOptions {
             String... names) {
         return new SharedOption<>(List.of(names), Optional.of(new FioSpelling(fio, aliases)),
                 true, Optional.empty());
+    }
+
+    /** An option with a value, fio's of another name, that sets the workload plan. */
+    private static <V> SharedOption<V> valued(String fio, List<String> aliases,
+            BiFunction<WorkloadPlan, V, WorkloadPlan> setter, String... names) {
+        return new SharedOption<>(List.of(names), Optional.of(new FioSpelling(fio, aliases)),
+                true, Optional.of(setter));
     }
 
     /** A flag, fio's of the same name, that sets the workload plan with {@code setter}. */
