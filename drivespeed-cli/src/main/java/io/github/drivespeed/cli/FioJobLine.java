@@ -1,9 +1,9 @@
 package io.github.drivespeed.cli;
 
-import io.github.drivespeed.cli.fio.FioCommandLine;
-import io.github.drivespeed.cli.fio.FioJobFile;
-import io.github.drivespeed.cli.fio.FioOptions;
-import io.github.drivespeed.cli.fio.FioSection;
+import io.github.drivespeed.fio.internal.FioCommandLine;
+import io.github.drivespeed.fio.internal.FioJobFile;
+import io.github.drivespeed.fio.internal.FioOptions;
+import io.github.drivespeed.fio.internal.FioSection;
 import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.OptionRow;

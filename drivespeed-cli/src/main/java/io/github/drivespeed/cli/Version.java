@@ -1,6 +1,6 @@
 package io.github.drivespeed.cli;
 
-import io.github.drivespeed.cli.output.fio.FioJsonWriter;
+import io.github.drivespeed.fio.internal.json.FioJsonWriter;
 import picocli.CommandLine;
 
 /**

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.drivespeed.cli.fio.LaidOutFile;
+import io.github.drivespeed.fio.internal.LaidOutFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

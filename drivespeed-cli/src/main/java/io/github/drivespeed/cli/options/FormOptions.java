@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.options;
 
+import io.github.drivespeed.fio.internal.SharedOptions;
 import java.util.List;
 
 /**
@@ -52,7 +53,7 @@ public final class FormOptions {
 
     /** The existing files an fio job may write. */
     public static final OptionRow<List<String>> ALLOW_OVERWRITE =
-            OptionRow.repeatable("FILE", "--allow-overwrite")
+            OptionRow.repeatable("FILE", SharedOptions.ALLOW_OVERWRITE)
             .forms(Form.FIO_JOB)
             .help("Let an fio job write FILE, an existing file its filename= names"
                     + " (refused otherwise). Repeatable.");

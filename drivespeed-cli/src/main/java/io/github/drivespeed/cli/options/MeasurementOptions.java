@@ -9,6 +9,7 @@ import static io.github.drivespeed.cli.options.Form.SEQUENTIAL;
 import static io.github.drivespeed.cli.options.Form.SUSTAINED;
 import static io.github.drivespeed.cli.options.Form.SWEEP;
 import static io.github.drivespeed.cli.options.Form.WORKLOAD;
+import io.github.drivespeed.fio.internal.SharedOptions;
 
 /**
  * Rows of {@link OptionTable}: the options of the measurement itself, which the sequential test,
@@ -45,9 +46,8 @@ public final class MeasurementOptions {
 
     /** Bytes per call. */
     public static final OptionRow<String> BLOCK_SIZE =
-            OptionRow.text("SIZE", "--block-size", "--bs")
+            OptionRow.text("SIZE", SharedOptions.BLOCK_SIZE)
             .forms(SEQUENTIAL, WORKLOAD, DEVICE, SUSTAINED, FIO_JOB).setting("blockSize")
-            .fio("bs", "blocksize")
             .help("Bytes per write and read call, like dd's bs, a multiple of 512: 8M, "
                     + "4KiB, 512, 1G (K/M/G/T and KiB.. are powers of 1024, kB/MB/GB/TB of "
                     + "1000). Default: 8M; 4K with --rw, 1M with --sustained.");
@@ -59,7 +59,7 @@ public final class MeasurementOptions {
                     + "I/Os per run over all threads (size-based instead of --duration).");
 
     /** Measured runs. */
-    public static final OptionRow<Integer> RUNS = OptionRow.wholeInt("N", "--runs")
+    public static final OptionRow<Integer> RUNS = OptionRow.wholeInt("N", SharedOptions.RUNS)
             .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE).setting("runs")
             .help("Measured runs. Default: 3.");
 
@@ -70,7 +70,7 @@ public final class MeasurementOptions {
                     + "then flagged when it may come from the cache).");
 
     /** The I/O backend, by name. */
-    public static final OptionRow<String> BACKEND = OptionRow.text("NAME", "--backend")
+    public static final OptionRow<String> BACKEND = OptionRow.text("NAME", SharedOptions.BACKEND)
             .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED, CAPACITY_CHECK,
                     CAPACITY_PROBE, FIO_JOB).setting("backend")
             .help("I/O backend: native (JNA system calls: O_TMPFILE, pread/pwrite, "
@@ -92,7 +92,7 @@ public final class MeasurementOptions {
                     + "program on the machine for a while.");
 
     /** Write the block device. */
-    public static final OptionRow<Boolean> WRITE = OptionRow.flag("--write")
+    public static final OptionRow<Boolean> WRITE = OptionRow.flag(SharedOptions.WRITE)
             .forms(DEVICE).setting("write")
             .help("Block device only: also write it (destroys its contents), then read "
                     + "back. Needs --allow-writes-to naming the same device; refused while it or "

@@ -1,5 +1,7 @@
 package io.github.drivespeed.cli.options;
 
+import io.github.drivespeed.fio.internal.FioSpelling;
+import io.github.drivespeed.fio.internal.SharedOption;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,19 +36,19 @@ public final class OptionRow<V> {
     private final Function<Object, V> conversion;
     private final Set<Form> forms;
     private final Optional<String> setting;
-    private final Optional<FioSpelling> fio;
+    private final Optional<SharedOption<?>> shared;
     private final Map<Form, Optional<String>> chooses;
     private final String help;
 
     private OptionRow(List<String> names, Syntax syntax, Function<Object, V> conversion,
-            Set<Form> forms, Optional<String> setting, Optional<FioSpelling> fio,
+            Set<Form> forms, Optional<String> setting, Optional<SharedOption<?>> shared,
             Map<Form, Optional<String>> chooses, String help) {
         this.names = List.copyOf(names);
         this.syntax = syntax;
         this.conversion = conversion;
         this.forms = forms.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(forms));
         this.setting = setting;
-        this.fio = fio;
+        this.shared = shared;
         this.chooses = Map.copyOf(chooses);
         this.help = help;
     }
@@ -60,6 +62,49 @@ public final class OptionRow<V> {
     static OptionRow<Boolean> flag(String... names) {
         return new OptionRow<>(List.of(names), new Syntax(boolean.class, null, null, null, null),
                 v -> Boolean.TRUE, Set.of(), Optional.empty(), Optional.empty(), Map.of(), "");
+    }
+
+    /**
+     * A switch both command lines share.
+     *
+     * @param row its shared row: its names, and fio's
+     * @return the row, with no form yet
+     */
+    static OptionRow<Boolean> flag(SharedOption<?> row) {
+        return flag(row.names().toArray(new String[0])).spelled(row);
+    }
+
+    /**
+     * An option with a value, kept as typed, that both command lines share.
+     *
+     * @param paramLabel the value's name in the help ({@code SIZE})
+     * @param row its shared row: its names, and fio's
+     * @return the row, with no form yet
+     */
+    static OptionRow<String> text(String paramLabel, SharedOption<?> row) {
+        return text(paramLabel, row.names().toArray(new String[0])).spelled(row);
+    }
+
+    /**
+     * A whole number of type {@code int} that both command lines share.
+     *
+     * @param paramLabel the value's name in the help ({@code N})
+     * @param row its shared row: its names, and fio's
+     * @return the row, with no form yet
+     */
+    static OptionRow<Integer> wholeInt(String paramLabel, SharedOption<?> row) {
+        return wholeInt(paramLabel, row.names().toArray(new String[0])).spelled(row);
+    }
+
+    /**
+     * Values that may be repeated, that both command lines name.
+     *
+     * @param paramLabel each value's name in the help ({@code FILE})
+     * @param row its shared row: its names
+     * @return the row, with no form yet
+     */
+    static OptionRow<List<String>> repeatable(String paramLabel, SharedOption<?> row) {
+        return repeatable(paramLabel, row.names().toArray(new String[0])).spelled(row);
     }
 
     /**
@@ -143,7 +188,7 @@ public final class OptionRow<V> {
      * @return the row
      */
     <W> OptionRow<W> as(Function<? super V, W> then) {
-        return new OptionRow<>(names, syntax, conversion.andThen(then), forms, setting, fio,
+        return new OptionRow<>(names, syntax, conversion.andThen(then), forms, setting, shared,
                 chooses, help);
     }
 
@@ -155,7 +200,7 @@ public final class OptionRow<V> {
      * @return the row, going with those forms
      */
     OptionRow<V> forms(Form first, Form... more) {
-        return new OptionRow<>(names, syntax, conversion, EnumSet.of(first, more), setting, fio,
+        return new OptionRow<>(names, syntax, conversion, EnumSet.of(first, more), setting, shared,
                 chooses, help);
     }
 
@@ -167,20 +212,20 @@ public final class OptionRow<V> {
      * @return the row
      */
     OptionRow<V> setting(String name) {
-        return new OptionRow<>(names, syntax, conversion, forms, Optional.of(name), fio, chooses,
-                help);
+        return new OptionRow<>(names, syntax, conversion, forms, Optional.of(name), shared,
+                chooses, help);
     }
 
     /**
-     * The same option, which fio's jobs take too under fio's name.
+     * The same option, spelled as the row both command lines share spells it: drivespeed's
+     * names, and fio's where fio's jobs take it too.
      *
-     * @param name fio's name of the option ({@code bs})
-     * @param aliases fio's other names of it ({@code blocksize})
+     * @param row the shared row; its names replace the row's
      * @return the row
      */
-    OptionRow<V> fio(String name, String... aliases) {
-        return new OptionRow<>(names, syntax, conversion, forms, setting,
-                Optional.of(new FioSpelling(name, List.of(aliases))), chooses, help);
+    private OptionRow<V> spelled(SharedOption<?> row) {
+        return new OptionRow<>(row.names(), syntax, conversion, forms, setting,
+                Optional.of(row), chooses, help);
     }
 
     /**
@@ -194,7 +239,7 @@ public final class OptionRow<V> {
     OptionRow<V> chooses(Form form, String excludesBecause) {
         Map<Form, Optional<String>> more = new LinkedHashMap<>(chooses);
         more.put(form, Optional.ofNullable(excludesBecause));
-        return new OptionRow<>(names, syntax, conversion, forms, setting, fio, more, help);
+        return new OptionRow<>(names, syntax, conversion, forms, setting, shared, more, help);
     }
 
     /**
@@ -204,7 +249,7 @@ public final class OptionRow<V> {
      * @return the row
      */
     OptionRow<V> help(String description) {
-        return new OptionRow<>(names, syntax, conversion, forms, setting, fio, chooses,
+        return new OptionRow<>(names, syntax, conversion, forms, setting, shared, chooses,
                 Objects.requireNonNull(description));
     }
 
@@ -229,17 +274,12 @@ public final class OptionRow<V> {
 
     /** {@return fio's spelling of it, where fio's jobs take it too} */
     public Optional<FioSpelling> fio() {
-        return fio;
+        return shared.flatMap(SharedOption::fio);
     }
 
-    /**
-     * {@return fio's name of it ({@code bs})}
-     *
-     * @throws IllegalStateException if fio's jobs do not take it
-     */
-    public String fioName() {
-        return fio.map(FioSpelling::name).orElseThrow(() -> new IllegalStateException(option()
-                + " has no fio spelling"));
+    /** {@return the row both command lines share, where fio's side names or takes it too} */
+    public Optional<SharedOption<?>> shared() {
+        return shared;
     }
 
     /** {@return the forms it goes with} */

@@ -35,6 +35,7 @@ import io.github.drivespeed.SustainedPlan;
 import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.cli.options.OptionTable.Exclusion;
 import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.fio.internal.SharedOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -73,10 +74,10 @@ public final class OptionSetters {
             PlanRecipe.of(DriveSpeed::workload, Form.SEQUENTIAL, Form.REQUIREMENT_WORKLOADS)
             .set(SIZE, WorkloadPlan::size)
             .set(DURATION, WorkloadPlan::duration)
-            .set(RAMP_TIME, WorkloadPlan::rampTime)
+            .set(RAMP_TIME, SharedOptions.RAMP_TIME.setter())
             .set(RUNS, WorkloadPlan::runs)
             .flag(BUFFERED, WorkloadPlan::buffered)
-            .flag(NORANDOMMAP, WorkloadPlan::noRandomMap)
+            .flag(NORANDOMMAP, SharedOptions.NORANDOMMAP.flagSetter())
             .set(BACKEND, WorkloadPlan::backend)
             .set(IOENGINE, WorkloadPlan::ioEngine);
 
@@ -90,12 +91,12 @@ public final class OptionSetters {
             .set(RW, OptionSetters::mode)
             .set(RWMIXREAD, (p, mix, given) -> given.has(RW) ? p : refuseMix(given, null))
             .set(BLOCK_SIZE, WorkloadPlan::blockSize)
-            .set(IODEPTH, WorkloadPlan::queueDepth)
-            .set(THREADS, WorkloadPlan::threads)
+            .set(IODEPTH, SharedOptions.IODEPTH.setter())
+            .set(THREADS, SharedOptions.THREADS.setter())
             .check(Exclusion.COUNT_DURATION::check)
             .set(COUNT, WorkloadPlan::count)
             .check(OptionSetters::sqThreadPollNeedsIoUring)
-            .flag(SQTHREAD_POLL, WorkloadPlan::sqThreadPoll);
+            .flag(SQTHREAD_POLL, SharedOptions.SQTHREAD_POLL.flagSetter());
 
     /** The device test: read-only, as {@code hdparm -t}, or written with the opt-ins. */
     public static final PlanRecipe<DevicePlan> DEVICE_TEST =

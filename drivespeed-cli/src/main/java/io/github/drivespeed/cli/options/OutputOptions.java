@@ -11,6 +11,7 @@ import static io.github.drivespeed.cli.options.Form.SUSTAINED;
 import static io.github.drivespeed.cli.options.Form.SWEEP;
 import static io.github.drivespeed.cli.options.Form.WORKLOAD;
 
+import io.github.drivespeed.fio.internal.SharedOptions;
 import io.github.drivespeed.requirement.StorageRequirement;
 
 /**
@@ -61,7 +62,7 @@ public final class OutputOptions {
                     + " (json,normal) too.");
 
     /** The file standard output's content goes to. */
-    public static final OptionRow<String> OUTPUT = OptionRow.text("FILE", "--output", "-o")
+    public static final OptionRow<String> OUTPUT = OptionRow.text("FILE", SharedOptions.OUTPUT)
             .forms(PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED, CAPACITY_CHECK,
                     CAPACITY_PROBE, FIO_JOB)
             .help("Write what would go to standard output (the JSON, the CSV or the text"

@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.options;
 
 import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.fio.internal.SharedOptions;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.time.Duration;
@@ -32,8 +33,8 @@ public final class WorkloadOptions {
             .as(WorkloadOptions::presets);
 
     /** The workload's mode, fio's names. */
-    public static final OptionRow<String> RW = OptionRow.text("MODE", "--rw")
-            .forms(Form.WORKLOAD, Form.SWEEP, Form.FIO_JOB).fio("rw", "readwrite")
+    public static final OptionRow<String> RW = OptionRow.text("MODE", SharedOptions.RW)
+            .forms(Form.WORKLOAD, Form.SWEEP, Form.FIO_JOB)
             .chooses(Form.WORKLOAD, null)
             .help("Workload, fio's names: read, write, rw (mixed), randread, randwrite, "
                     + "randrw.");
@@ -46,24 +47,24 @@ public final class WorkloadOptions {
                     + "64M (powers of two) and print a table. Without --rw: randread.");
 
     /** The share of reads in a mix. */
-    public static final OptionRow<Integer> RWMIXREAD = OptionRow.wholeInt("PCT", "--rwmixread")
+    public static final OptionRow<Integer> RWMIXREAD = OptionRow.wholeInt("PCT", SharedOptions.RWMIXREAD)
             .forms(Form.WORKLOAD, Form.SWEEP, Form.FIO_JOB)
-            .setting("readWrite").fio("rwmixread")
+            .setting("readWrite")
             .help("Share of reads in a mixed workload (rw, randrw), in percent. Default: 50.");
 
     /** I/Os in flight per thread. */
     public static final OptionRow<Integer> IODEPTH =
-            OptionRow.wholeInt("N", "--iodepth", "--queue-depth")
+            OptionRow.wholeInt("N", SharedOptions.IODEPTH)
             .forms(Form.WORKLOAD, Form.SWEEP, Form.FIO_JOB)
-            .setting("queueDepth").fio("iodepth")
+            .setting("queueDepth")
             .help("Workload: I/Os in flight per thread. Without asynchronous I/O in the "
                     + "backend, run as that many more threads (the report says so). Default: 1.");
 
     /** How the I/O is issued, fio's names. */
-    public static final OptionRow<String> IOENGINE = OptionRow.text("NAME", "--ioengine")
+    public static final OptionRow<String> IOENGINE = OptionRow.text("NAME", SharedOptions.IOENGINE)
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
                     Form.FIO_JOB)
-            .setting("ioEngine").fio("ioengine")
+            .setting("ioEngine")
             .help("Workload: how the I/O is issued, fio's names: psync, libaio, io_uring."
                     + " Default: psync at --iodepth 1, else the backend's best engine that works"
                     + " here (native: io_uring, or libaio where io_uring is refused or would hand"
@@ -72,24 +73,24 @@ public final class WorkloadOptions {
 
     /** Threads, each with its own offsets. */
     public static final OptionRow<Integer> THREADS =
-            OptionRow.wholeInt("N", "--threads", "--numjobs")
+            OptionRow.wholeInt("N", SharedOptions.THREADS)
             .forms(Form.WORKLOAD, Form.SWEEP, Form.FIO_JOB)
-            .setting("threads").fio("numjobs")
+            .setting("threads")
             .help("Workload: threads, each with its own offsets. Default: 1.");
 
     /** The test file's size, or the bound of what is written. */
-    public static final OptionRow<String> SIZE = OptionRow.text("SIZE", "--size")
+    public static final OptionRow<String> SIZE = OptionRow.text("SIZE", SharedOptions.SIZE)
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
                     Form.SUSTAINED, Form.CAPACITY_CHECK, Form.FIO_JOB)
-            .setting("size").fio("size")
+            .setting("size")
             .help("Workload: the test file's size, written in full first. Default: 1G.");
 
     /** Measured time per run, or the bound of the time written. */
     public static final OptionRow<Duration> DURATION =
-            OptionRow.text("TIME", "--duration", "--runtime")
+            OptionRow.text("TIME", SharedOptions.DURATION)
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
                     Form.DEVICE, Form.SUSTAINED, Form.CAPACITY_CHECK, Form.FIO_JOB)
-            .setting("duration").fio("runtime", "timeout")
+            .setting("duration")
             .help("Workload or block device: measured time per run: 5, 5s, 500ms, 2m. "
                     + "Default: 5s for a workload, 3s for a device. (--count N instead runs N "
                     + "I/Os per run.) --sustained and --verify-capacity: at most this long "
@@ -97,7 +98,7 @@ public final class WorkloadOptions {
             .as(WorkloadOptions::duration);
 
     /** Time run before each run's measured part. */
-    public static final OptionRow<Duration> RAMP_TIME = OptionRow.text("TIME", "--ramp-time")
+    public static final OptionRow<Duration> RAMP_TIME = OptionRow.text("TIME", SharedOptions.RAMP_TIME)
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS)
             .setting("rampTime")
             .help("Workload: time run before each run's measured part, left out of the "
@@ -110,15 +111,15 @@ public final class WorkloadOptions {
             .help("Workload: seed of the random offsets and read/write choices. Default: 0.");
 
     /** Random offsets drawn with replacement. */
-    public static final OptionRow<Boolean> NORANDOMMAP = OptionRow.flag("--norandommap")
+    public static final OptionRow<Boolean> NORANDOMMAP = OptionRow.flag(SharedOptions.NORANDOMMAP)
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
                     Form.FIO_JOB)
-            .setting("randomMap").fio("norandommap")
+            .setting("randomMap")
             .help("Workload: draw random offsets with replacement (fio's norandommap)"
                     + " instead of covering each block once per pass.");
 
     /** io_uring's submission-queue polling, fio's sqthread_poll. */
-    public static final OptionRow<Boolean> SQTHREAD_POLL = OptionRow.flag("--sqthread-poll")
+    public static final OptionRow<Boolean> SQTHREAD_POLL = OptionRow.flag(SharedOptions.SQTHREAD_POLL)
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP)
             .setting("sqThreadPoll")
             .help("Workload: io_uring with a kernel thread polling each ring's submission queue"

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.report.CpuUsage;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.LatencyStats;

@@ -3,9 +3,8 @@ package io.github.drivespeed.cli.output;
 import io.github.drivespeed.cli.chart.ThroughputChart;
 import io.github.drivespeed.cli.options.OptionTable.Exclusion;
 import io.github.drivespeed.cli.options.OutputOptions;
-import io.github.drivespeed.cli.output.fio.FioJsonWriter;
-import io.github.drivespeed.cli.output.fio.FioOutputFormat;
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.json.FioOutputFormat;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.WorkloadTable;
 import java.io.IOException;
@@ -187,7 +186,7 @@ public final class OutputRouter implements AutoCloseable {
     public void write(Results results, WorkloadTable sweepTable) throws IOException {
         writeResults(to -> {
             if (fio != FioOutputFormat.NORMAL) {
-                FioJsonWriter.of(fio, generator).write(results, to);
+                FioJsonOutput.of(fio, generator).write(results, to);
             } else if (json) {
                 JsonReport.write(results, generator, to);
             } else {

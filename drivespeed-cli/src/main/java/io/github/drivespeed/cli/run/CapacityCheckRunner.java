@@ -8,7 +8,7 @@ import io.github.drivespeed.cli.progress.BeforeFirstPass;
 import io.github.drivespeed.cli.progress.CapacityEstimate;
 import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityCheckReport;

@@ -1,7 +1,7 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.cli.output.OutputRouter;
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.requirement.StorageRequirement;

@@ -1,7 +1,7 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.cli.options.FormOptions;
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.cli.text.LossLines;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;

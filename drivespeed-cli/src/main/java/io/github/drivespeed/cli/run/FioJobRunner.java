@@ -1,15 +1,14 @@
 package io.github.drivespeed.cli.run;
 
-import io.github.drivespeed.cli.fio.FioJobs;
-import io.github.drivespeed.cli.fio.FioLogFiles;
+import io.github.drivespeed.fio.internal.FioJobs;
 import io.github.drivespeed.cli.options.FormOptions;
-import io.github.drivespeed.cli.fio.FioPlans;
-import io.github.drivespeed.cli.fio.FioReported;
-import io.github.drivespeed.cli.fio.FioSection;
-import io.github.drivespeed.cli.fio.LaidOutFile;
-import io.github.drivespeed.cli.results.FioWritten;
-import io.github.drivespeed.cli.results.Results;
-import io.github.drivespeed.cli.text.FioReportPrinter;
+import io.github.drivespeed.fio.internal.FioPlans;
+import io.github.drivespeed.fio.internal.FioReported;
+import io.github.drivespeed.fio.internal.FioSection;
+import io.github.drivespeed.fio.internal.FioSets;
+import io.github.drivespeed.fio.internal.LaidOutFile;
+import io.github.drivespeed.fio.internal.Results;
+import io.github.drivespeed.fio.internal.text.FioReportPrinter;
 import io.github.drivespeed.error.CgroupMemoryLimitException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.TargetNotFoundException;
@@ -17,15 +16,12 @@ import io.github.drivespeed.error.TargetNotWritableException;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.report.WorkloadReport;
-import io.github.drivespeed.report.WorkloadTable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -85,29 +81,9 @@ public final class FioJobRunner {
         }
         PrintWriter out = context.outputs().text();
         header(out, sets);
-        Results results = null;
-        List<Map<String, String>> jobOptions = new ArrayList<>();
-        List<FioWritten.LaidOut> laidOut = new ArrayList<>();
+        Results results;
         try {
-            for (FioPlans.RunSet set : sets) {
-                layOut(out, set, laidOut);
-                if (set.measured().isEmpty()) {
-                    continue;
-                }
-                List<WorkloadReport> reports = set.group().run();
-                for (int i = 0; i < reports.size(); i++) {
-                    FioLogFiles files = logs.get(set.measured().get(i));
-                    if (files != null) {
-                        files.write(reports.get(i));
-                    }
-                }
-                out.println();
-                List<FioReported> reported = FioReported.of(set.measured(), reports);
-                FioReportPrinter.print(out, reported);
-                WorkloadTable table = table(set, reported, jobOptions);
-                results = (results == null ? Results.probe(table.rows().get(0).report()
-                        .target()) : results).andGroup(table);
-            }
+            results = FioSets.run(jobs, sets, new Printed(out, logs));
         } catch (IllegalArgumentException | TargetNotFoundException
                 | UnsupportedTargetException | TargetNotWritableException
                 | UnsafeTargetException | CgroupMemoryLimitException e) {
@@ -119,28 +95,33 @@ public final class FioJobRunner {
         } finally {
             logs.values().forEach(FioLogFiles::close);
         }
-        FioWritten written = new FioWritten(jobs.globalWritten(), jobOptions, laidOut);
-        return Completion.finish(context, (results == null ? Results.none() : results)
-                .with(written), null, null);
+        return Completion.finish(context, results, null, null);
     }
 
-    /** Lays out the files of the set's {@code create_only=1} jobs, which measure nothing. */
-    private static void layOut(PrintWriter out, FioPlans.RunSet set,
-            List<FioWritten.LaidOut> laidOut) throws IOException {
-        for (FioPlans.PlannedJob j : set.jobs()) {
-            if (j.createOnly().isEmpty()) {
-                continue;
-            }
-            FioPlans.CreateOnly c = j.createOnly().get();
-            Instant start = Instant.now();
-            boolean marked = LaidOutFile.layOut(c.file(), c.bytes());
+    /** Prints each set as fio reports it, and writes its jobs' log files. */
+    private record Printed(PrintWriter out, Map<FioPlans.PlannedJob, FioLogFiles> logs)
+            implements FioSets.Observer {
+
+        @Override
+        public void laidOut(FioPlans.PlannedJob j, FioPlans.CreateOnly c, boolean marked) {
             out.println(j.name() + ": laid out " + c.file() + ": " + c.bytes() + " bytes of random"
                     + " data (create_only=1), nothing measured" + (marked ? ""
                             : "; the file system keeps no extended attribute " + LaidOutFile.MARK
                             + ", so a job that writes it needs "
                             + FormOptions.ALLOW_OVERWRITE.option()));
-            laidOut.add(new FioWritten.LaidOut(j.name(), j.group(), j.written(), c.file(),
-                    c.bytes(), start));
+        }
+
+        @Override
+        public void measured(FioPlans.RunSet set, List<WorkloadReport> reports,
+                List<FioReported> reported) throws IOException {
+            for (int i = 0; i < reports.size(); i++) {
+                FioLogFiles files = logs.get(set.measured().get(i));
+                if (files != null) {
+                    files.write(reports.get(i));
+                }
+            }
+            out.println();
+            FioReportPrinter.print(out, reported);
         }
     }
 
@@ -175,7 +156,7 @@ public final class FioJobRunner {
                     continue;
                 }
                 out.println("  drivespeed: " + j.plan().parameters()
-                        + (j.cloneIndex() > 0 || clones(set, j) > 1
+                        + (j.cloneIndex() > 0 || FioSets.clones(set, j) > 1
                                 ? " (clone " + j.cloneIndex() + ")" : "")
                         + (j.startDelay().isZero() ? "" : ", start delay " + j.startDelay()));
                 for (String note : j.notes()) {
@@ -183,29 +164,5 @@ public final class FioJobRunner {
                 }
             }
         }
-    }
-
-    private static long clones(FioPlans.RunSet set, FioPlans.PlannedJob j) {
-        return set.jobs().stream().filter(x -> x.name().equals(j.name())).count();
-    }
-
-    /**
-     * The results of one group, one row per job as fio reports it: a job or clone alone (a
-     * clone named {@code name.N}), or with {@code group_reporting} the group's jobs joined.
-     */
-    private static WorkloadTable table(FioPlans.RunSet set, List<FioReported> reported,
-            List<Map<String, String>> jobOptions) {
-        List<String> labels = new ArrayList<>();
-        List<WorkloadReport> reports = new ArrayList<>();
-        int job = 0;
-        for (FioReported r : reported) {
-            FioPlans.PlannedJob j = set.measured().get(job);
-            jobOptions.add(j.written());
-            labels.add(r.reports().size() == 1 && clones(set, j) > 1
-                    ? j.name() + "." + j.cloneIndex() : r.name());
-            reports.add(r.aggregate());
-            job += r.reports().size();
-        }
-        return WorkloadTable.of(labels, reports);
     }
 }

@@ -1,7 +1,7 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.cli.text.WarningLines;
 import io.github.drivespeed.target.TargetInfo;
 import java.io.IOException;

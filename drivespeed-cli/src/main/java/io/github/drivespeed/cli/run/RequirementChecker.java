@@ -1,6 +1,6 @@
 package io.github.drivespeed.cli.run;
 
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DeviceReport;

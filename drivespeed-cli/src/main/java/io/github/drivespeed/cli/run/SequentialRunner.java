@@ -9,7 +9,7 @@ import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.options.OutputOptions;
 import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.RunLinePrinter;
 import io.github.drivespeed.cli.text.TablePrinter;

@@ -5,7 +5,7 @@ import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.progress.ProgressBar;
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.cli.text.HeaderPrinter;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.TablePrinter;

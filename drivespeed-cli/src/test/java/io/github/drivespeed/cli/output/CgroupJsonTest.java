@@ -3,7 +3,7 @@ package io.github.drivespeed.cli.output;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.requirement.StorageRequirement;
 import io.github.drivespeed.target.CgroupLimits;

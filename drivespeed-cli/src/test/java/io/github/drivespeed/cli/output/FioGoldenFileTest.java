@@ -2,8 +2,7 @@ package io.github.drivespeed.cli.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.cli.output.fio.FioJsonWriter;
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.Results;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +55,7 @@ class FioGoldenFileTest {
             default -> Results.of(ReportFixtures.sequential());
         };
         StringWriter out = new StringWriter();
-        FioJsonWriter.jsonPlus("drivespeed (golden test)").withClock(CLOCK).write(r, out);
+        FioJsonOutput.jsonPlus("drivespeed (golden test)").withClock(CLOCK).write(r, out);
         Path golden = GOLDEN.resolve("fio-" + name + ".json+");
         if (Boolean.getBoolean("drivespeed.updateGolden") && locale.equals("en-US")) {
             Files.writeString(golden, out.toString(), StandardCharsets.UTF_8);

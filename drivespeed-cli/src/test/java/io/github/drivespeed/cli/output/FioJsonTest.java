@@ -6,10 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.drivespeed.cli.output.fio.FioJsonWriter;
 import io.github.drivespeed.cli.output.fio.FioKeyPaths;
 import io.github.drivespeed.cli.output.fio.FioTools;
-import io.github.drivespeed.cli.results.Results;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.report.EngineInfo;
 import io.github.drivespeed.report.FioLatencyBins;
@@ -48,7 +47,7 @@ class FioJsonTest {
     }
 
     private static ObjectNode plus(Results r) {
-        return FioJsonWriter.jsonPlus("drivespeed 9.9").withClock(CLOCK).toTree(r);
+        return FioJsonOutput.jsonPlus("drivespeed 9.9").withClock(CLOCK).toTree(r);
     }
 
     @Test
@@ -95,7 +94,7 @@ class FioJsonTest {
 
     @Test
     void theFiguresAreFiosArithmeticInFiosUnits() {
-        ObjectNode doc = FioJsonWriter.json("drivespeed 9.9").withClock(CLOCK)
+        ObjectNode doc = FioJsonOutput.json("drivespeed 9.9").withClock(CLOCK)
                 .toTree(Results.of(ReportFixtures.mixedWorkload()));
         assertThat(doc.get("fio version").asText()).isEqualTo("drivespeed-9.9");
         assertThat(doc.get("timestamp").asLong()).isEqualTo(1796134577L);
@@ -244,7 +243,7 @@ class FioJsonTest {
                 "fio_jsonplus_clat2csv (Debian package fio)");
         Path json = dir.resolve("ds.json");
         try (var w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
-            FioJsonWriter.jsonPlus("drivespeed 9.9").withClock(CLOCK)
+            FioJsonOutput.jsonPlus("drivespeed 9.9").withClock(CLOCK)
                     .write(ReportFixtures.mixedWorkload(), w);
         }
         List<String> rows = FioTools.clat2csv(json, dir.resolve("ds.csv"));
@@ -256,7 +255,7 @@ class FioJsonTest {
     @Test
     void theWriterWritesOneDocumentAndANewline() throws IOException {
         StringWriter w = new StringWriter();
-        FioJsonWriter.json("drivespeed 9.9").write(ReportFixtures.mixedWorkload(), w);
+        FioJsonOutput.json("drivespeed 9.9").write(ReportFixtures.mixedWorkload(), w);
         assertThat(w.toString()).endsWith("}\n");
         assertThat(MAPPER.readTree(w.toString()).get("jobs")).hasSize(1);
     }
