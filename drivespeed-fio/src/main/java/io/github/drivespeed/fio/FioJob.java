@@ -30,6 +30,8 @@ import java.util.Set;
  * }</pre>
  *
  * <p>Instances are immutable; one can be run again.
+ *
+ * @since 0.1.0
  */
 public final class FioJob {
 

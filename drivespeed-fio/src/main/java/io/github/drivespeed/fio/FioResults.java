@@ -13,6 +13,8 @@ import java.util.List;
  * What a {@link FioJob} measured: one drivespeed {@link WorkloadReport} per job as fio reports
  * it (a job, each clone of {@code numjobs} named {@code name.N}, or with {@code group_reporting}
  * its group joined into one), and fio's JSON of them. An immutable value.
+ *
+ * @since 0.1.0
  */
 public final class FioResults {
 
