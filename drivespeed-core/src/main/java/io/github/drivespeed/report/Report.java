@@ -9,12 +9,13 @@ import java.util.Set;
 /**
  * What a plan's run returns: one report per kind of measurement, each an immutable record. Every
  * report says what it ran on, with which settings and backend, when, what may distort its
- * figures, and what the figures are worth; {@link #view()} gives all of that, with the passes'
- * figures and the settings by name, in one shape for every kind, and each kind's own accessors
- * give what is particular to it.
+ * figures, and what the figures are worth;
+ * {@link io.github.drivespeed.report.view.ReportView#of(Report)} gives all of that, with the
+ * passes' figures and the settings by name, in one shape for every kind, and each kind's own
+ * accessors give what is particular to it.
  *
- * <p>Code that reads every kind alike (an output format, a check of the figures) reads
- * {@link #view()}. Code that needs a kind's own detail implements {@link Visitor} and calls
+ * <p>Code that reads every kind alike (an output format, a check of the figures) reads that
+ * view. Code that needs a kind's own detail implements {@link Visitor} and calls
  * {@link #accept(Visitor)}: one method per kind, so a new kind of report does not compile until
  * every visitor handles it; or {@link DefaultVisitor}, which handles the kinds it names and sends
  * every other one to one method.
@@ -56,15 +57,6 @@ public sealed interface Report permits SpeedReport, WorkloadReport, SustainedRep
      * point because the medium lost data or is counterfeit}
      */
     Verdict verdict();
-
-    /**
-     * {@return what every consumer reads of this report, in one shape for every kind: the kind,
-     * target, backend, start, the settings by name, the timed passes with their figures, the
-     * warnings and the verdict}
-     */
-    default ReportView view() {
-        return accept(ReportViews.INSTANCE);
-    }
 
     /**
      * Calls the visitor's method for this kind of report.
@@ -130,7 +122,7 @@ public sealed interface Report permits SpeedReport, WorkloadReport, SustainedRep
 
     /**
      * A visitor that handles some kinds of report in their own way and every other kind in one
-     * method, {@link #visitDefault(Report)} (which reads {@link Report#view()}, typically). A new
+     * method, {@link #visitDefault(Report)} (which reads the report's view, typically). A new
      * kind of report goes to that method in every such visitor until one handles it apart.
      *
      * @param <R> what each method returns ({@link Void} for none)

@@ -1,4 +1,4 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.view;
 
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.parameters.CapacityProbeParameters;
@@ -6,14 +6,24 @@ import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.report.CapacityProbeReport;
+import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.DeviceReport;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Report;
+import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.report.SustainedReport;
+import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.unit.DataSize;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * {@link Report#view()}, one method per kind: the only place that reads each kind's parameters
- * record into {@link Settings}, and each kind's passes into the view's list.
+ * {@link ReportView#of(Report)}, one method per kind: the only place that reads each kind's
+ * parameters record into {@link Settings}, and each kind's passes into the view's list.
  */
 final class ReportViews implements Report.Visitor<ReportView> {
 

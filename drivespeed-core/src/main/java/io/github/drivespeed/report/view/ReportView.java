@@ -1,5 +1,10 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.view;
 
+import io.github.drivespeed.report.BackendInfo;
+import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Report;
+import io.github.drivespeed.report.Verdict;
 import io.github.drivespeed.target.Target;
 import io.github.drivespeed.warning.Warning;
 import java.time.Instant;
@@ -11,10 +16,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What every report gives every consumer, whatever its kind ({@link Report#view()}): an output
+ * What every report gives every consumer, whatever its kind ({@link #of(Report)}): an output
  * format, a summary or a check that reads this needs no method per kind. Kind-specific detail (a
  * sustained write's cache, a capacity check's fill, a device test's constant fill) stays on the
- * report and is read through {@link Report.Visitor} where a consumer needs it. Immutable.
+ * report and is read through {@link Report.Visitor} (or {@link Report.DefaultVisitor}) where a
+ * consumer needs it. Immutable.
  *
  * @param kind the kind of report, as the outputs name it: {@code sequential}, {@code workload},
  *     {@code sustained}, {@code device}, {@code capacity_check} or {@code capacity_probe}
@@ -61,5 +67,14 @@ public record ReportView(String kind, Target target, BackendInfo backend, Instan
         warnings = warnings.isEmpty() ? Set.of()
                 : Collections.unmodifiableSet(EnumSet.copyOf(warnings));
         Objects.requireNonNull(verdict, "verdict");
+    }
+
+    /**
+     * {@return what every consumer reads of the report, in one shape for every kind}
+     *
+     * @param report a report of any kind
+     */
+    public static ReportView of(Report report) {
+        return report.accept(ReportViews.INSTANCE);
     }
 }

@@ -1,4 +1,4 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.view;
 
 import io.github.drivespeed.unit.DataSize;
 import java.time.Duration;
