@@ -6,7 +6,6 @@ import io.github.drivespeed.cli.options.OutputOptions;
 import io.github.drivespeed.cli.output.fio.FioJsonWriter;
 import io.github.drivespeed.cli.output.fio.FioOutputFormat;
 import io.github.drivespeed.cli.results.Results;
-import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.WorkloadTable;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -199,22 +198,6 @@ public final class OutputRouter implements AutoCloseable {
                     ? ThroughputChart.timeline(results)
                     : ThroughputChart.blockSizeSweep(sweepTable, results), o));
         }
-    }
-
-    /**
-     * Writes the device test's JSON or CSV, or its text file.
-     *
-     * @param report what was measured
-     * @throws IOException naming the option and the file that could not be written
-     */
-    public void write(DeviceReport report) throws IOException {
-        writeResults(to -> {
-            if (json) {
-                DeviceJsonReport.write(report, generator, to);
-            } else {
-                CsvReport.write(report, to);
-            }
-        });
     }
 
     /** {@return whether writing to standard output failed} */
