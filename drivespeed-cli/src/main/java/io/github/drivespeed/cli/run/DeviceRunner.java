@@ -3,9 +3,9 @@ package io.github.drivespeed.cli.run;
 import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.results.Results;
-import io.github.drivespeed.cli.text.DeviceReportPrinter;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.RunLinePrinter;
+import io.github.drivespeed.cli.text.TextSummary;
 import io.github.drivespeed.report.DeviceReport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -49,7 +49,7 @@ public final class DeviceRunner {
         } catch (IOException e) {
             return context.failed(e, "buffered");
         }
-        DeviceReportPrinter.print(out, report);
+        TextSummary.print(out, report);
         return Completion.finish(context, Results.of(report), null, null);
     }
 }
