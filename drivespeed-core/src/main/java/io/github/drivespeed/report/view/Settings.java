@@ -99,42 +99,41 @@ public record Settings(Map<String, Setting> byName) {
         private final Map<String, Setting> byName = new LinkedHashMap<>();
 
         Builder size(String name, DataSize size) {
-            byName.put(name, new Setting.Size(size));
-            return this;
+            return put(name, Optional.of(new Setting.Size(size)));
         }
 
         Builder size(String name, Optional<DataSize> size) {
-            size.ifPresent(s -> size(name, s));
-            return this;
+            return put(name, size.map(Setting.Size::new));
         }
 
         Builder count(String name, long count) {
-            byName.put(name, new Setting.Count(count));
-            return this;
+            return put(name, Optional.of(new Setting.Count(count)));
         }
 
         Builder count(String name, OptionalLong count) {
-            count.ifPresent(c -> count(name, c));
-            return this;
+            return put(name, count.isPresent() ? Optional.of(new Setting.Count(count.getAsLong()))
+                    : Optional.empty());
         }
 
         Builder flag(String name, boolean on) {
-            byName.put(name, new Setting.Flag(on));
-            return this;
+            return put(name, Optional.of(new Setting.Flag(on)));
         }
 
         Builder text(String name, String text) {
-            byName.put(name, new Setting.Text(text));
-            return this;
+            return put(name, Optional.of(new Setting.Text(text)));
         }
 
         Builder time(String name, Duration time) {
-            byName.put(name, new Setting.Time(time));
-            return this;
+            return put(name, Optional.of(new Setting.Time(time)));
         }
 
         Builder time(String name, Optional<Duration> time) {
-            time.ifPresent(t -> time(name, t));
+            return put(name, time.map(Setting.Time::new));
+        }
+
+        /** Adds the setting when there is one (a setting not given is absent). */
+        private Builder put(String name, Optional<? extends Setting> setting) {
+            setting.ifPresent(v -> byName.put(name, v));
             return this;
         }
 
