@@ -21,6 +21,7 @@ module io.github.drivespeed {
     exports io.github.drivespeed.progress;
     exports io.github.drivespeed.report;
     exports io.github.drivespeed.report.medium;
+    exports io.github.drivespeed.report.view;
     exports io.github.drivespeed.requirement;
     exports io.github.drivespeed.spi;
     exports io.github.drivespeed.target;

@@ -32,6 +32,10 @@ class ArchitectureTest {
             ArchitectureRules.mediumFindingsAreLeafValues(DRIVESPEED);
 
     @ArchTest
+    static final ArchRule reportsDoNotDependOnTheirView =
+            ArchitectureRules.reportsDoNotDependOnTheirView(DRIVESPEED);
+
+    @ArchTest
     static final ArchRule ioLoopDependsOnNoOtherRoom =
             ArchitectureRules.ioLoopDependsOnNoOtherRoom(DRIVESPEED);
 

@@ -111,12 +111,9 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
      */
     public CapacityCheckReport {
         Objects.requireNonNull(readHandling, "readHandling");
-        Objects.requireNonNull(target, "target");
-        Objects.requireNonNull(parameters, "parameters");
-        Objects.requireNonNull(backend, "backend");
+        ReportChecks.requireCommon(target, parameters, backend, startedAt);
         Objects.requireNonNull(verification, "verification");
         Objects.requireNonNull(stop, "stop");
-        Objects.requireNonNull(startedAt, "startedAt");
         if (writtenBytes < 0 || fileBytes <= 0 || files < 0 || writeNanos < 0 || readNanos < 0) {
             throw new IllegalArgumentException("figures must not be negative");
         }

@@ -10,8 +10,6 @@ import io.github.drivespeed.warning.Warning;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,13 +56,10 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
      */
     public DeviceReport {
         Objects.requireNonNull(constantFill, "constantFill");
-        Objects.requireNonNull(target, "target");
-        Objects.requireNonNull(parameters, "parameters");
-        Objects.requireNonNull(backend, "backend");
+        ReportChecks.requireCommon(target, parameters, backend, startedAt);
         Objects.requireNonNull(write, "write");
         Objects.requireNonNull(read, "read");
         Objects.requireNonNull(cachedRead, "cachedRead");
-        Objects.requireNonNull(startedAt, "startedAt");
     }
 
     /** {@return the device node measured, symbolic links resolved, for example {@code /dev/sdb}} */
@@ -113,17 +108,7 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
      */
     @Override
     public Set<Warning> warnings() {
-        Set<Warning> all = EnumSet.noneOf(Warning.class);
-        all.addAll(target.warnings());
-        for (PassResult p : passes()) {
-            all.addAll(p.warnings());
-        }
-        cachedRead.ifPresent(c -> all.addAll(c.warnings()));
-        all.addAll(ReportText.verdicts(link(), passes(), cachedRead));
-        if (!ioLimitsReached().isEmpty()) {
-            all.add(Warning.CGROUP_IO_LIMIT);
-        }
-        return Collections.unmodifiableSet(all);
+        return ReportChecks.warnings(target, passes(), cachedRead, Set.of(), ioLimitsReached());
     }
 
     /** {@return the passes' figures held to a cap of the cgroup ({@link PassResult#ioLimitsReached})} */

@@ -9,12 +9,16 @@ import java.util.Set;
 /**
  * What a plan's run returns: one report per kind of measurement, each an immutable record. Every
  * report says what it ran on, with which settings and backend, when, what may distort its
- * figures, and what the figures are worth; the figures themselves are on each kind's own
- * accessors.
+ * figures, and what the figures are worth;
+ * {@link io.github.drivespeed.report.view.ReportView#of(Report)} gives all of that, with the
+ * passes' figures and the settings by name, in one shape for every kind, and each kind's own
+ * accessors give what is particular to it.
  *
- * <p>Code that handles every kind (an output format, a summary) implements {@link Visitor} and
- * calls {@link #accept(Visitor)}: one method per kind, so a new kind of report does not compile
- * until every visitor handles it.
+ * <p>Code that reads every kind alike (an output format, a check of the figures) reads that
+ * view. Code that needs a kind's own detail implements {@link Visitor} and calls
+ * {@link #accept(Visitor)}: one method per kind, so a new kind of report does not compile until
+ * every visitor handles it; or {@link DefaultVisitor}, which handles the kinds it names and sends
+ * every other one to one method.
  *
  * <pre>{@code
  * String line = report.accept(new Report.Visitor<String>() {
@@ -117,5 +121,54 @@ public sealed interface Report permits SpeedReport, WorkloadReport, SustainedRep
          *     ({@link io.github.drivespeed.DevicePlan#probeCapacity()})
          */
         R visit(CapacityProbeReport report);
+    }
+
+    /**
+     * A visitor that handles some kinds of report in their own way and every other kind in one
+     * method, {@link #visitDefault(Report)} (which reads the report's view, typically). A new
+     * kind of report goes to that method in every such visitor until one handles it apart.
+     *
+     * @param <R> what each method returns ({@link Void} for none)
+     *
+     * @since 0.1.0
+     */
+    interface DefaultVisitor<R> extends Visitor<R> {
+
+        /**
+         * {@return what the visitor makes of a report of a kind it does not handle apart}
+         *
+         * @param report a report of any kind
+         */
+        R visitDefault(Report report);
+
+        @Override
+        default R visit(SpeedReport report) {
+            return visitDefault(report);
+        }
+
+        @Override
+        default R visit(WorkloadReport report) {
+            return visitDefault(report);
+        }
+
+        @Override
+        default R visit(SustainedReport report) {
+            return visitDefault(report);
+        }
+
+        @Override
+        default R visit(DeviceReport report) {
+            return visitDefault(report);
+        }
+
+        @Override
+        default R visit(CapacityCheckReport report) {
+            return visitDefault(report);
+        }
+
+        @Override
+        default R visit(CapacityProbeReport report) {
+            return visitDefault(report);
+        }
     }
 }

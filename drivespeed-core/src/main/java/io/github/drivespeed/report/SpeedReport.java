@@ -7,9 +7,7 @@ import io.github.drivespeed.target.Link;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.warning.Warning;
 import java.time.Instant;
-import java.util.Collections;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -63,13 +61,10 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
      *     without a loss
      */
     public SpeedReport {
-        Objects.requireNonNull(target, "target");
-        Objects.requireNonNull(parameters, "parameters");
-        Objects.requireNonNull(backend, "backend");
+        ReportChecks.requireCommon(target, parameters, backend, startedAt);
         Objects.requireNonNull(write, "write");
         Objects.requireNonNull(read, "read");
         Objects.requireNonNull(cachedRead, "cachedRead");
-        Objects.requireNonNull(startedAt, "startedAt");
         Objects.requireNonNull(warmUpWrite, "warmUpWrite");
         if (closeFailuresAfterLoss < 0 || (closeFailuresAfterLoss > 0
                 && !read.warnings().contains(Warning.DATA_LOSS))) {
@@ -104,16 +99,8 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
      */
     @Override
     public Set<Warning> warnings() {
-        Set<Warning> all = EnumSet.noneOf(Warning.class);
-        all.addAll(target.warnings());
-        all.addAll(write.warnings());
-        all.addAll(read.warnings());
-        cachedRead.ifPresent(c -> all.addAll(c.warnings()));
-        all.addAll(ReportText.verdicts(target.link(), List.of(write, read), cachedRead));
-        if (!ioLimitsReached().isEmpty()) {
-            all.add(Warning.CGROUP_IO_LIMIT);
-        }
-        return Collections.unmodifiableSet(all);
+        return ReportChecks.warnings(target, List.of(write, read), cachedRead, Set.of(),
+                ioLimitsReached());
     }
 
     /** {@return the passes' figures held to a cap of the cgroup ({@link PassResult#ioLimitsReached})} */

@@ -69,14 +69,11 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
      * @throws NullPointerException if a value is null
      */
     public SustainedReport {
-        Objects.requireNonNull(target, "target");
-        Objects.requireNonNull(parameters, "parameters");
-        Objects.requireNonNull(backend, "backend");
+        ReportChecks.requireCommon(target, parameters, backend, startedAt);
         Objects.requireNonNull(write, "write");
         Objects.requireNonNull(stop, "stop");
         warnings = Collections.unmodifiableSet(warnings.isEmpty()
                 ? EnumSet.noneOf(Warning.class) : EnumSet.copyOf(warnings));
-        Objects.requireNonNull(startedAt, "startedAt");
     }
 
     /** {@return bytes per write: {@link SustainedParameters#blockSize()}} */

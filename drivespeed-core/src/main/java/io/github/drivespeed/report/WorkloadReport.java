@@ -60,16 +60,13 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
      * @throws NullPointerException if a value is null
      */
     public WorkloadReport {
-        Objects.requireNonNull(target, "target");
-        Objects.requireNonNull(parameters, "parameters");
-        Objects.requireNonNull(backend, "backend");
+        ReportChecks.requireCommon(target, parameters, backend, startedAt);
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(read, "read");
         Objects.requireNonNull(write, "write");
         cpuPerRun = List.copyOf(cpuPerRun);
         workloadWarnings = workloadWarnings.isEmpty() ? Set.of()
                 : Collections.unmodifiableSet(EnumSet.copyOf(workloadWarnings));
-        Objects.requireNonNull(startedAt, "startedAt");
         if (read.isEmpty() && write.isEmpty()) {
             throw new IllegalArgumentException("a workload report needs reads or writes");
         }
@@ -105,16 +102,8 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
      */
     @Override
     public Set<Warning> warnings() {
-        Set<Warning> all = EnumSet.noneOf(Warning.class);
-        all.addAll(target.warnings());
-        read.ifPresent(r -> all.addAll(r.warnings()));
-        write.ifPresent(w -> all.addAll(w.warnings()));
-        all.addAll(workloadWarnings);
-        all.addAll(ReportText.verdicts(target.link(), passes(), Optional.empty()));
-        if (!ioLimitsReached().isEmpty()) {
-            all.add(Warning.CGROUP_IO_LIMIT);
-        }
-        return Collections.unmodifiableSet(all);
+        return ReportChecks.warnings(target, passes(), Optional.empty(), workloadWarnings,
+                ioLimitsReached());
     }
 
     /** {@return the passes' figures held to a cap of the cgroup ({@link PassResult#ioLimitsReached})} */

@@ -118,6 +118,20 @@ public final class ArchitectureRules {
     }
 
     /**
+     * The view of every report ({@code report.view}) reads the reports; the reports never depend
+     * on it, so that it is a consumer's shape of them, not a part of them.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule reportsDoNotDependOnTheirView(String base) {
+        return noClasses().that().resideInAPackage(base + ".report..")
+                .and().resideOutsideOfPackage(base + ".report.view..")
+                .should().dependOnClassesThat(resideInAPackage(base + ".report.view.."))
+                .allowEmptyShould(false);
+    }
+
+    /**
      * The values a run returns or is described by (reports, target, requirements, warnings,
      * units, parameters, listeners, errors) do not depend on the engine, the probe or a backend:
      * they are data, usable and testable without running anything. (They may use

@@ -1,17 +1,14 @@
 package io.github.drivespeed.cli.chart;
 
 import io.github.drivespeed.fio.internal.Results;
-import io.github.drivespeed.report.CapacityCheckReport;
-import io.github.drivespeed.report.CapacityProbeReport;
-import io.github.drivespeed.report.DeviceReport;
+import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Report;
 import io.github.drivespeed.report.Sample;
-import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.TimelinePoint;
-import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
+import io.github.drivespeed.report.view.ReportView;
 import io.github.drivespeed.unit.DataSize;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -23,7 +20,6 @@ import java.text.NumberFormat;
 import java.text.ParsePosition;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
@@ -69,37 +65,19 @@ public final class ThroughputChart {
      * read passes; none of a sustained write or a capacity check or probe, and no cached-read
      * pass (the page cache's speed).
      */
-    private static final Report.Visitor<List<PassResult>> TIMED_PASSES = new Report.Visitor<>() {
-        @Override
-        public List<PassResult> visit(SpeedReport r) {
-            return List.of(r.write(), r.read());
-        }
+    private static final Report.Visitor<List<PassResult>> TIMED_PASSES =
+            new Report.DefaultVisitor<>() {
+                @Override
+                public List<PassResult> visitDefault(Report r) {
+                    return ReportView.of(r).passes().stream()
+                            .filter(p -> p.kind() != PassKind.CACHED_READ).toList();
+                }
 
-        @Override
-        public List<PassResult> visit(WorkloadReport r) {
-            return Stream.of(r.read(), r.write()).flatMap(Optional::stream).toList();
-        }
-
-        @Override
-        public List<PassResult> visit(SustainedReport r) {
-            return List.of();
-        }
-
-        @Override
-        public List<PassResult> visit(DeviceReport r) {
-            return Stream.concat(r.write().stream(), Stream.of(r.read())).toList();
-        }
-
-        @Override
-        public List<PassResult> visit(CapacityCheckReport r) {
-            return List.of();
-        }
-
-        @Override
-        public List<PassResult> visit(CapacityProbeReport r) {
-            return List.of();
-        }
-    };
+                @Override
+                public List<PassResult> visit(SustainedReport r) {
+                    return List.of();
+                }
+            };
 
     private ThroughputChart() {
     }

@@ -7,10 +7,13 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.report.CpuUsage;
-import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.view.ReportView;
+import io.github.drivespeed.report.view.Settings;
 import io.github.drivespeed.target.BlockDevice;
+import io.github.drivespeed.target.DeviceInfo;
+import io.github.drivespeed.target.Target;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -95,19 +98,6 @@ public final class CsvReport {
         out.flush();
     }
 
-    /**
-     * Writes the device test's report: the header of {@link #COLUMNS}, then one row per pass
-     * ({@code write} when the device was written, {@code read}, {@code cached_read} with -T),
-     * kind {@code device}; the {@code directory} column holds the device node.
-     *
-     * @param report the device test's report
-     * @param out where to; not closed
-     * @throws IOException if writing fails
-     */
-    public static void write(DeviceReport report, Writer out) throws IOException {
-        write(COLUMNS, new CsvJob("device").visit(report), out);
-    }
-
     private static List<List<String>> rows(Results results) {
         List<List<String>> rows = new ArrayList<>();
         for (Results.Job job : results.jobs()) {
@@ -117,23 +107,33 @@ public final class CsvReport {
     }
 
     /**
-     * What the rows of one job share; {@code directory}, {@code fsType} and {@code device} are the
-     * target's (for a device test: the device node, empty, its kernel name); the CPU time is the
-     * job's, both directions together ({@code ioengine} empty and no CPU time for a device test).
+     * What the rows of one job share, read from its report's
+     * {@linkplain ReportView#of(io.github.drivespeed.report.Report) view}: the settings
+     * {@code rw} and {@code ioengine} (empty where the kind has none), {@code bs},
+     * {@code iodepth}, {@code numjobs} and {@code runs} (1 where the kind has none: one pass, one
+     * thread, one I/O in flight) and {@code direct}; {@code directory}, {@code fsType} and
+     * {@code device} are the target's (for a block device: the device node, empty, its kernel
+     * name); the CPU time is the job's, both directions together, where it was read.
      */
-    record Common(String jobname, String kind, String rw, long blockBytes, int iodepth,
-            int numjobs, int runs, boolean direct, Collection<Warning> warnings,
+    record Common(String jobname, String kind, String rw, long blockBytes, long iodepth,
+            long numjobs, long runs, boolean direct, Collection<Warning> warnings,
             String directory, String fsType, String device, String backend, String startedAt,
             String ioengine, Optional<CpuUsage> cpu) {
 
-        Common(String jobname, String kind, String rw, long blockBytes, int iodepth,
-                int numjobs, int runs, boolean direct, Collection<Warning> warnings,
-                TargetInfo target, String backend, String startedAt, String ioengine,
-                Optional<CpuUsage> cpu) {
-            this(jobname, kind, rw, blockBytes, iodepth, numjobs, runs, direct, warnings,
-                    target.directory().toString(), target.fileSystemType(),
-                    target.device().map(BlockDevice::sysfsName).orElse(""), backend, startedAt,
-                    ioengine, cpu);
+        static Common of(String jobname, ReportView view) {
+            Settings s = view.settings();
+            Target t = view.target();
+            String directory = t instanceof TargetInfo dir ? dir.directory().toString()
+                    : t.path().toString();
+            String fsType = t instanceof TargetInfo dir ? dir.fileSystemType() : "";
+            Optional<BlockDevice> device = t instanceof TargetInfo dir ? dir.device()
+                    : ((DeviceInfo) t).blockDevice();
+            return new Common(jobname, view.kind(), s.text("rw").orElse(""),
+                    s.size("bs").orElseThrow().bytes(), s.count("iodepth").orElse(1),
+                    s.count("numjobs").orElse(1), s.count("runs").orElse(1),
+                    s.flag("direct").orElseThrow(), view.warnings(), directory, fsType,
+                    device.map(BlockDevice::sysfsName).orElse(""), view.backend().name(),
+                    view.startedAt().toString(), s.text("ioengine").orElse(""), view.cpu());
         }
     }
 
@@ -146,9 +146,9 @@ public final class CsvReport {
         r.add(direction);
         r.add(c.rw());
         r.add(Long.toString(c.blockBytes()));
-        r.add(Integer.toString(c.iodepth()));
-        r.add(Integer.toString(c.numjobs()));
-        r.add(Integer.toString(c.runs()));
+        r.add(Long.toString(c.iodepth()));
+        r.add(Long.toString(c.numjobs()));
+        r.add(Long.toString(c.runs()));
         r.add(Boolean.toString(c.direct()));
         r.add(Long.toString(p.totalBytes()));
         r.add(Long.toString(runtime));

@@ -2,23 +2,19 @@ package io.github.drivespeed.cli.output;
 
 import static io.github.drivespeed.cli.output.JsonReport.NODES;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.target.BlockDevice;
-import java.io.IOException;
-import java.io.Writer;
 
 /**
- * Writes a {@link DeviceReport} (the device test, {@code drivespeed /dev/sdX --json}) as JSON with
- * the conventions and the keys of {@link JsonReport} (schema version
- * {@value JsonReport#SCHEMA_VERSION}): raw units, the unit in the key, {@code null} for what could
- * not be computed, every key always present, the same text in every locale. The document has the
- * directory test's shape: {@code target} (here the device), {@code backend}, one job of kind
- * {@code device} with its passes, {@code warnings}, {@code requirement} (always null).
+ * What is particular to a {@link DeviceReport} (the device test, {@code drivespeed /dev/sdX
+ * --json}) in the JSON of {@link JsonReport}, with its conventions and keys: the document has the
+ * directory test's shape, its {@code target} the device ({@link #target(Results)}), its one job of
+ * kind {@code device} with its passes ({@link #job(String, DeviceReport)}).
  */
 public final class DeviceJsonReport {
 
@@ -26,32 +22,19 @@ public final class DeviceJsonReport {
     }
 
     /**
-     * Writes the report, then a newline.
+     * {@return the {@code target} of a device test's document: the device of its job (a device
+     * test is its results' only job); null when no job is a device test}
      *
-     * @param report the device test's report
-     * @param generator the program and version, for example {@code drivespeed 0.1.0}
-     * @param out where to; not closed
-     * @throws IOException if writing fails
+     * @param results what was measured
      */
-    public static void write(DeviceReport report, String generator, Writer out)
-            throws IOException {
-        JsonReport.WRITER.without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-                .writeValue(out, toTree(report, generator));
-        out.write('\n');
-        out.flush();
+    static JsonNode target(Results results) {
+        return results.jobs().stream().map(Results.Job::report)
+                .filter(DeviceReport.class::isInstance).map(DeviceReport.class::cast).findFirst()
+                .map(DeviceJsonReport::target).orElse(null);
     }
 
-    /**
-     * {@return the device test's JSON document (schema 1)}
-     *
-     * @param r the device test's report
-     * @param generator the program and version
-     */
-    public static ObjectNode toTree(DeviceReport r, String generator) {
-        ObjectNode doc = NODES.objectNode();
-        doc.put("schema_version", JsonReport.SCHEMA_VERSION);
-        doc.put("generator", generator);
-        ObjectNode target = doc.putObject("target");
+    private static JsonNode target(DeviceReport r) {
+        ObjectNode target = NODES.objectNode();
         target.put("device", r.device().toString());
         target.put("size_bytes", r.sizeBytes());
         target.put("logical_block_size_bytes", r.logicalBlockBytes());
@@ -61,11 +44,7 @@ public final class DeviceJsonReport {
         target.set("block_device", r.blockDevice().map(JsonReport::device).orElse(null));
         target.set("link", r.link().map(JsonReport::link).orElse(null));
         target.set("cgroup_limits", CgroupJson.limits(r.target().cgroupLimits()));
-        doc.set("backend", JsonReport.backend(r.backend()));
-        doc.putArray("jobs").add(job("device", r));
-        doc.set("warnings", JsonReport.warningDetails(r.warnings()));
-        doc.putNull("requirement");
-        return doc;
+        return target;
     }
 
     /**

@@ -103,7 +103,8 @@ public final class JsonReport {
         ObjectNode doc = NODES.objectNode();
         doc.put("schema_version", SCHEMA_VERSION);
         doc.put("generator", generator);
-        doc.set("target", results.target().map(JsonReport::target).orElse(null));
+        doc.set("target", results.target().<JsonNode>map(JsonReport::target)
+                .orElseGet(() -> DeviceJsonReport.target(results)));
         doc.set("backend", results.backend().map(JsonReport::backend).orElse(null));
         ArrayNode jobs = doc.putArray("jobs");
         for (Results.Job job : results.jobs()) {

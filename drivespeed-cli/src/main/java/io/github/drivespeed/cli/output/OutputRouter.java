@@ -5,7 +5,6 @@ import io.github.drivespeed.cli.options.OptionTable.Exclusion;
 import io.github.drivespeed.cli.options.OutputOptions;
 import io.github.drivespeed.fio.internal.json.FioOutputFormat;
 import io.github.drivespeed.fio.internal.Results;
-import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.WorkloadTable;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -198,22 +197,6 @@ public final class OutputRouter implements AutoCloseable {
                     ? ThroughputChart.timeline(results)
                     : ThroughputChart.blockSizeSweep(sweepTable, results), o));
         }
-    }
-
-    /**
-     * Writes the device test's JSON or CSV, or its text file.
-     *
-     * @param report what was measured
-     * @throws IOException naming the option and the file that could not be written
-     */
-    public void write(DeviceReport report) throws IOException {
-        writeResults(to -> {
-            if (json) {
-                DeviceJsonReport.write(report, generator, to);
-            } else {
-                CsvReport.write(report, to);
-            }
-        });
     }
 
     /** {@return whether writing to standard output failed} */

@@ -10,6 +10,7 @@ import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.cli.text.Headers;
+import io.github.drivespeed.cli.text.TextSummary;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityCheckReport;
 import java.io.IOException;
@@ -85,9 +86,7 @@ public final class CapacityCheckRunner {
         } catch (IllegalArgumentException | IOException e) {
             return context.failed(e);
         }
-        text.println();
-        text.print(report);
-        text.flush();
+        TextSummary.print(text, report);
         return Completion.finish(context, Results.of(report), null, null);
     }
 }

@@ -7,6 +7,7 @@ import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.cli.text.Headers;
+import io.github.drivespeed.cli.text.TextSummary;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityProbeReport;
 import java.io.IOException;
@@ -59,9 +60,7 @@ public final class CapacityProbeRunner {
         } catch (IllegalArgumentException | IOException e) {
             return context.failed(e);
         }
-        text.println();
-        text.println(report);
-        text.flush();
+        TextSummary.print(text, report);
         return Completion.finish(context, Results.of(report), null, null);
     }
 }

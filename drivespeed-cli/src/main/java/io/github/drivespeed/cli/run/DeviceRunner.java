@@ -2,14 +2,14 @@ package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.cli.options.OptionSetters;
-import io.github.drivespeed.cli.text.DeviceReportPrinter;
+import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.RunLinePrinter;
+import io.github.drivespeed.cli.text.TextSummary;
 import io.github.drivespeed.report.DeviceReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * {@code drivespeed /dev/sdX}: the read-only device test, as {@code hdparm -t} (with
@@ -49,17 +49,7 @@ public final class DeviceRunner {
         } catch (IOException e) {
             return context.failed(e, "buffered");
         }
-        DeviceReportPrinter.print(out, report);
-        DataLoss.printBlock(out, report);
-        try {
-            context.outputs().write(report);
-        } catch (IOException e) {
-            return context.fail(e.getMessage(), ExitCode.IO_ERROR);
-        }
-        if (context.outputs().stdoutFailed()) {
-            return context.fail(context.outputs().stdoutFailure(),
-                    ExitCode.IO_ERROR);
-        }
-        return DataLoss.report(context.err(), List.of(report));
+        TextSummary.print(out, report);
+        return Completion.finish(context, Results.of(report), null, null);
     }
 }

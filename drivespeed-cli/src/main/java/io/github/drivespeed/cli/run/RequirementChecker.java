@@ -1,9 +1,6 @@
 package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.fio.internal.Results;
-import io.github.drivespeed.report.CapacityCheckReport;
-import io.github.drivespeed.report.CapacityProbeReport;
-import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.Report;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
@@ -43,12 +40,17 @@ public final class RequirementChecker {
      * workload, a sustained write (the sequential-write minimums of the SD C, U and V classes
      * are judged on its sustained rate); not a device test or a capacity check or probe.
      */
-    private static final class Judged implements Report.Visitor<Measurements> {
+    private static final class Judged implements Report.DefaultVisitor<Measurements> {
 
         private final Measurements soFar;
 
         Judged(Measurements soFar) {
             this.soFar = soFar;
+        }
+
+        @Override
+        public Measurements visitDefault(Report r) {
+            return soFar;
         }
 
         @Override
@@ -64,21 +66,6 @@ public final class RequirementChecker {
         @Override
         public Measurements visit(SustainedReport r) {
             return soFar.with(r);
-        }
-
-        @Override
-        public Measurements visit(DeviceReport r) {
-            return soFar;
-        }
-
-        @Override
-        public Measurements visit(CapacityCheckReport r) {
-            return soFar;
-        }
-
-        @Override
-        public Measurements visit(CapacityProbeReport r) {
-            return soFar;
         }
     }
 

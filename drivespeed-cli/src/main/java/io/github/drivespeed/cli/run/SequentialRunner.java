@@ -13,6 +13,7 @@ import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.RunLinePrinter;
 import io.github.drivespeed.cli.text.TablePrinter;
+import io.github.drivespeed.cli.text.TextSummary;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.progress.ProgressListener;
@@ -182,9 +183,7 @@ public final class SequentialRunner {
                         + Headers.sequential(asked, direct));
                 SpeedReport report = test.listener(bar == null ? lines
                         : new Listeners(bar, lines)).run();
-                text.println();
-                text.print(report);
-                text.flush();
+                TextSummary.print(text, report);
                 results = results == null ? Results.of(report) : results.and(report);
             }
             if (random != null) {

@@ -10,6 +10,7 @@ import io.github.drivespeed.cli.progress.Listeners;
 import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.cli.text.Headers;
+import io.github.drivespeed.cli.text.TextSummary;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.requirement.StorageRequirement;
@@ -85,9 +86,7 @@ public final class SustainedRunner {
         try (ProgressBar bar = context.progressBar(1)) {
             report = plan.listener(bar == null ? header : new Listeners(header, bar)).run();
         }
-        text.println();
-        text.print(report);
-        text.flush();
+        TextSummary.print(text, report);
         return report;
     }
 

@@ -9,6 +9,7 @@ import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.cli.text.HeaderPrinter;
 import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.TablePrinter;
+import io.github.drivespeed.cli.text.TextSummary;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.report.WorkloadReport;
@@ -73,8 +74,7 @@ public final class WorkloadRunner {
                 sweepTable = chosen.isEmpty() ? table : null;
             } else {
                 WorkloadReport report = plan.run();
-                out.println();
-                out.print(report);
+                TextSummary.print(out, report);
                 results = Results.of(report);
             }
         } catch (IllegalArgumentException e) {

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 
 /** The device test's summary: hdparm's timing lines (in hdparm's units), then the report. */
-public final class DeviceReportPrinter {
+final class DeviceReportPrinter {
 
     private DeviceReportPrinter() {
     }
@@ -22,7 +22,7 @@ public final class DeviceReportPrinter {
      * @param out where to
      * @param report the device test's report
      */
-    public static void print(PrintWriter out, DeviceReport report) {
+    static void print(PrintWriter out, DeviceReport report) {
         out.println();
         // In hdparm's own units: its "MB" is 2^20 bytes (hdparm.c divides by 1024 * 1024).
         report.cachedRead().ifPresent(c -> out.println(hdparmLine("cached reads:  ",

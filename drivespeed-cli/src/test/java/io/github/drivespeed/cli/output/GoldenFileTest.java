@@ -73,6 +73,8 @@ class GoldenFileTest {
                 return Results.of(ReportFixtures.capacityCheck());
             case "capacity-probe":
                 return Results.of(ReportFixtures.capacityProbe());
+            case "device":
+                return Results.of(ReportFixtures.device());
             default:
                 Results r = Results.of(ReportFixtures.sequential()).and(ReportFixtures.presetTable());
                 StorageRequirement need = SdClass.A2.requirement().and(StorageRequirement
@@ -88,11 +90,7 @@ class GoldenFileTest {
     void json(String name, String locale) throws IOException {
         Locale.setDefault(Locale.forLanguageTag(locale));
         StringWriter out = new StringWriter();
-        if (name.equals("device")) {
-            DeviceJsonReport.write(ReportFixtures.device(), "drivespeed (golden test)", out);
-        } else {
-            JsonReport.write(results(name), "drivespeed (golden test)", out);
-        }
+        JsonReport.write(results(name), "drivespeed (golden test)", out);
         compare(name + ".json", out.toString());
         JsonNode parsed = OutputSchema.read(out.toString());
         assertThat(parsed.get("schema_version").asInt()).isEqualTo(JsonReport.SCHEMA_VERSION);
@@ -103,11 +101,7 @@ class GoldenFileTest {
     void csv(String name, String locale) throws IOException {
         Locale.setDefault(Locale.forLanguageTag(locale));
         StringWriter out = new StringWriter();
-        if (name.equals("device")) {
-            CsvReport.write(ReportFixtures.device(), out);
-        } else {
-            CsvReport.write(results(name), out);
-        }
+        CsvReport.write(results(name), out);
         compare(name + ".csv", out.toString());
     }
 

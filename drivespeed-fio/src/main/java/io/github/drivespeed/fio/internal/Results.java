@@ -3,12 +3,10 @@ package io.github.drivespeed.fio.internal;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
-import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.Report;
-import io.github.drivespeed.report.SpeedReport;
-import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
+import io.github.drivespeed.report.view.ReportView;
 import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.warning.Warning;
@@ -87,59 +85,27 @@ public final class Results {
         }
     }
 
-    /** The job names of {@link Job#defaultName(Report)}. */
-    private static final Report.Visitor<String> DEFAULT_NAMES = new Report.Visitor<>() {
+    /**
+     * The job names of {@link Job#defaultName(Report)}: the kind of report
+     * ({@link ReportView#of(Report)}), and for a workload fio's {@code rw} and the block size.
+     */
+    private static final Report.Visitor<String> DEFAULT_NAMES = new Report.DefaultVisitor<>() {
         @Override
-        public String visit(SpeedReport report) {
-            return "sequential";
+        public String visitDefault(Report report) {
+            return ReportView.of(report).kind();
         }
 
         @Override
         public String visit(WorkloadReport report) {
             return report.parameters().fioRw() + " " + report.parameters().blockSize();
         }
-
-        @Override
-        public String visit(SustainedReport report) {
-            return "sustained";
-        }
-
-        @Override
-        public String visit(DeviceReport report) {
-            return "device";
-        }
-
-        @Override
-        public String visit(CapacityCheckReport report) {
-            return "capacity_check";
-        }
-
-        @Override
-        public String visit(CapacityProbeReport report) {
-            return "capacity_probe";
-        }
     };
 
-    /** The backend of {@link Job#backend()}. */
+    /** The backend of {@link Job#backend()}: none for a capacity check or probe (schema 1). */
     private static final Report.Visitor<Optional<BackendInfo>> SHOWN_BACKEND =
-            new Report.Visitor<>() {
+            new Report.DefaultVisitor<>() {
                 @Override
-                public Optional<BackendInfo> visit(SpeedReport report) {
-                    return Optional.of(report.backend());
-                }
-
-                @Override
-                public Optional<BackendInfo> visit(WorkloadReport report) {
-                    return Optional.of(report.backend());
-                }
-
-                @Override
-                public Optional<BackendInfo> visit(SustainedReport report) {
-                    return Optional.of(report.backend());
-                }
-
-                @Override
-                public Optional<BackendInfo> visit(DeviceReport report) {
+                public Optional<BackendInfo> visitDefault(Report report) {
                     return Optional.of(report.backend());
                 }
 
