@@ -20,6 +20,7 @@ module io.github.drivespeed {
     exports io.github.drivespeed.parameters;
     exports io.github.drivespeed.progress;
     exports io.github.drivespeed.report;
+    exports io.github.drivespeed.report.engine;
     exports io.github.drivespeed.report.medium;
     exports io.github.drivespeed.report.view;
     exports io.github.drivespeed.requirement;

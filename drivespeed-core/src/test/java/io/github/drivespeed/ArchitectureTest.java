@@ -32,6 +32,10 @@ class ArchitectureTest {
             ArchitectureRules.mediumFindingsAreLeafValues(DRIVESPEED);
 
     @ArchTest
+    static final ArchRule engineFiguresAreLeafValues =
+            ArchitectureRules.engineFiguresAreLeafValues(DRIVESPEED);
+
+    @ArchTest
     static final ArchRule reportsDoNotDependOnTheirView =
             ArchitectureRules.reportsDoNotDependOnTheirView(DRIVESPEED);
 

@@ -362,9 +362,9 @@ public enum Warning {
             + " more; measure more data (a larger count or size, or a duration)"),
     /**
      * A workload at a queue depth above 1 kept, on average, fewer than 80 %
-     * ({@link io.github.drivespeed.report.InFlight#REACHED_SHARE}) of that depth in the kernel
-     * ({@link io.github.drivespeed.report.InFlight}), and never the whole depth at once while its
-     * submitting threads had time to spare ({@link io.github.drivespeed.report.InFlight#reached()}):
+     * ({@link io.github.drivespeed.report.engine.InFlight#REACHED_SHARE}) of that depth in the kernel
+     * ({@link io.github.drivespeed.report.engine.InFlight}), and never the whole depth at once while its
+     * submitting threads had time to spare ({@link io.github.drivespeed.report.engine.InFlight#reached()}):
      * buffered I/O through Linux AIO (completed inside io_submit), a memory file system or block
      * device that completes each I/O inside the submitting call, or a submitting thread that
      * could not keep up. The figure is the drive's at the depth reached, not at the depth asked
@@ -376,7 +376,7 @@ public enum Warning {
             + " figure is the drive's at a lower depth"),
     /**
      * The submitting threads were busy (on a CPU or waiting for one) at least 90 % of the time
-     * ({@link io.github.drivespeed.report.InFlight#SATURATED_BUSY}) while the queue depth asked
+     * ({@link io.github.drivespeed.report.engine.InFlight#SATURATED_BUSY}) while the queue depth asked
      * for was not reached ({@link #QUEUE_DEPTH_NOT_REACHED}): the program, not the device, set
      * the pace. Never given when the depth was reached, where the device is the limit.
      */

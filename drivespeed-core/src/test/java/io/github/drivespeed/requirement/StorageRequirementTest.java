@@ -13,7 +13,7 @@ import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.medium.CacheCliff;
-import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.engine.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;

@@ -118,6 +118,25 @@ public final class ArchitectureRules {
     }
 
     /**
+     * What the measuring itself did ({@code report.engine}: the engine, the I/Os in flight, the
+     * CPU time) are leaf values: they depend on no package of the project but {@code parameters}
+     * and {@code unit} (and {@code internal.check}, the setting checks every record applies), so
+     * the reports hold them and never the other way round.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule engineFiguresAreLeafValues(String base) {
+        return noClasses().that().resideInAPackage(base + ".report.engine..")
+                .should().dependOnClassesThat(resideInAPackage(base + "..")
+                        .and(not(resideInAPackage(base + ".report.engine..")))
+                        .and(not(resideInAPackage(base + ".parameters..")))
+                        .and(not(resideInAPackage(base + ".unit..")))
+                        .and(not(resideInAPackage(base + ".internal.check.."))))
+                .allowEmptyShould(false);
+    }
+
+    /**
      * The view of every report ({@code report.view}) reads the reports; the reports never depend
      * on it, so that it is a consumer's shape of them, not a part of them.
      *

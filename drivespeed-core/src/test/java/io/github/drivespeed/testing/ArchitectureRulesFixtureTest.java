@@ -56,6 +56,11 @@ class ArchitectureRulesFixtureTest {
     }
 
     @Test
+    void whatTheEngineDidThatUsesItsReportIsFound() {
+        breaks(ArchitectureRules::engineFiguresAreLeafValues, "engine", "engine.Engine");
+    }
+
+    @Test
     void anIoLoopThatNamesTestFilesIsFound() {
         breaks(ArchitectureRules::ioLoopDependsOnNoOtherRoom, "rooms", "io.Loop");
     }

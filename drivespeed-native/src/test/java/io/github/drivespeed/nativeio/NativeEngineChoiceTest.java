@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.parameters.IoEngine;
-import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.engine.EngineInfo;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.spi.QueueEngine;
 import io.github.drivespeed.testing.Emulation;

@@ -3,7 +3,7 @@ package io.github.drivespeed.test;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.WorkloadParameters;
-import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.engine.EngineInfo;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.WorkloadReport;

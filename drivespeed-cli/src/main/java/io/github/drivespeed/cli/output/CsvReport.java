@@ -6,7 +6,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.github.drivespeed.fio.internal.Results;
-import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.view.ReportView;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.github.drivespeed.fio.internal.Results;
-import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import java.io.IOException;

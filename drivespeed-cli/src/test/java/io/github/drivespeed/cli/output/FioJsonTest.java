@@ -10,7 +10,7 @@ import io.github.drivespeed.cli.output.fio.FioKeyPaths;
 import io.github.drivespeed.cli.output.fio.FioTools;
 import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.parameters.IoEngine;
-import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.engine.EngineInfo;
 import io.github.drivespeed.report.FioLatencyBins;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;

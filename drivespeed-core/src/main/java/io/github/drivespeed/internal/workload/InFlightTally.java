@@ -1,6 +1,6 @@
 package io.github.drivespeed.internal.workload;
 
-import io.github.drivespeed.report.InFlight;
+import io.github.drivespeed.report.engine.InFlight;
 import io.github.drivespeed.spi.InFlightMeter;
 import io.github.drivespeed.spi.IoQueue;
 import java.io.IOException;

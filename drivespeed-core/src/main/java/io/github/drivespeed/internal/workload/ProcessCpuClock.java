@@ -1,7 +1,7 @@
 package io.github.drivespeed.internal.workload;
 
-import io.github.drivespeed.report.CpuUsage;
-import io.github.drivespeed.report.ThreadEvents;
+import io.github.drivespeed.report.engine.CpuUsage;
+import io.github.drivespeed.report.engine.ThreadEvents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.github.drivespeed.report.view;
 
 import io.github.drivespeed.report.BackendInfo;
-import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Report;
 import io.github.drivespeed.report.Verdict;

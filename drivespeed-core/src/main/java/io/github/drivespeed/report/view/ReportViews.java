@@ -8,7 +8,7 @@ import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
-import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;

@@ -3,7 +3,7 @@ package io.github.drivespeed.internal.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.DriveSpeed;
-import io.github.drivespeed.report.InFlight;
+import io.github.drivespeed.report.engine.InFlight;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.testing.InlineQueueBackend;
 import io.github.drivespeed.testing.TestFiles;

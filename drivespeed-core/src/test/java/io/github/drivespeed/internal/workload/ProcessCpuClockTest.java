@@ -2,7 +2,7 @@ package io.github.drivespeed.internal.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.engine.CpuUsage;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package io.github.drivespeed.internal.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.drivespeed.report.ThreadEvents;
+import io.github.drivespeed.report.engine.ThreadEvents;
 import java.io.RandomAccessFile;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;

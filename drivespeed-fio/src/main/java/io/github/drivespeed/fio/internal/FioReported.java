@@ -1,12 +1,12 @@
 package io.github.drivespeed.fio.internal;
 
-import io.github.drivespeed.report.CpuUsage;
-import io.github.drivespeed.report.EngineInfo;
+import io.github.drivespeed.report.engine.CpuUsage;
+import io.github.drivespeed.report.engine.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
-import io.github.drivespeed.report.ThreadEvents;
+import io.github.drivespeed.report.engine.ThreadEvents;
 import io.github.drivespeed.report.Timeline;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.warning.Warning;

@@ -3,7 +3,7 @@ package io.github.drivespeed.fio.internal.json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
-import io.github.drivespeed.report.ThreadEvents;
+import io.github.drivespeed.report.engine.ThreadEvents;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

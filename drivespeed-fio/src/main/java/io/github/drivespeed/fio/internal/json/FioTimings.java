@@ -1,6 +1,6 @@
 package io.github.drivespeed.fio.internal.json;
 
-import io.github.drivespeed.report.CpuUsage;
+import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.WorkloadReport;

@@ -1,10 +1,6 @@
 package io.github.drivespeed.testing.archfixture.engine.report;
 
-import io.github.drivespeed.testing.archfixture.engine.internal.engine.Engine;
+import io.github.drivespeed.testing.archfixture.engine.report.engine.Engine;
 
-/** Fixture: a report that runs the engine. */
-public final class Report {
-    public long remeasure() {
-        return Engine.measure();
-    }
-}
+/** Fixture: a report holding what the engine did. */
+public record Report(Engine engine) { }

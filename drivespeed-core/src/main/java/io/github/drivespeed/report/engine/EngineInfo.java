@@ -1,4 +1,4 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.engine;
 
 import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.parameters.IoEngine;

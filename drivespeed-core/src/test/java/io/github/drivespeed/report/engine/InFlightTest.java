@@ -1,4 +1,4 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
