@@ -1,6 +1,6 @@
-package io.github.drivespeed.testing.archfixture.engine.report.engine;
+package io.github.drivespeed.testing.archfixture.enginefigures.report.engine;
 
-import io.github.drivespeed.testing.archfixture.engine.report.Report;
+import io.github.drivespeed.testing.archfixture.enginefigures.report.Report;
 
 /** Fixture: what the engine did, reaching back for the report holding it. */
 public record Engine(int queueDepth) {
