@@ -52,7 +52,7 @@ class StorageRequirementTest {
     /** A sequential report whose runs wrote and read at the given MB/s (1 s each). */
     static SpeedReport sequential(double[] writeMbps, double[] readMbps) {
         return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1), 8, writeMbps.length,
-                true, false, DataPattern.RANDOM), BACKEND, pass(PassKind.WRITE, writeMbps),
+                true, false, DataPattern.RANDOM, true, false, false), BACKEND, pass(PassKind.WRITE, writeMbps),
                 pass(PassKind.READ, readMbps), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
@@ -269,7 +269,7 @@ class StorageRequirementTest {
     @Test
     void aReadThePageCacheMayHaveServedIsNotAMeasurementOfTheDrive() {
         SpeedReport fromCache = new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1),
-                8, 1, false, false, DataPattern.RANDOM), BACKEND, pass(PassKind.WRITE,
+                8, 1, false, false, DataPattern.RANDOM, true, false, false), BACKEND, pass(PassKind.WRITE,
                 new double[] {50}), PassResult.of(PassKind.READ, List.of(Sample.of(1,
                         7_000_000_000L, SECOND)), Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
                         Warning.READ_SERVED_FROM_CACHE)), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
@@ -287,7 +287,7 @@ class StorageRequirementTest {
     @Test
     void aFigureOfAMediumThatLostDataNeverSatisfiesARequirementAndSaysWhy() {
         SpeedReport lost = new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1),
-                8, 1, true, false, DataPattern.RANDOM), BACKEND, PassResult.of(PassKind.WRITE,
+                8, 1, true, false, DataPattern.RANDOM, true, false, false), BACKEND, PassResult.of(PassKind.WRITE,
                 List.of(Sample.of(1, 400_000_000L, SECOND)), Set.of(Warning.DATA_LOSS)),
                 PassResult.of(PassKind.READ, List.of(Sample.of(1, 900_000_000L, SECOND)),
                         Set.of(Warning.DATA_LOSS)), Optional.empty(), Instant.EPOCH,
@@ -327,7 +327,7 @@ class StorageRequirementTest {
     /** A 50 MB/s write and a 100 MB/s read, both passes carrying {@code warning}. */
     private static SpeedReport flaggedBoth(Warning warning) {
         return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1), 8, 1,
-                true, false, DataPattern.RANDOM), BACKEND, PassResult.of(PassKind.WRITE,
+                true, false, DataPattern.RANDOM, true, false, false), BACKEND, PassResult.of(PassKind.WRITE,
                 List.of(Sample.of(1, 50_000_000L, SECOND)), Set.of(warning)),
                 PassResult.of(PassKind.READ, List.of(Sample.of(1, 100_000_000L, SECOND)),
                         Set.of(warning)), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);

@@ -240,6 +240,9 @@ public final class JsonReport {
         params.put("direct", p.direct());
         params.put("dsync", p.dsync());
         params.put("data", p.dataPattern().toString());
+        params.put("verify", p.verify());
+        params.put("drop_caches", p.dropCaches());
+        params.put("buffered_fallback", p.bufferedFallback());
         n.putNull("ioengine");
         n.set("warnings", warningNames(r.warnings()));
         n.set("io_limits_reached", CgroupJson.reached(r.ioLimitsReached()));

@@ -35,8 +35,7 @@ public final class Headers {
         if (direct == null || direct == asked.direct()) {
             return asked.toString();
         }
-        return new SequentialParameters(asked.blockSize(), asked.count(), asked.runs(), direct,
-                asked.dsync(), asked.dataPattern()) + (asked.direct()
+        return asked.withDirect(direct) + (asked.direct()
                         ? " (O_DIRECT refused by the file system)" : "");
     }
 

@@ -144,7 +144,7 @@ final class ReportFixtures {
                         .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())),
                 Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE));
         return new SpeedReport(sdCardTarget(), new SequentialParameters(DataSize.ofMebibytes(4), 4, 2,
-                true, false, DataPattern.RANDOM), backend(), write, read, Optional.empty(),
+                true, false, DataPattern.RANDOM, true, false, false), backend(), write, read, Optional.empty(),
                 STARTED, Optional.of(new WarmUpWrite(16 * DataSize.MEBIBYTE, 110 * MS)), 0);
     }
 
@@ -185,7 +185,7 @@ final class ReportFixtures {
         return new DeviceReport(new DeviceInfo(Path.of("/dev/sdb"), Optional.of(protectedDisk),
                 63_864_569_856L, 512, Set.of(Warning.USB3_DEVICE_AT_USB2_SPEED)),
                 new DeviceParameters(DataSize.ofMebibytes(8), OptionalLong.empty(),
-                        Optional.of(Duration.ofSeconds(3)), 2, true, false, false),
+                        Optional.of(Duration.ofSeconds(3)), 2, true, false, false, true, false),
                 backend(), Optional.empty(), read, Optional.of(cached), STARTED,
                 Optional.of(new ConstantFill(read.samples().stream().mapToLong(Sample::bytes)
                         .sum(), Map.of())));

@@ -77,22 +77,20 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
      * A sequential test in a directory.
      *
      * @param target the directory to test in, as the caller gave it
-     * @param parameters what to measure
-     * @param bufferedFallback whether buffered I/O replaces O_DIRECT where O_DIRECT is refused
+     * @param parameters what to measure, with whether each read pass is checked against what was
+     *     written (rule 7) and whether buffered I/O replaces O_DIRECT where O_DIRECT is refused
      * @param listener progress receiver
      * @param backend the backend to use, or empty to pick the best available
      * @param readOptions drop_caches before buffered reads, and the cached-read pass
-     * @param verify whether each read pass is checked against what was written (rule 7)
      */
-    public SequentialMeasurement(Path target, SequentialParameters parameters, boolean bufferedFallback,
-            ProgressListener listener, Optional<IoBackend> backend, PageCacheOptions readOptions,
-            boolean verify) {
+    public SequentialMeasurement(Path target, SequentialParameters parameters,
+            ProgressListener listener, Optional<IoBackend> backend, PageCacheOptions readOptions) {
         super(target, backend, Preflight::examine);
         this.parameters = Objects.requireNonNull(parameters, "parameters");
-        this.bufferedFallback = bufferedFallback;
+        this.bufferedFallback = parameters.bufferedFallback();
         this.listener = Objects.requireNonNull(listener, "listener");
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
-        this.verify = verify;
+        this.verify = parameters.verify();
     }
 
     /**
@@ -199,8 +197,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         SequentialParameters done = parameters;
         if (parameters.direct() && !passes.direct) {
             // What ran, not what was asked: the report must not call buffered figures O_DIRECT.
-            done = new SequentialParameters(parameters.blockSize(), parameters.count(), parameters.runs(),
-                    false, parameters.dsync(), parameters.dataPattern());
+            done = parameters.withDirect(false);
             writeWarnings.add(Warning.BUFFERED_FALLBACK);
             readWarnings.add(Warning.BUFFERED_FALLBACK);
         }
