@@ -8,13 +8,15 @@ import io.github.drivespeed.internal.files.LeftoverFiles;
 import io.github.drivespeed.internal.files.TestFileCreator;
 import io.github.drivespeed.internal.files.TestFileRemoval;
 import io.github.drivespeed.internal.io.BlockingIoQueue;
-import io.github.drivespeed.internal.io.DirectionGenerator;
 import io.github.drivespeed.internal.io.DirectionRecorder;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
-import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.io.LoopControl;
+import io.github.drivespeed.internal.io.LoopFile;
+import io.github.drivespeed.internal.io.LoopIos;
+import io.github.drivespeed.internal.io.LoopRecorders;
 import io.github.drivespeed.internal.preflight.BackendSelector;
 import io.github.drivespeed.internal.preflight.CgroupMemoryCheck;
 import io.github.drivespeed.internal.preflight.FileSizeLimit;
@@ -480,13 +482,13 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 long start) throws IOException {
             try {
                 return checks.transfer(count, offset -> offset / blockBytes, true,
-                        (first, progress) -> checks.attach(new IoLoop(new BlockingIoQueue(file),
-                                blockBytes, OffsetGenerator.sequential(first, count - first,
-                                        blockBytes),
-                                write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
-                                write ? data : null, write ? null : readBuffer,
-                                write ? null : recorder, write ? recorder : null,
-                                new StopSignal(), progress, name, what, passBytes))
+                        (first, progress) -> checks.attach(new IoLoop(
+                                new LoopFile(new BlockingIoQueue(file), blockBytes, name, what,
+                                        passBytes),
+                                LoopIos.pass(write, OffsetGenerator.sequential(first,
+                                        count - first, blockBytes), data, readBuffer),
+                                LoopRecorders.pass(write, recorder, progress),
+                                LoopControl.alone()))
                         .run(count - first, start, start + IoLoop.NO_DEADLINE_NANOS)
                         .measuredBytes());
             } catch (IOException e) {

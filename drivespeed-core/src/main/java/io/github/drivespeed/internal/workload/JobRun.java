@@ -9,6 +9,10 @@ import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.io.LoopControl;
+import io.github.drivespeed.internal.io.LoopFile;
+import io.github.drivespeed.internal.io.LoopIos;
+import io.github.drivespeed.internal.io.LoopRecorders;
 import io.github.drivespeed.internal.measure.CacheEviction;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
@@ -240,9 +244,10 @@ final class JobRun {
             readRecorders[index] = rr;
             writeRecorders[index] = wr;
             long planned = timeBased ? -1 : limit * workers.blockBytes();
-            IoLoop loop = new IoLoop(workers.queue(index), workers.blockBytes(), offsets,
-                    directions, workers.writeData(index), workers.readBuffer(index), rr, wr, stop,
-                    progress, workers.name(), what, planned, periodicSync);
+            IoLoop loop = new IoLoop(new LoopFile(workers.queue(index), workers.blockBytes(),
+                    workers.name(), what, planned), new LoopIos(offsets, directions,
+                    workers.writeData(index), workers.readBuffer(index)),
+                    new LoopRecorders(rr, wr, progress), new LoopControl(stop, periodicSync));
             InFlightTally.Start inFlightStart = InFlightTally.start(workers.queue(index));
             IoLoop.Outcome outcome = loop.run(limit, from, deadline);
             if (!warmUp) {
