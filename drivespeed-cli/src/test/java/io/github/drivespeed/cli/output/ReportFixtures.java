@@ -357,9 +357,11 @@ final class ReportFixtures {
         long mib = DataSize.MEBIBYTE;
         return new CapacityProbeReport(new DeviceInfo(Path.of("/dev/sdc"), Optional.empty(),
                 256 * mib, 512, Set.of()), new CapacityProbeParameters(false, 64 * mib), backend(),
-                100 * mib, MediumKind.WRAP, 100 * mib, 100 * mib, Optional.of(DataLossKind.ALIASED),
-                4096, 2 * mib, 2 * mib, 1, 290 * MS, STARTED.plusSeconds(60), 64 * mib, -1,
-                List.of(new CapacityProbeReport.BadRange(100 * mib, 156 * mib)), 0,
+                100 * mib, MediumKind.WRAP, 100 * mib, new CapacityProbeReport.Loss(100 * mib,
+                        Optional.of(DataLossKind.ALIASED), 0, -1,
+                        List.of(new CapacityProbeReport.BadRange(100 * mib, 156 * mib))),
+                new CapacityProbeReport.Effort(4096, 2 * mib, 2 * mib, 1, 290 * MS),
+                STARTED.plusSeconds(60), 64 * mib,
                 Optional.of(new CacheEstimate(16 * mib, 4096, 64 * mib)));
     }
 }
