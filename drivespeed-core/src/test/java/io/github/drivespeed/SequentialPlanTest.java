@@ -8,6 +8,7 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
@@ -116,13 +117,11 @@ class SequentialPlanTest {
                 OptionalLong.of(0), Optional.empty(), 1, true, false, false, true, false))
                 .hasMessage("count is too small (must be >= 1): 0");
         WorkloadParameters w = DriveSpeed.workload(Path.of(".")).parameters();
-        assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 101, w.blockSize(), w.size(),
-                w.count(), w.duration(), w.rampTime(), w.threads(), w.queueDepth(), w.seed(),
-                w.runs(), w.direct(), w.timelineInterval(), true, Optional.empty(), 0, Optional.empty()))
+        assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 101, w.blockSize(), w.size(), new RunLength(w.length().count(), w.length().duration(), w.length().rampTime(), Optional.empty()), w.threads(), w.queueDepth(), w.seed(),
+                w.runs(), w.direct(), w.timelineInterval(), true, 0, Optional.empty()))
                 .hasMessage("readPercent is too large (must be in [0, 100]): 101");
-        assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 100, w.blockSize(), w.size(),
-                OptionalLong.of(5), w.duration(), w.rampTime(), w.threads(), w.queueDepth(),
-                w.seed(), w.runs(), w.direct(), w.timelineInterval(), true, Optional.empty(), 0, Optional.empty()))
+        assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 100, w.blockSize(), w.size(), new RunLength(OptionalLong.of(5), w.length().duration(), w.length().rampTime(), Optional.empty()), w.threads(), w.queueDepth(),
+                w.seed(), w.runs(), w.direct(), w.timelineInterval(), true, 0, Optional.empty()))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.setting()).isEqualTo("duration");
                     assertThat(e.relatedSettings()).containsExactly("count");

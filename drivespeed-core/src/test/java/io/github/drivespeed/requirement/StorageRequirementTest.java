@@ -10,6 +10,7 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.SustainedParameters;
+import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.medium.CacheCliff;
@@ -74,9 +75,8 @@ class StorageRequirementTest {
         }
         PassResult pass = PassResult.of(reads ? PassKind.READ : PassKind.WRITE, samples, Set.of());
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, reads ? 100 : 0,
-                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
-                Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 1, 0, iops.length, true,
-                Duration.ofMillis(500), true, Optional.empty(), 0, Optional.empty());
+                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 1, 0, iops.length, true,
+                Duration.ofMillis(500), true, 0, Optional.empty());
         return new WorkloadReport(TARGET, p, BACKEND, PSYNC, reads ? Optional.of(pass)
                 : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), List.of(),
                 Set.of(), Instant.EPOCH);
@@ -407,8 +407,8 @@ class StorageRequirementTest {
         WorkloadReport rnd8k = random4k(true, new double[] {5000}, 1000);
         WorkloadParameters p = rnd8k.parameters();
         WorkloadReport eightK = new WorkloadReport(TARGET, new WorkloadParameters(p.pattern(),
-                100, DataSize.ofKibibytes(8), p.size(), p.count(), p.duration(), p.rampTime(),
-                1, 1, 0, 1, true, p.timelineInterval(), true, Optional.empty(), 0, Optional.empty()), BACKEND, PSYNC, rnd8k.read(),
+                100, DataSize.ofKibibytes(8), p.size(), new RunLength(p.length().count(), p.length().duration(), p.length().rampTime(), Optional.empty()),
+                1, 1, 0, 1, true, p.timelineInterval(), true, 0, Optional.empty()), BACKEND, PSYNC, rnd8k.read(),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
         RequirementCheck c = StorageRequirement.named("x").minRandomReadIops(100)
                 .check(Measurements.of(eightK));
