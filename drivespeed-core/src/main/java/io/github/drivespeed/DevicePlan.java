@@ -87,7 +87,8 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
 
         @Override
         DeviceParameters parameters() {
-            return new DeviceParameters(blockSize, count, duration, runs, direct, write, force);
+            return new DeviceParameters(blockSize, count, duration, runs, direct, write, force,
+                    verify, pageCacheOptions.dropCaches());
         }
     }
 
@@ -300,8 +301,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
 
     /** {@return whether a write test's read passes are checked (the default)} */
     public boolean verifies() {
-        Settings s = settings();
-        return s.verify;
+        return parameters().verify();
     }
 
     /** {@return the device this plan tests, as given: {@link #target()}} */
@@ -342,7 +342,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
                     + " test"), null);
         }
         return new DeviceMeasurement(target(), parameters(), !s.blockSizeGiven, writeConfirmation,
-                s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend), s.verify).run();
+                s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend)).run();
     }
 
     /**
@@ -375,7 +375,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
     public CapacityProbeReport probeCapacity() throws IOException {
         Settings s = settings();
         return new DeviceMeasurement(target(), parameters(), false, s.writeConfirmation,
-                s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend), s.verify)
+                s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend))
                 .probeCapacity(s.cacheBoundBytes);
     }
 
@@ -384,7 +384,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
         Settings s = settings();
         return "DevicePlan[" + target() + ": " + parameters()
                 + s.writeConfirmation.map(c -> ", writes allowed to " + c).orElse("")
-                + (s.pageCacheOptions.dropCaches() ? ", drop_caches before buffered reads" : "")
+                + (parameters().dropCaches() ? ", drop_caches before buffered reads" : "")
                 + (s.pageCacheOptions.cachedReadNanos() > 0 ? ", cached reads" : "") + "]";
     }
 }

@@ -65,7 +65,8 @@ public final class SequentialPlan
 
         @Override
         SequentialParameters parameters() {
-            return new SequentialParameters(blockSize, count, runs, direct, dsync, dataPattern);
+            return new SequentialParameters(blockSize, count, runs, direct, dsync, dataPattern,
+                    verify, pageCacheOptions.dropCaches(), bufferedFallback);
         }
     }
 
@@ -258,8 +259,7 @@ public final class SequentialPlan
 
     /** {@return whether the read passes are checked against what was written (the default)} */
     public boolean verifies() {
-        Settings s = settings();
-        return s.verify;
+        return parameters().verify();
     }
 
     /**
@@ -267,16 +267,14 @@ public final class SequentialPlan
      * {@link #directOrBuffered()})}
      */
     public boolean bufferedFallback() {
-        Settings s = settings();
-        return s.bufferedFallback;
+        return parameters().bufferedFallback();
     }
 
     /**
      * {@return whether buffered reads are preceded by drop_caches (set by {@link #dropCaches()})}
      */
     public boolean dropsCaches() {
-        Settings s = settings();
-        return s.pageCacheOptions.dropCaches();
+        return parameters().dropCaches();
     }
 
     /**
@@ -314,22 +312,23 @@ public final class SequentialPlan
      */
     public SpeedReport run() throws IOException {
         Settings s = settings();
-        s.pageCacheOptions.checkReadsAreBuffered(parameters().direct() && !s.bufferedFallback,
-                "buffered",
+        SequentialParameters p = parameters();
+        s.pageCacheOptions.checkReadsAreBuffered(p.direct() && !p.bufferedFallback(), "buffered",
                 "directOrBuffered");
-        return new SequentialMeasurement(target(), parameters(), s.bufferedFallback, s.listener,
-                Optional.ofNullable(s.backend), s.pageCacheOptions, s.verify).run();
+        return new SequentialMeasurement(target(), p, s.listener, Optional.ofNullable(s.backend),
+                s.pageCacheOptions).run();
     }
 
     @Override
     public String toString() {
         Settings s = settings();
-        return "SequentialPlan[" + target() + ": " + parameters()
-                + (s.bufferedFallback ? ", buffered where O_DIRECT is refused" : "")
-                + (s.pageCacheOptions.dropCaches() ? ", drop_caches before buffered reads" : "")
+        SequentialParameters p = parameters();
+        return "SequentialPlan[" + target() + ": " + p
+                + (p.bufferedFallback() ? ", buffered where O_DIRECT is refused" : "")
+                + (p.dropCaches() ? ", drop_caches before buffered reads" : "")
                 + (s.pageCacheOptions.cachedReadNanos() > 0 ? ", cached reads for "
                         + Duration.ofNanos(s.pageCacheOptions.cachedReadNanos()).toMillis()
                         + " ms" : "")
-                + (s.verify ? "" : ", reads not verified") + "]";
+                + (p.verify() ? "" : ", reads not verified") + "]";
     }
 }

@@ -7,6 +7,7 @@ import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.IoLogging;
 import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.unit.DataSize;
@@ -91,9 +92,9 @@ final class WorkloadSettings extends BlockSettings<WorkloadListener, WorkloadPar
 
     @Override
     WorkloadParameters parameters() {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
-                rampTime, threads, queueDepth, seed, runs, direct, timelineInterval,
-                randomMap, timeLimit, syncEveryWrites, ioLogging);
+        return new WorkloadParameters(pattern, readPercent, blockSize, size,
+                new RunLength(count, duration, rampTime, timeLimit), threads, queueDepth, seed,
+                runs, direct, timelineInterval, randomMap, syncEveryWrites, ioLogging);
     }
 
     /**

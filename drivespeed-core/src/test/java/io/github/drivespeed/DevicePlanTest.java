@@ -22,10 +22,23 @@ class DevicePlanTest {
         DevicePlan t = DriveSpeed.onDevice(SDX);
         assertThat(t.device()).isEqualTo(SDX);
         assertThat(t.parameters()).isEqualTo(new DeviceParameters(DataSize.ofMebibytes(8),
-                OptionalLong.empty(), Optional.of(Duration.ofSeconds(3)), 3, true, false, false));
+                OptionalLong.empty(), Optional.of(Duration.ofSeconds(3)), 3, true, false, false, true, false));
         assertThat(t.parameters().timeBased()).isTrue();
         assertThat(t.parameters().toString())
                 .isEqualTo("8 MiB blocks, 3.000 s per run, 3 runs, O_DIRECT, read-only");
+    }
+
+    @Test
+    void theReadSettingsAreInTheParametersTheReportRecords() {
+        DevicePlan t = DriveSpeed.onDevice(SDX);
+        assertThat(t.parameters().verify()).isTrue();
+        assertThat(t.parameters().dropCaches()).isFalse();
+        DeviceParameters p = t.noVerify().buffered().dropCaches().parameters();
+        assertThat(p.verify()).isFalse();
+        assertThat(p.dropCaches()).isTrue();
+        assertThat(p.withBlockSize(DataSize.ofMebibytes(1)).blockSize())
+                .isEqualTo(DataSize.ofMebibytes(1));
+        assertThat(p.withBlockSize(DataSize.ofMebibytes(1)).verify()).isFalse();
     }
 
     @Test
@@ -99,7 +112,7 @@ class DevicePlanTest {
         assertThatThrownBy(() -> DriveSpeed.onDevice(Path.of("")))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new DeviceParameters(DataSize.ofMebibytes(1),
-                OptionalLong.of(1), Optional.of(Duration.ofSeconds(1)), 1, true, false, false))
+                OptionalLong.of(1), Optional.of(Duration.ofSeconds(1)), 1, true, false, false, true, false))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

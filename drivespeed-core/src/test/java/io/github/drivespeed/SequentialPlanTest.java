@@ -8,6 +8,7 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
@@ -29,6 +30,20 @@ class SequentialPlanTest {
         assertThat(p.direct()).isTrue();
         assertThat(p.dsync()).isFalse();
         assertThat(p.dataPattern()).isEqualTo(DataPattern.RANDOM);
+        assertThat(p.verify()).isTrue();
+        assertThat(p.dropCaches()).isFalse();
+        assertThat(p.bufferedFallback()).isFalse();
+    }
+
+    @Test
+    void theReadSettingsAreInTheParametersTheReportRecords() {
+        SequentialParameters p = base.noVerify().buffered().dropCaches().parameters();
+        assertThat(p.verify()).isFalse();
+        assertThat(p.dropCaches()).isTrue();
+        assertThat(base.directOrBuffered().parameters().bufferedFallback()).isTrue();
+        assertThat(base.directOrBuffered().direct().parameters().bufferedFallback()).isFalse();
+        assertThat(p.withDirect(true)).isEqualTo(new SequentialParameters(p.blockSize(), p.count(),
+                p.runs(), true, p.dsync(), p.dataPattern(), false, true, false));
     }
 
     @Test
@@ -38,7 +53,7 @@ class SequentialPlanTest {
         assertThat(base.parameters().blockSize()).isEqualTo(DataSize.ofMebibytes(8));
         assertThat(base.parameters().direct()).isTrue();
         assertThat(small.parameters()).isEqualTo(new SequentialParameters(DataSize.ofKibibytes(4), 10, 1,
-                false, true, DataPattern.ZEROS));
+                false, true, DataPattern.ZEROS, true, false, false));
         assertThat(small.direct().randomData().parameters().direct()).isTrue();
         assertThat(small.parameters().direct()).isFalse();
     }
@@ -92,23 +107,21 @@ class SequentialPlanTest {
     @Test
     void recordsHoldTheirOwnInvariantsWhoeverBuildsThem() {
         assertThatThrownBy(() -> new SequentialParameters(DataSize.ofBytes(1000), 1, 1, true,
-                false, DataPattern.RANDOM))
+                false, DataPattern.RANDOM, true, false, false))
                 .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
         assertThatThrownBy(() -> new SequentialParameters(DataSize.ofMebibytes(1), 0, 1, true,
-                false, DataPattern.RANDOM)).hasMessage("count is too small (must be >= 1): 0");
+                false, DataPattern.RANDOM, true, false, false)).hasMessage("count is too small (must be >= 1): 0");
         assertThatThrownBy(() -> new SequentialParameters(DataSize.ofMebibytes(1), 1, 0, true,
-                false, DataPattern.RANDOM)).hasMessage("runs is too small (must be in [1, 1000]): 0");
+                false, DataPattern.RANDOM, true, false, false)).hasMessage("runs is too small (must be in [1, 1000]): 0");
         assertThatThrownBy(() -> new DeviceParameters(DataSize.ofMebibytes(1),
-                OptionalLong.of(0), Optional.empty(), 1, true, false, false))
+                OptionalLong.of(0), Optional.empty(), 1, true, false, false, true, false))
                 .hasMessage("count is too small (must be >= 1): 0");
         WorkloadParameters w = DriveSpeed.workload(Path.of(".")).parameters();
-        assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 101, w.blockSize(), w.size(),
-                w.count(), w.duration(), w.rampTime(), w.threads(), w.queueDepth(), w.seed(),
-                w.runs(), w.direct(), w.timelineInterval(), true, Optional.empty(), 0, Optional.empty()))
+        assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 101, w.blockSize(), w.size(), new RunLength(w.length().count(), w.length().duration(), w.length().rampTime(), Optional.empty()), w.threads(), w.queueDepth(), w.seed(),
+                w.runs(), w.direct(), w.timelineInterval(), true, 0, Optional.empty()))
                 .hasMessage("readPercent is too large (must be in [0, 100]): 101");
-        assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 100, w.blockSize(), w.size(),
-                OptionalLong.of(5), w.duration(), w.rampTime(), w.threads(), w.queueDepth(),
-                w.seed(), w.runs(), w.direct(), w.timelineInterval(), true, Optional.empty(), 0, Optional.empty()))
+        assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 100, w.blockSize(), w.size(), new RunLength(OptionalLong.of(5), w.length().duration(), w.length().rampTime(), Optional.empty()), w.threads(), w.queueDepth(),
+                w.seed(), w.runs(), w.direct(), w.timelineInterval(), true, 0, Optional.empty()))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.setting()).isEqualTo("duration");
                     assertThat(e.relatedSettings()).containsExactly("count");

@@ -21,11 +21,16 @@ import java.util.OptionalLong;
  * @param direct O_DIRECT ({@code dd iflag=direct}); false for buffered reads after eviction
  * @param write whether each run wrote the device before reading it back (destroys its contents)
  * @param force whether writing was allowed over a partition table or file-system signature
+ * @param verify whether a write test's read-back was checked against what was written (rule 7;
+ *     on by default, off with {@link io.github.drivespeed.DevicePlan#noVerify()}); a read-only
+ *     test has nothing to check
+ * @param dropCaches whether the machine's clean caches were dropped ({@code drop_caches}) before
+ *     each buffered read pass ({@link io.github.drivespeed.DevicePlan#dropCaches()})
  * @since 0.1.0
  */
 public record DeviceParameters(DataSize blockSize, OptionalLong count,
-        Optional<Duration> duration, int runs, boolean direct, boolean write, boolean force)
-        implements Parameters {
+        Optional<Duration> duration, int runs, boolean direct, boolean write, boolean force,
+        boolean verify, boolean dropCaches) implements Parameters {
 
     /**
      * Checks every setting, and that the run is either size- or time-based.
@@ -37,6 +42,8 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @param direct O_DIRECT
      * @param write whether each run writes the device before reading it back
      * @param force whether writing is allowed over a partition table or file-system signature
+     * @param verify whether a write test's read-back is checked against what was written
+     * @param dropCaches whether the machine's caches are dropped before each buffered read pass
      * @throws IllegalArgumentException naming the setting and the value, if the block size is not
      *     a positive multiple of 512 bytes, {@code count < 1}, {@code blockSize x count}
      *     overflows a {@code long}, the duration is outside {@code [1 ms, 1 day]}, {@code runs}
@@ -60,6 +67,17 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
                     : Reason.of("or ").setting("count").then(" must be given: a device test is"
                             + " size-based or time-based"), null);
         }
+    }
+
+    /**
+     * {@return these settings with that block size, everything else kept}
+     *
+     * @param size bytes per read (and write) call
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public DeviceParameters withBlockSize(DataSize size) {
+        return new DeviceParameters(size, count, duration, runs, direct, write, force, verify,
+                dropCaches);
     }
 
     /** {@return whether runs last {@link #duration()} rather than {@link #count()} blocks} */

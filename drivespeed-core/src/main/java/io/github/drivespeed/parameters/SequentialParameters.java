@@ -12,10 +12,18 @@ import io.github.drivespeed.unit.DataSize;
  * @param direct whether O_DIRECT was requested for both passes
  * @param dsync whether writes used O_DSYNC (dd's {@code oflag=dsync})
  * @param dataPattern what was written
+ * @param verify whether each read pass was checked against what the write pass wrote (rule 7;
+ *     on by default, off with {@link io.github.drivespeed.SequentialPlan#noVerify()})
+ * @param dropCaches whether the machine's clean caches were dropped ({@code drop_caches}) before
+ *     each buffered read pass ({@link io.github.drivespeed.SequentialPlan#dropCaches()})
+ * @param bufferedFallback whether buffered I/O was to replace O_DIRECT where the file system
+ *     refuses it ({@link io.github.drivespeed.SequentialPlan#directOrBuffered()}); whether it
+ *     did is {@link #direct()}
  * @since 0.1.0
  */
 public record SequentialParameters(DataSize blockSize, long count, int runs, boolean direct,
-        boolean dsync, DataPattern dataPattern) implements Parameters {
+        boolean dsync, DataPattern dataPattern, boolean verify, boolean dropCaches,
+        boolean bufferedFallback) implements Parameters {
 
     /**
      * Checks every setting.
@@ -26,6 +34,9 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @param direct whether O_DIRECT was requested for both passes
      * @param dsync whether writes used O_DSYNC (dd's {@code oflag=dsync})
      * @param dataPattern what was written
+     * @param verify whether each read pass is checked against what was written
+     * @param dropCaches whether the machine's caches are dropped before each buffered read pass
+     * @param bufferedFallback whether buffered I/O replaces O_DIRECT where it is refused
      * @throws IllegalArgumentException naming the setting and the value, if the block size is not
      *     a positive multiple of 512 bytes, {@code count < 1}, {@code blockSize x count} overflows
      *     a {@code long}, or {@code runs} is outside {@code [1, }{@value Limits#MAX_RUNS}{@code ]}
@@ -37,6 +48,16 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
         SettingChecks.requireBytesFit(blockSize, count);
         SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
         SettingChecks.requireNonNull("dataPattern", dataPattern);
+    }
+
+    /**
+     * {@return these settings with that I/O mode, everything else kept}
+     *
+     * @param directIo O_DIRECT, or buffered
+     */
+    public SequentialParameters withDirect(boolean directIo) {
+        return new SequentialParameters(blockSize, count, runs, directIo, dsync, dataPattern,
+                verify, dropCaches, bufferedFallback);
     }
 
     /**

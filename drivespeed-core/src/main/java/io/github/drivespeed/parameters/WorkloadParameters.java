@@ -1,13 +1,11 @@
 package io.github.drivespeed.parameters;
 
-import io.github.drivespeed.error.InvalidSettingException;
-import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * The settings of a workload (a fio-style job), as recorded in its report. Built by
@@ -42,12 +40,8 @@ import java.util.OptionalLong;
  *     anything between a mix (fio {@code rwmixread})
  * @param blockSize bytes per I/O (fio {@code bs})
  * @param size the test file's size, fully written before any measured I/O (fio {@code size})
- * @param count measured I/Os per run over all threads when size-based (fio {@code number_ios});
- *     empty for {@code size / blockSize}
- * @param duration measured time per run when time-based (fio {@code runtime} with
- *     {@code time_based}); empty when size-based
- * @param rampTime time run before each run's measured part and left out of every figure (fio
- *     {@code ramp_time})
+ * @param length how long each run lasts: its I/O count or duration, the ramp before it, and the
+ *     time that caps a size-based run
  * @param threads workers, each with its own offsets (fio {@code numjobs} with {@code thread})
  * @param queueDepth I/Os in flight per thread (fio {@code iodepth})
  * @param seed seed of the random offsets and of the read/write choices (fio {@code randseed};
@@ -57,8 +51,6 @@ import java.util.OptionalLong;
  * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
  * @param randomMap random offsets cover each block once per pass, as fio's random map does by
  *     default; false draws them with replacement (fio {@code norandommap})
- * @param timeLimit for a size-based run, the time after which it stops even if its I/Os are not
- *     all done (fio {@code runtime} without {@code time_based}); empty for none
  * @param syncEveryWrites each worker calls fdatasync(2) after every this many writes it issued,
  *     inside the timed interval (fio {@code fdatasync=N}); 0 for none (the run's closing
  *     fdatasync is always there)
@@ -67,10 +59,9 @@ import java.util.OptionalLong;
  * @since 0.1.0
  */
 public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
-        DataSize size, OptionalLong count, Optional<Duration> duration, Duration rampTime,
-        int threads, int queueDepth, long seed, int runs, boolean direct,
-        Duration timelineInterval, boolean randomMap, Optional<Duration> timeLimit,
-        int syncEveryWrites, Optional<IoLogging> ioLogging) implements Parameters {
+        DataSize size, RunLength length, int threads, int queueDepth, long seed, int runs,
+        boolean direct, Duration timelineInterval, boolean randomMap, int syncEveryWrites,
+        Optional<IoLogging> ioLogging) implements Parameters {
 
     /**
      * Checks every setting.
@@ -80,12 +71,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      *     anything between a mix (fio {@code rwmixread})
      * @param blockSize bytes per I/O (fio {@code bs})
      * @param size the test file's size, fully written before any measured I/O (fio {@code size})
-     * @param count measured I/Os per run over all threads when size-based (fio {@code number_ios});
-     *     empty for {@code size / blockSize}
-     * @param duration measured time per run when time-based (fio {@code runtime} with
-     *     {@code time_based}); empty when size-based
-     * @param rampTime time run before each run's measured part and left out of every figure (fio
-     *     {@code ramp_time})
+     * @param length how long each run lasts (checked by {@link RunLength})
      * @param threads workers, each with its own offsets (fio {@code numjobs} with {@code thread})
      * @param queueDepth I/Os in flight per thread (fio {@code iodepth})
      * @param seed seed of the random offsets and of the read/write choices (fio {@code randseed};
@@ -95,19 +81,15 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
      * @param randomMap random offsets cover each block once per pass (fio's random map); false
      *     draws them with replacement (fio {@code norandommap})
-     * @param timeLimit for a size-based run, the time after which it stops even if its I/Os are
-     *     not all done (fio {@code runtime} without {@code time_based}); empty for none
      * @param syncEveryWrites fdatasync(2) after every this many writes of a worker, timed (fio
      *     {@code fdatasync=N}); 0 for none
      * @param ioLogging what is recorded for fio's log files; empty for nothing
      * @throws IllegalArgumentException naming the setting and the value, if one is out of its
      *     range: readPercent in {@code [0, 100]}; block size and size positive multiples of 512
-     *     bytes; count {@code >= 1}; duration in {@code (0, 1 day]}; not both a count and a
-     *     duration; ramp time in {@code [0, 1 day]}; threads in {@code [1, }{@value
+     *     bytes; threads in {@code [1, }{@value
      *     Limits#MAX_THREADS}{@code ]}; queue depth in {@code [1, }{@value
      *     Limits#MAX_QUEUE_DEPTH}{@code ]}; runs in {@code [1, }{@value Limits#MAX_RUNS}{@code ]};
-     *     timeline interval in {@code [1 ms, 1 day]}; a time limit in {@code (0, 1 day]} and only
-     *     on a size-based run; syncEveryWrites {@code >= 0}
+     *     timeline interval in {@code [1 ms, 1 day]}; syncEveryWrites {@code >= 0}
      * @throws NullPointerException if an object field is null
      */
     public WorkloadParameters {
@@ -115,40 +97,27 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         SettingChecks.requireInRange("readPercent", readPercent, 0, 100);
         SettingChecks.requireWholeSectors("blockSize", blockSize);
         SettingChecks.requireWholeSectors("size", size);
-        SettingChecks.requireNonNull("count", count)
-                .ifPresent(c -> SettingChecks.requireAtLeast("count", c, 1));
-        SettingChecks.requireNonNull("duration", duration).ifPresent(d -> SettingChecks
-                .requireInRange("duration", d, Duration.ofNanos(1), Limits.MAX_DURATION));
-        if (count.isPresent() && duration.isPresent()) {
-            throw new InvalidSettingException("duration", duration.get(), Reason.of("excludes ")
-                    .setting("count").then(" " + count.getAsLong() + ": a workload is size-based"
-                            + " or time-based, not both"), null);
-        }
-        SettingChecks.requireInRange("rampTime", rampTime, Duration.ZERO, Limits.MAX_DURATION);
+        Objects.requireNonNull(length, "length");
         SettingChecks.requireInRange("threads", threads, 1, Limits.MAX_THREADS);
         SettingChecks.requireInRange("queueDepth", queueDepth, 1, Limits.MAX_QUEUE_DEPTH);
         SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
         SettingChecks.requireInRange("timelineInterval", timelineInterval, Limits.MIN_INTERVAL,
                 Limits.MAX_DURATION);
-        SettingChecks.requireNonNull("timeLimit", timeLimit).ifPresent(d -> SettingChecks
-                .requireInRange("timeLimit", d, Duration.ofNanos(1), Limits.MAX_DURATION));
-        if (timeLimit.isPresent() && duration.isPresent()) {
-            throw new InvalidSettingException("timeLimit", timeLimit.get(), Reason.of("caps a"
-                    + " size-based workload, and this one is time-based: ").setting("duration")
-                    .then(" " + duration.get()), null);
-        }
         SettingChecks.requireInRange("syncEveryWrites", syncEveryWrites, 0, Integer.MAX_VALUE);
         SettingChecks.requireNonNull("ioLogging", ioLogging);
     }
 
-    /** {@return whether runs last {@link #duration()} rather than a number of I/Os} */
+    /** {@return whether runs last a duration rather than a number of I/Os} */
     public boolean timeBased() {
-        return duration.isPresent();
+        return length.timeBased();
     }
 
-    /** {@return measured I/Os per run when size-based: {@link #count()}, else size / blockSize} */
+    /**
+     * {@return measured I/Os per run when size-based: {@link RunLength#count()}, else size /
+     * blockSize}
+     */
     public long iosPerRun() {
-        return count.orElse(size.bytes() / blockSize.bytes());
+        return length.count().orElse(size.bytes() / blockSize.bytes());
     }
 
     /** {@return whether any I/O reads} */
@@ -162,9 +131,9 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @param directIo O_DIRECT (fio {@code direct=1}) or buffered
      */
     public WorkloadParameters withDirect(boolean directIo) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, count, duration,
-                rampTime, threads, queueDepth, seed, runs, directIo, timelineInterval, randomMap,
-                timeLimit, syncEveryWrites, ioLogging);
+        return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
+                queueDepth, seed, runs, directIo, timelineInterval, randomMap, syncEveryWrites,
+                ioLogging);
     }
 
     /** {@return whether any I/O writes} */
@@ -194,13 +163,14 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         sb.append(", bs ").append(blockSize).append(", size ").append(size)
                 .append(", QD").append(queueDepth).append(" T").append(threads).append(", ");
         if (timeBased()) {
-            sb.append(seconds(duration.get())).append(" time-based");
+            sb.append(seconds(length.duration().get())).append(" time-based");
         } else {
             sb.append(iosPerRun()).append(" I/Os");
-            timeLimit.ifPresent(t -> sb.append(" (at most ").append(seconds(t)).append(')'));
+            length.timeLimit()
+                    .ifPresent(t -> sb.append(" (at most ").append(seconds(t)).append(')'));
         }
-        if (!rampTime.isZero()) {
-            sb.append(" (+").append(seconds(rampTime)).append(" ramp)");
+        if (!length.rampTime().isZero()) {
+            sb.append(" (+").append(seconds(length.rampTime())).append(" ramp)");
         }
         if (pattern == AccessPattern.RANDOM && !randomMap) {
             sb.append(", norandommap");

@@ -32,36 +32,22 @@ import java.util.Set;
  * @param kind what the medium is
  * @param wrapPeriodBytes for {@link MediumKind#WRAP}, the period after which offsets alias: every
  *     offset found holding another's data was a whole number of periods from it; else -1
- * @param firstBadOffsetBytes the lowest offset found not to hold its own data, -1 when none
- * @param firstBadKind how that offset's data came back; empty when none was bad
- * @param unitBytes bytes per probe (the smallest region written and checked)
- * @param bytesWritten bytes the probe wrote
- * @param bytesRead bytes it read back
- * @param rounds write-then-read rounds (each writes all its probes before reading any)
- * @param elapsedNanos the probe's running time
+ * @param loss where the medium lost what was written: the first bad offset, the first failed
+ *     write, the bad regions; {@link Loss#NONE} for a genuine medium
+ * @param effort what the probe cost: its unit, the bytes it wrote and read, its rounds and time
  * @param startedAt when it started
  * @param cacheRuledOutBytes the least the probe wrote elsewhere between writing any unit it
  *     judged and reading it back: a cache of recent writes up to this size cannot have served
  *     the read-back (f3probe's method); a larger one is not ruled out
- * @param firstWriteFailureOffsetBytes the lowest offset whose write failed with EIO, -1 when
- *     none did
- * @param badRanges the regions found not to hold their data, lowest first: for a counterfeit
- *     medium one, from the usable size to the end; for a damaged one each hole, its edges within
- *     one unit where refined ({@link #REFINED_RANGES}), within a grid step elsewhere
- * @param firstBadFoundOffsetBytes where the first bad offset's data came back as
- *     {@link DataLossKind#ALIASED}, the offset whose data it held; else -1
  * @param cacheEstimate for {@link MediumKind#LIMBO} and {@link MediumKind#WRAP}, how much of the
  *     most recent writes past the usable size read back as written (f3probe's "Approximate cache
  *     size"); empty for other kinds, or where writing past the usable size failed
  * @since 0.1.0
  */
 public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters parameters,
-        BackendInfo backend, long usableBytes, MediumKind kind, long wrapPeriodBytes,
-        long firstBadOffsetBytes, Optional<DataLossKind> firstBadKind, long unitBytes,
-        long bytesWritten, long bytesRead, int rounds, long elapsedNanos, Instant startedAt,
-        long cacheRuledOutBytes, long firstWriteFailureOffsetBytes, List<BadRange> badRanges,
-        long firstBadFoundOffsetBytes, Optional<CacheEstimate> cacheEstimate)
-        implements Report {
+        BackendInfo backend, long usableBytes, MediumKind kind, long wrapPeriodBytes, Loss loss,
+        Effort effort, Instant startedAt, long cacheRuledOutBytes,
+        Optional<CacheEstimate> cacheEstimate) implements Report {
 
     /**
      * The bad regions whose both edges the probe narrows to one unit (all of them in the same
@@ -109,6 +95,74 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
     }
 
     /**
+     * Where a probed medium lost what was written.
+     *
+     * @param firstBadOffsetBytes the lowest offset found not to hold its own data, -1 when none
+     * @param firstBadKind how that offset's data came back; empty when none was bad
+     * @param firstBadFoundOffsetBytes where the first bad offset's data came back as
+     *     {@link DataLossKind#ALIASED}, the offset whose data it held; else -1
+     * @param firstWriteFailureOffsetBytes the lowest offset whose write failed with EIO, -1 when
+     *     none did
+     * @param badRanges the regions found not to hold their data, lowest first: for a counterfeit
+     *     medium one, from the usable size to the end; for a damaged one each hole, its edges
+     *     within one unit where refined ({@link #REFINED_RANGES}), within a grid step elsewhere
+     *
+     * @since 0.1.0
+     */
+    public record Loss(long firstBadOffsetBytes, Optional<DataLossKind> firstBadKind,
+            long firstBadFoundOffsetBytes, long firstWriteFailureOffsetBytes,
+            List<BadRange> badRanges) {
+
+        /** Nothing lost: no bad offset, no failed write, no bad region. */
+        public static final Loss NONE = new Loss(-1, Optional.empty(), -1, -1, List.of());
+
+        /**
+         * Checks the values.
+         *
+         * @param firstBadOffsetBytes the lowest bad offset, or -1
+         * @param firstBadKind how it came back, or empty
+         * @param firstBadFoundOffsetBytes the offset whose data the first bad offset held, or -1
+         * @param firstWriteFailureOffsetBytes the lowest offset whose write failed, or -1
+         * @param badRanges the regions that lose their data
+         * @throws IllegalArgumentException if an offset found goes with another kind than
+         *     {@link DataLossKind#ALIASED}
+         * @throws NullPointerException if an object field is null
+         */
+        public Loss {
+            Objects.requireNonNull(firstBadKind, "firstBadKind");
+            badRanges = List.copyOf(badRanges);
+            if (firstBadFoundOffsetBytes >= 0
+                    && firstBadKind.orElse(null) != DataLossKind.ALIASED) {
+                throw new IllegalArgumentException("an offset found goes with a first bad kind of"
+                        + " ALIASED only: " + firstBadKind);
+            }
+        }
+
+        /**
+         * {@return bytes in the regions found bad ({@link #badRanges()}): for a damaged medium
+         * less than {@link CapacityProbeReport#missingBytes()}, as the regions after a hole hold
+         * their data}
+         */
+        public long lostBytes() {
+            return badRanges.stream().mapToLong(BadRange::lengthBytes).sum();
+        }
+    }
+
+    /**
+     * What a probe cost.
+     *
+     * @param unitBytes bytes per probe (the smallest region written and checked)
+     * @param bytesWritten bytes the probe wrote
+     * @param bytesRead bytes it read back
+     * @param rounds write-then-read rounds (each writes all its probes before reading any)
+     * @param elapsedNanos the probe's running time
+     *
+     * @since 0.1.0
+     */
+    public record Effort(long unitBytes, long bytesWritten, long bytesRead, int rounds,
+            long elapsedNanos) { }
+
+    /**
      * Checks the values.
      *
      * @param target the device probed
@@ -117,18 +171,10 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
      * @param usableBytes bytes that hold their own data
      * @param kind what the medium is
      * @param wrapPeriodBytes the wrap-around period, or -1
-     * @param firstBadOffsetBytes the lowest bad offset, or -1
-     * @param firstBadKind how it came back, or empty
-     * @param unitBytes bytes per probe
-     * @param bytesWritten bytes written
-     * @param bytesRead bytes read
-     * @param rounds write-then-read rounds
-     * @param elapsedNanos running time
+     * @param loss where the medium lost what was written
+     * @param effort what the probe cost
      * @param startedAt when it started
      * @param cacheRuledOutBytes the cache of recent writes ruled out, bytes
-     * @param firstWriteFailureOffsetBytes the lowest offset whose write failed, or -1
-     * @param badRanges the regions that lose their data
-     * @param firstBadFoundOffsetBytes the offset whose data the first bad offset held, or -1
      * @param cacheEstimate the cache of recent writes found, or empty
      * @throws IllegalArgumentException if the figures contradict each other
      * @throws NullPointerException if an object field is null
@@ -139,17 +185,13 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
         Objects.requireNonNull(backend, "backend");
         long claimedBytes = target.sizeBytes();
         Objects.requireNonNull(kind, "kind");
-        Objects.requireNonNull(firstBadKind, "firstBadKind");
+        Objects.requireNonNull(loss, "loss");
+        Objects.requireNonNull(effort, "effort");
         Objects.requireNonNull(startedAt, "startedAt");
-        badRanges = List.copyOf(badRanges);
         Objects.requireNonNull(cacheEstimate, "cacheEstimate");
         if (cacheEstimate.isPresent() && kind != MediumKind.LIMBO && kind != MediumKind.WRAP) {
             throw new IllegalArgumentException("a cache estimate goes with LIMBO and WRAP only: "
                     + kind);
-        }
-        if (firstBadFoundOffsetBytes >= 0 && firstBadKind.orElse(null) != DataLossKind.ALIASED) {
-            throw new IllegalArgumentException("an offset found goes with a first bad kind of"
-                    + " ALIASED only: " + firstBadKind);
         }
         if (cacheRuledOutBytes < 0) {
             throw new IllegalArgumentException("need cacheRuledOutBytes >= 0: "
@@ -218,14 +260,6 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
     }
 
     /**
-     * {@return bytes in the regions found bad ({@link #badRanges()}): for a damaged medium less
-     * than {@link #missingBytes()}, as the regions after a hole hold their data}
-     */
-    public long lostBytes() {
-        return badRanges.stream().mapToLong(BadRange::lengthBytes).sum();
-    }
-
-    /**
      * {@return whether the probe wrote {@link #DEFAULT_CACHE_BOUND_BYTES} or more between each
      * unit and its read-back; when not (a small device, or writes there failed), a cache of
      * recent writes larger than {@link #cacheRuledOutBytes()} could have hidden a loss}
@@ -249,15 +283,18 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
                 usableBytes / 1048576.0, claimedBytes(),
                 claimedBytes() / 1048576.0,
                 kind.label(), wrapPeriodBytes > 0 ? " (period " + wrapPeriodBytes + " B)" : "",
-                firstBadOffsetBytes >= 0 ? "; first bad offset " + firstBadOffsetBytes + ": "
-                        + firstBadKind.map(DataLossKind::description).orElse("")
-                        + (firstBadFoundOffsetBytes >= 0 ? ", holds the data written at offset "
-                        + firstBadFoundOffsetBytes : "") : "",
-                firstWriteFailureOffsetBytes >= 0 ? "; writes fail with EIO from offset "
-                        + firstWriteFailureOffsetBytes : "",
+                loss.firstBadOffsetBytes() >= 0 ? "; first bad offset "
+                        + loss.firstBadOffsetBytes() + ": "
+                        + loss.firstBadKind().map(DataLossKind::description).orElse("")
+                        + (loss.firstBadFoundOffsetBytes() >= 0
+                        ? ", holds the data written at offset " + loss.firstBadFoundOffsetBytes()
+                        : "") : "",
+                loss.firstWriteFailureOffsetBytes() >= 0 ? "; writes fail with EIO from offset "
+                        + loss.firstWriteFailureOffsetBytes() : "",
                 cacheLine(), cacheEstimate.map(c -> "; " + c).orElse(""),
-                Nanoseconds.format(elapsedNanos), rounds, rounds == 1 ? "" : "s",
-                DeviceIo.formatBytes(bytesWritten), DeviceIo.formatBytes(bytesRead), unitBytes);
+                Nanoseconds.format(effort.elapsedNanos()), effort.rounds(),
+                effort.rounds() == 1 ? "" : "s", DeviceIo.formatBytes(effort.bytesWritten()),
+                DeviceIo.formatBytes(effort.bytesRead()), effort.unitBytes());
     }
 
     /**
@@ -278,6 +315,7 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
             return "a cache of recent writes could not be ruled out (every write meant to flush"
                     + " it failed)";
         }
+        long unitBytes = effort.unitBytes();
         long smallDevice = claimedBytes() / 4 / unitBytes * unitBytes;
         return "a cache over " + mib + " could not be ruled out (" + (cacheRuledOutBytes
                 >= smallDevice ? "the device is too small to write " + bound + " between a unit"

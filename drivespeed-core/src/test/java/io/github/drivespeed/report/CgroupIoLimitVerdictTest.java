@@ -10,6 +10,7 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.SustainedParameters;
+import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.requirement.Measurements;
 import io.github.drivespeed.requirement.RequirementCheck;
@@ -70,7 +71,7 @@ class CgroupIoLimitVerdictTest {
 
     private static SpeedReport sequential(TargetInfo target, PassResult write, PassResult read) {
         return new SpeedReport(target, new SequentialParameters(DataSize.ofMebibytes(8), 8,
-                write.count(), true, false, DataPattern.RANDOM), BACKEND, write, read,
+                write.count(), true, false, DataPattern.RANDOM, true, false, false), BACKEND, write, read,
                 Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
@@ -145,9 +146,8 @@ class CgroupIoLimitVerdictTest {
     private static WorkloadReport randomReads(TargetInfo target, long iops) {
         PassResult read = pass(PassKind.READ, iops, iops * 4096);
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 100,
-                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
-                Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 8, 0, 1, true,
-                Duration.ofMillis(500), true, Optional.empty(), 0, Optional.empty());
+                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 8, 0, 1, true,
+                Duration.ofMillis(500), true, 0, Optional.empty());
         return new WorkloadReport(target, p, BACKEND, new EngineInfo(IoEngine.PSYNC,
                 Optional.empty(), 1, 1, "", Optional.empty(), Optional.empty()), Optional.of(read),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);

@@ -10,6 +10,7 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.SustainedParameters;
+import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.medium.CacheCliff;
@@ -52,7 +53,7 @@ class StorageRequirementTest {
     /** A sequential report whose runs wrote and read at the given MB/s (1 s each). */
     static SpeedReport sequential(double[] writeMbps, double[] readMbps) {
         return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1), 8, writeMbps.length,
-                true, false, DataPattern.RANDOM), BACKEND, pass(PassKind.WRITE, writeMbps),
+                true, false, DataPattern.RANDOM, true, false, false), BACKEND, pass(PassKind.WRITE, writeMbps),
                 pass(PassKind.READ, readMbps), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
@@ -74,9 +75,8 @@ class StorageRequirementTest {
         }
         PassResult pass = PassResult.of(reads ? PassKind.READ : PassKind.WRITE, samples, Set.of());
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, reads ? 100 : 0,
-                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
-                Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 1, 0, iops.length, true,
-                Duration.ofMillis(500), true, Optional.empty(), 0, Optional.empty());
+                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 1, 0, iops.length, true,
+                Duration.ofMillis(500), true, 0, Optional.empty());
         return new WorkloadReport(TARGET, p, BACKEND, PSYNC, reads ? Optional.of(pass)
                 : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), List.of(),
                 Set.of(), Instant.EPOCH);
@@ -269,7 +269,7 @@ class StorageRequirementTest {
     @Test
     void aReadThePageCacheMayHaveServedIsNotAMeasurementOfTheDrive() {
         SpeedReport fromCache = new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1),
-                8, 1, false, false, DataPattern.RANDOM), BACKEND, pass(PassKind.WRITE,
+                8, 1, false, false, DataPattern.RANDOM, true, false, false), BACKEND, pass(PassKind.WRITE,
                 new double[] {50}), PassResult.of(PassKind.READ, List.of(Sample.of(1,
                         7_000_000_000L, SECOND)), Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
                         Warning.READ_SERVED_FROM_CACHE)), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
@@ -287,7 +287,7 @@ class StorageRequirementTest {
     @Test
     void aFigureOfAMediumThatLostDataNeverSatisfiesARequirementAndSaysWhy() {
         SpeedReport lost = new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1),
-                8, 1, true, false, DataPattern.RANDOM), BACKEND, PassResult.of(PassKind.WRITE,
+                8, 1, true, false, DataPattern.RANDOM, true, false, false), BACKEND, PassResult.of(PassKind.WRITE,
                 List.of(Sample.of(1, 400_000_000L, SECOND)), Set.of(Warning.DATA_LOSS)),
                 PassResult.of(PassKind.READ, List.of(Sample.of(1, 900_000_000L, SECOND)),
                         Set.of(Warning.DATA_LOSS)), Optional.empty(), Instant.EPOCH,
@@ -327,7 +327,7 @@ class StorageRequirementTest {
     /** A 50 MB/s write and a 100 MB/s read, both passes carrying {@code warning}. */
     private static SpeedReport flaggedBoth(Warning warning) {
         return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1), 8, 1,
-                true, false, DataPattern.RANDOM), BACKEND, PassResult.of(PassKind.WRITE,
+                true, false, DataPattern.RANDOM, true, false, false), BACKEND, PassResult.of(PassKind.WRITE,
                 List.of(Sample.of(1, 50_000_000L, SECOND)), Set.of(warning)),
                 PassResult.of(PassKind.READ, List.of(Sample.of(1, 100_000_000L, SECOND)),
                         Set.of(warning)), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
@@ -407,8 +407,8 @@ class StorageRequirementTest {
         WorkloadReport rnd8k = random4k(true, new double[] {5000}, 1000);
         WorkloadParameters p = rnd8k.parameters();
         WorkloadReport eightK = new WorkloadReport(TARGET, new WorkloadParameters(p.pattern(),
-                100, DataSize.ofKibibytes(8), p.size(), p.count(), p.duration(), p.rampTime(),
-                1, 1, 0, 1, true, p.timelineInterval(), true, Optional.empty(), 0, Optional.empty()), BACKEND, PSYNC, rnd8k.read(),
+                100, DataSize.ofKibibytes(8), p.size(), new RunLength(p.length().count(), p.length().duration(), p.length().rampTime(), Optional.empty()),
+                1, 1, 0, 1, true, p.timelineInterval(), true, 0, Optional.empty()), BACKEND, PSYNC, rnd8k.read(),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
         RequirementCheck c = StorageRequirement.named("x").minRandomReadIops(100)
                 .check(Measurements.of(eightK));

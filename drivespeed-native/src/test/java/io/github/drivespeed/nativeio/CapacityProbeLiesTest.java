@@ -50,8 +50,8 @@ class CapacityProbeLiesTest {
             } else {
                 assertThat(r.kind()).isEqualTo(MediumKind.LIMBO);
                 assertThat(r.usableBytes()).isEqualTo(truth);
-                assertThat(r.firstBadKind()).contains(DataLossKind.ZEROS);
-                assertThat(r.badRanges()).containsExactly(
+                assertThat(r.loss().firstBadKind()).contains(DataLossKind.ZEROS);
+                assertThat(r.loss().badRanges()).containsExactly(
                         new BadRange(truth, medium.claimedBytes() - truth));
             }
             // a quarter of the 256 MiB device
@@ -135,7 +135,7 @@ class CapacityProbeLiesTest {
             assertThat(r.cacheRuledOutBytes()).isEqualTo(256 * MIB);
             assertThat(r.defaultCacheRuledOut()).isTrue();
             // 2F, and the units of the grid, of the dense region and of the flush region (5 MiB)
-            assertThat(r.bytesWritten()).isBetween(512 * MIB, 520 * MIB);
+            assertThat(r.effort().bytesWritten()).isBetween(512 * MIB, 520 * MIB);
             assertThat(r.cacheEstimate()).isEmpty();
         }
     }
@@ -162,11 +162,11 @@ class CapacityProbeLiesTest {
             CapacityProbeReport r = probe(medium, null);
             assertThat(r.kind()).isEqualTo(MediumKind.LIMBO);
             assertThat(r.usableBytes()).isEqualTo(64 * MIB);
-            assertThat(r.firstBadOffsetBytes()).isEqualTo(64 * MIB);
-            assertThat(r.firstBadKind()).contains(kind);
-            assertThat(r.firstWriteFailureOffsetBytes())
+            assertThat(r.loss().firstBadOffsetBytes()).isEqualTo(64 * MIB);
+            assertThat(r.loss().firstBadKind()).contains(kind);
+            assertThat(r.loss().firstWriteFailureOffsetBytes())
                     .isEqualTo(kind == DataLossKind.UNWRITABLE ? 64 * MIB : -1);
-            assertThat(r.bytesRead()).isPositive();
+            assertThat(r.effort().bytesRead()).isPositive();
             // writes past the real size fail: no run to size a cache with; reads fail: none held
             if (kind == DataLossKind.UNWRITABLE) {
                 assertThat(r.cacheEstimate()).isEmpty();
@@ -184,8 +184,8 @@ class CapacityProbeLiesTest {
             CapacityProbeReport r = probe(medium, null);
             assertThat(r.kind()).isEqualTo(MediumKind.DAMAGED);
             assertThat(r.usableBytes()).isEqualTo(96 * MIB);
-            assertThat(r.badRanges()).isEqualTo(List.of(new BadRange(96 * MIB, 64 * MIB)));
-            assertThat(r.lostBytes()).isEqualTo(64 * MIB);
+            assertThat(r.loss().badRanges()).isEqualTo(List.of(new BadRange(96 * MIB, 64 * MIB)));
+            assertThat(r.loss().lostBytes()).isEqualTo(64 * MIB);
             assertThat(r.missingBytes()).isEqualTo(160 * MIB);
         }
     }
@@ -201,11 +201,11 @@ class CapacityProbeLiesTest {
             List<BadRange> truth = medium.holes().stream()
                     .map(h -> new BadRange(h[0], h[1])).toList();
             assertThat(r.kind()).isEqualTo(MediumKind.DAMAGED);
-            assertThat(r.badRanges()).isEqualTo(truth);
-            assertThat(r.lostBytes()).isEqualTo(truth.stream().mapToLong(BadRange::lengthBytes)
+            assertThat(r.loss().badRanges()).isEqualTo(truth);
+            assertThat(r.loss().lostBytes()).isEqualTo(truth.stream().mapToLong(BadRange::lengthBytes)
                     .sum());
             assertThat(r.usableBytes()).isEqualTo(truth.get(0).offsetBytes());
-            assertThat(r.firstBadKind()).contains(DataLossKind.ZEROS);
+            assertThat(r.loss().firstBadKind()).contains(DataLossKind.ZEROS);
         }
     }
 
@@ -217,22 +217,22 @@ class CapacityProbeLiesTest {
             CapacityProbeReport r = probe(medium, null);
             assertThat(r.kind()).isEqualTo(MediumKind.ALIASED);
             assertThat(r.wrapPeriodBytes()).isEqualTo(-1);
-            assertThat(r.firstBadKind()).contains(DataLossKind.ALIASED);
+            assertThat(r.loss().firstBadKind()).contains(DataLossKind.ALIASED);
             // the bed's truth: the offset found and the one whose data it held share a place
-            long[] stored = medium.where(r.firstBadOffsetBytes(), r.firstBadFoundOffsetBytes());
+            long[] stored = medium.where(r.loss().firstBadOffsetBytes(), r.loss().firstBadFoundOffsetBytes());
             assertThat(stored[0]).isEqualTo(stored[1]).isNotNegative();
-            assertThat(r.firstBadFoundOffsetBytes()).isNotEqualTo(r.firstBadOffsetBytes());
+            assertThat(r.loss().firstBadFoundOffsetBytes()).isNotEqualTo(r.loss().firstBadOffsetBytes());
             // the usable size is a bound the real size lies within (before: the first bad
             // offset, 1 MiB of the bed's 64 MiB), and the bound itself is past it: stored
             // elsewhere, as is all that is said to be lost after it
             assertThat(r.usableBytes()).isGreaterThanOrEqualTo(medium.realBytes())
                     .isLessThan(medium.claimedBytes());
             assertThat(medium.where(r.usableBytes())[0]).isNotEqualTo(r.usableBytes());
-            assertThat(r.badRanges()).containsExactly(new BadRange(r.usableBytes(),
+            assertThat(r.loss().badRanges()).containsExactly(new BadRange(r.usableBytes(),
                     medium.claimedBytes() - r.usableBytes()));
             assertThat(r.toString()).contains("usable at most " + r.usableBytes() + " B",
                     "kind aliased", "holds the data written at offset "
-                    + r.firstBadFoundOffsetBytes()).doesNotContain("period");
+                    + r.loss().firstBadFoundOffsetBytes()).doesNotContain("period");
             assertThat(r.verdict().outcome()).isEqualTo(Verdict.Outcome.COUNTERFEIT);
         }
     }

@@ -101,10 +101,12 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
         long usable = kind == MediumKind.GENUINE ? target.sizeBytes() : usableBytes;
         long twoMebibytes = 2 * DataSize.MEBIBYTE;
         return new CapacityProbeReport(target, parameters, backend, usable, kind,
-                kind == MediumKind.WRAP ? usableBytes : -1, firstBadOffsetBytes, firstBadKind,
-                4096, twoMebibytes, twoMebibytes, 1, 1_000_000_000L, startedAt,
-                CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES, -1, kind == MediumKind.GENUINE
+                kind == MediumKind.WRAP ? usableBytes : -1, new CapacityProbeReport.Loss(
+                        firstBadOffsetBytes, firstBadKind, -1, -1, kind == MediumKind.GENUINE
                         ? List.of() : List.of(new CapacityProbeReport.BadRange(firstBadOffsetBytes,
-                                target.sizeBytes() - firstBadOffsetBytes)), -1, cacheEstimate);
+                                target.sizeBytes() - firstBadOffsetBytes))),
+                new CapacityProbeReport.Effort(4096, twoMebibytes, twoMebibytes, 1,
+                        1_000_000_000L), startedAt, CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES,
+                cacheEstimate);
     }
 }

@@ -65,6 +65,8 @@ public final class DeviceJsonReport {
         params.put("direct", p.direct());
         params.put("write", p.write());
         params.put("force", p.force());
+        params.put("verify", p.verify());
+        params.put("drop_caches", p.dropCaches());
         job.putNull("ioengine");
         job.set("warnings", JsonReport.warningNames(r.warnings()));
         job.set("io_limits_reached", CgroupJson.reached(r.ioLimitsReached()));

@@ -88,14 +88,14 @@ final class GenuineCsv {
 
     /** One row, direction {@code probe}: the device in the directory column. */
     static List<String> capacityProbe(String name, CapacityProbeReport r) {
-        List<String> row = head(name, "capacity_probe", "probe", true, r.bytesWritten(),
-                r.elapsedNanos(), Double.NaN, r.warnings(), r.device().toString(), "", "",
+        List<String> row = head(name, "capacity_probe", "probe", true, r.effort().bytesWritten(),
+                r.effort().elapsedNanos(), Double.NaN, r.warnings(), r.device().toString(), "", "",
                 r.startedAt().toString());
         List<String> g = empty();
-        if (r.firstBadOffsetBytes() >= 0) {
-            g.set(VERIFIED + 2, Long.toString(r.firstBadOffsetBytes()));
+        if (r.loss().firstBadOffsetBytes() >= 0) {
+            g.set(VERIFIED + 2, Long.toString(r.loss().firstBadOffsetBytes()));
         }
-        g.set(VERIFIED + 3, r.firstBadKind().map(DataLossKind::name).orElse(""));
+        g.set(VERIFIED + 3, r.loss().firstBadKind().map(DataLossKind::name).orElse(""));
         g.set(USABLE, Long.toString(r.usableBytes()));
         g.set(USABLE + 1, Long.toString(r.claimedBytes()));
         g.set(USABLE + 2, r.kind().name().toLowerCase(Locale.ROOT));

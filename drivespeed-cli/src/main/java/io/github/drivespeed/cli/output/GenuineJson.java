@@ -146,7 +146,7 @@ final class GenuineJson {
         ObjectNode n = JsonReport.job(name, "capacity_probe", r.startedAt().toString());
         ObjectNode params = n.putObject("parameters");
         params.put("device", r.device().toString());
-        params.put("unit_bytes", r.unitBytes());
+        params.put("unit_bytes", r.effort().unitBytes());
         params.put("cache_bound_bytes", r.parameters().cacheBoundBytes());
         n.set("warnings", JsonReport.warningNames(r.warnings()));
         ObjectNode p = n.putObject("capacity_probe");
@@ -157,24 +157,24 @@ final class GenuineJson {
         p.put("missing_bytes", r.missingBytes());
         p.set("wrap_period_bytes", r.wrapPeriodBytes() > 0
                 ? NODES.numberNode(r.wrapPeriodBytes()) : null);
-        p.set("first_bad_offset_bytes", offset(r.firstBadOffsetBytes()));
-        p.set("first_bad_kind", r.firstBadKind().map(k -> NODES.textNode(k.name()))
+        p.set("first_bad_offset_bytes", offset(r.loss().firstBadOffsetBytes()));
+        p.set("first_bad_kind", r.loss().firstBadKind().map(k -> NODES.textNode(k.name()))
                 .orElse(null));
-        p.set("first_bad_found_offset_bytes", offset(r.firstBadFoundOffsetBytes()));
-        p.put("lost_bytes", r.lostBytes());
+        p.set("first_bad_found_offset_bytes", offset(r.loss().firstBadFoundOffsetBytes()));
+        p.put("lost_bytes", r.loss().lostBytes());
         ArrayNode ranges = p.putArray("bad_ranges");
-        r.badRanges().forEach(b -> ranges.addObject().put("offset_bytes", b.offsetBytes())
+        r.loss().badRanges().forEach(b -> ranges.addObject().put("offset_bytes", b.offsetBytes())
                 .put("bytes", b.lengthBytes()));
-        p.set("first_write_failure_offset_bytes", offset(r.firstWriteFailureOffsetBytes()));
+        p.set("first_write_failure_offset_bytes", offset(r.loss().firstWriteFailureOffsetBytes()));
         p.put("cache_ruled_out_bytes", r.cacheRuledOutBytes());
         p.set("cache_estimate", r.cacheEstimate().map(c -> (JsonNode) NODES.objectNode()
                 .put("bytes", c.bytes()).put("precision_bytes", c.precisionBytes())
                 .put("searched_bytes", c.searchedBytes()).put("at_least", c.atLeast()))
                 .orElse(NullNode.getInstance()));
-        p.put("written_bytes", r.bytesWritten());
-        p.put("read_bytes", r.bytesRead());
-        p.put("rounds", r.rounds());
-        p.put("elapsed_ns", r.elapsedNanos());
+        p.put("written_bytes", r.effort().bytesWritten());
+        p.put("read_bytes", r.effort().bytesRead());
+        p.put("rounds", r.effort().rounds());
+        p.put("elapsed_ns", r.effort().elapsedNanos());
         return n;
     }
 

@@ -241,6 +241,9 @@ public final class JsonReport {
         params.put("direct", p.direct());
         params.put("dsync", p.dsync());
         params.put("data", p.dataPattern().toString());
+        params.put("verify", p.verify());
+        params.put("drop_caches", p.dropCaches());
+        params.put("buffered_fallback", p.bufferedFallback());
         n.putNull("ioengine");
         n.set("warnings", warningNames(r.warnings()));
         n.set("io_limits_reached", CgroupJson.reached(r.ioLimitsReached()));
@@ -263,16 +266,16 @@ public final class JsonReport {
         params.put("rwmixread", p.readPercent());
         params.put("bs_bytes", p.blockSize().bytes());
         params.put("size_bytes", p.size().bytes());
-        put(params, "number_ios", p.count());
+        put(params, "number_ios", p.length().count());
         params.put("time_based", p.timeBased());
-        params.set("runtime_ns", p.duration().map(d -> NODES.numberNode(d.toNanos()))
+        params.set("runtime_ns", p.length().duration().map(d -> NODES.numberNode(d.toNanos()))
                 .orElse(null));
-        params.put("ramp_time_ns", p.rampTime().toNanos());
+        params.put("ramp_time_ns", p.length().rampTime().toNanos());
         params.put("numjobs", p.threads());
         params.put("iodepth", p.queueDepth());
         params.put("randseed", p.seed());
         params.put("norandommap", !p.randomMap());
-        params.set("time_limit_ns", p.timeLimit().map(d -> NODES.numberNode(d.toNanos()))
+        params.set("time_limit_ns", p.length().timeLimit().map(d -> NODES.numberNode(d.toNanos()))
                 .orElse(null));
         params.put("fdatasync", p.syncEveryWrites());
         params.put("runs", p.runs());

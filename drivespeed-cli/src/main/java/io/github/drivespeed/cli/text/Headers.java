@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.text;
 
 import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.unit.Nanoseconds;
@@ -35,8 +36,7 @@ public final class Headers {
         if (direct == null || direct == asked.direct()) {
             return asked.toString();
         }
-        return new SequentialParameters(asked.blockSize(), asked.count(), asked.runs(), direct,
-                asked.dsync(), asked.dataPattern()) + (asked.direct()
+        return asked.withDirect(direct) + (asked.direct()
                         ? " (O_DIRECT refused by the file system)" : "");
     }
 
@@ -73,10 +73,11 @@ public final class Headers {
 
     private static String runLength(WorkloadPlan plan) {
         WorkloadParameters p = plan.parameters();
-        return (p.timeBased() ? Nanoseconds.format(p.duration().get().toNanos()) + " per run"
+        RunLength length = p.length();
+        return (p.timeBased() ? Nanoseconds.format(length.duration().get().toNanos()) + " per run"
                 : p.iosPerRun() + " I/Os per run")
-                + (p.rampTime().isZero() ? "" : " after " + Nanoseconds.format(p.rampTime().toNanos())
-                        + " ramp")
+                + (length.rampTime().isZero() ? "" : " after "
+                        + Nanoseconds.format(length.rampTime().toNanos()) + " ramp")
                 + ", " + p.runs() + (p.runs() == 1 ? " run" : " runs")
                 + (p.direct() ? ", O_DIRECT" : ", buffered");
     }

@@ -90,26 +90,28 @@ public final class LossLines {
         out.println("DATA LOST: " + r.device() + " stores less than it claims (" + r.kind().label()
                 + ").");
         out.println("  usable:           " + usable(r));
-        if (r.firstWriteFailureOffsetBytes() >= 0) {
-            out.println("  writes fail:      from offset " + bytes(r.firstWriteFailureOffsetBytes())
-                    + " with EIO: usable at most " + bytes(r.firstWriteFailureOffsetBytes())
-                    + (r.usableBytes() >= r.firstWriteFailureOffsetBytes() ? "; what was written"
+        CapacityProbeReport.Loss loss = r.loss();
+        long failedAt = loss.firstWriteFailureOffsetBytes();
+        if (failedAt >= 0) {
+            out.println("  writes fail:      from offset " + bytes(failedAt)
+                    + " with EIO: usable at most " + bytes(failedAt)
+                    + (r.usableBytes() >= failedAt ? "; what was written"
                     + " below it reads back as written" : ""));
         }
-        if (r.firstBadOffsetBytes() >= 0) {
-            out.println("  first bad offset: " + bytes(r.firstBadOffsetBytes()));
+        if (loss.firstBadOffsetBytes() >= 0) {
+            out.println("  first bad offset: " + bytes(loss.firstBadOffsetBytes()));
         }
-        r.firstBadKind().ifPresent(k -> out.println("  kind:             "
-                + kind(k, r.firstBadFoundOffsetBytes())));
+        loss.firstBadKind().ifPresent(k -> out.println("  kind:             "
+                + kind(k, loss.firstBadFoundOffsetBytes())));
         if (r.wrapPeriodBytes() > 0) {
             out.println("  wraps around:     every " + bytes(r.wrapPeriodBytes())
                     + " (a write at offset X lands at X modulo that)");
         }
         if (r.kind() == MediumKind.ALIASED) {
             out.println("  aliases:          writes land on other offsets, at no one period (not X"
-                    + " modulo a size): offset " + bytes(r.firstBadOffsetBytes())
-                    + (r.firstBadFoundOffsetBytes() >= 0 ? " held the data written at offset "
-                    + bytes(r.firstBadFoundOffsetBytes()) : " did not hold its data"));
+                    + " modulo a size): offset " + bytes(loss.firstBadOffsetBytes())
+                    + (loss.firstBadFoundOffsetBytes() >= 0 ? " held the data written at offset "
+                    + bytes(loss.firstBadFoundOffsetBytes()) : " did not hold its data"));
         }
         r.cacheEstimate().ifPresent(c -> out.println("  cache:            " + (c.bytes() == 0
                 ? "none: of the last " + bytes(c.searchedBytes()) + " written past the usable"
@@ -133,12 +135,12 @@ public final class LossLines {
                     + " how much below " + bytes(r.usableBytes()) + " holds its data the probe"
                     + " cannot tell";
         }
-        if (r.kind() != MediumKind.DAMAGED || r.badRanges().isEmpty()) {
+        if (r.kind() != MediumKind.DAMAGED || r.loss().badRanges().isEmpty()) {
             return head + "; the other " + bytes(r.missingBytes()) + " lose what is written there";
         }
-        List<CapacityProbeReport.BadRange> ranges = r.badRanges();
+        List<CapacityProbeReport.BadRange> ranges = r.loss().badRanges();
         StringBuilder sb = new StringBuilder(head).append(", contiguous from offset 0; ")
-                .append(bytes(r.lostBytes())).append(" lost in ").append(ranges.size())
+                .append(bytes(r.loss().lostBytes())).append(" lost in ").append(ranges.size())
                 .append(ranges.size() == 1 ? " region: " : " regions: ");
         String sep = "";
         for (CapacityProbeReport.BadRange b : ranges.subList(0, Math.min(RANGES_SHOWN,
@@ -150,7 +152,7 @@ public final class LossLines {
         if (ranges.size() > RANGES_SHOWN) {
             sb.append(" and ").append(ranges.size() - RANGES_SHOWN).append(" more");
         }
-        long after = r.missingBytes() - r.lostBytes();
+        long after = r.missingBytes() - r.loss().lostBytes();
         return after <= 0 ? sb.toString() : sb.append("; the other ").append(bytes(after))
                 .append(" above ").append(mib(r.usableBytes())).append(" hold their data")
                 .toString();

@@ -8,6 +8,7 @@ import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.parameters.SustainedParameters;
+import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.medium.CacheCliff;
@@ -144,7 +145,7 @@ final class ReportFixtures {
                         .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())),
                 Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE));
         return new SpeedReport(sdCardTarget(), new SequentialParameters(DataSize.ofMebibytes(4), 4, 2,
-                true, false, DataPattern.RANDOM), backend(), write, read, Optional.empty(),
+                true, false, DataPattern.RANDOM, true, false, false), backend(), write, read, Optional.empty(),
                 STARTED, Optional.of(new WarmUpWrite(16 * DataSize.MEBIBYTE, 110 * MS)), 0);
     }
 
@@ -185,7 +186,7 @@ final class ReportFixtures {
         return new DeviceReport(new DeviceInfo(Path.of("/dev/sdb"), Optional.of(protectedDisk),
                 63_864_569_856L, 512, Set.of(Warning.USB3_DEVICE_AT_USB2_SPEED)),
                 new DeviceParameters(DataSize.ofMebibytes(8), OptionalLong.empty(),
-                        Optional.of(Duration.ofSeconds(3)), 2, true, false, false),
+                        Optional.of(Duration.ofSeconds(3)), 2, true, false, false, true, false),
                 backend(), Optional.empty(), read, Optional.of(cached), STARTED,
                 Optional.of(new ConstantFill(read.samples().stream().mapToLong(Sample::bytes)
                         .sum(), Map.of())));
@@ -194,9 +195,8 @@ final class ReportFixtures {
     /** randrw 70 % reads, 4 KiB, QD4 T2, 1 s time-based after 200 ms ramp, 1 run. */
     static WorkloadReport mixedWorkload() {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 70,
-                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
-                Optional.of(Duration.ofSeconds(1)), Duration.ofMillis(200), 2, 4, 7, 1, true,
-                Duration.ofMillis(500), true, Optional.empty(), 0, Optional.empty());
+                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ofMillis(200), Optional.empty()), 2, 4, 7, 1, true,
+                Duration.ofMillis(500), true, 0, Optional.empty());
         Sample reads = Sample.of(1, 700 * 4096L, 1_000 * MS, 700, spread(700, 40_000, 900),
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 340 * 4096L, 340},
                     {500 * MS, 1_000 * MS, 360 * 4096L, 360}}));
@@ -220,9 +220,8 @@ final class ReportFixtures {
      */
     static WorkloadReport asyncWorkload() {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 100,
-                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.empty(),
-                Optional.of(Duration.ofSeconds(1)), Duration.ZERO, 1, 8, 7, 1, true,
-                Duration.ofMillis(500), true, Optional.empty(), 0, Optional.empty());
+                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 8, 7, 1, true,
+                Duration.ofMillis(500), true, 0, Optional.empty());
         int n = 800;
         long[] slat = new long[n];
         long[] clat = new long[n];
@@ -253,9 +252,8 @@ final class ReportFixtures {
         List<WorkloadReport> reports = new ArrayList<>();
         for (int readPercent : new int[] {100, 0}) {
             WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, readPercent,
-                    DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), OptionalLong.of(2000),
-                    Optional.empty(), Duration.ZERO, 1, 1, 0, 1, true, Duration.ofMillis(500),
-                    true, Optional.empty(), 0, Optional.empty());
+                    DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.of(2000), Optional.empty(), Duration.ZERO, Optional.empty()), 1, 1, 0, 1, true, Duration.ofMillis(500),
+                    true, 0, Optional.empty());
             boolean read = readPercent == 100;
             long elapsed = read ? 800 * MS : 1_600 * MS;
             Sample s = Sample.of(1, 2000 * 4096L, elapsed, 2000,
@@ -357,9 +355,11 @@ final class ReportFixtures {
         long mib = DataSize.MEBIBYTE;
         return new CapacityProbeReport(new DeviceInfo(Path.of("/dev/sdc"), Optional.empty(),
                 256 * mib, 512, Set.of()), new CapacityProbeParameters(false, 64 * mib), backend(),
-                100 * mib, MediumKind.WRAP, 100 * mib, 100 * mib, Optional.of(DataLossKind.ALIASED),
-                4096, 2 * mib, 2 * mib, 1, 290 * MS, STARTED.plusSeconds(60), 64 * mib, -1,
-                List.of(new CapacityProbeReport.BadRange(100 * mib, 156 * mib)), 0,
+                100 * mib, MediumKind.WRAP, 100 * mib, new CapacityProbeReport.Loss(100 * mib,
+                        Optional.of(DataLossKind.ALIASED), 0, -1,
+                        List.of(new CapacityProbeReport.BadRange(100 * mib, 156 * mib))),
+                new CapacityProbeReport.Effort(4096, 2 * mib, 2 * mib, 1, 290 * MS),
+                STARTED.plusSeconds(60), 64 * mib,
                 Optional.of(new CacheEstimate(16 * mib, 4096, 64 * mib)));
     }
 }

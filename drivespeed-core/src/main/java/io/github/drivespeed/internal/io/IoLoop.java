@@ -145,74 +145,32 @@ public final class IoLoop {
     private final long[] completedBytes;
 
     /**
-     * The I/O loop of one worker: issues I/O through {@code queue} until its offsets run out or it
-     * is stopped.
+     * The I/O loop of one worker: issues I/O through {@code file}'s queue until its offsets run
+     * out or it is stopped. The values are taken apart into fields here, once: the loop reads
+     * nothing through them per I/O.
      *
-     * @param queue where I/O goes; its depth is this worker's queue depth
-     * @param blockBytes bytes per I/O
-     * @param offsets file offsets
-     * @param directions read or write, per I/O
-     * @param data the write pool, or null when {@code directions} never writes
-     * @param readBuffer {@code depth x blockBytes} bytes to read into, or null when never reading
-     * @param readRecorder records measured reads, or null to record nothing
-     * @param writeRecorder records measured writes, or null to record nothing
-     * @param stop shared with the run's other workers
-     * @param progress told after each measured I/O
-     * @param fileName the test file, for messages
-     * @param what for example {@code write pass of run 2}, for messages
-     * @param plannedBytes measured bytes this worker is to move, or -1 when time-based
+     * @param file the queue (its depth is this worker's queue depth), bytes per I/O, and how
+     *     messages name the file and the work
+     * @param ios the offsets, directions, write pool and read buffer
+     * @param recorders what records the measured I/Os and is told of the progress
+     * @param control the stop signal shared with the run's other workers, and the periodic sync
      */
-    public IoLoop(IoQueue queue, long blockBytes, OffsetGenerator offsets,
-            DirectionGenerator directions, WriteData data, AlignedBuffer readBuffer,
-            DirectionRecorder readRecorder, DirectionRecorder writeRecorder, StopSignal stop,
-            Progress progress, Path fileName, String what, long plannedBytes) {
-        this(queue, blockBytes, offsets, directions, data, readBuffer, readRecorder,
-                writeRecorder, stop, progress, fileName, what, plannedBytes, PeriodicSync.NONE);
-    }
-
-    /**
-     * As the other constructor, with syncs between the writes.
-     *
-     * @param queue where I/O goes
-     * @param blockBytes bytes per I/O
-     * @param offsets file offsets
-     * @param directions read or write, per I/O
-     * @param data the write pool, or null
-     * @param readBuffer the read buffer, or null
-     * @param readRecorder records measured reads, or null
-     * @param writeRecorder records measured writes, or null
-     * @param stop shared with the run's other workers
-     * @param progress told after each measured I/O
-     * @param fileName the test file, for messages
-     * @param what for messages
-     * @param plannedBytes measured bytes this worker is to move, or -1 when time-based
-     * @param sync fdatasync every N writes, or {@link PeriodicSync#NONE}
-     */
-    public IoLoop(IoQueue queue, long blockBytes, OffsetGenerator offsets,
-            DirectionGenerator directions, WriteData data, AlignedBuffer readBuffer,
-            DirectionRecorder readRecorder, DirectionRecorder writeRecorder, StopSignal stop,
-            Progress progress, Path fileName, String what, long plannedBytes, PeriodicSync sync) {
-        this.sync = Objects.requireNonNull(sync, "sync");
-        this.queue = Objects.requireNonNull(queue, "queue");
+    public IoLoop(LoopFile file, LoopIos ios, LoopRecorders recorders, LoopControl control) {
+        this.queue = file.queue();
         this.depth = queue.depth();
-        this.blockBytes = blockBytes;
-        this.offsets = Objects.requireNonNull(offsets, "offsets");
-        this.directions = Objects.requireNonNull(directions, "directions");
-        if (directions.mayWrite()) {
-            Objects.requireNonNull(data, "data");
-        }
-        if (directions.mayRead()) {
-            Objects.requireNonNull(readBuffer, "readBuffer");
-        }
-        this.data = data;
-        this.readBuffer = readBuffer;
-        this.readRecorder = readRecorder;
-        this.writeRecorder = writeRecorder;
-        this.stop = Objects.requireNonNull(stop, "stop");
-        this.progress = Objects.requireNonNull(progress, "progress");
-        this.fileName = fileName;
-        this.what = what;
-        this.plannedBytes = plannedBytes;
+        this.blockBytes = file.blockBytes();
+        this.fileName = file.name();
+        this.what = file.what();
+        this.plannedBytes = file.plannedBytes();
+        this.offsets = ios.offsets();
+        this.directions = ios.directions();
+        this.data = ios.data();
+        this.readBuffer = ios.readBuffer();
+        this.readRecorder = recorders.reads();
+        this.writeRecorder = recorders.writes();
+        this.progress = recorders.progress();
+        this.stop = control.stop();
+        this.sync = control.sync();
         this.submittedAt = new long[depth];
         this.timesSubmission = queue.timesSubmission();
         this.issuedAt = new long[timesSubmission ? depth : 0];

@@ -3,11 +3,13 @@ package io.github.drivespeed.internal.measure;
 import io.github.drivespeed.internal.files.TestFileCreator;
 import io.github.drivespeed.internal.files.TestFileRemoval;
 import io.github.drivespeed.internal.io.BlockingIoQueue;
-import io.github.drivespeed.internal.io.DirectionGenerator;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
-import io.github.drivespeed.internal.io.StopSignal;
+import io.github.drivespeed.internal.io.LoopControl;
+import io.github.drivespeed.internal.io.LoopFile;
+import io.github.drivespeed.internal.io.LoopIos;
+import io.github.drivespeed.internal.io.LoopRecorders;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.report.CacheHandling;
@@ -93,17 +95,18 @@ final class CachedRead {
     static PassResult measure(FileHandle file, Path name, AlignedBuffer buffer, long regionBytes,
             long durationNanos, DeviceCounters counters) throws IOException {
         String what = "cached-read pass";
-        IoLoop prime = new IoLoop(new BlockingIoQueue(file), regionBytes,
-                OffsetGenerator.sequential(0, 1, regionBytes), DirectionGenerator.reads(), null,
-                buffer, null, null, new StopSignal(), IoLoop.Progress.NONE, name, what, regionBytes);
+        LoopIos region = LoopIos.reads(OffsetGenerator.sequential(0, 1, regionBytes), buffer);
+        IoLoop prime = new IoLoop(new LoopFile(new BlockingIoQueue(file), regionBytes, name, what,
+                regionBytes), region, LoopRecorders.progressOnly(IoLoop.Progress.NONE),
+                LoopControl.alone());
         long now = System.nanoTime();
         prime.run(1, now, now + IoLoop.NO_DEADLINE_NANOS);
         PassWindow window = PassWindow.open(counters);
         long start = window.startNanos();
-        IoLoop loop = new IoLoop(new BlockingIoQueue(file), regionBytes,
-                OffsetGenerator.sequential(0, 1, regionBytes), DirectionGenerator.reads(), null,
-                buffer, window.recorder(), null, new StopSignal(), IoLoop.Progress.NONE, name,
-                what, -1);
+        IoLoop loop = new IoLoop(new LoopFile(new BlockingIoQueue(file), regionBytes, name, what,
+                -1), LoopIos.reads(OffsetGenerator.sequential(0, 1, regionBytes), buffer),
+                LoopRecorders.pass(false, window.recorder(), IoLoop.Progress.NONE),
+                LoopControl.alone());
         loop.run(Long.MAX_VALUE, start, start + durationNanos);
         Sample sample = window.sample(1, window.elapsedNanos(0), CacheHandling.FROM_CACHE);
         return PassResult.of(PassKind.CACHED_READ, List.of(sample),

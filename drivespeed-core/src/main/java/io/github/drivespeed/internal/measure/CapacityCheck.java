@@ -8,12 +8,14 @@ import io.github.drivespeed.internal.files.LeftoverFiles;
 import io.github.drivespeed.internal.files.TestFileCreator;
 import io.github.drivespeed.internal.files.TestFileRemoval;
 import io.github.drivespeed.internal.io.BlockingIoQueue;
-import io.github.drivespeed.internal.io.DirectionGenerator;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
-import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.io.LoopControl;
+import io.github.drivespeed.internal.io.LoopFile;
+import io.github.drivespeed.internal.io.LoopIos;
+import io.github.drivespeed.internal.io.LoopRecorders;
 import io.github.drivespeed.internal.preflight.CgroupMemoryCheck;
 import io.github.drivespeed.internal.preflight.FileSizeLimit;
 import io.github.drivespeed.internal.preflight.Preflight;
@@ -354,11 +356,12 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         Path name = file.path().orElse(given());
         String what = "write of capacity file " + (index + 1);
         data.startRun(nonce);
-        IoLoop loop = new IoLoop(new BlockingIoQueue(file), BLOCK_BYTES,
-                OffsetGenerator.sequential(0, blocks, BLOCK_BYTES), DirectionGenerator.writes(),
-                data, null, null, null, new StopSignal(),
-                d -> listener.bytesTransferred(PassKind.WRITE, 1, before + d, fill), name, what,
-                blocks * BLOCK_BYTES);
+        IoLoop loop = new IoLoop(new LoopFile(new BlockingIoQueue(file), BLOCK_BYTES, name, what,
+                blocks * BLOCK_BYTES),
+                LoopIos.writes(OffsetGenerator.sequential(0, blocks, BLOCK_BYTES), data),
+                LoopRecorders.progressOnly(
+                        d -> listener.bytesTransferred(PassKind.WRITE, 1, before + d, fill)),
+                LoopControl.alone());
         long done;
         boolean failed = false;
         long now = System.nanoTime();
@@ -406,10 +409,11 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
     private static void readBlocks(PassChecks checks, TestFile file, Path name, ReadRing ring,
             long blocks, String what) throws IOException {
         checks.transfer(blocks, offset -> offset / BLOCK_BYTES, true, (first, progress) -> {
-            IoLoop loop = checks.attach(new IoLoop(new BlockingIoQueue(file), BLOCK_BYTES,
-                    OffsetGenerator.sequential(first, blocks - first, BLOCK_BYTES),
-                    DirectionGenerator.reads(), null, ring.buffer(), null, null,
-                    new StopSignal(), progress, name, what, blocks * BLOCK_BYTES));
+            IoLoop loop = checks.attach(new IoLoop(new LoopFile(new BlockingIoQueue(file),
+                    BLOCK_BYTES, name, what, blocks * BLOCK_BYTES), LoopIos.reads(
+                            OffsetGenerator.sequential(first, blocks - first, BLOCK_BYTES),
+                            ring.buffer()),
+                    LoopRecorders.progressOnly(progress), LoopControl.alone()));
             long now = System.nanoTime();
             return loop.run(blocks - first, now, now + IoLoop.NO_DEADLINE_NANOS).measuredBytes();
         });

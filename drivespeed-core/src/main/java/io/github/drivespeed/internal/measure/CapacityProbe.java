@@ -471,9 +471,10 @@ final class CapacityProbe {
         long foundAt = at != null && at.kind() == DataLossKind.ALIASED ? at.foundOffset() : -1;
         return new CapacityProbeReport(target.info(true), parameters,
                 target.selection().info(), Math.min(usable, target.sizeBytes()), kind, period,
-                badAt, badKind, unit, written, read, rounds, System.nanoTime() - start,
-                startedAt, cacheRuledOut, unwritable.isEmpty() ? -1 : unwritable.first(), bad,
-                foundAt, cache);
+                new CapacityProbeReport.Loss(badAt, badKind, foundAt,
+                        unwritable.isEmpty() ? -1 : unwritable.first(), bad),
+                new CapacityProbeReport.Effort(unit, written, read, rounds,
+                        System.nanoTime() - start), startedAt, cacheRuledOut, cache);
     }
 
     /**

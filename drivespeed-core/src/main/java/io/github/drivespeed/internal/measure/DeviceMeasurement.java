@@ -80,25 +80,24 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
      * A device test on a block device.
      *
      * @param device the device as the caller gave it
-     * @param parameters what to measure
+     * @param parameters what to measure, with whether a write test's read-back is verified
      * @param fitBlockToDevice whether the block size is the plan's default, which a device
      *     smaller than it is read with a block that fits instead ({@link #fittedBlockBytes})
      * @param writeConfirmation the device the caller allowed writes to, if any
      * @param readOptions drop_caches and the cached-read pass
      * @param listener progress receiver
      * @param backend the backend to use, or empty for the best available
-     * @param verify whether a write test's read passes are checked against what was written
      */
     public DeviceMeasurement(Path device, DeviceParameters parameters, boolean fitBlockToDevice,
             Optional<Path> writeConfirmation, PageCacheOptions readOptions, ProgressListener listener,
-            Optional<IoBackend> backend, boolean verify) {
+            Optional<IoBackend> backend) {
         super(device, backend, optInFirst(parameters.write(), writeConfirmation));
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.fitBlockToDevice = fitBlockToDevice;
         this.writeConfirmation = Objects.requireNonNull(writeConfirmation, "writeConfirmation");
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.verify = verify;
+        this.verify = parameters.verify();
     }
 
     /**
@@ -130,9 +129,7 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
             LOG.info("{} ({} bytes) is smaller than the default block of {}: reading it with"
                     + " blocks of {}", t.given(), t.sizeBytes(), parameters.blockSize(),
                     DataSize.ofBytes(fitted));
-            parameters = new DeviceParameters(DataSize.ofBytes(fitted), parameters.count(),
-                    parameters.duration(), parameters.runs(), parameters.direct(),
-                    parameters.write(), parameters.force());
+            parameters = parameters.withBlockSize(DataSize.ofBytes(fitted));
         }
         long blockBytes = parameters.blockSize().bytes();
         checkPlan(t, io, blockBytes);

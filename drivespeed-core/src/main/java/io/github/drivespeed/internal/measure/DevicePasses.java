@@ -1,13 +1,15 @@
 package io.github.drivespeed.internal.measure;
 
 import io.github.drivespeed.internal.io.BlockingIoQueue;
-import io.github.drivespeed.internal.io.DirectionGenerator;
 import io.github.drivespeed.internal.io.DirectionRecorder;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
-import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.io.LoopControl;
+import io.github.drivespeed.internal.io.LoopFile;
+import io.github.drivespeed.internal.io.LoopIos;
+import io.github.drivespeed.internal.io.LoopRecorders;
 import io.github.drivespeed.internal.preflight.DeviceTarget;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.internal.verify.PassChecks;
@@ -336,11 +338,9 @@ final class DevicePasses {
     private IoLoop loop(PassKind kind, OffsetGenerator offsets, DirectionRecorder recorder,
             IoLoop.Progress progress, String what, long planned, AlignedBuffer into) {
         boolean write = kind == PassKind.WRITE;
-        return new IoLoop(new BlockingIoQueue(handle), blockBytes, offsets,
-                write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
-                write ? data : null, write ? null : into,
-                write ? null : recorder, write ? recorder : null, new StopSignal(), progress,
-                t.device(), what, planned);
+        return new IoLoop(new LoopFile(new BlockingIoQueue(handle), blockBytes, t.device(), what,
+                planned), LoopIos.pass(write, offsets, data, into),
+                LoopRecorders.pass(write, recorder, progress), LoopControl.alone());
     }
 
     private long run(IoLoop loop, long ios, long start, long deadline, String what,

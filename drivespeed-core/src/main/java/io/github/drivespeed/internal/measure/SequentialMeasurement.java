@@ -8,13 +8,15 @@ import io.github.drivespeed.internal.files.LeftoverFiles;
 import io.github.drivespeed.internal.files.TestFileCreator;
 import io.github.drivespeed.internal.files.TestFileRemoval;
 import io.github.drivespeed.internal.io.BlockingIoQueue;
-import io.github.drivespeed.internal.io.DirectionGenerator;
 import io.github.drivespeed.internal.io.DirectionRecorder;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
-import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.io.LoopControl;
+import io.github.drivespeed.internal.io.LoopFile;
+import io.github.drivespeed.internal.io.LoopIos;
+import io.github.drivespeed.internal.io.LoopRecorders;
 import io.github.drivespeed.internal.preflight.BackendSelector;
 import io.github.drivespeed.internal.preflight.CgroupMemoryCheck;
 import io.github.drivespeed.internal.preflight.FileSizeLimit;
@@ -77,22 +79,20 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
      * A sequential test in a directory.
      *
      * @param target the directory to test in, as the caller gave it
-     * @param parameters what to measure
-     * @param bufferedFallback whether buffered I/O replaces O_DIRECT where O_DIRECT is refused
+     * @param parameters what to measure, with whether each read pass is checked against what was
+     *     written (rule 7) and whether buffered I/O replaces O_DIRECT where O_DIRECT is refused
      * @param listener progress receiver
      * @param backend the backend to use, or empty to pick the best available
      * @param readOptions drop_caches before buffered reads, and the cached-read pass
-     * @param verify whether each read pass is checked against what was written (rule 7)
      */
-    public SequentialMeasurement(Path target, SequentialParameters parameters, boolean bufferedFallback,
-            ProgressListener listener, Optional<IoBackend> backend, PageCacheOptions readOptions,
-            boolean verify) {
+    public SequentialMeasurement(Path target, SequentialParameters parameters,
+            ProgressListener listener, Optional<IoBackend> backend, PageCacheOptions readOptions) {
         super(target, backend, Preflight::examine);
         this.parameters = Objects.requireNonNull(parameters, "parameters");
-        this.bufferedFallback = bufferedFallback;
+        this.bufferedFallback = parameters.bufferedFallback();
         this.listener = Objects.requireNonNull(listener, "listener");
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
-        this.verify = verify;
+        this.verify = parameters.verify();
     }
 
     /**
@@ -199,8 +199,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         SequentialParameters done = parameters;
         if (parameters.direct() && !passes.direct) {
             // What ran, not what was asked: the report must not call buffered figures O_DIRECT.
-            done = new SequentialParameters(parameters.blockSize(), parameters.count(), parameters.runs(),
-                    false, parameters.dsync(), parameters.dataPattern());
+            done = parameters.withDirect(false);
             writeWarnings.add(Warning.BUFFERED_FALLBACK);
             readWarnings.add(Warning.BUFFERED_FALLBACK);
         }
@@ -483,13 +482,13 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 long start) throws IOException {
             try {
                 return checks.transfer(count, offset -> offset / blockBytes, true,
-                        (first, progress) -> checks.attach(new IoLoop(new BlockingIoQueue(file),
-                                blockBytes, OffsetGenerator.sequential(first, count - first,
-                                        blockBytes),
-                                write ? DirectionGenerator.writes() : DirectionGenerator.reads(),
-                                write ? data : null, write ? null : readBuffer,
-                                write ? null : recorder, write ? recorder : null,
-                                new StopSignal(), progress, name, what, passBytes))
+                        (first, progress) -> checks.attach(new IoLoop(
+                                new LoopFile(new BlockingIoQueue(file), blockBytes, name, what,
+                                        passBytes),
+                                LoopIos.pass(write, OffsetGenerator.sequential(first,
+                                        count - first, blockBytes), data, readBuffer),
+                                LoopRecorders.pass(write, recorder, progress),
+                                LoopControl.alone()))
                         .run(count - first, start, start + IoLoop.NO_DEADLINE_NANOS)
                         .measuredBytes());
             } catch (IOException e) {

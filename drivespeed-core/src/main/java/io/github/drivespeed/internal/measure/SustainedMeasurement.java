@@ -9,12 +9,15 @@ import io.github.drivespeed.internal.genuine.CliffDetector;
 import io.github.drivespeed.internal.genuine.CompletionLog;
 import io.github.drivespeed.internal.genuine.SteadyAfterDrop;
 import io.github.drivespeed.internal.io.BlockingIoQueue;
-import io.github.drivespeed.internal.io.DirectionGenerator;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.io.LoopControl;
+import io.github.drivespeed.internal.io.LoopFile;
+import io.github.drivespeed.internal.io.LoopIos;
+import io.github.drivespeed.internal.io.LoopRecorders;
 import io.github.drivespeed.internal.preflight.CgroupMemoryCheck;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
@@ -268,9 +271,10 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
                 }
                 listener.bytesTransferred(PassKind.WRITE, 1, done, planned);
             };
-            IoLoop loop = new IoLoop(new BlockingIoQueue(file), blockBytes,
-                    OffsetGenerator.sequential(0, blocks, blockBytes), DirectionGenerator.writes(),
-                    data, null, null, window.recorder(), stopSignal, progress, name, what, planned);
+            IoLoop loop = new IoLoop(new LoopFile(new BlockingIoQueue(file), blockBytes, name, what,
+                    planned), LoopIos.writes(OffsetGenerator.sequential(0, blocks, blockBytes), data),
+                    LoopRecorders.pass(true, window.recorder(), progress),
+                    LoopControl.stoppedBy(stopSignal));
             IoLoop.Outcome outcome = loop.run(blocks, start, start + settings.maxNanos());
             if (stop != SustainedReport.Stop.STEADY_AFTER_DROP && outcome.measuredIos() < blocks) {
                 stop = SustainedReport.Stop.DURATION;

@@ -9,6 +9,10 @@ import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.io.LoopControl;
+import io.github.drivespeed.internal.io.LoopFile;
+import io.github.drivespeed.internal.io.LoopIos;
+import io.github.drivespeed.internal.io.LoopRecorders;
 import io.github.drivespeed.internal.measure.CacheEviction;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
@@ -92,14 +96,14 @@ final class JobRun {
         this.what = (warmUp ? "warm-up" : "run " + run) + " of " + job.fioRw() + " "
                 + job.blockSize();
         this.seed = warmUp ? job.seed() ^ WorkloadMeasurement.WARM_UP_SEED_MIX : job.seed();
-        this.rampNanos = warmUp ? 0 : job.rampTime().toNanos();
+        this.rampNanos = warmUp ? 0 : job.length().rampTime().toNanos();
         this.intervalNanos = warmUp ? WorkloadMeasurement.WARM_UP_INTERVAL_NANOS
                 : job.timelineInterval().toNanos();
         this.totalIos = warmUp ? Math.min(job.iosPerRun(), Math.max(workers.workers(), Math.max(
                 WorkloadMeasurement.WARM_UP_BYTES / workers.blockBytes(),
                 WorkloadMeasurement.WARM_UP_IOS))) : job.iosPerRun();
         this.timeBased = job.timeBased() && !warmUp;
-        this.durationNanos = timeBased ? job.duration().get().toNanos() : 0;
+        this.durationNanos = timeBased ? job.length().duration().get().toNanos() : 0;
         this.expectedIntervals = timeBased
                 ? (int) Math.min(1 << 20, durationNanos / intervalNanos + 2) : 0;
         this.stop = new StopSignal(groupStop);
@@ -227,7 +231,7 @@ final class JobRun {
             }
             long deadline = warmUp ? startNanos + warmUpNanos
                     : timeBased ? from + durationNanos
-                    : job.timeLimit().map(l -> from + l.toNanos())
+                    : job.length().timeLimit().map(l -> from + l.toNanos())
                             .orElse(startNanos + IoLoop.NO_DEADLINE_NANOS);
             // the warm-up records too (and drops it), so that it runs the measured code path
             // log records only for a measured run that asked for them
@@ -240,9 +244,10 @@ final class JobRun {
             readRecorders[index] = rr;
             writeRecorders[index] = wr;
             long planned = timeBased ? -1 : limit * workers.blockBytes();
-            IoLoop loop = new IoLoop(workers.queue(index), workers.blockBytes(), offsets,
-                    directions, workers.writeData(index), workers.readBuffer(index), rr, wr, stop,
-                    progress, workers.name(), what, planned, periodicSync);
+            IoLoop loop = new IoLoop(new LoopFile(workers.queue(index), workers.blockBytes(),
+                    workers.name(), what, planned), new LoopIos(offsets, directions,
+                    workers.writeData(index), workers.readBuffer(index)),
+                    new LoopRecorders(rr, wr, progress), new LoopControl(stop, periodicSync));
             InFlightTally.Start inFlightStart = InFlightTally.start(workers.queue(index));
             IoLoop.Outcome outcome = loop.run(limit, from, deadline);
             if (!warmUp) {

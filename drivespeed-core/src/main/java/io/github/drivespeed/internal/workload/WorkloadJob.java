@@ -11,6 +11,7 @@ import io.github.drivespeed.internal.measure.FigureChecks;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
@@ -217,10 +218,11 @@ final class WorkloadJob {
             return;
         }
         boolean timeBased = job.timeBased();
+        RunLength length = job.length();
         throw new InvalidSettingException(timeBased ? "duration" : "timeLimit",
-                timeBased ? job.duration().orElse(null) : job.timeLimit().orElse(null),
+                (timeBased ? length.duration() : length.timeLimit()).orElse(null),
                 "is too short: run " + run + " completed no I/O in it (after a ramp of "
-                        + Nanoseconds.format(job.rampTime().toNanos()) + "); give it at least the time of"
+                        + Nanoseconds.format(length.rampTime().toNanos()) + "); give it at least the time of"
                         + " a few I/Os");
     }
 

@@ -9,12 +9,14 @@ import io.github.drivespeed.internal.files.LeftoverFiles;
 import io.github.drivespeed.internal.files.TestFileCreator;
 import io.github.drivespeed.internal.files.TestFileRemoval;
 import io.github.drivespeed.internal.io.BlockingIoQueue;
-import io.github.drivespeed.internal.io.DirectionGenerator;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.io.IoLoop;
 import io.github.drivespeed.internal.io.OffsetGenerator;
-import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.io.WriteData;
+import io.github.drivespeed.internal.io.LoopControl;
+import io.github.drivespeed.internal.io.LoopFile;
+import io.github.drivespeed.internal.io.LoopIos;
+import io.github.drivespeed.internal.io.LoopRecorders;
 import io.github.drivespeed.internal.measure.BtrfsDirectWrites;
 import io.github.drivespeed.internal.measure.Measurement;
 import io.github.drivespeed.internal.preflight.CgroupMemoryCheck;
@@ -269,10 +271,9 @@ final class WorkloadPreparation
             long start = System.nanoTime();
             StageReporter.Stage stage = reporter.start(WorkloadStage.Kind.FILL, first, 0,
                     fileBytes, -1, start, 1);
-            IoLoop loop = new IoLoop(new BlockingIoQueue(file), chunk,
-                    OffsetGenerator.sequential(0, blocks, chunk), DirectionGenerator.writes(),
-                    data, null, null, null, new StopSignal(), stage.progress(0), name, what,
-                    fileBytes);
+            IoLoop loop = new IoLoop(new LoopFile(new BlockingIoQueue(file), chunk, name, what,
+                    fileBytes), LoopIos.writes(OffsetGenerator.sequential(0, blocks, chunk), data),
+                    LoopRecorders.progressOnly(stage.progress(0)), LoopControl.alone());
             loop.run(blocks, start, start + IoLoop.NO_DEADLINE_NANOS);
             IoFailures.dataSync(file, name, what, fileBytes, fileBytes);
             stage.finish();

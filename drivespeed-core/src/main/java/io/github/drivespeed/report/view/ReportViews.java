@@ -38,7 +38,9 @@ final class ReportViews implements Report.Visitor<ReportView> {
         Settings settings = new Settings.Builder().size("bs", p.blockSize())
                 .count("count", p.count()).size("size", p.bytesPerPass()).count("runs", p.runs())
                 .flag("direct", p.direct()).flag("dsync", p.dsync())
-                .text("data", p.dataPattern().toString()).build();
+                .text("data", p.dataPattern().toString()).flag("verify", p.verify())
+                .flag("drop_caches", p.dropCaches()).flag("buffered_fallback", p.bufferedFallback())
+                .build();
         List<PassResult> passes = new ArrayList<>(List.of(r.write(), r.read()));
         r.cachedRead().ifPresent(passes::add);
         return view("sequential", r, settings, passes, Optional.empty());
@@ -49,11 +51,11 @@ final class ReportViews implements Report.Visitor<ReportView> {
         WorkloadParameters p = r.parameters();
         Settings settings = new Settings.Builder().text("rw", p.fioRw())
                 .count("rwmixread", p.readPercent()).size("bs", p.blockSize())
-                .size("size", p.size()).count("count", p.count()).time("runtime", p.duration())
-                .time("ramp_time", p.rampTime()).count("numjobs", p.threads())
+                .size("size", p.size()).count("count", p.length().count())
+                .time("runtime", p.length().duration()).time("ramp_time", p.length().rampTime()).count("numjobs", p.threads())
                 .count("iodepth", p.queueDepth()).text("ioengine", r.engine().engine().fioName())
                 .count("randseed", p.seed()).flag("norandommap", !p.randomMap())
-                .time("time_limit", p.timeLimit()).count("fdatasync", p.syncEveryWrites())
+                .time("time_limit", p.length().timeLimit()).count("fdatasync", p.syncEveryWrites())
                 .count("runs", p.runs()).flag("direct", p.direct())
                 .time("log_avg", p.timelineInterval()).build();
         List<PassResult> passes = new ArrayList<>(2);
@@ -79,7 +81,7 @@ final class ReportViews implements Report.Visitor<ReportView> {
         Settings settings = new Settings.Builder().size("bs", p.blockSize())
                 .count("count", p.count()).time("runtime", p.duration()).count("runs", p.runs())
                 .flag("direct", p.direct()).flag("write", p.write()).flag("force", p.force())
-                .build();
+                .flag("verify", p.verify()).flag("drop_caches", p.dropCaches()).build();
         List<PassResult> passes = new ArrayList<>(3);
         r.write().ifPresent(passes::add);
         passes.add(r.read());

@@ -167,7 +167,7 @@ class WorkloadGroupTest {
         WorkloadReport r = DriveSpeed.workload(dir).size("1M").blockSize("4K").random().read()
                 .count(1_000_000_000L).timeLimit(Duration.ofMillis(200)).run();
         assertThat(r.read().orElseThrow().totalIos()).isPositive().isLessThan(1_000_000_000L);
-        assertThat(r.parameters().timeLimit()).contains(Duration.ofMillis(200));
+        assertThat(r.parameters().length().timeLimit()).contains(Duration.ofMillis(200));
         WorkloadReport done = DriveSpeed.workload(dir).size("1M").blockSize("4K").random()
                 .read().count(100).timeLimit(Duration.ofSeconds(60)).run();
         assertThat(done.read().orElseThrow().totalIos()).isEqualTo(100);

@@ -450,7 +450,7 @@ class WorkloadMeasurementTest {
         assertThat(base.parameters().timeBased()).isTrue();
         assertThat(changed.parameters().fioRw()).isEqualTo("write");
         assertThat(changed.parameters().timeBased()).isFalse();
-        assertThat(changed.duration(Duration.ofSeconds(1)).parameters().count()).isEmpty();
+        assertThat(changed.duration(Duration.ofSeconds(1)).parameters().length().count()).isEmpty();
         assertThat(base.preset(Preset.RND4K_Q32T16).parameters().threads()).isEqualTo(16);
     }
 

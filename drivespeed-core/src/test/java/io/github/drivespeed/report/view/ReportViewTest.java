@@ -42,7 +42,7 @@ class ReportViewTest {
 
     private static SpeedReport sequential(Optional<PassResult> cachedRead) {
         return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(8), 4, 1,
-                true, false, DataPattern.RANDOM), BACKEND, pass(PassKind.WRITE, 32 << 20),
+                true, false, DataPattern.RANDOM, false, false, true), BACKEND, pass(PassKind.WRITE, 32 << 20),
                 pass(PassKind.READ, 64 << 20), cachedRead, Instant.EPOCH, Optional.empty(), 0);
     }
 
@@ -52,7 +52,9 @@ class ReportViewTest {
 
         assertThat(view.kind()).isEqualTo("sequential");
         assertThat(view.settings().byName().keySet()).containsExactly("bs", "count", "size",
-                "runs", "direct", "dsync", "data");
+                "runs", "direct", "dsync", "data", "verify", "drop_caches", "buffered_fallback");
+        assertThat(view.settings().flag("verify")).contains(false);
+        assertThat(view.settings().flag("buffered_fallback")).contains(true);
         assertThat(view.settings().size("bs")).contains(DataSize.ofMebibytes(8));
         assertThat(view.settings().size("size")).contains(DataSize.ofMebibytes(32));
         assertThat(view.settings().count("runs")).hasValue(1);

@@ -50,7 +50,7 @@ class FioPlansTest {
         assertThat(p.queueDepth()).isEqualTo(1);
         assertThat(p.randomMap()).isTrue();
         assertThat(p.syncEveryWrites()).isZero();
-        assertThat(p.timeLimit()).isEmpty();
+        assertThat(p.length().timeLimit()).isEmpty();
     }
 
     @Test
@@ -87,8 +87,8 @@ class FioPlansTest {
         assertThat(m.readPercent()).isEqualTo(70);
         assertThat(m.blockSize().bytes()).isEqualTo(8192);
         assertThat(m.direct()).isTrue();
-        assertThat(m.count()).hasValue(8);
-        assertThat(m.timeLimit()).isEqualTo(Optional.of(Duration.ofSeconds(2)));
+        assertThat(m.length().count()).hasValue(8);
+        assertThat(m.length().timeLimit()).isEqualTo(Optional.of(Duration.ofSeconds(2)));
         assertThat(m.syncEveryWrites()).isEqualTo(8);
         assertThat(m.randomMap()).isFalse();
         assertThat(m.seed()).isEqualTo(7);
@@ -98,8 +98,8 @@ class FioPlansTest {
         WorkloadParameters t = timed.plan().parameters();
         assertThat(t.direct()).isFalse();
         assertThat(t.readPercent()).isEqualTo(100);
-        assertThat(t.duration()).hasValue(Duration.ofSeconds(3));
-        assertThat(t.rampTime()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(t.length().duration()).hasValue(Duration.ofSeconds(3));
+        assertThat(t.length().rampTime()).isEqualTo(Duration.ofSeconds(1));
         assertThat(t.seed()).isEqualTo(4242L);
         assertThat(timed.notes()).contains("randrepeat=0: random seed 4242");
     }

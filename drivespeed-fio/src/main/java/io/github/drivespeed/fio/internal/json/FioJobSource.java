@@ -184,10 +184,10 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         }
         o.put("bs", Long.toString(p.blockSize().bytes()));
         o.put("size", Long.toString(p.size().bytes()));
-        p.count().ifPresent(c -> o.put("number_ios", Long.toString(c)));
-        p.duration().ifPresent(d -> o.put("runtime", duration(d)));
-        if (!p.rampTime().isZero()) {
-            o.put("ramp_time", duration(p.rampTime()));
+        p.length().count().ifPresent(c -> o.put("number_ios", Long.toString(c)));
+        p.length().duration().ifPresent(d -> o.put("runtime", duration(d)));
+        if (!p.length().rampTime().isZero()) {
+            o.put("ramp_time", duration(p.length().rampTime()));
         }
         o.put("direct", p.direct() ? "1" : "0");
         o.put("ioengine", engine.engine().fioName());
@@ -204,7 +204,8 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         if (p.writes()) {
             o.put("end_fsync", "1");
         }
-        Duration elapsed = p.rampTime().multipliedBy(p.runs()).plus(measured(r.read(), r.write()));
+        Duration elapsed = p.length().rampTime().multipliedBy(p.runs())
+                .plus(measured(r.read(), r.write()));
         return new FioJobSource(name, group, o, r.read(), r.write(), async, depth, r.startedAt(),
                 elapsed, FioTimings.usrCpuPercent(r), FioTimings.sysCpuPercent(r),
                 r.cpu().flatMap(CpuUsage::ioThreads), depth, FioPercentiles.DEFAULT);
