@@ -5,6 +5,7 @@ import io.github.drivespeed.spi.ForwardingTestFile;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import io.github.drivespeed.spi.TimedTransfers;
+import io.github.drivespeed.test.backend.ForwardingBackend;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Optional;

@@ -8,6 +8,7 @@ import io.github.drivespeed.spi.IoQueue;
 import io.github.drivespeed.spi.QueueEngine;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
+import io.github.drivespeed.test.backend.ForwardingBackend;
 import java.io.IOException;
 import java.util.EnumSet;
 import java.util.List;

@@ -14,7 +14,7 @@ import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import io.github.drivespeed.testing.Emulation;
-import io.github.drivespeed.testing.FaultyBackend;
+import io.github.drivespeed.test.backend.FaultyBackend;
 import io.github.drivespeed.testing.MidPassInterrupt;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.report.SpeedReport;
-import io.github.drivespeed.testing.FaultyBackend;
+import io.github.drivespeed.test.backend.FaultyBackend;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Files;

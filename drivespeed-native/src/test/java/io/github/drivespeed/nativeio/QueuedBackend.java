@@ -6,7 +6,7 @@ import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.IoQueue;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
-import io.github.drivespeed.testing.ForwardingBackend;
+import io.github.drivespeed.test.backend.ForwardingBackend;
 import java.io.IOException;
 
 /**

@@ -9,7 +9,7 @@ import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.SpeedReport;
-import io.github.drivespeed.testing.CheckingBackend;
+import io.github.drivespeed.test.backend.CheckingBackend;
 import io.github.drivespeed.testing.ChildMeasurement;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.unit.DataSize;

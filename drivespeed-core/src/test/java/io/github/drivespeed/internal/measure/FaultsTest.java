@@ -15,8 +15,9 @@ import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.ErrnoIoException;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
-import io.github.drivespeed.testing.FaultyBackend;
-import io.github.drivespeed.testing.ForwardingBackend;
+import io.github.drivespeed.test.backend.FaultyBackend;
+import io.github.drivespeed.test.backend.ForwardingBackend;
+import io.github.drivespeed.test.backend.IoOperation;
 import io.github.drivespeed.testing.Immutable;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
@@ -138,9 +139,10 @@ class FaultsTest {
     void noSpaceInTheMiddleOfAShortWriteCountsTheBytesThatDidGetWritten() {
         // 64 KiB blocks moved 4 KiB per call; the call at 3 blocks + 8 KiB hits ENOSPC
         long failingAt = 3 * 65536 + 8192;
-        FaultyBackend full = FaultyBackend.shortTransfersFailing(4096, "write", failingAt,
+        FaultyBackend full = FaultyBackend.failing(IoOperation.WRITE, failingAt,
                 new ErrnoIoException("pwrite", "test file", "ENOSPC",
-                        "ENOSPC (No space left on device)", null));
+                        "ENOSPC (No space left on device)", null))
+                .withShortTransfers(4096);
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
                 .backend(full).run())
                 .isInstanceOfSatisfying(InsufficientSpaceException.class,
@@ -151,7 +153,7 @@ class FaultsTest {
 
     @Test
     void aQuotaRunningOutIsCalledSoNotAFullDisk() {
-        FaultyBackend quota = FaultyBackend.failing("write", 2 * 65536,
+        FaultyBackend quota = FaultyBackend.failing(IoOperation.WRITE, 2 * 65536,
                 new ErrnoIoException("pwrite", "test file", "EDQUOT",
                         "EDQUOT (Disk quota exceeded)", null));
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
@@ -167,8 +169,9 @@ class FaultsTest {
     @Test
     void anIoErrorInTheMiddleOfAShortTransferNamesTheOffsetOfTheFailingCall() {
         long failingAt = 2 * 65536 + 12288;
-        FaultyBackend eio = FaultyBackend.shortTransfersFailing(4096, "read", failingAt,
-                new IOException("Input/output error"));
+        FaultyBackend eio = FaultyBackend.failing(IoOperation.READ, failingAt,
+                new IOException("Input/output error"))
+                .withShortTransfers(4096);
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
                 .backend(eio).run())
                 .isInstanceOfSatisfying(TestFileIoException.class, e -> {
@@ -182,7 +185,7 @@ class FaultsTest {
 
     @Test
     void anIoErrorOfTheClosingFdatasyncIsNamedAndTheFileRemoved() {
-        FaultyBackend eio = FaultyBackend.failing("fdatasync", -1,
+        FaultyBackend eio = FaultyBackend.failing(IoOperation.DATA_SYNC, FaultyBackend.NO_OFFSET,
                 new IOException("Input/output error"));
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
                 .backend(eio).run())
@@ -301,7 +304,7 @@ class FaultsTest {
             Path target = Files.createDirectory(ext4.dir().resolve("target"));
             LockDirectoryWhenReadingStarts lock = new LockDirectoryWhenReadingStarts(target);
             // the second read at 64 KiB: the first is the warm-up's
-            FaultyBackend eio = FaultyBackend.failingOnCall("read", 65536, 2,
+            FaultyBackend eio = FaultyBackend.failingOnCall(IoOperation.READ, 65536, 2,
                     new IOException("Input/output error"));
             try {
                 // (unverified: a verified read takes EIO for lost data and goes on)

@@ -14,7 +14,7 @@ import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
-import io.github.drivespeed.testing.ForwardingBackend;
+import io.github.drivespeed.test.backend.ForwardingBackend;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.warning.Warning;

@@ -16,7 +16,8 @@ import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.spi.ErrnoIoException;
-import io.github.drivespeed.testing.FaultyBackend;
+import io.github.drivespeed.test.backend.FaultyBackend;
+import io.github.drivespeed.test.backend.IoOperation;
 import io.github.drivespeed.testing.GeneratedData;
 import io.github.drivespeed.testing.MidPassInterrupt;
 import io.github.drivespeed.testing.Mounts;
@@ -340,7 +341,7 @@ class SequentialMeasurementTest {
 
     @Test
     void anIoErrorNamesOperationAndOffsetAndTheFileIsRemoved() {
-        FaultyBackend eio = FaultyBackend.failing("write", 3 * 65536L,
+        FaultyBackend eio = FaultyBackend.failing(IoOperation.WRITE, 3 * 65536L,
                 new IOException("Input/output error"));
         SequentialPlan test = DriveSpeed.on(dir).blockSize("64K").count(8).runs(1).backend(eio);
         assertThatThrownBy(test::run)
@@ -356,7 +357,7 @@ class SequentialMeasurementTest {
     @Test
     void aFileSizeLimitMetMidRunIsNamed() {
         // EFBIG: a limit drivespeed could not see before writing (RLIMIT_FSIZE it reads)
-        FaultyBackend efbig = FaultyBackend.failing("write", 3 * 65536L,
+        FaultyBackend efbig = FaultyBackend.failing(IoOperation.WRITE, 3 * 65536L,
                 new ErrnoIoException("pwrite", "test file", "EFBIG", "EFBIG (File too large)",
                         null));
         SequentialPlan test = DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
@@ -371,7 +372,7 @@ class SequentialMeasurementTest {
 
     @Test
     void aReadErrorNamesTheReadAndTheFileIsRemoved() {
-        FaultyBackend eio = FaultyBackend.failing("read", 0, new IOException("Input/output error"));
+        FaultyBackend eio = FaultyBackend.failing(IoOperation.READ, 0, new IOException("Input/output error"));
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(8).runs(1).backend(eio).run())
                 .isInstanceOf(TestFileIoException.class)
                 .hasMessageContaining("read at offset 0 of");

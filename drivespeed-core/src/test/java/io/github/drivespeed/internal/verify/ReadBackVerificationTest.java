@@ -12,7 +12,8 @@ import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.spi.ErrnoIoException;
-import io.github.drivespeed.testing.FaultyBackend;
+import io.github.drivespeed.test.backend.FaultyBackend;
+import io.github.drivespeed.test.backend.IoOperation;
 import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.SharedDisk;
@@ -103,7 +104,7 @@ class ReadBackVerificationTest {
     @Test
     void aReadFailureWithoutAnErrnoIsAFailureNotDataLost() throws IOException {
         // a failure whose errno the backend did not report is not taken for EIO from its text
-        FaultyBackend plain = FaultyBackend.failingOnCall("read", 3 * BLOCK, 2,
+        FaultyBackend plain = FaultyBackend.failingOnCall(IoOperation.READ, 3 * BLOCK, 2,
                 new IOException("Input/output error"));
         assertThatThrownBy(() -> DriveSpeed.on(dir).backend(plain).blockSize("64K").count(COUNT)
                 .runs(1).run())
@@ -120,7 +121,7 @@ class ReadBackVerificationTest {
      * read pass lost exactly that block, as UNREADABLE.
      */
     private SpeedReport eioOnReadCall(int call) throws IOException {
-        FaultyBackend eio = FaultyBackend.failingOnCall("read", 3 * BLOCK, call,
+        FaultyBackend eio = FaultyBackend.failingOnCall(IoOperation.READ, 3 * BLOCK, call,
                 new ErrnoIoException("pread", "test file", "EIO", "EIO (Input/output error)",
                         null));
         SpeedReport r = DriveSpeed.on(dir).backend(eio).blockSize("64K").count(COUNT).runs(1)
@@ -138,9 +139,10 @@ class ReadBackVerificationTest {
                 "EIO (Input/output error)", null);
         // run 1's read at 3 x 64 KiB fails (a loss), then closing its file fails with EIO, as
         // exfat-fuse's close does once the medium overwrote its directory entry
-        FaultyBackend lossThenClose = FaultyBackend.failingOnCall(FaultyBackend.failingOnCall(
-                "read", 3 * BLOCK, 2, new ErrnoIoException("pread", "test file", "EIO",
-                        "EIO (Input/output error)", null)), "close", -1, 2, eio);
+        FaultyBackend lossThenClose = FaultyBackend.failingOnCall(IoOperation.CLOSE,
+                FaultyBackend.NO_OFFSET, 2, eio).over(FaultyBackend.failingOnCall(IoOperation.READ,
+                3 * BLOCK, 2, new ErrnoIoException("pread", "test file", "EIO",
+                        "EIO (Input/output error)", null)));
         SpeedReport r = DriveSpeed.on(dir).backend(lossThenClose).blockSize("64K").count(COUNT)
                 .runs(1).run();
         assertThat(r.closeFailuresAfterLoss()).isEqualTo(1);
@@ -150,8 +152,10 @@ class ReadBackVerificationTest {
         assertThat(TestFiles.names(dir)).isEmpty();
 
         // the same EIO at close with nothing lost before it: an I/O error, as before
-        assertThatThrownBy(() -> DriveSpeed.on(dir).backend(FaultyBackend.failingOnCall("close",
-                -1, 2, eio)).blockSize("64K").count(COUNT).runs(1).run())
+        FaultyBackend onlyClose = FaultyBackend.failingOnCall(IoOperation.CLOSE,
+                FaultyBackend.NO_OFFSET, 2, eio);
+        assertThatThrownBy(() -> DriveSpeed.on(dir).backend(onlyClose).blockSize("64K")
+                .count(COUNT).runs(1).run())
                 .isInstanceOfSatisfying(TestFileIoException.class,
                         e -> assertThat(e.operation()).isEqualTo("close and remove"));
         assertThat(TestFiles.names(dir)).isEmpty();
@@ -204,7 +208,7 @@ class ReadBackVerificationTest {
         long zeroed = 700 * BLOCK + 3 * 512;
         long unreadable = 900 * BLOCK;
         // the second read there: the first is the warm-up's (64 MiB: the whole file)
-        FaultyBackend eio = FaultyBackend.failingOnCall("read", unreadable, 2,
+        FaultyBackend eio = FaultyBackend.failingOnCall(IoOperation.READ, unreadable, 2,
                 new ErrnoIoException("pread", "test file", "EIO", "EIO (Input/output error)",
                         null));
         assertThat(ReadRing.RING_TARGET_BYTES).isLessThan(BLOCK * count / 2);

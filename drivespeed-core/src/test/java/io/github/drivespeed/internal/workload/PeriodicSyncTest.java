@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.report.WorkloadReport;
-import io.github.drivespeed.testing.RecordingBackend;
+import io.github.drivespeed.test.backend.IoOperation;
+import io.github.drivespeed.test.backend.RecordingBackend;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -37,10 +38,10 @@ class PeriodicSyncTest {
      */
     private static List<Integer> writesBetweenSyncs(RecordingBackend rec) {
         TreeMap<Long, Boolean> events = new TreeMap<>();
-        rec.calls().stream().filter(c -> c.write() && c.length() == 4096)
+        rec.recordedCalls(IoOperation.WRITE).stream().filter(c -> c.lengthBytes() == 4096)
                 .forEach(c -> events.put(c.nanoTime(), true));
         long firstWrite = events.firstKey();
-        rec.syncs().stream().filter(s -> s.nanoTime() > firstWrite)
+        rec.recordedCalls(IoOperation.DATA_SYNC).stream().filter(s -> s.nanoTime() > firstWrite)
                 .forEach(s -> events.put(s.nanoTime(), false));
         List<Integer> runs = new ArrayList<>();
         int n = 0;
@@ -63,7 +64,7 @@ class PeriodicSyncTest {
      */
     @Test
     void eachWorkerSyncsAfterEveryNWritesInsideTheRun() throws IOException {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         WorkloadReport r = writes(rec).syncEvery(8).run();
 
         assertThat(r.parameters().syncEveryWrites()).isEqualTo(8);
@@ -83,7 +84,7 @@ class PeriodicSyncTest {
 
     @Test
     void withoutItARunsWritesAreSyncedOnceAtItsEnd() throws IOException {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         WorkloadReport r = writes(rec).run();
 
         assertThat(r.parameters().syncEveryWrites()).isZero();
@@ -98,11 +99,11 @@ class PeriodicSyncTest {
 
     @Test
     void aReadOnlyWorkloadIssuesNoSyncsAndABadCountIsRefused() throws IOException {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         DriveSpeed.workload(dir).sequential().read().size("1M").blockSize("4K").count(64)
                 .syncEvery(8).backend(rec).run();
         // the fill's fdatasync only
-        assertThat(rec.syncs()).hasSize(1);
+        assertThat(rec.recordedCalls(IoOperation.DATA_SYNC)).hasSize(1);
         assertThatThrownBy(() -> writes(rec).syncEvery(0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("syncEvery").hasMessageContaining("0");

@@ -8,9 +8,10 @@ import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.test.backend.IoOperation;
+import io.github.drivespeed.test.backend.RecordingBackend;
+import io.github.drivespeed.test.backend.RecordingBackend.Call;
 import io.github.drivespeed.testing.Mounts;
-import io.github.drivespeed.testing.RecordingBackend;
-import io.github.drivespeed.testing.RecordingBackend.Call;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -46,7 +47,8 @@ class WorkloadGroupTest {
 
     /** The span of the measured (non-fill) calls of one direction, from the thread's calls. */
     private static LongSummaryStatistics span(List<Call> calls, String thread) {
-        return calls.stream().filter(c -> c.thread().equals(thread))
+        return calls.stream().filter(c -> c.operation() != IoOperation.DATA_SYNC
+                        && c.thread().equals(thread))
                 .mapToLong(Call::nanoTime).summaryStatistics();
     }
 
@@ -58,7 +60,7 @@ class WorkloadGroupTest {
     }
 
     private static void groupRunsTogetherUnflagged(Path in) throws IOException {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         // two directories of one drive: each job's drive locks and files are the group's
         Path a = Files.createDirectory(in.resolve("a"));
         Path b = Files.createDirectory(in.resolve("b"));
@@ -70,8 +72,8 @@ class WorkloadGroupTest {
         assertThat(reports.get(0).write()).isEmpty();
         assertThat(reports.get(1).write()).isPresent();
         // each job's I/O ran on its own thread; the two spans overlap
-        LongSummaryStatistics reads = span(rec.calls(), "drivespeed-job-0");
-        LongSummaryStatistics writes = span(rec.calls(), "drivespeed-job-1");
+        LongSummaryStatistics reads = span(rec.recordedCalls(), "drivespeed-job-0");
+        LongSummaryStatistics writes = span(rec.recordedCalls(), "drivespeed-job-1");
         assertThat(reads.getCount()).isPositive();
         assertThat(writes.getCount()).isPositive();
         assertThat(reads.getMin()).isLessThan(writes.getMax());
@@ -90,7 +92,7 @@ class WorkloadGroupTest {
             // its own: the drive locks tell them of each other
             Path a = Files.createDirectory(drive.dir().resolve("a"));
             Path b = Files.createDirectory(drive.dir().resolve("b"));
-            RecordingBackend rec = new RecordingBackend(false);
+            RecordingBackend rec = RecordingBackend.calls();
             CompletableFuture<WorkloadReport> other = CompletableFuture.supplyAsync(() -> {
                 try {
                     return timed(b, rec).write().duration(Duration.ofSeconds(1)).run();
@@ -109,7 +111,7 @@ class WorkloadGroupTest {
 
     @Test
     void aFailingJobStopsTheGroupAndEveryFileIsRemoved() {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         // the second plan is refused in its checks, before any of its I/O: the first's file goes
         assertThatThrownBy(() -> DriveSpeed.group().with(timed(rec).read())
                 .with(timed(rec).write().blockSize("2M")).run())
@@ -178,7 +180,7 @@ class WorkloadGroupTest {
 
     @Test
     void anInterruptStopsEveryJobOfTheGroupRemovesTheFilesAndKeepsTheFlag() throws Exception {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         java.util.concurrent.atomic.AtomicReference<Throwable> thrown =
                 new java.util.concurrent.atomic.AtomicReference<>();
         java.util.concurrent.atomic.AtomicBoolean flag =
@@ -195,8 +197,8 @@ class WorkloadGroupTest {
         t.start();
         // both jobs are measuring once each has made calls on its own thread
         long deadline = System.nanoTime() + 60_000_000_000L;
-        while (System.nanoTime() < deadline && (span(rec.calls(), "drivespeed-job-0").getCount()
-                == 0 || span(rec.calls(), "drivespeed-job-1").getCount() == 0)) {
+        while (System.nanoTime() < deadline && (span(rec.recordedCalls(), "drivespeed-job-0").getCount()
+                == 0 || span(rec.recordedCalls(), "drivespeed-job-1").getCount() == 0)) {
             Thread.sleep(10);
         }
         t.interrupt();
@@ -209,7 +211,7 @@ class WorkloadGroupTest {
 
     @Test
     void aStartDelayHoldsItsJobBackAfterTheCommonStart() throws IOException {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         long start = System.nanoTime();
         List<WorkloadReport> reports = DriveSpeed.group()
                 .with(timed(rec).read().duration(Duration.ofMillis(100)))

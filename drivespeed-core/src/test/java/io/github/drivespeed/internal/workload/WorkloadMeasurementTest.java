@@ -16,8 +16,9 @@ import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.TimelinePoint;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
-import io.github.drivespeed.testing.RecordingBackend;
-import io.github.drivespeed.testing.RecordingBackend.Call;
+import io.github.drivespeed.test.backend.IoOperation;
+import io.github.drivespeed.test.backend.RecordingBackend;
+import io.github.drivespeed.test.backend.RecordingBackend.Call;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.testing.ThreadedAsyncBackend;
 import io.github.drivespeed.unit.DataSize;
@@ -46,15 +47,21 @@ class WorkloadMeasurementTest {
         return DriveSpeed.workload(dir).size("4M").blockSize("4K");
     }
 
+    /** The reads and writes recorded, in order (the fdatasyncs left out). */
+    private static List<Call> transfers(RecordingBackend rec) {
+        return rec.recordedCalls().stream().filter(c -> c.operation() != IoOperation.DATA_SYNC)
+                .toList();
+    }
+
     /** The calls after the untimed fill: the fill is the file's sequential writes in big chunks. */
     private static List<Call> afterFill(List<Call> calls, long fileBytes) {
         long filled = 0;
         int i = 0;
         while (filled < fileBytes) {
             Call c = calls.get(i++);
-            assertThat(c.write()).as("fill call %d is a write", i).isTrue();
-            assertThat(c.position()).isEqualTo(filled);
-            filled += c.length();
+            assertThat(c.operation() == IoOperation.WRITE).as("fill call %d is a write", i).isTrue();
+            assertThat(c.positionBytes()).isEqualTo(filled);
+            filled += c.lengthBytes();
         }
         return calls.subList(i, calls.size());
     }
@@ -69,17 +76,17 @@ class WorkloadMeasurementTest {
             int threads = 1 + shapes.nextInt(3);
             int readPercent = shapes.nextInt(101);
             long seed = shapes.nextLong();
-            RecordingBackend rec = new RecordingBackend(false);
+            RecordingBackend rec = RecordingBackend.calls();
             WorkloadReport r = DriveSpeed.workload(dir).random().readWrite(readPercent)
                     .blockSize(DataSize.ofBytes(blockBytes)).size(DataSize.ofBytes(fileBytes))
                     .threads(threads).count(300).seed(seed).backend(rec).run();
-            List<Call> io = afterFill(rec.calls(), fileBytes);
+            List<Call> io = afterFill(transfers(rec), fileBytes);
             assertThat(io).hasSizeGreaterThanOrEqualTo(300);
             for (Call c : io) {
-                assertThat(c.position() % blockBytes).as("offset %d aligned to %d (seed %d)",
-                        c.position(), blockBytes, seed).isZero();
-                assertThat(c.position()).isBetween(0L, fileBytes - blockBytes);
-                assertThat(c.length()).isEqualTo(blockBytes);
+                assertThat(c.positionBytes() % blockBytes).as("offset %d aligned to %d (seed %d)",
+                        c.positionBytes(), blockBytes, seed).isZero();
+                assertThat(c.positionBytes()).isBetween(0L, fileBytes - blockBytes);
+                assertThat(c.lengthBytes()).isEqualTo(blockBytes);
             }
             long measured = r.read().map(PassResult::totalIos).orElse(0L)
                     + r.write().map(PassResult::totalIos).orElse(0L);
@@ -90,21 +97,21 @@ class WorkloadMeasurementTest {
 
     @Test
     void readsNeverTouchSpaceThatWasNotWrittenFirst() throws IOException {
-        RecordingBackend rec = new RecordingBackend(true);
+        RecordingBackend rec = RecordingBackend.callsAndContent();
         long fileBytes = 4L << 20;
         small().random().readWrite(50).count(5000).seed(7).backend(rec).run();
         long writtenUpTo = 0;
-        for (Call c : rec.calls()) {
-            if (c.write() && c.position() == writtenUpTo) {
-                writtenUpTo += c.length();
-            } else if (!c.write()) {
-                assertThat(c.position() + c.length()).as("read at %d", c.position())
+        for (Call c : transfers(rec)) {
+            if (c.operation() == IoOperation.WRITE && c.positionBytes() == writtenUpTo) {
+                writtenUpTo += c.lengthBytes();
+            } else if (c.operation() == IoOperation.READ) {
+                assertThat(c.positionBytes() + c.lengthBytes()).as("read at %d", c.positionBytes())
                         .isLessThanOrEqualTo(writtenUpTo);
             }
         }
         assertThat(writtenUpTo).isEqualTo(fileBytes);
         // every sector of the file carries its own offset: written, never a hole
-        ByteBuffer bytes = ByteBuffer.wrap(rec.content());
+        ByteBuffer bytes = ByteBuffer.wrap(rec.lastFileContent().orElseThrow());
         assertThat(bytes.capacity()).isEqualTo(fileBytes);
         for (int x = 0; x < fileBytes; x += 512) {
             assertThat(bytes.getLong(x)).as("offset stamp at %d", x).isEqualTo(x);
@@ -118,11 +125,11 @@ class WorkloadMeasurementTest {
         int count = 10_000;
         long blockBytes = 4096;
         long blocks = (4L << 20) / blockBytes;
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         WorkloadReport report = small().random().readWrite(readPercent).count(count).seed(seed)
                 .noRandomMap().backend(rec).run();
 
-        List<Call> all = rec.calls();
+        List<Call> all = transfers(rec);
         List<Call> measured = all.subList(all.size() - count, all.size());
         SplittableRandom offsets = new SplittableRandom(seed);
         SplittableRandom directions = new SplittableRandom(seed + 1);
@@ -131,8 +138,8 @@ class WorkloadMeasurementTest {
             boolean read = directions.nextInt(100) < readPercent;
             long offset = offsets.nextLong(blocks) * blockBytes;
             Call c = measured.get(i);
-            assertThat(c.write()).as("direction of I/O %d", i).isEqualTo(!read);
-            assertThat(c.position()).as("offset of I/O %d", i).isEqualTo(offset);
+            assertThat(c.operation() == IoOperation.WRITE).as("direction of I/O %d", i).isEqualTo(!read);
+            assertThat(c.positionBytes()).as("offset of I/O %d", i).isEqualTo(offset);
             reads += read ? 1 : 0;
         }
         long readIos = report.read().orElseThrow().totalIos();
@@ -148,10 +155,10 @@ class WorkloadMeasurementTest {
         long seed = -99;
         int count = 4000;
         int threads = 3;
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         small().random().readWrite(40).count(count).threads(threads).seed(seed).noRandomMap()
                 .backend(rec).run();
-        Map<String, List<Call>> byThread = afterFill(rec.calls(), 4L << 20).stream()
+        Map<String, List<Call>> byThread = afterFill(transfers(rec), 4L << 20).stream()
                 .collect(Collectors.groupingBy(Call::thread));
         assertThat(byThread).hasSize(threads);
         for (int k = 0; k < threads; k++) {
@@ -163,8 +170,8 @@ class WorkloadMeasurementTest {
             SplittableRandom directions = new SplittableRandom(seed + 2L * k + 1);
             for (Call c : measured) {
                 boolean read = directions.nextInt(100) < 40;
-                assertThat(c.write()).isEqualTo(!read);
-                assertThat(c.position()).isEqualTo(offsets.nextLong(1024) * 4096);
+                assertThat(c.operation() == IoOperation.WRITE).isEqualTo(!read);
+                assertThat(c.positionBytes()).isEqualTo(offsets.nextLong(1024) * 4096);
             }
         }
     }
@@ -174,11 +181,11 @@ class WorkloadMeasurementTest {
         long seed = 77;
         int threads = 3;
         long blocks = 1024;
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         WorkloadReport report = small().random().read().sizeBased().threads(threads).seed(seed)
                 .backend(rec).run();
         assertThat(report.parameters().randomMap()).isTrue();
-        Map<String, List<Call>> byThread = afterFill(rec.calls(), 4L << 20).stream()
+        Map<String, List<Call>> byThread = afterFill(transfers(rec), 4L << 20).stream()
                 .collect(Collectors.groupingBy(Call::thread));
         java.util.BitSet seen = new java.util.BitSet();
         for (int k = 0; k < threads; k++) {
@@ -188,7 +195,7 @@ class WorkloadMeasurementTest {
             List<Call> measured = calls.subList(calls.size() - share, calls.size());
             BlockPermutation p = new BlockPermutation(blocks, seed);
             for (int i = 0; i < share; i++) {
-                long block = measured.get(i).position() / 4096;
+                long block = measured.get(i).positionBytes() / 4096;
                 assertThat(block).isEqualTo(p.at(k + (long) i * threads));
                 assertThat(seen.get((int) block)).as("block %d read twice", block).isFalse();
                 seen.set((int) block);
@@ -220,7 +227,7 @@ class WorkloadMeasurementTest {
 
     @Test
     void rampTimeIsRunButLeftOutOfEveryFigure() throws IOException {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         Duration ramp = Duration.ofMillis(800);
         long started = System.nanoTime();
         WorkloadReport r = small().random().read().count(2000).rampTime(ramp).backend(rec).run();
@@ -235,7 +242,7 @@ class WorkloadMeasurementTest {
         // the ramp really ran I/O: reads were issued all through it, before the 2000 measured ones
         // (the last 2000 reads). The untimed warm-up (at most WARM_UP_NANOS) comes before the
         // ramp, so a window well inside the ramp holds ramp reads only, however loaded the machine.
-        List<Long> readTimes = afterFill(rec.calls(), 4L << 20).stream().filter(c -> !c.write())
+        List<Long> readTimes = afterFill(transfers(rec), 4L << 20).stream().filter(c -> c.operation() == IoOperation.READ)
                 .map(Call::nanoTime).sorted().toList();
         assertThat(readTimes.size()).as("reads issued: warm-up, ramp and the 2000 measured")
                 .isGreaterThan(2000);
@@ -277,9 +284,9 @@ class WorkloadMeasurementTest {
 
     @Test
     void sequentialWorkersEachCoverTheirOwnShareOfTheFile() throws IOException {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         small().sequential().read().blockSize("64K").threads(4).count(64).backend(rec).run();
-        List<Call> calls = afterFill(rec.calls(), 4L << 20);
+        List<Call> calls = afterFill(transfers(rec), 4L << 20);
         Map<String, List<Call>> byThread = calls.stream().collect(Collectors.groupingBy(Call::thread));
         // 64 blocks of 64 KiB, 4 workers: worker k reads blocks 16k .. 16k + 15 in order
         for (int k = 0; k < 4; k++) {
@@ -287,19 +294,19 @@ class WorkloadMeasurementTest {
             List<Call> mine = byThread.get(thread);
             List<Call> measured = mine.subList(mine.size() - 16, mine.size());
             for (int i = 0; i < 16; i++) {
-                assertThat(measured.get(i).position()).isEqualTo((16L * k + i) * 65536);
+                assertThat(measured.get(i).positionBytes()).isEqualTo((16L * k + i) * 65536);
             }
         }
     }
 
     @Test
     void threadsEmulatingASequentialQueueTakeConsecutiveBlocksFromOneCursor() throws IOException {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         small().sequential().read().blockSize("64K").queueDepth(4).count(64).backend(rec).run();
-        List<Call> calls = afterFill(rec.calls(), 4L << 20);
+        List<Call> calls = afterFill(transfers(rec), 4L << 20);
         List<Call> measured = calls.subList(calls.size() - 64, calls.size());
         assertThat(measured.stream().map(Call::thread).distinct()).hasSize(4);
-        assertThat(measured.stream().map(c -> c.position() / 65536).sorted()
+        assertThat(measured.stream().map(c -> c.positionBytes() / 65536).sorted()
                 .collect(Collectors.toList()))
                 .isEqualTo(java.util.stream.LongStream.range(0, 64).boxed()
                         .collect(Collectors.toList()));
@@ -307,7 +314,7 @@ class WorkloadMeasurementTest {
 
     @Test
     void queueDepthWithoutAsyncIoRunsAsThreadsAndSaysSo() throws IOException {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         WorkloadReport r = small().random().read().threads(2).queueDepth(4).count(800)
                 .backend(rec).run();
         assertThat(r.read().orElseThrow().totalIos()).isEqualTo(800);
@@ -317,7 +324,7 @@ class WorkloadMeasurementTest {
         assertThat(r.engine().workers()).isEqualTo(8);
         assertThat(r.warnings()).contains(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
         assertThat(r.toString()).contains("QUEUE_DEPTH_RUN_AS_THREADS");
-        assertThat(afterFill(rec.calls(), 4L << 20).stream().map(Call::thread).distinct())
+        assertThat(afterFill(transfers(rec), 4L << 20).stream().map(Call::thread).distinct())
                 .hasSize(8);
     }
 
@@ -372,7 +379,7 @@ class WorkloadMeasurementTest {
 
     @Test
     void aSweepRunsEachBlockSizeOverOneFileAndTabulates() throws IOException {
-        RecordingBackend rec = new RecordingBackend(false);
+        RecordingBackend rec = RecordingBackend.calls();
         WorkloadTable t = small().sequential().read().count(64).backend(rec)
                 .sweep(List.of(DataSize.ofKibibytes(4), DataSize.ofKibibytes(64),
                         DataSize.ofMebibytes(1)));
@@ -383,7 +390,7 @@ class WorkloadMeasurementTest {
                         DataSize.ofMebibytes(1));
         assertThat(t.rows().get(2).report().read().orElseThrow().samples().get(0).bytes())
                 .isEqualTo(64L << 20);
-        long fillWrites = rec.calls().stream().filter(Call::write).count();
+        long fillWrites = transfers(rec).stream().filter(c -> c.operation() == IoOperation.WRITE).count();
         assertThat(fillWrites).as("the file is written once for the whole sweep").isEqualTo(1);
         assertThat(t.toString()).contains("4 KiB", "1 MiB", "MB/s", "MiB/s", "IOPS", "p99 us");
     }

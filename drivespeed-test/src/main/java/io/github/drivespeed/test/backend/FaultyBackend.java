@@ -37,7 +37,10 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class FaultyBackend extends ForwardingBackend {
 
-    /** No offset: the fault of a {@link IoOperation#DATA_SYNC}, and of none at all. */
+    /**
+     * No offset: the fault of a {@link IoOperation#DATA_SYNC} or an {@link IoOperation#CLOSE},
+     * and of none at all.
+     */
     public static final long NO_OFFSET = -1;
 
     private final IoOperation failingOperation;
@@ -64,7 +67,7 @@ public final class FaultyBackend extends ForwardingBackend {
      *
      * @param operation the call that fails
      * @param offset its file offset in bytes, {@code >= 0}; {@link #NO_OFFSET} for
-     *     {@link IoOperation#DATA_SYNC}
+     *     {@link IoOperation#DATA_SYNC} and {@link IoOperation#CLOSE}
      * @param failure what it throws, every time it is thrown (the same instance)
      * @return the backend, over the pure-Java one
      * @throws IllegalArgumentException if the offset does not fit the operation
@@ -79,7 +82,7 @@ public final class FaultyBackend extends ForwardingBackend {
      *
      * @param operation the call that fails
      * @param offset its file offset in bytes, {@code >= 0}; {@link #NO_OFFSET} for
-     *     {@link IoOperation#DATA_SYNC}
+     *     {@link IoOperation#DATA_SYNC} and {@link IoOperation#CLOSE}
      * @param nth which matching call fails, from 1
      * @param failure what it throws
      * @return the backend, over the pure-Java one
@@ -90,9 +93,10 @@ public final class FaultyBackend extends ForwardingBackend {
             IOException failure) {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(failure, "failure");
-        if (operation == IoOperation.DATA_SYNC ? offset != NO_OFFSET : offset < 0) {
-            throw new IllegalArgumentException("offset must be " + (operation == IoOperation.DATA_SYNC
-                    ? "NO_OFFSET (-1) for DATA_SYNC" : ">= 0 for " + operation) + ": " + offset);
+        boolean noOffset = operation == IoOperation.DATA_SYNC || operation == IoOperation.CLOSE;
+        if (noOffset ? offset != NO_OFFSET : offset < 0) {
+            throw new IllegalArgumentException("offset must be " + (noOffset
+                    ? "NO_OFFSET (-1) for " : ">= 0 for ") + operation + ": " + offset);
         }
         if (nth < 1) {
             throw new IllegalArgumentException("nth must be >= 1: " + nth);
@@ -213,6 +217,12 @@ public final class FaultyBackend extends ForwardingBackend {
             public void dataSync() throws IOException {
                 maybeFail(IoOperation.DATA_SYNC, NO_OFFSET);
                 super.dataSync();
+            }
+
+            @Override
+            public void close() throws IOException {
+                super.close();
+                maybeFail(IoOperation.CLOSE, NO_OFFSET);
             }
         };
     }

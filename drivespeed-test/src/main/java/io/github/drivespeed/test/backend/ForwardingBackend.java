@@ -7,6 +7,8 @@ import io.github.drivespeed.spi.BlockDeviceRequest;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.FileHandle;
 import io.github.drivespeed.spi.IoBackend;
+import io.github.drivespeed.spi.QueueEngine;
+import java.util.List;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import java.io.IOException;
@@ -22,8 +24,8 @@ import java.util.Set;
  * plan with {@code plan.backend(myBackend)}; the report then names it
  * ({@code <delegate>-test} unless {@link #name()} is overridden).
  *
- * <p>Everything but test-file creation (alignment, buffers, block devices, dropping caches) is
- * the delegate's, unchanged. Implementations are used by the measuring threads at once: keep
+ * <p>Everything but test-file creation (availability, capabilities, queue engines, alignment,
+ * buffers, block devices, dropping caches) is the delegate's, unchanged. Implementations are used by the measuring threads at once: keep
  * what they record thread-safe.
  *
  * @since 0.1.0
@@ -83,6 +85,15 @@ public abstract class ForwardingBackend implements IoBackend {
     @Override
     public Set<Capability> capabilities() {
         return delegate.capabilities();
+    }
+
+    /**
+     * {@return the delegate's queue engines: a plan with a queue depth runs on them, as it would
+     * on the delegate}
+     */
+    @Override
+    public List<QueueEngine> queueEngines() {
+        return delegate.queueEngines();
     }
 
     @Override

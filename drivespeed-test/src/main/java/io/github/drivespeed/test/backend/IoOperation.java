@@ -11,5 +11,11 @@ public enum IoOperation {
     /** A positional read, pread(2). */
     READ,
     /** The flush to stable storage, fdatasync(2); it has no file offset. */
-    DATA_SYNC
+    DATA_SYNC,
+    /**
+     * The close of a test file, close(2); it has no file offset. A failure is thrown after the
+     * file really closed, as close reports a write error the drive (or a network file system)
+     * deferred until then, EIO for example. {@link RecordingBackend} does not record it.
+     */
+    CLOSE
 }

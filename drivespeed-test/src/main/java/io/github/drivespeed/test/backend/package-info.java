@@ -9,8 +9,8 @@
  * a plan with {@code backend(...)}.
  *
  * <p>A supported API of drivespeed-test, documented and kept compatible as the rest of the
- * public API is. drivespeed-core's own tests keep private copies of these classes in its
- * test-jar (Maven refuses a cycle between core and this module even at test scope); those are
- * not an API.
+ * public API is. This package depends on drivespeed's public API only: drivespeed-core's own
+ * tests compile its sources too (Maven refuses a cycle between core and this module even at
+ * test scope), and leave them out of core's test-jar.
  */
 package io.github.drivespeed.test.backend;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.spi.QueueEngine;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import io.github.drivespeed.testing.TestFiles;
@@ -69,6 +70,8 @@ class BackendsTest {
                 .hasMessage("offset must be >= 0 for WRITE: -1");
         assertThatThrownBy(() -> FaultyBackend.failing(IoOperation.DATA_SYNC, 0, e))
                 .hasMessage("offset must be NO_OFFSET (-1) for DATA_SYNC: 0");
+        assertThatThrownBy(() -> FaultyBackend.failing(IoOperation.CLOSE, 0, e))
+                .hasMessage("offset must be NO_OFFSET (-1) for CLOSE: 0");
         assertThatThrownBy(() -> FaultyBackend.failingOnCall(IoOperation.READ, 0, 0, e))
                 .hasMessage("nth must be >= 1: 0");
         assertThatThrownBy(() -> FaultyBackend.shortTransfers(0))
@@ -82,6 +85,35 @@ class BackendsTest {
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(2).runs(1)
                 .directOrBuffered().backend(faulty).run())
                 .hasStackTraceContaining("fdatasync failed: EIO");
+    }
+
+    @Test
+    void aFailingCloseFailsTheRunAfterTheFileReallyClosedAndIsRemoved() {
+        // the warm-up's test file closes first; the second close is the measured run's
+        FaultyBackend faulty = FaultyBackend.failingOnCall(IoOperation.CLOSE,
+                FaultyBackend.NO_OFFSET, 2, new IOException("close failed: EIO"));
+        assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(2).runs(1)
+                .directOrBuffered().backend(faulty).run())
+                .isInstanceOf(IOException.class).hasStackTraceContaining("close failed: EIO");
+        assertThat(faulty.matchingCallCount()).isEqualTo(2);
+    }
+
+    @Test
+    void aForwardingBackendOffersTheQueueEnginesOfItsDelegate() {
+        List<QueueEngine> engines = List.of(QueueEngine.available("io_uring"));
+        ForwardingBackend withEngines = new ForwardingBackend() {
+            @Override
+            protected TestFile wrap(TestFile file, TestFileRequest request) {
+                return file;
+            }
+
+            @Override
+            public List<QueueEngine> queueEngines() {
+                return engines;
+            }
+        };
+        assertThat(FaultyBackend.shortTransfers(withEngines, 4096).queueEngines())
+                .isEqualTo(engines);
     }
 
     @Test
