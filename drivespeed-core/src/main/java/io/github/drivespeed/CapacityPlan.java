@@ -33,7 +33,7 @@ import java.util.function.Consumer;
  * <p>A full check takes as long as writing and reading the whole free space: a 256 GB card at
  * 10 MB/s takes about 7 hours to write. {@link #size(DataSize)} bounds it, and so does
  * {@link #duration(Duration)} (the fill stops when it has run that long, and what was written is
- * read back); the destructive probe of a block device ({@link DevicePlan#probeCapacity()}) takes
+ * read back); the destructive probe of a block device ({@link DriveSpeed#probeCapacity(Path)}) takes
  * seconds to minutes.
  *
  * @since 0.1.0

@@ -65,8 +65,6 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(3);
     /** Default number of measured runs. */
     public static final int DEFAULT_RUNS = 3;
-    /** The least {@link #cacheBound}: 1 MiB. */
-    private static final DataSize MIN_CACHE_BOUND = DataSize.ofMebibytes(1);
 
     /** A device plan's settings, for its setters: see {@link PlanSettings}. */
     private static final class Settings extends BlockSettings<ProgressListener, DeviceParameters> {
@@ -79,7 +77,6 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
         Optional<Path> writeConfirmation = Optional.empty();
         PageCacheOptions pageCacheOptions = PageCacheOptions.NONE;
         boolean verify = true;
-        long cacheBoundBytes = CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES;
 
         Settings() {
             super(ProgressListener.NONE, DEFAULT_BLOCK_SIZE);
@@ -225,6 +222,16 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
     }
 
     /**
+     * Only read (the default, as {@code hdparm -t}; the inverse of {@link #write()}, for a plan
+     * built on one that writes): nothing is written to the device.
+     *
+     * @return a new plan
+     */
+    public DevicePlan read() {
+        return with(s -> s.write = false);
+    }
+
+    /**
      * The opt-in for {@link #write()}: names the device again, so that a typo in one place cannot
      * destroy another device. {@link #run()} compares both after resolving symbolic links.
      *
@@ -247,44 +254,6 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
     }
 
     /**
-     * For {@link #probeCapacity()}: the cache of recent writes to rule out. Counterfeit media may
-     * keep the last writes past their real size in a cache and serve a read-back from it; the
-     * probe writes {@code F = min(bound, device size / 4)} bytes elsewhere between writing a unit
-     * and reading it back (f3probe's method; a quarter because it must also write that much below
-     * the region it writes). The default bound,
-     * {@link CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES} (256 MiB), rules out a cache of
-     * 256 MiB on any device of 1 GiB or more, the largest reported (f3's manual), and a quarter of
-     * a smaller device. Each round writes F: on a genuine device of 1 GiB about {@code 2F + 5 MiB}
-     * in all (517 MiB with the default bound, 133 MiB with 64 MiB: measured 55.9 s and 14.4 s on
-     * the test bed writing 10 MB/s, a card's speed); a fake takes F
-     * more for each further round (1 to 5), and its cache's estimate up to F more (2F if it
-     * wraps).
-     *
-     * @param bound at least 1 MiB (the flush region is written in chunks of 1 MiB; the smallest
-     *     cache reported is 3 MiB)
-     * @return a new plan
-     * @throws IllegalArgumentException if {@code bound} is under 1 MiB (an
-     *     {@link InvalidSettingException} naming {@code cacheBound} and the value)
-     */
-    public DevicePlan cacheBound(DataSize bound) {
-        long bytes = SettingChecks.requireAtLeast("cacheBound",
-                SettingChecks.requireNonNull("cacheBound", bound), MIN_CACHE_BOUND).bytes();
-        return with(s -> s.cacheBoundBytes = bytes);
-    }
-
-    /**
-     * {@link #cacheBound(DataSize)} in the {@link DataSize} grammar: {@code "512M"},
-     * {@code "1 GiB"}.
-     *
-     * @param bound the size as text
-     * @return a new plan
-     * @throws IllegalArgumentException if it does not parse, or as {@link #cacheBound(DataSize)}
-     */
-    public DevicePlan cacheBound(String bound) {
-        return cacheBound(SettingChecks.parseSize("cacheBound", bound));
-    }
-
-    /**
      * Do not check what a write test reads back (verification is on by default for
      * {@link #write()}: every block each read pass reads is compared with what the write pass
      * wrote there, sector stamps and payload, as {@link SequentialPlan#noVerify()} describes; a
@@ -297,6 +266,16 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      */
     public DevicePlan noVerify() {
         return with(s -> s.verify = false);
+    }
+
+    /**
+     * Check what a write test reads back (the default; the inverse of {@link #noVerify()}, for a
+     * plan built on one that turned it off).
+     *
+     * @return a new plan
+     */
+    public DevicePlan verify() {
+        return with(s -> s.verify = true);
     }
 
     /** {@return whether a write test's read passes are checked (the default)} */
@@ -346,37 +325,18 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
     }
 
     /**
-     * Probes the device's real capacity instead of measuring its speed, destroying its contents,
-     * in the spirit of {@code f3probe --destructive}: stamped 4 KiB units written at chosen
-     * offsets (a grid over the whole device and a dense region at its start, all written before
-     * any is read back), then finer rounds, to find the highest offset that holds its own data and
-     * the wrap-around period of a medium that wraps. It writes what {@link #cacheBound} needs,
-     * not the whole device, and takes seconds to minutes. Needs the same opt-ins as
-     * {@link #write()}: {@link #allowWritesTo(Path)} naming this device, nothing using it, and
-     * {@link #force()} over a partition table or file system. The result says "usable N of M
-     * claimed" and the kind ({@link io.github.drivespeed.report.medium.MediumKind}: genuine, wrap,
-     * limbo, aliased, damaged) to within one unit. Between writing its units and reading them
-     * back it writes {@code min(cacheBound, device size / 4)} bytes elsewhere, so a cache of the
-     * last writes up to that size cannot serve the read-back (the report says what it ruled out,
-     * and for a limbo or wrap medium how large a cache it found:
-     * {@link CapacityProbeReport#cacheEstimate()}); a write that fails with EIO is data lost
-     * there, not a failure. Every refusal comes before the {@link #listener listener} hears of
-     * anything: it is then told each round's writes and read-back as the write and read pass of
-     * run {@code round} (bytes done after each unit), with no {@code passFinished}.
+     * The capacity probe of {@link CapacityProbePlan#run()} on this plan's device, with its
+     * opt-ins, backend and listener.
      *
+     * @param cacheBoundBytes the cache of recent writes to rule out, bytes
      * @return what the probe found
-     * @throws UnsafeTargetException if writing is not allowed (see {@link #write()})
-     * @throws TestFileIoException if a write or read failed other than with EIO (which is data
-     *     lost: {@link io.github.drivespeed.report.medium.DataLossKind#UNWRITABLE},
-     *     {@link io.github.drivespeed.report.medium.DataLossKind#UNREADABLE})
-     * @throws IllegalArgumentException if the device is too small or the backend cannot write it
-     * @throws IOException if the device cannot be opened or examined
+     * @throws IOException as {@link CapacityProbePlan#run()}
      */
-    public CapacityProbeReport probeCapacity() throws IOException {
+    CapacityProbeReport probeCapacity(long cacheBoundBytes) throws IOException {
         Settings s = settings();
         return new DeviceMeasurement(target(), parameters(), false, s.writeConfirmation,
                 s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend))
-                .probeCapacity(s.cacheBoundBytes);
+                .probeCapacity(cacheBoundBytes);
     }
 
     @Override

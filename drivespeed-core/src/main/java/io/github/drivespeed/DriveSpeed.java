@@ -98,6 +98,23 @@ public final class DriveSpeed {
     }
 
     /**
+     * A probe of a block device's real capacity, destroying its contents, as
+     * {@code f3probe --destructive}: the device's counterpart of {@link #verifyCapacity(Path)}
+     * (the command line's {@code DEVICE --verify-capacity}). Nothing is examined or written until
+     * {@link CapacityProbePlan#run()}, which also needs the opt-ins
+     * ({@link CapacityProbePlan#allowWritesTo(Path)} naming the device again, and
+     * {@link CapacityProbePlan#force()} over a partition table or file system).
+     *
+     * @param device a block device node, for example {@code /dev/sdb}
+     * @return the plan, with defaults (a cache bound of 256 MiB)
+     * @throws NullPointerException if {@code device} is null
+     * @throws IllegalArgumentException if {@code device} is the empty path
+     */
+    public static CapacityProbePlan probeCapacity(Path device) {
+        return CapacityProbePlan.defaults(onDevice(device).target());
+    }
+
+    /**
      * A capacity check of the drive holding {@code directory}, as f3write + f3read and h2testw:
      * fills the free space with stamped files, writes them all before reading any back, checks
      * every byte, removes them. Nothing is examined or written until {@link CapacityPlan#run()}.

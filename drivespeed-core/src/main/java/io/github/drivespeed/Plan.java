@@ -16,7 +16,8 @@ import java.util.function.Consumer;
  * their argument at once and throw {@link IllegalArgumentException} naming the setting and the
  * value; checks that need the target run in the plan's {@code run()} before anything is written.
  *
- * <p>{@link BlockPlan} adds the block size, which every plan but {@link CapacityPlan} has; each
+ * <p>{@link BlockPlan} adds the block size, which every plan but {@link CapacityPlan} and
+ * {@link CapacityProbePlan} has; each
  * plan adds its own settings.
  *
  * @param <SELF> the plan's own class, which every setter returns
@@ -26,7 +27,7 @@ import java.util.function.Consumer;
  * @since 0.1.0
  */
 public abstract sealed class Plan<SELF extends Plan<SELF, L, P>, L, P extends Parameters>
-        permits BlockPlan, CapacityPlan {
+        permits BlockPlan, CapacityPlan, CapacityProbePlan {
 
     private final Path target;
     private final PlanSettings<L, P> settings;

@@ -257,6 +257,16 @@ public final class SequentialPlan
         return with(s -> s.verify = false);
     }
 
+    /**
+     * Check what the read passes read back (the default; the inverse of {@link #noVerify()}, for
+     * a plan built on one that turned it off).
+     *
+     * @return a new plan
+     */
+    public SequentialPlan verify() {
+        return with(s -> s.verify = true);
+    }
+
     /** {@return whether the read passes are checked against what was written (the default)} */
     public boolean verifies() {
         return parameters().verify();

@@ -63,7 +63,7 @@ public final class WorkloadPlan
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(5);
     /** Default timeline interval: 500 ms (fio's bandwidth-log default). */
     public static final Duration DEFAULT_TIMELINE_INTERVAL = Duration.ofMillis(500);
-    /** The block sizes {@link #sweep()} runs: 4 KiB to 64 MiB, each power of two. */
+    /** The block sizes {@link #runSweep()} runs: 4 KiB to 64 MiB, each power of two. */
     public static final List<DataSize> DEFAULT_SWEEP = WorkloadTables.powersOfTwo(
             4 * DataSize.KIBIBYTE, 64 * DataSize.MEBIBYTE);
 
@@ -465,18 +465,18 @@ public final class WorkloadPlan
      * @throws IllegalArgumentException if the list is empty or a size is refused
      * @throws IOException as {@link #run()}
      */
-    public WorkloadTable sweep(List<DataSize> blockSizes) throws IOException {
+    public WorkloadTable runSweep(List<DataSize> blockSizes) throws IOException {
         WorkloadTables.Jobs jobs = WorkloadTables.sweep(this, blockSizes);
         return WorkloadTable.of(jobs.labels(), engine().run(jobs.parameters()));
     }
 
     /**
-     * {@return {@link #sweep(List)} over {@link #DEFAULT_SWEEP} (the size a multiple of 64 MiB)}
+     * {@return {@link #runSweep(List)} over {@link #DEFAULT_SWEEP} (the size a multiple of 64 MiB)}
      *
      * @throws IOException as {@link #run()}
      */
-    public WorkloadTable sweep() throws IOException {
-        return sweep(DEFAULT_SWEEP);
+    public WorkloadTable runSweep() throws IOException {
+        return runSweep(DEFAULT_SWEEP);
     }
 
     /**
@@ -488,7 +488,7 @@ public final class WorkloadPlan
      * @throws IllegalArgumentException if the list is empty
      * @throws IOException as {@link #run()}
      */
-    public WorkloadTable presets(List<Preset> presets) throws IOException {
+    public WorkloadTable runPresets(List<Preset> presets) throws IOException {
         WorkloadTables.Jobs jobs = WorkloadTables.presets(this, presets);
         return WorkloadTable.of(jobs.labels(), engine().run(jobs.parameters()));
     }

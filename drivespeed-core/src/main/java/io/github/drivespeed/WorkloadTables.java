@@ -7,7 +7,7 @@ import io.github.drivespeed.unit.DataSize;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The workloads and row labels of {@link WorkloadPlan#sweep} and {@link WorkloadPlan#presets}. */
+/** The workloads and row labels of {@link WorkloadPlan#runSweep} and {@link WorkloadPlan#runPresets}. */
 final class WorkloadTables {
 
     /** The rows of a table: one label and one workload each. */

@@ -77,20 +77,6 @@ class DevicePlanTest {
     }
 
     @Test
-    void theCacheBoundTakesASizeOfAtLeastOneMibibyteNamingSettingAndValueOtherwise() {
-        DevicePlan t = DriveSpeed.onDevice(SDX);
-        assertThat(t.cacheBound("512M")).isNotSameAs(t);
-        assertThatThrownBy(() -> t.cacheBound("0")).isInstanceOf(InvalidSettingException.class)
-                .hasMessage("cacheBound is too small (must be >= 1 MiB): 0 B");
-        assertThatThrownBy(() -> t.cacheBound("512K"))
-                .hasMessage("cacheBound is too small (must be >= 1 MiB): 512 KiB");
-        assertThatThrownBy(() -> t.cacheBound("lots")).isInstanceOf(InvalidSettingException.class)
-                .hasMessageStartingWith("cacheBound ").hasMessageContaining("lots");
-        assertThatThrownBy(() -> t.cacheBound((DataSize) null))
-                .hasMessageContaining("cacheBound");
-    }
-
-    @Test
     void badValuesAreRefusedAtTheCallNamingSettingAndValue() {
         DevicePlan t = DriveSpeed.onDevice(SDX);
         assertThatThrownBy(() -> t.blockSize("0")).hasMessage("blockSize is too small (must be a positive multiple of 512 bytes, one sector): 0 B");

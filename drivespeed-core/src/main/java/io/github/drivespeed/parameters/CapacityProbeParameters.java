@@ -2,14 +2,14 @@ package io.github.drivespeed.parameters;
 
 /**
  * The settings of a destructive capacity probe of a block device
- * ({@link io.github.drivespeed.DevicePlan#probeCapacity()}), as recorded in its report. The probe
+ * ({@link io.github.drivespeed.CapacityProbePlan#run()}), as recorded in its report. The probe
  * chooses its units and offsets itself (see the report); what the caller decides is whether a
  * device carrying a partition table or file-system signature may be written.
  *
  * @param force whether writing was allowed over a partition table or file-system signature
- *     ({@link io.github.drivespeed.DevicePlan#force()})
+ *     ({@link io.github.drivespeed.CapacityProbePlan#force()})
  * @param cacheBoundBytes the cache of recent writes the probe was to rule out, bytes, as asked
- *     ({@link io.github.drivespeed.DevicePlan#cacheBound}; 256 MiB,
+ *     ({@link io.github.drivespeed.CapacityProbePlan#cacheBound}; 256 MiB,
  *     {@link io.github.drivespeed.report.CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES}, unless
  *     given): it writes {@code min(this, device size / 4)} elsewhere between a unit and its
  *     read-back

@@ -17,7 +17,7 @@ import java.util.Set;
 
 /**
  * What the destructive capacity probe of a block device found
- * ({@link io.github.drivespeed.DevicePlan#probeCapacity()}): the highest offset that holds its own
+ * ({@link io.github.drivespeed.CapacityProbePlan#run()}): the highest offset that holds its own
  * data, the kind of medium, the wrap-around period of one that wraps, and what the probe cost.
  * Offsets and sizes in bytes, time in nanoseconds. Immutable.
  *

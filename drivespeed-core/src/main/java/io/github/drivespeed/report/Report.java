@@ -118,7 +118,7 @@ public sealed interface Report permits SpeedReport, WorkloadReport, SustainedRep
          * {@return what the visitor makes of a capacity probe's report}
          *
          * @param report a block device's capacity probe
-         *     ({@link io.github.drivespeed.DevicePlan#probeCapacity()})
+         *     ({@link io.github.drivespeed.CapacityProbePlan#run()})
          */
         R visit(CapacityProbeReport report);
     }

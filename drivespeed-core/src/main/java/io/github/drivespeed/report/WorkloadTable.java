@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * Several workloads run over one test file, one labelled row each: a block-size sweep
- * ({@link io.github.drivespeed.WorkloadPlan#sweep(List)}) or a preset suite ({@link io.github.drivespeed.WorkloadPlan#presets(List)}).
+ * ({@link io.github.drivespeed.WorkloadPlan#runSweep(List)}) or a preset suite ({@link io.github.drivespeed.WorkloadPlan#runPresets(List)}).
  * Immutable.
  *
  * @since 0.1.0

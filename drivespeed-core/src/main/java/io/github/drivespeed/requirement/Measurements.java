@@ -15,7 +15,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * Measurements m = Measurements.of(DriveSpeed.on(dir).run())
- *         .with(DriveSpeed.workload(dir).presets(List.of(Preset.RND4K_Q1T1)));
+ *         .with(DriveSpeed.workload(dir).runPresets(List.of(Preset.RND4K_Q1T1)));
  * }</pre>
  *
  * @since 0.1.0

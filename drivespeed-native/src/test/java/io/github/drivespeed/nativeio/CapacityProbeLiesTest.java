@@ -239,9 +239,9 @@ class CapacityProbeLiesTest {
 
     private static CapacityProbeReport probe(FakeFlash medium, DataSize bound) throws Exception {
         Path dev = medium.device();
-        var plan = DriveSpeed.onDevice(dev).allowWritesTo(dev);
+        var plan = DriveSpeed.probeCapacity(dev).allowWritesTo(dev);
         long start = System.nanoTime();
-        CapacityProbeReport r = (bound == null ? plan : plan.cacheBound(bound)).probeCapacity();
+        CapacityProbeReport r = (bound == null ? plan : plan.cacheBound(bound)).run();
         System.out.printf("probe%s: %s (test %.2f s)%n",
                 bound == null ? "" : " with cacheBound " + bound, r,
                 (System.nanoTime() - start) / 1e9);

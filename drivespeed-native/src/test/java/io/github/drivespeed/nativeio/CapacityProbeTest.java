@@ -34,7 +34,7 @@ class CapacityProbeTest {
         try (FakeFlash medium = FakeFlash.up(dir, "--claimed", claimed, "--real", real,
                 "--mode", mode, "--fs", "none")) {
             Path dev = medium.device();
-            CapacityProbeReport r = DriveSpeed.onDevice(dev).allowWritesTo(dev).probeCapacity();
+            CapacityProbeReport r = DriveSpeed.probeCapacity(dev).allowWritesTo(dev).run();
             System.out.println("fake-flash " + mode + " real " + real + " claimed " + claimed
                     + ": " + r);
             long truth = medium.realBytes();

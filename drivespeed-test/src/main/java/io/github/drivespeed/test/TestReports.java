@@ -92,7 +92,7 @@ public final class TestReports {
 
     /**
      * {@return a builder of a capacity probe's report
-     * ({@link io.github.drivespeed.DevicePlan#probeCapacity()})}
+     * ({@link io.github.drivespeed.CapacityProbePlan#run()})}
      */
     public static CapacityProbeReportBuilder capacityProbeReport() {
         return new CapacityProbeReportBuilder();

@@ -28,6 +28,7 @@ import static io.github.drivespeed.cli.options.WorkloadOptions.SQTHREAD_POLL;
 import static io.github.drivespeed.cli.options.WorkloadOptions.THREADS;
 
 import io.github.drivespeed.CapacityPlan;
+import io.github.drivespeed.CapacityProbePlan;
 import io.github.drivespeed.DevicePlan;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.SequentialPlan;
@@ -119,12 +120,12 @@ public final class OptionSetters {
             .set(BACKEND, DevicePlan::backend);
 
     /** The destructive probe of a block device's capacity. */
-    public static final PlanRecipe<DevicePlan> CAPACITY_PROBE =
-            PlanRecipe.of(DriveSpeed::onDevice, Form.CAPACITY_PROBE)
-            .set(ALLOW_WRITES_TO, OptionSetters::allowWritesTo)
-            .flag(FORCE, DevicePlan::force)
-            .set(CACHE_BOUND, DevicePlan::cacheBound)
-            .set(BACKEND, DevicePlan::backend);
+    public static final PlanRecipe<CapacityProbePlan> CAPACITY_PROBE =
+            PlanRecipe.of(DriveSpeed::probeCapacity, Form.CAPACITY_PROBE)
+            .set(ALLOW_WRITES_TO, (plan, device) -> plan.allowWritesTo(Path.of(device)))
+            .flag(FORCE, CapacityProbePlan::force)
+            .set(CACHE_BOUND, CapacityProbePlan::cacheBound)
+            .set(BACKEND, CapacityProbePlan::backend);
 
     /** The sustained write. */
     public static final PlanRecipe<SustainedPlan> SUSTAINED_WRITE =

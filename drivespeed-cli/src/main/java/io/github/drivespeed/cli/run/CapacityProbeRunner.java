@@ -1,6 +1,6 @@
 package io.github.drivespeed.cli.run;
 
-import io.github.drivespeed.DevicePlan;
+import io.github.drivespeed.CapacityProbePlan;
 import io.github.drivespeed.cli.options.OptionSetters;
 import io.github.drivespeed.cli.progress.BeforeFirstPass;
 import io.github.drivespeed.cli.progress.Listeners;
@@ -40,7 +40,7 @@ public final class CapacityProbeRunner {
      */
     public int run() {
         Path device = context.target();
-        DevicePlan plan;
+        CapacityProbePlan plan;
         try {
             plan = OptionSetters.CAPACITY_PROBE.build(device, context.given());
         } catch (IllegalArgumentException e) {
@@ -56,7 +56,7 @@ public final class CapacityProbeRunner {
         CapacityProbeReport report;
         try (ProgressBar bar = context.progressBar(ProgressBar.CAPACITY_PROBE, -1)) {
             report = plan.listener(bar == null ? header : new Listeners(header, bar))
-                    .probeCapacity();
+                    .run();
         } catch (IllegalArgumentException | IOException e) {
             return context.failed(e);
         }

@@ -192,7 +192,7 @@ public final class SequentialRunner {
                 text.println((results == null ? "" : "\n") + Headers.on(dir)
                         + Headers.presets(rnd, plan) + " (for the requirement)");
                 text.flush();
-                WorkloadTable table = plan.presets(rnd);
+                WorkloadTable table = plan.runPresets(rnd);
                 TablePrinter.print(text, table, false);
                 results = results == null ? Results.of(table) : results.and(table);
             }

@@ -68,7 +68,7 @@ public final class WorkloadRunner {
                             : plan.parameters().toString()),
                     bar == null ? WorkloadListener.NONE : bar));
             if (!chosen.isEmpty() || sweep) {
-                WorkloadTable table = chosen.isEmpty() ? plan.sweep() : plan.presets(chosen);
+                WorkloadTable table = chosen.isEmpty() ? plan.runSweep() : plan.runPresets(chosen);
                 TablePrinter.print(out, table, sweep);
                 results = Results.of(table);
                 sweepTable = chosen.isEmpty() ? table : null;

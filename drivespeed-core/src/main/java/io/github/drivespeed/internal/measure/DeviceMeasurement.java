@@ -224,7 +224,7 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
      * @param cacheBoundBytes the cache of recent writes to rule out (bytes written elsewhere
      *     between a unit and its read-back; at most a quarter of the device is)
      * @return the report
-     * @throws IOException see {@link io.github.drivespeed.DevicePlan#probeCapacity()}
+     * @throws IOException see {@link io.github.drivespeed.CapacityProbePlan#run()}
      */
     public CapacityProbeReport probeCapacity(long cacheBoundBytes) throws IOException {
         return new Probe(cacheBoundBytes).run();

@@ -123,7 +123,7 @@ class WorkloadListenerTest {
     void aPresetSuiteNumbersItsWorkloads() throws IOException {
         Recorder rec = new Recorder();
         DriveSpeed.workload(dir).size("4M").count(64).listener(rec)
-                .presets(List.of(Preset.RND4K_Q1T1));
+                .runPresets(List.of(Preset.RND4K_Q1T1));
         assertThat(rec.events).containsExactly(
                 "start FILL 1/2 run 0 at 0", "end FILL 1 run 0",
                 "start RUN 1/2 run 1 at 0", "end RUN 1 run 1",

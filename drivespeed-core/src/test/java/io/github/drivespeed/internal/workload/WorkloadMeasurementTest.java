@@ -381,7 +381,7 @@ class WorkloadMeasurementTest {
     void aSweepRunsEachBlockSizeOverOneFileAndTabulates() throws IOException {
         RecordingBackend rec = RecordingBackend.calls();
         WorkloadTable t = small().sequential().read().count(64).backend(rec)
-                .sweep(List.of(DataSize.ofKibibytes(4), DataSize.ofKibibytes(64),
+                .runSweep(List.of(DataSize.ofKibibytes(4), DataSize.ofKibibytes(64),
                         DataSize.ofMebibytes(1)));
         assertThat(t.rows()).extracting(WorkloadTable.Row::label)
                 .containsExactly("4 KiB", "64 KiB", "1 MiB");
@@ -398,7 +398,7 @@ class WorkloadMeasurementTest {
     @Test
     void presetsRunAReadAndAWriteTestEach() throws IOException {
         WorkloadTable t = small().duration(Duration.ofMillis(200))
-                .presets(List.of(Preset.RND4K_Q1T1, Preset.SEQ1M_Q1T1));
+                .runPresets(List.of(Preset.RND4K_Q1T1, Preset.SEQ1M_Q1T1));
         assertThat(t.rows()).extracting(WorkloadTable.Row::label).containsExactly(
                 "RND4K Q1T1 read", "RND4K Q1T1 write", "SEQ1M Q1T1 read", "SEQ1M Q1T1 write");
         WorkloadReport rndRead = t.rows().get(0).report();

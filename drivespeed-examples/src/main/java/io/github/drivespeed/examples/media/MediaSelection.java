@@ -227,7 +227,7 @@ public final class MediaSelection {
         }
         if (requirement.needsRandomReads() || requirement.needsRandomWrites()) {
             m = m.with(DriveSpeed.workload(path).size(RANDOM_FILE).duration(RANDOM_DURATION)
-                    .presets(List.of(Preset.RND4K_Q1T1)));
+                    .runPresets(List.of(Preset.RND4K_Q1T1)));
         }
         return m;
     }

@@ -71,7 +71,7 @@ class StorageMeetsRequirementTest {
         }
         if (requirement.needsRandomReads() || requirement.needsRandomWrites()) {
             measured = measured.with(DriveSpeed.workload(dir).size("64M")
-                    .duration(Duration.ofSeconds(1)).presets(List.of(Preset.RND4K_Q1T1)));
+                    .duration(Duration.ofSeconds(1)).runPresets(List.of(Preset.RND4K_Q1T1)));
         }
         RequirementCheck check = requirement.check(measured);
 
