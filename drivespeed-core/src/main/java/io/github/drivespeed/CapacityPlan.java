@@ -110,17 +110,6 @@ public final class CapacityPlan extends Plan<CapacityPlan, ProgressListener, Cap
         return with(s -> s.duration = Optional.of(duration));
     }
 
-    /** {@return the size to fill, in bytes; empty for the free space} */
-    public OptionalLong size() {
-        return parameters().size().map(s -> OptionalLong.of(s.bytes()))
-                .orElse(OptionalLong.empty());
-    }
-
-    /** {@return the time bound of the fill; empty for none} */
-    public Optional<Duration> duration() {
-        return parameters().duration();
-    }
-
     /**
      * Runs the check: fills, syncs, reads back and checks, removes every file. The
      * {@link #listener listener} is told about the write phase (as the write pass of run 1) and

@@ -278,16 +278,6 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
         return with(s -> s.verify = true);
     }
 
-    /** {@return whether a write test's read passes are checked (the default)} */
-    public boolean verifies() {
-        return parameters().verify();
-    }
-
-    /** {@return the device this plan tests, as given: {@link #target()}} */
-    public Path device() {
-        return target();
-    }
-
     /**
      * Runs the test. Before anything is opened: the device must exist (it is never created) and
      * be a block device; the block size must be a multiple of its logical block size and fit in

@@ -267,26 +267,6 @@ public final class SequentialPlan
         return with(s -> s.verify = true);
     }
 
-    /** {@return whether the read passes are checked against what was written (the default)} */
-    public boolean verifies() {
-        return parameters().verify();
-    }
-
-    /**
-     * {@return whether buffered I/O replaces O_DIRECT where the file system refuses it (set by
-     * {@link #directOrBuffered()})}
-     */
-    public boolean bufferedFallback() {
-        return parameters().bufferedFallback();
-    }
-
-    /**
-     * {@return whether buffered reads are preceded by drop_caches (set by {@link #dropCaches()})}
-     */
-    public boolean dropsCaches() {
-        return parameters().dropCaches();
-    }
-
     /**
      * {@return how long the cached-read pass lasts, or empty when it is not measured (set by
      * {@link #cachedRead(Duration)})}

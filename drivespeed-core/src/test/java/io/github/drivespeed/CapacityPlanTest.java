@@ -3,6 +3,7 @@ package io.github.drivespeed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -16,10 +17,10 @@ class CapacityPlanTest {
     void aDurationBoundsTheFillAndIsRefusedOutsideOneSecondToAWeek() {
         CapacityPlan free = DriveSpeed.verifyCapacity(CARD);
         CapacityPlan timed = free.duration(Duration.ofMinutes(10));
-        assertThat(free.duration()).isEmpty();
-        assertThat(timed.duration()).contains(Duration.ofMinutes(10));
-        assertThat(timed.size("1G").duration()).contains(Duration.ofMinutes(10));
-        assertThat(timed.size("1G").size()).hasValue(1L << 30);
+        assertThat(free.parameters().duration()).isEmpty();
+        assertThat(timed.parameters().duration()).contains(Duration.ofMinutes(10));
+        assertThat(timed.size("1G").parameters().duration()).contains(Duration.ofMinutes(10));
+        assertThat(timed.size("1G").parameters().size()).contains(DataSize.ofGibibytes(1));
         assertThat(free).hasToString("CapacityPlan[/media/card: the free space]");
         assertThat(timed.size("1G")).hasToString("CapacityPlan[/media/card: 1 GiB, at most"
                 + " 600.000 s]");

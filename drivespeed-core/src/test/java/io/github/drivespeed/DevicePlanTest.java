@@ -20,7 +20,7 @@ class DevicePlanTest {
     @Test
     void defaultsAreHdparmsReadForThreeSecondsWithODirectAndReadOnly() {
         DevicePlan t = DriveSpeed.onDevice(SDX);
-        assertThat(t.device()).isEqualTo(SDX);
+        assertThat(t.target()).isEqualTo(SDX);
         assertThat(t.parameters()).isEqualTo(new DeviceParameters(DataSize.ofMebibytes(8),
                 OptionalLong.empty(), Optional.of(Duration.ofSeconds(3)), 3, true, false, false, true, false));
         assertThat(t.parameters().timeBased()).isTrue();
@@ -56,6 +56,15 @@ class DevicePlanTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("dropCaches applies to buffered reads; O_DIRECT reads bypass the"
                         + " page cache: add buffered");
+    }
+
+    @Test
+    void writeAndNoVerifyHaveTheirInversesReadAndVerify() {
+        DevicePlan base = DriveSpeed.onDevice(SDX);
+        DevicePlan written = base.write().noVerify();
+        assertThat(written.parameters().write()).isTrue();
+        assertThat(written.parameters().verify()).isFalse();
+        assertThat(written.read().verify().parameters()).isEqualTo(base.parameters());
     }
 
     @Test

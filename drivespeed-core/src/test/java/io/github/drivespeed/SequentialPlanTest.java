@@ -47,6 +47,14 @@ class SequentialPlanTest {
     }
 
     @Test
+    void eachFlagHasItsInverseSoAPlanBuiltOnAnotherCanBeSetBack() {
+        SequentialPlan unchecked = base.noVerify().buffered().zeros();
+        assertThat(unchecked.parameters().verify()).isFalse();
+        SequentialParameters back = unchecked.verify().direct().randomData().parameters();
+        assertThat(back).isEqualTo(base.parameters());
+    }
+
+    @Test
     void settersReturnNewPlansAndLeaveTheBaseAlone() {
         SequentialPlan small = base.blockSize("4K").count(10).runs(1).buffered().dsync().zeros();
         assertThat(small).isNotSameAs(base);

@@ -13,6 +13,7 @@ import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.TextSummary;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -50,8 +51,9 @@ public final class CapacityCheckRunner {
         long freeBytes;
         try {
             plan = OptionSetters.CAPACITY_CHECK.build(dir, context.given());
-            freeBytes = plan.size().isPresent() ? -1 : DriveSpeed.probe(dir).usableSpaceBytes();
-            fillBytes = plan.size().isPresent() ? plan.size().getAsLong()
+            Optional<DataSize> asked = plan.parameters().size();
+            freeBytes = asked.isPresent() ? -1 : DriveSpeed.probe(dir).usableSpaceBytes();
+            fillBytes = asked.isPresent() ? asked.get().bytes()
                     : CapacityCheckReport.fillOfFreeSpace(freeBytes);
         } catch (IllegalArgumentException | IOException e) {
             return context.failed(e);
@@ -61,8 +63,8 @@ public final class CapacityCheckRunner {
         String time = context.given().typedValue(WorkloadOptions.DURATION).orElse(null);
         CapacityEstimate estimate = new CapacityEstimate(context.err(),
                 context.stderrIsTerminal().getAsBoolean());
-        boolean wholeFreeSpace = plan.size().isEmpty();
-        Optional<Duration> duration = plan.duration();
+        boolean wholeFreeSpace = plan.parameters().size().isEmpty();
+        Optional<Duration> duration = plan.parameters().duration();
         long fill = fillBytes;
         long free = freeBytes;
         // the header once the checks before writing have passed, so a refusal comes before it
@@ -79,7 +81,7 @@ public final class CapacityCheckRunner {
         });
         CapacityCheckReport report;
         try (ProgressBar bar = context.progressBar(ProgressBar.CAPACITY_CHECK,
-                plan.duration().map(Duration::toNanos).orElse(-1L))) {
+                duration.map(Duration::toNanos).orElse(-1L))) {
             ProgressListener progress = context.quiet() ? header : new Listeners(header,
                     bar == null ? estimate : new Listeners(bar, estimate));
             report = plan.listener(progress).run();

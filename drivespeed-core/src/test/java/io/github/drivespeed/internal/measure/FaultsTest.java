@@ -236,9 +236,9 @@ class FaultsTest {
     @Test
     void theFallbackChangesNothingWhereDirectIoWorks() throws IOException {
         SequentialPlan test = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1).directOrBuffered();
-        assertThat(test.bufferedFallback()).isTrue();
-        assertThat(test.direct().bufferedFallback()).isFalse();
-        assertThat(test.buffered().bufferedFallback()).isFalse();
+        assertThat(test.parameters().bufferedFallback()).isTrue();
+        assertThat(test.direct().parameters().bufferedFallback()).isFalse();
+        assertThat(test.buffered().parameters().bufferedFallback()).isFalse();
         SpeedReport report = test.run();
         assertThat(report.parameters().direct()).isTrue();
         assertThat(report.warnings()).doesNotContain(Warning.BUFFERED_FALLBACK);

@@ -143,8 +143,8 @@ class ReadHonestyTest {
 
     @Test
     void aPlanSaysWhatItWillDoAboutTheCache() {
-        assertThat(DriveSpeed.on(dir).dropsCaches()).isFalse();
-        assertThat(DriveSpeed.on(dir).dropCaches().dropsCaches()).isTrue();
+        assertThat(DriveSpeed.on(dir).parameters().dropCaches()).isFalse();
+        assertThat(DriveSpeed.on(dir).dropCaches().parameters().dropCaches()).isTrue();
         assertThat(DriveSpeed.on(dir).cachedReadDuration()).isEmpty();
         assertThat(DriveSpeed.on(dir).cachedRead().cachedReadDuration())
                 .contains(Duration.ofSeconds(2));
