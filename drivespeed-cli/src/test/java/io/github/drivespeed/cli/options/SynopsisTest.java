@@ -65,8 +65,12 @@ class SynopsisTest {
 
         List<String> synopsis = Synopsis.of(table);
 
-        assertThat(synopsis).filteredOn(l -> l.contains("--everywhere")).singleElement()
+        assertThat(synopsis).filteredOn(l -> l.contains("[--everywhere")).singleElement()
                 .asString().startsWith("  every form:").contains("[--everywhere]");
+        // and --probe, which takes only what every form takes, says so
+        assertThat(String.join(" ", synopsis).replaceAll(" +", " "))
+                .contains("--probe takes only --json, --csv, --output, --overwrite, --quiet and"
+                        + " --everywhere.");
     }
 
     @ParameterizedTest
