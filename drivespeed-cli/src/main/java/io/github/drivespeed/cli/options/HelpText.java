@@ -8,8 +8,8 @@ import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * What {@code --help} prints besides the options' rows of {@link OptionTable}: the synopsis of
- * every form of the command (as docs/command-line.md shows it), the command's description, and
- * the order the options are listed in.
+ * every form of the command, which {@link Synopsis} makes from the rows (docs/command-line.md
+ * copies it), the command's description, and the order the options are listed in.
  */
 public final class HelpText {
 
@@ -17,43 +17,8 @@ public final class HelpText {
     public static final String TARGET = "Directory to test in (default: the current directory),"
             + " or a block device to read (read-only unless --write).";
 
-    /** The synopsis: the forms of the command, with the options each takes. */
-    private static final List<String> SYNOPSIS = List.of(
-            "drivespeed [DIR] [--block-size SIZE] [--count N] [--runs N]",
-            "                  [--buffered | --direct-or-buffered] [--dsync] [--zeros]",
-            "                  [-T] [--drop-caches] [--no-verify] [--backend native|java]",
-            "       drivespeed --probe [DIR]",
-            "       drivespeed [DIR] --verify-capacity [--size SIZE] [--duration TIME]",
-            "       drivespeed [DIR] --sustained [--size SIZE] [--duration TIME]",
-            "                  [--block-size SIZE] [--buffered]",
-            "       drivespeed [DIR] --preset NAME[,NAME...] [--size SIZE]",
-            "                  [--duration TIME] [--ramp-time TIME] [--count N] [--seed N]",
-            "                  [--runs N] [--buffered] [--ioengine psync|libaio|io_uring]",
-            "                  [--sqthread-poll]",
-            "       drivespeed [DIR] --rw MODE [--rwmixread PCT] [--bs SIZE] [--iodepth N]",
-            "                  [--ioengine psync|libaio|io_uring] [--threads N]",
-            "                  [--size SIZE] [--duration TIME | --count N]",
-            "                  [--ramp-time TIME] [--seed N] [--runs N] [--buffered]",
-            "                  [--norandommap] [--sqthread-poll]",
-            "       drivespeed [DIR] --sweep [--rw MODE] (the --rw options but --bs)",
-            "       drivespeed DEVICE [--block-size SIZE] [--duration TIME | --count N]",
-            "                  [--runs N] [--buffered] [-T] [--drop-caches]",
-            "                  [--backend native|java]        (read-only, as hdparm -t)",
-            "       drivespeed DEVICE --write --allow-writes-to DEVICE [--force] ...",
-            "                                                 (destroys DEVICE's contents)",
-            "       drivespeed DEVICE --verify-capacity --allow-writes-to DEVICE [--force]",
-            "                  [--cache-bound SIZE]  (probes its real capacity; destroys its contents)",
-            "       drivespeed FILE.fio | --job FILE [DIR] [--allow-overwrite FILE]",
-            "       drivespeed [DIR] --name=NAME --rw=MODE --bs=SIZE --size=SIZE --direct=1",
-            "                  ... (fio's spellings; docs/fio.md)",
-            "  every form: [--json | --csv] [-o|--output FILE] [--overwrite] [-q|--quiet];",
-            "  DIR forms and fio jobs: [--output-format=normal|json|json+] instead of --json/--csv;",
-            "  DIR forms: [--chart FILE.png] [--require SPEC], but --verify-capacity takes",
-            "  neither and --sustained only --require; fio jobs take no --chart or --require.",
-            "  --probe takes only --json, --csv, --output, --overwrite and --quiet.",
-            "  --bs is --block-size; --iodepth, --threads and --duration have fio's names",
-            "  too: --queue-depth, --numjobs and --runtime; --ioengine is fio's.",
-            "");
+    /** The synopsis: the forms of the command, with the options each takes, from the table. */
+    private static final List<String> SYNOPSIS = Synopsis.of(OptionTable.rows());
 
     /** What the command does, one paragraph a line. */
     private static final List<String> DESCRIPTION = List.of(

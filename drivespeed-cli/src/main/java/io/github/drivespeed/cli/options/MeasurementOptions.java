@@ -71,6 +71,7 @@ public final class MeasurementOptions {
 
     /** The I/O backend, by name. */
     public static final OptionRow<String> BACKEND = OptionRow.text("NAME", SharedOptions.BACKEND)
+            .choices("native|java")
             .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED, CAPACITY_CHECK,
                     CAPACITY_PROBE, FIO_JOB).setting("backend")
             .help("I/O backend: native (JNA system calls: O_TMPFILE, pread/pwrite, "

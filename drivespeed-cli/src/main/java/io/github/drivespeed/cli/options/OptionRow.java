@@ -28,7 +28,7 @@ public final class OptionRow<V> {
 
     /** How picocli reads the value: its type, element type, converter and split. */
     private record Syntax(Class<?> type, Class<?> elementType, ITypeConverter<?> converter,
-            String split, String paramLabel) {
+            String split, String paramLabel, String values) {
     }
 
     private final List<String> names;
@@ -60,7 +60,7 @@ public final class OptionRow<V> {
      * @return the row, with no form yet
      */
     static OptionRow<Boolean> flag(String... names) {
-        return new OptionRow<>(List.of(names), new Syntax(boolean.class, null, null, null, null),
+        return new OptionRow<>(List.of(names), new Syntax(boolean.class, null, null, null, null, null),
                 v -> Boolean.TRUE, Set.of(), Optional.empty(), Optional.empty(), Map.of(), "");
     }
 
@@ -166,7 +166,7 @@ public final class OptionRow<V> {
     private static OptionRow<List<String>> list(String split, String paramLabel,
             String... names) {
         return new OptionRow<>(List.of(names), new Syntax(List.class, String.class, null, split,
-                paramLabel), v -> List.copyOf((List<String>) v), Set.of(), Optional.empty(),
+                paramLabel, null), v -> List.copyOf((List<String>) v), Set.of(), Optional.empty(),
                 Optional.empty(), Map.of(), "");
     }
 
@@ -174,7 +174,7 @@ public final class OptionRow<V> {
     private static <T> OptionRow<T> valued(Class<T> type, ITypeConverter<T> converter,
             String paramLabel, String... names) {
         return new OptionRow<>(List.of(names), new Syntax(type, null, converter, null,
-                paramLabel), v -> (T) v, Set.of(), Optional.empty(), Optional.empty(), Map.of(),
+                paramLabel, null), v -> (T) v, Set.of(), Optional.empty(), Optional.empty(), Map.of(),
                 "");
     }
 
@@ -240,6 +240,20 @@ public final class OptionRow<V> {
         Map<Form, Optional<String>> more = new LinkedHashMap<>(chooses);
         more.put(form, Optional.ofNullable(excludesBecause));
         return new OptionRow<>(names, syntax, conversion, forms, setting, shared, more, help);
+    }
+
+    /**
+     * The same option, its values named in the synopsis of {@code --help} by what they may be
+     * ({@code native|java}) rather than by the value's name ({@code NAME}).
+     *
+     * @param choices the values it takes, as the synopsis shows them
+     * @return the row
+     */
+    OptionRow<V> choices(String choices) {
+        Syntax s = syntax;
+        return new OptionRow<>(names, new Syntax(s.type(), s.elementType(), s.converter(),
+                s.split(), s.paramLabel(), choices), conversion, forms, setting, shared, chooses,
+                help);
     }
 
     /**
@@ -323,6 +337,23 @@ public final class OptionRow<V> {
     /** {@return whether it takes a value (a flag takes none)} */
     public boolean takesValue() {
         return syntax.paramLabel() != null;
+    }
+
+    /**
+     * {@return its value as the synopsis of {@code --help} shows it: the values it may take
+     * ({@code native|java}), else the value's name, repeated where the values may be
+     * comma-separated ({@code NAME[,NAME...]}); empty for a flag}
+     */
+    String synopsisValue() {
+        if (!takesValue()) {
+            return "";
+        }
+        if (syntax.values() != null) {
+            return syntax.values();
+        }
+        String label = syntax.paramLabel();
+        return syntax.split() == null ? label
+                : label + "[" + syntax.split() + label + "...]";
     }
 
     /** {@return what {@code --help} says of it} */

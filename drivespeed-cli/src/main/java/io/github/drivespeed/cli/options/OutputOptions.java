@@ -55,6 +55,7 @@ public final class OutputOptions {
     /** fio's output formats. */
     public static final OptionRow<String> OUTPUT_FORMAT =
             OptionRow.text("FORMAT", "--output-format")
+            .choices("normal|json|json+")
             .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP, FIO_JOB)
             .help("fio's output formats: normal (the text summary, as without it), json"
                     + " (fio's JSON layout in fio's units, for fio's consumers; docs/fio-json.md)"

@@ -62,6 +62,7 @@ public final class WorkloadOptions {
 
     /** How the I/O is issued, fio's names. */
     public static final OptionRow<String> IOENGINE = OptionRow.text("NAME", SharedOptions.IOENGINE)
+            .choices("psync|libaio|io_uring")
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
                     Form.FIO_JOB)
             .setting("ioEngine")
