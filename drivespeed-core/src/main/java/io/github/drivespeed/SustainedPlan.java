@@ -153,6 +153,16 @@ public final class SustainedPlan
     }
 
     /**
+     * O_DIRECT writes, bypassing the page cache (the default; the inverse of {@link #buffered()},
+     * for a plan built on one that buffers).
+     *
+     * @return a new plan
+     */
+    public SustainedPlan direct() {
+        return with(s -> s.direct = true);
+    }
+
+    /**
      * Runs the sustained write: checks the target and the free space, waits the idle time,
      * writes, fdatasync's, removes the test file. The {@link #listener listener} is told when
      * the pass starts, after each block and when it ends.

@@ -4,10 +4,12 @@ import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.fio.internal.json.FioJsonWriter;
 import io.github.drivespeed.report.Report;
 import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What a {@link FioJob} measured: one drivespeed {@link WorkloadReport} per job as fio reports
@@ -25,6 +27,37 @@ public final class FioResults {
 
     FioResults(Results results) {
         this.results = results;
+    }
+
+    /**
+     * fio's view of workloads measured from Java ({@link io.github.drivespeed.DriveSpeed#workload}),
+     * to write as fio's JSON: one job per report, in this order, each named by its fio {@code rw}
+     * and block size ({@code randread 4 KiB}), as the command line names a workload's job.
+     *
+     * @param first a workload's report
+     * @param more further reports of the same target, as further jobs
+     * @return the results
+     * @throws NullPointerException if a report is null
+     */
+    public static FioResults of(WorkloadReport first, WorkloadReport... more) {
+        Results results = Results.of(Objects.requireNonNull(first, "first"));
+        for (WorkloadReport report : more) {
+            results = results.and(Objects.requireNonNull(report, "report"));
+        }
+        return new FioResults(results);
+    }
+
+    /**
+     * fio's view of a block-size sweep or a preset suite
+     * ({@link io.github.drivespeed.WorkloadPlan#runSweep}, {@link io.github.drivespeed.WorkloadPlan#runPresets}),
+     * to write as fio's JSON: one job per row, named by the row's label.
+     *
+     * @param table the sweep's or suite's rows
+     * @return the results
+     * @throws NullPointerException if {@code table} is null
+     */
+    public static FioResults of(WorkloadTable table) {
+        return new FioResults(Results.of(Objects.requireNonNull(table, "table")));
     }
 
     /** {@return the jobs' names as fio reports them, in the order they ran} */

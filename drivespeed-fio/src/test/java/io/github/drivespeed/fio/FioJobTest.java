@@ -26,6 +26,25 @@ class FioJobTest {
     }
 
     @Test
+    void aWorkloadMeasuredFromJavaIsWrittenAsFiosJson() throws IOException {
+        WorkloadReport report = io.github.drivespeed.DriveSpeed.workload(dir).random().read()
+                .blockSize("4K").size("1M").count(32).runs(1).run();
+        FioResults results = FioResults.of(report);
+        assertThat(results.reports()).containsExactly(report);
+        assertThat(results.names()).containsExactly("randread 4 KiB");
+        StringWriter out = new StringWriter();
+        results.writeJson("myapp 2.1", out);
+        JsonNode doc = new ObjectMapper().readTree(out.toString());
+        assertThat(doc.path("fio version").asText()).isEqualTo("myapp-2.1");
+        JsonNode read = doc.path("jobs").get(0).path("read");
+        assertThat(read.path("io_bytes").asLong()).isEqualTo(32L * 4096);
+        assertThat(read.path("total_ios").asLong()).isEqualTo(32);
+        assertThat(doc.path("jobs").get(0).path("write").path("io_bytes").asLong()).isZero();
+        assertThatThrownBy(() -> FioResults.of(report, (WorkloadReport) null))
+                .isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
     void runsAJobFileAndReturnsTypedReports() throws IOException {
         Path job = jobFile("""
                 [global]

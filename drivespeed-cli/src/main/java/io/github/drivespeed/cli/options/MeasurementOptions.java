@@ -61,7 +61,7 @@ public final class MeasurementOptions {
     /** Measured runs. */
     public static final OptionRow<Integer> RUNS = OptionRow.wholeInt("N", SharedOptions.RUNS)
             .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE).setting("runs")
-            .help("Measured runs. Default: 3.");
+            .help("Measured runs. Default: 3; 1 for --rw, --preset and --sweep.");
 
     /** Through the page cache. */
     public static final OptionRow<Boolean> BUFFERED = OptionRow.flag("--buffered")
