@@ -7,7 +7,6 @@ import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException;
-import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.measure.DeviceMeasurement;
 import io.github.drivespeed.internal.measure.PageCacheOptions;
 import io.github.drivespeed.parameters.DeviceParameters;
