@@ -1,7 +1,6 @@
 package io.github.drivespeed.fio.internal;
 
 import io.github.drivespeed.WorkloadPlan;
-import io.github.drivespeed.parameters.AccessPattern;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,10 +19,9 @@ final class FioJobSettings {
     String name;
     String filename;
     String directory;
-    AccessPattern pattern = AccessPattern.SEQUENTIAL;
-    /** fio {@code rw=read}: 100; write: 0; a mix: null until rwmixread (default 50). */
-    int readPercent = 100;
-    boolean mixed;
+    /** fio {@code rw}: read, fio's default. */
+    ReadWriteMode rw = ReadWriteMode.READ;
+    /** fio {@code rwmixread} for a mix: null until given (then {@link ReadWriteMode}'s default). */
     Integer rwmixread;
     long blockSize = 4096;
     Long size;
@@ -71,9 +69,7 @@ final class FioJobSettings {
         c.name = name;
         c.filename = filename;
         c.directory = directory;
-        c.pattern = pattern;
-        c.readPercent = readPercent;
-        c.mixed = mixed;
+        c.rw = rw;
         c.rwmixread = rwmixread;
         c.blockSize = blockSize;
         c.size = size;
@@ -120,7 +116,6 @@ final class FioJobSettings {
 
     /** @return fio's name of the job's direction and pattern: read, randrw, ... */
     String fioRw() {
-        String base = mixed ? "rw" : readPercent == 100 ? "read" : "write";
-        return pattern == AccessPattern.RANDOM ? "rand" + base : base;
+        return rw.fioName();
     }
 }

@@ -1,7 +1,6 @@
 package io.github.drivespeed.fio.internal;
 
 import io.github.drivespeed.WorkloadPlan;
-import io.github.drivespeed.parameters.AccessPattern;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -17,8 +16,10 @@ import java.util.stream.Stream;
  * through it; an option it does not list is refused by name, never ignored. The options fio
  * shares with drivespeed's command line take their fio names from {@link SharedOptions}: where
  * fio's meaning needs fio's grammar ({@code bs=4KiB} is 4000 bytes under {@code kb_base=1000})
- * or fio's semantics ({@code numjobs} clones the job) a row here says how; any other is a flag
- * that goes straight onto the workload plan setter its shared row names.
+ * or fio's semantics ({@code numjobs} clones the job) a row here says how, reading the value
+ * with the shared row's conversion where fio's grammar is drivespeed's ({@code rw},
+ * {@code ioengine}), and {@link FioPlans} calls the shared row's setter with it; any other is a
+ * flag that goes straight onto the workload plan setter its shared row names.
  *
  * <p>Rows marked {@link Support#LATER} name a drivespeed feature that is being built: when it
  * lands, the row becomes a {@code supported(...)} row with a one-line setter, as
@@ -105,9 +106,13 @@ public final class FioOptions {
             supported("name", Kind.VALUE, (j, e) -> j.name = text(e)),
             prio(-1, supported("filename", Kind.VALUE, (j, e) -> j.filename = filename(e))),
             supported("directory", Kind.VALUE, (j, e) -> j.directory = directory(e)),
+            // the shared rows' values in fio's grammar where it is not drivespeed's: each
+            // FioPlans sets with its shared row's setter
             shared(SharedOptions.RW, FioOptions::rw),
+            // fio's percentage, kept until the job is complete: a job without a mix ignores it
             shared(SharedOptions.RWMIXREAD, (j, e) -> j.rwmixread = percent(e)),
             supported("rwmixwrite", Kind.VALUE, (j, e) -> j.rwmixread = 100 - percent(e)),
+            // fio's size suffixes (k by kb_base, kib the other way round), not DataSize's
             shared(SharedOptions.BLOCK_SIZE,
                     (j, e) -> j.blockSize = FioSize.parse(e.key(), text(e), j.kbBase)),
             shared(SharedOptions.SIZE, (j, e) -> j.size = FioSize.parse(e.key(), text(e),
@@ -119,6 +124,8 @@ public final class FioOptions {
             supported("buffered", Kind.BOOL, (j, e) -> j.direct = !bool(e)),
             shared(SharedOptions.IODEPTH, (j, e) -> j.iodepth = whole(e, 1)),
             shared(SharedOptions.THREADS, (j, e) -> j.numjobs = whole(e, 1)),
+            // fio's time units (FioTime; no unit is seconds, as drivespeed's): a bound of the run
+            // unless time_based (FioPlans)
             shared(SharedOptions.DURATION,
                     (j, e) -> j.runtime = FioTime.parse(e.key(), text(e))),
             supported("time_based", Kind.FLAG, (j, e) -> j.timeBased = flag(e)),
@@ -439,49 +446,46 @@ public final class FioOptions {
         return v;
     }
 
+    /**
+     * fio's {@code ioengine}: the engines of drivespeed's {@code --ioengine} (its shared row's
+     * conversion), and fio's only, {@code sync} (read(2)/write(2) at the file's offset), run as
+     * psync; refused in fio's words, which name it.
+     */
     private static String ioengine(FioEntry e) {
         String v = text(e).toLowerCase(Locale.ROOT);
-        switch (v) {
-            case "psync":
-            case "sync":
-            case "libaio":
-            case "io_uring":
-                return v;
-            default:
+        if (!v.equals("sync")) {
+            try {
+                SharedOptions.IOENGINE.convert(v);
+            } catch (IllegalArgumentException x) {
                 throw e.refusal("'" + v + "': not supported: drivespeed runs psync, sync"
                         + " (pread/pwrite), libaio and io_uring (both on the native backend's"
                         + " Linux AIO queue)");
+            }
         }
+        return v;
     }
 
+    /**
+     * fio's {@code rw}: the modes of drivespeed's {@code --rw} (its shared row's conversion).
+     * fio's only, refused here in fio's words: the {@code :N} offset modifier, trims, and any
+     * other name (fio's list names {@code readwrite} too). {@code randreadwrite}, which fio
+     * refuses, is taken as {@code randrw}, as drivespeed's fio jobs took it before.
+     */
     private static void rw(FioJobSettings j, FioEntry e) {
         String v = text(e).toLowerCase(Locale.ROOT);
         if (v.contains(":")) {
             throw e.refusal("'" + e.value() + "': the ':N' offset modifier is not supported");
         }
-        boolean random = v.startsWith("rand");
-        String base = random ? v.substring(4) : v;
-        switch (base) {
-            case "read":
-                j.readPercent = 100;
-                j.mixed = false;
-                break;
-            case "write":
-                j.readPercent = 0;
-                j.mixed = false;
-                break;
-            case "rw":
-            case "readwrite":
-                j.mixed = true;
-                break;
-            case "trim":
-            case "trimwrite":
-                throw e.refusal("'" + e.value() + "': trims are not supported");
-            default:
-                throw e.refusal("'" + e.value() + "': expected read, write, rw, readwrite,"
-                        + " randread, randwrite or randrw");
+        String base = v.startsWith("rand") ? v.substring(4) : v;
+        if (base.equals("trim") || base.equals("trimwrite")) {
+            throw e.refusal("'" + e.value() + "': trims are not supported");
         }
-        j.pattern = random ? AccessPattern.RANDOM : AccessPattern.SEQUENTIAL;
+        try {
+            j.rw = SharedOptions.RW.convert(v.equals("randreadwrite") ? "randrw" : v);
+        } catch (IllegalArgumentException x) {
+            throw e.refusal("'" + e.value() + "': expected read, write, rw, readwrite,"
+                    + " randread, randwrite or randrw");
+        }
     }
 
     /** fio's {@code --eta}: {@code always}, {@code never} or {@code auto}. */

@@ -4,7 +4,6 @@ import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.WorkloadGroup;
 import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.error.InvalidSettingException;
-import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
@@ -202,7 +201,7 @@ public final class FioPlans {
         }
         long bs = s.blockSize;
         // the block size's own checks first (a multiple of 512 bytes), then the size against it
-        set(DriveSpeed.workload(dir), s, BS, job, q -> q.blockSize(DataSize.ofBytes(bs)));
+        set(DriveSpeed.workload(dir), s, BS, job, blockSize(bs));
         long size = size(s, job, file, existing, bs);
         boolean sharedFile = file != null;
         int clones = sharedFile ? 1 : s.numjobs;
@@ -357,14 +356,13 @@ public final class FioPlans {
 
     private WorkloadPlan shape(WorkloadPlan plan, FioJobSettings s, FioJobs.Job job, long bs,
             long size, int threads, int clone, List<String> notes) {
-        WorkloadPlan p = plan.size(DataSize.ofBytes(size));
-        p = set(p, s, BS, job, q -> q.blockSize(DataSize.ofBytes(bs)));
-        p = s.pattern == AccessPattern.RANDOM ? p.random() : p.sequential();
-        if (s.mixed) {
-            int mix = s.rwmixread == null ? 50 : s.rwmixread;
-            p = set(p, s, RWMIXREAD, job, q -> q.readWrite(mix));
-        } else {
-            p = s.readPercent == 100 ? p.read() : p.write();
+        WorkloadPlan p = SharedOptions.SIZE.setter().apply(plan, DataSize.ofBytes(size));
+        p = set(p, s, BS, job, blockSize(bs));
+        p = SharedOptions.RW.setter().apply(p, s.rw);
+        // fio's only: rwmixread sets a mix, and a job without one ignores it
+        if (s.rw.mixed() && s.rwmixread != null) {
+            int mix = s.rwmixread;
+            p = set(p, s, RWMIXREAD, job, q -> SharedOptions.RWMIXREAD.setter().apply(q, mix));
         }
         p = s.direct ? p.direct() : p.buffered();
         p = set(p, s, NUMJOBS, job, q -> SharedOptions.THREADS.setter().apply(q, threads));
@@ -400,9 +398,9 @@ public final class FioPlans {
                         + " " + SharedOptions.BACKEND.option() + " " + backend
                         + " has only psync");
             }
-            IoEngine engine = IoEngine.ofFioName(s.ioengine).orElseThrow();
+            IoEngine engine = SharedOptions.IOENGINE.convert(s.ioengine);
             WorkloadPlan q = set(p, s, IOENGINE, job,
-                    x -> x.backend("native").ioEngine(engine));
+                    x -> SharedOptions.IOENGINE.setter().apply(x.backend("native"), engine));
             return set(q, s, IODEPTH, job,
                     x -> SharedOptions.IODEPTH.setter().apply(x, s.iodepth));
         }
@@ -445,7 +443,8 @@ public final class FioPlans {
                 throw refusal(s, s.ioSize != null ? "io_size" : "number_ios", job,
                         "not supported with time_based");
             }
-            return set(p, s, RUNTIME, job, q -> q.duration(s.runtime));
+            return set(p, s, RUNTIME, job,
+                    q -> SharedOptions.DURATION.setter().apply(q, s.runtime));
         }
         WorkloadPlan q = p.sizeBased();
         long perClone = -1;
@@ -465,16 +464,22 @@ public final class FioPlans {
             q = set(q, s, s.numberIos != null ? "number_ios" : "io_size", job,
                     x -> x.count(total));
         }
+        // fio's only: without time_based, runtime bounds a size-based run
         return limited ? set(q, s, RUNTIME, job, x -> x.timeLimit(s.runtime)) : q;
     }
 
     private static boolean writes(FioJobSettings s) {
-        return s.mixed || s.readPercent < 100;
+        return s.rw.writes();
     }
 
     private static Path parentOf(Path file) {
         Path parent = file.toAbsolutePath().getParent();
         return parent == null ? Path.of("/") : parent;
+    }
+
+    /** The block size's shared setter, with fio's size in bytes. */
+    private static UnaryOperator<WorkloadPlan> blockSize(long bytes) {
+        return q -> SharedOptions.BLOCK_SIZE.setter().apply(q, DataSize.ofBytes(bytes));
     }
 
     /** Applies a setter, naming the option, job and place if the plan refuses it. */
