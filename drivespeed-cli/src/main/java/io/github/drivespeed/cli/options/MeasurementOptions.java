@@ -10,6 +10,7 @@ import static io.github.drivespeed.cli.options.Form.SUSTAINED;
 import static io.github.drivespeed.cli.options.Form.SWEEP;
 import static io.github.drivespeed.cli.options.Form.WORKLOAD;
 import io.github.drivespeed.fio.internal.SharedOptions;
+import io.github.drivespeed.unit.DataSize;
 
 /**
  * Rows of {@link OptionTable}: the options of the measurement itself, which the sequential test,
@@ -45,8 +46,8 @@ public final class MeasurementOptions {
                     + "report then says the figures are buffered (warning BUFFERED_FALLBACK).");
 
     /** Bytes per call. */
-    public static final OptionRow<String> BLOCK_SIZE =
-            OptionRow.text("SIZE", SharedOptions.BLOCK_SIZE)
+    public static final OptionRow<DataSize> BLOCK_SIZE =
+            OptionRow.converted("SIZE", SharedOptions.BLOCK_SIZE)
             .forms(SEQUENTIAL, WORKLOAD, DEVICE, SUSTAINED, FIO_JOB).setting("blockSize")
             .help("Bytes per write and read call, like dd's bs, a multiple of 512: 8M, "
                     + "4KiB, 512, 1G (K/M/G/T and KiB.. are powers of 1024, kB/MB/GB/TB of "

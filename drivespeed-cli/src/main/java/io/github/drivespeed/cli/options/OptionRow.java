@@ -10,7 +10,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -83,6 +82,20 @@ public final class OptionRow<V> {
      */
     static OptionRow<String> text(String paramLabel, SharedOption<?> row) {
         return text(paramLabel, row.names().toArray(new String[0])).spelled(row);
+    }
+
+    /**
+     * An option with a value that both command lines share, read with the shared row's
+     * conversion when it is read ({@link #as}): a refusal names the option as typed and the
+     * value.
+     *
+     * @param <V> the value the row's setter takes
+     * @param paramLabel the value's name in the help ({@code SIZE})
+     * @param row its shared row: its names, fio's, and its conversion
+     * @return the row, with no form yet
+     */
+    static <V> OptionRow<V> converted(String paramLabel, SharedOption<V> row) {
+        return text(paramLabel, row).as(row::convert);
     }
 
     /**
@@ -369,33 +382,6 @@ public final class OptionRow<V> {
      * @throws IllegalArgumentException from the conversion
      */
     V convert(Object parsed) {
-        return conversion.apply(parsed);
-    }
-
-    /**
-     * Converts text as picocli would, then as {@link #convert} does: for a value that comes from
-     * elsewhere than drivespeed's command line (a job file's {@code key=value}).
-     *
-     * @param text the value as written; ignored for a flag
-     * @return the value its setters take
-     * @throws IllegalArgumentException or {@link CommandLine.TypeConversionException} with the
-     *     reason
-     */
-    public V convertText(String text) {
-        if (!takesValue()) {
-            return conversion.apply(Boolean.TRUE);
-        }
-        Object parsed;
-        try {
-            parsed = syntax.converter() == null ? text : syntax.converter().convert(text);
-        } catch (CommandLine.TypeConversionException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
-        if (syntax.elementType() != null) {
-            parsed = syntax.split() == null ? List.of(text) : List.of(text.split(syntax.split()));
-        }
         return conversion.apply(parsed);
     }
 

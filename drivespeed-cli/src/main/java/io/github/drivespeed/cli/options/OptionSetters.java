@@ -36,10 +36,10 @@ import io.github.drivespeed.SustainedPlan;
 import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.cli.options.OptionTable.Exclusion;
 import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.fio.internal.ReadWriteMode;
 import io.github.drivespeed.fio.internal.SharedOptions;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -73,14 +73,14 @@ public final class OptionSetters {
      */
     public static final PlanRecipe<WorkloadPlan> REQUIREMENT_WORKLOADS =
             PlanRecipe.of(DriveSpeed::workload, Form.SEQUENTIAL, Form.REQUIREMENT_WORKLOADS)
-            .set(SIZE, WorkloadPlan::size)
-            .set(DURATION, WorkloadPlan::duration)
+            .set(SIZE, SharedOptions.SIZE.setter())
+            .set(DURATION, SharedOptions.DURATION.setter())
             .set(RAMP_TIME, SharedOptions.RAMP_TIME.setter())
             .set(RUNS, WorkloadPlan::runs)
             .flag(BUFFERED, WorkloadPlan::buffered)
             .flag(NORANDOMMAP, SharedOptions.NORANDOMMAP.flagSetter())
             .set(BACKEND, WorkloadPlan::backend)
-            .set(IOENGINE, WorkloadPlan::ioEngine);
+            .set(IOENGINE, SharedOptions.IOENGINE.setter());
 
     /**
      * A workload, {@code --rw}, {@code --preset} or {@code --sweep}: the options every workload
@@ -91,7 +91,7 @@ public final class OptionSetters {
             .set(SEED, WorkloadPlan::seed)
             .set(RW, OptionSetters::mode)
             .set(RWMIXREAD, (p, mix, given) -> given.has(RW) ? p : refuseMix(given, null))
-            .set(BLOCK_SIZE, WorkloadPlan::blockSize)
+            .set(BLOCK_SIZE, SharedOptions.BLOCK_SIZE.setter())
             .set(IODEPTH, SharedOptions.IODEPTH.setter())
             .set(THREADS, SharedOptions.THREADS.setter())
             .check(Exclusion.COUNT_DURATION::check)
@@ -194,10 +194,11 @@ public final class OptionSetters {
                     + " the native backend (io_uring); " + given.typed(BACKEND) + " "
                     + given.value(BACKEND) + " has none");
         }
-        if (given.has(IOENGINE) && !"io_uring".equals(given.value(IOENGINE))) {
+        String engine = given.typedValue(IOENGINE).orElse(null);
+        if (given.has(IOENGINE) && !"io_uring".equals(engine)) {
             throw new IllegalArgumentException("option '" + given.typed(SQTHREAD_POLL) + "' needs"
-                    + " io_uring (IORING_SETUP_SQPOLL); " + given.typed(IOENGINE) + " "
-                    + given.value(IOENGINE) + " has no submission-queue polling");
+                    + " io_uring (IORING_SETUP_SQPOLL); " + given.typed(IOENGINE) + " " + engine
+                    + " has no submission-queue polling");
         }
     }
 
@@ -224,49 +225,29 @@ public final class OptionSetters {
     }
 
     /**
-     * {@code --rw MODE}, with {@code --rwmixread} for a mode that mixes reads and writes (50
-     * when not given); refused with a mode that does not mix.
+     * {@code --rw MODE} with its shared row's setter, then {@code --rwmixread} with its own for a
+     * mode that mixes reads and writes (the mode's default when not given); refused with a mode
+     * that does not mix.
      */
-    private static WorkloadPlan mode(WorkloadPlan w, String mode, GivenOptions given) {
-        Integer mix = given.value(RWMIXREAD);
-        switch (mode.toLowerCase(Locale.ROOT)) {
-            case "read":
-                return unmixed(given, mode, w.sequential().read());
-            case "write":
-                return unmixed(given, mode, w.sequential().write());
-            case "rw":
-            case "readwrite":
-                return mixed(given, w.sequential(), mix);
-            case "randread":
-                return unmixed(given, mode, w.random().read());
-            case "randwrite":
-                return unmixed(given, mode, w.random().write());
-            case "randrw":
-                return mixed(given, w.random(), mix);
-            default:
-                throw given.refusal(RW, mode, new IllegalArgumentException("expected read,"
-                        + " write, rw, randread, randwrite or randrw"));
+    private static WorkloadPlan mode(WorkloadPlan w, ReadWriteMode mode, GivenOptions given) {
+        WorkloadPlan plan = SharedOptions.RW.setter().apply(w, mode);
+        if (!mode.mixed()) {
+            if (given.has(RWMIXREAD)) {
+                refuseMix(given, given.typedValue(RW).orElse(mode.fioName()));
+            }
+            return plan;
         }
-    }
-
-    /** A mode that mixes reads and writes, {@code mix} percent reads (50 when null). */
-    private static WorkloadPlan mixed(GivenOptions given, WorkloadPlan w, Integer mix) {
-        int percent = mix == null ? 50 : mix;
+        Integer mix = given.value(RWMIXREAD);
+        if (mix == null) {
+            return plan;
+        }
         try {
-            return w.readWrite(percent);
+            return SharedOptions.RWMIXREAD.setter().apply(plan, mix);
         } catch (InvalidSettingException e) {
             throw e;
         } catch (IllegalArgumentException e) {
-            throw given.refusal(RWMIXREAD, percent, e);
+            throw given.refusal(RWMIXREAD, mix, e);
         }
-    }
-
-    /** {@code plan} for a mode that does not mix reads and writes, where no mix was given. */
-    private static WorkloadPlan unmixed(GivenOptions given, String mode, WorkloadPlan plan) {
-        if (given.has(RWMIXREAD)) {
-            refuseMix(given, mode);
-        }
-        return plan;
     }
 
     /** {@code --rwmixread} without a mode that mixes ({@code mode} null: without {@code --rw}). */

@@ -1,11 +1,12 @@
 package io.github.drivespeed.cli.options;
 
 import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.fio.internal.ReadWriteMode;
 import io.github.drivespeed.fio.internal.SharedOptions;
+import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.Preset;
-import io.github.drivespeed.unit.Nanoseconds;
+import io.github.drivespeed.unit.DataSize;
 import java.time.Duration;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,7 +34,7 @@ public final class WorkloadOptions {
             .as(WorkloadOptions::presets);
 
     /** The workload's mode, fio's names. */
-    public static final OptionRow<String> RW = OptionRow.text("MODE", SharedOptions.RW)
+    public static final OptionRow<ReadWriteMode> RW = OptionRow.converted("MODE", SharedOptions.RW)
             .forms(Form.WORKLOAD, Form.SWEEP, Form.FIO_JOB)
             .chooses(Form.WORKLOAD, null)
             .help("Workload, fio's names: read, write, rw (mixed), randread, randwrite, "
@@ -61,7 +62,8 @@ public final class WorkloadOptions {
                     + "backend, run as that many more threads (the report says so). Default: 1.");
 
     /** How the I/O is issued, fio's names. */
-    public static final OptionRow<String> IOENGINE = OptionRow.text("NAME", SharedOptions.IOENGINE)
+    public static final OptionRow<IoEngine> IOENGINE =
+            OptionRow.converted("NAME", SharedOptions.IOENGINE)
             .choices("psync|libaio|io_uring")
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
                     Form.FIO_JOB)
@@ -80,7 +82,7 @@ public final class WorkloadOptions {
             .help("Workload: threads, each with its own offsets. Default: 1.");
 
     /** The test file's size, or the bound of what is written. */
-    public static final OptionRow<String> SIZE = OptionRow.text("SIZE", SharedOptions.SIZE)
+    public static final OptionRow<DataSize> SIZE = OptionRow.converted("SIZE", SharedOptions.SIZE)
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
                     Form.SUSTAINED, Form.CAPACITY_CHECK, Form.FIO_JOB)
             .setting("size")
@@ -88,23 +90,22 @@ public final class WorkloadOptions {
 
     /** Measured time per run, or the bound of the time written. */
     public static final OptionRow<Duration> DURATION =
-            OptionRow.text("TIME", SharedOptions.DURATION)
+            OptionRow.converted("TIME", SharedOptions.DURATION)
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
                     Form.DEVICE, Form.SUSTAINED, Form.CAPACITY_CHECK, Form.FIO_JOB)
             .setting("duration")
             .help("Workload or block device: measured time per run: 5, 5s, 500ms, 2m. "
                     + "Default: 5s for a workload, 3s for a device. (--count N instead runs N "
                     + "I/Os per run.) --sustained and --verify-capacity: at most this long "
-                    + "(the capacity check then reads back what it wrote).")
-            .as(WorkloadOptions::duration);
+                    + "(the capacity check then reads back what it wrote).");
 
     /** Time run before each run's measured part. */
-    public static final OptionRow<Duration> RAMP_TIME = OptionRow.text("TIME", SharedOptions.RAMP_TIME)
+    public static final OptionRow<Duration> RAMP_TIME =
+            OptionRow.converted("TIME", SharedOptions.RAMP_TIME)
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS)
             .setting("rampTime")
             .help("Workload: time run before each run's measured part, left out of the "
-                    + "figures. Default: 0.")
-            .as(WorkloadOptions::duration);
+                    + "figures. Default: 0.");
 
     /** Seed of the random offsets and read/write choices. */
     public static final OptionRow<Long> SEED = OptionRow.wholeLong("N", "--seed")
@@ -130,18 +131,6 @@ public final class WorkloadOptions {
                     + " IOPS).");
 
     private WorkloadOptions() {
-    }
-
-    /**
-     * A duration as fio writes them (fio HOWTO, "Time"); no unit means seconds, as fio's
-     * {@code runtime}.
-     *
-     * @param text the duration as typed: {@code 5}, {@code 5s}, {@code 500ms}, {@code 2m}
-     * @return the duration
-     * @throws IllegalArgumentException if the text is not a duration
-     */
-    static Duration duration(String text) {
-        return Nanoseconds.parse(text, ChronoUnit.SECONDS);
     }
 
     /**
