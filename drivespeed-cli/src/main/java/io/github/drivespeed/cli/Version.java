@@ -1,6 +1,6 @@
 package io.github.drivespeed.cli;
 
-import io.github.drivespeed.fio.internal.json.FioJsonWriter;
+import io.github.drivespeed.fio.FioResults;
 import picocli.CommandLine;
 
 /**
@@ -29,7 +29,7 @@ final class Version implements CommandLine.IVersionProvider {
      */
     static String fioLine() {
         String v = version();
-        return FioJsonWriter.FIO_RELEASE + "-drivespeed-" + (v == null ? "development-build" : v);
+        return FioResults.FIO_RELEASE + "-drivespeed-" + (v == null ? "development-build" : v);
     }
 
     private static String version() {
