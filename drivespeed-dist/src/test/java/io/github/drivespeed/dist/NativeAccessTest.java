@@ -97,17 +97,23 @@ class NativeAccessTest {
         return new Run(code, out, Files.readString(err));
     }
 
-    private List<String> measurement(Path dir) {
-        return List.of(dir.toString(), "--block-size", "1M", "--count", "8", "--runs", "1",
-                "--backend", "native");
-    }
-
-    private static void assertNativeWithItsStubAndNoWarning(Run r) {
+    /**
+     * Measures a new directory with the native backend, started by {@code start}, and asserts
+     * the native backend ran with its JNI stub, no WARNING line, nothing left behind.
+     */
+    private void measuresNativelyWithoutWarning(List<String> start, boolean javaHomeSet)
+            throws Exception {
+        Path dir = Files.createDirectories(root.resolve("measured"));
+        List<String> command = new ArrayList<>(start);
+        command.addAll(List.of(dir.toString(), "--block-size", "1M", "--count", "8", "--runs",
+                "1", "--backend", "native"));
+        Run r = run(command, javaHomeSet);
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.err()).as("standard error").doesNotContain("WARNING");
         assertThat(r.out()).contains("backend:    native (Linux ")
                 .containsPattern("per-I/O system calls through the JNI stub linux-[^/]+"
                         + "/libdrivespeed\\.so");
+        assertThat(dir).isEmptyDirectory();
     }
 
     @Test
@@ -118,22 +124,13 @@ class NativeAccessTest {
         Path launcher = Files.copy(Path.of("src/dist/bin/drivespeed"),
                 Files.createDirectories(home.resolve("bin")).resolve("drivespeed"));
         Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path dir = Files.createDirectories(root.resolve("measured"));
-
-        List<String> command = new ArrayList<>(List.of(launcher.toString()));
-        command.addAll(measurement(dir));
-        assertNativeWithItsStubAndNoWarning(run(command, true));
-        assertThat(dir).isEmptyDirectory();
+        measuresNativelyWithoutWarning(List.of(launcher.toString()), true);
     }
 
     @Test
     void javaDashJarMeasuresWithTheNativeBackendAndPrintsNoWarning() throws Exception {
-        Path dir = Files.createDirectories(root.resolve("measured"));
-        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
-                "-jar", execJar().toString()));
-        command.addAll(measurement(dir));
-        assertNativeWithItsStubAndNoWarning(run(command, false));
-        assertThat(dir).isEmptyDirectory();
+        measuresNativelyWithoutWarning(List.of(javaHome.resolve("bin/java").toString(), "-jar",
+                execJar().toString()), false);
     }
 
     @Test
