@@ -101,6 +101,9 @@ final class JniStub {
         } catch (IOException | NoSuchAlgorithmException | LinkageError | SecurityException e) {
             return new Outcome(false, "the JNI stub for " + architecture + " could not be"
                     + " loaded: " + e);
+        } catch (IllegalCallerException e) {
+            return new Outcome(false, "the JNI stub for " + architecture + " was not loaded: "
+                    + NativeAccess.denied(e).orElseThrow());
         }
     }
 

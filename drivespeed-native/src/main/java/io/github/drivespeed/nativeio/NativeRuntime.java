@@ -55,7 +55,8 @@ final class NativeRuntime {
             return unavailable("JNA (net.java.dev.jna:jna) is not on the class path ("
                     + e.getMessage() + ")");
         } catch (LinkageError | RuntimeException e) {
-            return unavailable("JNA could not bind the C library: " + e);
+            return unavailable(NativeAccess.denied(e)
+                    .orElseGet(() -> "JNA could not bind the C library: " + e));
         }
         SyscallNumbers numbers = SyscallNumbers.forArchitecture(constants).orElse(null);
         JniStub.Outcome jni = allowJni ? JniStub.load(constants.architecture())
