@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.Setting;
+import io.github.drivespeed.parameters.Settings;
 import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.LatencyStats;
@@ -42,7 +44,7 @@ class ReportViewTest {
 
     private static SpeedReport sequential(Optional<PassResult> cachedRead) {
         return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(8), 4, 1,
-                true, false, DataPattern.RANDOM, false, false, true), BACKEND, pass(PassKind.WRITE, 32 << 20),
+                true, false, DataPattern.RANDOM, false, false, true, Optional.empty()), BACKEND, pass(PassKind.WRITE, 32 << 20),
                 pass(PassKind.READ, 64 << 20), cachedRead, Instant.EPOCH, Optional.empty(), 0);
     }
 
