@@ -12,7 +12,8 @@ import io.github.drivespeed.unit.DataSize;
  *     ({@link io.github.drivespeed.CapacityProbePlan#force()})
  * @param cacheBoundBytes the cache of recent writes the probe was to rule out, bytes, as asked
  *     ({@link io.github.drivespeed.CapacityProbePlan#cacheBound}; 256 MiB,
- *     {@link #DEFAULT_CACHE_BOUND_BYTES}, unless given): it writes {@code min(this, device size / 4)} elsewhere between a unit and its
+ *     {@link #DEFAULT_CACHE_BOUND_BYTES}, unless given): it writes
+ *     {@code min(this, device size / 4)} elsewhere between a unit and its
  *     read-back
  * @since 0.1.0
  */

@@ -8,6 +8,7 @@ import io.github.drivespeed.unit.Nanoseconds;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * The settings of a block-device test, as recorded in its report. Built by
@@ -106,8 +107,7 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @throws IllegalArgumentException as the canonical constructor
      */
     public DeviceParameters withBlockSize(DataSize size) {
-        return new DeviceParameters(size, count, duration, runs, direct, write, force, verify,
-                dropCaches, cachedRead);
+        return with(c -> c.blockSize = size);
     }
 
     /**
@@ -117,8 +117,10 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @throws IllegalArgumentException as the canonical constructor
      */
     public DeviceParameters withCount(long blocks) {
-        return new DeviceParameters(blockSize, OptionalLong.of(blocks), Optional.empty(), runs,
-                direct, write, force, verify, dropCaches, cachedRead);
+        return with(c -> {
+            c.count = OptionalLong.of(blocks);
+            c.duration = Optional.empty();
+        });
     }
 
     /**
@@ -129,9 +131,11 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @throws NullPointerException if {@code time} is null
      */
     public DeviceParameters withDuration(Duration time) {
-        return new DeviceParameters(blockSize, OptionalLong.empty(),
-                Optional.of(SettingChecks.requireNonNull("duration", time)), runs, direct, write,
-                force, verify, dropCaches, cachedRead);
+        SettingChecks.requireNonNull("duration", time);
+        return with(c -> {
+            c.count = OptionalLong.empty();
+            c.duration = Optional.of(time);
+        });
     }
 
     /**
@@ -141,8 +145,7 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @throws IllegalArgumentException as the canonical constructor
      */
     public DeviceParameters withRuns(int repetitions) {
-        return new DeviceParameters(blockSize, count, duration, repetitions, direct, write, force,
-                verify, dropCaches, cachedRead);
+        return with(c -> c.runs = repetitions);
     }
 
     /**
@@ -151,8 +154,7 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @param directIo O_DIRECT, or buffered
      */
     public DeviceParameters withDirect(boolean directIo) {
-        return new DeviceParameters(blockSize, count, duration, runs, directIo, write, force,
-                verify, dropCaches, cachedRead);
+        return with(c -> c.direct = directIo);
     }
 
     /**
@@ -161,8 +163,7 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @param on whether each run writes the device before reading it back
      */
     public DeviceParameters withWrite(boolean on) {
-        return new DeviceParameters(blockSize, count, duration, runs, direct, on, force, verify,
-                dropCaches, cachedRead);
+        return with(c -> c.write = on);
     }
 
     /**
@@ -171,8 +172,7 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @param on whether writing is allowed over a partition table or file-system signature
      */
     public DeviceParameters withForce(boolean on) {
-        return new DeviceParameters(blockSize, count, duration, runs, direct, write, on, verify,
-                dropCaches, cachedRead);
+        return with(c -> c.force = on);
     }
 
     /**
@@ -181,8 +181,7 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @param on whether a write test's read-back is checked against what was written
      */
     public DeviceParameters withVerify(boolean on) {
-        return new DeviceParameters(blockSize, count, duration, runs, direct, write, force, on,
-                dropCaches, cachedRead);
+        return with(c -> c.verify = on);
     }
 
     /**
@@ -191,8 +190,7 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @param on whether the machine's caches are dropped before each buffered read pass
      */
     public DeviceParameters withDropCaches(boolean on) {
-        return new DeviceParameters(blockSize, count, duration, runs, direct, write, force,
-                verify, on, cachedRead);
+        return with(c -> c.dropCaches = on);
     }
 
     /**
@@ -202,8 +200,51 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
      * @throws IllegalArgumentException naming {@code cachedRead}, if out of that range
      */
     public DeviceParameters withCachedRead(Optional<Duration> time) {
-        return new DeviceParameters(blockSize, count, duration, runs, direct, write, force,
-                verify, dropCaches, time);
+        return with(c -> c.cachedRead = time);
+    }
+
+    /**
+     * {@return these settings with one change, everything else kept: what every wither does}
+     *
+     * @param change what to change in a copy of the values
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    private DeviceParameters with(Consumer<Copy> change) {
+        Copy c = new Copy(this);
+        change.accept(c);
+        return c.build();
+    }
+
+    /** The values of a record while a wither changes one; never shared. */
+    private static final class Copy {
+        private DataSize blockSize;
+        private OptionalLong count;
+        private Optional<Duration> duration;
+        private int runs;
+        private boolean direct;
+        private boolean write;
+        private boolean force;
+        private boolean verify;
+        private boolean dropCaches;
+        private Optional<Duration> cachedRead;
+
+        Copy(DeviceParameters p) {
+            blockSize = p.blockSize;
+            count = p.count;
+            duration = p.duration;
+            runs = p.runs;
+            direct = p.direct;
+            write = p.write;
+            force = p.force;
+            verify = p.verify;
+            dropCaches = p.dropCaches;
+            cachedRead = p.cachedRead;
+        }
+
+        DeviceParameters build() {
+            return new DeviceParameters(blockSize, count, duration, runs, direct, write, force,
+                    verify, dropCaches, cachedRead);
+        }
     }
 
     /**

@@ -7,8 +7,9 @@ import java.util.Optional;
  * How a workload does its I/O ({@link WorkloadParameters#io()}): O_DIRECT or buffered, whether
  * buffered I/O replaces a refused O_DIRECT, the I/O engine and the io_uring submission-queue
  * polling. A plan's record holds what was asked for; a report's record says what ran: a
- * fallback's buffered I/O in {@link #direct()}, the engine that ran in {@link #ioEngine()}
- * (the one asked for, if any, is in {@link io.github.drivespeed.report.engine.EngineInfo#requested()}).
+ * fallback's buffered I/O in {@link #direct()}, the engine that ran in {@link #ioEngine()} (the
+ * one asked for, if any, is in
+ * {@link io.github.drivespeed.report.engine.EngineInfo#requested()}).
  *
  * @param direct O_DIRECT (fio {@code direct=1}); in a report, false after a buffered fallback
  * @param bufferedFallback whether buffered I/O was to replace O_DIRECT where the file system

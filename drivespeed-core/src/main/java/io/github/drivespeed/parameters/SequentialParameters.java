@@ -4,6 +4,7 @@ import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.unit.DataSize;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The settings of a sequential write-then-read test ({@link io.github.drivespeed.SequentialPlan}),
@@ -92,8 +93,7 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @throws IllegalArgumentException as the canonical constructor
      */
     public SequentialParameters withBlockSize(DataSize size) {
-        return new SequentialParameters(size, count, runs, direct, dsync, dataPattern, verify,
-                dropCaches, bufferedFallback, cachedRead);
+        return with(c -> c.blockSize = size);
     }
 
     /**
@@ -103,8 +103,7 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @throws IllegalArgumentException as the canonical constructor
      */
     public SequentialParameters withCount(long blocks) {
-        return new SequentialParameters(blockSize, blocks, runs, direct, dsync, dataPattern,
-                verify, dropCaches, bufferedFallback, cachedRead);
+        return with(c -> c.count = blocks);
     }
 
     /**
@@ -114,8 +113,7 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @throws IllegalArgumentException as the canonical constructor
      */
     public SequentialParameters withRuns(int repetitions) {
-        return new SequentialParameters(blockSize, count, repetitions, direct, dsync, dataPattern,
-                verify, dropCaches, bufferedFallback, cachedRead);
+        return with(c -> c.runs = repetitions);
     }
 
     /**
@@ -124,8 +122,7 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @param directIo O_DIRECT, or buffered
      */
     public SequentialParameters withDirect(boolean directIo) {
-        return new SequentialParameters(blockSize, count, runs, directIo, dsync, dataPattern,
-                verify, dropCaches, bufferedFallback, cachedRead);
+        return with(c -> c.direct = directIo);
     }
 
     /**
@@ -134,8 +131,7 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @param fallback whether buffered I/O replaces O_DIRECT where the file system refuses it
      */
     public SequentialParameters withBufferedFallback(boolean fallback) {
-        return new SequentialParameters(blockSize, count, runs, direct, dsync, dataPattern,
-                verify, dropCaches, fallback, cachedRead);
+        return with(c -> c.bufferedFallback = fallback);
     }
 
     /**
@@ -144,8 +140,7 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @param on whether writes use O_DSYNC
      */
     public SequentialParameters withDsync(boolean on) {
-        return new SequentialParameters(blockSize, count, runs, direct, on, dataPattern, verify,
-                dropCaches, bufferedFallback, cachedRead);
+        return with(c -> c.dsync = on);
     }
 
     /**
@@ -155,8 +150,7 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @throws NullPointerException if {@code data} is null
      */
     public SequentialParameters withDataPattern(DataPattern data) {
-        return new SequentialParameters(blockSize, count, runs, direct, dsync, data, verify,
-                dropCaches, bufferedFallback, cachedRead);
+        return with(c -> c.dataPattern = data);
     }
 
     /**
@@ -165,8 +159,7 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @param on whether each read pass is checked against what was written
      */
     public SequentialParameters withVerify(boolean on) {
-        return new SequentialParameters(blockSize, count, runs, direct, dsync, dataPattern, on,
-                dropCaches, bufferedFallback, cachedRead);
+        return with(c -> c.verify = on);
     }
 
     /**
@@ -175,8 +168,7 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @param on whether the machine's caches are dropped before each buffered read pass
      */
     public SequentialParameters withDropCaches(boolean on) {
-        return new SequentialParameters(blockSize, count, runs, direct, dsync, dataPattern,
-                verify, on, bufferedFallback, cachedRead);
+        return with(c -> c.dropCaches = on);
     }
 
     /**
@@ -186,8 +178,51 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
      * @throws IllegalArgumentException naming {@code cachedRead}, if out of that range
      */
     public SequentialParameters withCachedRead(Optional<Duration> duration) {
-        return new SequentialParameters(blockSize, count, runs, direct, dsync, dataPattern,
-                verify, dropCaches, bufferedFallback, duration);
+        return with(c -> c.cachedRead = duration);
+    }
+
+    /**
+     * {@return these settings with one change, everything else kept: what every wither does}
+     *
+     * @param change what to change in a copy of the values
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    private SequentialParameters with(Consumer<Copy> change) {
+        Copy c = new Copy(this);
+        change.accept(c);
+        return c.build();
+    }
+
+    /** The values of a record while a wither changes one; never shared. */
+    private static final class Copy {
+        private DataSize blockSize;
+        private long count;
+        private int runs;
+        private boolean direct;
+        private boolean dsync;
+        private DataPattern dataPattern;
+        private boolean verify;
+        private boolean dropCaches;
+        private boolean bufferedFallback;
+        private Optional<Duration> cachedRead;
+
+        Copy(SequentialParameters p) {
+            blockSize = p.blockSize;
+            count = p.count;
+            runs = p.runs;
+            direct = p.direct;
+            dsync = p.dsync;
+            dataPattern = p.dataPattern;
+            verify = p.verify;
+            dropCaches = p.dropCaches;
+            bufferedFallback = p.bufferedFallback;
+            cachedRead = p.cachedRead;
+        }
+
+        SequentialParameters build() {
+            return new SequentialParameters(blockSize, count, runs, direct, dsync, dataPattern,
+                    verify, dropCaches, bufferedFallback, cachedRead);
+        }
     }
 
     /**

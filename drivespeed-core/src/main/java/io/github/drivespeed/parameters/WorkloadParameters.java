@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * The settings of a workload (a fio-style job), as recorded in its report. Built by
@@ -184,9 +185,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws NullPointerException if {@code offsets} is null
      */
     public WorkloadParameters withPattern(AccessPattern offsets) {
-        return new WorkloadParameters(offsets, readPercent, blockSize, size, length, threads,
-                queueDepth, seed, runs, io, timelineInterval, randomMap, syncEveryWrites,
-                ioLogging, existingFile);
+        return with(c -> c.pattern = offsets);
     }
 
     /**
@@ -196,9 +195,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws IllegalArgumentException as the canonical constructor
      */
     public WorkloadParameters withReadPercent(int percent) {
-        return new WorkloadParameters(pattern, percent, blockSize, size, length, threads,
-                queueDepth, seed, runs, io, timelineInterval, randomMap, syncEveryWrites,
-                ioLogging, existingFile);
+        return with(c -> c.readPercent = percent);
     }
 
     /**
@@ -208,9 +205,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws IllegalArgumentException as the canonical constructor
      */
     public WorkloadParameters withBlockSize(DataSize bytes) {
-        return new WorkloadParameters(pattern, readPercent, bytes, size, length, threads,
-                queueDepth, seed, runs, io, timelineInterval, randomMap, syncEveryWrites,
-                ioLogging, existingFile);
+        return with(c -> c.blockSize = bytes);
     }
 
     /**
@@ -220,9 +215,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws IllegalArgumentException as the canonical constructor
      */
     public WorkloadParameters withSize(DataSize bytes) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, bytes, length, threads,
-                queueDepth, seed, runs, io, timelineInterval, randomMap, syncEveryWrites,
-                ioLogging, existingFile);
+        return with(c -> c.size = bytes);
     }
 
     /**
@@ -232,9 +225,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws NullPointerException if {@code runLength} is null
      */
     public WorkloadParameters withLength(RunLength runLength) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, runLength, threads,
-                queueDepth, seed, runs, io, timelineInterval, randomMap, syncEveryWrites,
-                ioLogging, existingFile);
+        return with(c -> c.length = runLength);
     }
 
     /**
@@ -244,9 +235,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws IllegalArgumentException as the canonical constructor
      */
     public WorkloadParameters withThreads(int workers) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, length, workers,
-                queueDepth, seed, runs, io, timelineInterval, randomMap, syncEveryWrites,
-                ioLogging, existingFile);
+        return with(c -> c.threads = workers);
     }
 
     /**
@@ -256,9 +245,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws IllegalArgumentException as the canonical constructor
      */
     public WorkloadParameters withQueueDepth(int depth) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
-                depth, seed, runs, io, timelineInterval, randomMap, syncEveryWrites, ioLogging,
-                existingFile);
+        return with(c -> c.queueDepth = depth);
     }
 
     /**
@@ -267,9 +254,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @param randomSeed seed of the random offsets and of the read/write choices
      */
     public WorkloadParameters withSeed(long randomSeed) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
-                queueDepth, randomSeed, runs, io, timelineInterval, randomMap, syncEveryWrites,
-                ioLogging, existingFile);
+        return with(c -> c.seed = randomSeed);
     }
 
     /**
@@ -279,9 +264,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws IllegalArgumentException as the canonical constructor
      */
     public WorkloadParameters withRuns(int repetitions) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
-                queueDepth, seed, repetitions, io, timelineInterval, randomMap, syncEveryWrites,
-                ioLogging, existingFile);
+        return with(c -> c.runs = repetitions);
     }
 
     /**
@@ -291,9 +274,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws NullPointerException if {@code mode} is null
      */
     public WorkloadParameters withIo(IoMode mode) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
-                queueDepth, seed, runs, mode, timelineInterval, randomMap, syncEveryWrites,
-                ioLogging, existingFile);
+        return with(c -> c.io = mode);
     }
 
     /**
@@ -303,9 +284,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws IllegalArgumentException as the canonical constructor
      */
     public WorkloadParameters withTimelineInterval(Duration interval) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
-                queueDepth, seed, runs, io, interval, randomMap, syncEveryWrites, ioLogging,
-                existingFile);
+        return with(c -> c.timelineInterval = interval);
     }
 
     /**
@@ -314,9 +293,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @param on whether random offsets cover each block once per pass
      */
     public WorkloadParameters withRandomMap(boolean on) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
-                queueDepth, seed, runs, io, timelineInterval, on, syncEveryWrites, ioLogging,
-                existingFile);
+        return with(c -> c.randomMap = on);
     }
 
     /**
@@ -326,9 +303,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws IllegalArgumentException as the canonical constructor
      */
     public WorkloadParameters withSyncEveryWrites(int writes) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
-                queueDepth, seed, runs, io, timelineInterval, randomMap, writes, ioLogging,
-                existingFile);
+        return with(c -> c.syncEveryWrites = writes);
     }
 
     /**
@@ -338,9 +313,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws NullPointerException if {@code logging} is null
      */
     public WorkloadParameters withIoLogging(Optional<IoLogging> logging) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
-                queueDepth, seed, runs, io, timelineInterval, randomMap, syncEveryWrites,
-                logging, existingFile);
+        return with(c -> c.ioLogging = logging);
     }
 
     /**
@@ -350,9 +323,62 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws NullPointerException if {@code file} is null
      */
     public WorkloadParameters withExistingFile(Optional<Path> file) {
-        return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
-                queueDepth, seed, runs, io, timelineInterval, randomMap, syncEveryWrites,
-                ioLogging, file);
+        return with(c -> c.existingFile = file);
+    }
+
+    /**
+     * {@return these settings with one change, everything else kept: what every wither does}
+     *
+     * @param change what to change in a copy of the values
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    private WorkloadParameters with(Consumer<Copy> change) {
+        Copy c = new Copy(this);
+        change.accept(c);
+        return c.build();
+    }
+
+    /** The values of a record while a wither changes one; never shared. */
+    private static final class Copy {
+        private AccessPattern pattern;
+        private int readPercent;
+        private DataSize blockSize;
+        private DataSize size;
+        private RunLength length;
+        private int threads;
+        private int queueDepth;
+        private long seed;
+        private int runs;
+        private IoMode io;
+        private Duration timelineInterval;
+        private boolean randomMap;
+        private int syncEveryWrites;
+        private Optional<IoLogging> ioLogging;
+        private Optional<Path> existingFile;
+
+        Copy(WorkloadParameters p) {
+            pattern = p.pattern;
+            readPercent = p.readPercent;
+            blockSize = p.blockSize;
+            size = p.size;
+            length = p.length;
+            threads = p.threads;
+            queueDepth = p.queueDepth;
+            seed = p.seed;
+            runs = p.runs;
+            io = p.io;
+            timelineInterval = p.timelineInterval;
+            randomMap = p.randomMap;
+            syncEveryWrites = p.syncEveryWrites;
+            ioLogging = p.ioLogging;
+            existingFile = p.existingFile;
+        }
+
+        WorkloadParameters build() {
+            return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
+                    queueDepth, seed, runs, io, timelineInterval, randomMap, syncEveryWrites,
+                    ioLogging, existingFile);
+        }
     }
 
     /**

@@ -1,12 +1,9 @@
 package io.github.drivespeed.report.view;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.SequentialParameters;
-import io.github.drivespeed.parameters.Setting;
-import io.github.drivespeed.parameters.Settings;
 import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.LatencyStats;
@@ -23,9 +20,7 @@ import io.github.drivespeed.warning.Warning;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -108,17 +103,5 @@ class ReportViewTest {
                 "steady_for", "idle_before", "direct");
         assertThat(view.settings().time("idle_before")).contains(Duration.ZERO);
         assertThat(view.warnings()).containsExactly(Warning.SYNC_MOUNT);
-    }
-
-    @Test
-    void settingsKeepTheirOrderAndRefuseNulls() {
-        Map<String, Setting> byName = new LinkedHashMap<>();
-        byName.put("z", new Setting.Count(1));
-        byName.put("a", new Setting.Flag(false));
-        assertThat(new Settings(byName).byName().keySet()).containsExactly("z", "a");
-
-        byName.put("n", null);
-        assertThatThrownBy(() -> new Settings(byName)).isInstanceOf(NullPointerException.class)
-                .hasMessageContaining("n");
     }
 }
