@@ -2,6 +2,7 @@ package io.github.drivespeed;
 
 import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.parameters.Parameters;
+import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
 
@@ -18,9 +19,16 @@ public abstract sealed class BlockPlan<SELF extends BlockPlan<SELF, L, P>, L,
         P extends Parameters> extends Plan<SELF, L, P>
         permits SequentialPlan, WorkloadPlan, DevicePlan, SustainedPlan {
 
-    BlockPlan(Path target, BlockSettings<L, P> settings) {
-        super(target, settings);
+    BlockPlan(Path target, IoBackend backend, L listener, P parameters) {
+        super(target, backend, listener, parameters);
     }
+
+    /**
+     * @param blockSize the block size the caller gave
+     * @return a plan like this one with that block size in its parameters
+     * @throws IllegalArgumentException as the parameters record's constructor
+     */
+    abstract SELF withBlockSize(DataSize blockSize);
 
     /**
      * Bytes per read and write call (dd's and fio's {@code bs}). Checked at once: a positive
@@ -37,10 +45,7 @@ public abstract sealed class BlockPlan<SELF extends BlockPlan<SELF, L, P>, L,
      * @throws NullPointerException if {@code blockSize} is null
      */
     public final SELF blockSize(DataSize blockSize) {
-        return withSettings(settings().<BlockSettings<L, P>>changedCopy(s -> {
-            s.blockSize = blockSize;
-            s.blockSizeGiven = true;
-        }));
+        return withBlockSize(blockSize);
     }
 
     /**

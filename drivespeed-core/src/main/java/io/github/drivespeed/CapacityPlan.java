@@ -8,13 +8,12 @@ import io.github.drivespeed.internal.measure.CapacityCheck;
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityCheckReport;
+import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * An immutable plan for a capacity check of a directory, obtained from
@@ -39,36 +38,19 @@ import java.util.function.Consumer;
  */
 public final class CapacityPlan extends Plan<CapacityPlan, ProgressListener, CapacityParameters> {
 
-    /** A capacity plan's settings, for its setters: see {@link PlanSettings}. */
-    private static final class Settings extends PlanSettings<ProgressListener, CapacityParameters> {
-        Optional<DataSize> size = Optional.empty();
-        Optional<Duration> duration = Optional.empty();
-
-        Settings() {
-            super(ProgressListener.NONE);
-        }
-
-        @Override
-        CapacityParameters parameters() {
-            return new CapacityParameters(size, duration);
-        }
-    }
-
-    private CapacityPlan(Path target, Settings settings) {
-        super(target, settings);
+    private CapacityPlan(Path target, IoBackend backend, ProgressListener listener,
+            CapacityParameters parameters) {
+        super(target, backend, listener, parameters);
     }
 
     static CapacityPlan defaults(Path target) {
-        return new CapacityPlan(target, new Settings());
+        return new CapacityPlan(target, null, ProgressListener.NONE,
+                CapacityParameters.defaults());
     }
 
     @Override
-    CapacityPlan withSettings(PlanSettings<ProgressListener, CapacityParameters> changed) {
-        return new CapacityPlan(target(), (Settings) changed);
-    }
-
-    private CapacityPlan with(Consumer<Settings> change) {
-        return withSettings(settings().changedCopy(change));
+    CapacityPlan with(IoBackend chosen, ProgressListener told, CapacityParameters changed) {
+        return new CapacityPlan(target(), chosen, told, changed);
     }
 
     /**
@@ -79,8 +61,7 @@ public final class CapacityPlan extends Plan<CapacityPlan, ProgressListener, Cap
      * @throws IllegalArgumentException if smaller than 1 MiB or not whole sectors
      */
     public CapacityPlan size(DataSize size) {
-        SettingChecks.requireNonNull("size", size);
-        return with(s -> s.size = Optional.of(size));
+        return withParameters(parameters().withSize(size));
     }
 
     /**
@@ -105,8 +86,7 @@ public final class CapacityPlan extends Plan<CapacityPlan, ProgressListener, Cap
      * @throws IllegalArgumentException if outside that range
      */
     public CapacityPlan duration(Duration duration) {
-        SettingChecks.requireNonNull("duration", duration);
-        return with(s -> s.duration = Optional.of(duration));
+        return withParameters(parameters().withDuration(duration));
     }
 
     /**
@@ -124,9 +104,8 @@ public final class CapacityPlan extends Plan<CapacityPlan, ProgressListener, Cap
      * @throws IOException if the target cannot be examined
      */
     public CapacityCheckReport run() throws IOException {
-        Settings s = settings();
-        return new CapacityCheck(target(), parameters(), s.listener,
-                Optional.ofNullable(s.backend)).run();
+        return new CapacityCheck(target(), parameters(), progressListener(), chosenBackend())
+                .run();
     }
 
     @Override

@@ -6,12 +6,12 @@ import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.parameters.CapacityProbeParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityProbeReport;
+import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * An immutable plan for probing a block device's real capacity, obtained from
@@ -37,38 +37,24 @@ public final class CapacityProbePlan
     /** The least {@link #cacheBound}: 1 MiB. */
     private static final DataSize MIN_CACHE_BOUND = DataSize.ofMebibytes(1);
 
-    /** A capacity probe's settings, for its setters: see {@link PlanSettings}. */
-    private static final class Settings
-            extends PlanSettings<ProgressListener, CapacityProbeParameters> {
-        Optional<Path> writeConfirmation = Optional.empty();
-        boolean force;
-        long cacheBoundBytes = CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES;
+    /** The device named again by {@link #allowWritesTo(Path)}, or empty. */
+    private final Optional<Path> writeConfirmation;
 
-        Settings() {
-            super(ProgressListener.NONE);
-        }
-
-        @Override
-        CapacityProbeParameters parameters() {
-            return new CapacityProbeParameters(force, cacheBoundBytes);
-        }
-    }
-
-    private CapacityProbePlan(Path device, Settings settings) {
-        super(device, settings);
+    private CapacityProbePlan(Path device, IoBackend backend, ProgressListener listener,
+            CapacityProbeParameters parameters, Optional<Path> writeConfirmation) {
+        super(device, backend, listener, parameters);
+        this.writeConfirmation = writeConfirmation;
     }
 
     static CapacityProbePlan defaults(Path device) {
-        return new CapacityProbePlan(Objects.requireNonNull(device, "device"), new Settings());
+        return new CapacityProbePlan(Objects.requireNonNull(device, "device"), null,
+                ProgressListener.NONE, CapacityProbeParameters.defaults(), Optional.empty());
     }
 
     @Override
-    CapacityProbePlan withSettings(PlanSettings<ProgressListener, CapacityProbeParameters> changed) {
-        return new CapacityProbePlan(target(), (Settings) changed);
-    }
-
-    private CapacityProbePlan with(Consumer<Settings> change) {
-        return withSettings(settings().changedCopy(change));
+    CapacityProbePlan with(IoBackend chosen, ProgressListener told,
+            CapacityProbeParameters changed) {
+        return new CapacityProbePlan(target(), chosen, told, changed, writeConfirmation);
     }
 
     /**
@@ -81,7 +67,8 @@ public final class CapacityProbePlan
      */
     public CapacityProbePlan allowWritesTo(Path sameDevice) {
         Objects.requireNonNull(sameDevice, "sameDevice");
-        return with(s -> s.writeConfirmation = Optional.of(sameDevice));
+        return new CapacityProbePlan(target(), chosenBackend().orElse(null), progressListener(),
+                parameters(), Optional.of(sameDevice));
     }
 
     /**
@@ -91,7 +78,7 @@ public final class CapacityProbePlan
      * @return a new plan
      */
     public CapacityProbePlan force() {
-        return with(s -> s.force = true);
+        return withParameters(parameters().withForce(true));
     }
 
     /**
@@ -117,7 +104,7 @@ public final class CapacityProbePlan
     public CapacityProbePlan cacheBound(DataSize bound) {
         long bytes = SettingChecks.requireAtLeast("cacheBound",
                 SettingChecks.requireNonNull("cacheBound", bound), MIN_CACHE_BOUND).bytes();
-        return with(s -> s.cacheBoundBytes = bytes);
+        return withParameters(parameters().withCacheBoundBytes(bytes));
     }
 
     /**
@@ -151,24 +138,22 @@ public final class CapacityProbePlan
      * @throws IOException if the device cannot be opened or examined
      */
     public CapacityProbeReport run() throws IOException {
-        Settings s = settings();
-        DevicePlan device = DevicePlan.defaults(target()).listener(s.listener);
-        if (s.backend != null) {
-            device = device.backend(s.backend);
+        DevicePlan device = DevicePlan.defaults(target()).listener(progressListener());
+        if (chosenBackend().isPresent()) {
+            device = device.backend(chosenBackend().get());
         }
-        if (s.writeConfirmation.isPresent()) {
-            device = device.allowWritesTo(s.writeConfirmation.get());
+        if (writeConfirmation.isPresent()) {
+            device = device.allowWritesTo(writeConfirmation.get());
         }
-        if (s.force) {
+        if (parameters().force()) {
             device = device.force();
         }
-        return device.probeCapacity(s.cacheBoundBytes);
+        return device.probeCapacity(parameters().cacheBoundBytes());
     }
 
     @Override
     public String toString() {
-        Settings s = settings();
         return "CapacityProbePlan[" + target() + ": " + parameters()
-                + s.writeConfirmation.map(c -> ", writes allowed to " + c).orElse("") + "]";
+                + writeConfirmation.map(c -> ", writes allowed to " + c).orElse("") + "]";
     }
 }

@@ -7,6 +7,7 @@ import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.measure.DeviceMeasurement;
 import io.github.drivespeed.internal.measure.PageCacheOptions;
 import io.github.drivespeed.parameters.DeviceParameters;
@@ -14,6 +15,7 @@ import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.DeviceReport;
+import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -21,8 +23,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.function.Consumer;
 
 /**
  * An immutable plan for a test of a raw block device, obtained from
@@ -58,51 +58,47 @@ import java.util.function.Consumer;
  */
 public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, DeviceParameters> {
 
-    /** Default block size: 8 MiB. */
-    public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(8);
-    /** Default run length: 3 seconds, as {@code hdparm -t}. */
-    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(3);
-    /** Default number of measured runs. */
-    public static final int DEFAULT_RUNS = 3;
+    /** Default block size: 8 MiB ({@link DeviceParameters#DEFAULT_BLOCK_SIZE}). */
+    public static final DataSize DEFAULT_BLOCK_SIZE = DeviceParameters.DEFAULT_BLOCK_SIZE;
+    /**
+     * Default run length: 3 seconds, as {@code hdparm -t}
+     * ({@link DeviceParameters#DEFAULT_DURATION}).
+     */
+    public static final Duration DEFAULT_DURATION = DeviceParameters.DEFAULT_DURATION;
+    /** Default number of measured runs: 3 ({@link DeviceParameters#DEFAULT_RUNS}). */
+    public static final int DEFAULT_RUNS = DeviceParameters.DEFAULT_RUNS;
 
-    /** A device plan's settings, for its setters: see {@link PlanSettings}. */
-    private static final class Settings extends BlockSettings<ProgressListener, DeviceParameters> {
-        OptionalLong count = OptionalLong.empty();
-        Optional<Duration> duration = Optional.of(DEFAULT_DURATION);
-        int runs = DEFAULT_RUNS;
-        boolean direct = true;
-        boolean write;
-        boolean force;
-        Optional<Path> writeConfirmation = Optional.empty();
-        PageCacheOptions pageCacheOptions = PageCacheOptions.NONE;
-        boolean verify = true;
+    /** The device named again by {@link #allowWritesTo(Path)}, or empty. */
+    private final Optional<Path> writeConfirmation;
+    /**
+     * Whether the caller set the block size: a device test fits its default to a device smaller
+     * than it, and refuses a given one that does not fit.
+     */
+    private final boolean blockSizeGiven;
 
-        Settings() {
-            super(ProgressListener.NONE, DEFAULT_BLOCK_SIZE);
-        }
-
-        @Override
-        DeviceParameters parameters() {
-            return new DeviceParameters(blockSize, count, duration, runs, direct, write, force,
-                    verify, pageCacheOptions.dropCaches());
-        }
-    }
-
-    private DevicePlan(Path device, Settings settings) {
-        super(device, settings);
+    private DevicePlan(Path device, IoBackend backend, ProgressListener listener,
+            DeviceParameters parameters, Optional<Path> writeConfirmation,
+            boolean blockSizeGiven) {
+        super(device, backend, listener, parameters);
+        this.writeConfirmation = writeConfirmation;
+        this.blockSizeGiven = blockSizeGiven;
     }
 
     static DevicePlan defaults(Path device) {
-        return new DevicePlan(Objects.requireNonNull(device, "device"), new Settings());
+        return new DevicePlan(Objects.requireNonNull(device, "device"), null,
+                ProgressListener.NONE, DeviceParameters.defaults(), Optional.empty(), false);
     }
 
     @Override
-    DevicePlan withSettings(PlanSettings<ProgressListener, DeviceParameters> changed) {
-        return new DevicePlan(target(), (Settings) changed);
+    DevicePlan with(IoBackend chosen, ProgressListener told, DeviceParameters changed) {
+        return new DevicePlan(target(), chosen, told, changed, writeConfirmation,
+                blockSizeGiven);
     }
 
-    private DevicePlan with(Consumer<Settings> change) {
-        return withSettings(settings().changedCopy(change));
+    @Override
+    DevicePlan withBlockSize(DataSize blockSize) {
+        return new DevicePlan(target(), chosenBackend().orElse(null), progressListener(),
+                parameters().withBlockSize(blockSize), writeConfirmation, true);
     }
 
     /**
@@ -116,10 +112,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      *     overflows a {@code long}
      */
     public DevicePlan count(long count) {
-        return with(s -> {
-            s.count = OptionalLong.of(count);
-            s.duration = Optional.empty();
-        });
+        return withParameters(parameters().withCount(count));
     }
 
     /**
@@ -131,10 +124,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public DevicePlan duration(Duration duration) {
-        return with(s -> {
-            s.count = OptionalLong.empty();
-            s.duration = Optional.of(duration);
-        });
+        return withParameters(parameters().withDuration(duration));
     }
 
     /**
@@ -146,7 +136,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      *     {@value Limits#MAX_RUNS}
      */
     public DevicePlan runs(int runs) {
-        return with(s -> s.runs = runs);
+        return withParameters(parameters().withRuns(runs));
     }
 
     /**
@@ -156,7 +146,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @return a new plan
      */
     public DevicePlan direct() {
-        return with(s -> s.direct = true);
+        return withParameters(parameters().withDirect(true));
     }
 
     /**
@@ -169,7 +159,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @return a new plan
      */
     public DevicePlan buffered() {
-        return with(s -> s.direct = false);
+        return withParameters(parameters().withDirect(false));
     }
 
     /**
@@ -180,7 +170,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @return a new plan
      */
     public DevicePlan dropCaches() {
-        return with(s -> s.pageCacheOptions = s.pageCacheOptions.withDropCaches());
+        return withParameters(parameters().withDropCaches(true));
     }
 
     /**
@@ -204,7 +194,8 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public DevicePlan cachedRead(Duration duration) {
-        return with(s -> s.pageCacheOptions = s.pageCacheOptions.withCachedRead(duration));
+        return withParameters(parameters().withCachedRead(
+                Optional.of(SettingChecks.requireNonNull("cachedRead", duration))));
     }
 
     /**
@@ -217,7 +208,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @return a new plan
      */
     public DevicePlan write() {
-        return with(s -> s.write = true);
+        return withParameters(parameters().withWrite(true));
     }
 
     /**
@@ -227,7 +218,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @return a new plan
      */
     public DevicePlan read() {
-        return with(s -> s.write = false);
+        return withParameters(parameters().withWrite(false));
     }
 
     /**
@@ -239,7 +230,8 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      */
     public DevicePlan allowWritesTo(Path sameDevice) {
         Objects.requireNonNull(sameDevice, "sameDevice");
-        return with(s -> s.writeConfirmation = Optional.of(sameDevice));
+        return new DevicePlan(target(), chosenBackend().orElse(null), progressListener(),
+                parameters(), Optional.of(sameDevice), blockSizeGiven);
     }
 
     /**
@@ -249,7 +241,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @return a new plan
      */
     public DevicePlan force() {
-        return with(s -> s.force = true);
+        return withParameters(parameters().withForce(true));
     }
 
     /**
@@ -264,7 +256,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @return a new plan
      */
     public DevicePlan noVerify() {
-        return with(s -> s.verify = false);
+        return withParameters(parameters().withVerify(false));
     }
 
     /**
@@ -274,7 +266,7 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @return a new plan
      */
     public DevicePlan verify() {
-        return with(s -> s.verify = true);
+        return withParameters(parameters().withVerify(true));
     }
 
     /**
@@ -300,17 +292,15 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @throws IOException if the device cannot be opened or examined (EACCES without permission)
      */
     public DeviceReport run() throws IOException {
-        Settings s = settings();
-        s.pageCacheOptions.checkReadsAreBuffered(parameters().direct(), "buffered");
-        Optional<Path> writeConfirmation = s.writeConfirmation;
+        pageCacheOptions().checkReadsAreBuffered(parameters().direct(), "buffered");
         if (!parameters().write() && (writeConfirmation.isPresent() || parameters().force())) {
             throw new InvalidSettingException(writeConfirmation.isPresent() ? "allowWritesTo"
                     : "force", writeConfirmation.orElse(null), Reason.of("applies to a write"
                     + " test: add ").setting("write").then(", or leave it out for a read-only"
                     + " test"), null);
         }
-        return new DeviceMeasurement(target(), parameters(), !s.blockSizeGiven, writeConfirmation,
-                s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend)).run();
+        return new DeviceMeasurement(target(), parameters(), !blockSizeGiven, writeConfirmation,
+                pageCacheOptions(), progressListener(), chosenBackend()).run();
     }
 
     /**
@@ -322,18 +312,20 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
      * @throws IOException as {@link CapacityProbePlan#run()}
      */
     CapacityProbeReport probeCapacity(long cacheBoundBytes) throws IOException {
-        Settings s = settings();
-        return new DeviceMeasurement(target(), parameters(), false, s.writeConfirmation,
-                s.pageCacheOptions, s.listener, Optional.ofNullable(s.backend))
+        return new DeviceMeasurement(target(), parameters(), false, writeConfirmation,
+                pageCacheOptions(), progressListener(), chosenBackend())
                 .probeCapacity(cacheBoundBytes);
     }
 
     @Override
     public String toString() {
-        Settings s = settings();
         return "DevicePlan[" + target() + ": " + parameters()
-                + s.writeConfirmation.map(c -> ", writes allowed to " + c).orElse("")
+                + writeConfirmation.map(c -> ", writes allowed to " + c).orElse("")
                 + (parameters().dropCaches() ? ", drop_caches before buffered reads" : "")
-                + (s.pageCacheOptions.cachedReadNanos() > 0 ? ", cached reads" : "") + "]";
+                + (parameters().cachedRead().isPresent() ? ", cached reads" : "") + "]";
+    }
+
+    private PageCacheOptions pageCacheOptions() {
+        return PageCacheOptions.of(parameters().dropCaches(), parameters().cachedRead());
     }
 }

@@ -7,7 +7,7 @@ import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.spi.IoBackend;
 import java.nio.file.Path;
 import java.util.Objects;
-import java.util.function.Consumer;
+import java.util.Optional;
 
 /**
  * What every plan has, set the same way on each: the target it runs on, the I/O backend and the
@@ -17,8 +17,11 @@ import java.util.function.Consumer;
  * value; checks that need the target run in the plan's {@code run()} before anything is written.
  *
  * <p>{@link BlockPlan} adds the block size, which every plan but {@link CapacityPlan} and
- * {@link CapacityProbePlan} has; each
- * plan adds its own settings.
+ * {@link CapacityProbePlan} has; each plan adds its own settings. A plan holds its settings as
+ * its parameters record ({@link #parameters()}), which owns each setting's default and check;
+ * a setter changes a copy of the record with one of its {@code withX} methods. Beside it a plan
+ * holds only what its report does not record as a setting: the backend, the listener and a
+ * confirmation such as {@code allowWritesTo}.
  *
  * @param <SELF> the plan's own class, which every setter returns
  * @param <L> the listener the plan tells about its progress: {@link ProgressListener}, or
@@ -30,42 +33,47 @@ public abstract sealed class Plan<SELF extends Plan<SELF, L, P>, L, P extends Pa
         permits BlockPlan, CapacityPlan, CapacityProbePlan {
 
     private final Path target;
-    private final PlanSettings<L, P> settings;
+    private final IoBackend backend;
+    private final L listener;
     private final P parameters;
 
     /**
      * @param target the directory or device, as given
-     * @param settings the plan's settings, never to be changed again
-     * @throws IllegalArgumentException if the settings are not valid, naming one that is not
+     * @param backend the backend chosen, or null for the best one found
+     * @param listener told about the run's progress
+     * @param parameters the plan's settings, checked by their record
      */
-    Plan(Path target, PlanSettings<L, P> settings) {
+    Plan(Path target, IoBackend backend, L listener, P parameters) {
         this.target = Objects.requireNonNull(target, "target");
-        this.settings = settings;
-        this.parameters = settings.parameters();
+        this.backend = backend;
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.parameters = Objects.requireNonNull(parameters, "parameters");
     }
 
     /**
-     * @param <S> the plan's own settings class
-     * @return this plan's settings, which nobody changes (setters change a copy)
+     * @param chosen the backend, or null for the best one found
+     * @param told the listener
+     * @param changed the settings
+     * @return a plan like this one (what else it holds kept) with those
      */
-    @SuppressWarnings("unchecked") // each plan is built with settings of its own class only
-    final <S extends PlanSettings<L, P>> S settings() {
-        return (S) settings;
-    }
+    abstract SELF with(IoBackend chosen, L told, P changed);
 
     /**
-     * @param changed a changed copy of {@link #settings()}, of the same class
+     * @param changed this plan's settings, changed by a wither of their record
      * @return a plan like this one with those settings
-     * @throws IllegalArgumentException if the settings are not valid, naming one that is not
      */
-    abstract SELF withSettings(PlanSettings<L, P> changed);
+    final SELF withParameters(P changed) {
+        return with(backend, listener, changed);
+    }
 
-    /**
-     * @param change what to change in a copy of the settings every plan has
-     * @return a plan like this one with that change
-     */
-    final SELF withShared(Consumer<? super PlanSettings<L, P>> change) {
-        return withSettings(settings.changedCopy(change));
+    /** {@return the backend chosen, or empty for the best one found} */
+    final Optional<IoBackend> chosenBackend() {
+        return Optional.ofNullable(backend);
+    }
+
+    /** {@return the listener told about the run's progress} */
+    final L progressListener() {
+        return listener;
     }
 
     /** {@return the directory or block device this plan runs on, as given} */
@@ -95,7 +103,7 @@ public abstract sealed class Plan<SELF extends Plan<SELF, L, P>, L, P extends Pa
      */
     public final SELF backend(IoBackend backend) {
         BackendSelector.explicit(backend);
-        return withShared(s -> s.backend = backend);
+        return with(backend, listener, parameters);
     }
 
     /**
@@ -124,7 +132,6 @@ public abstract sealed class Plan<SELF extends Plan<SELF, L, P>, L, P extends Pa
      * @throws NullPointerException if {@code listener} is null
      */
     public final SELF listener(L listener) {
-        Objects.requireNonNull(listener, "listener");
-        return withShared(s -> s.listener = listener);
+        return with(backend, Objects.requireNonNull(listener, "listener"), parameters);
     }
 }

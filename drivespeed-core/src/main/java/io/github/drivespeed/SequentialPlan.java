@@ -6,6 +6,7 @@ import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TargetNotWritableException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsupportedTargetException;
+import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.measure.PageCacheOptions;
 import io.github.drivespeed.internal.measure.SequentialMeasurement;
 import io.github.drivespeed.parameters.DataPattern;
@@ -15,13 +16,13 @@ import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * An immutable plan for a sequential write-then-read speed test in a directory, obtained from
@@ -38,53 +39,36 @@ import java.util.function.Consumer;
 public final class SequentialPlan
         extends BlockPlan<SequentialPlan, ProgressListener, SequentialParameters> {
 
-    /** Default block size: 8 MiB. */
-    public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(8);
-    /** Default count: 32 blocks (256 MiB per pass with the default block size). */
-    public static final long DEFAULT_COUNT = 32;
-    /** Default number of measured runs. */
-    public static final int DEFAULT_RUNS = 3;
-    /** How long the cached-read pass re-reads, as {@code hdparm -T}: 2 seconds. */
-    public static final Duration DEFAULT_CACHED_READ = Duration.ofSeconds(2);
+    /** Default block size: 8 MiB ({@link SequentialParameters#DEFAULT_BLOCK_SIZE}). */
+    public static final DataSize DEFAULT_BLOCK_SIZE = SequentialParameters.DEFAULT_BLOCK_SIZE;
+    /** Default count: 32 blocks ({@link SequentialParameters#DEFAULT_COUNT}). */
+    public static final long DEFAULT_COUNT = SequentialParameters.DEFAULT_COUNT;
+    /** Default number of measured runs: 3 ({@link SequentialParameters#DEFAULT_RUNS}). */
+    public static final int DEFAULT_RUNS = SequentialParameters.DEFAULT_RUNS;
+    /**
+     * How long the cached-read pass re-reads, as {@code hdparm -T}: 2 seconds
+     * ({@link SequentialParameters#DEFAULT_CACHED_READ}).
+     */
+    public static final Duration DEFAULT_CACHED_READ = SequentialParameters.DEFAULT_CACHED_READ;
 
-    /** A sequential plan's settings, for its setters: see {@link PlanSettings}. */
-    private static final class Settings
-            extends BlockSettings<ProgressListener, SequentialParameters> {
-        long count = DEFAULT_COUNT;
-        int runs = DEFAULT_RUNS;
-        boolean direct = true;
-        boolean dsync;
-        DataPattern dataPattern = DataPattern.RANDOM;
-        boolean bufferedFallback;
-        PageCacheOptions pageCacheOptions = PageCacheOptions.NONE;
-        boolean verify = true;
-
-        Settings() {
-            super(ProgressListener.NONE, DEFAULT_BLOCK_SIZE);
-        }
-
-        @Override
-        SequentialParameters parameters() {
-            return new SequentialParameters(blockSize, count, runs, direct, dsync, dataPattern,
-                    verify, pageCacheOptions.dropCaches(), bufferedFallback);
-        }
-    }
-
-    private SequentialPlan(Path target, Settings settings) {
-        super(target, settings);
+    private SequentialPlan(Path target, IoBackend backend, ProgressListener listener,
+            SequentialParameters parameters) {
+        super(target, backend, listener, parameters);
     }
 
     static SequentialPlan defaults(Path target) {
-        return new SequentialPlan(target, new Settings());
+        return new SequentialPlan(target, null, ProgressListener.NONE,
+                SequentialParameters.defaults());
     }
 
     @Override
-    SequentialPlan withSettings(PlanSettings<ProgressListener, SequentialParameters> changed) {
-        return new SequentialPlan(target(), (Settings) changed);
+    SequentialPlan with(IoBackend chosen, ProgressListener told, SequentialParameters changed) {
+        return new SequentialPlan(target(), chosen, told, changed);
     }
 
-    private SequentialPlan with(Consumer<Settings> change) {
-        return withSettings(settings().changedCopy(change));
+    @Override
+    SequentialPlan withBlockSize(DataSize blockSize) {
+        return withParameters(parameters().withBlockSize(blockSize));
     }
 
     /**
@@ -96,7 +80,7 @@ public final class SequentialPlan
      *     overflows a {@code long}
      */
     public SequentialPlan count(long count) {
-        return with(s -> s.count = count);
+        return withParameters(parameters().withCount(count));
     }
 
     /**
@@ -108,7 +92,7 @@ public final class SequentialPlan
      *     {@value Limits#MAX_RUNS}
      */
     public SequentialPlan runs(int runs) {
-        return with(s -> s.runs = runs);
+        return withParameters(parameters().withRuns(runs));
     }
 
     /**
@@ -120,10 +104,7 @@ public final class SequentialPlan
      * @return a new plan
      */
     public SequentialPlan direct() {
-        return with(s -> {
-            s.direct = true;
-            s.bufferedFallback = false;
-        });
+        return withParameters(parameters().withDirect(true).withBufferedFallback(false));
     }
 
     /**
@@ -144,10 +125,7 @@ public final class SequentialPlan
      * @return a new plan
      */
     public SequentialPlan directOrBuffered() {
-        return with(s -> {
-            s.direct = true;
-            s.bufferedFallback = true;
-        });
+        return withParameters(parameters().withDirect(true).withBufferedFallback(true));
     }
 
     /**
@@ -161,10 +139,7 @@ public final class SequentialPlan
      * @return a new plan
      */
     public SequentialPlan buffered() {
-        return with(s -> {
-            s.direct = false;
-            s.bufferedFallback = false;
-        });
+        return withParameters(parameters().withDirect(false).withBufferedFallback(false));
     }
 
     /**
@@ -180,7 +155,7 @@ public final class SequentialPlan
      *     when the process may not drop caches (not root)
      */
     public SequentialPlan dropCaches() {
-        return with(s -> s.pageCacheOptions = s.pageCacheOptions.withDropCaches());
+        return withParameters(parameters().withDropCaches(true));
     }
 
     /**
@@ -206,7 +181,8 @@ public final class SequentialPlan
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public SequentialPlan cachedRead(Duration duration) {
-        return with(s -> s.pageCacheOptions = s.pageCacheOptions.withCachedRead(duration));
+        return withParameters(parameters().withCachedRead(
+                Optional.of(SettingChecks.requireNonNull("cachedRead", duration))));
     }
 
     /**
@@ -216,7 +192,7 @@ public final class SequentialPlan
      * @return a new plan
      */
     public SequentialPlan dsync() {
-        return with(s -> s.dsync = true);
+        return withParameters(parameters().withDsync(true));
     }
 
     /**
@@ -226,7 +202,7 @@ public final class SequentialPlan
      * @return a new plan
      */
     public SequentialPlan zeros() {
-        return with(s -> s.dataPattern = DataPattern.ZEROS);
+        return withParameters(parameters().withDataPattern(DataPattern.ZEROS));
     }
 
     /**
@@ -235,7 +211,7 @@ public final class SequentialPlan
      * @return a new plan
      */
     public SequentialPlan randomData() {
-        return with(s -> s.dataPattern = DataPattern.RANDOM);
+        return withParameters(parameters().withDataPattern(DataPattern.RANDOM));
     }
 
     /**
@@ -254,7 +230,7 @@ public final class SequentialPlan
      * @return a new plan
      */
     public SequentialPlan noVerify() {
-        return with(s -> s.verify = false);
+        return withParameters(parameters().withVerify(false));
     }
 
     /**
@@ -264,7 +240,7 @@ public final class SequentialPlan
      * @return a new plan
      */
     public SequentialPlan verify() {
-        return with(s -> s.verify = true);
+        return withParameters(parameters().withVerify(true));
     }
 
     /**
@@ -272,9 +248,7 @@ public final class SequentialPlan
      * {@link #cachedRead(Duration)})}
      */
     public Optional<Duration> cachedReadDuration() {
-        Settings s = settings();
-        long nanos = s.pageCacheOptions.cachedReadNanos();
-        return nanos == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(nanos));
+        return parameters().cachedRead();
     }
 
     /**
@@ -301,24 +275,22 @@ public final class SequentialPlan
      * @throws IOException if the target cannot be examined
      */
     public SpeedReport run() throws IOException {
-        Settings s = settings();
         SequentialParameters p = parameters();
-        s.pageCacheOptions.checkReadsAreBuffered(p.direct() && !p.bufferedFallback(), "buffered",
+        PageCacheOptions pageCache = PageCacheOptions.of(p.dropCaches(), p.cachedRead());
+        pageCache.checkReadsAreBuffered(p.direct() && !p.bufferedFallback(), "buffered",
                 "directOrBuffered");
-        return new SequentialMeasurement(target(), p, s.listener, Optional.ofNullable(s.backend),
-                s.pageCacheOptions).run();
+        return new SequentialMeasurement(target(), p, progressListener(), chosenBackend(),
+                pageCache).run();
     }
 
     @Override
     public String toString() {
-        Settings s = settings();
         SequentialParameters p = parameters();
         return "SequentialPlan[" + target() + ": " + p
                 + (p.bufferedFallback() ? ", buffered where O_DIRECT is refused" : "")
                 + (p.dropCaches() ? ", drop_caches before buffered reads" : "")
-                + (s.pageCacheOptions.cachedReadNanos() > 0 ? ", cached reads for "
-                        + Duration.ofNanos(s.pageCacheOptions.cachedReadNanos()).toMillis()
-                        + " ms" : "")
+                + p.cachedRead().map(d -> ", cached reads for " + d.toMillis() + " ms")
+                        .orElse("")
                 + (p.verify() ? "" : ", reads not verified") + "]";
     }
 }

@@ -8,12 +8,11 @@ import io.github.drivespeed.internal.measure.SustainedMeasurement;
 import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.SustainedReport;
+import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * An immutable plan for a sustained write in a directory, obtained from
@@ -37,50 +36,36 @@ import java.util.function.Consumer;
 public final class SustainedPlan
         extends BlockPlan<SustainedPlan, ProgressListener, SustainedParameters> {
 
-    /** Default block size: 1 MiB (fine enough to time a slow card's rate to a few per cent). */
-    public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(1);
+    /**
+     * Default block size: 1 MiB (fine enough to time a slow card's rate to a few per cent;
+     * {@link SustainedParameters#DEFAULT_BLOCK_SIZE}).
+     */
+    public static final DataSize DEFAULT_BLOCK_SIZE = SustainedParameters.DEFAULT_BLOCK_SIZE;
     /** Default size bound: 8 GiB. */
     public static final DataSize DEFAULT_MAX_SIZE = SustainedParameters.DEFAULT_MAX_SIZE;
     /** Default time bound: 120 s. */
     public static final Duration DEFAULT_DURATION = SustainedParameters.DEFAULT_DURATION;
     /** Default time the rate must hold after a drop: 10 s. */
-    public static final Duration DEFAULT_STEADY = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_STEADY = SustainedParameters.DEFAULT_STEADY;
 
-    /** A sustained plan's settings, for its setters: see {@link PlanSettings}. */
-    private static final class Settings
-            extends BlockSettings<ProgressListener, SustainedParameters> {
-        Optional<DataSize> size = Optional.empty();
-        Duration duration = DEFAULT_DURATION;
-        Duration steadyFor = DEFAULT_STEADY;
-        Duration idleFirst = Duration.ZERO;
-        boolean direct = true;
-
-        Settings() {
-            super(ProgressListener.NONE, DEFAULT_BLOCK_SIZE);
-        }
-
-        @Override
-        SustainedParameters parameters() {
-            return new SustainedParameters(blockSize, size, duration, steadyFor, idleFirst,
-                    direct);
-        }
-    }
-
-    private SustainedPlan(Path target, Settings settings) {
-        super(target, settings);
+    private SustainedPlan(Path target, IoBackend backend, ProgressListener listener,
+            SustainedParameters parameters) {
+        super(target, backend, listener, parameters);
     }
 
     static SustainedPlan defaults(Path target) {
-        return new SustainedPlan(target, new Settings());
+        return new SustainedPlan(target, null, ProgressListener.NONE,
+                SustainedParameters.defaults());
     }
 
     @Override
-    SustainedPlan withSettings(PlanSettings<ProgressListener, SustainedParameters> changed) {
-        return new SustainedPlan(target(), (Settings) changed);
+    SustainedPlan with(IoBackend chosen, ProgressListener told, SustainedParameters changed) {
+        return new SustainedPlan(target(), chosen, told, changed);
     }
 
-    private SustainedPlan with(Consumer<Settings> change) {
-        return withSettings(settings().changedCopy(change));
+    @Override
+    SustainedPlan withBlockSize(DataSize blockSize) {
+        return withParameters(parameters().withBlockSize(blockSize));
     }
 
     /**
@@ -93,8 +78,7 @@ public final class SustainedPlan
      *     one block is refused when the plan runs (the block size may be set after it)
      */
     public SustainedPlan size(DataSize size) {
-        SettingChecks.requireNonNull("size", size);
-        return with(s -> s.size = Optional.of(size));
+        return withParameters(parameters().withSize(size));
     }
 
     /**
@@ -116,7 +100,7 @@ public final class SustainedPlan
      * @throws IllegalArgumentException if outside that range
      */
     public SustainedPlan duration(Duration duration) {
-        return with(s -> s.duration = duration);
+        return withParameters(parameters().withDuration(duration));
     }
 
     /**
@@ -127,7 +111,7 @@ public final class SustainedPlan
      * @throws IllegalArgumentException if outside that range
      */
     public SustainedPlan steadyFor(Duration steady) {
-        return with(s -> s.steadyFor = steady);
+        return withParameters(parameters().withSteadyFor(steady));
     }
 
     /**
@@ -139,7 +123,7 @@ public final class SustainedPlan
      * @throws IllegalArgumentException if outside that range
      */
     public SustainedPlan idleFirst(Duration idle) {
-        return with(s -> s.idleFirst = idle);
+        return withParameters(parameters().withIdleFirst(idle));
     }
 
     /**
@@ -149,7 +133,7 @@ public final class SustainedPlan
      * @return a new plan
      */
     public SustainedPlan buffered() {
-        return with(s -> s.direct = false);
+        return withParameters(parameters().withDirect(false));
     }
 
     /**
@@ -159,7 +143,7 @@ public final class SustainedPlan
      * @return a new plan
      */
     public SustainedPlan direct() {
-        return with(s -> s.direct = true);
+        return withParameters(parameters().withDirect(true));
     }
 
     /**
@@ -178,9 +162,8 @@ public final class SustainedPlan
      * @throws IOException if the target cannot be examined
      */
     public SustainedReport run() throws IOException {
-        Settings s = settings();
-        return new SustainedMeasurement(target(), parameters(), s.listener,
-                Optional.ofNullable(s.backend)).run();
+        return new SustainedMeasurement(target(), parameters(), progressListener(),
+                chosenBackend()).run();
     }
 
     @Override

@@ -13,12 +13,15 @@ import io.github.drivespeed.internal.workload.WorkloadMeasurement;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.IoLogging;
+import io.github.drivespeed.parameters.IoMode;
 import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
+import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
@@ -27,7 +30,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * An immutable plan for a fio-style workload in a directory, obtained from
@@ -55,53 +58,78 @@ import java.util.function.Consumer;
 public final class WorkloadPlan
         extends BlockPlan<WorkloadPlan, WorkloadListener, WorkloadParameters> {
 
-    /** Default block size: 4 KiB. */
-    public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofKibibytes(4);
-    /** Default test-file size: 1 GiB (CrystalDiskMark's default). */
-    public static final DataSize DEFAULT_SIZE = DataSize.ofGibibytes(1);
-    /** Default measured time per run: 5 s. */
-    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(5);
-    /** Default timeline interval: 500 ms (fio's bandwidth-log default). */
-    public static final Duration DEFAULT_TIMELINE_INTERVAL = Duration.ofMillis(500);
+    /** Default block size: 4 KiB ({@link WorkloadParameters#DEFAULT_BLOCK_SIZE}). */
+    public static final DataSize DEFAULT_BLOCK_SIZE = WorkloadParameters.DEFAULT_BLOCK_SIZE;
+    /**
+     * Default test-file size: 1 GiB (CrystalDiskMark's default;
+     * {@link WorkloadParameters#DEFAULT_SIZE}).
+     */
+    public static final DataSize DEFAULT_SIZE = WorkloadParameters.DEFAULT_SIZE;
+    /** Default measured time per run: 5 s ({@link WorkloadParameters#DEFAULT_DURATION}). */
+    public static final Duration DEFAULT_DURATION = WorkloadParameters.DEFAULT_DURATION;
+    /**
+     * Default timeline interval: 500 ms (fio's bandwidth-log default;
+     * {@link WorkloadParameters#DEFAULT_TIMELINE_INTERVAL}).
+     */
+    public static final Duration DEFAULT_TIMELINE_INTERVAL =
+            WorkloadParameters.DEFAULT_TIMELINE_INTERVAL;
     /** The block sizes {@link #runSweep()} runs: 4 KiB to 64 MiB, each power of two. */
     public static final List<DataSize> DEFAULT_SWEEP = WorkloadTables.powersOfTwo(
             4 * DataSize.KIBIBYTE, 64 * DataSize.MEBIBYTE);
 
-    private WorkloadPlan(Path target, WorkloadSettings settings) {
-        super(target, settings);
+    /**
+     * Whether {@link #overwriteAllowed(Path)} confirmed that the existing file may be written:
+     * a confirmation, not a setting the report records.
+     */
+    private final boolean overwriteAllowed;
+
+    private WorkloadPlan(Path target, IoBackend backend, WorkloadListener listener,
+            WorkloadParameters parameters, boolean overwriteAllowed) {
+        super(target, backend, listener, parameters);
+        this.overwriteAllowed = overwriteAllowed;
     }
 
     static WorkloadPlan defaults(Path target) {
-        return new WorkloadPlan(target, new WorkloadSettings());
+        return new WorkloadPlan(target, null, WorkloadListener.NONE,
+                WorkloadParameters.defaults(), false);
     }
 
     @Override
-    WorkloadPlan withSettings(PlanSettings<WorkloadListener, WorkloadParameters> changed) {
-        return new WorkloadPlan(target(), (WorkloadSettings) changed);
+    WorkloadPlan with(IoBackend chosen, WorkloadListener told, WorkloadParameters changed) {
+        return new WorkloadPlan(target(), chosen, told, changed, overwriteAllowed);
     }
 
-    private WorkloadPlan with(Consumer<WorkloadSettings> change) {
-        return withSettings(settings().changedCopy(change));
+    @Override
+    WorkloadPlan withBlockSize(DataSize blockSize) {
+        return withParameters(parameters().withBlockSize(blockSize));
+    }
+
+    private WorkloadPlan withLength(UnaryOperator<RunLength> change) {
+        return withParameters(parameters().withLength(change.apply(parameters().length())));
+    }
+
+    private WorkloadPlan withIo(UnaryOperator<IoMode> change) {
+        return withParameters(parameters().withIo(change.apply(parameters().io())));
     }
 
     /** {@return a new plan with sequential offsets (fio {@code rw=read/write/rw})} */
     public WorkloadPlan sequential() {
-        return with(s -> s.pattern = AccessPattern.SEQUENTIAL);
+        return withParameters(parameters().withPattern(AccessPattern.SEQUENTIAL));
     }
 
     /** {@return a new plan with random offsets (fio {@code rw=randread/randwrite/randrw})} */
     public WorkloadPlan random() {
-        return with(s -> s.pattern = AccessPattern.RANDOM);
+        return withParameters(parameters().withPattern(AccessPattern.RANDOM));
     }
 
     /** {@return a new plan that only reads} */
     public WorkloadPlan read() {
-        return with(s -> s.readPercent = 100);
+        return withParameters(parameters().withReadPercent(100));
     }
 
     /** {@return a new plan that only writes} */
     public WorkloadPlan write() {
-        return with(s -> s.readPercent = 0);
+        return withParameters(parameters().withReadPercent(0));
     }
 
     /**
@@ -119,7 +147,7 @@ public final class WorkloadPlan
             throw new InvalidSettingException("readWrite", readPercent,
                     "must be the share of reads in percent, in [0, 100]");
         }
-        return with(s -> s.readPercent = readPercent);
+        return withParameters(parameters().withReadPercent(readPercent));
     }
 
     /**
@@ -131,7 +159,7 @@ public final class WorkloadPlan
      * @throws IllegalArgumentException if not positive or not a multiple of 512 bytes
      */
     public WorkloadPlan size(DataSize size) {
-        return with(s -> s.size = size);
+        return withParameters(parameters().withSize(size));
     }
 
     /**
@@ -152,12 +180,12 @@ public final class WorkloadPlan
      * @throws IllegalArgumentException if {@code count < 1}
      */
     public WorkloadPlan count(long count) {
-        return with(s -> s.countBased(count));
+        return withLength(l -> l.withCount(count));
     }
 
     /** {@return a new plan of size-based runs of {@code size} bytes each (fio's default)} */
     public WorkloadPlan sizeBased() {
-        return with(WorkloadSettings::sizeBased);
+        return withLength(RunLength::withDefaultCount);
     }
 
     /**
@@ -169,7 +197,7 @@ public final class WorkloadPlan
      * @throws IllegalArgumentException if out of range or the plan is time-based
      */
     public WorkloadPlan timeLimit(Duration limit) {
-        return with(s -> s.timeLimit = Optional.of(limit));
+        return withLength(l -> l.withTimeLimit(limit));
     }
 
     /**
@@ -183,7 +211,7 @@ public final class WorkloadPlan
      */
     public WorkloadPlan syncEvery(int writes) {
         SettingChecks.requireInRange("syncEvery", writes, 1, Integer.MAX_VALUE);
-        return with(s -> s.syncEveryWrites = writes);
+        return withParameters(parameters().withSyncEveryWrites(writes));
     }
 
     /**
@@ -198,7 +226,8 @@ public final class WorkloadPlan
      */
     public WorkloadPlan existingFile(Path file) {
         Objects.requireNonNull(file, "file");
-        return with(s -> s.existing = new ExistingFile(file, false));
+        return new WorkloadPlan(target(), chosenBackend().orElse(null), progressListener(),
+                parameters().withExistingFile(Optional.of(file)), false);
     }
 
     /**
@@ -211,13 +240,19 @@ public final class WorkloadPlan
      * @throws InvalidSettingException if no existing file was set, or {@code file} is another
      */
     public WorkloadPlan overwriteAllowed(Path file) {
-        return with(s -> s.allowOverwrite(file));
+        Optional<Path> existing = parameters().existingFile();
+        if (existing.isEmpty() || !existing.get().equals(file)) {
+            throw new InvalidSettingException("overwriteAllowed", file, "must name the file to"
+                    + " overwrite again; existingFile is "
+                    + existing.map(Path::toString).orElse("not set"));
+        }
+        return new WorkloadPlan(target(), chosenBackend().orElse(null), progressListener(),
+                parameters(), true);
     }
 
     /** {@return the existing file this plan runs over, if {@link #existingFile(Path)} set one} */
     public Optional<Path> existingFile() {
-        WorkloadSettings s = settings();
-        return Optional.ofNullable(s.existing).map(ExistingFile::path);
+        return parameters().existingFile();
     }
 
     /**
@@ -229,7 +264,7 @@ public final class WorkloadPlan
      * @throws IllegalArgumentException if not positive or longer than a day
      */
     public WorkloadPlan duration(Duration duration) {
-        return with(s -> s.timeBased(duration));
+        return withLength(l -> l.withDuration(duration));
     }
 
     /**
@@ -240,7 +275,7 @@ public final class WorkloadPlan
      * @throws IllegalArgumentException if negative or longer than a day
      */
     public WorkloadPlan rampTime(Duration rampTime) {
-        return with(s -> s.rampTime = rampTime);
+        return withLength(l -> l.withRampTime(rampTime));
     }
 
     /**
@@ -251,7 +286,7 @@ public final class WorkloadPlan
      * @throws IllegalArgumentException if outside that range
      */
     public WorkloadPlan threads(int threads) {
-        return with(s -> s.threads = threads);
+        return withParameters(parameters().withThreads(threads));
     }
 
     /**
@@ -262,7 +297,7 @@ public final class WorkloadPlan
      * @throws IllegalArgumentException if outside that range
      */
     public WorkloadPlan queueDepth(int queueDepth) {
-        return with(s -> s.queueDepth = queueDepth);
+        return withParameters(parameters().withQueueDepth(queueDepth));
     }
 
     /**
@@ -272,7 +307,7 @@ public final class WorkloadPlan
      *     seed gives each worker the same I/Os in the same order
      */
     public WorkloadPlan seed(long seed) {
-        return with(s -> s.seed = seed);
+        return withParameters(parameters().withSeed(seed));
     }
 
     /**
@@ -282,7 +317,7 @@ public final class WorkloadPlan
      * @throws IllegalArgumentException if {@code runs} is out of that range
      */
     public WorkloadPlan runs(int runs) {
-        return with(s -> s.runs = runs);
+        return withParameters(parameters().withRuns(runs));
     }
 
     /**
@@ -306,7 +341,7 @@ public final class WorkloadPlan
      *     IOException naming io_uring_setup(2) and errno
      */
     public WorkloadPlan sqThreadPoll() {
-        return with(s -> s.sqThreadPoll = true);
+        return withIo(io -> io.withSqThreadPoll(true));
     }
 
     /**
@@ -314,17 +349,17 @@ public final class WorkloadPlan
      * instead of covering each block once per pass}
      */
     public WorkloadPlan noRandomMap() {
-        return with(s -> s.randomMap = false);
+        return withParameters(parameters().withRandomMap(false));
     }
 
     /** {@return a new plan whose random offsets cover each block once per pass (the default)} */
     public WorkloadPlan randomMap() {
-        return with(s -> s.randomMap = true);
+        return withParameters(parameters().withRandomMap(true));
     }
 
     /** {@return a new plan with O_DIRECT (the default; fio {@code direct=1})} */
     public WorkloadPlan direct() {
-        return with(s -> s.direct = true);
+        return withIo(io -> io.withDirect(true, io.bufferedFallback()));
     }
 
     /**
@@ -334,16 +369,12 @@ public final class WorkloadPlan
      * {@link Warning#BUFFERED_FALLBACK}; without it, {@link DirectIoUnsupportedException}}
      */
     public WorkloadPlan directOrBuffered() {
-        return with(s -> {
-            s.direct = true;
-            s.bufferedFallback = true;
-        });
+        return withIo(io -> io.withDirect(true, true));
     }
 
     /** {@return whether the plan falls back to buffered I/O where O_DIRECT is refused} */
     public boolean bufferedFallback() {
-        WorkloadSettings s = settings();
-        return s.bufferedFallback;
+        return parameters().io().bufferedFallback();
     }
 
     /**
@@ -359,10 +390,7 @@ public final class WorkloadPlan
      * @return a new plan
      */
     public WorkloadPlan buffered() {
-        return with(s -> {
-            s.direct = false;
-            s.bufferedFallback = false;
-        });
+        return withIo(io -> io.withDirect(false, false));
     }
 
     /**
@@ -372,7 +400,7 @@ public final class WorkloadPlan
      * @throws IllegalArgumentException if shorter than 1 ms
      */
     public WorkloadPlan timelineInterval(Duration interval) {
-        return with(s -> s.timelineInterval = interval);
+        return withParameters(parameters().withTimelineInterval(interval));
     }
 
     /**
@@ -384,7 +412,7 @@ public final class WorkloadPlan
      */
     public WorkloadPlan ioLogging(IoLogging logging) {
         Objects.requireNonNull(logging, "logging");
-        return with(s -> s.ioLogging = Optional.of(logging));
+        return withParameters(parameters().withIoLogging(Optional.of(logging)));
     }
 
     /**
@@ -396,7 +424,9 @@ public final class WorkloadPlan
      */
     public WorkloadPlan preset(Preset preset) {
         Objects.requireNonNull(preset, "preset");
-        return with(s -> s.take(preset));
+        return withParameters(parameters().withPattern(preset.pattern())
+                .withBlockSize(preset.blockSize()).withQueueDepth(preset.queueDepth())
+                .withThreads(preset.threads()));
     }
 
     /**
@@ -409,7 +439,7 @@ public final class WorkloadPlan
      */
     public WorkloadPlan ioEngine(IoEngine ioEngine) {
         Objects.requireNonNull(ioEngine, "ioEngine");
-        return with(s -> s.ioEngine = ioEngine);
+        return withIo(io -> io.withIoEngine(ioEngine));
     }
 
     /**
@@ -425,8 +455,7 @@ public final class WorkloadPlan
 
     /** {@return the engine asked for, or empty when drivespeed chooses} */
     public Optional<IoEngine> ioEngine() {
-        WorkloadSettings s = settings();
-        return Optional.ofNullable(s.ioEngine);
+        return parameters().io().ioEngine();
     }
 
     /**
@@ -495,8 +524,18 @@ public final class WorkloadPlan
 
     /** @return the engine that runs this plan (for {@link WorkloadGroup}) */
     WorkloadMeasurement engine() {
-        WorkloadSettings s = settings();
-        return s.engine(target());
+        IoMode io = parameters().io();
+        Optional<ExistingFile> existing = parameters().existingFile()
+                .map(f -> new ExistingFile(f, overwriteAllowed));
+        if (io.sqThreadPoll()) {
+            return new WorkloadMeasurement(target(),
+                    Optional.of(SqThreadPoll.backend(chosenBackend().orElse(null),
+                            io.ioEngine().orElse(null))),
+                    Optional.of(IoEngine.IO_URING), progressListener(), existing,
+                    io.bufferedFallback());
+        }
+        return new WorkloadMeasurement(target(), chosenBackend(), io.ioEngine(),
+                progressListener(), existing, io.bufferedFallback());
     }
 
     @Override

@@ -22,7 +22,7 @@ class DevicePlanTest {
         DevicePlan t = DriveSpeed.onDevice(SDX);
         assertThat(t.target()).isEqualTo(SDX);
         assertThat(t.parameters()).isEqualTo(new DeviceParameters(DataSize.ofMebibytes(8),
-                OptionalLong.empty(), Optional.of(Duration.ofSeconds(3)), 3, true, false, false, true, false));
+                OptionalLong.empty(), Optional.of(Duration.ofSeconds(3)), 3, true, false, false, true, false, Optional.empty()));
         assertThat(t.parameters().timeBased()).isTrue();
         assertThat(t.parameters().toString())
                 .isEqualTo("8 MiB blocks, 3.000 s per run, 3 runs, O_DIRECT, read-only");
@@ -107,7 +107,7 @@ class DevicePlanTest {
         assertThatThrownBy(() -> DriveSpeed.onDevice(Path.of("")))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new DeviceParameters(DataSize.ofMebibytes(1),
-                OptionalLong.of(1), Optional.of(Duration.ofSeconds(1)), 1, true, false, false, true, false))
+                OptionalLong.of(1), Optional.of(Duration.ofSeconds(1)), 1, true, false, false, true, false, Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.drivespeed;
 
+import io.github.drivespeed.parameters.IoMode;
 import io.github.drivespeed.error.InvalidSettingException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -43,7 +44,7 @@ class SequentialPlanTest {
         assertThat(base.directOrBuffered().parameters().bufferedFallback()).isTrue();
         assertThat(base.directOrBuffered().direct().parameters().bufferedFallback()).isFalse();
         assertThat(p.withDirect(true)).isEqualTo(new SequentialParameters(p.blockSize(), p.count(),
-                p.runs(), true, p.dsync(), p.dataPattern(), false, true, false));
+                p.runs(), true, p.dsync(), p.dataPattern(), false, true, false, Optional.empty()));
     }
 
     @Test
@@ -61,7 +62,7 @@ class SequentialPlanTest {
         assertThat(base.parameters().blockSize()).isEqualTo(DataSize.ofMebibytes(8));
         assertThat(base.parameters().direct()).isTrue();
         assertThat(small.parameters()).isEqualTo(new SequentialParameters(DataSize.ofKibibytes(4), 10, 1,
-                false, true, DataPattern.ZEROS, true, false, false));
+                false, true, DataPattern.ZEROS, true, false, false, Optional.empty()));
         assertThat(small.direct().randomData().parameters().direct()).isTrue();
         assertThat(small.parameters().direct()).isFalse();
     }
@@ -115,21 +116,21 @@ class SequentialPlanTest {
     @Test
     void recordsHoldTheirOwnInvariantsWhoeverBuildsThem() {
         assertThatThrownBy(() -> new SequentialParameters(DataSize.ofBytes(1000), 1, 1, true,
-                false, DataPattern.RANDOM, true, false, false))
+                false, DataPattern.RANDOM, true, false, false, Optional.empty()))
                 .hasMessage("blockSize must be a multiple of 512 bytes (one sector): 1000 bytes");
         assertThatThrownBy(() -> new SequentialParameters(DataSize.ofMebibytes(1), 0, 1, true,
-                false, DataPattern.RANDOM, true, false, false)).hasMessage("count is too small (must be >= 1): 0");
+                false, DataPattern.RANDOM, true, false, false, Optional.empty())).hasMessage("count is too small (must be >= 1): 0");
         assertThatThrownBy(() -> new SequentialParameters(DataSize.ofMebibytes(1), 1, 0, true,
-                false, DataPattern.RANDOM, true, false, false)).hasMessage("runs is too small (must be in [1, 1000]): 0");
+                false, DataPattern.RANDOM, true, false, false, Optional.empty())).hasMessage("runs is too small (must be in [1, 1000]): 0");
         assertThatThrownBy(() -> new DeviceParameters(DataSize.ofMebibytes(1),
-                OptionalLong.of(0), Optional.empty(), 1, true, false, false, true, false))
+                OptionalLong.of(0), Optional.empty(), 1, true, false, false, true, false, Optional.empty()))
                 .hasMessage("count is too small (must be >= 1): 0");
         WorkloadParameters w = DriveSpeed.workload(Path.of(".")).parameters();
         assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 101, w.blockSize(), w.size(), new RunLength(w.length().count(), w.length().duration(), w.length().rampTime(), Optional.empty()), w.threads(), w.queueDepth(), w.seed(),
-                w.runs(), w.direct(), w.timelineInterval(), true, 0, Optional.empty()))
+                w.runs(), IoMode.DEFAULT.withDirect(w.direct(), false), w.timelineInterval(), true, 0, Optional.empty(), Optional.empty()))
                 .hasMessage("readPercent is too large (must be in [0, 100]): 101");
         assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 100, w.blockSize(), w.size(), new RunLength(OptionalLong.of(5), w.length().duration(), w.length().rampTime(), Optional.empty()), w.threads(), w.queueDepth(),
-                w.seed(), w.runs(), w.direct(), w.timelineInterval(), true, 0, Optional.empty()))
+                w.seed(), w.runs(), IoMode.DEFAULT.withDirect(w.direct(), false), w.timelineInterval(), true, 0, Optional.empty(), Optional.empty()))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.setting()).isEqualTo("duration");
                     assertThat(e.relatedSettings()).containsExactly("count");

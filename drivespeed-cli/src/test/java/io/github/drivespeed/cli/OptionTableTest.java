@@ -62,7 +62,8 @@ class OptionTableTest {
             "userNanos", "systemNanos", "elapsedNanos", "ios",
             "contextSwitches", "minorFaults", "majorFaults",
             // set by fio job options (docs/fio.md), not by drivespeed's own
-            "overwriteAllowed", "syncEvery", "syncEveryWrites", "timeLimit", "ioLogging",
+            "overwriteAllowed", "existingFile", "syncEvery", "syncEveryWrites", "timeLimit",
+            "ioLogging",
             // WorkloadParameters' component, named where the record is built directly; a plan's
             // readWrite(...), which --rwmixread calls, refuses first under its own name
             "readPercent");

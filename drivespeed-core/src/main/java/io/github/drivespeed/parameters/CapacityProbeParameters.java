@@ -1,5 +1,7 @@
 package io.github.drivespeed.parameters;
 
+import io.github.drivespeed.unit.DataSize;
+
 /**
  * The settings of a destructive capacity probe of a block device
  * ({@link io.github.drivespeed.CapacityProbePlan#run()}), as recorded in its report. The probe
@@ -10,12 +12,22 @@ package io.github.drivespeed.parameters;
  *     ({@link io.github.drivespeed.CapacityProbePlan#force()})
  * @param cacheBoundBytes the cache of recent writes the probe was to rule out, bytes, as asked
  *     ({@link io.github.drivespeed.CapacityProbePlan#cacheBound}; 256 MiB,
- *     {@link io.github.drivespeed.report.CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES}, unless
- *     given): it writes {@code min(this, device size / 4)} elsewhere between a unit and its
+ *     {@link #DEFAULT_CACHE_BOUND_BYTES}, unless given): it writes
+ *     {@code min(this, device size / 4)} elsewhere between a unit and its
  *     read-back
  * @since 0.1.0
  */
 public record CapacityProbeParameters(boolean force, long cacheBoundBytes) implements Parameters {
+
+    /**
+     * The cache of recent writes a probe rules out unless told: 256 MiB, the largest cache
+     * reported of a counterfeit card (see
+     * {@link io.github.drivespeed.report.CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES}).
+     */
+    public static final long DEFAULT_CACHE_BOUND_BYTES = 256L << 20;
+
+    private static final CapacityProbeParameters DEFAULTS = new CapacityProbeParameters(false,
+            DEFAULT_CACHE_BOUND_BYTES);
 
     /**
      * Checks the values.
@@ -28,6 +40,40 @@ public record CapacityProbeParameters(boolean force, long cacheBoundBytes) imple
         if (cacheBoundBytes <= 0) {
             throw new IllegalArgumentException("need cacheBoundBytes > 0: " + cacheBoundBytes);
         }
+    }
+
+    /**
+     * {@return the settings a {@link io.github.drivespeed.CapacityProbePlan} starts from: not
+     * forced, a cache bound of 256 MiB ({@link #DEFAULT_CACHE_BOUND_BYTES})}
+     */
+    public static CapacityProbeParameters defaults() {
+        return DEFAULTS;
+    }
+
+    /**
+     * {@return these settings with or without writing over a signature, everything else kept}
+     *
+     * @param on whether writing is allowed over a partition table or file-system signature
+     */
+    public CapacityProbeParameters withForce(boolean on) {
+        return new CapacityProbeParameters(on, cacheBoundBytes);
+    }
+
+    /**
+     * {@return these settings with that cache bound, everything else kept}
+     *
+     * @param bytes the cache to rule out, bytes
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public CapacityProbeParameters withCacheBoundBytes(long bytes) {
+        return new CapacityProbeParameters(force, bytes);
+    }
+
+    /** {@return the settings by name: {@code force} and {@code cache_bound}} */
+    @Override
+    public Settings settings() {
+        return new Settings.Builder().flag("force", force)
+                .size("cache_bound", DataSize.ofBytes(cacheBoundBytes)).build();
     }
 
     /** For example {@code destructive, forced, cache bound 64.0 MiB}. */

@@ -59,6 +59,60 @@ public record RunLength(OptionalLong count, Optional<Duration> duration, Duratio
         }
     }
 
+    /**
+     * {@return this length size-based with that many I/Os, the ramp and time limit kept}
+     *
+     * @param ios measured I/Os per run over all threads
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public RunLength withCount(long ios) {
+        return new RunLength(OptionalLong.of(ios), Optional.empty(), rampTime, timeLimit);
+    }
+
+    /**
+     * {@return this length size-based with {@code size / blockSize} I/Os, the ramp and time
+     * limit kept}
+     */
+    public RunLength withDefaultCount() {
+        return new RunLength(OptionalLong.empty(), Optional.empty(), rampTime, timeLimit);
+    }
+
+    /**
+     * {@return this length time-based, lasting that long, the ramp kept (no count, no time
+     * limit)}
+     *
+     * @param time measured time per run
+     * @throws IllegalArgumentException as the canonical constructor
+     * @throws NullPointerException if {@code time} is null
+     */
+    public RunLength withDuration(Duration time) {
+        return new RunLength(OptionalLong.empty(),
+                Optional.of(SettingChecks.requireNonNull("duration", time)), rampTime,
+                Optional.empty());
+    }
+
+    /**
+     * {@return this length with that ramp, everything else kept}
+     *
+     * @param ramp time run before each run's measured part
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public RunLength withRampTime(Duration ramp) {
+        return new RunLength(count, duration, ramp, timeLimit);
+    }
+
+    /**
+     * {@return this length with that time limit, everything else kept}
+     *
+     * @param limit the time that caps a size-based run
+     * @throws IllegalArgumentException as the canonical constructor, also on a time-based length
+     * @throws NullPointerException if {@code limit} is null
+     */
+    public RunLength withTimeLimit(Duration limit) {
+        return new RunLength(count, duration, rampTime,
+                Optional.of(SettingChecks.requireNonNull("timeLimit", limit)));
+    }
+
     /** {@return whether runs last {@link #duration()} rather than a number of I/Os} */
     public boolean timeBased() {
         return duration.isPresent();

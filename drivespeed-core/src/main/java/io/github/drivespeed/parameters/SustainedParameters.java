@@ -28,6 +28,14 @@ public record SustainedParameters(DataSize blockSize, Optional<DataSize> size, D
     public static final DataSize DEFAULT_MAX_SIZE = DataSize.ofGibibytes(8);
     /** The time bound without a duration given: 120 s. */
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(120);
+    /** Default block size: 1 MiB. */
+    public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofMebibytes(1);
+    /** How long the rate must hold after a drop unless told: 10 s. */
+    public static final Duration DEFAULT_STEADY = Duration.ofSeconds(10);
+
+    private static final SustainedParameters DEFAULTS = new SustainedParameters(
+            DEFAULT_BLOCK_SIZE, Optional.empty(), DEFAULT_DURATION, DEFAULT_STEADY, Duration.ZERO,
+            true);
 
     /**
      * Checks every setting.
@@ -54,6 +62,89 @@ public record SustainedParameters(DataSize blockSize, Optional<DataSize> size, D
         SettingChecks.requireInRange("steadyFor", steadyFor, Duration.ofSeconds(1),
                 Duration.ofHours(1));
         SettingChecks.requireInRange("idleFirst", idleFirst, Duration.ZERO, Duration.ofHours(1));
+    }
+
+    /**
+     * {@return the settings a {@link io.github.drivespeed.SustainedPlan} starts from: 1 MiB
+     * blocks ({@link #DEFAULT_BLOCK_SIZE}), no size given ({@link #DEFAULT_MAX_SIZE} and half the
+     * free space), 120 s ({@link #DEFAULT_DURATION}), steady for 10 s ({@link #DEFAULT_STEADY}),
+     * no idle wait, O_DIRECT}
+     */
+    public static SustainedParameters defaults() {
+        return DEFAULTS;
+    }
+
+    /**
+     * {@return these settings with that block size, everything else kept}
+     *
+     * @param bytes bytes per write
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public SustainedParameters withBlockSize(DataSize bytes) {
+        return new SustainedParameters(bytes, size, duration, steadyFor, idleFirst, direct);
+    }
+
+    /**
+     * {@return these settings with that size bound, everything else kept}
+     *
+     * @param bound the size bound
+     * @throws IllegalArgumentException as the canonical constructor
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public SustainedParameters withSize(DataSize bound) {
+        return new SustainedParameters(blockSize,
+                Optional.of(SettingChecks.requireNonNull("size", bound)), duration, steadyFor,
+                idleFirst, direct);
+    }
+
+    /**
+     * {@return these settings with that time bound, everything else kept}
+     *
+     * @param bound the time bound
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public SustainedParameters withDuration(Duration bound) {
+        return new SustainedParameters(blockSize, size, bound, steadyFor, idleFirst, direct);
+    }
+
+    /**
+     * {@return these settings with that steady time, everything else kept}
+     *
+     * @param steady how long the rate must hold after a drop
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public SustainedParameters withSteadyFor(Duration steady) {
+        return new SustainedParameters(blockSize, size, duration, steady, idleFirst, direct);
+    }
+
+    /**
+     * {@return these settings with that idle wait first, everything else kept}
+     *
+     * @param idle how long to wait idle before the pass
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public SustainedParameters withIdleFirst(Duration idle) {
+        return new SustainedParameters(blockSize, size, duration, steadyFor, idle, direct);
+    }
+
+    /**
+     * {@return these settings with that I/O mode, everything else kept}
+     *
+     * @param directIo O_DIRECT, or buffered
+     */
+    public SustainedParameters withDirect(boolean directIo) {
+        return new SustainedParameters(blockSize, size, duration, steadyFor, idleFirst, directIo);
+    }
+
+    /**
+     * {@return the settings by name: {@code bs}, {@code size} (where given), {@code runtime},
+     * {@code steady_for}, {@code idle_before} and {@code direct}}
+     */
+    @Override
+    public Settings settings() {
+        return new Settings.Builder().size("bs", blockSize).size("size", size)
+                .time("runtime", duration).time("steady_for", steadyFor)
+                .time("idle_before", idleFirst).flag("direct", direct).build();
     }
 
     /**

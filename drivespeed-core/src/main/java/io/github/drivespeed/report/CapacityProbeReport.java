@@ -62,9 +62,11 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
      * more, a quarter of a smaller one. 256 MiB is the largest cache reported of a counterfeit
      * card (f3's manual: "about 256 MB" of the last writes kept by a 128 GB card; f3probe's
      * "Approximate cache size" in f3's issues 93 and 222: 31 and 3 MiB). f3probe itself writes up
-     * to 1 GiB to size a cache ({@code MAX_CACHE_SIZE_BYTE} in its libprobe.c).
+     * to 1 GiB to size a cache ({@code MAX_CACHE_SIZE_BYTE} in its libprobe.c). The same as
+     * {@link CapacityProbeParameters#DEFAULT_CACHE_BOUND_BYTES}, which owns it.
      */
-    public static final long DEFAULT_CACHE_BOUND_BYTES = 256L << 20;
+    public static final long DEFAULT_CACHE_BOUND_BYTES =
+            CapacityProbeParameters.DEFAULT_CACHE_BOUND_BYTES;
 
     /**
      * A region that does not hold what is written there.

@@ -27,7 +27,10 @@ import java.util.Set;
  * run's measured time, as fio reports them.
  *
  * @param target the directory and file system measured
- * @param parameters the settings the workload ran with
+ * @param parameters the settings the workload ran with; its I/O engine
+ *     ({@link io.github.drivespeed.parameters.IoMode#ioEngine()}) is the one that ran,
+ *     {@code engine.engine()}, whatever the record given named (the one asked for is
+ *     {@code engine.requested()})
  * @param backend the I/O backend that ran, and why a preferred one did not
  * @param engine how the I/O was issued: the engine, threads and queue depth
  * @param read the reads, empty when the workload only wrote
@@ -50,7 +53,7 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
      * Checks that every value is there and that the workload read or wrote.
      *
      * @param target what was measured
-     * @param parameters the settings used
+     * @param parameters the settings used; its I/O engine is set to the one that ran
      * @param backend the I/O backend that ran
      * @param engine how the I/O was issued
      * @param read the reads, if the workload read
@@ -64,6 +67,7 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
     public WorkloadReport {
         ReportChecks.requireCommon(target, parameters, backend, startedAt);
         Objects.requireNonNull(engine, "engine");
+        parameters = parameters.withIo(parameters.io().withIoEngine(engine.engine()));
         Objects.requireNonNull(read, "read");
         Objects.requireNonNull(write, "write");
         cpuPerRun = List.copyOf(cpuPerRun);

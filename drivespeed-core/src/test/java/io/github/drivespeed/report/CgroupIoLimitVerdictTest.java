@@ -1,5 +1,6 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.parameters.IoMode;
 import io.github.drivespeed.report.engine.EngineInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -71,7 +72,7 @@ class CgroupIoLimitVerdictTest {
 
     private static SpeedReport sequential(TargetInfo target, PassResult write, PassResult read) {
         return new SpeedReport(target, new SequentialParameters(DataSize.ofMebibytes(8), 8,
-                write.count(), true, false, DataPattern.RANDOM, true, false, false), BACKEND, write, read,
+                write.count(), true, false, DataPattern.RANDOM, true, false, false, Optional.empty()), BACKEND, write, read,
                 Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
@@ -146,8 +147,8 @@ class CgroupIoLimitVerdictTest {
     private static WorkloadReport randomReads(TargetInfo target, long iops) {
         PassResult read = pass(PassKind.READ, iops, iops * 4096);
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 100,
-                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 8, 0, 1, true,
-                Duration.ofMillis(500), true, 0, Optional.empty());
+                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 8, 0, 1, IoMode.DEFAULT,
+                Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
         return new WorkloadReport(target, p, BACKEND, new EngineInfo(IoEngine.PSYNC,
                 Optional.empty(), 1, 1, "", Optional.empty(), Optional.empty()), Optional.of(read),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);

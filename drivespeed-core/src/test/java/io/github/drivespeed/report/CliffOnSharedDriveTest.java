@@ -34,7 +34,7 @@ class CliffOnSharedDriveTest {
         warnings.addAll(writeWarnings);
         return new SpeedReport(TargetInfo.builder(Path.of("/media/usb0")).build(),
                 new SequentialParameters(DataSize.ofMebibytes(8), 32, 1, true, false,
-                        DataPattern.RANDOM, true, false, false), new BackendInfo("java", "test", Optional.empty()),
+                        DataPattern.RANDOM, true, false, false, Optional.empty()), new BackendInfo("java", "test", Optional.empty()),
                 PassResult.of(PassKind.WRITE, List.of(write), warnings),
                 PassResult.of(PassKind.READ, List.of(Sample.of(1, 256_000_000L, SECOND)),
                         writeWarnings), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);

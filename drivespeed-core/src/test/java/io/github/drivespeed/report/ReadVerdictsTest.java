@@ -44,7 +44,7 @@ class ReadVerdictsTest {
     private static SpeedReport report(TargetInfo target, PassResult write, PassResult read,
             Optional<PassResult> cached) {
         return new SpeedReport(target, new SequentialParameters(DataSize.ofMebibytes(8), 32, 3, true,
-                false, DataPattern.RANDOM, true, false, false), new BackendInfo("java", "test", Optional.empty()),
+                false, DataPattern.RANDOM, true, false, false, Optional.empty()), new BackendInfo("java", "test", Optional.empty()),
                 write, read, cached, Instant.EPOCH, Optional.empty(), 0);
     }
 

@@ -1,5 +1,6 @@
 package io.github.drivespeed.requirement;
 
+import io.github.drivespeed.parameters.IoMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -53,7 +54,7 @@ class StorageRequirementTest {
     /** A sequential report whose runs wrote and read at the given MB/s (1 s each). */
     static SpeedReport sequential(double[] writeMbps, double[] readMbps) {
         return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1), 8, writeMbps.length,
-                true, false, DataPattern.RANDOM, true, false, false), BACKEND, pass(PassKind.WRITE, writeMbps),
+                true, false, DataPattern.RANDOM, true, false, false, Optional.empty()), BACKEND, pass(PassKind.WRITE, writeMbps),
                 pass(PassKind.READ, readMbps), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
@@ -75,8 +76,8 @@ class StorageRequirementTest {
         }
         PassResult pass = PassResult.of(reads ? PassKind.READ : PassKind.WRITE, samples, Set.of());
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, reads ? 100 : 0,
-                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 1, 0, iops.length, true,
-                Duration.ofMillis(500), true, 0, Optional.empty());
+                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 1, 0, iops.length, IoMode.DEFAULT,
+                Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
         return new WorkloadReport(TARGET, p, BACKEND, PSYNC, reads ? Optional.of(pass)
                 : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), List.of(),
                 Set.of(), Instant.EPOCH);
@@ -269,7 +270,7 @@ class StorageRequirementTest {
     @Test
     void aReadThePageCacheMayHaveServedIsNotAMeasurementOfTheDrive() {
         SpeedReport fromCache = new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1),
-                8, 1, false, false, DataPattern.RANDOM, true, false, false), BACKEND, pass(PassKind.WRITE,
+                8, 1, false, false, DataPattern.RANDOM, true, false, false, Optional.empty()), BACKEND, pass(PassKind.WRITE,
                 new double[] {50}), PassResult.of(PassKind.READ, List.of(Sample.of(1,
                         7_000_000_000L, SECOND)), Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
                         Warning.READ_SERVED_FROM_CACHE)), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
@@ -287,7 +288,7 @@ class StorageRequirementTest {
     @Test
     void aFigureOfAMediumThatLostDataNeverSatisfiesARequirementAndSaysWhy() {
         SpeedReport lost = new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1),
-                8, 1, true, false, DataPattern.RANDOM, true, false, false), BACKEND, PassResult.of(PassKind.WRITE,
+                8, 1, true, false, DataPattern.RANDOM, true, false, false, Optional.empty()), BACKEND, PassResult.of(PassKind.WRITE,
                 List.of(Sample.of(1, 400_000_000L, SECOND)), Set.of(Warning.DATA_LOSS)),
                 PassResult.of(PassKind.READ, List.of(Sample.of(1, 900_000_000L, SECOND)),
                         Set.of(Warning.DATA_LOSS)), Optional.empty(), Instant.EPOCH,
@@ -327,7 +328,7 @@ class StorageRequirementTest {
     /** A 50 MB/s write and a 100 MB/s read, both passes carrying {@code warning}. */
     private static SpeedReport flaggedBoth(Warning warning) {
         return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(1), 8, 1,
-                true, false, DataPattern.RANDOM, true, false, false), BACKEND, PassResult.of(PassKind.WRITE,
+                true, false, DataPattern.RANDOM, true, false, false, Optional.empty()), BACKEND, PassResult.of(PassKind.WRITE,
                 List.of(Sample.of(1, 50_000_000L, SECOND)), Set.of(warning)),
                 PassResult.of(PassKind.READ, List.of(Sample.of(1, 100_000_000L, SECOND)),
                         Set.of(warning)), Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
@@ -408,7 +409,7 @@ class StorageRequirementTest {
         WorkloadParameters p = rnd8k.parameters();
         WorkloadReport eightK = new WorkloadReport(TARGET, new WorkloadParameters(p.pattern(),
                 100, DataSize.ofKibibytes(8), p.size(), new RunLength(p.length().count(), p.length().duration(), p.length().rampTime(), Optional.empty()),
-                1, 1, 0, 1, true, p.timelineInterval(), true, 0, Optional.empty()), BACKEND, PSYNC, rnd8k.read(),
+                1, 1, 0, 1, IoMode.DEFAULT, p.timelineInterval(), true, 0, Optional.empty(), Optional.empty()), BACKEND, PSYNC, rnd8k.read(),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
         RequirementCheck c = StorageRequirement.named("x").minRandomReadIops(100)
                 .check(Measurements.of(eightK));

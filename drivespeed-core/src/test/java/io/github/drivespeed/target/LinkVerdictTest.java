@@ -40,7 +40,7 @@ class LinkVerdictTest {
 
     private static SpeedReport report(TargetInfo target, PassResult write, PassResult read) {
         return new SpeedReport(target, new SequentialParameters(DataSize.ofMebibytes(8), 32, 3, true,
-                false, DataPattern.RANDOM, true, false, false), new BackendInfo("java", "test", Optional.empty()),
+                false, DataPattern.RANDOM, true, false, false, Optional.empty()), new BackendInfo("java", "test", Optional.empty()),
                 write, read, Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 

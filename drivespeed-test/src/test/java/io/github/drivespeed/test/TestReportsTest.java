@@ -127,7 +127,7 @@ class TestReportsTest {
         assertThat(lost.warnings()).contains(Warning.DATA_LOSS);
         assertThat(TestReports.capacityCheckReport()
                 .parameters(new CapacityParameters(Optional.of(DataSize.ofGibibytes(1)),
-                        Optional.empty()))
+                        Optional.empty(), true))
                 .build().stop()).isEqualTo(CapacityCheckReport.Stop.SIZE);
 
         CapacityProbeReport wraps = TestReports.capacityProbeReport()

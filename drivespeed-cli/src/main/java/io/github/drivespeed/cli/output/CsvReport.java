@@ -10,7 +10,7 @@ import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.view.ReportView;
-import io.github.drivespeed.report.view.Settings;
+import io.github.drivespeed.parameters.Settings;
 import io.github.drivespeed.target.BlockDevice;
 import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.target.Target;

@@ -67,6 +67,7 @@ public final class DeviceJsonReport {
         params.put("force", p.force());
         params.put("verify", p.verify());
         params.put("drop_caches", p.dropCaches());
+        params.set("cached_read_ns", JsonReport.nanos(p.cachedRead()));
         job.putNull("ioengine");
         job.set("warnings", JsonReport.warningNames(r.warnings()));
         job.set("io_limits_reached", CgroupJson.reached(r.ioLimitsReached()));

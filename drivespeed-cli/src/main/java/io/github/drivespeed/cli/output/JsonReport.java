@@ -38,6 +38,8 @@ import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -244,6 +246,7 @@ public final class JsonReport {
         params.put("verify", p.verify());
         params.put("drop_caches", p.dropCaches());
         params.put("buffered_fallback", p.bufferedFallback());
+        params.set("cached_read_ns", nanos(p.cachedRead()));
         n.putNull("ioengine");
         n.set("warnings", warningNames(r.warnings()));
         n.set("io_limits_reached", CgroupJson.reached(r.ioLimitsReached()));
@@ -281,6 +284,10 @@ public final class JsonReport {
         params.put("runs", p.runs());
         params.put("direct", p.direct());
         params.put("log_avg_ns", p.timelineInterval().toNanos());
+        params.put("ioengine", p.io().ioEngine().map(IoEngine::fioName).orElse(null));
+        params.put("buffered_fallback", p.io().bufferedFallback());
+        params.put("sqthread_poll", p.io().sqThreadPoll());
+        params.put("existing_file", p.existingFile().map(Path::toString).orElse(null));
         n.put("ioengine", r.ioEngine());
         n.set("engine", engine(r.engine()));
         n.set("cpu", r.cpu().map(JsonReport::cpu).orElse(null));
@@ -291,6 +298,16 @@ public final class JsonReport {
         n.set("read", r.read().map(JsonReport::pass).orElse(null));
         n.set("write", r.write().map(JsonReport::pass).orElse(null));
         return n;
+    }
+
+    /**
+     * {@return a time in nanoseconds, or JSON null where there is none}
+     *
+     * @param time the time, or empty
+     */
+    static JsonNode nanos(Optional<Duration> time) {
+        return time.map(d -> (JsonNode) NODES.numberNode(d.toNanos()))
+                .orElse(NullNode.getInstance());
     }
 
     /** The engine as fio names it, and how it came to run. */

@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.output;
 
+import io.github.drivespeed.parameters.IoMode;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.parameters.CapacityProbeParameters;
@@ -145,7 +146,7 @@ final class ReportFixtures {
                         .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())),
                 Set.of(Warning.READ_MAY_INCLUDE_PAGE_CACHE));
         return new SpeedReport(sdCardTarget(), new SequentialParameters(DataSize.ofMebibytes(4), 4, 2,
-                true, false, DataPattern.RANDOM, true, false, false), backend(), write, read, Optional.empty(),
+                true, false, DataPattern.RANDOM, true, false, false, Optional.empty()), backend(), write, read, Optional.empty(),
                 STARTED, Optional.of(new WarmUpWrite(16 * DataSize.MEBIBYTE, 110 * MS)), 0);
     }
 
@@ -186,7 +187,8 @@ final class ReportFixtures {
         return new DeviceReport(new DeviceInfo(Path.of("/dev/sdb"), Optional.of(protectedDisk),
                 63_864_569_856L, 512, Set.of(Warning.USB3_DEVICE_AT_USB2_SPEED)),
                 new DeviceParameters(DataSize.ofMebibytes(8), OptionalLong.empty(),
-                        Optional.of(Duration.ofSeconds(3)), 2, true, false, false, true, false),
+                        Optional.of(Duration.ofSeconds(3)), 2, true, false, false, true, false,
+                        Optional.of(Duration.ofSeconds(2))),
                 backend(), Optional.empty(), read, Optional.of(cached), STARTED,
                 Optional.of(new ConstantFill(read.samples().stream().mapToLong(Sample::bytes)
                         .sum(), Map.of())));
@@ -195,8 +197,8 @@ final class ReportFixtures {
     /** randrw 70 % reads, 4 KiB, QD4 T2, 1 s time-based after 200 ms ramp, 1 run. */
     static WorkloadReport mixedWorkload() {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 70,
-                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ofMillis(200), Optional.empty()), 2, 4, 7, 1, true,
-                Duration.ofMillis(500), true, 0, Optional.empty());
+                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ofMillis(200), Optional.empty()), 2, 4, 7, 1, IoMode.DEFAULT,
+                Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
         Sample reads = Sample.of(1, 700 * 4096L, 1_000 * MS, 700, spread(700, 40_000, 900),
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 340 * 4096L, 340},
                     {500 * MS, 1_000 * MS, 360 * 4096L, 360}}));
@@ -220,8 +222,8 @@ final class ReportFixtures {
      */
     static WorkloadReport asyncWorkload() {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 100,
-                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 8, 7, 1, true,
-                Duration.ofMillis(500), true, 0, Optional.empty());
+                DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 8, 7, 1, IoMode.DEFAULT,
+                Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
         int n = 800;
         long[] slat = new long[n];
         long[] clat = new long[n];
@@ -252,8 +254,8 @@ final class ReportFixtures {
         List<WorkloadReport> reports = new ArrayList<>();
         for (int readPercent : new int[] {100, 0}) {
             WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, readPercent,
-                    DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.of(2000), Optional.empty(), Duration.ZERO, Optional.empty()), 1, 1, 0, 1, true, Duration.ofMillis(500),
-                    true, 0, Optional.empty());
+                    DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.of(2000), Optional.empty(), Duration.ZERO, Optional.empty()), 1, 1, 0, 1, IoMode.DEFAULT, Duration.ofMillis(500),
+                    true, 0, Optional.empty(), Optional.empty());
             boolean read = readPercent == 100;
             long elapsed = read ? 800 * MS : 1_600 * MS;
             Sample s = Sample.of(1, 2000 * 4096L, elapsed, 2000,
@@ -345,7 +347,7 @@ final class ReportFixtures {
                 Optional.of(DataLossKind.ALIASED), 192 * mib,
                 Map.of(DataLossKind.ALIASED, 192 * mib));
         return new CapacityCheckReport(sdCardTarget(), new CapacityParameters(
-                Optional.of(DataSize.ofMebibytes(256)), Optional.empty()), backend(), 256 * mib,
+                Optional.of(DataSize.ofMebibytes(256)), Optional.empty(), true), backend(), 256 * mib,
                 DataSize.GIBIBYTE, 1, true, v, 25_600 * MS, 12_800 * MS, 38_500 * MS,
                 CapacityCheckReport.Stop.SIZE, STARTED.plusSeconds(50), CacheHandling.DIRECT_IO, 0);
     }

@@ -105,7 +105,7 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
                 LeftoverFiles.removeStale(examined.directory()).removed());
         long fileBytes = fileBytes(t);
         long fill = fillBytes(t, fileBytes);
-        boolean direct = io.capabilities().contains(Capability.DIRECT_IO);
+        boolean direct = parameters.direct() && io.capabilities().contains(Capability.DIRECT_IO);
         int alignment = Math.max(Preflight.MIN_BUFFER_ALIGNMENT,
                 direct ? io.directIoAlignmentBytes(t.directory()) : 0);
         Fill files = new Fill(t, direct, fileBytes);
@@ -129,7 +129,8 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         long writeNanos = files.writeNanos;
         long readNanos = files.readNanos;
         CapacityCheckReport.Stop stop = files.stop;
-        return new CapacityCheckReport(t.info(), parameters, t.selection().info(), written,
+        return new CapacityCheckReport(t.info(), parameters.withDirect(direct),
+                t.selection().info(), written,
                 fileBytes, files.size(), direct, found, writeNanos, readNanos,
                 System.nanoTime() - start, stop, startedAt, files.readHandling,
                 files.closeFailuresAfterLoss);

@@ -3,10 +3,10 @@ package io.github.drivespeed.internal.measure;
 import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.InvalidSettingException.Reason;
 import io.github.drivespeed.internal.check.SettingChecks;
-import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.spi.Capability;
 import io.github.drivespeed.spi.IoBackend;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * How reads keep the page cache out, beyond O_DIRECT and per-file eviction, and whether a
@@ -27,25 +27,13 @@ public record PageCacheOptions(boolean dropCaches, long cachedReadNanos) {
     }
 
     /**
-     * These options with drop_caches before each buffered read pass.
+     * {@return the options of a plan's settings}
      *
-     * @return new options
+     * @param dropCaches whether the machine's caches are dropped before each buffered read pass
+     * @param cachedRead how long the cached-read pass re-reads, or empty for none
      */
-    public PageCacheOptions withDropCaches() {
-        return new PageCacheOptions(true, cachedReadNanos);
-    }
-
-    /**
-     * These options with a cached-read pass of {@code duration}.
-     *
-     * @param duration in {@code [1 ms, 1 day]}
-     * @return new options
-     * @throws IllegalArgumentException naming {@code cachedRead}, if out of that range
-     */
-    public PageCacheOptions withCachedRead(Duration duration) {
-        SettingChecks.requireInRange("cachedRead", duration, Limits.MIN_INTERVAL,
-                Limits.MAX_DURATION);
-        return new PageCacheOptions(dropCaches, duration.toNanos());
+    public static PageCacheOptions of(boolean dropCaches, Optional<Duration> cachedRead) {
+        return new PageCacheOptions(dropCaches, cachedRead.map(Duration::toNanos).orElse(0L));
     }
 
     /**

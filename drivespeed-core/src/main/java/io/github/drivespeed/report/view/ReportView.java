@@ -1,5 +1,6 @@
 package io.github.drivespeed.report.view;
 
+import io.github.drivespeed.parameters.Settings;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.PassResult;

@@ -1,7 +1,6 @@
 package io.github.drivespeed.report.view;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.SequentialParameters;
@@ -21,9 +20,7 @@ import io.github.drivespeed.warning.Warning;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -42,7 +39,7 @@ class ReportViewTest {
 
     private static SpeedReport sequential(Optional<PassResult> cachedRead) {
         return new SpeedReport(TARGET, new SequentialParameters(DataSize.ofMebibytes(8), 4, 1,
-                true, false, DataPattern.RANDOM, false, false, true), BACKEND, pass(PassKind.WRITE, 32 << 20),
+                true, false, DataPattern.RANDOM, false, false, true, Optional.empty()), BACKEND, pass(PassKind.WRITE, 32 << 20),
                 pass(PassKind.READ, 64 << 20), cachedRead, Instant.EPOCH, Optional.empty(), 0);
     }
 
@@ -106,17 +103,5 @@ class ReportViewTest {
                 "steady_for", "idle_before", "direct");
         assertThat(view.settings().time("idle_before")).contains(Duration.ZERO);
         assertThat(view.warnings()).containsExactly(Warning.SYNC_MOUNT);
-    }
-
-    @Test
-    void settingsKeepTheirOrderAndRefuseNulls() {
-        Map<String, Setting> byName = new LinkedHashMap<>();
-        byName.put("z", new Setting.Count(1));
-        byName.put("a", new Setting.Flag(false));
-        assertThat(new Settings(byName).byName().keySet()).containsExactly("z", "a");
-
-        byName.put("n", null);
-        assertThatThrownBy(() -> new Settings(byName)).isInstanceOf(NullPointerException.class)
-                .hasMessageContaining("n");
     }
 }

@@ -1,4 +1,4 @@
-package io.github.drivespeed.report.view;
+package io.github.drivespeed.parameters;
 
 import io.github.drivespeed.unit.DataSize;
 import java.time.Duration;
@@ -9,12 +9,13 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The settings that shaped a run ({@link ReportView#settings()}), by name in a fixed order, each
- * with its unit in its type ({@link Setting}). The names are fio's where fio has the setting
- * ({@code rw}, {@code bs}, {@code size}, {@code runtime}, {@code numjobs}, {@code iodepth},
- * {@code ioengine}, {@code direct}), else the keys of drivespeed's JSON without their unit
- * ({@code runs}, {@code idle_before}); a setting a kind does not have, or that was not given, is
- * absent. Immutable.
+ * The settings that shaped a run, by name in a fixed order, each with its unit in its type
+ * ({@link Setting}): what {@link Parameters#settings()} gives for each kind's record, and what
+ * the report's view shows. The names are fio's where fio has the setting ({@code rw}, {@code bs},
+ * {@code size}, {@code runtime}, {@code numjobs}, {@code iodepth}, {@code ioengine},
+ * {@code direct}, {@code sqthread_poll}), else the keys of drivespeed's JSON without their unit
+ * ({@code runs}, {@code idle_before}, {@code cached_read}); a setting a kind does not have, or
+ * that was not given, is absent. Immutable.
  *
  * @param byName every setting by name, in the order the report's kind lists them
  *
@@ -96,7 +97,7 @@ public record Settings(Map<String, Setting> byName) {
                 .map(s -> ((Setting.Time) s).time());
     }
 
-    /** Collects settings in order; each adder returns this builder. */
+    /** Collects settings in order, for the records of this package; each adder returns it. */
     static final class Builder {
         private final Map<String, Setting> byName = new LinkedHashMap<>();
 
@@ -123,6 +124,10 @@ public record Settings(Map<String, Setting> byName) {
 
         Builder text(String name, String text) {
             return put(name, Optional.of(new Setting.Text(text)));
+        }
+
+        Builder text(String name, Optional<String> text) {
+            return put(name, text.map(Setting.Text::new));
         }
 
         Builder time(String name, Duration time) {

@@ -1,4 +1,4 @@
-package io.github.drivespeed.report.view;
+package io.github.drivespeed.parameters;
 
 import io.github.drivespeed.unit.DataSize;
 import java.time.Duration;
