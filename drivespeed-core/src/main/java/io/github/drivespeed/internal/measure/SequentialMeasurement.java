@@ -417,7 +417,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 PassWindow window = PassWindow.open(run > 0 || write ? counters
                         : DeviceCounters.NONE);
                 checks.begin(window.startNanos(), window.recorder());
-                long done = transfer(checks, file, name, run, count, passBytes, write,
+                long done = transfer(checks, file, name, count, passBytes, write,
                         window.recorder(), what, window.startNanos());
                 if (write) {
                     IoFailures.dataSync(file, name, what, done, passBytes);
@@ -478,7 +478,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
          *
          * @return the bytes moved
          */
-        private long transfer(PassChecks checks, TestFile file, Path name, int run, long count,
+        private long transfer(PassChecks checks, TestFile file, Path name, long count,
                 long passBytes, boolean write, DirectionRecorder recorder, String what,
                 long start) throws IOException {
             try {
