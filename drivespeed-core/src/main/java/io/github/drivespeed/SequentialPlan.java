@@ -13,8 +13,8 @@ import io.github.drivespeed.parameters.DataPattern;
 import io.github.drivespeed.parameters.Limits;
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.progress.ProgressListener;
+import io.github.drivespeed.report.CacheAccounting;
 import io.github.drivespeed.report.CacheHandling;
-import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.unit.DataSize;
@@ -134,7 +134,7 @@ public final class SequentialPlan
      * posix_fadvise(2) POSIX_FADV_DONTNEED) and a check finds none left, where the backend can
      * (native); where it cannot, the read figure carries
      * {@link Warning#READ_MAY_INCLUDE_PAGE_CACHE} unless {@link #dropCaches()} was chosen. Each
-     * read sample records what was done ({@link Sample#cacheHandling()}).
+     * read sample records what was done ({@link CacheAccounting#cacheHandling()}).
      *
      * @return a new plan
      */

@@ -30,7 +30,7 @@ final class FigureDetails {
             for (Sample s : p.warnings().contains(w) ? p.samples() : List.<Sample>of()) {
                 String head = "    " + p.kind() + " run " + s.run() + ": ";
                 if (w == Warning.FLUSH_NOT_SENT) {
-                    s.deviceIo().map(d -> d.unflushed(false)).orElse(List.of())
+                    s.accounting().deviceIo().map(d -> d.unflushed(false)).orElse(List.of())
                             .forEach(f -> sb.append(head).append(f).append('\n'));
                 } else if (Warning.passTooShort(s.elapsedNanos(), s.ios())) {
                     sb.append(head).append(String.format(Locale.ROOT, "%s%s, under %d ms or %d"

@@ -15,7 +15,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * {@link System#nanoTime()}: {@link Sample#latency()} (fio's {@code lat}: each I/O from just
  * before its read or write call, or its submission, to just after the call returned, or its
  * completion was reaped), or with asynchronous I/O one of its two parts,
- * {@link Sample#submissionLatency()} (fio's {@code slat}) and {@link Sample#completionLatency()}
+ * {@link Latencies#submission()} (fio's {@code slat}) and {@link Latencies#completion()}
  * (fio's {@code clat}). An immutable value.
  *
  * <p>{@link #minNanos()}, {@link #maxNanos()}, {@link #meanNanos()} and

@@ -91,9 +91,9 @@ public final class PassResult {
         this.latency = LatencyStats.merge(
                 this.samples.stream().map(Sample::latency).collect(Collectors.toList()));
         this.submissionLatency = LatencyStats.merge(this.samples.stream()
-                .map(Sample::submissionLatency).collect(Collectors.toList()));
+                .map(s -> s.latencies().submission()).collect(Collectors.toList()));
         this.completionLatency = submissionLatency.count() == 0 ? latency
-                : LatencyStats.merge(this.samples.stream().map(Sample::completionLatency)
+                : LatencyStats.merge(this.samples.stream().map(s -> s.latencies().completion())
                         .collect(Collectors.toList()));
     }
 
@@ -177,7 +177,7 @@ public final class PassResult {
      * io_uring_enter(2)); {@link LatencyStats#NONE} with a synchronous engine (psync), which has no
      * submission apart from the call}
      *
-     * @see Sample#submissionLatency()
+     * @see Latencies#submission()
      */
     public LatencyStats submissionLatency() {
         return submissionLatency;
@@ -188,7 +188,7 @@ public final class PassResult {
      * submitting system call to the reap of its completion; with a synchronous engine (psync) the
      * {@link #latency()} itself, as fio's psync {@code clat} is its {@code lat}}
      *
-     * @see Sample#completionLatency()
+     * @see Latencies#completion()
      */
     public LatencyStats completionLatency() {
         return completionLatency;
@@ -221,11 +221,11 @@ public final class PassResult {
         double[] requests = new double[samples.size()];
         for (int i = 0; i < requests.length; i++) {
             Sample s = samples.get(i);
-            if (s.deviceIo().isEmpty()) {
+            if (s.accounting().deviceIo().isEmpty()) {
                 requests = new double[] {Double.NaN}; // counters missing: no figure
                 break;
             }
-            requests[i] = s.deviceIo().get().requests(kind) * 1e9 / s.elapsedNanos();
+            requests[i] = s.accounting().deviceIo().get().requests(kind) * 1e9 / s.elapsedNanos();
         }
         Arrays.sort(requests);
         int n = requests.length;
@@ -262,8 +262,9 @@ public final class PassResult {
     public Optional<Verification> verification() {
         Verification all = null;
         for (Sample s : samples) {
-            if (s.verification().isPresent()) {
-                all = all == null ? s.verification().get() : all.plus(s.verification().get());
+            Optional<Verification> found = s.findings().verification();
+            if (found.isPresent()) {
+                all = all == null ? found.get() : all.plus(found.get());
             }
         }
         return Optional.ofNullable(all);
@@ -275,7 +276,7 @@ public final class PassResult {
      * @return the cliff of the first run that had one; empty when none had
      */
     public Optional<CacheCliff> cacheCliff() {
-        return samples.stream().flatMap(s -> s.cacheCliff().stream()).findFirst();
+        return samples.stream().flatMap(s -> s.findings().cacheCliff().stream()).findFirst();
     }
 
     /**
@@ -284,7 +285,7 @@ public final class PassResult {
      * @return the drop of the first run that had one; empty when none had
      */
     public Optional<RateDrop> rateDrop() {
-        return samples.stream().flatMap(s -> s.rateDrop().stream()).findFirst();
+        return samples.stream().flatMap(s -> s.findings().rateDrop().stream()).findFirst();
     }
 
     /**
@@ -293,7 +294,7 @@ public final class PassResult {
      * @return the stall with the longest time without progress; empty when no run stalled
      */
     public Optional<Stall> stall() {
-        return samples.stream().flatMap(s -> s.stall().stream())
+        return samples.stream().flatMap(s -> s.findings().stall().stream())
                 .max(java.util.Comparator.comparingLong(Stall::noProgressNanos));
     }
 

@@ -149,11 +149,11 @@ final class ReportText {
         long requests = 0;
         boolean complete = true;
         for (Sample s : pass.samples()) {
-            if (s.cacheHandling() != CacheHandling.NOT_RECORDED) {
-                handling.add(s.cacheHandling().description());
+            if (s.accounting().cacheHandling() != CacheHandling.NOT_RECORDED) {
+                handling.add(s.accounting().cacheHandling().description());
             }
-            if (s.deviceIo().isPresent()) {
-                DeviceIo d = s.deviceIo().get();
+            if (s.accounting().deviceIo().isPresent()) {
+                DeviceIo d = s.accounting().deviceIo().get();
                 device = d.device();
                 bytes += d.bytes(pass.kind());
                 requests += d.requests(pass.kind());
@@ -283,7 +283,7 @@ final class ReportText {
                 }
                 break;
             case WRITE_CACHE_CLIFF:
-                appendPerRun(sb, passes, Sample::cacheCliff);
+                appendPerRun(sb, passes, s -> s.findings().cacheCliff());
                 if (passes.stream().anyMatch(p -> p.cacheCliff().isPresent() && shared(p))) {
                     sb.append("    another process used the drive during that pass"
                             + " (CONCURRENT_MEASUREMENT, FOREIGN_IO): the fall may be its doing,"
@@ -291,14 +291,14 @@ final class ReportText {
                 }
                 break;
             case PAGE_CACHE_DIRTY_LIMIT:
-                appendPerRun(sb, passes, Sample::cacheCliff);
+                appendPerRun(sb, passes, s -> s.findings().cacheCliff());
                 break;
             case READ_RATE_DROP:
-                appendPerRun(sb, passes, Sample::rateDrop);
+                appendPerRun(sb, passes, s -> s.findings().rateDrop());
                 break;
             case WRITE_STALL:
             case READ_STALL:
-                appendPerRun(sb, passes, Sample::stall);
+                appendPerRun(sb, passes, s -> s.findings().stall());
                 break;
             default:
                 break;
@@ -324,7 +324,7 @@ final class ReportText {
         for (PassResult p : passes) {
             for (Sample s : p.samples()) {
                 if (p.kind() == kind && s.servedFromCache(p.kind())) {
-                    DeviceIo d = s.deviceIo().get();
+                    DeviceIo d = s.accounting().deviceIo().get();
                     sb.append(String.format(Locale.ROOT,
                             "    %s run %d: device %s %s %s of the %s %s (%.0f %%)%n",
                             p.kind(), s.run(), d.device(), verb,
@@ -343,7 +343,7 @@ final class ReportText {
                 continue;
             }
             for (Sample s : p.samples()) {
-                s.deviceIo().ifPresent(d -> sb.append(String.format(Locale.ROOT,
+                s.accounting().deviceIo().ifPresent(d -> sb.append(String.format(Locale.ROOT,
                         "    %s run %d: device %s read %s and wrote %s while this"
                                 + " pass %s %s%n", p.kind(), s.run(), d.device(),
                         DeviceIo.formatBytes(d.readBytes()),

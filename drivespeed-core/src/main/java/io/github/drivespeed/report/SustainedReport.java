@@ -123,7 +123,7 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
 
     /** {@return whether the rate fell below half and stayed there: the cache was exceeded} */
     public boolean cacheExceeded() {
-        return write.cacheCliff().isPresent();
+        return write.findings().cacheCliff().isPresent();
     }
 
     /**
@@ -131,13 +131,13 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
      * was not exceeded within the bounds}
      */
     public OptionalLong cacheBytes() {
-        return write.cacheCliff().map(c -> OptionalLong.of(c.bytesBeforeDrop()))
+        return write.findings().cacheCliff().map(c -> OptionalLong.of(c.bytesBeforeDrop()))
                 .orElse(OptionalLong.empty());
     }
 
     /** {@return the rate before the drop; the whole pass's rate when there was none} */
     public Throughput burst() {
-        return write.cacheCliff().map(CacheCliff::before).orElseGet(write::throughput);
+        return write.findings().cacheCliff().map(CacheCliff::before).orElseGet(write::throughput);
     }
 
     /**
@@ -156,7 +156,7 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
      */
     public Optional<Throughput> sustained() {
         if (cacheExceeded()) {
-            return write.cacheCliff().map(CacheCliff::after);
+            return write.findings().cacheCliff().map(CacheCliff::after);
         }
         return heldToTheDefaultExtent() ? Optional.of(write.throughput()) : Optional.empty();
     }
@@ -199,7 +199,7 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
                 .append(stop.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '))
                 .append('\n');
         if (cacheExceeded()) {
-            CacheCliff c = write.cacheCliff().get();
+            CacheCliff c = write.findings().cacheCliff().get();
             sb.append("burst:      ").append(c.before()).append('\n');
             sb.append("cache:      ").append(DeviceIo.formatBytes(c.bytesBeforeDrop()))
                     .append(" written before the rate fell, after ")

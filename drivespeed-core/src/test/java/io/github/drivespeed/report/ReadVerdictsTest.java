@@ -128,7 +128,7 @@ class ReadVerdictsTest {
         none.add(Sample.of(1, 100, SECOND));
         assertThat(none.get(0).deviceCoverage(PassKind.READ)).isNaN();
         assertThat(none.get(0).servedFromCache(PassKind.READ)).isFalse();
-        assertThat(none.get(0).cacheHandling()).isEqualTo(CacheHandling.NOT_RECORDED);
+        assertThat(none.get(0).accounting().cacheHandling()).isEqualTo(CacheHandling.NOT_RECORDED);
     }
 
     private static org.assertj.core.data.Offset<Double> within(double d) {

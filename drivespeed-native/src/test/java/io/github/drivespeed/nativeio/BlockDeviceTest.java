@@ -132,10 +132,10 @@ class BlockDeviceTest {
                 assertThat(r.read().samples()).hasSize(2).allSatisfy(s -> {
                     assertThat(s.bytes()).isEqualTo(16 * MIB);
                     assertThat(s.ios()).isEqualTo(16);
-                    assertThat(s.cacheHandling()).isEqualTo(CacheHandling.DIRECT_IO);
-                    assertThat(s.deviceIo().orElseThrow().readBytes())
+                    assertThat(s.accounting().cacheHandling()).isEqualTo(CacheHandling.DIRECT_IO);
+                    assertThat(s.accounting().deviceIo().orElseThrow().readBytes())
                             .isGreaterThanOrEqualTo(16 * MIB);
-                    assertThat(s.deviceIo().orElseThrow().writeBytes()).isZero();
+                    assertThat(s.accounting().deviceIo().orElseThrow().writeBytes()).isZero();
                 });
                 assertThat(r.warnings()).contains(Warning.LOOP_DEVICE)
                         .doesNotContain(Warning.READ_SERVED_FROM_CACHE);
@@ -170,7 +170,8 @@ class BlockDeviceTest {
             // cut them smaller).
             long fewest = (64 * MIB + maxRequest - 1) / maxRequest;
             assertThat(r.read().samples()).allSatisfy(s -> assertThat(
-                    s.deviceIo().orElseThrow().readRequests()).isBetween(fewest, 8 * perBlock));
+                    s.accounting().deviceIo().orElseThrow().readRequests())
+                    .isBetween(fewest, 8 * perBlock));
         } finally {
             System.clearProperty(TransparentHugePages.PROPERTY);
         }
@@ -202,11 +203,12 @@ class BlockDeviceTest {
             DeviceReport r = DriveSpeed.onDevice(loop.device()).blockSize("1M").count(32).runs(2)
                     .buffered().cachedRead(Duration.ofMillis(300)).run();
             for (Sample s : r.read().samples()) {
-                assertThat(s.cacheHandling()).isEqualTo(CacheHandling.EVICTED);
+                assertThat(s.accounting().cacheHandling()).isEqualTo(CacheHandling.EVICTED);
                 assertThat(s.deviceCoverage(PassKind.READ)).isGreaterThanOrEqualTo(0.9);
             }
             PassResult cached = r.cachedRead().orElseThrow();
-            assertThat(cached.samples().get(0).cacheHandling()).isEqualTo(CacheHandling.FROM_CACHE);
+            assertThat(cached.samples().get(0).accounting().cacheHandling())
+                    .isEqualTo(CacheHandling.FROM_CACHE);
             assertThat(r.warnings()).contains(Warning.PAGE_CACHE_FIGURE)
                     .doesNotContain(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
                             Warning.READ_SERVED_FROM_CACHE);
@@ -274,7 +276,8 @@ class BlockDeviceTest {
                     .runs(1).allowWritesTo(loop.device()).force().run();
             Sample w = r.write().orElseThrow().samples().get(0);
             assertThat(w.bytes()).isEqualTo(4 * MIB);
-            assertThat(w.deviceIo().orElseThrow().writeBytes()).isGreaterThanOrEqualTo(4 * MIB);
+            assertThat(w.accounting().deviceIo().orElseThrow().writeBytes())
+                    .isGreaterThanOrEqualTo(4 * MIB);
             assertThat(r.read().samples().get(0).bytes()).isEqualTo(4 * MIB);
             // What was written, read independently: every sector stamped with its offset.
             try (RandomAccessFile f = new RandomAccessFile(loop.image().toFile(), "r")) {

@@ -41,7 +41,7 @@ class DeviceTruthTest {
                     .allowWritesTo(loop.device()).blockSize("1M").count(32).runs(1).run();
             assertThat(writeThrough.write().orElseThrow().warnings())
                     .contains(Warning.FLUSH_NOT_SENT);
-            assertThat(writeThrough.write().orElseThrow().samples().get(0).deviceIo()
+            assertThat(writeThrough.write().orElseThrow().samples().get(0).accounting().deviceIo()
                     .orElseThrow().flushes().get(0).flushRequests()).hasValue(0);
             assertThat(writeThrough.read().warnings()).doesNotContain(Warning.FLUSH_NOT_SENT);
             assertThat(writeThrough.target().blockDevice().orElseThrow().writeCache())

@@ -89,7 +89,7 @@ class DirectRefusedPerTransferTest {
             assertThat(read.warnings()).contains(Warning.BUFFERED_FALLBACK);
             assertThat(read.samples()).allSatisfy(s -> {
                 assertThat(s.ios()).isPositive();
-                assertThat(s.cacheHandling()).isNotEqualTo(CacheHandling.DIRECT_IO);
+                assertThat(s.accounting().cacheHandling()).isNotEqualTo(CacheHandling.DIRECT_IO);
             });
             assertThat(TestFiles.names(mount)).isEmpty();
         }

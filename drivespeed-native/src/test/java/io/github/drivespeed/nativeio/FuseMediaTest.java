@@ -56,8 +56,8 @@ class FuseMediaTest {
             assertThat(test.read().warnings()).contains(Warning.DATA_LOSS)
                     .doesNotContain(Warning.READ_SERVED_FROM_CACHE,
                             Warning.READ_BACK_NOT_VERIFIED);
-            assertThat(test.read().samples()).allSatisfy(s -> assertThat(s.cacheHandling())
-                    .isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED));
+            assertThat(test.read().samples()).allSatisfy(s -> assertThat(
+                    s.accounting().cacheHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED));
             assertThat(test.verdict().dataLost()).isTrue();
             assertThat(TestFiles.testFiles(fs)).isEmpty();
         }
@@ -100,8 +100,8 @@ class FuseMediaTest {
             Path mount = fs.mountDir();
             SpeedReport test = DriveSpeed.on(mount).backend("native").blockSize("1M").count(8)
                     .runs(1).run();
-            assertThat(test.read().samples()).allSatisfy(s -> assertThat(s.cacheHandling())
-                    .isEqualTo(CacheHandling.FUSE_NO_LOCAL_DEVICE));
+            assertThat(test.read().samples()).allSatisfy(s -> assertThat(
+                    s.accounting().cacheHandling()).isEqualTo(CacheHandling.FUSE_NO_LOCAL_DEVICE));
             assertThat(test.read().warnings()).contains(Warning.READ_BACK_NOT_VERIFIED)
                     .doesNotContain(Warning.DATA_LOSS);
             assertThat(test.verdict().reasons()).contains(Warning.READ_BACK_NOT_VERIFIED);
@@ -124,7 +124,7 @@ class FuseMediaTest {
             SpeedReport test = DriveSpeed.on(fs).backend("native").blockSize("4M").count(16)
                     .runs(2).run();
             System.out.println(test);
-            Verification v = test.read().samples().get(0).verification().orElseThrow();
+            Verification v = test.read().samples().get(0).findings().verification().orElseThrow();
             assertThat(v.lostBytes()).isPositive();
             assertThat(v.lostBytesByKind()).containsKey(DataLossKind.UNREADABLE);
             assertThat(v.firstBadOffsetBytes()).isNotNegative();
@@ -142,7 +142,7 @@ class FuseMediaTest {
                     .blockSize("4M").count(8).runs(1).run();
             System.out.println(test);
             assertThat(test.read().warnings()).contains(Warning.DATA_LOSS);
-            assertThat(test.read().samples().get(0).verification().orElseThrow()
+            assertThat(test.read().samples().get(0).findings().verification().orElseThrow()
                     .lostBytesByKind()).containsKey(DataLossKind.UNREADABLE);
         }
     }

@@ -79,14 +79,14 @@ class MediaFindingsTest {
                     .blockSize("4M").count(32).runs(1).run();
             System.out.println(test);
             Sample read = test.read().samples().get(0);
-            Verification v = read.verification().orElseThrow();
+            Verification v = read.findings().verification().orElseThrow();
             assertThat(v.lostBytesByKind()).containsKey(DataLossKind.UNREADABLE);
             // what the device moved: the blocks asked of it, failed ones included (measured: 126
             // of the 128 MiB issued; the kernel may give up on the rest of a failing request),
             // far more than the pass counts as read
             long issued = 32 * 4 * MIB;
             assertThat(read.bytes()).isLessThan(issued / 2);
-            assertThat(read.deviceIo().orElseThrow().readBytes())
+            assertThat(read.accounting().deviceIo().orElseThrow().readBytes())
                     .isGreaterThan(read.bytes() + issued / 4);
             assertThat(test.read().warnings()).contains(Warning.DATA_LOSS)
                     .doesNotContain(Warning.FOREIGN_IO);
@@ -216,8 +216,8 @@ class MediaFindingsTest {
                     .runs(1).run();
             System.out.println(test);
             assertThat(test.target().fileSystemType()).isEqualTo("fuse.sshfs");
-            assertThat(test.read().samples()).allSatisfy(s -> assertThat(s.cacheHandling())
-                    .isEqualTo(CacheHandling.FUSE_NO_LOCAL_DEVICE));
+            assertThat(test.read().samples()).allSatisfy(s -> assertThat(
+                    s.accounting().cacheHandling()).isEqualTo(CacheHandling.FUSE_NO_LOCAL_DEVICE));
             // read with O_DIRECT through the mount: not "a buffered read without eviction"
             assertThat(test.read().warnings()).contains(Warning.READ_BACK_NOT_VERIFIED)
                     .doesNotContain(Warning.DATA_LOSS, Warning.READ_MAY_INCLUDE_PAGE_CACHE);

@@ -337,7 +337,7 @@ class QueueEngineTest {
                     p.completionLatency());
             for (Sample s : p.samples()) {
                 assertSplit(p.kind() + " run " + s.run(), s.ios(), s.latency(),
-                        s.submissionLatency(), s.completionLatency());
+                        s.latencies().submission(), s.latencies().completion());
             }
         }
         WorkloadReport psync = DriveSpeed.workload(dir).backend(engine.io())
@@ -348,8 +348,8 @@ class QueueEngineTest {
             assertThat(p.submissionLatency()).as("psync slat").isSameAs(LatencyStats.NONE);
             assertThat(p.completionLatency()).as("psync clat is its lat").isSameAs(p.latency());
             Sample s = p.samples().get(0);
-            assertThat(s.submissionLatency()).isSameAs(LatencyStats.NONE);
-            assertThat(s.completionLatency()).isSameAs(s.latency());
+            assertThat(s.latencies().submission()).isSameAs(LatencyStats.NONE);
+            assertThat(s.latencies().completion()).isSameAs(s.latency());
         }
         assertThat(TestFiles.names(dir)).isEmpty();
     }

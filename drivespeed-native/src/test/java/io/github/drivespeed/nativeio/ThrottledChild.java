@@ -110,9 +110,9 @@ public final class ThrottledChild {
         System.out.println(name + ".elapsedNanos=" + s.elapsedNanos());
         System.out.println(name + ".bytesPerSecond=" + String.format(Locale.ROOT, "%.0f",
                 s.throughput().bytesPerSecond()));
-        System.out.println(name + ".cacheHandling=" + s.cacheHandling().name());
-        System.out.println(name + ".deviceBytes=" + s.deviceIo().map(d -> d.bytes(pass.kind()))
-                .orElse(-1L));
+        System.out.println(name + ".cacheHandling=" + s.accounting().cacheHandling().name());
+        System.out.println(name + ".deviceBytes="
+                + s.accounting().deviceIo().map(d -> d.bytes(pass.kind())).orElse(-1L));
         System.out.println(name + ".warnings=" + pass.warnings());
     }
 }

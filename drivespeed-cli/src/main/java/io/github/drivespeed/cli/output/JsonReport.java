@@ -417,16 +417,16 @@ public final class JsonReport {
         run.set("bw_bytes", rate(s.throughput().bytesPerSecond()));
         run.put("total_ios", s.ios());
         run.set("iops", decimal(s.ios() == 0 ? Double.NaN : s.iops()));
-        run.set("slat_ns", latency(s.submissionLatency()));
-        run.set("clat_ns", latency(s.completionLatency()));
+        run.set("slat_ns", latency(s.latencies().submission()));
+        run.set("clat_ns", latency(s.latencies().completion()));
         run.set("lat_ns", latency(s.latency()));
         run.set("timeline", timeline(s.timeline()));
-        run.put("cache_handling", s.cacheHandling().name());
-        run.set("device_io", s.deviceIo().map(JsonReport::deviceIo).orElse(null));
-        run.set("verification", GenuineJson.verification(s.verification()));
-        run.set("cache_cliff", GenuineJson.cacheCliff(s.cacheCliff()));
-        run.set("rate_drop", GenuineJson.rateDrop(s.rateDrop()));
-        run.set("stall", GenuineJson.stall(s.stall()));
+        run.put("cache_handling", s.accounting().cacheHandling().name());
+        run.set("device_io", s.accounting().deviceIo().map(JsonReport::deviceIo).orElse(null));
+        run.set("verification", GenuineJson.verification(s.findings().verification()));
+        run.set("cache_cliff", GenuineJson.cacheCliff(s.findings().cacheCliff()));
+        run.set("rate_drop", GenuineJson.rateDrop(s.findings().rateDrop()));
+        run.set("stall", GenuineJson.stall(s.findings().stall()));
         return run;
     }
 

@@ -90,7 +90,7 @@ final class DataLoss {
             new Report.Visitor<>() {
                 @Override
                 public Set<CacheHandling> visit(SpeedReport r) {
-                    return r.read().samples().stream().map(Sample::cacheHandling)
+                    return r.read().samples().stream().map(s -> s.accounting().cacheHandling())
                             .collect(Collectors.toSet());
                 }
 

@@ -112,14 +112,16 @@ public final class RunLinePrinter implements ProgressListener {
      */
     static String marker(Sample s) {
         StringBuilder sb = new StringBuilder();
-        s.verification().filter(v -> v.hasLoss()).ifPresent(v -> sb.append(" [DATA LOST: ")
+        s.findings().verification().filter(v -> v.hasLoss()).ifPresent(v -> sb
+                .append(" [DATA LOST: ")
                 .append(LossLines.bytes(v.lostBytes())).append(" lost, first at offset ")
                 .append(LossLines.bytes(v.firstBadOffsetBytes()))
                 .append("; not the drive's speed]"));
-        s.cacheCliff().ifPresent(c -> sb.append(drop(c.cause() == CacheCliff.Cause.PAGE_CACHE
-                ? "page cache dirty limit reached" : "write cache filled", c.drop())));
-        s.rateDrop().ifPresent(d -> sb.append(drop("read rate fell", d)));
-        s.stall().ifPresent(x -> sb.append(String.format(Locale.ROOT,
+        s.findings().cacheCliff().ifPresent(c -> sb.append(drop(
+                c.cause() == CacheCliff.Cause.PAGE_CACHE
+                        ? "page cache dirty limit reached" : "write cache filled", c.drop())));
+        s.findings().rateDrop().ifPresent(d -> sb.append(drop("read rate fell", d)));
+        s.findings().stall().ifPresent(x -> sb.append(String.format(Locale.ROOT,
                 " [STALLED %s at %s, %s into the pass]", Nanoseconds.format(x.noProgressNanos()),
                 LossLines.bytes(x.offsetBytes()), Nanoseconds.format(x.startedAtNanos()))));
         return sb.toString();
@@ -138,7 +140,8 @@ public final class RunLinePrinter implements ProgressListener {
         }
         return s.throughput() + String.format(Locale.ROOT, ", %.1f MB in %.2f s", s.bytes() / 1e6,
                 s.elapsedSeconds())
-                + s.deviceIo().map(d -> ", device " + d.device() + ": " + d.requests(kind)
+                + s.accounting().deviceIo().map(d -> ", device " + d.device() + ": "
+                        + d.requests(kind)
                         + " requests" + (d.requests(kind) == 0 ? ""
                                 : String.format(Locale.ROOT, ", avg %.0f KiB",
                                         d.averageRequestBytes(kind) / 1024)))

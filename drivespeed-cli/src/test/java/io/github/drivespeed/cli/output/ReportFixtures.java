@@ -24,6 +24,7 @@ import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.engine.EngineInfo;
 import io.github.drivespeed.report.engine.InFlight;
+import io.github.drivespeed.report.Latencies;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.medium.MediumKind;
 import io.github.drivespeed.report.medium.RateDrop;
@@ -233,10 +234,10 @@ final class ReportFixtures {
             clat[i] = 80_000 + (i * 37 % 800) * 100;
             lat[i] = slat[i] + clat[i];
         }
-        Sample reads = Sample.of(1, n * 4096L, 1_000 * MS, n, latency(lat),
+        Sample reads = Sample.of(1, n * 4096L, 1_000 * MS, n,
+                new Latencies(latency(lat), latency(slat), latency(clat)),
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 390 * 4096L, 390},
-                    {500 * MS, 1_000 * MS, 410 * 4096L, 410}}))
-                .withSubmissionSplit(latency(slat), latency(clat));
+                    {500 * MS, 1_000 * MS, 410 * 4096L, 410}}));
         return new WorkloadReport(sdCardTarget(), p, backend(),
                 new EngineInfo(IoEngine.LIBAIO, Optional.of(IoEngine.LIBAIO), 1, 8,
                         "completions reaped from the ring in user space", Optional.empty(),

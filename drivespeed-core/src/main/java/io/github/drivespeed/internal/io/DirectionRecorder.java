@@ -1,6 +1,7 @@
 package io.github.drivespeed.internal.io;
 
 import io.github.drivespeed.parameters.IoLogging;
+import io.github.drivespeed.report.Latencies;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.medium.Stall;
@@ -223,9 +224,8 @@ public final class DirectionRecorder {
         LatencyStats lat = LatencyRecorder.pooled(parts, p -> p.latency);
         LatencyStats slat = LatencyRecorder.pooled(parts, p -> p.submission);
         LatencyStats clat = LatencyRecorder.pooled(parts, p -> p.completion);
-        Sample sample = Sample.of(run, bytes, elapsedNanos, ios, lat,
-                new Timeline(interval, points)).withSubmissionSplit(slat, clat)
-                .withStall(stall(parts, lat));
+        Sample sample = Sample.of(run, bytes, elapsedNanos, ios, new Latencies(lat, slat, clat),
+                new Timeline(interval, points)).withStall(stall(parts, lat));
         List<IoLogRecorder> logs = parts.stream().map(p -> p.ioLog)
                 .filter(java.util.Objects::nonNull).toList();
         return logs.isEmpty() ? sample

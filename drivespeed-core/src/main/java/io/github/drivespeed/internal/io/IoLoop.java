@@ -112,6 +112,9 @@ public final class IoLoop {
     public record Outcome(long measuredIos, long measuredBytes, long lastCompletionNanos,
             boolean stoppedEarly, long rampIos) { }
 
+    private final LoopFile file;
+    private final LoopIos ios;
+    private final LoopRecorders recorders;
     private final IoQueue queue;
     private final int depth;
     private final long blockBytes;
@@ -156,6 +159,9 @@ public final class IoLoop {
      * @param control the stop signal shared with the run's other workers, and the periodic sync
      */
     public IoLoop(LoopFile file, LoopIos ios, LoopRecorders recorders, LoopControl control) {
+        this.file = file;
+        this.ios = ios;
+        this.recorders = recorders;
         this.queue = file.queue();
         this.depth = queue.depth();
         this.blockBytes = file.blockBytes();
@@ -307,10 +313,7 @@ public final class IoLoop {
                 && sync.writes() == 0 && directions.mayRead() != directions.mayWrite()) {
             var transfers = blocking.timedTransfers();
             if (transfers != null) {
-                boolean write = directions.mayWrite();
-                batchLoop = new TimedBatchLoop(transfers, queue, blockBytes, offsets, write, data,
-                        readBuffer, write ? writeRecorder : readRecorder, stop, progress,
-                        fileName, what, plannedBytes);
+                batchLoop = new TimedBatchLoop(transfers, file, ios, recorders, stop);
             }
         }
         return batchLoop;

@@ -57,23 +57,32 @@ final class TimedBatchLoop {
     private long lastCompletion;
     private long failedAt;
 
-    TimedBatchLoop(TimedTransfers transfers, IoQueue queue, long blockBytes,
-            OffsetGenerator offsets, boolean write, WriteData data, AlignedBuffer readBuffer,
-            DirectionRecorder recorder, StopSignal stop, IoLoop.Progress progress, Path fileName,
-            String what, long plannedBytes) {
+    /**
+     * The batched loop of one worker whose I/Os all go one way, as {@link IoLoop}'s: the values
+     * are taken apart into fields here, once, so that nothing is read through them per I/O.
+     *
+     * @param transfers the backend's batches, of {@code file}'s queue
+     * @param file the queue (for an I/O to redo), bytes per I/O, and how messages name the file
+     *     and the work
+     * @param ios the offsets, and the write pool or read buffer; reads only or writes only
+     * @param recorders the recorder of the one direction, and the progress
+     * @param stop shared with the run's other workers
+     */
+    TimedBatchLoop(TimedTransfers transfers, LoopFile file, LoopIos ios, LoopRecorders recorders,
+            StopSignal stop) {
         this.transfers = transfers;
-        this.queue = queue;
-        this.blockBytes = blockBytes;
-        this.offsets = offsets;
-        this.write = write;
-        this.data = data;
-        this.buffer = write ? data.buffer() : readBuffer;
-        this.recorder = recorder;
+        this.queue = file.queue();
+        this.blockBytes = file.blockBytes();
+        this.offsets = ios.offsets();
+        this.write = ios.directions().mayWrite();
+        this.data = ios.data();
+        this.buffer = write ? data.buffer() : ios.readBuffer();
+        this.recorder = write ? recorders.writes() : recorders.reads();
         this.stop = stop;
-        this.progress = progress;
-        this.fileName = fileName;
-        this.what = what;
-        this.plannedBytes = plannedBytes;
+        this.progress = recorders.progress();
+        this.fileName = file.name();
+        this.what = file.what();
+        this.plannedBytes = file.plannedBytes();
         this.maxBatch = (int) Math.min(transfers.capacity(),
                 write ? data.blocksPerSlot() : Integer.MAX_VALUE);
         this.position = new long[maxBatch];

@@ -40,8 +40,9 @@ public final class CacheChecks {
         for (Sample s : samples) {
             // (a verified read through FUSE with no device of this machine under it was O_DIRECT
             // through the mount: READ_BACK_NOT_VERIFIED says which cache may have served it)
-            if (s.cacheHandling().mayIncludeCache() && !(s.verification().isPresent()
-                    && s.cacheHandling() == CacheHandling.FUSE_NO_LOCAL_DEVICE)) {
+            CacheHandling handling = s.accounting().cacheHandling();
+            if (handling.mayIncludeCache() && !(s.findings().verification().isPresent()
+                    && handling == CacheHandling.FUSE_NO_LOCAL_DEVICE)) {
                 w.add(Warning.READ_MAY_INCLUDE_PAGE_CACHE);
             }
             if (s.servedFromCache(kind)) {
@@ -60,7 +61,7 @@ public final class CacheChecks {
     public static Set<Warning> writeWarnings(List<Sample> samples) {
         Set<Warning> w = EnumSet.noneOf(Warning.class);
         for (Sample s : samples) {
-            if (s.cacheHandling() == CacheHandling.BUFFERED_WRITE
+            if (s.accounting().cacheHandling() == CacheHandling.BUFFERED_WRITE
                     && s.servedFromCache(PassKind.WRITE)) {
                 w.add(Warning.WRITE_SERVED_BY_PAGE_CACHE);
             }
@@ -142,22 +143,24 @@ public final class CacheChecks {
      */
     public static void addFindings(List<Sample> writes, List<Sample> reads, Set<Warning> writeWarnings,
             Set<Warning> readWarnings) {
-        if (reads.stream().anyMatch(r -> r.verification().map(Verification::hasLoss).orElse(false))) {
+        if (reads.stream().anyMatch(r -> r.findings().verification().map(Verification::hasLoss)
+                .orElse(false))) {
             readWarnings.add(Warning.DATA_LOSS);
             writeWarnings.add(Warning.DATA_LOSS);
-        } else if (reads.stream().anyMatch(r -> r.verification().isPresent()
-                && (r.cacheHandling() == CacheHandling.FUSE_DEVICE_CACHED
-                        || r.cacheHandling() == CacheHandling.FUSE_NO_LOCAL_DEVICE))) {
+        } else if (reads.stream().anyMatch(r -> r.findings().verification().isPresent()
+                && (r.accounting().cacheHandling() == CacheHandling.FUSE_DEVICE_CACHED
+                        || r.accounting().cacheHandling() == CacheHandling.FUSE_NO_LOCAL_DEVICE))) {
             readWarnings.add(Warning.READ_BACK_NOT_VERIFIED);
         }
         for (Sample w : writes) {
-            w.cacheCliff().ifPresent(c -> writeWarnings.add(c.cause() == CacheCliff.Cause.PAGE_CACHE
-                    ? Warning.PAGE_CACHE_DIRTY_LIMIT : Warning.WRITE_CACHE_CLIFF));
-            w.stall().ifPresent(x -> writeWarnings.add(Warning.WRITE_STALL));
+            w.findings().cacheCliff().ifPresent(c -> writeWarnings.add(
+                    c.cause() == CacheCliff.Cause.PAGE_CACHE
+                            ? Warning.PAGE_CACHE_DIRTY_LIMIT : Warning.WRITE_CACHE_CLIFF));
+            w.findings().stall().ifPresent(x -> writeWarnings.add(Warning.WRITE_STALL));
         }
         for (Sample r : reads) {
-            r.rateDrop().ifPresent(x -> readWarnings.add(Warning.READ_RATE_DROP));
-            r.stall().ifPresent(x -> readWarnings.add(Warning.READ_STALL));
+            r.findings().rateDrop().ifPresent(x -> readWarnings.add(Warning.READ_RATE_DROP));
+            r.findings().stall().ifPresent(x -> readWarnings.add(Warning.READ_STALL));
         }
     }
 

@@ -197,14 +197,14 @@ final class DevicePasses {
             checks.begin(start, window.recorder());
             long deadline = start + (parameters.timeBased() && maxBlocks == Long.MAX_VALUE
                     ? parameters.duration().get().toNanos() : IoLoop.NO_DEADLINE_NANOS);
+            Lap lap = new Lap(checks, cursor, first, limit, maxBlocks, start, deadline,
+                    window.recorder(), what, planned);
             long done;
             if (write) {
-                done = transfer(checks, kind, cursor, first, limit, start, deadline,
-                        window.recorder(), what, planned);
+                done = transfer(lap, kind);
                 IoFailures.dataSync(handle, t.device(), what, done, planned);
             } else {
-                done = readLaps(new Lap(checks, cursor, first, limit, maxBlocks, start,
-                        deadline, window.recorder(), what, planned), lapBase);
+                done = readLaps(lap, lapBase);
             }
             // one continuous interval: the check runs beside the reads, nothing left out
             long elapsed = window.elapsedNanos(0);
@@ -230,7 +230,20 @@ final class DevicePasses {
         }
     }
 
-    /** The settings of one lap of a read pass over the device. */
+    /**
+     * The settings of a pass's transfer over the device: of the write, or of each lap of a read.
+     *
+     * @param checks the pass's checks, attached to each I/O loop
+     * @param cursor the next block to transfer, shared with the pass's other laps and runs
+     * @param first the block the pass starts at
+     * @param limit whole blocks to transfer
+     * @param maxBlocks the most blocks the pass may move, or {@link Long#MAX_VALUE}
+     * @param start {@link System#nanoTime()} the pass's timed interval began
+     * @param deadline no I/O starts at or after this {@link System#nanoTime()}
+     * @param recorder records the pass's measured I/Os
+     * @param what for example {@code read pass of run 2}, for messages
+     * @param planned the bytes the pass is to move, or -1 when time-based, for messages
+     */
     private record Lap(PassChecks checks, AtomicLong cursor, long first, long limit,
             long maxBlocks, long start, long deadline, DirectionRecorder recorder, String what,
             long planned) { }
@@ -256,8 +269,7 @@ final class DevicePasses {
                 && t.sizeBytes() < SMALL_DEVICE_BYTES;
         long done = 0;
         while (true) {
-            long lap = transfer(l.checks(), PassKind.READ, l.cursor(), l.first(), l.limit(),
-                    l.start(), l.deadline(), l.recorder(), l.what(), l.planned());
+            long lap = transfer(l, PassKind.READ);
             // (not verified: only a read-only test reads the tail, and it wrote nothing)
             lap += readTail(l.cursor(), lap / blockBytes, l.maxBlocks(), l.deadline(),
                     l.recorder(), l.what());
@@ -285,15 +297,16 @@ final class DevicePasses {
     }
 
     /** A pass's whole blocks; EIO on a verified read-back is data lost, and the read goes on. */
-    private long transfer(PassChecks checks, PassKind kind, AtomicLong cursor, long first,
-            long limit, long start, long deadline, DirectionRecorder recorder, String what,
-            long planned) throws IOException {
+    private long transfer(Lap l, PassKind kind) throws IOException {
+        PassChecks checks = l.checks();
+        long first = l.first();
         // the cursor is past a block whose read failed: the read goes on from the next one
-        return checks.transfer(limit, offset -> (offset / blockBytes - first + blocks) % blocks,
+        return checks.transfer(l.limit(), offset -> (offset / blockBytes - first + blocks) % blocks,
                 true, (base, progress) -> run(checks.attach(loop(kind,
-                        OffsetGenerator.sequential(0, blocks, blockBytes, cursor), recorder,
-                        progress, what, planned, ring != null ? ring.buffer() : readBuffer)),
-                        limit - base, start, deadline, what, planned));
+                        OffsetGenerator.sequential(0, blocks, blockBytes, l.cursor()),
+                        l.recorder(), progress, l.what(), l.planned(),
+                        ring != null ? ring.buffer() : readBuffer)),
+                        l.limit() - base, l.start(), l.deadline(), l.what(), l.planned()));
     }
 
     /**

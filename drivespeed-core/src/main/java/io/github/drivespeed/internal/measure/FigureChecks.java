@@ -28,7 +28,7 @@ public final class FigureChecks {
      */
     public static Set<Warning> flushWarnings(List<Sample> writes, boolean dsync) {
         for (Sample s : writes) {
-            if (s.deviceIo().filter(d -> !d.unflushed(dsync).isEmpty()).isPresent()) {
+            if (s.accounting().deviceIo().filter(d -> !d.unflushed(dsync).isEmpty()).isPresent()) {
                 return EnumSet.of(Warning.FLUSH_NOT_SENT);
             }
         }

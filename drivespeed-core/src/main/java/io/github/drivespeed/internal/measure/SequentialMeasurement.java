@@ -417,7 +417,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 PassWindow window = PassWindow.open(run > 0 || write ? counters
                         : DeviceCounters.NONE);
                 checks.begin(window.startNanos(), window.recorder());
-                long done = transfer(checks, file, name, run, count, passBytes, write,
+                long done = transfer(checks, file, name, count, passBytes, write,
                         window.recorder(), what, window.startNanos());
                 if (write) {
                     IoFailures.dataSync(file, name, what, done, passBytes);
@@ -440,7 +440,8 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                     return null;
                 }
                 Sample checked = checks.annotate(window.sample(run, elapsed, handling));
-                lossFound |= checked.verification().map(Verification::hasLoss).orElse(false);
+                lossFound |= checked.findings().verification().map(Verification::hasLoss)
+                        .orElse(false);
                 // the device counts the reads that failed with EIO too (data lost, not moved),
                 // and every copy a btrfs DUP or RAID1 profile writes is this pass's, not other I/O
                 boolean foreign = window.foreignIo(write ? 0 : done + checks.failedBytes(),
@@ -465,8 +466,8 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 return checked.withCacheCliff(Optional.empty()).withRateDrop(Optional.empty());
             }
             if (parameters.dsync()) {
-                return checked.withCacheCliff(checked.cacheCliff().map(c -> CacheCliff.of(c.drop(),
-                        CacheCliff.Cause.DRIVE_WRITE_CACHE)));
+                return checked.withCacheCliff(checked.findings().cacheCliff()
+                        .map(c -> CacheCliff.of(c.drop(), CacheCliff.Cause.DRIVE_WRITE_CACHE)));
             }
             return checked;
         }
@@ -477,7 +478,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
          *
          * @return the bytes moved
          */
-        private long transfer(PassChecks checks, TestFile file, Path name, int run, long count,
+        private long transfer(PassChecks checks, TestFile file, Path name, long count,
                 long passBytes, boolean write, DirectionRecorder recorder, String what,
                 long start) throws IOException {
             try {
@@ -505,7 +506,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             if (warmUpFound.hasLoss() && !reads.isEmpty()) {
                 Sample first = reads.get(0);
                 reads.set(0, first.withVerification(warmUpFound.plus(
-                        first.verification().orElse(Verification.NONE))));
+                        first.findings().verification().orElse(Verification.NONE))));
             }
         }
 

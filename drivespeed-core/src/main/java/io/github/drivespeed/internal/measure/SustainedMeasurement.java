@@ -157,7 +157,7 @@ public final class SustainedMeasurement extends Measurement<Preflight.Target, Su
         }
         Set<Warning> warnings = EnumSet.noneOf(Warning.class);
         warnings.addAll(t.info().warnings());
-        if (sample.cacheCliff().isPresent()) {
+        if (sample.findings().cacheCliff().isPresent()) {
             warnings.add(Warning.WRITE_CACHE_CLIFF);
         }
         warnings.addAll(FigureChecks.flushWarnings(List.of(sample), false));

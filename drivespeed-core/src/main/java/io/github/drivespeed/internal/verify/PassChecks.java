@@ -245,7 +245,8 @@ public final class PassChecks implements AutoCloseable {
             sample = sample.withVerification(verifier.result());
         }
         if (write) {
-            CacheCliff.Cause cause = sample.cacheHandling() == CacheHandling.BUFFERED_WRITE
+            CacheCliff.Cause cause =
+                    sample.accounting().cacheHandling() == CacheHandling.BUFFERED_WRITE
                     ? CacheCliff.Cause.PAGE_CACHE : CacheCliff.Cause.DRIVE_WRITE_CACHE;
             sample = sample.withCacheCliff(CliffDetector.findDrop(log.nanos(), log.size(),
                     blockBytes).map(d -> CacheCliff.of(d, cause)));

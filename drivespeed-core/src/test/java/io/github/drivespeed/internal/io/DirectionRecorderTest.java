@@ -91,19 +91,19 @@ class DirectionRecorderTest {
         b.record(4096, 20_000, 5_000, START + 30);    // slat 5 us, clat 15 us
         Sample s = DirectionRecorder.sample(1, List.of(a, b), INTERVAL);
         assertThat(s.latency().count()).isEqualTo(3);
-        assertThat(s.submissionLatency().count()).isEqualTo(3);
-        assertThat(s.submissionLatency().minNanos()).isEqualTo(1_000);
-        assertThat(s.submissionLatency().maxNanos()).isEqualTo(5_000);
-        assertThat(s.completionLatency().minNanos()).isEqualTo(15_000);
-        assertThat(s.completionLatency().maxNanos()).isEqualTo(97_000);
-        assertThat(s.submissionLatency().meanNanos() + s.completionLatency().meanNanos())
+        assertThat(s.latencies().submission().count()).isEqualTo(3);
+        assertThat(s.latencies().submission().minNanos()).isEqualTo(1_000);
+        assertThat(s.latencies().submission().maxNanos()).isEqualTo(5_000);
+        assertThat(s.latencies().completion().minNanos()).isEqualTo(15_000);
+        assertThat(s.latencies().completion().maxNanos()).isEqualTo(97_000);
+        assertThat(s.latencies().submission().meanNanos() + s.latencies().completion().meanNanos())
                 .isCloseTo(s.latency().meanNanos(), Offset.offset(1e-6));
 
         DirectionRecorder sync = new DirectionRecorder(START, INTERVAL, 0);
         sync.record(4096, 7_000, START + 10);
         Sample t = DirectionRecorder.sample(1, List.of(sync), INTERVAL);
-        assertThat(t.submissionLatency()).isSameAs(LatencyStats.NONE);
-        assertThat(t.completionLatency()).isSameAs(t.latency());
+        assertThat(t.latencies().submission()).isSameAs(LatencyStats.NONE);
+        assertThat(t.latencies().completion()).isSameAs(t.latency());
     }
 
     @Test

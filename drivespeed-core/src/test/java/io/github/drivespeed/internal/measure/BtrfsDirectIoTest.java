@@ -76,7 +76,8 @@ class BtrfsDirectIoTest {
                     .runs(1).run();
             assertThat(r.write().warnings()).contains(Warning.DIRECT_IO_EMULATED);
             // the loop device wrote both copies, twice the pass: the profile's, not other I/O
-            assertThat(r.write().samples().get(0).deviceIo().orElseThrow().writeBytes())
+            assertThat(r.write().samples().get(0).accounting().deviceIo().orElseThrow()
+                    .writeBytes())
                     .isGreaterThanOrEqualTo(2 * (64L << 20));
             assertThat(r.write().warnings()).doesNotContain(Warning.FOREIGN_IO);
         }

@@ -49,7 +49,8 @@ class DeviceTailTest {
             for (Sample s : r.read().samples()) {
                 assertThat(s.bytes()).as("whole blocks and the rest").isEqualTo(SIZE);
                 assertThat(s.ios()).isEqualTo(17);
-                assertThat(s.deviceIo().orElseThrow().readBytes()).isGreaterThanOrEqualTo(SIZE);
+                assertThat(s.accounting().deviceIo().orElseThrow().readBytes())
+                        .isGreaterThanOrEqualTo(SIZE);
             }
             assertThat(r.toString()).contains("  rest:     the last 1536 B, after the last whole"
                     + " block, are read as one smaller last request");

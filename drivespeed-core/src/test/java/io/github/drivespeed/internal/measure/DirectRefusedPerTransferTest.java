@@ -98,7 +98,7 @@ class DirectRefusedPerTransferTest {
             assertThat(read.warnings()).contains(Warning.BUFFERED_FALLBACK);
             assertThat(read.samples()).allSatisfy(s -> {
                 assertThat(s.ios()).isEqualTo(256);
-                assertThat(s.cacheHandling()).isNotEqualTo(CacheHandling.DIRECT_IO);
+                assertThat(s.accounting().cacheHandling()).isNotEqualTo(CacheHandling.DIRECT_IO);
             });
             assertThat(TestFiles.names(mount)).isEmpty();
         }
@@ -121,8 +121,8 @@ class DirectRefusedPerTransferTest {
             assertThat(r.parameters().direct()).isFalse();
             assertThat(r.write().warnings()).contains(Warning.BUFFERED_FALLBACK);
             assertThat(r.write().samples()).hasSize(2);
-            assertThat(r.write().samples()).allSatisfy(s -> assertThat(s.cacheHandling())
-                    .isEqualTo(CacheHandling.BUFFERED_WRITE));
+            assertThat(r.write().samples()).allSatisfy(s -> assertThat(
+                    s.accounting().cacheHandling()).isEqualTo(CacheHandling.BUFFERED_WRITE));
             // run 1 was started with O_DIRECT, then every run again, buffered
             assertThat(events).containsExactly("write 1", "write 1", "read 1", "write 2",
                     "read 2");

@@ -32,7 +32,7 @@ class DropCachesTest {
         Privileged.require(r.target().device().isPresent(), "the temporary directory on a block"
                 + " device (" + r.target() + ")");
         for (Sample s : r.read().samples()) {
-            assertThat(s.cacheHandling()).isEqualTo(CacheHandling.CACHES_DROPPED);
+            assertThat(s.accounting().cacheHandling()).isEqualTo(CacheHandling.CACHES_DROPPED);
             assertThat(s.deviceCoverage(PassKind.READ)).isGreaterThanOrEqualTo(0.9);
         }
         assertThat(r.warnings()).doesNotContain(Warning.READ_MAY_INCLUDE_PAGE_CACHE,

@@ -46,7 +46,7 @@ class FlushNotSentTest {
     }
 
     private static DiskFlushes onlyDisk(Sample s) {
-        DeviceIo d = s.deviceIo().orElseThrow();
+        DeviceIo d = s.accounting().deviceIo().orElseThrow();
         assertThat(d.flushes()).hasSize(1);
         return d.flushes().get(0);
     }

@@ -63,8 +63,8 @@ class ReadHonestyTest {
                 + r.target() + ")");
         String device = r.target().device().get().sysfsName();
         for (Sample s : r.read().samples()) {
-            assertThat(s.cacheHandling()).isEqualTo(CacheHandling.DIRECT_IO);
-            DeviceIo d = s.deviceIo().orElseThrow();
+            assertThat(s.accounting().cacheHandling()).isEqualTo(CacheHandling.DIRECT_IO);
+            DeviceIo d = s.accounting().deviceIo().orElseThrow();
             assertThat(d.device()).isEqualTo(device);
             // Other I/O on the same disk only adds to the counters.
             assertThat(d.readBytes()).isGreaterThanOrEqualTo(s.bytes());
@@ -73,8 +73,9 @@ class ReadHonestyTest {
             assertThat(s.servedFromCache(PassKind.READ)).isFalse();
         }
         for (Sample s : r.write().samples()) {
-            assertThat(s.cacheHandling()).isEqualTo(CacheHandling.DIRECT_IO);
-            assertThat(s.deviceIo().orElseThrow().writeBytes()).isGreaterThanOrEqualTo(s.bytes());
+            assertThat(s.accounting().cacheHandling()).isEqualTo(CacheHandling.DIRECT_IO);
+            assertThat(s.accounting().deviceIo().orElseThrow().writeBytes())
+                    .isGreaterThanOrEqualTo(s.bytes());
         }
         assertThat(r.warnings()).doesNotContain(Warning.READ_SERVED_FROM_CACHE,
                 Warning.READ_MAY_INCLUDE_PAGE_CACHE);
@@ -90,9 +91,9 @@ class ReadHonestyTest {
         SpeedReport r = DriveSpeed.on(shm).blockSize("64K").count(4).runs(1).buffered()
                 .backend(new NotRoot()).run();
         Sample read = r.read().samples().get(0);
-        assertThat(read.deviceIo()).isEmpty();
+        assertThat(read.accounting().deviceIo()).isEmpty();
         assertThat(read.deviceCoverage(PassKind.READ)).isNaN();
-        assertThat(read.cacheHandling()).isEqualTo(CacheHandling.NOT_EVICTED);
+        assertThat(read.accounting().cacheHandling()).isEqualTo(CacheHandling.NOT_EVICTED);
         assertThat(r.warnings()).contains(Warning.MEMORY_FILE_SYSTEM,
                 Warning.READ_MAY_INCLUDE_PAGE_CACHE).doesNotContain(Warning.READ_SERVED_FROM_CACHE);
     }
@@ -105,10 +106,10 @@ class ReadHonestyTest {
         assertThat(cached.kind()).isEqualTo(PassKind.CACHED_READ);
         assertThat(cached.warnings()).containsExactly(Warning.PAGE_CACHE_FIGURE);
         Sample s = cached.samples().get(0);
-        assertThat(s.cacheHandling()).isEqualTo(CacheHandling.FROM_CACHE);
+        assertThat(s.accounting().cacheHandling()).isEqualTo(CacheHandling.FROM_CACHE);
         assertThat(s.bytes()).isPositive().isEqualTo(s.ios() * CachedRead.REGION_BYTES);
         assertThat(s.elapsedNanos()).isGreaterThanOrEqualTo(Duration.ofMillis(300).toNanos());
-        s.deviceIo().ifPresent(d -> assertThat(d.readBytes())
+        s.accounting().deviceIo().ifPresent(d -> assertThat(d.readBytes())
                 .as("re-reading 2 MiB from the page cache reads next to nothing from the disk")
                 .isLessThan(s.bytes() / 10));
         assertThat(r.warnings()).contains(Warning.PAGE_CACHE_FIGURE);

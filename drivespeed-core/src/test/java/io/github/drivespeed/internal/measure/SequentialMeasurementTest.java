@@ -247,10 +247,11 @@ class SequentialMeasurementTest {
                 .dsync().run();
         assertThat(report.read().warnings()).contains(Warning.READ_MAY_INCLUDE_PAGE_CACHE);
         Sample read = report.read().samples().get(0);
-        assertThat(read.cacheHandling()).isEqualTo(CacheHandling.NOT_EVICTED);
+        assertThat(read.accounting().cacheHandling()).isEqualTo(CacheHandling.NOT_EVICTED);
         // The pages were just written: the device counters show the read never reached the disk.
-        if (read.deviceIo().isPresent()) {
-            assertThat(read.deviceIo().get().readBytes()).isLessThan(read.bytes() / 10);
+        if (read.accounting().deviceIo().isPresent()) {
+            assertThat(read.accounting().deviceIo().get().readBytes())
+                    .isLessThan(read.bytes() / 10);
             assertThat(SharedDisk.apartFromSharing(ShortPasses.apartFromLength(report.read())))
                     .containsExactlyInAnyOrder(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
                             Warning.READ_SERVED_FROM_CACHE);
@@ -263,7 +264,7 @@ class SequentialMeasurementTest {
         }
         assertThat(SharedDisk.apartFromSharing(ShortPasses.apartFromLength(report.write())))
                 .isEmpty();
-        assertThat(report.write().samples().get(0).cacheHandling())
+        assertThat(report.write().samples().get(0).accounting().cacheHandling())
                 .isEqualTo(CacheHandling.BUFFERED_WRITE);
         assertThat(report.parameters().direct()).isFalse();
         assertThat(report.parameters().dsync()).isTrue();

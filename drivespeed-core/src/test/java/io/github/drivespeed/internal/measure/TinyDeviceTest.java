@@ -50,7 +50,8 @@ class TinyDeviceTest {
                 assertThat(s.elapsedNanos()).isGreaterThanOrEqualTo(run.toNanos());
                 assertThat(s.bytes()).as("whole laps of the device").isGreaterThan(SIZE)
                         .isEqualTo(s.ios() * SIZE);
-                assertThat(s.deviceIo().orElseThrow().readBytes()).as("read at the device")
+                assertThat(s.accounting().deviceIo().orElseThrow().readBytes())
+                        .as("read at the device")
                         .isGreaterThanOrEqualTo(s.bytes());
             }
             assertThat(r.read().warnings()).doesNotContain(Warning.PASS_TOO_SHORT,

@@ -97,9 +97,11 @@ class PrivilegedProbeTest {
                 SpeedReport r = DriveSpeed.on(overlay.dir()).directOrBuffered().blockSize("1M")
                         .count(16).runs(1).run();
                 assertThat(r.target().device().orElseThrow().sysfsName()).isEqualTo(loop);
-                assertThat(r.write().samples().get(0).deviceIo().orElseThrow().device())
+                assertThat(r.write().samples().get(0).accounting().deviceIo().orElseThrow()
+                        .device())
                         .isEqualTo(loop);
-                assertThat(r.write().samples().get(0).deviceIo().orElseThrow().writeBytes())
+                assertThat(r.write().samples().get(0).accounting().deviceIo().orElseThrow()
+                        .writeBytes())
                         .as("the overlay's writes reach the upper directory's device")
                         .isGreaterThanOrEqualTo(16L << 20);
                 assertThat(TestFiles.names(overlay.dir())).isEmpty();

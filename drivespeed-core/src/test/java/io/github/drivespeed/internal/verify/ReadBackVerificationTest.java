@@ -214,7 +214,7 @@ class ReadBackVerificationTest {
         assertThat(ReadRing.RING_TARGET_BYTES).isLessThan(BLOCK * count / 2);
         SpeedReport r = DriveSpeed.on(dir).backend(eio).blockSize("64K").count(count).runs(1)
                 .listener(corrupter(dir, Change.ZEROS, zeroed)).run();
-        Verification v = r.read().samples().get(0).verification().orElseThrow();
+        Verification v = r.read().samples().get(0).findings().verification().orElseThrow();
         assertThat(v.checkedBytes()).isEqualTo(BLOCK * count);
         assertThat(v.lostBytes()).as(v.toString()).isEqualTo(512 + BLOCK);
         assertThat(v.firstBadOffsetBytes()).isEqualTo(zeroed);
@@ -251,7 +251,7 @@ class ReadBackVerificationTest {
         SpeedReport r = DriveSpeed.on(target).backend("java").directOrBuffered().blockSize("64K")
                 .count(COUNT).runs(1).listener(corrupter(target, change)).run();
         Sample read = r.read().samples().get(0);
-        Verification v = read.verification().orElseThrow();
+        Verification v = read.findings().verification().orElseThrow();
         assertThat(v.checkedBytes()).isEqualTo(BLOCK * COUNT);
         assertThat(v.lostBytes()).as(v.toString()).isEqualTo(512);
         assertThat(v.firstBadOffsetBytes()).isEqualTo(AT);

@@ -2,6 +2,7 @@ package io.github.drivespeed.fio.internal;
 
 import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.engine.EngineInfo;
+import io.github.drivespeed.report.Latencies;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
@@ -172,16 +173,16 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
                 ios += s.ios();
                 elapsed = Math.max(elapsed, s.elapsedNanos());
                 latencies.add(s.latency());
-                submissions.add(s.submissionLatency());
-                completions.add(s.completionLatency());
+                submissions.add(s.latencies().submission());
+                completions.add(s.latencies().completion());
             }
             LatencyStats lat = LatencyStats.merge(latencies);
             LatencyStats slat = LatencyStats.merge(submissions);
             // split only where every job's was (jobs of one group on different engines are not)
             boolean split = slat.count() > 0 && slat.count() == lat.count();
-            samples.add(Sample.of(run + 1, bytes, elapsed, ios, lat, Timeline.NONE)
-                    .withSubmissionSplit(split ? slat : LatencyStats.NONE,
-                            split ? LatencyStats.merge(completions) : LatencyStats.NONE));
+            Latencies merged = split ? new Latencies(lat, slat, LatencyStats.merge(completions))
+                    : Latencies.of(lat);
+            samples.add(Sample.of(run + 1, bytes, elapsed, ios, merged, Timeline.NONE));
         }
         return Optional.of(PassResult.of(kind, samples, warnings));
     }

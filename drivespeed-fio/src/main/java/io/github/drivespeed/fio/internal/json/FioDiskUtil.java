@@ -41,7 +41,8 @@ final class FioDiskUtil {
                 job.write().map(PassResult::samples).ifPresent(runs::addAll);
             }
             for (Sample s : runs) {
-                s.deviceIo().filter(d -> d.activity().isPresent()).ifPresent(d -> byDevice
+                s.accounting().deviceIo().filter(d -> d.activity().isPresent())
+                        .ifPresent(d -> byDevice
                         .computeIfAbsent(d.device(), k -> new Totals()).add(d, s.elapsedNanos()));
             }
         }
