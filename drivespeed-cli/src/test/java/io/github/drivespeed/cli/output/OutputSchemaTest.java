@@ -108,6 +108,49 @@ class OutputSchemaTest {
     }
 
     @Test
+    void aKeyAddedInALaterReleaseValidatesAgainstThePublishedSchemaNotTheStrictOne()
+            throws IOException {
+        ObjectNode doc = (ObjectNode) MAPPER.readTree(GOLDEN.resolve("sequential.json").toFile());
+        doc.put("added_at_the_top", 1);
+        read(doc).put("added_in_a_pass_ns", 2);
+        ((ObjectNode) doc.get("jobs").get(0).get("parameters")).put("added_setting", true);
+        ((ObjectNode) doc.get("target")).putObject("added_object").put("bytes", 3);
+
+        assertThat(OutputSchema.publishedViolations(doc.toString())).as("the published schema")
+                .isEmpty();
+        List<String> strict = OutputSchema.violations(doc.toString());
+        for (String added : List.of("added_at_the_top", "added_in_a_pass_ns", "added_setting",
+                "added_object")) {
+            assertThat(strict).as("the tests' strict form").anySatisfy(v -> assertThat(v)
+                    .contains("'" + added + "' is not defined in the schema"));
+        }
+    }
+
+    @Test
+    void thePublishedSchemaIsOpenAndItsStrictFormClosesEveryObjectThatNamesItsKeys()
+            throws IOException {
+        JsonNode published = MAPPER.readTree(DOCUMENTED.toFile());
+        List<JsonNode> named = objectsNamingTheirKeys(published, new ArrayList<>());
+        assertThat(named).as("objects that name their keys").hasSizeGreaterThan(40)
+                .allSatisfy(o -> assertThat(o.path("additionalProperties").isBoolean())
+                        .as("a published object closed by additionalProperties: false").isFalse());
+
+        List<JsonNode> strict = objectsNamingTheirKeys(OutputSchema.strict(published),
+                new ArrayList<>());
+        assertThat(strict).hasSameSizeAs(named).allSatisfy(o -> assertThat(
+                o.path("additionalProperties").asBoolean(true)).isFalse());
+    }
+
+    /** Collects every object schema of the tree that has {@code properties}. */
+    private static List<JsonNode> objectsNamingTheirKeys(JsonNode node, List<JsonNode> found) {
+        if (node.isObject() && node.has("properties")) {
+            found.add(node);
+        }
+        node.forEach(child -> objectsNamingTheirKeys(child, found));
+        return found;
+    }
+
+    @Test
     void theJarCarriesTheDocumentedSchema() throws IOException {
         try (InputStream in = OutputSchema.class.getResourceAsStream(OutputSchema.RESOURCE)) {
             assertThat(in).as(OutputSchema.RESOURCE).isNotNull();
