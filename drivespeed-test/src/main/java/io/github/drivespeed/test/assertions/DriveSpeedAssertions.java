@@ -83,10 +83,10 @@ public class DriveSpeedAssertions extends Assertions {
     /**
      * {@return assertions on their percentiles}
      *
-     * @param actual completion latencies
+     * @param actual latencies (a pass's {@code latency()} or {@code completionLatency()})
      */
     public static LatencyAssert assertThat(LatencyStats actual) {
-        return new LatencyAssert(actual, "the I/Os");
+        return new LatencyAssert(actual, "latency", "the I/Os");
     }
 
     /**
