@@ -83,13 +83,6 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
         return engine;
     }
 
-    /**
-     * {@return {@link #engine()} as one line, for example {@code psync: 1 thread x queue depth 1}}
-     */
-    public String ioEngine() {
-        return engine.toString();
-    }
-
     /** {@return {@link #cpuPerRun()} over all runs together, or empty without it} */
     public Optional<CpuUsage> cpu() {
         return cpuPerRun.stream().reduce(CpuUsage::plus);
@@ -145,7 +138,7 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
         sb.append("workload:   ").append(parameters).append('\n');
         sb.append("backend:    ").append(backend).append('\n');
         sb.append("I/O:        ").append(engine).append('\n');
-        boolean async = engine.engine().asynchronous();
+        boolean async = engine.ioEngine().asynchronous();
         read.ifPresent(r -> appendPass(sb, r, async));
         write.ifPresent(w -> appendPass(sb, w, async));
         cpu().ifPresent(c -> sb.append("CPU:        ").append(c).append('\n'));

@@ -78,7 +78,7 @@ class DirectRefusedPerTransferTest {
 
             WorkloadReport r = plan.directOrBuffered().run();
             assertThat(r.parameters().direct()).isFalse();
-            assertThat(r.engine().engine()).isEqualTo(e);
+            assertThat(r.engine().ioEngine()).isEqualTo(e);
             if (e == IoEngine.LIBAIO) {
                 // not refused after the automatic fallback: run, and said to queue nothing
                 assertThat(r.engine().inFlight()).hasValueSatisfying(f -> assertThat(f.peak())

@@ -281,7 +281,7 @@ public final class JsonReport {
         params.put("runs", p.runs());
         params.put("direct", p.direct());
         params.put("log_avg_ns", p.timelineInterval().toNanos());
-        n.put("ioengine", r.ioEngine());
+        n.put("ioengine", r.engine().toString());
         n.set("engine", engine(r.engine()));
         n.set("cpu", r.cpu().map(JsonReport::cpu).orElse(null));
         ArrayNode cpuRuns = n.putArray("cpu_runs");
@@ -296,8 +296,8 @@ public final class JsonReport {
     /** The engine as fio names it, and how it came to run. */
     private static ObjectNode engine(EngineInfo e) {
         ObjectNode n = NODES.objectNode();
-        n.put("name", e.engine().fioName());
-        n.put("requested", e.requested().map(IoEngine::fioName).orElse(null));
+        n.put("name", e.ioEngine().fioName());
+        n.put("requested", e.requestedIoEngine().map(IoEngine::fioName).orElse(null));
         n.put("numjobs", e.threads());
         n.put("iodepth", e.queueDepth());
         n.put("workers", e.workers());
@@ -329,7 +329,7 @@ public final class JsonReport {
      */
     private static ObjectNode cpu(CpuUsage c) {
         ObjectNode n = NODES.objectNode();
-        if (c.available()) {
+        if (c.isAvailable()) {
             n.put("usr_ns", c.userNanos());
             n.put("sys_ns", c.systemNanos());
         } else {
@@ -345,7 +345,7 @@ public final class JsonReport {
         n.put("source", c.source());
         c.unavailableReason().ifPresent(r -> n.put("unavailable_reason", r));
         // the I/O threads' own counts, fio's ctx, minf and majf; absent where not counted
-        c.ioThreads().ifPresent(e -> {
+        c.ioThreadEvents().ifPresent(e -> {
             n.put("ctx", e.contextSwitches());
             n.put("minf", e.minorFaults());
             n.put("majf", e.majorFaults());

@@ -53,7 +53,7 @@ final class ReportViews implements Report.Visitor<ReportView> {
                 .count("rwmixread", p.readPercent()).size("bs", p.blockSize())
                 .size("size", p.size()).count("count", p.length().count())
                 .time("runtime", p.length().duration()).time("ramp_time", p.length().rampTime()).count("numjobs", p.threads())
-                .count("iodepth", p.queueDepth()).text("ioengine", r.engine().engine().fioName())
+                .count("iodepth", p.queueDepth()).text("ioengine", r.engine().ioEngine().fioName())
                 .count("randseed", p.seed()).flag("norandommap", !p.randomMap())
                 .time("time_limit", p.length().timeLimit()).count("fdatasync", p.syncEveryWrites())
                 .count("runs", p.runs()).flag("direct", p.direct())

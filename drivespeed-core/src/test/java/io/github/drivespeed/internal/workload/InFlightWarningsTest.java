@@ -58,7 +58,7 @@ class InFlightWarningsTest {
             assertThat(f.mean()).isEqualTo(1.0);
             assertThat(f.reached()).isTrue();
         });
-        assertThat(psync.ioEngine()).isEqualTo("psync: 1 thread x queue depth 1");
+        assertThat(psync.engine().toString()).isEqualTo("psync: 1 thread x queue depth 1");
 
         WorkloadReport unmetered = DriveSpeed.workload(dir).size("4M").blockSize("4K").random()
                 .read().queueDepth(4).count(200).backend(new ThreadedAsyncBackend(Long.MAX_VALUE))

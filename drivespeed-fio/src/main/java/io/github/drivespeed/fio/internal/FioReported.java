@@ -113,8 +113,8 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
         WorkloadReport first = reports.get(0);
         EngineInfo e = first.engine();
         int threads = e.threads() * clonesOfFirst;
-        EngineInfo engine = new EngineInfo(e.engine(), e.requested(), threads, e.queueDepth(),
-                e.details(), e.fallbackReason(), e.inFlight());
+        EngineInfo engine = new EngineInfo(e.ioEngine(), e.requestedIoEngine(), threads,
+                e.queueDepth(), e.details(), e.fallbackReason(), e.inFlight());
         Set<Warning> warnings = EnumSet.noneOf(Warning.class);
         reports.forEach(r -> warnings.addAll(r.warnings()));
         return new WorkloadReport(first.target(), first.parameters(), first.backend(), engine,
@@ -134,7 +134,7 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
                 }
                 CpuUsage other = r.cpuPerRun().get(run);
                 ios += other.ios();
-                events = ThreadEvents.sum(events, other.ioThreads());
+                events = ThreadEvents.sum(events, other.ioThreadEvents());
             }
             out.add(c.withIos(ios, events));
         }
