@@ -81,7 +81,7 @@ class DirectRefusedPerTransferTest {
             assertThat(r.engine().ioEngine()).isEqualTo(e);
             if (e == IoEngine.LIBAIO) {
                 // not refused after the automatic fallback: run, and said to queue nothing
-                assertThat(r.engine().inFlight()).hasValueSatisfying(f -> assertThat(f.peak())
+                assertThat(r.engine().inFlight()).hasValueSatisfying(f -> assertThat(f.peakDepth())
                         .isOne());
                 assertThat(r.warnings()).contains(Warning.QUEUE_DEPTH_NOT_REACHED);
             }

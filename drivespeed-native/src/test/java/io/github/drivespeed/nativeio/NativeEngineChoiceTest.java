@@ -87,8 +87,8 @@ class NativeEngineChoiceTest {
             WorkloadReport tmpfsRun = DriveSpeed.workload(tmpfs).size("4M").queueDepth(8)
                     .count(2000).run();
             assertThat(tmpfsRun.engine().inFlight()).hasValueSatisfying(f -> {
-                assertThat(f.mean()).isPositive().isLessThanOrEqualTo(1.0);
-                assertThat(f.peak()).isEqualTo(1);
+                assertThat(f.meanDepth()).isPositive().isLessThanOrEqualTo(1.0);
+                assertThat(f.peakDepth()).isEqualTo(1);
                 assertThat(f.reached()).isFalse();
             });
             assertThat(tmpfsRun.warnings()).contains(Warning.QUEUE_DEPTH_NOT_REACHED);

@@ -298,9 +298,9 @@ class QueueEngineTest {
                 .containsPattern("1 thread x queue depth 16 \\(\\d+\\.\\d in flight on average,"
                         + " peak \\d+, submitting thread \\d+ % busy\\)$");
         assertThat(r.engine().inFlight()).hasValueSatisfying(f -> {
-            assertThat(f.iodepth()).isEqualTo(16);
-            assertThat(f.peak()).isBetween(1, 16);
-            assertThat(f.mean()).isBetween(1.0, 16.0);
+            assertThat(f.queueDepth()).isEqualTo(16);
+            assertThat(f.peakDepth()).isBetween(1, 16);
+            assertThat(f.meanDepth()).isBetween(1.0, 16.0);
         });
         assertThat(r.warnings()).doesNotContain(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
         long ios = r.read().map(PassResult::totalIos).orElse(0L)

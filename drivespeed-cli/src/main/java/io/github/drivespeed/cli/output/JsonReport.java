@@ -310,9 +310,9 @@ public final class JsonReport {
     /** The depth in flight beside the one asked for, and the submitting threads' CPU share. */
     private static ObjectNode inFlight(InFlight f) {
         ObjectNode n = NODES.objectNode();
-        n.put("iodepth", f.iodepth());
-        n.put("mean", f.mean());
-        n.put("peak", f.peak());
+        n.put("iodepth", f.queueDepth());
+        n.put("mean", f.meanDepth());
+        n.put("peak", f.peakDepth());
         if (f.submitterBusy().isPresent()) {
             n.put("submitter_busy", f.submitterBusy().getAsDouble());
         } else {

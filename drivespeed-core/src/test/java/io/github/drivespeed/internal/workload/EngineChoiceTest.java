@@ -51,7 +51,7 @@ class EngineChoiceTest {
         assertThat(qd1.engine()).usingRecursiveComparison().ignoringFields("inFlight")
                 .isEqualTo(new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, "",
                         Optional.empty(), Optional.empty()));
-        assertThat(qd1.engine().inFlight()).hasValueSatisfying(f -> assertThat(f.peak()).isOne());
+        assertThat(qd1.engine().inFlight()).hasValueSatisfying(f -> assertThat(f.peakDepth()).isOne());
         assertThat(qd1.engine().toString()).isEqualTo("psync: 1 thread x queue depth 1");
         assertThat(io.queuesOpened()).isZero();
 
