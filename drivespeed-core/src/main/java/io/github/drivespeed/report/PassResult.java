@@ -108,7 +108,7 @@ public final class PassResult {
     }
 
     /** {@return the number of measured runs, n} */
-    public int count() {
+    public int runs() {
         return samples.size();
     }
 
@@ -302,6 +302,6 @@ public final class PassResult {
     public String toString() {
         return kind + ": median " + median + ", min " + min + ", max " + max
                 + ", stdev " + standardDeviation + ", mean " + mean + ", overall " + overall
-                + ", n=" + count();
+                + ", n=" + runs();
     }
 }

@@ -168,7 +168,7 @@ final class ReportText {
         if (device != null) {
             DeviceIo total = new DeviceIo(device, bytes, requests, bytes, requests,
                     Optional.empty(), List.of());
-            parts.add("device " + total.describe(pass.kind()) + (pass.count() > 1 ? " over " + pass.count() + " runs" : "")
+            parts.add("device " + total.describe(pass.kind()) + (pass.runs() > 1 ? " over " + pass.runs() + " runs" : "")
                     + (complete ? "" : " (counters missing for some runs)"));
         }
         return String.join("; ", parts);

@@ -159,7 +159,7 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
         String name = split || !async ? "clat" : "lat";
         sb.append(String.format(Locale.ROOT, "%-12s", pass.kind() + ":"))
                 .append(String.format(Locale.ROOT, "IOPS %.0f, %s (median of %d), %d I/Os%n",
-                        pass.medianIops(), pass.median(), pass.count(), pass.totalIos()));
+                        pass.medianIops(), pass.median(), pass.runs(), pass.totalIos()));
         String accounting = ReportText.accounting(pass);
         if (!accounting.isEmpty()) {
             sb.append("            ").append(accounting).append('\n');

@@ -71,7 +71,7 @@ class CgroupIoLimitVerdictTest {
 
     private static SpeedReport sequential(TargetInfo target, PassResult write, PassResult read) {
         return new SpeedReport(target, new SequentialParameters(DataSize.ofMebibytes(8), 8,
-                write.count(), true, false, DataPattern.RANDOM, true, false, false), BACKEND, write, read,
+                write.runs(), true, false, DataPattern.RANDOM, true, false, false), BACKEND, write, read,
                 Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 

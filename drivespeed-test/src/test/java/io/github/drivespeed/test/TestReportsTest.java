@@ -43,7 +43,7 @@ class TestReportsTest {
         assertThat(r).write().median().isAtLeast(megabytesPerSecond(31))
                 .isAtMost(megabytesPerSecond(31));
         assertThat(r.write().min().megabytesPerSecond()).isEqualTo(30.0);
-        assertThat(r.read().count()).isEqualTo(1);
+        assertThat(r.read().runs()).isEqualTo(1);
         assertThat(r.parameters().blockSize()).isEqualTo(DataSize.ofMebibytes(8));
         assertThat(r.target().directory()).isEqualTo(TestReports.DIRECTORY);
         assertThat(r.backend().name()).isEqualTo("test");

@@ -180,7 +180,7 @@ public final class ThroughputChart {
             String kind = pass.kind().toString();
             String name = prefix.endsWith(" " + kind + ": ")
                     ? prefix.substring(0, prefix.length() - 2) : prefix + kind;
-            XYSeries series = new XYSeries(name + (pass.count() > 1 ? " run " + s.run() : ""),
+            XYSeries series = new XYSeries(name + (pass.runs() > 1 ? " run " + s.run() : ""),
                     false, true);
             for (TimelinePoint p : s.timeline().points()) {
                 double mbps = p.throughput().megabytesPerSecond();

@@ -155,7 +155,7 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
         if (passes.size() <= 1) {
             return passes.stream().findFirst();
         }
-        int runs = passes.get(0).count();
+        int runs = passes.get(0).runs();
         List<Sample> samples = new ArrayList<>();
         Set<Warning> warnings = EnumSet.noneOf(Warning.class);
         passes.forEach(p -> warnings.addAll(p.warnings()));

@@ -96,9 +96,9 @@ public final class FioReportPrinter {
             }
             out.println();
         }
-        if (p.count() > 1) {
+        if (p.runs() > 1) {
             out.printf(Locale.ROOT, "    %d runs: median %s, the figures above are run %d's%n",
-                    p.count(), binaryRate(p.median().bytesPerSecond()), s.run());
+                    p.runs(), binaryRate(p.median().bytesPerSecond()), s.run());
         }
     }
 
