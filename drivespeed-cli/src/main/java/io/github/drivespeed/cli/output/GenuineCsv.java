@@ -88,7 +88,7 @@ final class GenuineCsv {
 
     /** One row, direction {@code probe}: the device in the directory column. */
     static List<String> capacityProbe(String name, CapacityProbeReport r) {
-        List<String> row = head(name, "capacity_probe", "probe", true, r.effort().bytesWritten(),
+        List<String> row = head(name, "capacity_probe", "probe", true, r.effort().writtenBytes(),
                 r.effort().elapsedNanos(), Double.NaN, r.warnings(), r.device().toString(), "", "",
                 r.startedAt().toString());
         List<String> g = empty();

@@ -171,8 +171,8 @@ final class GenuineJson {
                 .put("bytes", c.bytes()).put("precision_bytes", c.precisionBytes())
                 .put("searched_bytes", c.searchedBytes()).put("at_least", c.atLeast()))
                 .orElse(NullNode.getInstance()));
-        p.put("written_bytes", r.effort().bytesWritten());
-        p.put("read_bytes", r.effort().bytesRead());
+        p.put("written_bytes", r.effort().writtenBytes());
+        p.put("read_bytes", r.effort().readBytes());
         p.put("rounds", r.effort().rounds());
         p.put("elapsed_ns", r.effort().elapsedNanos());
         return n;
