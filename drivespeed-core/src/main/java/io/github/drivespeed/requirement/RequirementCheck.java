@@ -120,7 +120,7 @@ public final class RequirementCheck {
      * @param note what stands behind a criterion not judged (the warnings of the figures left
      *     out, the burst figure that was all there was), or what a judged figure leaves open (a
      *     sequential write from a test too short to pass the drive's write cache, a figure held
-     *     to a cgroup's cap); empty when there is nothing to say
+     *     to a cgroup's cap); empty when there is nothing to say (an empty string is taken as empty)
      * @param cgroupLimit for a failed criterion whose figure reached an I/O cap of the process's
      *     cgroup ({@link io.github.drivespeed.warning.Warning#CGROUP_IO_LIMIT}), that cap: the
      *     criterion is not met by this process, whatever the drive could do outside the cgroup;
@@ -128,7 +128,7 @@ public final class RequirementCheck {
      * @since 0.1.0
      */
     public record Result(Criterion criterion, Status status, Optional<NotJudged> whyNotJudged,
-            double required, double measured, double latencyPercentile, String note,
+            double required, double measured, double latencyPercentile, Optional<String> note,
             Optional<IoLimit> cgroupLimit) {
 
         /**
@@ -147,7 +147,7 @@ public final class RequirementCheck {
          *     named for a criterion that did not fail
          */
         public Result {
-            Objects.requireNonNull(note, "note");
+            note = Objects.requireNonNull(note, "note").filter(n -> !n.isEmpty());
             Objects.requireNonNull(criterion, "criterion");
             Objects.requireNonNull(status, "status");
             Objects.requireNonNull(whyNotJudged, "whyNotJudged");
@@ -183,7 +183,7 @@ public final class RequirementCheck {
                     + cap.file() + " on " + cap.deviceName() + " " + cap.device()
                     + "), so the drive may be faster outside it";
             return new Result(criterion, status, whyNotJudged, required, measured,
-                    latencyPercentile, note.isEmpty() ? capped : capped + "; " + note,
+                    latencyPercentile, Optional.of(note.map(n -> capped + "; " + n).orElse(capped)),
                     Optional.of(cap));
         }
 
@@ -199,7 +199,7 @@ public final class RequirementCheck {
          * @throws IllegalArgumentException if the figure is NaN
          */
         public static Result judged(Criterion criterion, double required, double measured,
-                double latencyPercentile, String note) {
+                double latencyPercentile, Optional<String> note) {
             if (Double.isNaN(measured)) {
                 throw new IllegalArgumentException("a judged " + criterion + " needs a figure");
             }
@@ -219,7 +219,7 @@ public final class RequirementCheck {
          * @return the result
          */
         public static Result notJudged(Criterion criterion, NotJudged why, double required,
-                double latencyPercentile, String note) {
+                double latencyPercentile, Optional<String> note) {
             return new Result(criterion, Status.NOT_JUDGED, Optional.of(why), required, Double.NaN,
                     percentileOf(criterion, latencyPercentile), note, Optional.empty());
         }
@@ -297,14 +297,14 @@ public final class RequirementCheck {
                     + bound();
             if (status == Status.NOT_JUDGED) {
                 return head + ": " + whyNotJudged.orElseThrow().words()
-                        + (note.isEmpty() ? "" : ": " + note);
+                        + note.map(n -> ": " + n).orElse("");
             }
             double ratio = marginRatio();
             String by = criterion.isMinimum()
                     ? String.format(Locale.ROOT, "%.2fx the minimum", ratio)
                     : String.format(Locale.ROOT, "%.1f %% of the maximum", 100 * measured / required);
             return head + ": measured " + figure(criterion, measured) + ", " + by
-                    + (note.isEmpty() ? "" : " (" + note + ")");
+                    + note.map(n -> " (" + n + ")").orElse("");
         }
     }
 

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -268,8 +269,8 @@ public final class StorageRequirement {
     }
 
     /** {@return where the figures come from; empty when not given} */
-    public String source() {
-        return source;
+    public Optional<String> source() {
+        return source.isEmpty() ? Optional.empty() : Optional.of(source);
     }
 
     /**

@@ -149,7 +149,7 @@ class CgroupIoLimitVerdictTest {
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 8, 0, 1, true,
                 Duration.ofMillis(500), true, 0, Optional.empty());
         return new WorkloadReport(target, p, BACKEND, new EngineInfo(IoEngine.PSYNC,
-                Optional.empty(), 1, 1, "", Optional.empty(), Optional.empty()), Optional.of(read),
+                Optional.empty(), 1, 1, Optional.empty(), Optional.empty(), Optional.empty()), Optional.of(read),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
     }
 
@@ -197,7 +197,7 @@ class CgroupIoLimitVerdictTest {
         RequirementCheck.Result write = check.results().get(0);
         assertThat(write.status()).isEqualTo(Status.FAILED);
         assertThat(write.cgroupLimit()).contains(WRITE_8_MIB);
-        assertThat(write.note()).startsWith("not met: the cgroup caps writes at 8.39 MB/s"
+        assertThat(write.note().orElseThrow()).startsWith("not met: the cgroup caps writes at 8.39 MB/s"
                 + " (8.00 MiB/s) (cgroup v1 /app, blkio.throttle.write_bps_device on sda 8:0), so"
                 + " the drive may be faster outside it");
         assertThat(write.toString()).contains("0.42x the minimum (not met: the cgroup caps writes"
@@ -207,7 +207,7 @@ class CgroupIoLimitVerdictTest {
         RequirementCheck met = StorageRequirement.parse("write=5MB/s").check(capped);
         assertThat(met.passed()).isTrue();
         assertThat(met.results().get(0).cgroupLimit()).isEmpty();
-        assertThat(met.results().get(0).note()).doesNotContain("cgroup");
+        assertThat(met.results().get(0).note().orElse("")).doesNotContain("cgroup");
 
         // a failure without a cap, or with the figure well below it, names none
         SpeedReport slow = sequential(target(WRITE_8_MIB), pass(PassKind.WRITE, 1, 3_000_000),
@@ -216,7 +216,7 @@ class CgroupIoLimitVerdictTest {
                 .results().get(0);
         assertThat(notCapped.status()).isEqualTo(Status.FAILED);
         assertThat(notCapped.cgroupLimit()).isEmpty();
-        assertThat(notCapped.note()).doesNotContain("cgroup");
+        assertThat(notCapped.note().orElse("")).doesNotContain("cgroup");
     }
 
     @Test
@@ -227,7 +227,7 @@ class CgroupIoLimitVerdictTest {
         assertThat(check.results()).singleElement().satisfies(r -> {
             assertThat(r.status()).isEqualTo(Status.FAILED);
             assertThat(r.cgroupLimit()).contains(readIops);
-            assertThat(r.note()).startsWith("not met: the cgroup caps reads at 500 IOPS");
+            assertThat(r.note().orElseThrow()).startsWith("not met: the cgroup caps reads at 500 IOPS");
         });
     }
 
@@ -235,7 +235,7 @@ class CgroupIoLimitVerdictTest {
     void aCapIsNamedOnlyForAFailedCriterion() {
         assertThatThrownBy(() -> new RequirementCheck.Result(
                 StorageRequirement.Criterion.SEQUENTIAL_WRITE, Status.PASSED, Optional.empty(),
-                1e6, 2e6, Double.NaN, "", Optional.of(WRITE_8_MIB))).isInstanceOf(IllegalArgumentException.class)
+                1e6, 2e6, Double.NaN, Optional.empty(), Optional.of(WRITE_8_MIB))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("only for a failed criterion");
     }
 

@@ -63,7 +63,7 @@ class NativeEngineChoiceTest {
         assertThat(e.ioEngine()).isEqualTo(IoEngine.IO_URING);
         assertThat(e.requestedIoEngine()).isEmpty();
         assertThat(e.fallbackReason()).isEmpty();
-        assertThat(e.details()).contains("registered file", "1 registered buffer",
+        assertThat(e.details().orElseThrow()).contains("registered file", "1 registered buffer",
                 "completions reaped from the CQ ring in user space");
         assertThat(qd16.toString()).contains("I/O:        io_uring (registered file")
                 .contains("CPU:        ").contains("usr_cpu");
@@ -82,7 +82,7 @@ class NativeEngineChoiceTest {
             assertThat(e.ioEngine()).isEqualTo(IoEngine.LIBAIO);
             assertThat(e.fallbackReason()).hasValueSatisfying(r -> assertThat(r)
                     .startsWith("io_uring not used: this file system has no non-blocking reads"));
-            assertThat(e.details()).contains("completions reaped from the ring in user space");
+            assertThat(e.details().orElseThrow()).contains("completions reaped from the ring in user space");
             // tmpfs completes each I/O inside io_submit: the depth is never in the kernel
             WorkloadReport tmpfsRun = DriveSpeed.workload(tmpfs).size("4M").queueDepth(8)
                     .count(2000).run();
@@ -98,7 +98,7 @@ class NativeEngineChoiceTest {
             EngineInfo named = DriveSpeed.workload(tmpfs).size("4M").queueDepth(8).count(2000)
                     .ioEngine(IoEngine.IO_URING).run().engine();
             assertThat(named.ioEngine()).isEqualTo(IoEngine.IO_URING);
-            assertThat(named.details()).contains("kernel worker thread");
+            assertThat(named.details().orElseThrow()).contains("kernel worker thread");
         } finally {
             Files.deleteIfExists(tmpfs);
         }

@@ -293,7 +293,7 @@ class QueueEngineTest {
         assertThat(r.engine().ioEngine()).isEqualTo(fio);
         assertThat(r.engine().requestedIoEngine()).contains(fio);
         assertThat(r.engine().fallbackReason()).isEmpty();
-        assertThat(r.engine().details()).contains("submits");
+        assertThat(r.engine().details().orElseThrow()).contains("submits");
         assertThat(r.engine().toString()).startsWith(engine.fioName() + " (")
                 .containsPattern("1 thread x queue depth 16 \\(\\d+\\.\\d in flight on average,"
                         + " peak \\d+, submitting thread \\d+ % busy\\)$");

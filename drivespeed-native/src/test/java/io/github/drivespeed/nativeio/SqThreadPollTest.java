@@ -77,7 +77,7 @@ class SqThreadPollTest {
         WorkloadReport r = DriveSpeed.workload(dir).sqThreadPoll().size("8M").random()
                 .readWrite(70).queueDepth(8).count(3000).seed(3).run();
         assertThat(r.engine().ioEngine()).isEqualTo(IoEngine.IO_URING);
-        assertThat(r.engine().details()).contains("IORING_SETUP_SQPOLL");
+        assertThat(r.engine().details().orElseThrow()).contains("IORING_SETUP_SQPOLL");
         assertThat(r.backend().description()).contains("submission-queue polling");
         assertThat(r.read().orElseThrow().totalIos() + r.write().orElseThrow().totalIos())
                 .isEqualTo(3000);
@@ -102,7 +102,7 @@ class SqThreadPollTest {
                 .count(500).seed(5).run();
         assertThat(r.parameters().queueDepth()).isEqualTo(1);
         assertThat(r.engine().ioEngine()).isEqualTo(IoEngine.IO_URING);
-        assertThat(r.engine().details()).contains("IORING_SETUP_SQPOLL");
+        assertThat(r.engine().details().orElseThrow()).contains("IORING_SETUP_SQPOLL");
         assertThat(r.read().orElseThrow().totalIos()).isEqualTo(500);
         WorkloadReport plain = DriveSpeed.workload(dir).size("4M").random().read().count(500)
                 .seed(5).run();

@@ -301,7 +301,7 @@ public final class JsonReport {
         n.put("numjobs", e.threads());
         n.put("iodepth", e.queueDepth());
         n.put("workers", e.workers());
-        n.put("details", e.details());
+        n.put("details", e.details().orElse(""));
         put(n, "fallback_reason", e.fallbackReason());
         n.set("in_flight", e.inFlight().map(JsonReport::inFlight).orElse(null));
         return n;
@@ -478,7 +478,7 @@ public final class JsonReport {
     private static ObjectNode requirement(RequirementCheck c) {
         ObjectNode n = NODES.objectNode();
         n.put("name", c.requirement().name());
-        n.put("source", c.requirement().source());
+        n.put("source", c.requirement().source().orElse(""));
         n.put("passed", c.passed());
         n.put("verdict", c.outcome().name().toLowerCase(Locale.ROOT));
         ArrayNode results = n.putArray("results");

@@ -204,7 +204,7 @@ final class ReportFixtures {
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 160 * 4096L, 160},
                     {500 * MS, 1_000 * MS, 140 * 4096L, 140}}));
         return new WorkloadReport(sdCardTarget(), p, backend(),
-                new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, "", Optional.empty(),
+                new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, Optional.empty(), Optional.empty(),
                         Optional.empty()),
                 Optional.of(PassResult.of(PassKind.READ, List.of(reads), Set.of())),
                 Optional.of(PassResult.of(PassKind.WRITE, List.of(writes), Set.of())),
@@ -237,7 +237,7 @@ final class ReportFixtures {
                 .withSubmissionSplit(latency(slat), latency(clat));
         return new WorkloadReport(sdCardTarget(), p, backend(),
                 new EngineInfo(IoEngine.LIBAIO, Optional.of(IoEngine.LIBAIO), 1, 8,
-                        "completions reaped from the ring in user space", Optional.empty(),
+                        Optional.of("completions reaped from the ring in user space"), Optional.empty(),
                         Optional.of(new InFlight(8, 7.6, 8, OptionalDouble.of(0.35)))),
                 Optional.of(PassResult.of(PassKind.READ, List.of(reads), Set.of())),
                 Optional.empty(),
@@ -268,7 +268,7 @@ final class ReportFixtures {
                     Set.of());
             labels.add("RND4K Q1T1 " + (read ? "read" : "write"));
             reports.add(new WorkloadReport(sdCardTarget(), p, backend(),
-                    new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, "", Optional.empty(),
+                    new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, Optional.empty(), Optional.empty(),
                             Optional.empty()),
                     read ? Optional.of(pass) : Optional.empty(),
                     read ? Optional.empty() : Optional.of(pass), List.of(), Set.of(),

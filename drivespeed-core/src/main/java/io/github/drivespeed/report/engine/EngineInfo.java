@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param queueDepth I/Os in flight per thread the workload asked for (fio {@code iodepth}); with
  *     {@link IoEngine#PSYNC} above 1 it is run as {@code queueDepth} threads per thread
  * @param details how the engine ran, for example {@code registered file, 2 registered buffers;
- *     submits every queued I/O in one call before reaping}; empty for psync
+ *     submits every queued I/O in one call before reaping}; empty for psync (an empty string is
+ *     taken as empty)
  * @param fallbackReason why a preferred engine did not run, for example {@code io_uring not used:
  *     io_uring_setup(2): EPERM (Operation not permitted); kernel.io_uring_disabled = 2}, or why
  *     the queue depth was run as threads; empty when the best engine ran
@@ -24,7 +25,7 @@ import java.util.Optional;
  * @since 0.1.0
  */
 public record EngineInfo(IoEngine ioEngine, Optional<IoEngine> requestedIoEngine, int threads,
-        int queueDepth, String details, Optional<String> fallbackReason,
+        int queueDepth, Optional<String> details, Optional<String> fallbackReason,
         Optional<InFlight> inFlight) {
 
     /**
@@ -41,7 +42,7 @@ public record EngineInfo(IoEngine ioEngine, Optional<IoEngine> requestedIoEngine
     public EngineInfo {
         Objects.requireNonNull(ioEngine, "ioEngine");
         Objects.requireNonNull(requestedIoEngine, "requestedIoEngine");
-        Objects.requireNonNull(details, "details");
+        details = Objects.requireNonNull(details, "details").filter(d -> !d.isEmpty());
         Objects.requireNonNull(fallbackReason, "fallbackReason");
         Objects.requireNonNull(inFlight, "inFlight");
         SettingChecks.requireAtLeast("threads", threads, 1);
@@ -70,9 +71,7 @@ public record EngineInfo(IoEngine ioEngine, Optional<IoEngine> requestedIoEngine
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder(ioEngine.fioName());
-        if (!details.isEmpty()) {
-            sb.append(" (").append(details).append(')');
-        }
+        details.ifPresent(d -> sb.append(" (").append(d).append(')'));
         sb.append(": ");
         if (queueDepthRunAsThreads()) {
             sb.append(threads).append(" x ").append(queueDepth).append(" = ").append(workers())

@@ -49,7 +49,7 @@ class EngineChoiceTest {
         ThreadedAsyncBackend io = offering(BOTH, Map.of(), Map.of());
         WorkloadReport qd1 = small(io).run();
         assertThat(qd1.engine()).usingRecursiveComparison().ignoringFields("inFlight")
-                .isEqualTo(new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, "",
+                .isEqualTo(new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, Optional.empty(),
                         Optional.empty(), Optional.empty()));
         assertThat(qd1.engine().inFlight()).hasValueSatisfying(f -> assertThat(f.peakDepth()).isOne());
         assertThat(qd1.engine().toString()).isEqualTo("psync: 1 thread x queue depth 1");
