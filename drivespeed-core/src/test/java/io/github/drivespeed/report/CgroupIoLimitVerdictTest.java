@@ -195,7 +195,7 @@ class CgroupIoLimitVerdictTest {
         RequirementCheck check = StorageRequirement.parse("write=20MB/s").check(capped);
         assertThat(check.passed()).isFalse();
         RequirementCheck.Result write = check.results().get(0);
-        assertThat(write.status()).isEqualTo(Status.FAILED);
+        assertThat(write.status()).isEqualTo(Status.NOT_MET);
         assertThat(write.cgroupLimit()).contains(WRITE_8_MIB);
         assertThat(write.note().orElseThrow()).startsWith("not met: the cgroup caps writes at 8.39 MB/s"
                 + " (8.00 MiB/s) (cgroup v1 /app, blkio.throttle.write_bps_device on sda 8:0), so"
@@ -214,7 +214,7 @@ class CgroupIoLimitVerdictTest {
                 fastRead());
         RequirementCheck.Result notCapped = StorageRequirement.parse("write=20MB/s").check(slow)
                 .results().get(0);
-        assertThat(notCapped.status()).isEqualTo(Status.FAILED);
+        assertThat(notCapped.status()).isEqualTo(Status.NOT_MET);
         assertThat(notCapped.cgroupLimit()).isEmpty();
         assertThat(notCapped.note().orElse("")).doesNotContain("cgroup");
     }
@@ -225,7 +225,7 @@ class CgroupIoLimitVerdictTest {
         RequirementCheck check = StorageRequirement.parse("randread=1500")
                 .check(Measurements.of(randomReads(target(readIops), 499)));
         assertThat(check.results()).singleElement().satisfies(r -> {
-            assertThat(r.status()).isEqualTo(Status.FAILED);
+            assertThat(r.status()).isEqualTo(Status.NOT_MET);
             assertThat(r.cgroupLimit()).contains(readIops);
             assertThat(r.note().orElseThrow()).startsWith("not met: the cgroup caps reads at 500 IOPS");
         });
@@ -234,7 +234,7 @@ class CgroupIoLimitVerdictTest {
     @Test
     void aCapIsNamedOnlyForAFailedCriterion() {
         assertThatThrownBy(() -> new RequirementCheck.Result(
-                StorageRequirement.Criterion.SEQUENTIAL_WRITE, Status.PASSED, Optional.empty(),
+                StorageRequirement.Criterion.SEQUENTIAL_WRITE, Status.MET, Optional.empty(),
                 1e6, 2e6, Double.NaN, Optional.empty(), Optional.of(WRITE_8_MIB))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("only for a failed criterion");
     }

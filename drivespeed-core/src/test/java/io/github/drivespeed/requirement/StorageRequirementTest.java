@@ -91,7 +91,7 @@ class StorageRequirementTest {
         assertThat(at30.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_MET);
         RequirementCheck.Result write = at30.results().get(0);
         assertThat(write.criterion()).isEqualTo(Criterion.SEQUENTIAL_WRITE);
-        assertThat(write.status()).isEqualTo(Status.FAILED);
+        assertThat(write.status()).isEqualTo(Status.NOT_MET);
         assertThat(write.whyNotJudged()).isEmpty();
         assertThat(write.required()).isEqualTo(30e6);
         assertThat(write.measured()).isCloseTo(25e6, within(1.0));
@@ -226,7 +226,7 @@ class StorageRequirementTest {
                 .with(random4k(true, new double[] {900}, 300_000));
         RequirementCheck a1 = SdClass.A1.requirement().check(m);
         assertThat(a1.results()).extracting(RequirementCheck.Result::status).containsExactly(
-                Status.NOT_JUDGED, Status.FAILED, Status.NOT_JUDGED);
+                Status.NOT_JUDGED, Status.NOT_MET, Status.NOT_JUDGED);
         assertThat(a1.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_MET);
         assertThat(a1.toString()).startsWith("requirement SD Application Performance Class 1"
                 + " (A1): NOT met\n");
@@ -238,10 +238,10 @@ class StorageRequirementTest {
                 Status.NOT_JUDGED, Optional.empty(), 30e6, Double.NaN, Double.NaN, Optional.empty(), Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RequirementCheck.Result(Criterion.SUSTAINED_WRITE,
-                Status.PASSED, Optional.of(RequirementCheck.NotJudged.BURST_ONLY), 30e6, 40e6,
+                Status.MET, Optional.of(RequirementCheck.NotJudged.BURST_ONLY), 30e6, 40e6,
                 Double.NaN, Optional.empty(), Optional.empty())).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RequirementCheck.Result(Criterion.SUSTAINED_WRITE,
-                Status.PASSED, Optional.empty(), 30e6, 20e6, Double.NaN, Optional.empty(),
+                Status.MET, Optional.empty(), 30e6, 20e6, Double.NaN, Optional.empty(),
                 Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> RequirementCheck.Result.judged(Criterion.SUSTAINED_WRITE, 30e6,

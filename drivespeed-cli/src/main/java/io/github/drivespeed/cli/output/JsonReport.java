@@ -485,7 +485,7 @@ public final class JsonReport {
         for (RequirementCheck.Result r : c.results()) {
             ObjectNode o = results.addObject();
             o.put("criterion", r.criterion().name().toLowerCase(Locale.ROOT));
-            o.put("status", r.status().name().toLowerCase(Locale.ROOT));
+            o.put("status", status(r.status()));
             o.put("not_judged", r.whyNotJudged().map(w -> w.name().toLowerCase(Locale.ROOT))
                     .orElse(null));
             o.put("unit", unit(r.criterion()));
@@ -505,16 +505,30 @@ public final class JsonReport {
      * @param c a criterion
      */
     public static String unit(io.github.drivespeed.requirement.StorageRequirement.Criterion c) {
-        switch (c) {
-            case SEQUENTIAL_WRITE:
-            case SUSTAINED_WRITE:
-            case SEQUENTIAL_READ:
+        switch (c.unit()) {
+            case BYTES_PER_SECOND:
                 return "bytes_per_second";
-            case RANDOM_4K_READ_IOPS:
-            case RANDOM_4K_WRITE_IOPS:
+            case IOS_PER_SECOND:
                 return "iops";
             default:
                 return "ns";
+        }
+    }
+
+    /**
+     * {@return a criterion's status in the JSON output: {@code passed}, {@code failed} or
+     * {@code not_judged}}
+     *
+     * @param s a status
+     */
+    static String status(RequirementCheck.Status s) {
+        switch (s) {
+            case MET:
+                return "passed";
+            case NOT_MET:
+                return "failed";
+            default:
+                return "not_judged";
         }
     }
 
