@@ -180,7 +180,7 @@ public final class RequirementCheck {
             }
             String capped = "not met: the cgroup caps " + cap.direction().plural() + " at "
                     + cap.rate() + " (cgroup " + cap.version().label() + " " + cap.cgroup() + ", "
-                    + cap.file() + " on " + cap.deviceName() + " " + cap.device()
+                    + cap.file() + " on " + cap.deviceName() + " " + cap.deviceNumber()
                     + "), so the drive may be faster outside it";
             return new Result(criterion, status, whyNotJudged, required, measured,
                     latencyPercentile, Optional.of(note.map(n -> capped + "; " + n).orElse(capped)),

@@ -19,7 +19,7 @@ import java.util.Objects;
  * carry limits (the kernel refuses a partition's number), and a partition's I/O is held to its
  * disk's; a stacked device (device-mapper, md) may carry its own.
  *
- * @param device the device the limit is keyed by ({@code MAJ:MIN})
+ * @param deviceNumber the device the limit is keyed by ({@code MAJ:MIN})
  * @param deviceName that device's name in sysfs, for example {@code sda}
  * @param direction what is capped: reads or writes
  * @param unit what is counted: bytes or I/Os
@@ -30,7 +30,7 @@ import java.util.Objects;
  *     for the root), for example {@code /system.slice/app.service}
  * @since 0.1.0
  */
-public record IoLimit(DeviceNumber device, String deviceName, Direction direction, Unit unit,
+public record IoLimit(DeviceNumber deviceNumber, String deviceName, Direction direction, Unit unit,
         long perSecond, CgroupVersion version, String cgroup) {
 
     /**
@@ -81,7 +81,7 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
     /**
      * Checks the values.
      *
-     * @param device the device the limit is keyed by
+     * @param deviceNumber the device the limit is keyed by
      * @param deviceName its sysfs name
      * @param direction reads or writes
      * @param unit bytes or I/Os
@@ -93,7 +93,7 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
      * @throws NullPointerException if an object is null
      */
     public IoLimit {
-        Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(deviceNumber, "deviceNumber");
         Objects.requireNonNull(deviceName, "deviceName");
         Objects.requireNonNull(direction, "direction");
         Objects.requireNonNull(unit, "unit");
@@ -162,7 +162,7 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
      */
     @Override
     public String toString() {
-        return direction.plural() + " capped at " + rate() + " on " + deviceName + " (" + device
-                + ") by cgroup " + version.label() + " " + cgroup + " (" + file() + ")";
+        return direction.plural() + " capped at " + rate() + " on " + deviceName + " ("
+                + deviceNumber + ") by cgroup " + version.label() + " " + cgroup + " (" + file() + ")";
     }
 }

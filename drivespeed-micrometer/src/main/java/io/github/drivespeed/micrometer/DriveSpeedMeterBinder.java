@@ -155,7 +155,7 @@ public final class DriveSpeedMeterBinder implements MeterBinder {
         String fsType = UNKNOWN;
         try {
             TargetInfo target = DriveSpeed.probe(schedule.target());
-            device = target.device().map(BlockDevice::sysfsName).orElse("none");
+            device = target.blockDevice().map(BlockDevice::sysfsName).orElse("none");
             fsType = target.fileSystemType();
         } catch (IOException | RuntimeException e) {
             // the directory is not there (yet) or cannot be examined: the measurements will say

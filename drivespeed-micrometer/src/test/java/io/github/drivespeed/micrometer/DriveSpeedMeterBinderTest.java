@@ -195,7 +195,7 @@ class DriveSpeedMeterBinderTest {
         try (MeasurementSchedule schedule = schedule(dir, Duration.ofHours(1), Duration.ofHours(1))) {
             new DriveSpeedMeterBinder(schedule).bindTo(registry);
         }
-        String device = target.device().map(d -> d.sysfsName()).orElse("none");
+        String device = target.blockDevice().map(d -> d.sysfsName()).orElse("none");
         assertThat(registry.getMeters()).isNotEmpty().allSatisfy(m -> {
             assertThat(m.getId().getTag("path")).isEqualTo(dir.toString());
             assertThat(m.getId().getTag("device")).isEqualTo(device);

@@ -196,7 +196,7 @@ public final class ThroughputChart {
             return results.backend().map(b -> b.name() + " backend").orElse("");
         }
         var target = results.target().get();
-        String device = target.device().map(d -> d.identity()).orElse("no block device");
+        String device = target.blockDevice().map(d -> d.identity()).orElse("no block device");
         Optional<String> backend = results.backend().map(b -> b.name() + " backend");
         return target.fileSystemType() + " on " + device
                 + backend.map(b -> "; " + b).orElse("");

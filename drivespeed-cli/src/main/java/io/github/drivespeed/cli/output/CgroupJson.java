@@ -44,7 +44,7 @@ final class CgroupJson {
     static ObjectNode ioLimit(IoLimit l) {
         ObjectNode n = NODES.objectNode();
         n.put("device", l.deviceName());
-        n.put("device_number", l.device().toString());
+        n.put("device_number", l.deviceNumber().toString());
         n.put("direction", l.direction().name().toLowerCase(Locale.ROOT));
         boolean bytes = l.unit() == IoLimit.Unit.BYTES;
         n.set("bytes_per_second", bytes ? NODES.numberNode(l.perSecond()) : null);

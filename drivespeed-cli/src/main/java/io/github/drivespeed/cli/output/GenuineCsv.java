@@ -73,7 +73,7 @@ final class GenuineCsv {
                     write ? r.writeNanos() : r.readNanos(),
                     (write ? r.write() : r.read()).bytesPerSecond(), warnings,
                     r.target().directory().toString(), r.target().fileSystemType(),
-                    r.target().device().map(d -> d.sysfsName()).orElse(""),
+                    r.target().blockDevice().map(d -> d.sysfsName()).orElse(""),
                     r.startedAt().toString());
             List<String> g = empty();
             if (!write) {

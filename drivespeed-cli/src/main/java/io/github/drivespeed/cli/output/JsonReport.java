@@ -176,8 +176,8 @@ public final class JsonReport {
         put(n, "transport", d.transport());
         n.set("rotational", d.rotational().map(NODES::booleanNode).orElse(null));
         n.set("read_only", d.readOnly().map(NODES::booleanNode).orElse(null));
-        put(n, "logical_block_size_bytes", d.logicalBlockSizeBytes());
-        put(n, "physical_block_size_bytes", d.physicalBlockSizeBytes());
+        put(n, "logical_block_size_bytes", d.logicalBlockBytes());
+        put(n, "physical_block_size_bytes", d.physicalBlockBytes());
         put(n, "scheduler", d.scheduler());
         put(n, "write_cache", d.writeCache().map(BlockDevice.WriteCache::sysfsText));
         n.set("fua", d.fua().map(NODES::booleanNode).orElse(null));
@@ -416,7 +416,7 @@ public final class JsonReport {
     /** What the block device under the target moved during a run (its kernel counters). */
     private static ObjectNode deviceIo(DeviceIo d) {
         ObjectNode n = NODES.objectNode();
-        n.put("device", d.device());
+        n.put("device", d.deviceName());
         n.put("read_bytes", d.readBytes());
         n.put("read_ios", d.readRequests());
         n.put("write_bytes", d.writeBytes());
@@ -424,7 +424,7 @@ public final class JsonReport {
         ArrayNode flushes = n.putArray("flushes");
         for (DiskFlushes f : d.flushes()) {
             ObjectNode disk = flushes.addObject();
-            disk.put("device", f.device());
+            disk.put("device", f.deviceName());
             put(disk, "write_cache", f.writeCache().map(BlockDevice.WriteCache::sysfsText));
             disk.set("fua", f.fua().map(NODES::booleanNode).orElse(null));
             disk.put("write_bytes", f.writeBytes());

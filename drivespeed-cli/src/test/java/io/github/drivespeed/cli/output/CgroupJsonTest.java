@@ -36,7 +36,7 @@ class CgroupJsonTest {
         TargetInfo t = s.target();
         TargetInfo limited = TargetInfo.builder(t.directory()).fileSystemType(t.fileSystemType())
                 .fileSystemSource(t.fileSystemSource()).mount(t.mount().orElseThrow())
-                .device(t.device().orElseThrow()).warnings(t.warnings())
+                .device(t.blockDevice().orElseThrow()).warnings(t.warnings())
                 .cgroupLimits(new CgroupLimits(List.of(READ_IOPS, WRITE_CAP),
                         Optional.of(new MemoryLimit(512L << 20, 100L << 20, 20L << 20,
                                 CgroupVersion.V2, "/system.slice"))))

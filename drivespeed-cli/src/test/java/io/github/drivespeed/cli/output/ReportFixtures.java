@@ -76,11 +76,11 @@ final class ReportFixtures {
         BlockDevice disk = BlockDevice.builder("sdb", new DeviceNumber(8, 16),
                 BlockDevice.Kind.DISK).sizeBytes(63_864_569_856L).vendor("Generic")
                 .model("STORAGE DEVICE").firmwareRevision("1206").transport("scsi")
-                .rotational(false).logicalBlockSizeBytes(512).physicalBlockSizeBytes(512)
+                .rotational(false).logicalBlockBytes(512).physicalBlockBytes(512)
                 .scheduler("mq-deadline").link(usb).build();
         BlockDevice partition = BlockDevice.builder("sdb1", new DeviceNumber(8, 17),
                 BlockDevice.Kind.PARTITION).sizeBytes(63_863_521_280L).partitionNumber(1)
-                .logicalBlockSizeBytes(512).physicalBlockSizeBytes(512).lower(List.of(disk))
+                .logicalBlockBytes(512).physicalBlockBytes(512).lower(List.of(disk))
                 .build();
         MountInfo mount = new MountInfo(Path.of("/media/card"), "/", new DeviceNumber(8, 17),
                 "vfat", "/dev/sdb1", List.of("rw", "nosuid", "nodev", "relatime"),
@@ -158,8 +158,8 @@ final class ReportFixtures {
         BlockDevice disk = sdCardTarget().wholeDisks().get(0);
         BlockDevice protectedDisk = BlockDevice.builder("sdb", disk.deviceNumber(),
                 BlockDevice.Kind.DISK).sizeBytes(63_864_569_856L).model("STORAGE DEVICE")
-                .transport("scsi").rotational(false).readOnly(true).logicalBlockSizeBytes(512)
-                .physicalBlockSizeBytes(512).link(disk.link().orElseThrow()).build();
+                .transport("scsi").rotational(false).readOnly(true).logicalBlockBytes(512)
+                .physicalBlockBytes(512).link(disk.link().orElseThrow()).build();
         PassResult read = PassResult.of(PassKind.READ, List.of(
                 Sample.of(1, 12 * block, 3_000 * MS, 12, spread(12, 240 * MS, 2 * MS),
                         timeline(1_000 * MS, new long[][] {{0, 1_000 * MS, block * 4, 4},

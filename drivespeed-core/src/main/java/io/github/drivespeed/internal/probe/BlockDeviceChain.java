@@ -154,8 +154,8 @@ final class BlockDeviceChain {
     }
 
     private static void queueFacts(BlockDevice.Builder b, Path queue) {
-        SysfsFiles.number(queue.resolve("logical_block_size")).ifPresent(b::logicalBlockSizeBytes);
-        SysfsFiles.number(queue.resolve("physical_block_size")).ifPresent(b::physicalBlockSizeBytes);
+        SysfsFiles.number(queue.resolve("logical_block_size")).ifPresent(b::logicalBlockBytes);
+        SysfsFiles.number(queue.resolve("physical_block_size")).ifPresent(b::physicalBlockBytes);
         SysfsFiles.number(queue.resolve("rotational")).ifPresent(r -> b.rotational(r != 0));
         SysfsFiles.text(queue.resolve("scheduler")).flatMap(BlockDeviceChain::activeScheduler)
                 .ifPresent(b::scheduler);

@@ -98,7 +98,7 @@ final class CgroupIoLimits {
         }
         List<IoLimit> limits = new ArrayList<>(tightest.values());
         List<DeviceNumber> order = new ArrayList<>(names.keySet());
-        limits.sort(Comparator.comparingInt((IoLimit l) -> order.indexOf(l.device()))
+        limits.sort(Comparator.comparingInt((IoLimit l) -> order.indexOf(l.deviceNumber()))
                 .thenComparing(IoLimit::direction).thenComparing(IoLimit::unit));
         return limits;
     }

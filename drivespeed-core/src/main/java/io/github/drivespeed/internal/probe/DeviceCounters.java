@@ -112,7 +112,7 @@ public final class DeviceCounters {
      * @return the counters of the device its file system sits on, or {@link #NONE}
      */
     static DeviceCounters of(Path sysRoot, TargetInfo target) {
-        Optional<BlockDevice> top = target.device();
+        Optional<BlockDevice> top = target.blockDevice();
         if (top.isEmpty()) {
             return NONE;
         }

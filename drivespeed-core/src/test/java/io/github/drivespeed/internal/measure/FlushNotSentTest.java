@@ -67,7 +67,7 @@ class FlushNotSentTest {
             assertThat(r.read().warnings()).doesNotContain(Warning.FLUSH_NOT_SENT);
             for (Sample s : r.write().samples()) {
                 DiskFlushes f = onlyDisk(s);
-                assertThat(f.device()).isEqualTo(loop.sysfsName());
+                assertThat(f.deviceName()).isEqualTo(loop.sysfsName());
                 assertThat(f.flushRequests()).hasValue(0);
                 assertThat(f.writeBytes()).isGreaterThanOrEqualTo(32 * DataSize.MEBIBYTE);
             }

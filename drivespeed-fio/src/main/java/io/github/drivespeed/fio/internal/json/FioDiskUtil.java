@@ -42,7 +42,7 @@ final class FioDiskUtil {
             }
             for (Sample s : runs) {
                 s.deviceIo().filter(d -> d.activity().isPresent()).ifPresent(d -> byDevice
-                        .computeIfAbsent(d.device(), k -> new Totals()).add(d, s.elapsedNanos()));
+                        .computeIfAbsent(d.deviceName(), k -> new Totals()).add(d, s.elapsedNanos()));
             }
         }
         ArrayNode a = FioNodes.NODES.arrayNode();
