@@ -132,7 +132,7 @@ class SequentialPlanTest {
                 w.seed(), w.runs(), w.direct(), w.timelineInterval(), true, 0, Optional.empty()))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.setting()).isEqualTo("duration");
-                    assertThat(e.relatedSettings()).containsExactly("count");
+                    assertThat(e.settings()).containsExactly("count");
                 })
                 .hasMessage("duration excludes count 5: a workload is size-based or time-based,"
                         + " not both: PT5S");

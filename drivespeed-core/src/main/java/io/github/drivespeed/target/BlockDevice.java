@@ -101,7 +101,7 @@ public final class BlockDevice {
          * @param text the content of {@code queue/write_cache}
          * @return the mode, or empty for any other text
          */
-        public static Optional<WriteCache> parse(String text) {
+        public static Optional<WriteCache> ofSysfsText(String text) {
             String t = text.strip();
             for (WriteCache w : values()) {
                 if (w.sysfsText.equals(t)) {

@@ -199,7 +199,7 @@ public final class JsonReport {
             put(n, "product", u.product());
             put(n, "serial", u.serial());
             n.put("version", u.version());
-            n.set("speed_bits_per_second", rate(u.speedMegabitsPerSecond() * 1e6));
+            n.set("speed_bits_per_second", rate(u.megabitsPerSecond() * 1e6));
             n.put("lanes", u.lanes());
         } else if (link instanceof Link.Sata s) {
             n.put("type", "sata");

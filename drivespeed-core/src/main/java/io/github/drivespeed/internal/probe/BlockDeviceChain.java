@@ -159,7 +159,7 @@ final class BlockDeviceChain {
         SysfsFiles.number(queue.resolve("rotational")).ifPresent(r -> b.rotational(r != 0));
         SysfsFiles.text(queue.resolve("scheduler")).flatMap(BlockDeviceChain::activeScheduler)
                 .ifPresent(b::scheduler);
-        SysfsFiles.text(queue.resolve("write_cache")).flatMap(BlockDevice.WriteCache::parse)
+        SysfsFiles.text(queue.resolve("write_cache")).flatMap(BlockDevice.WriteCache::ofSysfsText)
                 .ifPresent(b::writeCache);
         SysfsFiles.number(queue.resolve("fua")).ifPresent(f -> b.fua(f != 0));
     }

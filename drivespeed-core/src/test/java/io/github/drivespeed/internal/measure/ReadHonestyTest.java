@@ -134,7 +134,7 @@ class ReadHonestyTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.value()).isEmpty();
-                    assertThat(e.relatedSettings()).containsExactly("buffered", "directOrBuffered");
+                    assertThat(e.settings()).containsExactly("buffered", "directOrBuffered");
                 })
                 .hasMessage("dropCaches applies to buffered reads; O_DIRECT reads bypass the"
                         + " page cache: add buffered or directOrBuffered");

@@ -54,7 +54,7 @@ class FixtureTargetsTest {
         assertThat(usb.manufacturer()).hasValue("SanDisk");
         assertThat(usb.product()).hasValue("Extreme");
         assertThat(usb.version()).isEqualTo("3.00");
-        assertThat(usb.speedMegabitsPerSecond()).isEqualTo(480);
+        assertThat(usb.megabitsPerSecond()).isEqualTo(480);
         assertThat(usb.isUsb3DeviceAtUsb2Speed()).isTrue();
         assertThat(usb.ceiling().bytesPerSecond()).isEqualTo(53_248_000);
         assertThat(t.warnings()).containsExactly(Warning.USB3_DEVICE_AT_USB2_SPEED);
@@ -65,7 +65,7 @@ class FixtureTargetsTest {
         TargetInfo t = describe("usb3-stick-on-usb3-port", "/media/alice/SANDISK EXTREME",
                 "8:17");
         Link.Usb usb = (Link.Usb) t.link().orElseThrow();
-        assertThat(usb.speedMegabitsPerSecond()).isEqualTo(5000);
+        assertThat(usb.megabitsPerSecond()).isEqualTo(5000);
         assertThat(usb.isUsb3DeviceAtUsb2Speed()).isFalse();
         assertThat(usb.ceiling().bytesPerSecond()).isEqualTo(500_000_000);
         assertThat(usb.description()).contains("SuperSpeed");
