@@ -22,7 +22,7 @@ import io.github.drivespeed.target.CgroupVersion;
 import io.github.drivespeed.target.DeviceNumber;
 import io.github.drivespeed.target.IoLimit;
 import io.github.drivespeed.target.IoLimit.Direction;
-import io.github.drivespeed.target.IoLimit.Unit;
+import io.github.drivespeed.target.IoLimit.Kind;
 import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
@@ -47,10 +47,10 @@ class CgroupIoLimitVerdictTest {
     private static final DeviceNumber SDA = new DeviceNumber(8, 0);
     private static final BackendInfo BACKEND = new BackendInfo("java", "test", Optional.empty());
     private static final long EIGHT_MIB = 8 * 1024 * 1024;
-    private static final IoLimit WRITE_8_MIB = limit(Direction.WRITE, Unit.BYTES, EIGHT_MIB);
+    private static final IoLimit WRITE_8_MIB = limit(Direction.WRITE, Kind.BANDWIDTH, EIGHT_MIB);
 
-    private static IoLimit limit(Direction direction, Unit unit, long perSecond) {
-        return new IoLimit(SDA, "sda", direction, unit, perSecond, CgroupVersion.V1, "/app");
+    private static IoLimit limit(Direction direction, Kind kind, long perSecond) {
+        return new IoLimit(SDA, "sda", direction, kind, perSecond, CgroupVersion.V1, "/app");
     }
 
     private static TargetInfo target(IoLimit... limits) {
@@ -124,7 +124,7 @@ class CgroupIoLimitVerdictTest {
     void anIoCapOnLargeBlocksIsReachedByTheDevicesRequests() {
         // one 8 MiB write a second is 1 IOPS; the kernel split each into 64 requests, and the
         // throttle counts those: 64 a second against a cap of 64 IOPS
-        IoLimit iops = limit(Direction.WRITE, Unit.IOS, 64);
+        IoLimit iops = limit(Direction.WRITE, Kind.IOPS, 64);
         Sample run = Sample.of(1, EIGHT_MIB, SECOND, 1, LatencyStats.ofNanos(SECOND),
                 Timeline.NONE).withAccounting(CacheHandling.DIRECT_IO, Optional.of(new DeviceIo(
                         "sda", 0, 0, EIGHT_MIB, 64, Optional.empty(), List.of())));
@@ -155,7 +155,7 @@ class CgroupIoLimitVerdictTest {
 
     @Test
     void aWorkloadsIopsAtAnIoCapOrItsThroughputAtAByteCapIsTheCaps() {
-        IoLimit readIops = limit(Direction.READ, Unit.IOS, 500);
+        IoLimit readIops = limit(Direction.READ, Kind.IOPS, 500);
         WorkloadReport capped = randomReads(target(readIops), 498);
         assertThat(capped.warnings()).contains(Warning.CGROUP_IO_LIMIT);
         assertThat(capped.ioLimitsReached()).singleElement().satisfies(x -> {
@@ -166,7 +166,7 @@ class CgroupIoLimitVerdictTest {
         assertThat(capped.toString()).contains("read median 498 IOPS is 100 % of the cap: reads"
                 + " capped at 500 IOPS");
         // a byte cap of 2 MiB/s holds 4 KiB reads at 512 IOPS
-        assertThat(randomReads(target(limit(Direction.READ, Unit.BYTES, 2 * 1024 * 1024)), 510)
+        assertThat(randomReads(target(limit(Direction.READ, Kind.BANDWIDTH, 2 * 1024 * 1024)), 510)
                 .warnings()).contains(Warning.CGROUP_IO_LIMIT);
         assertThat(randomReads(target(readIops), 300).warnings())
                 .doesNotContain(Warning.CGROUP_IO_LIMIT);
@@ -221,7 +221,7 @@ class CgroupIoLimitVerdictTest {
 
     @Test
     void anIopsRequirementFailedAtAReadCapNamesIt() {
-        IoLimit readIops = limit(Direction.READ, Unit.IOS, 500);
+        IoLimit readIops = limit(Direction.READ, Kind.IOPS, 500);
         RequirementCheck check = StorageRequirement.parse("randread=1500")
                 .check(Measurements.of(randomReads(target(readIops), 499)));
         assertThat(check.results()).singleElement().satisfies(r -> {
@@ -243,7 +243,7 @@ class CgroupIoLimitVerdictTest {
     void anIopsCapIsNotReachedByLargeBlocksTheDeviceSplitIntoMoreRequestsThanItLets() {
         // measured on the cgroup bed: a 4 x 4 MiB read pass at 362 IOPS (90 % of a 400 IOPS
         // cap) while its device completed 28 requests in 11 ms, 2,532 per second
-        CgroupLimits limits = new CgroupLimits(List.of(limit(Direction.READ, Unit.IOS, 400)),
+        CgroupLimits limits = new CgroupLimits(List.of(limit(Direction.READ, Kind.IOPS, 400)),
                 Optional.empty());
         assertThat(limits.reachedBy(Direction.READ, IoLimitReached.Figure.MEDIAN, 1.5e9,
                 IoLimitReached.Figure.MEDIAN, 362, 2532)).isEmpty();

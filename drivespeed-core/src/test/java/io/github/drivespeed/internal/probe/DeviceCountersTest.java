@@ -46,8 +46,8 @@ class DeviceCountersTest {
         // merges 0/0, ticks 60/2 ms, busy 65 ms, weighted 75 ms
         assertThat(d).contains(new DeviceIo("vda", 524288L * 512, 64, 1024L * 512, 2,
                 Optional.of(new DeviceActivity(0, 0, 60, 2, 65, 75)), List.of()));
-        assertThat(d.orElseThrow().activity().orElseThrow().utilPercent(130)).isEqualTo(50.0);
-        assertThat(d.orElseThrow().activity().orElseThrow().utilPercent(10)).isEqualTo(100.0);
+        assertThat(d.orElseThrow().activity().orElseThrow().utilPercent(130_000_000L)).isEqualTo(50.0);
+        assertThat(d.orElseThrow().activity().orElseThrow().utilPercent(10_000_000L)).isEqualTo(100.0);
     }
 
     @Test

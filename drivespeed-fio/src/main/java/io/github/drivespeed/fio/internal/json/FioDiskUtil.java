@@ -92,7 +92,7 @@ final class FioDiskUtil {
             o.put("write_ticks", writeTicks);
             o.put("in_queue", inQueue);
             o.set("util", FioNodes.decimal(new DeviceActivity(0, 0, 0, 0, ioTicks, 0)
-                    .utilPercent(elapsedNanos / 1e6)));
+                    .utilPercent(elapsedNanos)));
             return o;
         }
     }
