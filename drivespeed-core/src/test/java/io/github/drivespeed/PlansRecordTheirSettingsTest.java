@@ -76,9 +76,9 @@ class PlansRecordTheirSettingsTest {
                 .directOrBuffered().backend("java");
         assertThat(plan.parameters().io().ioEngine()).isEmpty();
         WorkloadReport r = plan.run();
-        assertThat(r.parameters().io().ioEngine()).contains(r.engine().engine())
+        assertThat(r.parameters().io().ioEngine()).contains(r.engine().ioEngine())
                 .contains(IoEngine.PSYNC);
-        assertThat(r.engine().requested()).isEmpty();
+        assertThat(r.engine().requestedIoEngine()).isEmpty();
         assertThat(ReportView.of(r).settings().text("ioengine")).contains("psync");
         assertThat(ReportView.of(r).settings().flag("buffered_fallback")).contains(true);
         assertThat(r.parameters().withIo(plan.parameters().io()).withDirect(true))

@@ -133,7 +133,7 @@ class SequentialPlanTest {
                 w.seed(), w.runs(), IoMode.DEFAULT.withDirect(w.direct(), false), w.timelineInterval(), true, 0, Optional.empty(), Optional.empty()))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.setting()).isEqualTo("duration");
-                    assertThat(e.relatedSettings()).containsExactly("count");
+                    assertThat(e.settings()).containsExactly("count");
                 })
                 .hasMessage("duration excludes count 5: a workload is size-based or time-based,"
                         + " not both: PT5S");

@@ -63,14 +63,14 @@ class ThisMachineProbeTest {
         assumeTrue(!stDev.startsWith("0:"), "the temporary directory's file system (st_dev "
                 + stDev + ") has no block device of its own here");
         TargetInfo t = DriveSpeed.probe(dir);
-        BlockDevice top = t.device().orElseThrow();
+        BlockDevice top = t.blockDevice().orElseThrow();
         assertThat(top.deviceNumber()).hasToString(stDev);
         for (BlockDevice d : t.blockDevices()) {
             Optional<ListedBlockDevice> listed = SystemTools.lsblk(d.deviceNumber().toString());
             assertThat(listed).as("lsblk lists %s", d.identity()).isPresent();
             assertThat(d.sysfsName()).isEqualTo(listed.get().name());
-            assertThat(d.logicalBlockSizeBytes()).hasValue(listed.get().logicalBlockBytes());
-            assertThat(d.physicalBlockSizeBytes()).hasValue(listed.get().physicalBlockBytes());
+            assertThat(d.logicalBlockBytes()).hasValue(listed.get().logicalBlockBytes());
+            assertThat(d.physicalBlockBytes()).hasValue(listed.get().physicalBlockBytes());
             assertThat(d.rotational()).hasValue(listed.get().rotational());
             if (!listed.get().scheduler().isEmpty()) {
                 assertThat(d.scheduler()).hasValue(listed.get().scheduler());
@@ -90,7 +90,7 @@ class ThisMachineProbeTest {
         assertThat(t.fileSystemType()).isEqualTo("tmpfs");
         assertThat(t.mount().orElseThrow().deviceNumber())
                 .hasToString(SystemTools.deviceNumber(DEV_SHM));
-        assertThat(t.device()).isEmpty();
+        assertThat(t.blockDevice()).isEmpty();
         assertThat(t.warnings()).contains(Warning.MEMORY_FILE_SYSTEM);
     }
 
@@ -99,7 +99,7 @@ class ThisMachineProbeTest {
         TargetInfo probed = DriveSpeed.probe(dir);
         SpeedReport report = DriveSpeed.on(dir).blockSize("256K").count(4).runs(1).run();
         assertThat(report.target().mount()).isEqualTo(probed.mount());
-        assertThat(report.target().device()).isEqualTo(probed.device());
+        assertThat(report.target().blockDevice()).isEqualTo(probed.blockDevice());
         assertThat(report.target().warnings()).isEqualTo(probed.warnings());
         // the free space may change in between where other processes write on the same disk
         assertThat(withoutFreeSpace(report.toString())).contains(withoutFreeSpace(probed.summary()));

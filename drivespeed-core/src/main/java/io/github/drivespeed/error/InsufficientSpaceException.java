@@ -10,7 +10,7 @@ import java.util.OptionalLong;
  * Not enough room for the test file: either found by the checks before any write (free bytes
  * from {@code FileStore.getUsableSpace()}, which honours reserved blocks, and, where the backend
  * can count them, free inodes), or hit as ENOSPC or EDQUOT while creating or writing the test
- * file, in which case the pass was aborted, the test file removed, and {@link #bytesWritten()}
+ * file, in which case the pass was aborted, the test file removed, and {@link #writtenBytes()}
  * says how far it got. {@link #shortage()} says what ran out: bytes, inodes or the user's quota.
  * A refusal before writing names the plan's {@link #settings() settings} that set the size, so
  * that a caller can say which to lower in its own words.
@@ -43,7 +43,7 @@ public final class InsufficientSpaceException extends DriveSpeedException {
     /** Bytes that were available when checked, or -1. */
     private final long availableBytes;
     /** Bytes written before the failure, or -1 when the check before writing refused the pass. */
-    private final long bytesWritten;
+    private final long writtenBytes;
     /** What ran out. */
     private final Shortage shortage;
     /** Why the check needed more than the size, or empty. */
@@ -52,12 +52,12 @@ public final class InsufficientSpaceException extends DriveSpeedException {
     private final List<String> settings;
 
     private InsufficientSpaceException(Path path, String message, long neededBytes,
-            long availableBytes, long bytesWritten, Shortage shortage, String condition,
+            long availableBytes, long writtenBytes, Shortage shortage, String condition,
             List<String> settings, Throwable cause) {
         super(path, message, cause);
         this.neededBytes = neededBytes;
         this.availableBytes = availableBytes;
-        this.bytesWritten = bytesWritten;
+        this.writtenBytes = writtenBytes;
         this.shortage = shortage;
         this.condition = condition;
         this.settings = List.copyOf(settings);
@@ -127,7 +127,7 @@ public final class InsufficientSpaceException extends DriveSpeedException {
      *
      * @param testFile the test file (already removed), or the directory when it was not created
      * @param neededBytes bytes the pass was to write
-     * @param bytesWritten bytes written before the failure
+     * @param writtenBytes bytes written before the failure
      * @param availableBytes bytes the file system reported free after the failure, or -1 if
      *     unknown
      * @param shortage what ran out: {@link Shortage#INODES} where free bytes remained and no
@@ -138,12 +138,12 @@ public final class InsufficientSpaceException extends DriveSpeedException {
      * @return the exception
      */
     public static InsufficientSpaceException duringWrite(Path testFile, long neededBytes,
-            long bytesWritten, long availableBytes, Shortage shortage, boolean inodesUnknown,
+            long writtenBytes, long availableBytes, Shortage shortage, boolean inodesUnknown,
             Throwable cause) {
         return new InsufficientSpaceException(testFile, what(shortage, availableBytes,
                 inodesUnknown) + " while writing " + testFile
-                + ": " + bytesWritten + " of " + neededBytes + " bytes written; the pass was"
-                + " aborted and the test file removed", neededBytes, availableBytes, bytesWritten,
+                + ": " + writtenBytes + " of " + neededBytes + " bytes written; the pass was"
+                + " aborted and the test file removed", neededBytes, availableBytes, writtenBytes,
                 shortage, "", List.of(), cause);
     }
 
@@ -194,13 +194,13 @@ public final class InsufficientSpaceException extends DriveSpeedException {
     }
 
     /** {@return bytes written before ENOSPC or EDQUOT; empty when refused before writing} */
-    public OptionalLong bytesWritten() {
-        return bytesWritten < 0 ? OptionalLong.empty() : OptionalLong.of(bytesWritten);
+    public OptionalLong writtenBytes() {
+        return writtenBytes < 0 ? OptionalLong.empty() : OptionalLong.of(writtenBytes);
     }
 
     /** {@return whether the refusal came before any write (nothing was written)} */
     public boolean beforeAnyWrite() {
-        return bytesWritten < 0;
+        return writtenBytes < 0;
     }
 
     /** {@return what ran out: bytes, inodes or the quota} */

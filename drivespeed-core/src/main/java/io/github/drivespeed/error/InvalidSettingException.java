@@ -11,7 +11,7 @@ import java.util.function.UnaryOperator;
  * before any I/O, where the target must be known to judge ({@code blockSize} against the
  * direct-I/O alignment). The refusal is data: the {@link #setting() setting} by its API name
  * ({@code blockSize}, {@code count}, {@code runs}, ...), its {@link #value() value} as text, and
- * the {@link #reason() reason}, which may refer to other settings ({@link #relatedSettings()}).
+ * the {@link #reason() reason}, which may refer to other settings ({@link #settings()}).
  * A caller that presents settings under other names (the command line's {@code --bs}) renders the
  * reason with {@link #reason(UnaryOperator)} and never needs to read the message.
  *
@@ -89,7 +89,7 @@ public final class InvalidSettingException extends IllegalArgumentException {
     }
 
     /** {@return the other settings the reason refers to, by their API names, in order} */
-    public List<String> relatedSettings() {
+    public List<String> settings() {
         return reason.settings();
     }
 

@@ -81,7 +81,7 @@ public final class WorkloadStage {
     }
 
     /** {@return the workload's settings (for {@link Kind#FILL}, the first workload's)} */
-    public WorkloadParameters job() {
+    public WorkloadParameters parameters() {
         return job;
     }
 
@@ -95,7 +95,7 @@ public final class WorkloadStage {
         return jobCount;
     }
 
-    /** {@return the run, from 1 to {@code job().runs()}; 0 for {@link Kind#FILL}} */
+    /** {@return the run, from 1 to {@code parameters().runs()}; 0 for {@link Kind#FILL}} */
     public int run() {
         return run;
     }
@@ -117,7 +117,7 @@ public final class WorkloadStage {
     }
 
     /** {@return {@link System#nanoTime()} when the stage started (its ramp included)} */
-    public long startNanos() {
+    public long startNanoTime() {
         return startNanos;
     }
 

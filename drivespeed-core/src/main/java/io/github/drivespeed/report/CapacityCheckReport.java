@@ -188,12 +188,12 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
 
     /** {@return the writes' rate: bytes written over the write time} */
     public Throughput write() {
-        return Throughput.of(writtenBytes, Math.max(1, writeNanos));
+        return Throughput.ofBytesOverNanos(writtenBytes, Math.max(1, writeNanos));
     }
 
     /** {@return the reads' rate: bytes checked over the read time} */
     public Throughput read() {
-        return Throughput.of(verification.checkedBytes(), Math.max(1, readNanos));
+        return Throughput.ofBytesOverNanos(verification.checkedBytes(), Math.max(1, readNanos));
     }
 
     private String resultWord() {

@@ -154,14 +154,14 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
      * What a probe cost.
      *
      * @param unitBytes bytes per probe (the smallest region written and checked)
-     * @param bytesWritten bytes the probe wrote
-     * @param bytesRead bytes it read back
+     * @param writtenBytes bytes the probe wrote
+     * @param readBytes bytes it read back
      * @param rounds write-then-read rounds (each writes all its probes before reading any)
      * @param elapsedNanos the probe's running time
      *
      * @since 0.1.0
      */
-    public record Effort(long unitBytes, long bytesWritten, long bytesRead, int rounds,
+    public record Effort(long unitBytes, long writtenBytes, long readBytes, int rounds,
             long elapsedNanos) { }
 
     /**
@@ -295,8 +295,8 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
                         + loss.firstWriteFailureOffsetBytes() : "",
                 cacheLine(), cacheEstimate.map(c -> "; " + c).orElse(""),
                 Nanoseconds.format(effort.elapsedNanos()), effort.rounds(),
-                effort.rounds() == 1 ? "" : "s", DeviceIo.formatBytes(effort.bytesWritten()),
-                DeviceIo.formatBytes(effort.bytesRead()), effort.unitBytes());
+                effort.rounds() == 1 ? "" : "s", DeviceIo.formatBytes(effort.writtenBytes()),
+                DeviceIo.formatBytes(effort.readBytes()), effort.unitBytes());
     }
 
     /**

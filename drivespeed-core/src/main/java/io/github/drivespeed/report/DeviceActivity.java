@@ -48,14 +48,15 @@ public record DeviceActivity(long readMerges, long writeMerges, long readTicksMi
     /**
      * The device's utilisation over an interval, as {@code iostat -x} and fio compute it.
      *
-     * @param elapsedMillis the interval the counters cover, in milliseconds
-     * @return busy time over elapsed time in percent, at most 100; 0 when {@code elapsedMillis}
+     * @param elapsedNanos the interval the counters cover, in nanoseconds
+     * @return busy time over elapsed time in percent, at most 100; 0 when {@code elapsedNanos}
      *     is 0 or less
      */
-    public double utilPercent(double elapsedMillis) {
-        if (!(elapsedMillis > 0)) {
+    public double utilPercent(long elapsedNanos) {
+        if (elapsedNanos <= 0) {
             return 0;
         }
+        double elapsedMillis = elapsedNanos / 1e6;
         return Math.min(100.0, 100.0 * ioTicksMillis / elapsedMillis);
     }
 }

@@ -21,7 +21,7 @@ import java.util.Optional;
  * block device of this machine (tmpfs, ramfs, NFS, FUSE, overlay) have no counters and no
  * {@code DeviceIo}.
  *
- * @param device the kernel names of the devices counted, for example {@code vda}, {@code sda1},
+ * @param deviceName the kernel names of the devices counted, for example {@code vda}, {@code sda1},
  *     {@code loop3}, or several joined by {@code +} (the devices of a multi-device btrfs)
  * @param readBytes bytes read from the device (sectors read x 512)
  * @param readRequests read requests completed
@@ -33,13 +33,13 @@ import java.util.Optional;
  *     ({@link DiskFlushes}); empty where not read
  * @since 0.1.0
  */
-public record DeviceIo(String device, long readBytes, long readRequests, long writeBytes,
+public record DeviceIo(String deviceName, long readBytes, long readRequests, long writeBytes,
         long writeRequests, Optional<DeviceActivity> activity, List<DiskFlushes> flushes) {
 
     /**
      * Checks the values.
      *
-     * @param device the kernel names of the devices counted
+     * @param deviceName the kernel names of the devices counted
      * @param readBytes bytes read from the device (sectors read x 512)
      * @param readRequests read requests completed
      * @param writeBytes bytes written to the device (sectors written x 512)
@@ -49,7 +49,7 @@ public record DeviceIo(String device, long readBytes, long readRequests, long wr
      * @throws IllegalArgumentException if a count is negative
      */
     public DeviceIo {
-        Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(deviceName, "deviceName");
         Objects.requireNonNull(activity, "activity");
         flushes = List.copyOf(flushes);
         if (readBytes < 0 || readRequests < 0 || writeBytes < 0 || writeRequests < 0) {
@@ -118,7 +118,7 @@ public record DeviceIo(String device, long readBytes, long readRequests, long wr
     public String describe(PassKind kind) {
         String direction = kind == PassKind.WRITE ? "wrote" : "read";
         long n = requests(kind);
-        return String.format(Locale.ROOT, "%s %s %s in %d request%s%s", device, direction,
+        return String.format(Locale.ROOT, "%s %s %s in %d request%s%s", deviceName, direction,
                 formatBytes(bytes(kind)), n, n == 1 ? "" : "s",
                 n == 0 ? "" : String.format(Locale.ROOT, " (avg %.0f KiB)",
                         averageRequestBytes(kind) / 1024));
@@ -136,6 +136,6 @@ public record DeviceIo(String device, long readBytes, long readRequests, long wr
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "%s: read %d B in %d requests, wrote %d B in %d requests",
-                device, readBytes, readRequests, writeBytes, writeRequests);
+                deviceName, readBytes, readRequests, writeBytes, writeRequests);
     }
 }

@@ -18,20 +18,20 @@ import java.util.OptionalLong;
  * a write-back device that completed none during a pass ending in fdatasync was not asked either
  * (ext4 {@code nobarrier}); an O_DSYNC write to a device with FUA asks with the write itself.
  *
- * @param device the disk's kernel name, for example {@code sda} or {@code loop3}
+ * @param deviceName the disk's kernel name, for example {@code sda} or {@code loop3}
  * @param writeCache the kernel's view of its write cache when the pass ended; empty where not read
  * @param fua whether it takes FUA writes; empty where not read
  * @param writeBytes bytes written to it during the pass (sectors written x 512)
  * @param flushRequests FLUSH requests it completed during the pass; empty where not counted
  * @since 0.1.0
  */
-public record DiskFlushes(String device, Optional<WriteCache> writeCache, Optional<Boolean> fua,
+public record DiskFlushes(String deviceName, Optional<WriteCache> writeCache, Optional<Boolean> fua,
         long writeBytes, OptionalLong flushRequests) {
 
     /**
      * Checks the values.
      *
-     * @param device the disk's kernel name
+     * @param deviceName the disk's kernel name
      * @param writeCache its write-cache mode, or empty
      * @param fua whether it takes FUA writes, or empty
      * @param writeBytes bytes written to it
@@ -39,7 +39,7 @@ public record DiskFlushes(String device, Optional<WriteCache> writeCache, Option
      * @throws IllegalArgumentException if a count is negative
      */
     public DiskFlushes {
-        Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(deviceName, "deviceName");
         Objects.requireNonNull(writeCache, "writeCache");
         Objects.requireNonNull(fua, "fua");
         Objects.requireNonNull(flushRequests, "flushRequests");
@@ -68,7 +68,7 @@ public record DiskFlushes(String device, Optional<WriteCache> writeCache, Option
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "%s (write cache %s) completed %s flush requests while"
-                + " it wrote %s", device, writeCache.map(WriteCache::sysfsText).orElse("unknown"),
+                + " it wrote %s", deviceName, writeCache.map(WriteCache::sysfsText).orElse("unknown"),
                 flushRequests.isPresent() ? flushRequests.getAsLong() : "uncounted",
                 DeviceIo.formatBytes(writeBytes));
     }

@@ -85,7 +85,7 @@ public final class PassResult {
         }
         long totalBytes = this.samples.stream().mapToLong(Sample::bytes).sum();
         long totalNanos = this.samples.stream().mapToLong(Sample::elapsedNanos).sum();
-        this.overall = Throughput.of(totalBytes, totalNanos);
+        this.overall = Throughput.ofBytesOverNanos(totalBytes, totalNanos);
         double[] iops = this.samples.stream().mapToDouble(Sample::iops).sorted().toArray();
         this.medianIops = n % 2 == 1 ? iops[n / 2] : (iops[n / 2 - 1] + iops[n / 2]) / 2;
         this.latency = LatencyStats.merge(
@@ -108,7 +108,7 @@ public final class PassResult {
     }
 
     /** {@return the number of measured runs, n} */
-    public int count() {
+    public int runs() {
         return samples.size();
     }
 
@@ -303,6 +303,6 @@ public final class PassResult {
     public String toString() {
         return kind + ": median " + median + ", min " + min + ", max " + max
                 + ", stdev " + standardDeviation + ", mean " + mean + ", overall " + overall
-                + ", n=" + count();
+                + ", n=" + runs();
     }
 }

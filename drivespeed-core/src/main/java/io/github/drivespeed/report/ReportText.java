@@ -154,7 +154,7 @@ final class ReportText {
             }
             if (s.accounting().deviceIo().isPresent()) {
                 DeviceIo d = s.accounting().deviceIo().get();
-                device = d.device();
+                device = d.deviceName();
                 bytes += d.bytes(pass.kind());
                 requests += d.requests(pass.kind());
             } else {
@@ -168,7 +168,7 @@ final class ReportText {
         if (device != null) {
             DeviceIo total = new DeviceIo(device, bytes, requests, bytes, requests,
                     Optional.empty(), List.of());
-            parts.add("device " + total.describe(pass.kind()) + (pass.count() > 1 ? " over " + pass.count() + " runs" : "")
+            parts.add("device " + total.describe(pass.kind()) + (pass.runs() > 1 ? " over " + pass.runs() + " runs" : "")
                     + (complete ? "" : " (counters missing for some runs)"));
         }
         return String.join("; ", parts);
@@ -327,7 +327,7 @@ final class ReportText {
                     DeviceIo d = s.accounting().deviceIo().get();
                     sb.append(String.format(Locale.ROOT,
                             "    %s run %d: device %s %s %s of the %s %s (%.0f %%)%n",
-                            p.kind(), s.run(), d.device(), verb,
+                            p.kind(), s.run(), d.deviceName(), verb,
                             DeviceIo.formatBytes(d.bytes(kind)),
                             DeviceIo.formatBytes(s.bytes()), done,
                             100 * s.deviceCoverage(p.kind())));
@@ -345,7 +345,7 @@ final class ReportText {
             for (Sample s : p.samples()) {
                 s.accounting().deviceIo().ifPresent(d -> sb.append(String.format(Locale.ROOT,
                         "    %s run %d: device %s read %s and wrote %s while this"
-                                + " pass %s %s%n", p.kind(), s.run(), d.device(),
+                                + " pass %s %s%n", p.kind(), s.run(), d.deviceName(),
                         DeviceIo.formatBytes(d.readBytes()),
                         DeviceIo.formatBytes(d.writeBytes()),
                         p.kind() == PassKind.WRITE ? "wrote" : "read",

@@ -226,7 +226,7 @@ public record Sample(int run, long bytes, long elapsedNanos, long ios, Latencies
      * @return the throughput
      */
     public Throughput throughput() {
-        return Throughput.of(bytes, elapsedNanos);
+        return Throughput.ofBytesOverNanos(bytes, elapsedNanos);
     }
 
     /**

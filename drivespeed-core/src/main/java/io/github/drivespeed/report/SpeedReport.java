@@ -176,7 +176,7 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
                 .append(", stdev ").append(pass.standardDeviation())
                 .append(", mean ").append(pass.mean())
                 .append(", overall ").append(pass.overall())
-                .append(", n=").append(pass.count()).append('\n');
+                .append(", n=").append(pass.runs()).append('\n');
         String accounting = ReportText.accounting(pass);
         if (!accounting.isEmpty()) {
             sb.append("            ").append(accounting).append('\n');

@@ -40,7 +40,7 @@ public record TimelinePoint(long startNanos, long endNanos, long bytes, long ios
 
     /** {@return bytes over the interval's length} */
     public Throughput throughput() {
-        return Throughput.of(bytes, elapsedNanos());
+        return Throughput.ofBytesOverNanos(bytes, elapsedNanos());
     }
 
     /** {@return I/Os per second over the interval} */

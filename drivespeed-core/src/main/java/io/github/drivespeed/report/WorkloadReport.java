@@ -67,7 +67,7 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
     public WorkloadReport {
         ReportChecks.requireCommon(target, parameters, backend, startedAt);
         Objects.requireNonNull(engine, "engine");
-        parameters = parameters.withIo(parameters.io().withIoEngine(engine.engine()));
+        parameters = parameters.withIo(parameters.io().withIoEngine(engine.ioEngine()));
         Objects.requireNonNull(read, "read");
         Objects.requireNonNull(write, "write");
         cpuPerRun = List.copyOf(cpuPerRun);
@@ -85,13 +85,6 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
     @Override
     public EngineInfo engine() {
         return engine;
-    }
-
-    /**
-     * {@return {@link #engine()} as one line, for example {@code psync: 1 thread x queue depth 1}}
-     */
-    public String ioEngine() {
-        return engine.toString();
     }
 
     /** {@return {@link #cpuPerRun()} over all runs together, or empty without it} */
@@ -149,7 +142,7 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
         sb.append("workload:   ").append(parameters).append('\n');
         sb.append("backend:    ").append(backend).append('\n');
         sb.append("I/O:        ").append(engine).append('\n');
-        boolean async = engine.engine().asynchronous();
+        boolean async = engine.ioEngine().asynchronous();
         read.ifPresent(r -> appendPass(sb, r, async));
         write.ifPresent(w -> appendPass(sb, w, async));
         cpu().ifPresent(c -> sb.append("CPU:        ").append(c).append('\n'));
@@ -170,7 +163,7 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
         String name = split || !async ? "clat" : "lat";
         sb.append(String.format(Locale.ROOT, "%-12s", pass.kind() + ":"))
                 .append(String.format(Locale.ROOT, "IOPS %.0f, %s (median of %d), %d I/Os%n",
-                        pass.medianIops(), pass.median(), pass.count(), pass.totalIos()));
+                        pass.medianIops(), pass.median(), pass.runs(), pass.totalIos()));
         String accounting = ReportText.accounting(pass);
         if (!accounting.isEmpty()) {
             sb.append("            ").append(accounting).append('\n');

@@ -83,7 +83,7 @@ public final class WorkloadTable {
         }
         PassResult p = pass.get();
         LatencyStats l = p.completionLatency();
-        String cpu = row.report().cpu().map(c -> c.available() ? String.format(Locale.ROOT,
+        String cpu = row.report().cpu().map(c -> c.isAvailable() ? String.format(Locale.ROOT,
                 "%.0f", c.nanosPerIo()) : "n/a").orElse("-");
         sb.append(String.format(Locale.ROOT,
                 "%-22s %-5s %10.1f %10.1f %11.0f %11.1f %11.1f %11.1f %11.1f %10s%n", row.label(),

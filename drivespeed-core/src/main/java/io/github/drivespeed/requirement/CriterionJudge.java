@@ -68,10 +68,10 @@ final class CriterionJudge {
                 break;
         }
         if (!Double.isNaN(j.worst)) {
-            return Result.judged(c, bound, j.worst, latencyPercentile, j.judgedNote(m));
+            return Result.judged(c, bound, j.worst, latencyPercentile, Optional.of(j.judgedNote(m)));
         }
         NotJudged why = j.whyNotJudged();
-        return Result.notJudged(c, why, bound, latencyPercentile, j.note(why));
+        return Result.notJudged(c, why, bound, latencyPercentile, Optional.of(j.note(why)));
     }
 
     /**

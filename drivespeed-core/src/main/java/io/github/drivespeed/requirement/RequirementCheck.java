@@ -42,15 +42,15 @@ public final class RequirementCheck {
          */
         NOT_JUDGED("NOT JUDGED");
 
-        private final String words;
+        private final String label;
 
-        Outcome(String words) {
-            this.words = words;
+        Outcome(String label) {
+            this.label = label;
         }
 
         /** {@return for people: {@code met}, {@code NOT met} or {@code NOT JUDGED}} */
-        public String words() {
-            return words;
+        public String label() {
+            return label;
         }
     }
 
@@ -61,9 +61,9 @@ public final class RequirementCheck {
      */
     public enum Status {
         /** Judged on a figure of the drive, and within the bound. */
-        PASSED,
+        MET,
         /** Judged on a figure of the drive, and outside the bound. */
-        FAILED,
+        NOT_MET,
         /**
          * No figure that can judge it: {@link Result#whyNotJudged()} says why. The requirement
          * cannot be said to be met, nor to have failed.
@@ -95,15 +95,15 @@ public final class RequirementCheck {
          */
         BURST_ONLY("burst only");
 
-        private final String words;
+        private final String label;
 
-        NotJudged(String words) {
-            this.words = words;
+        NotJudged(String label) {
+            this.label = label;
         }
 
         /** {@return for people, for example {@code burst only}} */
-        public String words() {
-            return words;
+        public String label() {
+            return label;
         }
     }
 
@@ -111,16 +111,16 @@ public final class RequirementCheck {
      * One criterion's outcome.
      *
      * @param criterion what was bounded
-     * @param status passed, failed or not judged
+     * @param status met, not met or not judged
      * @param whyNotJudged why it was not judged; empty when it was judged
-     * @param required the bound: bytes per second, I/Os per second or nanoseconds (see
-     *     {@link Criterion})
+     * @param required the bound, in the criterion's {@link Criterion#unit()}: bytes per second,
+     *     I/Os per second or nanoseconds
      * @param measured the worst figure that judged it, in the same unit; NaN when not judged
      * @param latencyPercentile for {@link Criterion#RANDOM_4K_LATENCY}, the percentile; else NaN
      * @param note what stands behind a criterion not judged (the warnings of the figures left
      *     out, the burst figure that was all there was), or what a judged figure leaves open (a
      *     sequential write from a test too short to pass the drive's write cache, a figure held
-     *     to a cgroup's cap); empty when there is nothing to say
+     *     to a cgroup's cap); empty when there is nothing to say (an empty string is taken as empty)
      * @param cgroupLimit for a failed criterion whose figure reached an I/O cap of the process's
      *     cgroup ({@link io.github.drivespeed.warning.Warning#CGROUP_IO_LIMIT}), that cap: the
      *     criterion is not met by this process, whatever the drive could do outside the cgroup;
@@ -128,17 +128,17 @@ public final class RequirementCheck {
      * @since 0.1.0
      */
     public record Result(Criterion criterion, Status status, Optional<NotJudged> whyNotJudged,
-            double required, double measured, double latencyPercentile, String note,
+            double required, double measured, double latencyPercentile, Optional<String> note,
             Optional<IoLimit> cgroupLimit) {
 
         /**
          * Checks the values.
          *
          * @param criterion what was bounded
-         * @param status passed, failed or not judged
+         * @param status met, not met or not judged
          * @param whyNotJudged why not judged; empty when judged
-         * @param required the bound
-         * @param measured the worst figure, NaN when not judged
+         * @param required the bound, in the criterion's {@link Criterion#unit()}
+         * @param measured the worst figure, in the same unit; NaN when not judged
          * @param latencyPercentile the latency bound's percentile, or NaN
          * @param note what stands behind it; empty when nothing
          * @param cgroupLimit the cgroup's cap the failed figure reached, or empty
@@ -147,7 +147,7 @@ public final class RequirementCheck {
          *     named for a criterion that did not fail
          */
         public Result {
-            Objects.requireNonNull(note, "note");
+            note = Objects.requireNonNull(note, "note").filter(n -> !n.isEmpty());
             Objects.requireNonNull(criterion, "criterion");
             Objects.requireNonNull(status, "status");
             Objects.requireNonNull(whyNotJudged, "whyNotJudged");
@@ -160,7 +160,7 @@ public final class RequirementCheck {
                 throw new IllegalArgumentException(status + " with the reason " + whyNotJudged
                         + ": a reason is given exactly when a criterion is not judged");
             }
-            if (cgroupLimit.isPresent() && status != Status.FAILED) {
+            if (cgroupLimit.isPresent() && status != Status.NOT_MET) {
                 throw new IllegalArgumentException("a cgroup's cap is named only for a failed"
                         + " criterion: " + criterion + " " + status);
             }
@@ -175,15 +175,15 @@ public final class RequirementCheck {
          * @return the result naming the cap
          */
         Result cappedAt(IoLimit cap) {
-            if (status != Status.FAILED) {
+            if (status != Status.NOT_MET) {
                 return this;
             }
             String capped = "not met: the cgroup caps " + cap.direction().plural() + " at "
                     + cap.rate() + " (cgroup " + cap.version().label() + " " + cap.cgroup() + ", "
-                    + cap.file() + " on " + cap.deviceName() + " " + cap.device()
+                    + cap.file() + " on " + cap.deviceName() + " " + cap.deviceNumber()
                     + "), so the drive may be faster outside it";
             return new Result(criterion, status, whyNotJudged, required, measured,
-                    latencyPercentile, note.isEmpty() ? capped : capped + "; " + note,
+                    latencyPercentile, Optional.of(note.map(n -> capped + "; " + n).orElse(capped)),
                     Optional.of(cap));
         }
 
@@ -199,7 +199,7 @@ public final class RequirementCheck {
          * @throws IllegalArgumentException if the figure is NaN
          */
         public static Result judged(Criterion criterion, double required, double measured,
-                double latencyPercentile, String note) {
+                double latencyPercentile, Optional<String> note) {
             if (Double.isNaN(measured)) {
                 throw new IllegalArgumentException("a judged " + criterion + " needs a figure");
             }
@@ -219,7 +219,7 @@ public final class RequirementCheck {
          * @return the result
          */
         public static Result notJudged(Criterion criterion, NotJudged why, double required,
-                double latencyPercentile, String note) {
+                double latencyPercentile, Optional<String> note) {
             return new Result(criterion, Status.NOT_JUDGED, Optional.of(why), required, Double.NaN,
                     percentileOf(criterion, latencyPercentile), note, Optional.empty());
         }
@@ -233,12 +233,23 @@ public final class RequirementCheck {
                 return Status.NOT_JUDGED;
             }
             boolean ok = c.isMinimum() ? measured >= required : measured <= required;
-            return ok ? Status.PASSED : Status.FAILED;
+            return ok ? Status.MET : Status.NOT_MET;
         }
 
-        /** {@return whether the criterion passed} */
+        private String statusText() {
+            switch (status) {
+                case MET:
+                    return "passed";
+                case NOT_MET:
+                    return "failed";
+                default:
+                    return "not judged";
+            }
+        }
+
+        /** {@return whether the criterion was met} */
         public boolean passed() {
-            return status == Status.PASSED;
+            return status == Status.MET;
         }
 
         /**
@@ -293,18 +304,17 @@ public final class RequirementCheck {
          */
         @Override
         public String toString() {
-            String head = status.name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": "
-                    + bound();
+            String head = statusText() + ": " + bound();
             if (status == Status.NOT_JUDGED) {
-                return head + ": " + whyNotJudged.orElseThrow().words()
-                        + (note.isEmpty() ? "" : ": " + note);
+                return head + ": " + whyNotJudged.orElseThrow().label()
+                        + note.map(n -> ": " + n).orElse("");
             }
             double ratio = marginRatio();
             String by = criterion.isMinimum()
                     ? String.format(Locale.ROOT, "%.2fx the minimum", ratio)
                     : String.format(Locale.ROOT, "%.1f %% of the maximum", 100 * measured / required);
             return head + ": measured " + figure(criterion, measured) + ", " + by
-                    + (note.isEmpty() ? "" : " (" + note + ")");
+                    + note.map(n -> " (" + n + ")").orElse("");
         }
     }
 
@@ -337,7 +347,7 @@ public final class RequirementCheck {
      * {@link Outcome#NOT_JUDGED} when one was not judged, else {@link Outcome#MET}}
      */
     public Outcome outcome() {
-        if (results.stream().anyMatch(r -> r.status() == Status.FAILED)) {
+        if (results.stream().anyMatch(r -> r.status() == Status.NOT_MET)) {
             return Outcome.NOT_MET;
         }
         return results.stream().anyMatch(r -> r.status() == Status.NOT_JUDGED)
@@ -351,7 +361,7 @@ public final class RequirementCheck {
 
     /** {@return the criteria that were judged and failed} */
     public List<Result> failures() {
-        return withStatus(Status.FAILED);
+        return withStatus(Status.NOT_MET);
     }
 
     /** {@return the criteria that were not judged, each with why} */
@@ -386,7 +396,7 @@ public final class RequirementCheck {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("requirement ").append(requirement.name())
-                .append(": ").append(outcome().words()).append('\n');
+                .append(": ").append(outcome().label()).append('\n');
         for (Result r : results) {
             sb.append("  ").append(r).append('\n');
         }

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -88,27 +89,38 @@ public final class StorageRequirement {
      */
     public enum Criterion {
         /** Sequential write throughput, bytes per second; a minimum. */
-        SEQUENTIAL_WRITE("sequential write", true),
+        SEQUENTIAL_WRITE("sequential write", true, Unit.BYTES_PER_SECOND),
         /**
          * Sustained sequential write throughput, bytes per second, judged only on a write past
          * the drive's write cache; a minimum. What the SD Association's classes promise.
          */
-        SUSTAINED_WRITE("sustained write", true),
+        SUSTAINED_WRITE("sustained write", true, Unit.BYTES_PER_SECOND),
         /** Sequential read throughput, bytes per second; a minimum. */
-        SEQUENTIAL_READ("sequential read", true),
-        /** Random 4 KiB read IOPS; a minimum. */
-        RANDOM_4K_READ_IOPS("random 4 KiB read IOPS", true),
-        /** Random 4 KiB write IOPS; a minimum. */
-        RANDOM_4K_WRITE_IOPS("random 4 KiB write IOPS", true),
+        SEQUENTIAL_READ("sequential read", true, Unit.BYTES_PER_SECOND),
+        /** Random 4 KiB read IOPS, I/Os per second; a minimum. */
+        RANDOM_4K_READ_IOPS("random 4 KiB read IOPS", true, Unit.IOS_PER_SECOND),
+        /** Random 4 KiB write IOPS, I/Os per second; a minimum. */
+        RANDOM_4K_WRITE_IOPS("random 4 KiB write IOPS", true, Unit.IOS_PER_SECOND),
         /** Completion latency of random 4 KiB I/O at a percentile, nanoseconds; a maximum. */
-        RANDOM_4K_LATENCY("random 4 KiB completion latency", false);
+        RANDOM_4K_LATENCY("random 4 KiB completion latency", false, Unit.NANOSECONDS);
 
         private final String label;
         private final boolean minimum;
+        private final Unit unit;
 
-        Criterion(String label, boolean minimum) {
+        Criterion(String label, boolean minimum, Unit unit) {
             this.label = label;
             this.minimum = minimum;
+            this.unit = unit;
+        }
+
+        /**
+         * {@return the unit of its bound ({@link StorageRequirement#bounds()},
+         * {@link RequirementCheck.Result#required()}) and of the figure that judges it
+         * ({@link RequirementCheck.Result#measured()})}
+         */
+        public Unit unit() {
+            return unit;
         }
 
         /** {@return for people, for example {@code sequential write}} */
@@ -120,6 +132,20 @@ public final class StorageRequirement {
         public boolean isMinimum() {
             return minimum;
         }
+    }
+
+    /**
+     * The unit of a criterion's bound and figures ({@link Criterion#unit()}).
+     *
+     * @since 0.1.0
+     */
+    public enum Unit {
+        /** Bytes per second: sequential and sustained throughput. */
+        BYTES_PER_SECOND,
+        /** I/O operations per second: IOPS. */
+        IOS_PER_SECOND,
+        /** Nanoseconds: latency. */
+        NANOSECONDS
     }
 
     private final String name;
@@ -268,13 +294,14 @@ public final class StorageRequirement {
     }
 
     /** {@return where the figures come from; empty when not given} */
-    public String source() {
-        return source;
+    public Optional<String> source() {
+        return source.isEmpty() ? Optional.empty() : Optional.of(source);
     }
 
     /**
-     * {@return each bounded criterion's bound: bytes per second for sequential throughput, I/Os per
-     * second for IOPS, nanoseconds for latency; in {@link Criterion} order}
+     * {@return each bounded criterion's bound, in its {@link Criterion#unit()}: bytes per second
+     * for sequential throughput, I/Os per second for IOPS, nanoseconds for latency; in
+     * {@link Criterion} order}
      */
     public Map<Criterion, Double> bounds() {
         return bounds;

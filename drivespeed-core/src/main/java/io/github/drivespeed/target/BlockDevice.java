@@ -101,7 +101,7 @@ public final class BlockDevice {
          * @param text the content of {@code queue/write_cache}
          * @return the mode, or empty for any other text
          */
-        public static Optional<WriteCache> parse(String text) {
+        public static Optional<WriteCache> ofSysfsText(String text) {
             String t = text.strip();
             for (WriteCache w : values()) {
                 if (w.sysfsText.equals(t)) {
@@ -127,8 +127,8 @@ public final class BlockDevice {
     private final Optional<String> transport;
     private final Optional<Boolean> rotational;
     private final Optional<Boolean> readOnly;
-    private final OptionalLong logicalBlockSizeBytes;
-    private final OptionalLong physicalBlockSizeBytes;
+    private final OptionalLong logicalBlockBytes;
+    private final OptionalLong physicalBlockBytes;
     private final Optional<String> scheduler;
     private final Optional<WriteCache> writeCache;
     private final Optional<Boolean> fua;
@@ -151,8 +151,8 @@ public final class BlockDevice {
         this.transport = b.transport;
         this.rotational = b.rotational;
         this.readOnly = b.readOnly;
-        this.logicalBlockSizeBytes = b.logicalBlockSizeBytes;
-        this.physicalBlockSizeBytes = b.physicalBlockSizeBytes;
+        this.logicalBlockBytes = b.logicalBlockBytes;
+        this.physicalBlockBytes = b.physicalBlockBytes;
         this.scheduler = b.scheduler;
         this.writeCache = b.writeCache;
         this.fua = b.fua;
@@ -268,16 +268,16 @@ public final class BlockDevice {
      * {@return the smallest unit the device can address, in bytes
      * ({@code queue/logical_block_size}; the whole disk's for a partition)}
      */
-    public OptionalLong logicalBlockSizeBytes() {
-        return logicalBlockSizeBytes;
+    public OptionalLong logicalBlockBytes() {
+        return logicalBlockBytes;
     }
 
     /**
      * {@return the smallest unit the device writes without read-modify-write, in bytes
      * ({@code queue/physical_block_size}; the whole disk's for a partition)}
      */
-    public OptionalLong physicalBlockSizeBytes() {
-        return physicalBlockSizeBytes;
+    public OptionalLong physicalBlockBytes() {
+        return physicalBlockBytes;
     }
 
     /** {@return the active I/O scheduler ({@code queue/scheduler}, the bracketed one)} */
@@ -383,8 +383,8 @@ public final class BlockDevice {
                 && vendor.equals(d.vendor) && model.equals(d.model)
                 && firmwareRevision.equals(d.firmwareRevision) && serial.equals(d.serial)
                 && transport.equals(d.transport) && rotational.equals(d.rotational) && readOnly.equals(d.readOnly)
-                && logicalBlockSizeBytes.equals(d.logicalBlockSizeBytes)
-                && physicalBlockSizeBytes.equals(d.physicalBlockSizeBytes)
+                && logicalBlockBytes.equals(d.logicalBlockBytes)
+                && physicalBlockBytes.equals(d.physicalBlockBytes)
                 && scheduler.equals(d.scheduler) && writeCache.equals(d.writeCache)
                 && fua.equals(d.fua) && link.equals(d.link) && lower.equals(d.lower);
     }
@@ -415,8 +415,8 @@ public final class BlockDevice {
         private Optional<String> transport = Optional.empty();
         private Optional<Boolean> rotational = Optional.empty();
         private Optional<Boolean> readOnly = Optional.empty();
-        private OptionalLong logicalBlockSizeBytes = OptionalLong.empty();
-        private OptionalLong physicalBlockSizeBytes = OptionalLong.empty();
+        private OptionalLong logicalBlockBytes = OptionalLong.empty();
+        private OptionalLong physicalBlockBytes = OptionalLong.empty();
         private Optional<String> scheduler = Optional.empty();
         private Optional<WriteCache> writeCache = Optional.empty();
         private Optional<Boolean> fua = Optional.empty();
@@ -567,8 +567,8 @@ public final class BlockDevice {
          * @param bytes the logical block size in bytes
          * @return this builder
          */
-        public Builder logicalBlockSizeBytes(long bytes) {
-            this.logicalBlockSizeBytes = OptionalLong.of(bytes);
+        public Builder logicalBlockBytes(long bytes) {
+            this.logicalBlockBytes = OptionalLong.of(bytes);
             return this;
         }
 
@@ -578,8 +578,8 @@ public final class BlockDevice {
          * @param bytes the physical block size in bytes
          * @return this builder
          */
-        public Builder physicalBlockSizeBytes(long bytes) {
-            this.physicalBlockSizeBytes = OptionalLong.of(bytes);
+        public Builder physicalBlockBytes(long bytes) {
+            this.physicalBlockBytes = OptionalLong.of(bytes);
             return this;
         }
 

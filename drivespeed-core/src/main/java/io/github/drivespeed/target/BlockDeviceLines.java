@@ -44,8 +44,8 @@ final class BlockDeviceLines {
      */
     static String geometry(BlockDevice d) {
         List<String> parts = new ArrayList<>();
-        d.logicalBlockSizeBytes().ifPresent(b -> parts.add("logical block " + b + " B"));
-        d.physicalBlockSizeBytes().ifPresent(b -> parts.add("physical block " + b + " B"));
+        d.logicalBlockBytes().ifPresent(b -> parts.add("logical block " + b + " B"));
+        d.physicalBlockBytes().ifPresent(b -> parts.add("physical block " + b + " B"));
         d.rotational().ifPresent(r -> parts.add(r ? "rotational" : "non-rotational"));
         d.readOnly().filter(Boolean::booleanValue).ifPresent(r -> parts.add("read-only"));
         d.scheduler().ifPresent(s -> parts.add("scheduler " + s));

@@ -44,13 +44,13 @@ public record CgroupLimits(List<IoLimit> io, Optional<MemoryLimit> memory) {
     }
 
     /**
-     * {@return the smallest cap of this direction and unit over the target's devices, if any}
+     * {@return the smallest cap of this direction and kind over the target's devices, if any}
      *
      * @param direction reads or writes
-     * @param unit bytes or I/Os
+     * @param kind bandwidth or IOPS
      */
-    public Optional<IoLimit> tightest(IoLimit.Direction direction, IoLimit.Unit unit) {
-        return io.stream().filter(l -> l.direction() == direction && l.unit() == unit)
+    public Optional<IoLimit> tightest(IoLimit.Direction direction, IoLimit.Kind kind) {
+        return io.stream().filter(l -> l.direction() == direction && l.kind() == kind)
                 .min(Comparator.comparingLong(IoLimit::perSecond));
     }
 
@@ -79,7 +79,7 @@ public record CgroupLimits(List<IoLimit> io, Optional<MemoryLimit> memory) {
             if (l.direction() != direction) {
                 continue;
             }
-            boolean bytes = l.unit() == IoLimit.Unit.BYTES;
+            boolean bytes = l.kind() == IoLimit.Kind.BANDWIDTH;
             double figure = bytes ? bytesPerSecond : iosPerSecond;
             if (!bytes && deviceRequestsPerSecond > IoLimit.OVERSHOOT_RATIO * l.perSecond()) {
                 continue; // the device did more I/Os than the cap lets through: it did not hold

@@ -19,18 +19,18 @@ import java.util.Objects;
  * carry limits (the kernel refuses a partition's number), and a partition's I/O is held to its
  * disk's; a stacked device (device-mapper, md) may carry its own.
  *
- * @param device the device the limit is keyed by ({@code MAJ:MIN})
+ * @param deviceNumber the device the limit is keyed by ({@code MAJ:MIN})
  * @param deviceName that device's name in sysfs, for example {@code sda}
  * @param direction what is capped: reads or writes
- * @param unit what is counted: bytes or I/Os
- * @param perSecond the cap: bytes per second ({@link Unit#BYTES}) or I/Os per second
- *     ({@link Unit#IOS}); positive
+ * @param kind what is capped: bandwidth (bytes per second) or IOPS
+ * @param perSecond the cap: bytes per second ({@link Kind#BANDWIDTH}) or I/Os per second
+ *     ({@link Kind#IOPS}); positive
  * @param version the hierarchy it was read from
  * @param cgroup the cgroup that sets it, as {@code /proc/self/cgroup} names cgroups ({@code /}
  *     for the root), for example {@code /system.slice/app.service}
  * @since 0.1.0
  */
-public record IoLimit(DeviceNumber device, String deviceName, Direction direction, Unit unit,
+public record IoLimit(DeviceNumber deviceNumber, String deviceName, Direction direction, Kind kind,
         long perSecond, CgroupVersion version, String cgroup) {
 
     /**
@@ -67,24 +67,24 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
     }
 
     /**
-     * What a limit counts.
+     * What a limit caps.
      *
      * @since 0.1.0
      */
-    public enum Unit {
-        /** Bytes per second ({@code *_bps_device}, {@code rbps}, {@code wbps}). */
-        BYTES,
-        /** I/Os per second ({@code *_iops_device}, {@code riops}, {@code wiops}). */
-        IOS
+    public enum Kind {
+        /** Bandwidth, bytes per second ({@code *_bps_device}, {@code rbps}, {@code wbps}). */
+        BANDWIDTH,
+        /** IOPS, I/Os per second ({@code *_iops_device}, {@code riops}, {@code wiops}). */
+        IOPS
     }
 
     /**
      * Checks the values.
      *
-     * @param device the device the limit is keyed by
+     * @param deviceNumber the device the limit is keyed by
      * @param deviceName its sysfs name
      * @param direction reads or writes
-     * @param unit bytes or I/Os
+     * @param kind bandwidth or IOPS
      * @param perSecond the cap, positive
      * @param version the hierarchy
      * @param cgroup the cgroup that sets it
@@ -93,10 +93,10 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
      * @throws NullPointerException if an object is null
      */
     public IoLimit {
-        Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(deviceNumber, "deviceNumber");
         Objects.requireNonNull(deviceName, "deviceName");
         Objects.requireNonNull(direction, "direction");
-        Objects.requireNonNull(unit, "unit");
+        Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(cgroup, "cgroup");
         if (perSecond <= 0) {
@@ -109,7 +109,7 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
 
     /** {@return the cap as a throughput; {@link Throughput#NOT_AVAILABLE} for an I/O cap} */
     public Throughput throughput() {
-        return unit == Unit.BYTES ? Throughput.ofBytesPerSecond(perSecond)
+        return kind == Kind.BANDWIDTH ? Throughput.ofBytesPerSecond(perSecond)
                 : Throughput.NOT_AVAILABLE;
     }
 
@@ -117,7 +117,7 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
      * Whether a figure is held to this cap: at least {@link #REACHED_RATIO} of it and at most
      * {@link #OVERSHOOT_RATIO}.
      *
-     * @param figurePerSecond bytes or I/Os per second, in this limit's {@link #unit()}
+     * @param figurePerSecond bytes or I/Os per second, in this limit's unit ({@link #kind()})
      * @return true when the figure reached the cap; false for NaN
      */
     public boolean isReachedBy(double figurePerSecond) {
@@ -132,17 +132,17 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
     public String file() {
         String rw = direction == Direction.READ ? "r" : "w";
         if (version == CgroupVersion.V2) {
-            return "io.max " + rw + (unit == Unit.BYTES ? "bps" : "iops");
+            return "io.max " + rw + (kind == Kind.BANDWIDTH ? "bps" : "iops");
         }
         return "blkio.throttle." + (direction == Direction.READ ? "read" : "write")
-                + (unit == Unit.BYTES ? "_bps_device" : "_iops_device");
+                + (kind == Kind.BANDWIDTH ? "_bps_device" : "_iops_device");
     }
 
     /**
      * {@return the cap for people: {@code 8.39 MB/s (8.00 MiB/s)} or {@code 1000 IOPS}}
      */
     public String rate() {
-        return unit == Unit.BYTES ? throughput().toString() : perSecond + " IOPS";
+        return kind == Kind.BANDWIDTH ? throughput().toString() : perSecond + " IOPS";
     }
 
     /**
@@ -152,7 +152,7 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
      * @param figurePerSecond bytes or I/Os per second
      */
     public String format(double figurePerSecond) {
-        return unit == Unit.BYTES ? Throughput.ofBytesPerSecond(figurePerSecond).toString()
+        return kind == Kind.BANDWIDTH ? Throughput.ofBytesPerSecond(figurePerSecond).toString()
                 : String.format(Locale.ROOT, "%.0f IOPS", figurePerSecond);
     }
 
@@ -162,7 +162,7 @@ public record IoLimit(DeviceNumber device, String deviceName, Direction directio
      */
     @Override
     public String toString() {
-        return direction.plural() + " capped at " + rate() + " on " + deviceName + " (" + device
-                + ") by cgroup " + version.label() + " " + cgroup + " (" + file() + ")";
+        return direction.plural() + " capped at " + rate() + " on " + deviceName + " ("
+                + deviceNumber + ") by cgroup " + version.label() + " " + cgroup + " (" + file() + ")";
     }
 }

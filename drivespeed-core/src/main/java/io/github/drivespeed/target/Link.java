@@ -87,7 +87,7 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
      * @param serial the serial-number string descriptor, where the device has one
      * @param version the USB version the device's descriptor claims ({@code bcdUSB}), for example
      *     {@code 3.20}: what the device can do
-     * @param speedMegabitsPerSecond the negotiated signalling rate in Mb/s as the kernel reports
+     * @param megabitsPerSecond the negotiated signalling rate in Mb/s as the kernel reports
      *     it ({@code 1.5}, {@code 12}, {@code 480}, {@code 5000}, {@code 10000}, {@code 20000}):
      *     what it does now; NaN when unknown
      * @param lanes receive lanes in use ({@code rx_lanes}; 2 for Gen 1x2 and Gen 2x2), 1 when the
@@ -96,7 +96,7 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
      */
     record Usb(String vendorId, String productId, Optional<String> manufacturer,
             Optional<String> product, Optional<String> serial, String version,
-            double speedMegabitsPerSecond, int lanes) implements Link {
+            double megabitsPerSecond, int lanes) implements Link {
 
         /**
          * Checks that no field is null and that {@code lanes >= 1}.
@@ -108,7 +108,7 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
          * @param serial the serial-number string descriptor, where the device has one
          * @param version the USB version the device's descriptor claims ({@code bcdUSB}), for example
          *     {@code 3.20}: what the device can do
-         * @param speedMegabitsPerSecond the negotiated signalling rate in Mb/s as the kernel reports
+         * @param megabitsPerSecond the negotiated signalling rate in Mb/s as the kernel reports
          *     it ({@code 1.5}, {@code 12}, {@code 480}, {@code 5000}, {@code 10000}, {@code 20000}):
          *     what it does now; NaN when unknown
          * @param lanes receive lanes in use ({@code rx_lanes}; 2 for Gen 1x2 and Gen 2x2), 1 when the
@@ -134,7 +134,7 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
          *     480 Mb/s
          */
         public boolean isUsb3DeviceAtUsb2Speed() {
-            return versionMajor() >= 3 && speedMegabitsPerSecond <= 480;
+            return versionMajor() >= 3 && megabitsPerSecond <= 480;
         }
 
         private int versionMajor() {
@@ -148,7 +148,7 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
 
         @Override
         public Throughput ceiling() {
-            double s = speedMegabitsPerSecond;
+            double s = megabitsPerSecond;
             double bytesPerSecond;
             if (s == 1.5) {
                 bytesPerSecond = 1.5e6 / 8;
@@ -170,7 +170,7 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
 
         /** {@return the speed's name in the USB specifications, for example {@code High Speed}} */
         public String speedName() {
-            double s = speedMegabitsPerSecond;
+            double s = megabitsPerSecond;
             if (s == 1.5) {
                 return "Low Speed";
             } else if (s == 12) {
@@ -195,8 +195,8 @@ public sealed interface Link permits Link.Usb, Link.Sata, Link.Pcie {
             String name = (manufacturer.map(m -> " " + m).orElse("")
                     + product.map(p -> " " + p).orElse(""));
             return "USB " + version + " device " + vendorId + ":" + productId + name + " at "
-                    + (Double.isNaN(speedMegabitsPerSecond) ? "unknown speed"
-                            : number(speedMegabitsPerSecond) + " Mb/s (" + speedName() + ")");
+                    + (Double.isNaN(megabitsPerSecond) ? "unknown speed"
+                            : number(megabitsPerSecond) + " Mb/s (" + speedName() + ")");
         }
 
         @Override

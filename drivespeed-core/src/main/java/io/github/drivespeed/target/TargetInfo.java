@@ -188,7 +188,7 @@ public final class TargetInfo implements Target {
 
     /**
      * Where the writes of an overlay target land: the mount holding the overlay's upper directory
-     * (its {@code upperdir} option), whose device is then {@link #device()}.
+     * (its {@code upperdir} option), whose device is then {@link #blockDevice()}.
      *
      * @return the mount of the upper directory; empty for other file systems, for a read-only
      *     overlay (no upper directory), and where the upper directory is not visible in this
@@ -206,7 +206,7 @@ public final class TargetInfo implements Target {
      * @return the top of the device chain; empty for file systems without a block device (tmpfs,
      *     NFS, FUSE) or where sysfs could not be read
      */
-    public Optional<BlockDevice> device() {
+    public Optional<BlockDevice> blockDevice() {
         return device;
     }
 

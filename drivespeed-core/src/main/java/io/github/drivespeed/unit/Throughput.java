@@ -49,6 +49,28 @@ public final class Throughput implements Comparable<Throughput>, Serializable {
     }
 
     /**
+     * A rate of {@code megabytesPerSecond} MB/s.
+     *
+     * @param megabytesPerSecond a rate in MB/s, 10^6 bytes per second (dd's and hdparm's unit)
+     * @return the rate
+     * @throws IllegalArgumentException if negative or infinite
+     */
+    public static Throughput ofMegabytesPerSecond(double megabytesPerSecond) {
+        return ofBytesPerSecond(megabytesPerSecond * DataSize.MEGABYTE);
+    }
+
+    /**
+     * A rate of {@code mebibytesPerSecond} MiB/s.
+     *
+     * @param mebibytesPerSecond a rate in MiB/s, 2^20 bytes per second (fio's unit)
+     * @return the rate
+     * @throws IllegalArgumentException if negative or infinite
+     */
+    public static Throughput ofMebibytesPerSecond(double mebibytesPerSecond) {
+        return ofBytesPerSecond(mebibytesPerSecond * DataSize.MEBIBYTE);
+    }
+
+    /**
      * The rate of moving {@code bytes} bytes in {@code elapsedNanos} nanoseconds.
      *
      * @param bytes bytes moved, {@code >= 0}
@@ -56,7 +78,7 @@ public final class Throughput implements Comparable<Throughput>, Serializable {
      * @return bytes x 10^9 / elapsedNanos bytes per second
      * @throws IllegalArgumentException if {@code bytes < 0} or {@code elapsedNanos <= 0}
      */
-    public static Throughput of(long bytes, long elapsedNanos) {
+    public static Throughput ofBytesOverNanos(long bytes, long elapsedNanos) {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes must be >= 0: " + bytes);
         }

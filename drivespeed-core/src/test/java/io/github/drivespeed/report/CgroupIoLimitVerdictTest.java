@@ -23,7 +23,7 @@ import io.github.drivespeed.target.CgroupVersion;
 import io.github.drivespeed.target.DeviceNumber;
 import io.github.drivespeed.target.IoLimit;
 import io.github.drivespeed.target.IoLimit.Direction;
-import io.github.drivespeed.target.IoLimit.Unit;
+import io.github.drivespeed.target.IoLimit.Kind;
 import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
@@ -48,10 +48,10 @@ class CgroupIoLimitVerdictTest {
     private static final DeviceNumber SDA = new DeviceNumber(8, 0);
     private static final BackendInfo BACKEND = new BackendInfo("java", "test", Optional.empty());
     private static final long EIGHT_MIB = 8 * 1024 * 1024;
-    private static final IoLimit WRITE_8_MIB = limit(Direction.WRITE, Unit.BYTES, EIGHT_MIB);
+    private static final IoLimit WRITE_8_MIB = limit(Direction.WRITE, Kind.BANDWIDTH, EIGHT_MIB);
 
-    private static IoLimit limit(Direction direction, Unit unit, long perSecond) {
-        return new IoLimit(SDA, "sda", direction, unit, perSecond, CgroupVersion.V1, "/app");
+    private static IoLimit limit(Direction direction, Kind kind, long perSecond) {
+        return new IoLimit(SDA, "sda", direction, kind, perSecond, CgroupVersion.V1, "/app");
     }
 
     private static TargetInfo target(IoLimit... limits) {
@@ -72,7 +72,7 @@ class CgroupIoLimitVerdictTest {
 
     private static SpeedReport sequential(TargetInfo target, PassResult write, PassResult read) {
         return new SpeedReport(target, new SequentialParameters(DataSize.ofMebibytes(8), 8,
-                write.count(), true, false, DataPattern.RANDOM, true, false, false, Optional.empty()), BACKEND, write, read,
+                write.runs(), true, false, DataPattern.RANDOM, true, false, false, Optional.empty()), BACKEND, write, read,
                 Optional.empty(), Instant.EPOCH, Optional.empty(), 0);
     }
 
@@ -125,7 +125,7 @@ class CgroupIoLimitVerdictTest {
     void anIoCapOnLargeBlocksIsReachedByTheDevicesRequests() {
         // one 8 MiB write a second is 1 IOPS; the kernel split each into 64 requests, and the
         // throttle counts those: 64 a second against a cap of 64 IOPS
-        IoLimit iops = limit(Direction.WRITE, Unit.IOS, 64);
+        IoLimit iops = limit(Direction.WRITE, Kind.IOPS, 64);
         Sample run = Sample.of(1, EIGHT_MIB, SECOND, 1, LatencyStats.ofNanos(SECOND),
                 Timeline.NONE).withAccounting(CacheHandling.DIRECT_IO, Optional.of(new DeviceIo(
                         "sda", 0, 0, EIGHT_MIB, 64, Optional.empty(), List.of())));
@@ -150,13 +150,13 @@ class CgroupIoLimitVerdictTest {
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 8, 0, 1, IoMode.DEFAULT,
                 Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
         return new WorkloadReport(target, p, BACKEND, new EngineInfo(IoEngine.PSYNC,
-                Optional.empty(), 1, 1, "", Optional.empty(), Optional.empty()), Optional.of(read),
+                Optional.empty(), 1, 1, Optional.empty(), Optional.empty(), Optional.empty()), Optional.of(read),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
     }
 
     @Test
     void aWorkloadsIopsAtAnIoCapOrItsThroughputAtAByteCapIsTheCaps() {
-        IoLimit readIops = limit(Direction.READ, Unit.IOS, 500);
+        IoLimit readIops = limit(Direction.READ, Kind.IOPS, 500);
         WorkloadReport capped = randomReads(target(readIops), 498);
         assertThat(capped.warnings()).contains(Warning.CGROUP_IO_LIMIT);
         assertThat(capped.ioLimitsReached()).singleElement().satisfies(x -> {
@@ -167,7 +167,7 @@ class CgroupIoLimitVerdictTest {
         assertThat(capped.toString()).contains("read median 498 IOPS is 100 % of the cap: reads"
                 + " capped at 500 IOPS");
         // a byte cap of 2 MiB/s holds 4 KiB reads at 512 IOPS
-        assertThat(randomReads(target(limit(Direction.READ, Unit.BYTES, 2 * 1024 * 1024)), 510)
+        assertThat(randomReads(target(limit(Direction.READ, Kind.BANDWIDTH, 2 * 1024 * 1024)), 510)
                 .warnings()).contains(Warning.CGROUP_IO_LIMIT);
         assertThat(randomReads(target(readIops), 300).warnings())
                 .doesNotContain(Warning.CGROUP_IO_LIMIT);
@@ -196,9 +196,9 @@ class CgroupIoLimitVerdictTest {
         RequirementCheck check = StorageRequirement.parse("write=20MB/s").check(capped);
         assertThat(check.passed()).isFalse();
         RequirementCheck.Result write = check.results().get(0);
-        assertThat(write.status()).isEqualTo(Status.FAILED);
+        assertThat(write.status()).isEqualTo(Status.NOT_MET);
         assertThat(write.cgroupLimit()).contains(WRITE_8_MIB);
-        assertThat(write.note()).startsWith("not met: the cgroup caps writes at 8.39 MB/s"
+        assertThat(write.note().orElseThrow()).startsWith("not met: the cgroup caps writes at 8.39 MB/s"
                 + " (8.00 MiB/s) (cgroup v1 /app, blkio.throttle.write_bps_device on sda 8:0), so"
                 + " the drive may be faster outside it");
         assertThat(write.toString()).contains("0.42x the minimum (not met: the cgroup caps writes"
@@ -208,35 +208,35 @@ class CgroupIoLimitVerdictTest {
         RequirementCheck met = StorageRequirement.parse("write=5MB/s").check(capped);
         assertThat(met.passed()).isTrue();
         assertThat(met.results().get(0).cgroupLimit()).isEmpty();
-        assertThat(met.results().get(0).note()).doesNotContain("cgroup");
+        assertThat(met.results().get(0).note().orElse("")).doesNotContain("cgroup");
 
         // a failure without a cap, or with the figure well below it, names none
         SpeedReport slow = sequential(target(WRITE_8_MIB), pass(PassKind.WRITE, 1, 3_000_000),
                 fastRead());
         RequirementCheck.Result notCapped = StorageRequirement.parse("write=20MB/s").check(slow)
                 .results().get(0);
-        assertThat(notCapped.status()).isEqualTo(Status.FAILED);
+        assertThat(notCapped.status()).isEqualTo(Status.NOT_MET);
         assertThat(notCapped.cgroupLimit()).isEmpty();
-        assertThat(notCapped.note()).doesNotContain("cgroup");
+        assertThat(notCapped.note().orElse("")).doesNotContain("cgroup");
     }
 
     @Test
     void anIopsRequirementFailedAtAReadCapNamesIt() {
-        IoLimit readIops = limit(Direction.READ, Unit.IOS, 500);
+        IoLimit readIops = limit(Direction.READ, Kind.IOPS, 500);
         RequirementCheck check = StorageRequirement.parse("randread=1500")
                 .check(Measurements.of(randomReads(target(readIops), 499)));
         assertThat(check.results()).singleElement().satisfies(r -> {
-            assertThat(r.status()).isEqualTo(Status.FAILED);
+            assertThat(r.status()).isEqualTo(Status.NOT_MET);
             assertThat(r.cgroupLimit()).contains(readIops);
-            assertThat(r.note()).startsWith("not met: the cgroup caps reads at 500 IOPS");
+            assertThat(r.note().orElseThrow()).startsWith("not met: the cgroup caps reads at 500 IOPS");
         });
     }
 
     @Test
     void aCapIsNamedOnlyForAFailedCriterion() {
         assertThatThrownBy(() -> new RequirementCheck.Result(
-                StorageRequirement.Criterion.SEQUENTIAL_WRITE, Status.PASSED, Optional.empty(),
-                1e6, 2e6, Double.NaN, "", Optional.of(WRITE_8_MIB))).isInstanceOf(IllegalArgumentException.class)
+                StorageRequirement.Criterion.SEQUENTIAL_WRITE, Status.MET, Optional.empty(),
+                1e6, 2e6, Double.NaN, Optional.empty(), Optional.of(WRITE_8_MIB))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("only for a failed criterion");
     }
 
@@ -244,7 +244,7 @@ class CgroupIoLimitVerdictTest {
     void anIopsCapIsNotReachedByLargeBlocksTheDeviceSplitIntoMoreRequestsThanItLets() {
         // measured on the cgroup bed: a 4 x 4 MiB read pass at 362 IOPS (90 % of a 400 IOPS
         // cap) while its device completed 28 requests in 11 ms, 2,532 per second
-        CgroupLimits limits = new CgroupLimits(List.of(limit(Direction.READ, Unit.IOS, 400)),
+        CgroupLimits limits = new CgroupLimits(List.of(limit(Direction.READ, Kind.IOPS, 400)),
                 Optional.empty());
         assertThat(limits.reachedBy(Direction.READ, IoLimitReached.Figure.MEDIAN, 1.5e9,
                 IoLimitReached.Figure.MEDIAN, 362, 2532)).isEmpty();

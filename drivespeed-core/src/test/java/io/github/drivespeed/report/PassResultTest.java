@@ -19,7 +19,7 @@ class PassResultTest {
                 Sample.of(1, 100 * MB, 1_000_000_000L),
                 Sample.of(2, 300 * MB, 1_000_000_000L),
                 Sample.of(3, 400 * MB, 2_000_000_000L)), Set.of());
-        assertThat(r.count()).isEqualTo(3);
+        assertThat(r.runs()).isEqualTo(3);
         assertThat(r.min().megabytesPerSecond()).isCloseTo(100, within(1e-9));
         assertThat(r.max().megabytesPerSecond()).isCloseTo(300, within(1e-9));
         assertThat(r.median().megabytesPerSecond()).isCloseTo(200, within(1e-9));

@@ -121,7 +121,7 @@ public final class SharedDisk {
         for (RequirementCheck.Result r : check.results()) {
             if (r.status() == RequirementCheck.Status.NOT_JUDGED) {
                 if (!r.whyNotJudged().equals(Optional.of(RequirementCheck.NotJudged.NOT_THE_DRIVES))
-                        || !namesOnly(r.note(), flags)) {
+                        || !namesOnly(r.note().orElse(""), flags)) {
                     throw new AssertionError("expected " + r.criterion() + " left out as"
                             + " measured on a shared disk (" + LEFT_OUT + "some of " + flags
                             + "), but: " + r);

@@ -33,11 +33,11 @@ class ThroughputPropertiesTest {
     void nUnitsInSecondsAreNOverSecondsInThatUnit(long n, long seconds) {
         long nanos = seconds * 1_000_000_000L;
         // n MB in `seconds` s: n / seconds MB/s, where MB is 10^6 bytes (dd)
-        Throughput decimal = Throughput.of(n * 1_000_000L, nanos);
+        Throughput decimal = Throughput.ofBytesOverNanos(n * 1_000_000L, nanos);
         assertThat(decimal.megabytesPerSecond()).isCloseTo((double) n / seconds,
                 within(1e-9 * Math.max(1, (double) n / seconds)));
         // n MiB in `seconds` s: n / seconds MiB/s, where MiB is 2^20 bytes (fio)
-        Throughput binary = Throughput.of(n << 20, nanos);
+        Throughput binary = Throughput.ofBytesOverNanos(n << 20, nanos);
         assertThat(binary.mebibytesPerSecond()).isCloseTo((double) n / seconds,
                 within(1e-9 * Math.max(1, (double) n / seconds)));
         if (n > 0) {
@@ -108,7 +108,7 @@ class ThroughputPropertiesTest {
     @ParameterizedTest(name = "{0} bytes in {1} ns")
     @MethodSource("extremes")
     void extremesOfLongBytesAndNanosGiveFiniteExactRates(long bytes, long nanos) {
-        Throughput t = Throughput.of(bytes, nanos);
+        Throughput t = Throughput.ofBytesOverNanos(bytes, nanos);
         double expected = (double) bytes / ((double) nanos / 1e9);
         assertThat(t.bytesPerSecond()).isFinite().isNotNegative()
                 .isCloseTo(expected, within(expected * 1e-15));

@@ -18,10 +18,19 @@ class ThroughputTest {
     @Test
     void ddsFigureIsTenToTheSixBytesPerSecond() {
         // dd: "1073741824 bytes (1.1 GB, 1.0 GiB) copied, 4.82364 s, 223 MB/s"
-        Throughput t = Throughput.of(1_073_741_824L, 4_823_640_000L);
+        Throughput t = Throughput.ofBytesOverNanos(1_073_741_824L, 4_823_640_000L);
         assertThat(t.megabytesPerSecond()).isCloseTo(222.6, within(0.05));
         assertThat(t.mebibytesPerSecond()).isCloseTo(212.3, within(0.05));
         assertThat(t.bytesPerSecond()).isCloseTo(222_599_908.8, within(0.1));
+    }
+
+    @Test
+    void theFactoriesTakeTheirOwnUnit() {
+        assertThat(Throughput.ofMegabytesPerSecond(30).bytesPerSecond()).isEqualTo(30e6);
+        assertThat(Throughput.ofMebibytesPerSecond(30).bytesPerSecond()).isEqualTo(30 * 1048576.0);
+        assertThat(Throughput.ofMegabytesPerSecond(Double.NaN)).isSameAs(Throughput.NOT_AVAILABLE);
+        assertThatThrownBy(() -> Throughput.ofMebibytesPerSecond(-1))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -57,8 +66,8 @@ class ThroughputTest {
         assertThatThrownBy(() -> Throughput.ofBytesPerSecond(-1)).hasMessageContaining("-1");
         assertThatThrownBy(() -> Throughput.ofBytesPerSecond(Double.POSITIVE_INFINITY))
                 .hasMessageContaining("Infinity");
-        assertThatThrownBy(() -> Throughput.of(1, 0)).hasMessageContaining("elapsedNanos must be > 0: 0");
-        assertThatThrownBy(() -> Throughput.of(-5, 1)).hasMessageContaining("bytes must be >= 0: -5");
+        assertThatThrownBy(() -> Throughput.ofBytesOverNanos(1, 0)).hasMessageContaining("elapsedNanos must be > 0: 0");
+        assertThatThrownBy(() -> Throughput.ofBytesOverNanos(-5, 1)).hasMessageContaining("bytes must be >= 0: -5");
     }
 
     static Stream<Arguments> generatedTransfers() {
@@ -70,7 +79,7 @@ class ThroughputTest {
     @ParameterizedTest
     @MethodSource("generatedTransfers")
     void unitConversionsAgree(long bytes, long nanos) {
-        Throughput t = Throughput.of(bytes, nanos);
+        Throughput t = Throughput.ofBytesOverNanos(bytes, nanos);
         double expected = bytes / (nanos / 1e9);
         assertThat(t.bytesPerSecond()).isCloseTo(expected, within(Math.max(1e-6, expected * 1e-12)));
         assertThat(t.megabytesPerSecond() * 1_000_000)

@@ -67,14 +67,14 @@ class FioJobTest {
         assertThat(read.write()).isEmpty();
         PassResult reads = read.read().orElseThrow();
         // number_ios=64 of bs=4k per run: 256 KiB a run, in bytes
-        assertThat(reads.totalIos()).isEqualTo(64L * reads.count());
-        assertThat(reads.totalBytes()).isEqualTo(64L * 4096 * reads.count());
+        assertThat(reads.totalIos()).isEqualTo(64L * reads.runs());
+        assertThat(reads.totalBytes()).isEqualTo(64L * 4096 * reads.runs());
         assertThat(reads.medianIops()).isPositive();
         WorkloadReport write = results.reports().get(1);
         assertThat(write.read()).isEmpty();
         // size=1m written whole, in 4 KiB writes
         assertThat(write.write().orElseThrow().totalBytes())
-                .isEqualTo((1L << 20) * write.write().orElseThrow().count());
+                .isEqualTo((1L << 20) * write.write().orElseThrow().runs());
         // drivespeed's own test files are gone
         try (var left = Files.list(dir)) {
             assertThat(left.map(p -> p.getFileName().toString())).containsExactly("job.fio");

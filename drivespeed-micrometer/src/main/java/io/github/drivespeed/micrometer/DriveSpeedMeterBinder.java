@@ -34,13 +34,14 @@ import java.util.function.ToDoubleFunction;
  * <ul>
  *   <li>gauges {@value #SEQUENTIAL_WRITE} and {@value #SEQUENTIAL_READ}, bytes per second: the
  *       medians of the sequential test's runs;</li>
- *   <li>gauge {@value #RANDOM_READ}, operations per second: the workload's median random-read
- *       IOPS;</li>
+ *   <li>gauge {@value #RANDOM_READ_IOPS}, operations per second: the workload's median
+ *       random-read IOPS;</li>
  *   <li>gauge {@value #RANDOM_READ_LATENCY}, seconds, tagged {@code percentile} ({@code 0.5},
  *       {@code 0.99}, {@code 0.999}): the last measurement's exact completion latencies
- *       (fio's clat);</li>
- *   <li>timer {@value #RANDOM_READ_CLAT}: every timed random read of every measurement, fed
- *       from the report's latency histogram, with the percentiles above (over Micrometer's
+ *       (fio's clat, {@link PassResult#completionLatency()});</li>
+ *   <li>timer {@value #RANDOM_READ_CLAT}: the completion latency (fio's clat) of every timed
+ *       random read of every measurement, fed from the report's
+ *       {@link PassResult#completionLatency()} histogram, with the percentiles above (over Micrometer's
  *       decaying window, as long as the schedule's interval) and fio's latency bins as
  *       service-level-objective buckets (2 us to 2 s);</li>
  *   <li>counter {@value #MEASUREMENTS}, tagged {@code outcome} ({@code success},
@@ -59,16 +60,19 @@ public final class DriveSpeedMeterBinder implements MeterBinder {
     /** Gauge: median sequential read rate, bytes per second. */
     public static final String SEQUENTIAL_READ = "drivespeed.sequential.read.rate";
     /** Gauge: median random-read IOPS, operations per second. */
-    public static final String RANDOM_READ = "drivespeed.random.read.rate";
-    /** Gauges: the last measurement's random-read completion latency, seconds, by percentile. */
+    public static final String RANDOM_READ_IOPS = "drivespeed.random.read.iops";
+    /**
+     * Gauges: the last measurement's random-read completion latency (fio's clat), seconds, by
+     * percentile.
+     */
     public static final String RANDOM_READ_LATENCY = "drivespeed.random.read.latency";
-    /** Timer: every timed random read's completion latency. */
+    /** Timer: every timed random read's completion latency (fio's clat). */
     public static final String RANDOM_READ_CLAT = "drivespeed.random.read.clat";
     /** Counter: measurements by outcome. */
     public static final String MEASUREMENTS = "drivespeed.measurements";
     /** Every meter name above. */
     public static final List<String> METER_NAMES = List.of(SEQUENTIAL_WRITE, SEQUENTIAL_READ,
-            RANDOM_READ, RANDOM_READ_LATENCY, RANDOM_READ_CLAT, MEASUREMENTS);
+            RANDOM_READ_IOPS, RANDOM_READ_LATENCY, RANDOM_READ_CLAT, MEASUREMENTS);
     /** The percentiles published, as fractions. */
     public static final List<Double> PERCENTILES = List.of(0.5, 0.99, 0.999);
 
@@ -112,13 +116,13 @@ public final class DriveSpeedMeterBinder implements MeterBinder {
                 m -> m.sequential().write().median().bytesPerSecond());
         gauge(registry, SEQUENTIAL_READ, tags, "bytes.per.second", "median sequential read rate",
                 m -> m.sequential().read().median().bytesPerSecond());
-        gauge(registry, RANDOM_READ, tags, "operations.per.second", "median random-read IOPS",
+        gauge(registry, RANDOM_READ_IOPS, tags, "operations.per.second", "median random-read IOPS",
                 m -> m.randomReads().map(PassResult::medianIops).orElse(Double.NaN));
         for (double p : PERCENTILES) {
             gauge(registry, RANDOM_READ_LATENCY, tags.and("percentile", Double.toString(p)),
                     "seconds", "last measurement's random-read completion latency",
                     m -> m.randomReads().map(r -> LatencyHistogram.percentileSeconds(
-                            r.latency(), p)).orElse(Double.NaN));
+                            r.completionLatency(), p)).orElse(Double.NaN));
         }
         timers.add(Timer.builder(RANDOM_READ_CLAT).tags(tags)
                 .description("completion latency of every timed random read")
@@ -151,7 +155,7 @@ public final class DriveSpeedMeterBinder implements MeterBinder {
         String fsType = UNKNOWN;
         try {
             TargetInfo target = DriveSpeed.probe(schedule.target());
-            device = target.device().map(BlockDevice::sysfsName).orElse("none");
+            device = target.blockDevice().map(BlockDevice::sysfsName).orElse("none");
             fsType = target.fileSystemType();
         } catch (IOException | RuntimeException e) {
             // the directory is not there (yet) or cannot be examined: the measurements will say
@@ -167,7 +171,7 @@ public final class DriveSpeedMeterBinder implements MeterBinder {
             MeasurementOutcome outcome = m.outcome();
             if (outcome == MeasurementOutcome.SUCCESS) {
                 m.randomReads().ifPresent(r -> timers.forEach(
-                        t -> LatencyHistogram.recordEachIo(r.latency(), t)));
+                        t -> LatencyHistogram.recordEachIo(r.completionLatency(), t)));
             }
             counters.get(outcome).forEach(Counter::increment);
         }

@@ -92,13 +92,13 @@ class DriveSpeedMeterBinderTest {
                 assertThat(gauge(registry, DriveSpeedMeterBinder.SEQUENTIAL_READ))
                         .isEqualTo(m.sequential().read().median().bytesPerSecond())
                         .isPositive();
-                assertThat(gauge(registry, DriveSpeedMeterBinder.RANDOM_READ))
+                assertThat(gauge(registry, DriveSpeedMeterBinder.RANDOM_READ_IOPS))
                         .isEqualTo(reads.medianIops()).isPositive();
                 assertThat(gauge(registry, DriveSpeedMeterBinder.RANDOM_READ_LATENCY,
                         "percentile", "0.99"))
-                        .isEqualTo(reads.latency().percentileNanos(99) / 1e9).isPositive();
+                        .isEqualTo(reads.completionLatency().percentileNanos(99) / 1e9).isPositive();
                 assertThat(gauge(registry, DriveSpeedMeterBinder.RANDOM_READ_LATENCY,
-                        "percentile", "0.5")).isEqualTo(reads.latency().medianNanos() / 1e9);
+                        "percentile", "0.5")).isEqualTo(reads.completionLatency().medianNanos() / 1e9);
                 assertTimerHoldsEveryRead(clat, reads);
             } else {
                 // another build used the disk meanwhile: flagged, so no figure and no timing
@@ -111,15 +111,15 @@ class DriveSpeedMeterBinderTest {
     }
 
     private static void assertTimerHoldsEveryRead(Timer clat, PassResult reads) {
-        assertThat(clat.count()).as("every timed I/O").isEqualTo(reads.latency().count());
-        assertThat(clat.max(TimeUnit.NANOSECONDS)).isEqualTo(reads.latency().maxNanos());
+        assertThat(clat.count()).as("every timed I/O").isEqualTo(reads.completionLatency().count());
+        assertThat(clat.max(TimeUnit.NANOSECONDS)).isEqualTo(reads.completionLatency().maxNanos());
         assertThat(clat.getId().getBaseUnit()).isEqualTo("seconds");
         CountAtBucket[] buckets = clat.takeSnapshot().histogramCounts();
         assertThat(buckets).extracting(b -> b.bucket(TimeUnit.NANOSECONDS))
                 .containsExactlyElementsOf(LatencyHistogram.FIO_BIN_EDGES.stream()
                         .map(d -> (double) d.toNanos()).toList());
         // the last edge, 2 s, holds every read that took at most 2 s
-        long upTo2s = reads.latency().maxNanos() <= 2_000_000_000L ? reads.latency().count() : -1;
+        long upTo2s = reads.completionLatency().maxNanos() <= 2_000_000_000L ? reads.completionLatency().count() : -1;
         if (upTo2s >= 0) {
             assertThat(buckets[buckets.length - 1].count()).isEqualTo(upTo2s);
         }
@@ -132,7 +132,7 @@ class DriveSpeedMeterBinderTest {
             new DriveSpeedMeterBinder(schedule).bindTo(registry);
             schedule.start();
             for (String name : List.of(DriveSpeedMeterBinder.SEQUENTIAL_WRITE,
-                    DriveSpeedMeterBinder.SEQUENTIAL_READ, DriveSpeedMeterBinder.RANDOM_READ)) {
+                    DriveSpeedMeterBinder.SEQUENTIAL_READ, DriveSpeedMeterBinder.RANDOM_READ_IOPS)) {
                 assertThat(gauge(registry, name)).as(name).isNaN();
             }
             assertThat(registry.get(DriveSpeedMeterBinder.RANDOM_READ_LATENCY).gauges())
@@ -173,7 +173,7 @@ class DriveSpeedMeterBinderTest {
             assertThat(schedule.latest()).isEmpty();
             assertThat(schedule.lastFailure()).isPresent();
             assertThat(gauge(registry, DriveSpeedMeterBinder.SEQUENTIAL_READ)).isNaN();
-            assertThat(gauge(registry, DriveSpeedMeterBinder.RANDOM_READ)).isNaN();
+            assertThat(gauge(registry, DriveSpeedMeterBinder.RANDOM_READ_IOPS)).isNaN();
             assertThat(gauge(registry, DriveSpeedMeterBinder.RANDOM_READ_LATENCY,
                     "percentile", "0.99")).isNaN();
         }
@@ -195,7 +195,7 @@ class DriveSpeedMeterBinderTest {
         try (MeasurementSchedule schedule = schedule(dir, Duration.ofHours(1), Duration.ofHours(1))) {
             new DriveSpeedMeterBinder(schedule).bindTo(registry);
         }
-        String device = target.device().map(d -> d.sysfsName()).orElse("none");
+        String device = target.blockDevice().map(d -> d.sysfsName()).orElse("none");
         assertThat(registry.getMeters()).isNotEmpty().allSatisfy(m -> {
             assertThat(m.getId().getTag("path")).isEqualTo(dir.toString());
             assertThat(m.getId().getTag("device")).isEqualTo(device);

@@ -66,7 +66,7 @@ class PrometheusScrapeTest {
                     + " gauge");
             assertThat(sample(before, "drivespeed_sequential_write_rate_bytes_per_second"
                     + labels(device, fsType, watched))).isNaN();
-            assertThat(sample(before, "drivespeed_random_read_rate_operations_per_second"
+            assertThat(sample(before, "drivespeed_random_read_iops_operations_per_second"
                     + labels(device, fsType, watched))).isNaN();
             assertThat(sample(before, "drivespeed_random_read_latency_seconds"
                     + labels(device, fsType, watched, "percentile", "0.99"))).isNaN();
@@ -94,10 +94,10 @@ class PrometheusScrapeTest {
                     + labels(device, fsType, watched, "le", "0.001") + " ");
             if (m.outcome() == MeasurementOutcome.SUCCESS) {
                 assertThat(write).isEqualTo(m.sequential().write().median().bytesPerSecond());
-                assertThat(p99).isEqualTo(m.randomReads().orElseThrow().latency()
+                assertThat(p99).isEqualTo(m.randomReads().orElseThrow().completionLatency()
                         .percentileNanos(99) / 1e9);
-                assertThat(reads).isEqualTo(m.randomReads().orElseThrow().latency().count())
-                        .isPositive();
+                assertThat(reads).isEqualTo(m.randomReads().orElseThrow().completionLatency()
+                        .count()).isPositive();
                 assertThat(within2s).isEqualTo(reads);
             } else {
                 assertThat(write).isNaN();

@@ -135,7 +135,7 @@ class CapacityProbeLiesTest {
             assertThat(r.cacheRuledOutBytes()).isEqualTo(256 * MIB);
             assertThat(r.defaultCacheRuledOut()).isTrue();
             // 2F, and the units of the grid, of the dense region and of the flush region (5 MiB)
-            assertThat(r.effort().bytesWritten()).isBetween(512 * MIB, 520 * MIB);
+            assertThat(r.effort().writtenBytes()).isBetween(512 * MIB, 520 * MIB);
             assertThat(r.cacheEstimate()).isEmpty();
         }
     }
@@ -166,7 +166,7 @@ class CapacityProbeLiesTest {
             assertThat(r.loss().firstBadKind()).contains(kind);
             assertThat(r.loss().firstWriteFailureOffsetBytes())
                     .isEqualTo(kind == DataLossKind.UNWRITABLE ? 64 * MIB : -1);
-            assertThat(r.effort().bytesRead()).isPositive();
+            assertThat(r.effort().readBytes()).isPositive();
             // writes past the real size fail: no run to size a cache with; reads fail: none held
             if (kind == DataLossKind.UNWRITABLE) {
                 assertThat(r.cacheEstimate()).isEmpty();

@@ -78,10 +78,10 @@ class DirectRefusedPerTransferTest {
 
             WorkloadReport r = plan.directOrBuffered().run();
             assertThat(r.parameters().direct()).isFalse();
-            assertThat(r.engine().engine()).isEqualTo(e);
+            assertThat(r.engine().ioEngine()).isEqualTo(e);
             if (e == IoEngine.LIBAIO) {
                 // not refused after the automatic fallback: run, and said to queue nothing
-                assertThat(r.engine().inFlight()).hasValueSatisfying(f -> assertThat(f.peak())
+                assertThat(r.engine().inFlight()).hasValueSatisfying(f -> assertThat(f.peakDepth())
                         .isOne());
                 assertThat(r.warnings()).contains(Warning.QUEUE_DEPTH_NOT_REACHED);
             }

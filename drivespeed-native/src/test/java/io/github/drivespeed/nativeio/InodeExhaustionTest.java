@@ -82,7 +82,7 @@ class InodeExhaustionTest {
                     .isInstanceOfSatisfying(InsufficientSpaceException.class, e -> {
                         assertThat(e.shortage()).isEqualTo(Shortage.SPACE);
                         assertThat(e.beforeAnyWrite()).isFalse();
-                        assertThat(e.bytesWritten()).hasValue(0);
+                        assertThat(e.writtenBytes()).hasValue(0);
                     })
                     .hasMessageContaining("no space left on device (ENOSPC) with ")
                     .hasMessageContaining("bytes still free: the file system may have run out of"

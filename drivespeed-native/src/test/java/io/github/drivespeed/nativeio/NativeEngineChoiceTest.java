@@ -39,20 +39,20 @@ class NativeEngineChoiceTest {
     void depthOneIsPsyncAndDeeperIsIoUringOnTheWorkingDisk() throws IOException {
         WorkloadReport qd1 = DriveSpeed.workload(dir).size("4M").count(300).run();
         assertThat(qd1.backend().name()).isEqualTo("native");
-        assertThat(qd1.engine().engine()).isEqualTo(IoEngine.PSYNC);
-        assertThat(qd1.ioEngine()).isEqualTo("psync: 1 thread x queue depth 1");
+        assertThat(qd1.engine().ioEngine()).isEqualTo(IoEngine.PSYNC);
+        assertThat(qd1.engine().toString()).isEqualTo("psync: 1 thread x queue depth 1");
 
         if (Emulation.active()) {
             WorkloadReport qd8 = DriveSpeed.workload(dir).size("4M").queueDepth(8).count(400)
                     .run();
-            assertThat(qd8.engine().engine()).isEqualTo(IoEngine.PSYNC);
+            assertThat(qd8.engine().ioEngine()).isEqualTo(IoEngine.PSYNC);
             assertThat(qd8.engine().fallbackReason()).as(Emulation.Gap.ASYNC_IO.description())
                     .hasValueSatisfying(r -> assertThat(r)
                             .contains("io_uring not used: io_uring_setup(2): ENOSYS")
                             .contains("libaio not used: io_setup(2): ENOSYS"));
-            assertThat(qd8.ioEngine()).startsWith("psync: 1 x 8 = 8 threads x queue depth 1");
+            assertThat(qd8.engine().toString()).startsWith("psync: 1 x 8 = 8 threads x queue depth 1");
             assertThat(qd8.cpu()).as(Emulation.Gap.CPU_TIMES.description())
-                    .hasValueSatisfying(c -> assertThat(c.available()).isFalse());
+                    .hasValueSatisfying(c -> assertThat(c.isAvailable()).isFalse());
             assertThat(qd8.toString()).contains("CPU:        unavailable: /proc/self/stat"
                     + " reports no CPU time for this process at all");
             assertThat(TestFiles.names(dir)).isEmpty();
@@ -60,10 +60,10 @@ class NativeEngineChoiceTest {
         }
         WorkloadReport qd16 = DriveSpeed.workload(dir).size("4M").queueDepth(16).count(3000).run();
         EngineInfo e = qd16.engine();
-        assertThat(e.engine()).isEqualTo(IoEngine.IO_URING);
-        assertThat(e.requested()).isEmpty();
+        assertThat(e.ioEngine()).isEqualTo(IoEngine.IO_URING);
+        assertThat(e.requestedIoEngine()).isEmpty();
         assertThat(e.fallbackReason()).isEmpty();
-        assertThat(e.details()).contains("registered file", "1 registered buffer",
+        assertThat(e.details().orElseThrow()).contains("registered file", "1 registered buffer",
                 "completions reaped from the CQ ring in user space");
         assertThat(qd16.toString()).contains("I/O:        io_uring (registered file")
                 .contains("CPU:        ").contains("usr_cpu");
@@ -79,16 +79,16 @@ class NativeEngineChoiceTest {
         try {
             EngineInfo e = DriveSpeed.workload(tmpfs).size("4M").queueDepth(8).count(2000).run()
                     .engine();
-            assertThat(e.engine()).isEqualTo(IoEngine.LIBAIO);
+            assertThat(e.ioEngine()).isEqualTo(IoEngine.LIBAIO);
             assertThat(e.fallbackReason()).hasValueSatisfying(r -> assertThat(r)
                     .startsWith("io_uring not used: this file system has no non-blocking reads"));
-            assertThat(e.details()).contains("completions reaped from the ring in user space");
+            assertThat(e.details().orElseThrow()).contains("completions reaped from the ring in user space");
             // tmpfs completes each I/O inside io_submit: the depth is never in the kernel
             WorkloadReport tmpfsRun = DriveSpeed.workload(tmpfs).size("4M").queueDepth(8)
                     .count(2000).run();
             assertThat(tmpfsRun.engine().inFlight()).hasValueSatisfying(f -> {
-                assertThat(f.mean()).isPositive().isLessThanOrEqualTo(1.0);
-                assertThat(f.peak()).isEqualTo(1);
+                assertThat(f.meanDepth()).isPositive().isLessThanOrEqualTo(1.0);
+                assertThat(f.peakDepth()).isEqualTo(1);
                 assertThat(f.reached()).isFalse();
             });
             assertThat(tmpfsRun.warnings()).contains(Warning.QUEUE_DEPTH_NOT_REACHED);
@@ -97,8 +97,8 @@ class NativeEngineChoiceTest {
             // asked for by name, io_uring runs there all the same
             EngineInfo named = DriveSpeed.workload(tmpfs).size("4M").queueDepth(8).count(2000)
                     .ioEngine(IoEngine.IO_URING).run().engine();
-            assertThat(named.engine()).isEqualTo(IoEngine.IO_URING);
-            assertThat(named.details()).contains("kernel worker thread");
+            assertThat(named.ioEngine()).isEqualTo(IoEngine.IO_URING);
+            assertThat(named.details().orElseThrow()).contains("kernel worker thread");
         } finally {
             Files.deleteIfExists(tmpfs);
         }
@@ -114,7 +114,7 @@ class NativeEngineChoiceTest {
         Emulation.skipOn(Emulation.Gap.ASYNC_IO);
         WorkloadReport chosen = DriveSpeed.workload(dir).size("4M").buffered().random().read()
                 .queueDepth(16).count(2000).run();
-        assertThat(chosen.engine().engine()).isEqualTo(IoEngine.IO_URING);
+        assertThat(chosen.engine().ioEngine()).isEqualTo(IoEngine.IO_URING);
 
         assertThatThrownBy(() -> DriveSpeed.workload(dir).size("4M").buffered().random().read()
                 .queueDepth(16).ioEngine(IoEngine.LIBAIO).count(100).run())
@@ -125,7 +125,7 @@ class NativeEngineChoiceTest {
 
         WorkloadReport qd1 = DriveSpeed.workload(dir).size("4M").buffered().random().read()
                 .queueDepth(1).ioEngine(IoEngine.LIBAIO).count(200).run();
-        assertThat(qd1.engine().engine()).isEqualTo(IoEngine.LIBAIO);
+        assertThat(qd1.engine().ioEngine()).isEqualTo(IoEngine.LIBAIO);
         assertThat(qd1.warnings()).doesNotContain(Warning.QUEUE_DEPTH_NOT_REACHED);
         assertThat(TestFiles.names(dir)).isEmpty();
     }
@@ -149,11 +149,11 @@ class NativeEngineChoiceTest {
 
             WorkloadReport r = DriveSpeed.workload(dir).backend(io).size("4M").queueDepth(16)
                     .count(2000).run();
-            assertThat(r.engine().engine()).isEqualTo(IoEngine.LIBAIO);
+            assertThat(r.engine().ioEngine()).isEqualTo(IoEngine.LIBAIO);
             assertThat(r.engine().fallbackReason()).contains("io_uring not used:"
                     + " io_uring_setup(2): EPERM (Operation not permitted);"
                     + " kernel.io_uring_disabled = 2");
-            assertThat(r.ioEngine()).contains("libaio (").contains("1 thread x queue depth 16 (")
+            assertThat(r.engine().toString()).contains("libaio (").contains("1 thread x queue depth 16 (")
                     .contains(" busy); io_uring not used");
 
             assertThatThrownBy(() -> DriveSpeed.workload(dir).backend(io).size("4M")

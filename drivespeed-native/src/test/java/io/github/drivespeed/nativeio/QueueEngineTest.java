@@ -290,17 +290,17 @@ class QueueEngineTest {
         WorkloadReport r = DriveSpeed.workload(dir).backend(engine.io()).ioEngine(fio)
                 .size("8M").random().readWrite(70).queueDepth(16).count(6000).seed(11).run();
         assertThat(r.backend().name()).isEqualTo("native");
-        assertThat(r.engine().engine()).isEqualTo(fio);
-        assertThat(r.engine().requested()).contains(fio);
+        assertThat(r.engine().ioEngine()).isEqualTo(fio);
+        assertThat(r.engine().requestedIoEngine()).contains(fio);
         assertThat(r.engine().fallbackReason()).isEmpty();
-        assertThat(r.engine().details()).contains("submits");
-        assertThat(r.ioEngine()).startsWith(engine.fioName() + " (")
+        assertThat(r.engine().details().orElseThrow()).contains("submits");
+        assertThat(r.engine().toString()).startsWith(engine.fioName() + " (")
                 .containsPattern("1 thread x queue depth 16 \\(\\d+\\.\\d in flight on average,"
                         + " peak \\d+, submitting thread \\d+ % busy\\)$");
         assertThat(r.engine().inFlight()).hasValueSatisfying(f -> {
-            assertThat(f.iodepth()).isEqualTo(16);
-            assertThat(f.peak()).isBetween(1, 16);
-            assertThat(f.mean()).isBetween(1.0, 16.0);
+            assertThat(f.queueDepth()).isEqualTo(16);
+            assertThat(f.peakDepth()).isBetween(1, 16);
+            assertThat(f.meanDepth()).isBetween(1.0, 16.0);
         });
         assertThat(r.warnings()).doesNotContain(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
         long ios = r.read().map(PassResult::totalIos).orElse(0L)
@@ -331,7 +331,7 @@ class QueueEngineTest {
         WorkloadReport r = DriveSpeed.workload(dir).backend(engine.io()).ioEngine(fio)
                 .size("8M").random().readWrite(50).queueDepth(8).count(4000).seed(5).runs(2)
                 .run();
-        assertThat(r.engine().engine()).isEqualTo(fio);
+        assertThat(r.engine().ioEngine()).isEqualTo(fio);
         for (PassResult p : List.of(r.read().orElseThrow(), r.write().orElseThrow())) {
             assertSplit(p.kind() + " pooled", p.totalIos(), p.latency(), p.submissionLatency(),
                     p.completionLatency());

@@ -76,8 +76,8 @@ class SqThreadPollTest {
                 b -> assertThat(b.description()).contains("submission-queue polling"));
         WorkloadReport r = DriveSpeed.workload(dir).sqThreadPoll().size("8M").random()
                 .readWrite(70).queueDepth(8).count(3000).seed(3).run();
-        assertThat(r.engine().engine()).isEqualTo(IoEngine.IO_URING);
-        assertThat(r.engine().details()).contains("IORING_SETUP_SQPOLL");
+        assertThat(r.engine().ioEngine()).isEqualTo(IoEngine.IO_URING);
+        assertThat(r.engine().details().orElseThrow()).contains("IORING_SETUP_SQPOLL");
         assertThat(r.backend().description()).contains("submission-queue polling");
         assertThat(r.read().orElseThrow().totalIos() + r.write().orElseThrow().totalIos())
                 .isEqualTo(3000);
@@ -101,12 +101,12 @@ class SqThreadPollTest {
         WorkloadReport r = DriveSpeed.workload(dir).sqThreadPoll().size("4M").random().read()
                 .count(500).seed(5).run();
         assertThat(r.parameters().queueDepth()).isEqualTo(1);
-        assertThat(r.engine().engine()).isEqualTo(IoEngine.IO_URING);
-        assertThat(r.engine().details()).contains("IORING_SETUP_SQPOLL");
+        assertThat(r.engine().ioEngine()).isEqualTo(IoEngine.IO_URING);
+        assertThat(r.engine().details().orElseThrow()).contains("IORING_SETUP_SQPOLL");
         assertThat(r.read().orElseThrow().totalIos()).isEqualTo(500);
         WorkloadReport plain = DriveSpeed.workload(dir).size("4M").random().read().count(500)
                 .seed(5).run();
-        assertThat(plain.engine().engine()).as("the choice at depth 1 without SQPOLL")
+        assertThat(plain.engine().ioEngine()).as("the choice at depth 1 without SQPOLL")
                 .isEqualTo(IoEngine.PSYNC);
         assertThat(TestFiles.names(dir)).isEmpty();
     }

@@ -94,8 +94,8 @@ public final class ThrottledChild {
         }
         WorkloadReport r = w.run();
         r.engine().inFlight().ifPresent(f -> {
-            System.out.println("inFlight.mean=" + f.mean());
-            System.out.println("inFlight.peak=" + f.peak());
+            System.out.println("inFlight.mean=" + f.meanDepth());
+            System.out.println("inFlight.peak=" + f.peakDepth());
         });
         r.read().ifPresent(p -> print("read", p));
         r.write().ifPresent(p -> print("write", p));

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <pre>{@code
  * @Test
- * @EnabledIfStorage(dir = "/media/usb0", minFree = "256M")
+ * @EnabledIfStorage(directory = "/media/usb0", minFree = "256M")
  * void theStickIsFastEnough(SpeedReport report) {
  *     assertThat(report).write().median().isAtLeast(megabytesPerSecond(30));
  * }
@@ -38,9 +38,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>Where: the {@link #property()} (a system property or JUnit configuration parameter,
  * {@code -Ddrivespeed.storage.dir=/mnt/ssd}), else its environment variable
  * ({@code DRIVESPEED_STORAGE_DIR}: the property upper-cased, every other character {@code _}),
- * else {@link #dir()}; with none of them the test is skipped. The checks, in order, each a reason
+ * else {@link #directory()}; with none of them the test is skipped. The checks, in order, each a reason
  * to skip: the directory exists; it is a directory; its file system is one of
- * {@link #fileSystem()}; it has none of the {@link #skipIf()} warnings; it has at least
+ * {@link #fileSystemTypes()}; it has none of the {@link #skipIf()} warnings; it has at least
  * {@link #minFree()} usable space. A setting that is not valid ({@code minFree = "1.5G"},
  * {@code count = 0}) fails the test, naming the setting and the value, whether or not the target
  * is there; so does a probe of an existing directory that fails.
@@ -60,10 +60,10 @@ public @interface EnabledIfStorage {
      * {@return the directory to test in, where neither the property nor its environment variable
      * names one; empty (the default) for none}
      */
-    String dir() default "";
+    String directory() default "";
 
     /**
-     * {@return the system property or JUnit configuration parameter that overrides {@link #dir()};
+     * {@return the system property or JUnit configuration parameter that overrides {@link #directory()};
      * its environment variable is this name upper-cased with {@code _} for every character that is
      * not a letter or digit}
      */
@@ -80,7 +80,7 @@ public @interface EnabledIfStorage {
      * {@return the file-system types the directory may be on, as the mount table names them
      * ({@code ext4}, {@code xfs}, {@code vfat}); empty (the default) for any}
      */
-    String[] fileSystem() default {};
+    String[] fileSystemTypes() default {};
 
     /**
      * {@return target warnings that skip the test, for example {@link Warning#MEMORY_FILE_SYSTEM}

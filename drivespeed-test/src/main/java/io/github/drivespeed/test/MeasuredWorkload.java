@@ -15,7 +15,7 @@ import java.lang.annotation.Target;
  *
  * <pre>{@code
  * @Test
- * @EnabledIfStorage(dir = "/var/lib/db")
+ * @EnabledIfStorage(directory = "/var/lib/db")
  * void randomReadsAreQuickEnough(@MeasuredWorkload(preset = Preset.RND4K_Q32T1) WorkloadReport r) {
  *     assertThat(r).read().latency().percentile(99).isAtMost(Duration.ofMillis(5));
  * }

@@ -20,7 +20,7 @@ import java.util.function.Function;
  * @param directory the directory to test in
  * @param source where it was named, for messages ({@code system property or configuration
  *     parameter drivespeed.storage.dir}, {@code environment variable DRIVESPEED_STORAGE_DIR},
- *     {@code @EnabledIfStorage(dir)})
+ *     {@code @EnabledIfStorage(directory)})
  */
 record StorageTarget(Path directory, String source) {
 
@@ -47,13 +47,13 @@ record StorageTarget(Path directory, String source) {
             return new Located(Optional.of(new StorageTarget(Path.of(fromEnvironment.trim()),
                     "environment variable " + variable)), "");
         }
-        if (!storage.dir().isBlank()) {
-            return new Located(Optional.of(new StorageTarget(Path.of(storage.dir().trim()),
-                    "@EnabledIfStorage(dir)")), "");
+        if (!storage.directory().isBlank()) {
+            return new Located(Optional.of(new StorageTarget(Path.of(storage.directory().trim()),
+                    "@EnabledIfStorage(directory)")), "");
         }
         return new Located(Optional.empty(), "no storage to test: set the system property "
                 + property + " (or the environment variable " + variable
-                + ") to a directory, or give @EnabledIfStorage(dir = ...)");
+                + ") to a directory, or give @EnabledIfStorage(directory = ...)");
     }
 
     /** A target, or why there is none. */
@@ -101,7 +101,7 @@ record StorageTarget(Path directory, String source) {
                     + ")");
         }
         TargetInfo target = DriveSpeed.probe(directory);
-        List<String> types = Arrays.asList(storage.fileSystem());
+        List<String> types = Arrays.asList(storage.fileSystemTypes());
         if (!types.isEmpty() && !types.contains(target.fileSystemType())) {
             return Optional.of("storage " + directory + " is on " + target.fileSystemType()
                     + ", not one of " + types + " (@EnabledIfStorage(fileSystem))");

@@ -119,7 +119,7 @@ public final class WorkloadReportBuilder extends ReportBuilder<WorkloadReportBui
     @Override
     public WorkloadReport build() {
         EngineInfo e = engine != null ? engine : new EngineInfo(IoEngine.PSYNC,
-                Optional.empty(), parameters.threads(), parameters.queueDepth(), "",
+                Optional.empty(), parameters.threads(), parameters.queueDepth(), Optional.empty(),
                 Optional.empty(), Optional.empty());
         return new WorkloadReport(target, parameters, backend, e,
                 pass(read, readRuns, PassKind.READ), pass(write, writeRuns, PassKind.WRITE),

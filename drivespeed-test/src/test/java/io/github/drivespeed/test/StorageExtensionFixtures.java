@@ -46,7 +46,7 @@ final class StorageExtensionFixtures {
 
     static class FileSystemNamed {
         @Test
-        @EnabledIfStorage(property = PROPERTY, fileSystem = {"ext4", "xfs", "btrfs"},
+        @EnabledIfStorage(property = PROPERTY, fileSystemTypes = {"ext4", "xfs", "btrfs"},
                 blockSize = "64K", count = 4, runs = 1)
         void runs(SpeedReport report) {
             RECEIVED.add(report);

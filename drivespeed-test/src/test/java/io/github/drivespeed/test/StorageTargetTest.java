@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** Where {@link EnabledIfStorage} takes its directory from, and in which order. */
 class StorageTargetTest {
 
-    @EnabledIfStorage(dir = "/from/annotation")
+    @EnabledIfStorage(directory = "/from/annotation")
     private static void withDir() {
     }
 
@@ -44,7 +44,7 @@ class StorageTargetTest {
 
         StorageTarget fromAnnotation = locate(a, Map.of(), Map.of()).target().orElseThrow();
         assertThat(fromAnnotation.directory()).isEqualTo(Path.of("/from/annotation"));
-        assertThat(fromAnnotation.source()).isEqualTo("@EnabledIfStorage(dir)");
+        assertThat(fromAnnotation.source()).isEqualTo("@EnabledIfStorage(directory)");
     }
 
     @Test
@@ -54,7 +54,7 @@ class StorageTargetTest {
         assertThat(none.target()).isEmpty();
         assertThat(none.reason()).isEqualTo("no storage to test: set the system property my.ssd"
                 + " (or the environment variable MY_SSD) to a directory, or give"
-                + " @EnabledIfStorage(dir = ...)");
+                + " @EnabledIfStorage(directory = ...)");
         assertThat(locate(a, Map.of(), Map.of("MY_SSD", "/mnt/ssd")).target().orElseThrow()
                 .directory()).isEqualTo(Path.of("/mnt/ssd"));
     }

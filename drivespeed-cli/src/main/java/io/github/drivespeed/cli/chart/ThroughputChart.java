@@ -180,7 +180,7 @@ public final class ThroughputChart {
             String kind = pass.kind().toString();
             String name = prefix.endsWith(" " + kind + ": ")
                     ? prefix.substring(0, prefix.length() - 2) : prefix + kind;
-            XYSeries series = new XYSeries(name + (pass.count() > 1 ? " run " + s.run() : ""),
+            XYSeries series = new XYSeries(name + (pass.runs() > 1 ? " run " + s.run() : ""),
                     false, true);
             for (TimelinePoint p : s.timeline().points()) {
                 double mbps = p.throughput().megabytesPerSecond();
@@ -196,7 +196,7 @@ public final class ThroughputChart {
             return results.backend().map(b -> b.name() + " backend").orElse("");
         }
         var target = results.target().get();
-        String device = target.device().map(d -> d.identity()).orElse("no block device");
+        String device = target.blockDevice().map(d -> d.identity()).orElse("no block device");
         Optional<String> backend = results.backend().map(b -> b.name() + " backend");
         return target.fileSystemType() + " on " + device
                 + backend.map(b -> "; " + b).orElse("");

@@ -44,9 +44,9 @@ final class CgroupJson {
     static ObjectNode ioLimit(IoLimit l) {
         ObjectNode n = NODES.objectNode();
         n.put("device", l.deviceName());
-        n.put("device_number", l.device().toString());
+        n.put("device_number", l.deviceNumber().toString());
         n.put("direction", l.direction().name().toLowerCase(Locale.ROOT));
-        boolean bytes = l.unit() == IoLimit.Unit.BYTES;
+        boolean bytes = l.kind() == IoLimit.Kind.BANDWIDTH;
         n.set("bytes_per_second", bytes ? NODES.numberNode(l.perSecond()) : null);
         n.set("ios_per_second", bytes ? null : NODES.numberNode(l.perSecond()));
         n.put("cgroup", l.cgroup());
@@ -79,7 +79,7 @@ final class CgroupJson {
         for (IoLimitReached r : reached) {
             ObjectNode n = a.addObject();
             n.put("figure", r.figure().name().toLowerCase(Locale.ROOT));
-            boolean bytes = r.limit().unit() == IoLimit.Unit.BYTES;
+            boolean bytes = r.limit().kind() == IoLimit.Kind.BANDWIDTH;
             n.set("bytes_per_second", bytes ? JsonReport.rate(r.perSecond()) : null);
             n.set("ios_per_second", bytes ? null : JsonReport.decimal(r.perSecond()));
             n.set("ratio", JsonReport.decimal(r.ratio()));

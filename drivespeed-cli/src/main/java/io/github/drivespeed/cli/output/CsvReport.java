@@ -126,7 +126,7 @@ public final class CsvReport {
             String directory = t instanceof TargetInfo dir ? dir.directory().toString()
                     : t.path().toString();
             String fsType = t instanceof TargetInfo dir ? dir.fileSystemType() : "";
-            Optional<BlockDevice> device = t instanceof TargetInfo dir ? dir.device()
+            Optional<BlockDevice> device = t instanceof TargetInfo dir ? dir.blockDevice()
                     : ((DeviceInfo) t).blockDevice();
             return new Common(jobname, view.kind(), s.text("rw").orElse(""),
                     s.size("bs").orElseThrow().bytes(), s.count("iodepth").orElse(1),
@@ -203,16 +203,16 @@ public final class CsvReport {
         r.add(Long.toString(t.usableSpaceBytes()));
         r.add(t.mount().map(m -> m.mountPoint().toString()).orElse(""));
         r.add(t.mount().map(m -> String.join(",", m.options())).orElse(""));
-        r.add(t.device().map(BlockDevice::sysfsName).orElse(""));
-        r.add(t.device().map(d -> d.kind().name().toLowerCase(java.util.Locale.ROOT)).orElse(""));
+        r.add(t.blockDevice().map(BlockDevice::sysfsName).orElse(""));
+        r.add(t.blockDevice().map(d -> d.kind().name().toLowerCase(java.util.Locale.ROOT)).orElse(""));
         r.add(t.wholeDisks().stream().map(BlockDevice::sysfsName).collect(Collectors.joining(";")));
         r.add(disk.flatMap(BlockDevice::model).orElse(""));
         r.add(disk.flatMap(BlockDevice::transport).orElse(""));
         r.add(disk.flatMap(BlockDevice::rotational).map(String::valueOf).orElse(""));
-        r.add(disk.map(d -> d.logicalBlockSizeBytes().isPresent()
-                ? Long.toString(d.logicalBlockSizeBytes().getAsLong()) : "").orElse(""));
-        r.add(disk.map(d -> d.physicalBlockSizeBytes().isPresent()
-                ? Long.toString(d.physicalBlockSizeBytes().getAsLong()) : "").orElse(""));
+        r.add(disk.map(d -> d.logicalBlockBytes().isPresent()
+                ? Long.toString(d.logicalBlockBytes().getAsLong()) : "").orElse(""));
+        r.add(disk.map(d -> d.physicalBlockBytes().isPresent()
+                ? Long.toString(d.physicalBlockBytes().getAsLong()) : "").orElse(""));
         r.add(t.link().map(l -> l.description()).orElse(""));
         r.add(t.link().map(l -> Numbers.wholeText(l.ceiling().bytesPerSecond())).orElse(""));
         r.add(names(t.warnings()));

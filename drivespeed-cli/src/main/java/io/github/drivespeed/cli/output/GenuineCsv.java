@@ -73,7 +73,7 @@ final class GenuineCsv {
                     write ? r.writeNanos() : r.readNanos(),
                     (write ? r.write() : r.read()).bytesPerSecond(), warnings,
                     r.target().directory().toString(), r.target().fileSystemType(),
-                    r.target().device().map(d -> d.sysfsName()).orElse(""),
+                    r.target().blockDevice().map(d -> d.sysfsName()).orElse(""),
                     r.startedAt().toString());
             List<String> g = empty();
             if (!write) {
@@ -88,7 +88,7 @@ final class GenuineCsv {
 
     /** One row, direction {@code probe}: the device in the directory column. */
     static List<String> capacityProbe(String name, CapacityProbeReport r) {
-        List<String> row = head(name, "capacity_probe", "probe", true, r.effort().bytesWritten(),
+        List<String> row = head(name, "capacity_probe", "probe", true, r.effort().writtenBytes(),
                 r.effort().elapsedNanos(), Double.NaN, r.warnings(), r.device().toString(), "", "",
                 r.startedAt().toString());
         List<String> g = empty();

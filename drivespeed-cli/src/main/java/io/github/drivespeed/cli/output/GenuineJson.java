@@ -99,6 +99,10 @@ final class GenuineJson {
         params.put("bs_bytes", r.blockSize().bytes());
         params.put("direct", r.direct());
         params.put("idle_before_ns", r.idleBeforeNanos());
+        params.set("size_bytes", r.parameters().size()
+                .map(s -> NODES.numberNode(s.bytes())).orElse(null));
+        params.put("runtime_ns", r.parameters().duration().toNanos());
+        params.put("steady_for_ns", r.parameters().steadyFor().toNanos());
         n.putNull("ioengine");
         n.set("warnings", JsonReport.warningNames(r.warnings()));
         n.set("io_limits_reached", CgroupJson.reached(r.ioLimitsReached()));
@@ -121,6 +125,10 @@ final class GenuineJson {
         ObjectNode params = n.putObject("parameters");
         params.put("file_bytes", r.fileBytes());
         params.put("direct", r.direct());
+        params.set("size_bytes", r.parameters().size()
+                .map(s -> NODES.numberNode(s.bytes())).orElse(null));
+        params.set("runtime_ns", r.parameters().duration()
+                .map(d -> NODES.numberNode(d.toNanos())).orElse(null));
         n.set("warnings", JsonReport.warningNames(r.warnings()));
         ObjectNode c = n.putObject("capacity_check");
         c.put("passed", r.passed());
@@ -148,6 +156,7 @@ final class GenuineJson {
         params.put("device", r.device().toString());
         params.put("unit_bytes", r.effort().unitBytes());
         params.put("cache_bound_bytes", r.parameters().cacheBoundBytes());
+        params.put("force", r.parameters().force());
         n.set("warnings", JsonReport.warningNames(r.warnings()));
         ObjectNode p = n.putObject("capacity_probe");
         p.put("genuine", r.genuine());
@@ -171,8 +180,8 @@ final class GenuineJson {
                 .put("bytes", c.bytes()).put("precision_bytes", c.precisionBytes())
                 .put("searched_bytes", c.searchedBytes()).put("at_least", c.atLeast()))
                 .orElse(NullNode.getInstance()));
-        p.put("written_bytes", r.effort().bytesWritten());
-        p.put("read_bytes", r.effort().bytesRead());
+        p.put("written_bytes", r.effort().writtenBytes());
+        p.put("read_bytes", r.effort().readBytes());
         p.put("rounds", r.effort().rounds());
         p.put("elapsed_ns", r.effort().elapsedNanos());
         return n;

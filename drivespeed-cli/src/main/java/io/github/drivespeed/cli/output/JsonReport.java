@@ -178,8 +178,8 @@ public final class JsonReport {
         put(n, "transport", d.transport());
         n.set("rotational", d.rotational().map(NODES::booleanNode).orElse(null));
         n.set("read_only", d.readOnly().map(NODES::booleanNode).orElse(null));
-        put(n, "logical_block_size_bytes", d.logicalBlockSizeBytes());
-        put(n, "physical_block_size_bytes", d.physicalBlockSizeBytes());
+        put(n, "logical_block_size_bytes", d.logicalBlockBytes());
+        put(n, "physical_block_size_bytes", d.physicalBlockBytes());
         put(n, "scheduler", d.scheduler());
         put(n, "write_cache", d.writeCache().map(BlockDevice.WriteCache::sysfsText));
         n.set("fua", d.fua().map(NODES::booleanNode).orElse(null));
@@ -201,7 +201,7 @@ public final class JsonReport {
             put(n, "product", u.product());
             put(n, "serial", u.serial());
             n.put("version", u.version());
-            n.set("speed_bits_per_second", rate(u.speedMegabitsPerSecond() * 1e6));
+            n.set("speed_bits_per_second", rate(u.megabitsPerSecond() * 1e6));
             n.put("lanes", u.lanes());
         } else if (link instanceof Link.Sata s) {
             n.put("type", "sata");
@@ -288,7 +288,7 @@ public final class JsonReport {
         params.put("buffered_fallback", p.io().bufferedFallback());
         params.put("sqthread_poll", p.io().sqThreadPoll());
         params.put("existing_file", p.existingFile().map(Path::toString).orElse(null));
-        n.put("ioengine", r.ioEngine());
+        n.put("ioengine", r.engine().toString());
         n.set("engine", engine(r.engine()));
         n.set("cpu", r.cpu().map(JsonReport::cpu).orElse(null));
         ArrayNode cpuRuns = n.putArray("cpu_runs");
@@ -313,12 +313,12 @@ public final class JsonReport {
     /** The engine as fio names it, and how it came to run. */
     private static ObjectNode engine(EngineInfo e) {
         ObjectNode n = NODES.objectNode();
-        n.put("name", e.engine().fioName());
-        n.put("requested", e.requested().map(IoEngine::fioName).orElse(null));
+        n.put("name", e.ioEngine().fioName());
+        n.put("requested", e.requestedIoEngine().map(IoEngine::fioName).orElse(null));
         n.put("numjobs", e.threads());
         n.put("iodepth", e.queueDepth());
         n.put("workers", e.workers());
-        n.put("details", e.details());
+        n.put("details", e.details().orElse(""));
         put(n, "fallback_reason", e.fallbackReason());
         n.set("in_flight", e.inFlight().map(JsonReport::inFlight).orElse(null));
         return n;
@@ -327,9 +327,9 @@ public final class JsonReport {
     /** The depth in flight beside the one asked for, and the submitting threads' CPU share. */
     private static ObjectNode inFlight(InFlight f) {
         ObjectNode n = NODES.objectNode();
-        n.put("iodepth", f.iodepth());
-        n.put("mean", f.mean());
-        n.put("peak", f.peak());
+        n.put("iodepth", f.queueDepth());
+        n.put("mean", f.meanDepth());
+        n.put("peak", f.peakDepth());
         if (f.submitterBusy().isPresent()) {
             n.put("submitter_busy", f.submitterBusy().getAsDouble());
         } else {
@@ -346,7 +346,7 @@ public final class JsonReport {
      */
     private static ObjectNode cpu(CpuUsage c) {
         ObjectNode n = NODES.objectNode();
-        if (c.available()) {
+        if (c.isAvailable()) {
             n.put("usr_ns", c.userNanos());
             n.put("sys_ns", c.systemNanos());
         } else {
@@ -362,7 +362,7 @@ public final class JsonReport {
         n.put("source", c.source());
         c.unavailableReason().ifPresent(r -> n.put("unavailable_reason", r));
         // the I/O threads' own counts, fio's ctx, minf and majf; absent where not counted
-        c.ioThreads().ifPresent(e -> {
+        c.ioThreadEvents().ifPresent(e -> {
             n.put("ctx", e.contextSwitches());
             n.put("minf", e.minorFaults());
             n.put("majf", e.majorFaults());
@@ -433,7 +433,7 @@ public final class JsonReport {
     /** What the block device under the target moved during a run (its kernel counters). */
     private static ObjectNode deviceIo(DeviceIo d) {
         ObjectNode n = NODES.objectNode();
-        n.put("device", d.device());
+        n.put("device", d.deviceName());
         n.put("read_bytes", d.readBytes());
         n.put("read_ios", d.readRequests());
         n.put("write_bytes", d.writeBytes());
@@ -441,7 +441,7 @@ public final class JsonReport {
         ArrayNode flushes = n.putArray("flushes");
         for (DiskFlushes f : d.flushes()) {
             ObjectNode disk = flushes.addObject();
-            disk.put("device", f.device());
+            disk.put("device", f.deviceName());
             put(disk, "write_cache", f.writeCache().map(BlockDevice.WriteCache::sysfsText));
             disk.set("fua", f.fua().map(NODES::booleanNode).orElse(null));
             disk.put("write_bytes", f.writeBytes());
@@ -495,14 +495,14 @@ public final class JsonReport {
     private static ObjectNode requirement(RequirementCheck c) {
         ObjectNode n = NODES.objectNode();
         n.put("name", c.requirement().name());
-        n.put("source", c.requirement().source());
+        n.put("source", c.requirement().source().orElse(""));
         n.put("passed", c.passed());
         n.put("verdict", c.outcome().name().toLowerCase(Locale.ROOT));
         ArrayNode results = n.putArray("results");
         for (RequirementCheck.Result r : c.results()) {
             ObjectNode o = results.addObject();
             o.put("criterion", r.criterion().name().toLowerCase(Locale.ROOT));
-            o.put("status", r.status().name().toLowerCase(Locale.ROOT));
+            o.put("status", status(r.status()));
             o.put("not_judged", r.whyNotJudged().map(w -> w.name().toLowerCase(Locale.ROOT))
                     .orElse(null));
             o.put("unit", unit(r.criterion()));
@@ -522,16 +522,30 @@ public final class JsonReport {
      * @param c a criterion
      */
     public static String unit(io.github.drivespeed.requirement.StorageRequirement.Criterion c) {
-        switch (c) {
-            case SEQUENTIAL_WRITE:
-            case SUSTAINED_WRITE:
-            case SEQUENTIAL_READ:
+        switch (c.unit()) {
+            case BYTES_PER_SECOND:
                 return "bytes_per_second";
-            case RANDOM_4K_READ_IOPS:
-            case RANDOM_4K_WRITE_IOPS:
+            case IOS_PER_SECOND:
                 return "iops";
             default:
                 return "ns";
+        }
+    }
+
+    /**
+     * {@return a criterion's status in the JSON output: {@code passed}, {@code failed} or
+     * {@code not_judged}}
+     *
+     * @param s a status
+     */
+    static String status(RequirementCheck.Status s) {
+        switch (s) {
+            case MET:
+                return "passed";
+            case NOT_MET:
+                return "failed";
+            default:
+                return "not_judged";
         }
     }
 

@@ -112,10 +112,10 @@ public final class ProgressBar implements ProgressListener, WorkloadListener, Au
     @Override
     public void stageStarted(WorkloadStage s) {
         String what = s.kind() == WorkloadStage.Kind.FILL ? "writing the test file"
-                : s.job().fioRw() + " " + s.job().blockSize() + " run " + s.run() + "/"
-                        + s.job().runs();
+                : s.parameters().fioRw() + " " + s.parameters().blockSize() + " run " + s.run() + "/"
+                        + s.parameters().runs();
         String of = s.jobCount() > 1 ? " (" + s.jobIndex() + "/" + s.jobCount() + ")" : "";
-        start(new Stage(what + of, s.plannedBytes(), s.plannedNanos(), s.startNanos(),
+        start(new Stage(what + of, s.plannedBytes(), s.plannedNanos(), s.startNanoTime(),
                 s::bytesDone, s.kind() == WorkloadStage.Kind.FILL));
     }
 

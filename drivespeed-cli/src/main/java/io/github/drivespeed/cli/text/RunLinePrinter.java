@@ -140,7 +140,7 @@ public final class RunLinePrinter implements ProgressListener {
         }
         return s.throughput() + String.format(Locale.ROOT, ", %.1f MB in %.2f s", s.bytes() / 1e6,
                 s.elapsedSeconds())
-                + s.accounting().deviceIo().map(d -> ", device " + d.device() + ": "
+                + s.accounting().deviceIo().map(d -> ", device " + d.deviceName() + ": "
                         + d.requests(kind)
                         + " requests" + (d.requests(kind) == 0 ? ""
                                 : String.format(Locale.ROOT, ", avg %.0f KiB",

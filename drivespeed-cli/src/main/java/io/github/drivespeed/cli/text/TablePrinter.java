@@ -32,7 +32,7 @@ public final class TablePrinter {
         out.println("backend:    " + first.backend());
         Set<String> engines = new LinkedHashSet<>();
         for (WorkloadTable.Row row : table.rows()) {
-            engines.add(row.report().ioEngine());
+            engines.add(row.report().engine().toString());
         }
         List<WorkloadTable.Row> rows = table.rows();
         if (sweep && engines.size() == 1) {
@@ -41,7 +41,7 @@ public final class TablePrinter {
         } else {
             for (WorkloadTable.Row row : rows) {
                 out.println(String.format(Locale.ROOT, "I/O:        %-22s %s", row.label(),
-                        row.report().ioEngine()));
+                        row.report().engine().toString()));
             }
         }
         Set<Warning> warnings = new LinkedHashSet<>();

@@ -25,10 +25,10 @@ import org.junit.jupiter.api.Test;
 class CgroupJsonTest {
 
     private static final IoLimit WRITE_CAP = new IoLimit(new DeviceNumber(8, 16), "sdb",
-            IoLimit.Direction.WRITE, IoLimit.Unit.BYTES, 15_000_000, CgroupVersion.V2,
+            IoLimit.Direction.WRITE, IoLimit.Kind.BANDWIDTH, 15_000_000, CgroupVersion.V2,
             "/system.slice/recorder.service");
     private static final IoLimit READ_IOPS = new IoLimit(new DeviceNumber(8, 16), "sdb",
-            IoLimit.Direction.READ, IoLimit.Unit.IOS, 2000, CgroupVersion.V2, "/system.slice");
+            IoLimit.Direction.READ, IoLimit.Kind.IOPS, 2000, CgroupVersion.V2, "/system.slice");
 
     /** The golden sequential test, on the SD card, under a write cap of 15 MB/s. */
     private static SpeedReport capped() {
@@ -36,7 +36,7 @@ class CgroupJsonTest {
         TargetInfo t = s.target();
         TargetInfo limited = TargetInfo.builder(t.directory()).fileSystemType(t.fileSystemType())
                 .fileSystemSource(t.fileSystemSource()).mount(t.mount().orElseThrow())
-                .device(t.device().orElseThrow()).warnings(t.warnings())
+                .device(t.blockDevice().orElseThrow()).warnings(t.warnings())
                 .cgroupLimits(new CgroupLimits(List.of(READ_IOPS, WRITE_CAP),
                         Optional.of(new MemoryLimit(512L << 20, 100L << 20, 20L << 20,
                                 CgroupVersion.V2, "/system.slice"))))

@@ -193,7 +193,7 @@ class FioJsonTest {
     void anAsynchronousQueueWithoutTimedSubmissionsHasFiosLatAndLeavesClatEmpty() {
         WorkloadReport r = ReportFixtures.mixedWorkload();
         WorkloadReport async = new WorkloadReport(r.target(), r.parameters(), r.backend(),
-                new EngineInfo(IoEngine.LIBAIO, Optional.empty(), 2, 4, "", Optional.empty(),
+                new EngineInfo(IoEngine.LIBAIO, Optional.empty(), 2, 4, Optional.empty(), Optional.empty(),
                         Optional.empty()),
                 r.read(), r.write(), List.of(), Set.of(), r.startedAt());
         ObjectNode doc = plus(Results.of(async));

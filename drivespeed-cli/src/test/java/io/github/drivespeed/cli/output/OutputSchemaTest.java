@@ -183,7 +183,7 @@ class OutputSchemaTest {
                 Arguments.of("/$defs/requirement/properties/verdict",
                         names(RequirementCheck.Outcome.values(), OutputSchemaTest::lowerCase)),
                 Arguments.of("/$defs/requirement/properties/results/items/properties/status",
-                        names(RequirementCheck.Status.values(), OutputSchemaTest::lowerCase)),
+                        names(RequirementCheck.Status.values(), JsonReport::status)),
                 Arguments.of("/$defs/requirement/properties/results/items/properties/not_judged",
                         names(RequirementCheck.NotJudged.values(), OutputSchemaTest::lowerCase)),
                 Arguments.of("/$defs/requirement/properties/results/items/properties/criterion",

@@ -78,11 +78,11 @@ final class ReportFixtures {
         BlockDevice disk = BlockDevice.builder("sdb", new DeviceNumber(8, 16),
                 BlockDevice.Kind.DISK).sizeBytes(63_864_569_856L).vendor("Generic")
                 .model("STORAGE DEVICE").firmwareRevision("1206").transport("scsi")
-                .rotational(false).logicalBlockSizeBytes(512).physicalBlockSizeBytes(512)
+                .rotational(false).logicalBlockBytes(512).physicalBlockBytes(512)
                 .scheduler("mq-deadline").link(usb).build();
         BlockDevice partition = BlockDevice.builder("sdb1", new DeviceNumber(8, 17),
                 BlockDevice.Kind.PARTITION).sizeBytes(63_863_521_280L).partitionNumber(1)
-                .logicalBlockSizeBytes(512).physicalBlockSizeBytes(512).lower(List.of(disk))
+                .logicalBlockBytes(512).physicalBlockBytes(512).lower(List.of(disk))
                 .build();
         MountInfo mount = new MountInfo(Path.of("/media/card"), "/", new DeviceNumber(8, 17),
                 "vfat", "/dev/sdb1", List.of("rw", "nosuid", "nodev", "relatime"),
@@ -160,8 +160,8 @@ final class ReportFixtures {
         BlockDevice disk = sdCardTarget().wholeDisks().get(0);
         BlockDevice protectedDisk = BlockDevice.builder("sdb", disk.deviceNumber(),
                 BlockDevice.Kind.DISK).sizeBytes(63_864_569_856L).model("STORAGE DEVICE")
-                .transport("scsi").rotational(false).readOnly(true).logicalBlockSizeBytes(512)
-                .physicalBlockSizeBytes(512).link(disk.link().orElseThrow()).build();
+                .transport("scsi").rotational(false).readOnly(true).logicalBlockBytes(512)
+                .physicalBlockBytes(512).link(disk.link().orElseThrow()).build();
         PassResult read = PassResult.of(PassKind.READ, List.of(
                 Sample.of(1, 12 * block, 3_000 * MS, 12, spread(12, 240 * MS, 2 * MS),
                         timeline(1_000 * MS, new long[][] {{0, 1_000 * MS, block * 4, 4},
@@ -207,7 +207,7 @@ final class ReportFixtures {
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 160 * 4096L, 160},
                     {500 * MS, 1_000 * MS, 140 * 4096L, 140}}));
         return new WorkloadReport(sdCardTarget(), p, backend(),
-                new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, "", Optional.empty(),
+                new EngineInfo(IoEngine.PSYNC, Optional.empty(), 2, 4, Optional.empty(), Optional.empty(),
                         Optional.empty()),
                 Optional.of(PassResult.of(PassKind.READ, List.of(reads), Set.of())),
                 Optional.of(PassResult.of(PassKind.WRITE, List.of(writes), Set.of())),
@@ -240,7 +240,7 @@ final class ReportFixtures {
                     {500 * MS, 1_000 * MS, 410 * 4096L, 410}}));
         return new WorkloadReport(sdCardTarget(), p, backend(),
                 new EngineInfo(IoEngine.LIBAIO, Optional.of(IoEngine.LIBAIO), 1, 8,
-                        "completions reaped from the ring in user space", Optional.empty(),
+                        Optional.of("completions reaped from the ring in user space"), Optional.empty(),
                         Optional.of(new InFlight(8, 7.6, 8, OptionalDouble.of(0.35)))),
                 Optional.of(PassResult.of(PassKind.READ, List.of(reads), Set.of())),
                 Optional.empty(),
@@ -271,7 +271,7 @@ final class ReportFixtures {
                     Set.of());
             labels.add("RND4K Q1T1 " + (read ? "read" : "write"));
             reports.add(new WorkloadReport(sdCardTarget(), p, backend(),
-                    new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, "", Optional.empty(),
+                    new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, Optional.empty(), Optional.empty(),
                             Optional.empty()),
                     read ? Optional.of(pass) : Optional.empty(),
                     read ? Optional.empty() : Optional.of(pass), List.of(), Set.of(),

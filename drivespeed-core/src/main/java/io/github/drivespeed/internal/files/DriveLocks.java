@@ -75,7 +75,7 @@ public final class DriveLocks implements AutoCloseable {
         Set<DeviceNumber> numbers = new LinkedHashSet<>();
         target.mount().ifPresent(m -> numbers.add(m.deviceNumber()));
         for (BlockDevice d : target.blockDevices()) {
-            if (d == target.device().orElse(null) || d.lower().isEmpty()) {
+            if (d == target.blockDevice().orElse(null) || d.lower().isEmpty()) {
                 numbers.add(d.deviceNumber());
             }
         }

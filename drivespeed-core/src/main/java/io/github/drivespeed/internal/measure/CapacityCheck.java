@@ -369,7 +369,7 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         try {
             done = loop.run(blocks, now, deadline).measuredBytes();
         } catch (InsufficientSpaceException e) {
-            done = Math.max(0, e.bytesWritten().orElse(0)) / BLOCK_BYTES * BLOCK_BYTES;
+            done = Math.max(0, e.writtenBytes().orElse(0)) / BLOCK_BYTES * BLOCK_BYTES;
         } catch (TestFileIoException e) {
             if (!IoFailures.isIoError(e)) {
                 throw e;

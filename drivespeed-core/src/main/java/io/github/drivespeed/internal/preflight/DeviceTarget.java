@@ -86,7 +86,7 @@ public record DeviceTarget(Path given, Path device, DeviceNumber number, Optiona
                     .orElseThrow(() -> new IOException("cannot read the size of " + device
                             + ": no sysfs entry for " + number + " and the " + io.name()
                             + " backend has no ioctl(BLKGETSIZE64)"));
-            logical = (int) description.map(d -> d.logicalBlockSizeBytes().orElse(512))
+            logical = (int) description.map(d -> d.logicalBlockBytes().orElse(512))
                     .orElse(512L).longValue();
         }
         Set<Warning> warnings = description.map(TargetProbe::deviceWarnings)

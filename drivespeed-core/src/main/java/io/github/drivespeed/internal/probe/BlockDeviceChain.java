@@ -154,12 +154,12 @@ final class BlockDeviceChain {
     }
 
     private static void queueFacts(BlockDevice.Builder b, Path queue) {
-        SysfsFiles.number(queue.resolve("logical_block_size")).ifPresent(b::logicalBlockSizeBytes);
-        SysfsFiles.number(queue.resolve("physical_block_size")).ifPresent(b::physicalBlockSizeBytes);
+        SysfsFiles.number(queue.resolve("logical_block_size")).ifPresent(b::logicalBlockBytes);
+        SysfsFiles.number(queue.resolve("physical_block_size")).ifPresent(b::physicalBlockBytes);
         SysfsFiles.number(queue.resolve("rotational")).ifPresent(r -> b.rotational(r != 0));
         SysfsFiles.text(queue.resolve("scheduler")).flatMap(BlockDeviceChain::activeScheduler)
                 .ifPresent(b::scheduler);
-        SysfsFiles.text(queue.resolve("write_cache")).flatMap(BlockDevice.WriteCache::parse)
+        SysfsFiles.text(queue.resolve("write_cache")).flatMap(BlockDevice.WriteCache::ofSysfsText)
                 .ifPresent(b::writeCache);
         SysfsFiles.number(queue.resolve("fua")).ifPresent(f -> b.fua(f != 0));
     }

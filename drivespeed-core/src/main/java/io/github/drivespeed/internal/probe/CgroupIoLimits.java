@@ -4,7 +4,7 @@ import io.github.drivespeed.target.BlockDevice;
 import io.github.drivespeed.target.DeviceNumber;
 import io.github.drivespeed.target.IoLimit;
 import io.github.drivespeed.target.IoLimit.Direction;
-import io.github.drivespeed.target.IoLimit.Unit;
+import io.github.drivespeed.target.IoLimit.Kind;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -35,20 +35,20 @@ final class CgroupIoLimits {
 
     /** The caps, each with its v1 file, in the order their limits are listed. */
     private static final List<Cap> V1_FILES = List.of(
-            new Cap("blkio.throttle.read_bps_device", Direction.READ, Unit.BYTES),
-            new Cap("blkio.throttle.write_bps_device", Direction.WRITE, Unit.BYTES),
-            new Cap("blkio.throttle.read_iops_device", Direction.READ, Unit.IOS),
-            new Cap("blkio.throttle.write_iops_device", Direction.WRITE, Unit.IOS));
+            new Cap("blkio.throttle.read_bps_device", Direction.READ, Kind.BANDWIDTH),
+            new Cap("blkio.throttle.write_bps_device", Direction.WRITE, Kind.BANDWIDTH),
+            new Cap("blkio.throttle.read_iops_device", Direction.READ, Kind.IOPS),
+            new Cap("blkio.throttle.write_iops_device", Direction.WRITE, Kind.IOPS));
 
     /** The caps by the keys of a v2 {@code io.max} line. */
     private static final Map<String, Cap> V2_KEYS = Map.of(
             "rbps", V1_FILES.get(0), "wbps", V1_FILES.get(1),
             "riops", V1_FILES.get(2), "wiops", V1_FILES.get(3));
 
-    private record Cap(String v1File, Direction direction, Unit unit) {
+    private record Cap(String v1File, Direction direction, Kind kind) {
     }
 
-    private record Key(DeviceNumber device, Direction direction, Unit unit) {
+    private record Key(DeviceNumber device, Direction direction, Kind kind) {
     }
 
     private CgroupIoLimits() {
@@ -98,8 +98,8 @@ final class CgroupIoLimits {
         }
         List<IoLimit> limits = new ArrayList<>(tightest.values());
         List<DeviceNumber> order = new ArrayList<>(names.keySet());
-        limits.sort(Comparator.comparingInt((IoLimit l) -> order.indexOf(l.device()))
-                .thenComparing(IoLimit::direction).thenComparing(IoLimit::unit));
+        limits.sort(Comparator.comparingInt((IoLimit l) -> order.indexOf(l.deviceNumber()))
+                .thenComparing(IoLimit::direction).thenComparing(IoLimit::kind));
         return limits;
     }
 
@@ -110,10 +110,10 @@ final class CgroupIoLimits {
         if (name == null || value <= 0) {
             return;
         }
-        Key key = new Key(device, f.direction(), f.unit());
+        Key key = new Key(device, f.direction(), f.kind());
         IoLimit kept = tightest.get(key);
         if (kept == null || value < kept.perSecond()) {
-            tightest.put(key, new IoLimit(device, name, f.direction(), f.unit(), value,
+            tightest.put(key, new IoLimit(device, name, f.direction(), f.kind(), value,
                     level.version(), level.cgroup()));
         }
     }

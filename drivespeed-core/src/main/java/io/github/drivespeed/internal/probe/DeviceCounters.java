@@ -112,7 +112,7 @@ public final class DeviceCounters {
      * @return the counters of the device its file system sits on, or {@link #NONE}
      */
     static DeviceCounters of(Path sysRoot, TargetInfo target) {
-        Optional<BlockDevice> top = target.device();
+        Optional<BlockDevice> top = target.blockDevice();
         if (top.isEmpty()) {
             return NONE;
         }
@@ -363,7 +363,7 @@ public final class DeviceCounters {
             }
             Path queue = sysRoot.resolve("block").resolve(x.name()).resolve("queue");
             all.add(new DiskFlushes(x.name(), SysfsFiles.text(queue.resolve("write_cache"))
-                    .flatMap(BlockDevice.WriteCache::parse), SysfsFiles.number(queue.resolve("fua"))
+                    .flatMap(BlockDevice.WriteCache::ofSysfsText), SysfsFiles.number(queue.resolve("fua"))
                     .stream().mapToObj(f -> f != 0).findFirst(),
                     written * DataSize.SECTOR_BYTES, flushed));
         }

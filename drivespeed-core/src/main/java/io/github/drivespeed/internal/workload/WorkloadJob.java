@@ -150,8 +150,8 @@ final class WorkloadJob {
             List<Sample> writes, List<CpuUsage> cpu, Instant startedAt) {
         String hinted = randomHint ? "posix_fadvise POSIX_FADV_RANDOM (no readahead)" : "";
         EngineInfo engine = new EngineInfo(opened.engine(), choice.requested(), job.threads(),
-                job.queueDepth(), details.isEmpty() ? hinted
-                        : hinted.isEmpty() ? details : details + "; " + hinted,
+                job.queueDepth(), Optional.of(details.isEmpty() ? hinted
+                        : hinted.isEmpty() ? details : details + "; " + hinted),
                 opened.fallbackReason(), inFlight);
         Set<Warning> jobWarnings = engine.queueDepthRunAsThreads()
                 ? EnumSet.of(Warning.QUEUE_DEPTH_RUN_AS_THREADS) : EnumSet.noneOf(Warning.class);

@@ -15,11 +15,11 @@ import java.util.Optional;
  * drivespeed's whole-process figure counts more than fio's, never less).
  *
  * <p>Where the platform does not report CPU times (an emulator such as qemu's user mode reads
- * zero for every process), the usage is {@linkplain #available() unavailable}, with the reason:
+ * zero for every process), the usage is {@linkplain #isAvailable() unavailable}, with the reason:
  * its times read 0 and every derived figure is NaN, never a figure of 0.
  *
  * @param userNanos user-mode CPU time over the window, in nanoseconds; 0 where
- *     {@linkplain #available() unavailable}
+ *     {@linkplain #isAvailable() unavailable}
  * @param systemNanos system-mode CPU time over the window (the system calls, the file system,
  *     the block layer and the driver, as far as they run on the process's threads); 0 where
  *     unavailable
@@ -28,14 +28,14 @@ import java.util.Optional;
  * @param ios I/Os completed in the window (ramp included)
  * @param source where the times come from, for example {@code /proc/self/stat}, and their
  *     resolution
- * @param ioThreads the context switches and page faults of the workload's own I/O threads over
+ * @param ioThreadEvents the context switches and page faults of the workload's own I/O threads over
  *     the window (fio's {@code ctx}, {@code minf}, {@code majf}), or empty where they could not
  *     be read
  * @param unavailableReason why the platform gave no CPU times, or empty where it did
  * @since 0.1.0
  */
 public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long ios,
-        String source, Optional<ThreadEvents> ioThreads, Optional<String> unavailableReason) {
+        String source, Optional<ThreadEvents> ioThreadEvents, Optional<String> unavailableReason) {
 
     /**
      * A window whose CPU times the platform reported.
@@ -45,13 +45,13 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
      * @param elapsedNanos the window's wall-clock time
      * @param ios I/Os completed in the window
      * @param source where the times come from
-     * @param ioThreads the I/O threads' context switches and page faults, or empty
+     * @param ioThreadEvents the I/O threads' context switches and page faults, or empty
      * @return the measured usage
      * @throws IllegalArgumentException as the canonical constructor
      */
     public static CpuUsage measured(long userNanos, long systemNanos, long elapsedNanos,
-            long ios, String source, Optional<ThreadEvents> ioThreads) {
-        return new CpuUsage(userNanos, systemNanos, elapsedNanos, ios, source, ioThreads,
+            long ios, String source, Optional<ThreadEvents> ioThreadEvents) {
+        return new CpuUsage(userNanos, systemNanos, elapsedNanos, ios, source, ioThreadEvents,
                 Optional.empty());
     }
 
@@ -61,15 +61,15 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
      * @param elapsedNanos the window's wall-clock time
      * @param ios I/Os completed in the window
      * @param source where the times were looked for
-     * @param ioThreads the I/O threads' context switches and page faults, or empty
+     * @param ioThreadEvents the I/O threads' context switches and page faults, or empty
      * @param reason why there are no CPU times, for example {@code /proc/self/stat reports no
      *     CPU time for this process at all}
      * @return the unavailable usage
      * @throws IllegalArgumentException as the canonical constructor
      */
     public static CpuUsage unavailable(long elapsedNanos, long ios, String source,
-            Optional<ThreadEvents> ioThreads, String reason) {
-        return new CpuUsage(0, 0, elapsedNanos, ios, source, ioThreads,
+            Optional<ThreadEvents> ioThreadEvents, String reason) {
+        return new CpuUsage(0, 0, elapsedNanos, ios, source, ioThreadEvents,
                 Optional.of(Objects.requireNonNull(reason, "reason")));
     }
 
@@ -82,7 +82,7 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
      * @param elapsedNanos the window's wall-clock time
      * @param ios I/Os completed in the window
      * @param source where the times come from
-     * @param ioThreads the I/O threads' context switches and page faults, or empty
+     * @param ioThreadEvents the I/O threads' context switches and page faults, or empty
      * @param unavailableReason why there are no CPU times, or empty
      */
     public CpuUsage {
@@ -91,7 +91,7 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
         SettingChecks.requireAtLeast("elapsedNanos", elapsedNanos, 0);
         SettingChecks.requireAtLeast("ios", ios, 0);
         Objects.requireNonNull(source, "source");
-        Objects.requireNonNull(ioThreads, "ioThreads");
+        Objects.requireNonNull(ioThreadEvents, "ioThreadEvents");
         Objects.requireNonNull(unavailableReason, "unavailableReason");
         if (unavailableReason.isPresent() && (userNanos != 0 || systemNanos != 0)) {
             throw new IllegalArgumentException("unavailable CPU times must be 0, not user "
@@ -100,23 +100,23 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
     }
 
     /** {@return whether the platform reported CPU times; see {@link #unavailableReason()}} */
-    public boolean available() {
+    public boolean isAvailable() {
         return unavailableReason.isEmpty();
     }
 
     /** {@return user CPU nanoseconds per I/O; NaN without I/O or where unavailable} */
     public double userNanosPerIo() {
-        return ios == 0 || !available() ? Double.NaN : (double) userNanos / ios;
+        return ios == 0 || !isAvailable() ? Double.NaN : (double) userNanos / ios;
     }
 
     /** {@return system CPU nanoseconds per I/O; NaN without I/O or where unavailable} */
     public double systemNanosPerIo() {
-        return ios == 0 || !available() ? Double.NaN : (double) systemNanos / ios;
+        return ios == 0 || !isAvailable() ? Double.NaN : (double) systemNanos / ios;
     }
 
     /** {@return user plus system CPU nanoseconds per I/O; NaN without I/O or where unavailable} */
     public double nanosPerIo() {
-        return ios == 0 || !available() ? Double.NaN : (double) (userNanos + systemNanos) / ios;
+        return ios == 0 || !isAvailable() ? Double.NaN : (double) (userNanos + systemNanos) / ios;
     }
 
     /**
@@ -125,7 +125,7 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
      * where unavailable}
      */
     public double userPercent() {
-        return elapsedNanos == 0 || !available() ? Double.NaN : 100.0 * userNanos / elapsedNanos;
+        return elapsedNanos == 0 || !isAvailable() ? Double.NaN : 100.0 * userNanos / elapsedNanos;
     }
 
     /**
@@ -133,7 +133,7 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
      * {@code sys_cpu}); NaN for an empty window or where unavailable}
      */
     public double systemPercent() {
-        return elapsedNanos == 0 || !available() ? Double.NaN
+        return elapsedNanos == 0 || !isAvailable() ? Double.NaN
                 : 100.0 * systemNanos / elapsedNanos;
     }
 
@@ -162,7 +162,7 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
         return new CpuUsage(both ? userNanos + other.userNanos : 0,
                 both ? systemNanos + other.systemNanos : 0,
                 elapsedNanos + other.elapsedNanos, ios + other.ios, source,
-                ThreadEvents.sum(ioThreads, other.ioThreads), reason);
+                ThreadEvents.sum(ioThreadEvents, other.ioThreadEvents), reason);
     }
 
     /**
@@ -173,14 +173,14 @@ public record CpuUsage(long userNanos, long systemNanos, long elapsedNanos, long
      */
     @Override
     public String toString() {
-        if (!available()) {
+        if (!isAvailable()) {
             return "unavailable: " + unavailableReason.get()
-                    + ioThreads.map(e -> "; I/O threads: " + e).orElse("");
+                    + ioThreadEvents.map(e -> "; I/O threads: " + e).orElse("");
         }
         return String.format(Locale.ROOT, "%.0f ns user + %.0f ns system per I/O (usr_cpu %.1f%%,"
                 + " sys_cpu %.1f%% over %s, %d I/Os; whole process, %s)", userNanosPerIo(),
                 systemNanosPerIo(), userPercent(), systemPercent(),
                 Nanoseconds.format(elapsedNanos), ios, source)
-                + ioThreads.map(e -> "; I/O threads: " + e).orElse("");
+                + ioThreadEvents.map(e -> "; I/O threads: " + e).orElse("");
     }
 }

@@ -9,13 +9,14 @@ import java.util.Optional;
  * How a workload issued its I/O: the engine, named as fio names it, how many threads kept how
  * many I/Os in flight, and why a preferred engine did not run.
  *
- * @param engine the engine that ran
- * @param requested the engine the plan asked for, or empty when the engine chose
+ * @param ioEngine the engine that ran
+ * @param requestedIoEngine the engine the plan asked for, or empty when the engine chose
  * @param threads threads of the workload (fio {@code numjobs})
  * @param queueDepth I/Os in flight per thread the workload asked for (fio {@code iodepth}); with
  *     {@link IoEngine#PSYNC} above 1 it is run as {@code queueDepth} threads per thread
  * @param details how the engine ran, for example {@code registered file, 2 registered buffers;
- *     submits every queued I/O in one call before reaping}; empty for psync
+ *     submits every queued I/O in one call before reaping}; empty for psync (an empty string is
+ *     taken as empty)
  * @param fallbackReason why a preferred engine did not run, for example {@code io_uring not used:
  *     io_uring_setup(2): EPERM (Operation not permitted); kernel.io_uring_disabled = 2}, or why
  *     the queue depth was run as threads; empty when the best engine ran
@@ -23,15 +24,15 @@ import java.util.Optional;
  *     measured
  * @since 0.1.0
  */
-public record EngineInfo(IoEngine engine, Optional<IoEngine> requested, int threads,
-        int queueDepth, String details, Optional<String> fallbackReason,
+public record EngineInfo(IoEngine ioEngine, Optional<IoEngine> requestedIoEngine, int threads,
+        int queueDepth, Optional<String> details, Optional<String> fallbackReason,
         Optional<InFlight> inFlight) {
 
     /**
      * Checks that no field is null and the counts are at least 1.
      *
-     * @param engine the engine that ran
-     * @param requested the engine the plan asked for, or empty when the engine chose
+     * @param ioEngine the engine that ran
+     * @param requestedIoEngine the engine the plan asked for, or empty when the engine chose
      * @param threads threads of the workload
      * @param queueDepth I/Os in flight per thread the workload asked for
      * @param details how the engine ran; empty for psync
@@ -39,9 +40,9 @@ public record EngineInfo(IoEngine engine, Optional<IoEngine> requested, int thre
      * @param inFlight the depth actually in flight, or empty where not measured
      */
     public EngineInfo {
-        Objects.requireNonNull(engine, "engine");
-        Objects.requireNonNull(requested, "requested");
-        Objects.requireNonNull(details, "details");
+        Objects.requireNonNull(ioEngine, "ioEngine");
+        Objects.requireNonNull(requestedIoEngine, "requestedIoEngine");
+        details = Objects.requireNonNull(details, "details").filter(d -> !d.isEmpty());
         Objects.requireNonNull(fallbackReason, "fallbackReason");
         Objects.requireNonNull(inFlight, "inFlight");
         SettingChecks.requireAtLeast("threads", threads, 1);
@@ -50,7 +51,7 @@ public record EngineInfo(IoEngine engine, Optional<IoEngine> requested, int thre
 
     /** {@return whether a queue depth above 1 was run as that many synchronous threads} */
     public boolean queueDepthRunAsThreads() {
-        return !engine.asynchronous() && queueDepth > 1;
+        return !ioEngine.asynchronous() && queueDepth > 1;
     }
 
     /**
@@ -69,10 +70,8 @@ public record EngineInfo(IoEngine engine, Optional<IoEngine> requested, int thre
      */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder(engine.fioName());
-        if (!details.isEmpty()) {
-            sb.append(" (").append(details).append(')');
-        }
+        StringBuilder sb = new StringBuilder(ioEngine.fioName());
+        details.ifPresent(d -> sb.append(" (").append(d).append(')'));
         sb.append(": ");
         if (queueDepthRunAsThreads()) {
             sb.append(threads).append(" x ").append(queueDepth).append(" = ").append(workers())
@@ -80,8 +79,8 @@ public record EngineInfo(IoEngine engine, Optional<IoEngine> requested, int thre
                     .append(" run as threads)");
         } else {
             sb.append(threads).append(threads == 1 ? " thread" : " threads")
-                    .append(" x queue depth ").append(engine.asynchronous() ? queueDepth : 1);
-            if (engine.asynchronous()) {
+                    .append(" x queue depth ").append(ioEngine.asynchronous() ? queueDepth : 1);
+            if (ioEngine.asynchronous()) {
                 inFlight.ifPresent(f -> sb.append(" (").append(f).append(')'));
             }
         }

@@ -10,16 +10,17 @@ import java.util.OptionalDouble;
  * every I/O inside the submitting call gives about 1); with psync each worker has one I/O in
  * flight by construction, and a depth run as threads counts that many per thread.
  *
- * @param iodepth the depth asked for per thread (fio {@code iodepth})
- * @param mean the time-weighted mean depth per thread
- * @param peak the most I/Os in the kernel just after a submitting call
+ * @param queueDepth the depth asked for per thread (fio {@code iodepth})
+ * @param meanDepth the time-weighted mean depth per thread
+ * @param peakDepth the most I/Os in the kernel just after a submitting call
  * @param submitterBusy the share of their wall time the submitting threads ran on a CPU or
  *     waited in a run queue for one (1 is a thread that never blocked), their mean; on Linux
  *     from {@code /proc/thread-self/schedstat}, else their CPU time alone; empty where neither
  *     can be read
  * @since 0.1.0
  */
-public record InFlight(int iodepth, double mean, int peak, OptionalDouble submitterBusy) {
+public record InFlight(int queueDepth, double meanDepth, int peakDepth,
+        OptionalDouble submitterBusy) {
 
     /** The depth counts as reached from this share of the depth asked for. */
     public static final double REACHED_SHARE = 0.8;
@@ -36,8 +37,8 @@ public record InFlight(int iodepth, double mean, int peak, OptionalDouble submit
      * not a depth the program could not keep}
      */
     public boolean reached() {
-        return iodepth <= 1 || mean >= REACHED_SHARE * iodepth
-                || peak >= iodepth && !saturated();
+        return queueDepth <= 1 || meanDepth >= REACHED_SHARE * queueDepth
+                || peakDepth >= queueDepth && !saturated();
     }
 
     /**
@@ -56,7 +57,7 @@ public record InFlight(int iodepth, double mean, int peak, OptionalDouble submit
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder(String.format(java.util.Locale.ROOT,
-                "%.1f in flight on average, peak %d", mean, peak));
+                "%.1f in flight on average, peak %d", meanDepth, peakDepth));
         submitterBusy.ifPresent(b -> sb.append(String.format(java.util.Locale.ROOT,
                 ", submitting thread %.0f %% busy", 100 * b)));
         return sb.toString();

@@ -47,7 +47,7 @@ public record WarmUpWrite(long bytes, long elapsedNanos) {
 
     /** {@return its rate: bytes over time} */
     public Throughput throughput() {
-        return Throughput.of(bytes, elapsedNanos);
+        return Throughput.ofBytesOverNanos(bytes, elapsedNanos);
     }
 
     /**

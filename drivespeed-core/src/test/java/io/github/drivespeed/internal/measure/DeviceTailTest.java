@@ -69,7 +69,7 @@ class DeviceTailTest {
                     .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                         assertThat(e.setting()).isEqualTo("count");
                         assertThat(e.value()).hasValue("18");
-                        assertThat(e.relatedSettings()).containsExactly("blockSize");
+                        assertThat(e.settings()).containsExactly("blockSize");
                     })
                     .hasMessageContaining("(16778752 bytes, 16 whole blocks and the rest as a"
                             + " last, smaller request); nothing past the end is read: give at"

@@ -29,7 +29,7 @@ class DropCachesTest {
         Privileged.requireRoot();
         SpeedReport r = DriveSpeed.on(dir).blockSize("1M").count(16).runs(2).buffered()
                 .dropCaches().backend("java").run();
-        Privileged.require(r.target().device().isPresent(), "the temporary directory on a block"
+        Privileged.require(r.target().blockDevice().isPresent(), "the temporary directory on a block"
                 + " device (" + r.target() + ")");
         for (Sample s : r.read().samples()) {
             assertThat(s.accounting().cacheHandling()).isEqualTo(CacheHandling.CACHES_DROPPED);

@@ -95,7 +95,7 @@ class FaultsTest {
                     .directOrBuffered().listener(filler);
             assertThatThrownBy(test::run)
                     .isInstanceOfSatisfying(InsufficientSpaceException.class, e -> {
-                        assertThat(e.bytesWritten()).hasValue(3 * MIB);
+                        assertThat(e.writtenBytes()).hasValue(3 * MIB);
                         assertThat(e.neededBytes()).isEqualTo(8 * MIB);
                         assertThat(e.availableBytes()).isEmpty();
                         assertThat(e.path().getFileName().toString())
@@ -124,7 +124,7 @@ class FaultsTest {
                     .isInstanceOfSatisfying(InsufficientSpaceException.class, e -> {
                         // ext4 also needs room for the file's extent tree: the exact figure
                         // depends on its allocator, but it is what was written, never more
-                        assertThat(e.bytesWritten().getAsLong()).isPositive()
+                        assertThat(e.writtenBytes().getAsLong()).isPositive()
                                 .isLessThanOrEqualTo(filler.usableAfterFilling);
                         assertThat(e.neededBytes()).isEqualTo(16 * MIB);
                     })
@@ -146,7 +146,7 @@ class FaultsTest {
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
                 .backend(full).run())
                 .isInstanceOfSatisfying(InsufficientSpaceException.class,
-                        e -> assertThat(e.bytesWritten()).hasValue(failingAt))
+                        e -> assertThat(e.writtenBytes()).hasValue(failingAt))
                 .hasMessageContaining(": 204800 of 524288 bytes written");
         assertThat(dir.toFile().list()).isEmpty();
     }
@@ -159,7 +159,7 @@ class FaultsTest {
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
                 .backend(quota).run())
                 .isInstanceOfSatisfying(InsufficientSpaceException.class,
-                        e -> assertThat(e.bytesWritten()).hasValue(2 * 65536))
+                        e -> assertThat(e.writtenBytes()).hasValue(2 * 65536))
                 .hasMessageStartingWith("disk quota exceeded (EDQUOT) while writing ")
                 .hasMessageEndingWith(": 131072 of 524288 bytes written; the pass was aborted and"
                         + " the test file removed");

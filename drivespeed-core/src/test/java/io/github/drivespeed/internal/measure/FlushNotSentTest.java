@@ -67,7 +67,7 @@ class FlushNotSentTest {
             assertThat(r.read().warnings()).doesNotContain(Warning.FLUSH_NOT_SENT);
             for (Sample s : r.write().samples()) {
                 DiskFlushes f = onlyDisk(s);
-                assertThat(f.device()).isEqualTo(loop.sysfsName());
+                assertThat(f.deviceName()).isEqualTo(loop.sysfsName());
                 assertThat(f.flushRequests()).hasValue(0);
                 assertThat(f.writeBytes()).isGreaterThanOrEqualTo(32 * DataSize.MEBIBYTE);
             }
@@ -79,7 +79,7 @@ class FlushNotSentTest {
                     .isEqualTo(RequirementCheck.Status.NOT_JUDGED);
             assertThat(c.results().get(0).whyNotJudged())
                     .contains(RequirementCheck.NotJudged.NOT_THE_DRIVES);
-            assertThat(c.results().get(0).note()).contains("FLUSH_NOT_SENT");
+            assertThat(c.results().get(0).note().orElseThrow()).contains("FLUSH_NOT_SENT");
             assertThat(r.toString()).containsPattern("FLUSH_NOT_SENT: .*\\n    write run 1: "
                     + loop.sysfsName() + " \\(write cache write through\\) completed 0 flush"
                     + " requests while it wrote \\d+\\.\\d MB \\(\\d+\\.\\d MiB\\)\\n");

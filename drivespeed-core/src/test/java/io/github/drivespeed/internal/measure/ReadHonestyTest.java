@@ -53,7 +53,7 @@ class ReadHonestyTest {
     }
 
     private static boolean onABlockDevice(SpeedReport r) {
-        return r.target().device().isPresent();
+        return r.target().blockDevice().isPresent();
     }
 
     @Test
@@ -61,11 +61,11 @@ class ReadHonestyTest {
         SpeedReport r = DriveSpeed.on(dir).blockSize("1M").count(16).runs(2).run();
         Privileged.require(onABlockDevice(r), "the temporary directory on a block device ("
                 + r.target() + ")");
-        String device = r.target().device().get().sysfsName();
+        String device = r.target().blockDevice().get().sysfsName();
         for (Sample s : r.read().samples()) {
             assertThat(s.accounting().cacheHandling()).isEqualTo(CacheHandling.DIRECT_IO);
             DeviceIo d = s.accounting().deviceIo().orElseThrow();
-            assertThat(d.device()).isEqualTo(device);
+            assertThat(d.deviceName()).isEqualTo(device);
             // Other I/O on the same disk only adds to the counters.
             assertThat(d.readBytes()).isGreaterThanOrEqualTo(s.bytes());
             assertThat(d.readRequests()).isPositive();
@@ -135,7 +135,7 @@ class ReadHonestyTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.value()).isEmpty();
-                    assertThat(e.relatedSettings()).containsExactly("buffered", "directOrBuffered");
+                    assertThat(e.settings()).containsExactly("buffered", "directOrBuffered");
                 })
                 .hasMessage("dropCaches applies to buffered reads; O_DIRECT reads bypass the"
                         + " page cache: add buffered or directOrBuffered");

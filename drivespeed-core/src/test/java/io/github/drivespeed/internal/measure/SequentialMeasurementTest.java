@@ -440,7 +440,7 @@ class SequentialMeasurementTest {
                     assertThat(e.reason()).contains("direct-I/O alignment")
                             .contains(alignment + " bytes").endsWith("or buffered");
                     assertThat(e.reason(s -> "--" + s)).endsWith("or --buffered");
-                    assertThat(e.relatedSettings()).containsExactly("buffered");
+                    assertThat(e.settings()).containsExactly("buffered");
                 });
         assertThat(anyProgress).isFalse();
         assertThat(TestFiles.names(dir)).isEmpty();

@@ -38,7 +38,7 @@ class PrivilegedTargetsTest {
                         assertThat(e.neededBytes()).isEqualTo(64L << 20);
                         assertThat(e.availableBytes()).isPresent();
                         assertThat(e.availableBytes().getAsLong()).isLessThanOrEqualTo(16L << 20);
-                        assertThat(e.bytesWritten()).isEmpty();
+                        assertThat(e.writtenBytes()).isEmpty();
                     })
                     .hasMessageContaining("67108864 bytes (64 MiB)")
                     .hasMessageContaining("are available");

@@ -7,7 +7,7 @@ import io.github.drivespeed.target.CgroupVersion;
 import io.github.drivespeed.target.DeviceNumber;
 import io.github.drivespeed.target.IoLimit;
 import io.github.drivespeed.target.IoLimit.Direction;
-import io.github.drivespeed.target.IoLimit.Unit;
+import io.github.drivespeed.target.IoLimit.Kind;
 import io.github.drivespeed.target.MemoryLimit;
 import io.github.drivespeed.target.TargetInfo;
 import java.io.IOException;
@@ -91,9 +91,9 @@ class CgroupLimitsProbeTest {
         CgroupLimits limits = describeStick(proc).cgroupLimits();
 
         assertThat(limits.io()).containsExactly(
-                new IoLimit(SDB, "sdb", Direction.READ, Unit.IOS, 500, CgroupVersion.V1,
+                new IoLimit(SDB, "sdb", Direction.READ, Kind.IOPS, 500, CgroupVersion.V1,
                         "/docker/abc"),
-                new IoLimit(SDB, "sdb", Direction.WRITE, Unit.BYTES, 8388608, CgroupVersion.V1,
+                new IoLimit(SDB, "sdb", Direction.WRITE, Kind.BANDWIDTH, 8388608, CgroupVersion.V1,
                         "/docker/abc"));
         assertThat(limits.memory()).as("not a memory file system").isEmpty();
         assertThat(limits.io().get(1).file()).isEqualTo("blkio.throttle.write_bps_device");
@@ -115,11 +115,11 @@ class CgroupLimitsProbeTest {
         List<IoLimit> io = describeStick(proc).cgroupLimits().io();
 
         assertThat(io).containsExactly(
-                new IoLimit(SDB, "sdb", Direction.READ, Unit.BYTES, 4194304, CgroupVersion.V2,
+                new IoLimit(SDB, "sdb", Direction.READ, Kind.BANDWIDTH, 4194304, CgroupVersion.V2,
                         "/kubepods/pod1/ctr"),
-                new IoLimit(SDB, "sdb", Direction.WRITE, Unit.BYTES, 10485760, CgroupVersion.V2,
+                new IoLimit(SDB, "sdb", Direction.WRITE, Kind.BANDWIDTH, 10485760, CgroupVersion.V2,
                         "/kubepods/pod1"),
-                new IoLimit(SDB, "sdb", Direction.WRITE, Unit.IOS, 800, CgroupVersion.V2,
+                new IoLimit(SDB, "sdb", Direction.WRITE, Kind.IOPS, 800, CgroupVersion.V2,
                         "/kubepods/pod1/ctr"));
         assertThat(io.get(1).file()).isEqualTo("io.max wbps");
     }
@@ -133,7 +133,7 @@ class CgroupLimitsProbeTest {
         file("sys/fs/cgroup/blkio/blkio.throttle.read_bps_device", "8:16 2097152\n");
 
         assertThat(describeStick(proc).cgroupLimits().io()).containsExactly(
-                new IoLimit(SDB, "sdb", Direction.READ, Unit.BYTES, 2097152, CgroupVersion.V1,
+                new IoLimit(SDB, "sdb", Direction.READ, Kind.BANDWIDTH, 2097152, CgroupVersion.V1,
                         "/docker/abc"));
     }
 

@@ -46,8 +46,8 @@ class DeviceCountersTest {
         // merges 0/0, ticks 60/2 ms, busy 65 ms, weighted 75 ms
         assertThat(d).contains(new DeviceIo("vda", 524288L * 512, 64, 1024L * 512, 2,
                 Optional.of(new DeviceActivity(0, 0, 60, 2, 65, 75)), List.of()));
-        assertThat(d.orElseThrow().activity().orElseThrow().utilPercent(130)).isEqualTo(50.0);
-        assertThat(d.orElseThrow().activity().orElseThrow().utilPercent(10)).isEqualTo(100.0);
+        assertThat(d.orElseThrow().activity().orElseThrow().utilPercent(130_000_000L)).isEqualTo(50.0);
+        assertThat(d.orElseThrow().activity().orElseThrow().utilPercent(10_000_000L)).isEqualTo(100.0);
     }
 
     @Test
@@ -89,7 +89,7 @@ class DeviceCountersTest {
         assertThat(c.snapshot()).as("a 7-field line: no activity rather than zeros").contains(
                 new DeviceCounters.Snapshot(30, 400, 3, 24));
         assertThat(c.between(c.snapshot(), c.snapshot()).orElseThrow().activity()).isEmpty();
-        assertThat(c.between(c.snapshot(), c.snapshot()).orElseThrow().device())
+        assertThat(c.between(c.snapshot(), c.snapshot()).orElseThrow().deviceName())
                 .isEqualTo("sdb+sdc");
     }
 
@@ -136,7 +136,7 @@ class DeviceCountersTest {
         write(part, "0 0 0 0 74 0 525088 0 0 0 0 0 0 0 0 0 0");
         write(sda, "0 0 0 0 74 0 525088 0 0 0 0 0 0 0 0 7 1");
         DeviceIo d = c.between(before, c.snapshot()).orElseThrow();
-        assertThat(d.device()).isEqualTo("sda1");
+        assertThat(d.deviceName()).isEqualTo("sda1");
         DiskFlushes f = new DiskFlushes("sda", Optional.of(BlockDevice.WriteCache.WRITE_THROUGH),
                 Optional.of(false), 524288L * 512, OptionalLong.of(0));
         assertThat(d.flushes()).containsExactly(f);
@@ -187,7 +187,7 @@ class DeviceCountersTest {
         DeviceIo d = c.between(before, c.snapshot()).orElseThrow();
         assertThat(d.flushes()).extracting(DiskFlushes::flushRequests)
                 .containsOnly(OptionalLong.empty());
-        assertThat(d.unflushed(false)).extracting(DiskFlushes::device).containsExactly("zram0");
+        assertThat(d.unflushed(false)).extracting(DiskFlushes::deviceName).containsExactly("zram0");
     }
 
     @Test
@@ -211,6 +211,6 @@ class DeviceCountersTest {
         DeviceIo d = c.between(before, c.snapshot()).orElseThrow();
         assertThat(d.flushes()).hasSize(2);
         assertThat(d.unflushed(false)).as("the flush reached sdb, never sdc")
-                .extracting(DiskFlushes::device).containsExactly("sdc");
+                .extracting(DiskFlushes::deviceName).containsExactly("sdc");
     }
 }

@@ -54,7 +54,7 @@ class FixtureTargetsTest {
         assertThat(usb.manufacturer()).hasValue("SanDisk");
         assertThat(usb.product()).hasValue("Extreme");
         assertThat(usb.version()).isEqualTo("3.00");
-        assertThat(usb.speedMegabitsPerSecond()).isEqualTo(480);
+        assertThat(usb.megabitsPerSecond()).isEqualTo(480);
         assertThat(usb.isUsb3DeviceAtUsb2Speed()).isTrue();
         assertThat(usb.ceiling().bytesPerSecond()).isEqualTo(53_248_000);
         assertThat(t.warnings()).containsExactly(Warning.USB3_DEVICE_AT_USB2_SPEED);
@@ -65,7 +65,7 @@ class FixtureTargetsTest {
         TargetInfo t = describe("usb3-stick-on-usb3-port", "/media/alice/SANDISK EXTREME",
                 "8:17");
         Link.Usb usb = (Link.Usb) t.link().orElseThrow();
-        assertThat(usb.speedMegabitsPerSecond()).isEqualTo(5000);
+        assertThat(usb.megabitsPerSecond()).isEqualTo(5000);
         assertThat(usb.isUsb3DeviceAtUsb2Speed()).isFalse();
         assertThat(usb.ceiling().bytesPerSecond()).isEqualTo(500_000_000);
         assertThat(usb.description()).contains("SuperSpeed");
@@ -93,8 +93,8 @@ class FixtureTargetsTest {
         assertThat(sda.firmwareRevision()).hasValue("4B6Q");
         assertThat(sda.serial()).as("from VPD page 0x80").hasValue("S3Z9NB0K412345A");
         assertThat(sda.rotational()).hasValue(false);
-        assertThat(sda.logicalBlockSizeBytes()).hasValue(512);
-        assertThat(sda.physicalBlockSizeBytes()).hasValue(512);
+        assertThat(sda.logicalBlockBytes()).hasValue(512);
+        assertThat(sda.physicalBlockBytes()).hasValue(512);
         assertThat(sda.scheduler()).hasValue("mq-deadline");
         Link.Sata sata = (Link.Sata) t.link().orElseThrow();
         assertThat(sata.port()).isEqualTo("ata1");
@@ -103,7 +103,7 @@ class FixtureTargetsTest {
         assertThat(sata.ceiling().megabytesPerSecond()).isCloseTo(300, within(1e-9));
         assertThat(t.warnings()).isEmpty();
         // a partition takes its block sizes from its disk
-        assertThat(device(t, "sda2").logicalBlockSizeBytes()).hasValue(512);
+        assertThat(device(t, "sda2").logicalBlockBytes()).hasValue(512);
         assertThat(t.wholeDisks()).extracting(BlockDevice::sysfsName).containsExactly("sda");
     }
 
@@ -142,13 +142,13 @@ class FixtureTargetsTest {
     void mdRaid1OverTwoDisksListsBothDisksAndHasNoSingleLink() {
         TargetInfo t = describe("md-raid1", "/srv/data/backups", "9:0");
         assertThat(chain(t)).containsExactly("md0", "sda1", "sda", "sdb1", "sdb");
-        BlockDevice md0 = t.device().orElseThrow();
+        BlockDevice md0 = t.blockDevice().orElseThrow();
         assertThat(md0.kind()).isEqualTo(Kind.MD_RAID);
         assertThat(md0.raidLevel()).hasValue("raid1");
         assertThat(md0.lower()).extracting(BlockDevice::sysfsName).containsExactly("sda1", "sdb1");
         assertThat(t.wholeDisks()).extracting(BlockDevice::sysfsName).containsExactly("sda", "sdb");
         assertThat(device(t, "sdb").serial()).hasValue("WD-WCC7K7654321");
-        assertThat(device(t, "sdb").physicalBlockSizeBytes()).hasValue(4096);
+        assertThat(device(t, "sdb").physicalBlockBytes()).hasValue(4096);
         assertThat(device(t, "sdb").rotational()).hasValue(true);
         assertThat(device(t, "sdb").link()).get().isInstanceOf(Link.Sata.class);
         assertThat(t.link()).as("two disks, two links").isEmpty();
@@ -159,10 +159,10 @@ class FixtureTargetsTest {
     void luksOnAPartitionIsEncryptedDownToItsDisk() {
         TargetInfo t = describe("luks-partition", "/home/alice", "253:0");
         assertThat(chain(t)).containsExactly("dm-0", "sda3", "sda");
-        BlockDevice dm = t.device().orElseThrow();
+        BlockDevice dm = t.blockDevice().orElseThrow();
         assertThat(dm.kind()).isEqualTo(Kind.DM_CRYPT);
         assertThat(dm.mapperName()).hasValue("luks-2b7c1b44-8d1e-4e0a-9a3c-5f6e7d8c9b0a");
-        assertThat(dm.logicalBlockSizeBytes()).as("LUKS2 with 4 KiB sectors").hasValue(4096);
+        assertThat(dm.logicalBlockBytes()).as("LUKS2 with 4 KiB sectors").hasValue(4096);
         assertThat(device(t, "sda").model()).hasValue("CT1000MX500SSD1");
         assertThat(((Link.Sata) t.link().orElseThrow()).gigabitsPerSecond()).isEqualTo(6.0);
         assertThat(t.warnings()).containsExactly(Warning.ENCRYPTION);
@@ -178,7 +178,7 @@ class FixtureTargetsTest {
     @Test
     void aLoopDeviceNamesItsBackingFile() {
         TargetInfo t = describe("loop", "/mnt/image", "7:0");
-        BlockDevice loop = t.device().orElseThrow();
+        BlockDevice loop = t.blockDevice().orElseThrow();
         assertThat(loop.kind()).isEqualTo(Kind.LOOP);
         assertThat(loop.backingFile()).hasValue("/var/lib/images/disk.img");
         assertThat(t.wholeDisks()).containsExactly(loop);
@@ -190,7 +190,7 @@ class FixtureTargetsTest {
         TargetInfo t = describe("tmpfs", "/tmp/work", "0:27");
         assertThat(t.fileSystemType()).isEqualTo("tmpfs");
         assertThat(t.mount().orElseThrow().mountPoint()).isEqualTo(Path.of("/tmp"));
-        assertThat(t.device()).isEmpty();
+        assertThat(t.blockDevice()).isEmpty();
         assertThat(t.warnings()).containsExactly(Warning.MEMORY_FILE_SYSTEM);
         assertThat(t.summary()).contains("device:   none (tmpfs is not on a block device");
     }
@@ -218,7 +218,7 @@ class FixtureTargetsTest {
         TargetInfo t = describe("overlay", "nvme", "/run/user/1000/containers/overlay/9d2e/merged",
                 "0:62");
         assertThat(t.upperMount().orElseThrow().mountPoint()).isEqualTo(Path.of("/run"));
-        assertThat(t.device()).isEmpty();
+        assertThat(t.blockDevice()).isEmpty();
         assertThat(t.warnings()).containsExactly(Warning.MEMORY_FILE_SYSTEM);
     }
 
@@ -226,7 +226,7 @@ class FixtureTargetsTest {
     void aReadOnlyOverlayHasNoUpperDirectoryAndNoDevice() {
         TargetInfo t = describe("overlay", "nvme", "/opt/image", "0:63");
         assertThat(t.upperMount()).isEmpty();
-        assertThat(t.device()).isEmpty();
+        assertThat(t.blockDevice()).isEmpty();
         assertThat(t.warnings()).containsExactly(Warning.READ_ONLY_MOUNT);
         assertThat(t.summary()).contains("device:   none (overlay is not on a block device");
     }
@@ -236,7 +236,7 @@ class FixtureTargetsTest {
         TargetInfo t = describe("overlay-container", "nvme", "/var/tmp", "0:61");
         assertThat(t.mount().orElseThrow().mountPoint()).isEqualTo(Path.of("/"));
         assertThat(t.upperMount()).isEmpty();
-        assertThat(t.device()).isEmpty();
+        assertThat(t.blockDevice()).isEmpty();
         assertThat(t.summary()).contains("device:   unknown (the overlay's upper directory"
                 + " /var/lib/docker/overlay2/3f1c2a/diff is not visible in this mount namespace)");
         // A bind mount of the host's disk in the same container: its st_dev names the device.
@@ -262,7 +262,7 @@ class FixtureTargetsTest {
         assertThat(t.fileSystemType()).isEqualTo("nfs4");
         assertThat(t.fileSystemSource()).isEqualTo("nas.local:/volume1/data");
         assertThat(t.mount().orElseThrow().optionValue("vers")).hasValue("4.2");
-        assertThat(t.device()).isEmpty();
+        assertThat(t.blockDevice()).isEmpty();
         assertThat(t.warnings()).containsExactly(Warning.NETWORK_FILE_SYSTEM);
     }
 
@@ -283,7 +283,7 @@ class FixtureTargetsTest {
         TargetInfo t = describe("virtio-vda", "/work", "254:0");
         assertThat(t.fileSystemType()).isEqualTo("ext4");
         assertThat(t.mount().orElseThrow().options()).contains("rw", "relatime", "discard");
-        BlockDevice vda = t.device().orElseThrow();
+        BlockDevice vda = t.blockDevice().orElseThrow();
         assertThat(vda.sysfsName()).isEqualTo("vda");
         assertThat(vda.deviceNumber()).isEqualTo(new DeviceNumber(254, 0));
         assertThat(vda.kind()).isEqualTo(Kind.DISK);
@@ -291,8 +291,8 @@ class FixtureTargetsTest {
         assertThat(vda.vendor()).as("virtio's vendor is a numeric ID, not a name").isEmpty();
         assertThat(vda.serial()).hasValue("183663245112147");
         assertThat(vda.sizeBytes()).hasValue(536870912L * 512);
-        assertThat(vda.logicalBlockSizeBytes()).hasValue(512);
-        assertThat(vda.physicalBlockSizeBytes()).hasValue(4096);
+        assertThat(vda.logicalBlockBytes()).hasValue(512);
+        assertThat(vda.physicalBlockBytes()).hasValue(4096);
         assertThat(vda.rotational()).hasValue(true);
         assertThat(vda.scheduler()).hasValue("mq-deadline");
         assertThat(vda.link()).isEmpty();
@@ -344,7 +344,7 @@ class FixtureTargetsTest {
         assertThat(t.fileSystemType()).isEqualTo("ext4");
         assertThat(t.fileSystemSource()).isEqualTo("/dev/sda1");
         assertThat(t.mount()).isEmpty();
-        assertThat(t.device()).isEmpty();
+        assertThat(t.blockDevice()).isEmpty();
         assertThat(t.warnings()).containsExactly(Warning.FREE_SPACE_UNKNOWN);
         assertThat(t.summary()).contains("mount:    unknown");
     }

@@ -64,7 +64,7 @@ class PrivilegedProbeTest {
             TargetInfo t = DriveSpeed.probe(ext4.dir());
             assertThat(t.fileSystemType()).isEqualTo("ext4");
             assertThat(t.fileSystemSource()).isEqualTo(loop.device().toString());
-            BlockDevice d = t.device().orElseThrow();
+            BlockDevice d = t.blockDevice().orElseThrow();
             assertThat(Path.of("/dev", d.sysfsName())).isEqualTo(loop.device());
             assertThat(d.kind()).isEqualTo(BlockDevice.Kind.LOOP);
             assertThat(d.backingFile()).hasValue(loop.image().toRealPath().toString());
@@ -88,7 +88,7 @@ class PrivilegedProbeTest {
                 MountInfo m = t.upperMount().orElseThrow();
                 assertThat(m.mountPoint()).isEqualTo(ext4.dir().toRealPath());
                 assertThat(m.fileSystemType()).isEqualTo("ext4");
-                assertThat(t.device().orElseThrow().sysfsName()).isEqualTo(loop);
+                assertThat(t.blockDevice().orElseThrow().sysfsName()).isEqualTo(loop);
                 assertThat(t.warnings()).contains(Warning.LOOP_DEVICE);
                 assertThat(t.summary()).contains("  upper:    " + upper + " on "
                         + ext4.dir().toRealPath() + " (ext4 from /dev/" + loop)
@@ -96,9 +96,9 @@ class PrivilegedProbeTest {
 
                 SpeedReport r = DriveSpeed.on(overlay.dir()).directOrBuffered().blockSize("1M")
                         .count(16).runs(1).run();
-                assertThat(r.target().device().orElseThrow().sysfsName()).isEqualTo(loop);
+                assertThat(r.target().blockDevice().orElseThrow().sysfsName()).isEqualTo(loop);
                 assertThat(r.write().samples().get(0).accounting().deviceIo().orElseThrow()
-                        .device())
+                        .deviceName())
                         .isEqualTo(loop);
                 assertThat(r.write().samples().get(0).accounting().deviceIo().orElseThrow()
                         .writeBytes())
@@ -120,7 +120,7 @@ class PrivilegedProbeTest {
             // mountinfo writes the space as \040
             assertThat(m.mountPoint()).isEqualTo(bind.dir().toRealPath());
             assertThat(m.root()).endsWith("/source dir");
-            assertThat(t.device()).isEqualTo(DriveSpeed.probe(parent).device());
+            assertThat(t.blockDevice()).isEqualTo(DriveSpeed.probe(parent).blockDevice());
         }
     }
 }

@@ -49,18 +49,18 @@ class EngineChoiceTest {
         ThreadedAsyncBackend io = offering(BOTH, Map.of(), Map.of());
         WorkloadReport qd1 = small(io).run();
         assertThat(qd1.engine()).usingRecursiveComparison().ignoringFields("inFlight")
-                .isEqualTo(new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, "",
+                .isEqualTo(new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, Optional.empty(),
                         Optional.empty(), Optional.empty()));
-        assertThat(qd1.engine().inFlight()).hasValueSatisfying(f -> assertThat(f.peak()).isOne());
-        assertThat(qd1.ioEngine()).isEqualTo("psync: 1 thread x queue depth 1");
+        assertThat(qd1.engine().inFlight()).hasValueSatisfying(f -> assertThat(f.peakDepth()).isOne());
+        assertThat(qd1.engine().toString()).isEqualTo("psync: 1 thread x queue depth 1");
         assertThat(io.queuesOpened()).isZero();
 
         WorkloadReport qd8 = small(io).queueDepth(8).threads(2).run();
-        assertThat(qd8.engine().engine()).isEqualTo(IoEngine.IO_URING);
-        assertThat(qd8.engine().requested()).isEmpty();
+        assertThat(qd8.engine().ioEngine()).isEqualTo(IoEngine.IO_URING);
+        assertThat(qd8.engine().requestedIoEngine()).isEmpty();
         assertThat(qd8.engine().fallbackReason()).isEmpty();
         assertThat(qd8.engine().workers()).isEqualTo(2);
-        assertThat(qd8.ioEngine()).isEqualTo("io_uring: 2 threads x queue depth 8");
+        assertThat(qd8.engine().toString()).isEqualTo("io_uring: 2 threads x queue depth 8");
         assertThat(io.openedEngines()).containsExactly("io_uring", "io_uring");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
@@ -72,20 +72,20 @@ class EngineChoiceTest {
                 new QueueEngine("io_uring", Optional.of("io_uring_setup(2): EPERM")),
                 QueueEngine.available("libaio")), Map.of(), Map.of());
         EngineInfo e = small(refused).queueDepth(4).run().engine();
-        assertThat(e.engine()).isEqualTo(IoEngine.LIBAIO);
+        assertThat(e.ioEngine()).isEqualTo(IoEngine.LIBAIO);
         assertThat(e.fallbackReason()).contains("io_uring not used: io_uring_setup(2): EPERM");
 
         ThreadedAsyncBackend failing = offering(BOTH,
                 Map.of("io_uring", "io_uring_setup(4) test: ENOMEM"), Map.of());
         e = small(failing).queueDepth(4).run().engine();
-        assertThat(e.engine()).isEqualTo(IoEngine.LIBAIO);
+        assertThat(e.ioEngine()).isEqualTo(IoEngine.LIBAIO);
         assertThat(e.fallbackReason()).contains("io_uring not used: io_uring_setup(4) test: ENOMEM");
 
         ThreadedAsyncBackend slow = offering(BOTH, Map.of(),
                 Map.of("io_uring", "each I/O would go to a kernel worker"));
         WorkloadReport r = small(slow).queueDepth(4).run();
-        assertThat(r.engine().engine()).isEqualTo(IoEngine.LIBAIO);
-        assertThat(r.ioEngine()).endsWith("1 thread x queue depth 4; io_uring not used: each I/O"
+        assertThat(r.engine().ioEngine()).isEqualTo(IoEngine.LIBAIO);
+        assertThat(r.engine().toString()).endsWith("1 thread x queue depth 4; io_uring not used: each I/O"
                 + " would go to a kernel worker");
         assertThat(slow.openedEngines()).containsOnly("libaio");
 
@@ -94,21 +94,21 @@ class EngineChoiceTest {
         ThreadedAsyncBackend both = offering(BOTH, Map.of(), Map.of("io_uring",
                 "each I/O would go to a kernel worker", "libaio", "synchronous for buffered I/O"));
         WorkloadReport first = small(both).queueDepth(4).run();
-        assertThat(first.engine().engine()).isEqualTo(IoEngine.IO_URING);
+        assertThat(first.engine().ioEngine()).isEqualTo(IoEngine.IO_URING);
         assertThat(first.engine().fallbackReason()).isEmpty();
         assertThat(both.openedEngines()).containsOnly("io_uring");
 
         // a drawback does not stop the last asynchronous engine: it still beats threads
         ThreadedAsyncBackend only = offering(List.of(QueueEngine.available("io_uring")), Map.of(),
                 Map.of("io_uring", "slow here"));
-        assertThat(small(only).queueDepth(4).run().engine().engine()).isEqualTo(IoEngine.IO_URING);
+        assertThat(small(only).queueDepth(4).run().engine().ioEngine()).isEqualTo(IoEngine.IO_URING);
 
         ThreadedAsyncBackend none = offering(List.of(
                 new QueueEngine("libaio", Optional.of("io_setup(2): ENOSYS"))), Map.of(), Map.of());
         WorkloadReport threads = small(none).queueDepth(4).run();
-        assertThat(threads.engine().engine()).isEqualTo(IoEngine.PSYNC);
+        assertThat(threads.engine().ioEngine()).isEqualTo(IoEngine.PSYNC);
         assertThat(threads.engine().workers()).isEqualTo(4);
-        assertThat(threads.ioEngine()).isEqualTo("psync: 1 x 4 = 4 threads x queue depth 1 (queue"
+        assertThat(threads.engine().toString()).isEqualTo("psync: 1 x 4 = 4 threads x queue depth 1 (queue"
                 + " depth 4 run as threads); libaio not used: io_setup(2): ENOSYS");
         assertThat(threads.warnings()).contains(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
         assertThat(TestFiles.names(dir)).isEmpty();
@@ -118,12 +118,12 @@ class EngineChoiceTest {
     void aNamedEngineRunsAtEveryDepthEvenWithADrawback() throws IOException {
         ThreadedAsyncBackend io = offering(BOTH, Map.of(), Map.of("io_uring", "slow here"));
         EngineInfo one = small(io).ioEngine(IoEngine.IO_URING).run().engine();
-        assertThat(one.engine()).isEqualTo(IoEngine.IO_URING);
-        assertThat(one.requested()).contains(IoEngine.IO_URING);
+        assertThat(one.ioEngine()).isEqualTo(IoEngine.IO_URING);
+        assertThat(one.requestedIoEngine()).contains(IoEngine.IO_URING);
         assertThat(one.toString()).isEqualTo("io_uring: 1 thread x queue depth 1");
 
         EngineInfo aio = small(io).ioEngine("libaio").queueDepth(4).run().engine();
-        assertThat(aio.engine()).isEqualTo(IoEngine.LIBAIO);
+        assertThat(aio.ioEngine()).isEqualTo(IoEngine.LIBAIO);
         assertThat(aio.fallbackReason()).isEmpty();
 
         WorkloadReport psync = small(io).ioEngine(IoEngine.PSYNC).queueDepth(4).run();

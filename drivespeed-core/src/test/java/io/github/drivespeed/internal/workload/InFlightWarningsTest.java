@@ -34,9 +34,9 @@ class InFlightWarningsTest {
                 .buffered().queueDepth(8).duration(Duration.ofMillis(300))
                 .backend(new InlineQueueBackend(20_000)).run();
         InFlight f = r.engine().inFlight().orElseThrow();
-        assertThat(f.iodepth()).isEqualTo(8);
-        assertThat(f.peak()).isEqualTo(1);
-        assertThat(f.mean()).isPositive().isLessThanOrEqualTo(1.0);
+        assertThat(f.queueDepth()).isEqualTo(8);
+        assertThat(f.peakDepth()).isEqualTo(1);
+        assertThat(f.meanDepth()).isPositive().isLessThanOrEqualTo(1.0);
         assertThat(f.reached()).isFalse();
         assertThat(f.submitterBusy()).isPresent();
         assertThat(r.warnings()).contains(Warning.QUEUE_DEPTH_NOT_REACHED);
@@ -55,10 +55,10 @@ class InFlightWarningsTest {
         WorkloadReport psync = DriveSpeed.workload(dir).size("4M").blockSize("4K").random()
                 .read().count(200).run();
         assertThat(psync.engine().inFlight()).hasValueSatisfying(f -> {
-            assertThat(f.mean()).isEqualTo(1.0);
+            assertThat(f.meanDepth()).isEqualTo(1.0);
             assertThat(f.reached()).isTrue();
         });
-        assertThat(psync.ioEngine()).isEqualTo("psync: 1 thread x queue depth 1");
+        assertThat(psync.engine().toString()).isEqualTo("psync: 1 thread x queue depth 1");
 
         WorkloadReport unmetered = DriveSpeed.workload(dir).size("4M").blockSize("4K").random()
                 .read().queueDepth(4).count(200).backend(new ThreadedAsyncBackend(Long.MAX_VALUE))

@@ -50,7 +50,7 @@ class ProcessCpuClockTest {
         Optional<CpuUsage> u = ProcessCpuClock.between(Optional.of(zero), Optional.of(zero),
                 1_000_000_000L, 5000, Optional.empty());
         assertThat(u).hasValueSatisfying(c -> {
-            assertThat(c.available()).isFalse();
+            assertThat(c.isAvailable()).isFalse();
             assertThat(c.unavailableReason()).contains(ProcessCpuClock.ALL_ZERO);
             assertThat(c.nanosPerIo()).isNaN();
             assertThat(c.ios()).isEqualTo(5000);
@@ -60,6 +60,6 @@ class ProcessCpuClockTest {
         // a window in which a live process spent no tick is a measured 0, not unavailable
         ProcessCpuClock.Reading busy = new ProcessCpuClock.Reading(40_000_000L, 10_000_000L);
         assertThat(ProcessCpuClock.between(Optional.of(busy), Optional.of(busy), 1_000_000L, 1,
-                Optional.empty())).hasValueSatisfying(c -> assertThat(c.available()).isTrue());
+                Optional.empty())).hasValueSatisfying(c -> assertThat(c.isAvailable()).isTrue());
     }
 }

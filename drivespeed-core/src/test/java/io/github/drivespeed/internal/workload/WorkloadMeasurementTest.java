@@ -268,15 +268,15 @@ class WorkloadMeasurementTest {
         });
         assertThat(w.totalIos()).isEqualTo(2002);
         assertThat(w.latency().count()).isEqualTo(2002);
-        assertThat(r.ioEngine()).contains("4 threads x queue depth 1");
+        assertThat(r.engine().toString()).contains("4 threads x queue depth 1");
         assertThat(r.warnings()).doesNotContain(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
         // psync: the system call is fio's clat and its lat; no slat line
         assertThat(r.toString()).containsPattern("(?m)^ +clat \\(n=2002\\): min ")
                 .doesNotContainPattern("(?m)^ +slat ").doesNotContainPattern("(?m)^ +lat \\(");
         if (System.getProperty("os.name").startsWith("Linux")) {
             // the four I/O threads' own counts (fio's ctx, minf, majf), both runs together
-            assertThat(r.cpu()).hasValueSatisfying(c -> assertThat(c.ioThreads()).isPresent());
-            assertThat(r.cpuPerRun()).hasSize(2).allSatisfy(c -> assertThat(c.ioThreads())
+            assertThat(r.cpu()).hasValueSatisfying(c -> assertThat(c.ioThreadEvents()).isPresent());
+            assertThat(r.cpuPerRun()).hasSize(2).allSatisfy(c -> assertThat(c.ioThreadEvents())
                     .isPresent());
         }
         assertThat(TestFiles.names(dir)).isEmpty();
@@ -318,7 +318,7 @@ class WorkloadMeasurementTest {
         WorkloadReport r = small().random().read().threads(2).queueDepth(4).count(800)
                 .backend(rec).run();
         assertThat(r.read().orElseThrow().totalIos()).isEqualTo(800);
-        assertThat(r.ioEngine()).startsWith("psync: 2 x 4 = 8 threads x queue depth 1")
+        assertThat(r.engine().toString()).startsWith("psync: 2 x 4 = 8 threads x queue depth 1")
                 .contains("has no asynchronous engine");
         assertThat(r.engine().queueDepthRunAsThreads()).isTrue();
         assertThat(r.engine().workers()).isEqualTo(8);
@@ -334,8 +334,8 @@ class WorkloadMeasurementTest {
         ThreadedAsyncBackend async = new ThreadedAsyncBackend(Long.MAX_VALUE);
         WorkloadReport r = small().random().readWrite(50).queueDepth(8).count(4000)
                 .backend(async).run();
-        assertThat(r.engine().engine()).isEqualTo(IoEngine.LIBAIO);
-        assertThat(r.ioEngine()).startsWith("libaio").endsWith("1 thread x queue depth 8");
+        assertThat(r.engine().ioEngine()).isEqualTo(IoEngine.LIBAIO);
+        assertThat(r.engine().toString()).startsWith("libaio").endsWith("1 thread x queue depth 8");
         assertThat(r.warnings()).doesNotContain(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
         assertThat(async.maxInFlight()).isBetween(2, 8);
         assertThat(r.read().orElseThrow().totalIos() + r.write().orElseThrow().totalIos())

@@ -41,7 +41,7 @@ class CpuUsageTest {
         ThreadEvents events = new ThreadEvents(10, 2, 0);
         CpuUsage none = CpuUsage.unavailable(2_000_000_000L, 1000, "test", Optional.of(events),
                 "no CPU times here");
-        assertThat(none.available()).isFalse();
+        assertThat(none.isAvailable()).isFalse();
         assertThat(none.unavailableReason()).contains("no CPU times here");
         assertThat(none.userNanosPerIo()).isNaN();
         assertThat(none.systemNanosPerIo()).isNaN();
@@ -52,9 +52,9 @@ class CpuUsageTest {
                 + events);
         CpuUsage measured = CpuUsage.measured(100, 100, 2_000_000_000L, 1000, "test",
                 Optional.empty());
-        assertThat(measured.available()).isTrue();
+        assertThat(measured.isAvailable()).isTrue();
         CpuUsage sum = measured.plus(none);
-        assertThat(sum.available()).isFalse();
+        assertThat(sum.isAvailable()).isFalse();
         assertThat(sum.ios()).isEqualTo(2000);
         assertThat(sum.userNanos()).isZero();
         assertThat(sum.nanosPerIo()).isNaN();

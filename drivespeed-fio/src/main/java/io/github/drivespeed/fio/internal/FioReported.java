@@ -114,8 +114,8 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
         WorkloadReport first = reports.get(0);
         EngineInfo e = first.engine();
         int threads = e.threads() * clonesOfFirst;
-        EngineInfo engine = new EngineInfo(e.engine(), e.requested(), threads, e.queueDepth(),
-                e.details(), e.fallbackReason(), e.inFlight());
+        EngineInfo engine = new EngineInfo(e.ioEngine(), e.requestedIoEngine(), threads,
+                e.queueDepth(), e.details(), e.fallbackReason(), e.inFlight());
         Set<Warning> warnings = EnumSet.noneOf(Warning.class);
         reports.forEach(r -> warnings.addAll(r.warnings()));
         return new WorkloadReport(first.target(), first.parameters(), first.backend(), engine,
@@ -135,7 +135,7 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
                 }
                 CpuUsage other = r.cpuPerRun().get(run);
                 ios += other.ios();
-                events = ThreadEvents.sum(events, other.ioThreads());
+                events = ThreadEvents.sum(events, other.ioThreadEvents());
             }
             out.add(c.withIos(ios, events));
         }
@@ -156,7 +156,7 @@ public record FioReported(String name, int group, List<WorkloadReport> reports,
         if (passes.size() <= 1) {
             return passes.stream().findFirst();
         }
-        int runs = passes.get(0).count();
+        int runs = passes.get(0).runs();
         List<Sample> samples = new ArrayList<>();
         Set<Warning> warnings = EnumSet.noneOf(Warning.class);
         passes.forEach(p -> warnings.addAll(p.warnings()));

@@ -83,10 +83,10 @@ public class DriveSpeedAssertions extends Assertions {
     /**
      * {@return assertions on their percentiles}
      *
-     * @param actual completion latencies
+     * @param actual latencies (a pass's {@code latency()} or {@code completionLatency()})
      */
     public static LatencyAssert assertThat(LatencyStats actual) {
-        return new LatencyAssert(actual, "the I/Os");
+        return new LatencyAssert(actual, "latency", "the I/Os");
     }
 
     /**
@@ -99,22 +99,24 @@ public class DriveSpeedAssertions extends Assertions {
     }
 
     /**
-     * {@return a rate of {@code megabytesPerSecond} MB/s (10^6 bytes per second)}
+     * {@return a rate of {@code megabytesPerSecond} MB/s (10^6 bytes per second): the same as
+     * {@link Throughput#ofMegabytesPerSecond(double)}}
      *
      * @param megabytesPerSecond a rate in MB/s, 10^6 bytes per second (dd's and hdparm's unit)
      * @throws IllegalArgumentException if negative or infinite
      */
     public static Throughput megabytesPerSecond(double megabytesPerSecond) {
-        return Throughput.ofBytesPerSecond(megabytesPerSecond * 1e6);
+        return Throughput.ofMegabytesPerSecond(megabytesPerSecond);
     }
 
     /**
-     * {@return a rate of {@code mebibytesPerSecond} MiB/s (2^20 bytes per second)}
+     * {@return a rate of {@code mebibytesPerSecond} MiB/s (2^20 bytes per second): the same as
+     * {@link Throughput#ofMebibytesPerSecond(double)}}
      *
      * @param mebibytesPerSecond a rate in MiB/s, 2^20 bytes per second (fio's unit)
      * @throws IllegalArgumentException if negative or infinite
      */
     public static Throughput mebibytesPerSecond(double mebibytesPerSecond) {
-        return Throughput.ofBytesPerSecond(mebibytesPerSecond * 1048576);
+        return Throughput.ofMebibytesPerSecond(mebibytesPerSecond);
     }
 }

@@ -8,18 +8,21 @@ import java.util.Objects;
 import org.assertj.core.api.AbstractObjectAssert;
 
 /**
- * Assertions on a pass's completion latencies ({@link LatencyStats}: fio's clat), reached with
- * {@code assertThat(workload).read().latency()}. A percentile is then bounded in a
+ * Assertions on a pass's latencies ({@link LatencyStats}), reached with
+ * {@code assertThat(workload).read().latency()} (fio's lat: from submission to completion) or
+ * {@code assertThat(workload).read().completionLatency()} (fio's clat). A percentile is then bounded in a
  * {@link Duration}, and a failure prints both in fio's units ({@code 95.3 us}, {@code 12.41 ms}).
  *
  * @since 0.1.0
  */
 public final class LatencyAssert extends AbstractObjectAssert<LatencyAssert, LatencyStats> {
 
+    private final String figure;
     private final String subject;
 
-    LatencyAssert(LatencyStats actual, String subject) {
+    LatencyAssert(LatencyStats actual, String figure, String subject) {
         super(actual, LatencyAssert.class);
+        this.figure = figure;
         this.subject = subject;
     }
 
@@ -32,9 +35,9 @@ public final class LatencyAssert extends AbstractObjectAssert<LatencyAssert, Lat
     public Figure percentile(double percentile) {
         isNotNull();
         long nanos = actual.percentileNanos(percentile);
-        return new Figure(nanos, String.format(Locale.ROOT, "p%s completion latency of %s",
+        return new Figure(nanos, String.format(Locale.ROOT, "p%s %s of %s",
                 new java.math.BigDecimal(Double.toString(percentile)).stripTrailingZeros()
-                        .toPlainString(), subject), actual.count());
+                        .toPlainString(), figure, subject), actual.count());
     }
 
     /** {@return assertions on the median (50th percentile) latency} */

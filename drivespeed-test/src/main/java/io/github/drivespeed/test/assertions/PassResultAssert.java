@@ -10,7 +10,7 @@ import java.util.Set;
  *
  * <pre>{@code
  * assertThat(report).write().median().isAtLeast(megabytesPerSecond(30));
- * assertThat(workload).read().iops().isAtLeast(1500);
+ * assertThat(workload).read().medianIops().isAtLeast(1500);
  * }</pre>
  *
  * @since 0.1.0
@@ -57,14 +57,27 @@ public final class PassResultAssert extends AbstractWarningsAssert<PassResultAss
     }
 
     /** {@return assertions on the median of the runs' I/O operations per second} */
-    public IopsAssert iops() {
+    public IopsAssert medianIops() {
         isNotNull();
         return new IopsAssert(actual.medianIops(), "the median IOPS of " + subject());
     }
 
-    /** {@return assertions on the completion latencies of every run's I/Os} */
+    /**
+     * {@return assertions on the latencies of every run's I/Os, from submission to completion
+     * (fio's lat: {@link PassResult#latency()})}
+     */
     public LatencyAssert latency() {
         isNotNull();
-        return new LatencyAssert(actual.latency(), subject());
+        return new LatencyAssert(actual.latency(), "latency", subject());
+    }
+
+    /**
+     * {@return assertions on the completion latencies of every run's I/Os (fio's clat:
+     * {@link PassResult#completionLatency()}; the same as {@link #latency()} with a synchronous
+     * engine such as psync)}
+     */
+    public LatencyAssert completionLatency() {
+        isNotNull();
+        return new LatencyAssert(actual.completionLatency(), "completion latency", subject());
     }
 }

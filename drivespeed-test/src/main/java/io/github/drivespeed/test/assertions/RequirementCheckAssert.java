@@ -54,7 +54,7 @@ public final class RequirementCheckAssert
     public RequirementCheckAssert hasFailed(StorageRequirement.Criterion criterion) {
         isNotNull();
         boolean failed = actual.results().stream().anyMatch(r -> r.criterion() == criterion
-                && r.status() == RequirementCheck.Status.FAILED);
+                && r.status() == RequirementCheck.Status.NOT_MET);
         if (!failed) {
             failWithMessage("Expecting %s to fail on %s, but it did not:%n%s", subject,
                     criterion.label(), actual.toString().strip());
@@ -91,7 +91,7 @@ public final class RequirementCheckAssert
                 && r.whyNotJudged().equals(Optional.of(why)));
         if (!notJudged) {
             failWithMessage("Expecting %s to leave %s not judged (%s), but it did not:%n%s",
-                    subject, criterion.label(), why.words(), actual.toString().strip());
+                    subject, criterion.label(), why.label(), actual.toString().strip());
         }
         return myself;
     }

@@ -43,7 +43,7 @@ final class FioDiskUtil {
             for (Sample s : runs) {
                 s.accounting().deviceIo().filter(d -> d.activity().isPresent())
                         .ifPresent(d -> byDevice
-                        .computeIfAbsent(d.device(), k -> new Totals()).add(d, s.elapsedNanos()));
+                        .computeIfAbsent(d.deviceName(), k -> new Totals()).add(d, s.elapsedNanos()));
             }
         }
         ArrayNode a = FioNodes.NODES.arrayNode();
@@ -93,7 +93,7 @@ final class FioDiskUtil {
             o.put("write_ticks", writeTicks);
             o.put("in_queue", inQueue);
             o.set("util", FioNodes.decimal(new DeviceActivity(0, 0, 0, 0, ioTicks, 0)
-                    .utilPercent(elapsedNanos / 1e6)));
+                    .utilPercent(elapsedNanos)));
             return o;
         }
     }

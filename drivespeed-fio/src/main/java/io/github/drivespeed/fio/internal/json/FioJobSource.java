@@ -190,7 +190,7 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
             o.put("ramp_time", duration(p.length().rampTime()));
         }
         o.put("direct", p.direct() ? "1" : "0");
-        o.put("ioengine", engine.engine().fioName());
+        o.put("ioengine", engine.ioEngine().fioName());
         // what ran: a queue depth without an asynchronous engine runs as that many threads
         int depth = engine.queueDepthRunAsThreads() ? 1 : engine.queueDepth();
         o.put("iodepth", Integer.toString(depth));
@@ -208,7 +208,7 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
                 .plus(measured(r.read(), r.write()));
         return new FioJobSource(name, group, o, r.read(), r.write(), async, depth, r.startedAt(),
                 elapsed, FioTimings.usrCpuPercent(r), FioTimings.sysCpuPercent(r),
-                r.cpu().flatMap(CpuUsage::ioThreads), depth, FioPercentiles.DEFAULT);
+                r.cpu().flatMap(CpuUsage::ioThreadEvents), depth, FioPercentiles.DEFAULT);
     }
 
     private static FioJobSource sequential(String name, int group, SpeedReport r, PassResult pass,

@@ -112,6 +112,6 @@ public final class FioTimings {
      * @return whether an asynchronous engine (libaio, io_uring) issued its I/O
      */
     static boolean isAsync(WorkloadReport report) {
-        return report.engine().engine().asynchronous();
+        return report.engine().ioEngine().asynchronous();
     }
 }

@@ -4,7 +4,6 @@ import io.github.drivespeed.fio.internal.FioReported;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
-import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.warning.Warning;
 import java.io.PrintWriter;
 import java.util.List;
@@ -48,7 +47,7 @@ public final class FioReportPrinter {
             r.read().ifPresent(p -> direction(out, "read", p));
             r.write().ifPresent(p -> direction(out, "write", p));
             // what ran for fio's ioengine (psync, libaio, io_uring: the engine drivespeed has)
-            r.reports().stream().map(WorkloadReport::ioEngine).distinct()
+            r.reports().stream().map(w -> w.engine().toString()).distinct()
                     .forEach(e -> out.println("  drivespeed ran: " + e));
             for (Warning w : r.warnings()) {
                 out.println("  warning: " + w.message());
@@ -97,9 +96,9 @@ public final class FioReportPrinter {
             }
             out.println();
         }
-        if (p.count() > 1) {
+        if (p.runs() > 1) {
             out.printf(Locale.ROOT, "    %d runs: median %s, the figures above are run %d's%n",
-                    p.count(), binaryRate(p.median().bytesPerSecond()), s.run());
+                    p.runs(), binaryRate(p.median().bytesPerSecond()), s.run());
         }
     }
 
