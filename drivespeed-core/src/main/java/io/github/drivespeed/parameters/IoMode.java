@@ -9,7 +9,7 @@ import java.util.Optional;
  * polling. A plan's record holds what was asked for; a report's record says what ran: a
  * fallback's buffered I/O in {@link #direct()}, the engine that ran in {@link #ioEngine()} (the
  * one asked for, if any, is in
- * {@link io.github.drivespeed.report.engine.EngineInfo#requested()}).
+ * {@link io.github.drivespeed.report.engine.EngineInfo#requestedIoEngine()}).
  *
  * @param direct O_DIRECT (fio {@code direct=1}); in a report, false after a buffered fallback
  * @param bufferedFallback whether buffered I/O was to replace O_DIRECT where the file system

@@ -30,7 +30,7 @@ import java.util.Set;
  * @param parameters the settings the workload ran with; its I/O engine
  *     ({@link io.github.drivespeed.parameters.IoMode#ioEngine()}) is the one that ran,
  *     {@code engine.engine()}, whatever the record given named (the one asked for is
- *     {@code engine.requested()})
+ *     {@code engine.requestedIoEngine()})
  * @param backend the I/O backend that ran, and why a preferred one did not
  * @param engine how the I/O was issued: the engine, threads and queue depth
  * @param read the reads, empty when the workload only wrote
