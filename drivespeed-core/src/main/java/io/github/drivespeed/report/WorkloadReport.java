@@ -29,7 +29,7 @@ import java.util.Set;
  * @param target the directory and file system measured
  * @param parameters the settings the workload ran with; its I/O engine
  *     ({@link io.github.drivespeed.parameters.IoMode#ioEngine()}) is the one that ran,
- *     {@code engine.engine()}, whatever the record given named (the one asked for is
+ *     {@code engine.ioEngine()}, whatever the record given named (the one asked for is
  *     {@code engine.requestedIoEngine()})
  * @param backend the I/O backend that ran, and why a preferred one did not
  * @param engine how the I/O was issued: the engine, threads and queue depth
