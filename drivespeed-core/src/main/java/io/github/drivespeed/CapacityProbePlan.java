@@ -86,7 +86,7 @@ public final class CapacityProbePlan
      * their real size in a cache and serve a read-back from it; the probe writes
      * {@code F = min(bound, device size / 4)} bytes elsewhere between writing a unit and reading
      * it back (f3probe's method; a quarter because it must also write that much below the region
-     * it writes). The default bound, {@link CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES}
+     * it writes). The default bound, {@link CapacityProbeParameters#DEFAULT_CACHE_BOUND}
      * (256 MiB), rules out a cache of 256 MiB on any device of 1 GiB or more, the largest
      * reported (f3's manual), and a quarter of a smaller device. Each round writes F: on a
      * genuine device of 1 GiB about {@code 2F + 5 MiB} in all (517 MiB with the default bound,
@@ -102,9 +102,8 @@ public final class CapacityProbePlan
      *     and the value)
      */
     public CapacityProbePlan cacheBound(DataSize bound) {
-        long bytes = SettingChecks.requireAtLeast("cacheBound",
-                SettingChecks.requireNonNull("cacheBound", bound), MIN_CACHE_BOUND).bytes();
-        return withParameters(parameters().withCacheBoundBytes(bytes));
+        return withParameters(parameters().withCacheBound(SettingChecks.requireAtLeast("cacheBound",
+                SettingChecks.requireNonNull("cacheBound", bound), MIN_CACHE_BOUND)));
     }
 
     /**
@@ -148,7 +147,7 @@ public final class CapacityProbePlan
         if (parameters().force()) {
             device = device.force();
         }
-        return device.probeCapacity(parameters().cacheBoundBytes());
+        return device.probeCapacity(parameters().cacheBound().bytes());
     }
 
     @Override

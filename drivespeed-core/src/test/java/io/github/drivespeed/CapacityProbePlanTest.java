@@ -7,7 +7,6 @@ import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.parameters.CapacityProbeParameters;
-import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +23,9 @@ class CapacityProbePlanTest {
         CapacityProbePlan plan = DriveSpeed.probeCapacity(SDX);
         assertThat(plan.target()).isEqualTo(SDX);
         assertThat(plan.parameters()).isEqualTo(new CapacityProbeParameters(false,
-                CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES));
+                CapacityProbeParameters.DEFAULT_CACHE_BOUND));
         assertThat(plan.force().cacheBound("64M").parameters()).isEqualTo(
-                new CapacityProbeParameters(true, 64L << 20));
+                new CapacityProbeParameters(true, DataSize.ofMebibytes(64)));
         assertThat(plan.parameters().force()).isFalse();
         assertThat(plan.allowWritesTo(SDX).toString()).contains("writes allowed to /dev/sdx");
         assertThatThrownBy(() -> DriveSpeed.probeCapacity(Path.of("")))

@@ -10,41 +10,47 @@ import io.github.drivespeed.unit.DataSize;
  *
  * @param force whether writing was allowed over a partition table or file-system signature
  *     ({@link io.github.drivespeed.CapacityProbePlan#force()})
- * @param cacheBoundBytes the cache of recent writes the probe was to rule out, bytes, as asked
+ * @param cacheBound the cache of recent writes the probe was to rule out, as asked
  *     ({@link io.github.drivespeed.CapacityProbePlan#cacheBound}; 256 MiB,
- *     {@link #DEFAULT_CACHE_BOUND_BYTES}, unless given): it writes
+ *     {@link #DEFAULT_CACHE_BOUND}, unless given): it writes
  *     {@code min(this, device size / 4)} elsewhere between a unit and its
  *     read-back
  * @since 0.1.0
  */
-public record CapacityProbeParameters(boolean force, long cacheBoundBytes) implements Parameters {
+public record CapacityProbeParameters(boolean force, DataSize cacheBound) implements Parameters {
 
     /**
-     * The cache of recent writes a probe rules out unless told: 256 MiB, the largest cache
-     * reported of a counterfeit card (see
-     * {@link io.github.drivespeed.report.CapacityProbeReport#DEFAULT_CACHE_BOUND_BYTES}).
+     * The cache of recent writes the probe rules out unless told otherwise: 256 MiB. What it rules
+     * out is {@code min(bound, device size / 4)} (it must write that much elsewhere between a unit
+     * and its read-back, and also below the region it writes): 256 MiB on a device of 1 GiB or
+     * more, a quarter of a smaller one. 256 MiB is the largest cache reported of a counterfeit
+     * card (f3's manual: "about 256 MB" of the last writes kept by a 128 GB card; f3probe's
+     * "Approximate cache size" in f3's issues 93 and 222: 31 and 3 MiB). f3probe itself writes up
+     * to 1 GiB to size a cache ({@code MAX_CACHE_SIZE_BYTE} in its libprobe.c).
      */
-    public static final long DEFAULT_CACHE_BOUND_BYTES = 256L << 20;
+    public static final DataSize DEFAULT_CACHE_BOUND = DataSize.ofMebibytes(256);
 
     private static final CapacityProbeParameters DEFAULTS = new CapacityProbeParameters(false,
-            DEFAULT_CACHE_BOUND_BYTES);
+            DEFAULT_CACHE_BOUND);
 
     /**
      * Checks the values.
      *
      * @param force whether writing over a signature was allowed
-     * @param cacheBoundBytes the cache to rule out, bytes
-     * @throws IllegalArgumentException if {@code cacheBoundBytes} is not positive
+     * @param cacheBound the cache to rule out
+     * @throws NullPointerException if {@code cacheBound} is null
+     * @throws IllegalArgumentException if {@code cacheBound} is zero
      */
     public CapacityProbeParameters {
-        if (cacheBoundBytes <= 0) {
-            throw new IllegalArgumentException("need cacheBoundBytes > 0: " + cacheBoundBytes);
+        java.util.Objects.requireNonNull(cacheBound, "cacheBound");
+        if (cacheBound.bytes() <= 0) {
+            throw new IllegalArgumentException("need cacheBound > 0: " + cacheBound);
         }
     }
 
     /**
      * {@return the settings a {@link io.github.drivespeed.CapacityProbePlan} starts from: not
-     * forced, a cache bound of 256 MiB ({@link #DEFAULT_CACHE_BOUND_BYTES})}
+     * forced, a cache bound of 256 MiB ({@link #DEFAULT_CACHE_BOUND})}
      */
     public static CapacityProbeParameters defaults() {
         return DEFAULTS;
@@ -56,30 +62,30 @@ public record CapacityProbeParameters(boolean force, long cacheBoundBytes) imple
      * @param on whether writing is allowed over a partition table or file-system signature
      */
     public CapacityProbeParameters withForce(boolean on) {
-        return new CapacityProbeParameters(on, cacheBoundBytes);
+        return new CapacityProbeParameters(on, cacheBound);
     }
 
     /**
      * {@return these settings with that cache bound, everything else kept}
      *
-     * @param bytes the cache to rule out, bytes
+     * @param bound the cache to rule out
      * @throws IllegalArgumentException as the canonical constructor
      */
-    public CapacityProbeParameters withCacheBoundBytes(long bytes) {
-        return new CapacityProbeParameters(force, bytes);
+    public CapacityProbeParameters withCacheBound(DataSize bound) {
+        return new CapacityProbeParameters(force, bound);
     }
 
     /** {@return the settings by name: {@code force} and {@code cache_bound}} */
     @Override
     public Settings settings() {
         return new Settings.Builder().flag("force", force)
-                .size("cache_bound", DataSize.ofBytes(cacheBoundBytes)).build();
+                .size("cache_bound", cacheBound).build();
     }
 
     /** For example {@code destructive, forced, cache bound 64.0 MiB}. */
     @Override
     public String toString() {
         return (force ? "destructive, forced" : "destructive") + String.format(
-                java.util.Locale.ROOT, ", cache bound %.1f MiB", cacheBoundBytes / 1048576.0);
+                java.util.Locale.ROOT, ", cache bound %.1f MiB", cacheBound.bytes() / 1048576.0);
     }
 }

@@ -56,19 +56,6 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
     public static final int REFINED_RANGES = 64;
 
     /**
-     * The cache of recent writes the probe rules out unless told otherwise: 256 MiB. What it rules
-     * out is {@code min(bound, device size / 4)} (it must write that much elsewhere between a unit
-     * and its read-back, and also below the region it writes): 256 MiB on a device of 1 GiB or
-     * more, a quarter of a smaller one. 256 MiB is the largest cache reported of a counterfeit
-     * card (f3's manual: "about 256 MB" of the last writes kept by a 128 GB card; f3probe's
-     * "Approximate cache size" in f3's issues 93 and 222: 31 and 3 MiB). f3probe itself writes up
-     * to 1 GiB to size a cache ({@code MAX_CACHE_SIZE_BYTE} in its libprobe.c). The same as
-     * {@link CapacityProbeParameters#DEFAULT_CACHE_BOUND_BYTES}, which owns it.
-     */
-    public static final long DEFAULT_CACHE_BOUND_BYTES =
-            CapacityProbeParameters.DEFAULT_CACHE_BOUND_BYTES;
-
-    /**
      * A region that does not hold what is written there.
      *
      * @param offsetBytes where it starts, bytes from the start of the device
@@ -262,12 +249,13 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
     }
 
     /**
-     * {@return whether the probe wrote {@link #DEFAULT_CACHE_BOUND_BYTES} or more between each
+     * {@return whether the probe wrote
+     * {@link CapacityProbeParameters#DEFAULT_CACHE_BOUND} or more between each
      * unit and its read-back; when not (a small device, or writes there failed), a cache of
      * recent writes larger than {@link #cacheRuledOutBytes()} could have hidden a loss}
      */
     public boolean defaultCacheRuledOut() {
-        return cacheRuledOutBytes >= DEFAULT_CACHE_BOUND_BYTES;
+        return cacheRuledOutBytes >= CapacityProbeParameters.DEFAULT_CACHE_BOUND.bytes();
     }
 
     /**
@@ -302,14 +290,14 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
     /**
      * {@return what the probe rules out of a cache of recent writes, for example {@code a cache
      * of up to 256.0 MiB ruled out (256.0 MiB written between each unit and its read-back)}; when
-     * it wrote less than the bound asked for ({@link CapacityProbeParameters#cacheBoundBytes()}),
+     * it wrote less than the bound asked for ({@link CapacityProbeParameters#cacheBound()}),
      * which larger cache it could not rule out and why}
      */
     public String cacheLine() {
         String mib = String.format(Locale.ROOT, "%.1f MiB", cacheRuledOutBytes / 1048576.0);
         String bound = String.format(Locale.ROOT, "%.1f MiB",
-                parameters.cacheBoundBytes() / 1048576.0);
-        if (cacheRuledOutBytes >= parameters.cacheBoundBytes()) {
+                parameters.cacheBound().bytes() / 1048576.0);
+        if (cacheRuledOutBytes >= parameters.cacheBound().bytes()) {
             return "a cache of up to " + mib + " ruled out (" + mib
                     + " written between each unit and its read-back)";
         }

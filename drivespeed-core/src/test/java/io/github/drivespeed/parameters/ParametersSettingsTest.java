@@ -132,10 +132,10 @@ class ParametersSettingsTest {
         assertThat(c.settings().byName().keySet()).containsExactly("direct");
 
         CapacityProbeParameters probe = CapacityProbeParameters.defaults();
-        assertThat(probe).isEqualTo(new CapacityProbeParameters(false, 256L << 20));
-        assertThat(probe.withForce(true).withCacheBoundBytes(64L << 20).settings().size(
+        assertThat(probe).isEqualTo(new CapacityProbeParameters(false, DataSize.ofMebibytes(256)));
+        assertThat(probe.withForce(true).withCacheBound(DataSize.ofMebibytes(64)).settings().size(
                 "cache_bound")).contains(DataSize.ofMebibytes(64));
-        assertThatThrownBy(() -> probe.withCacheBoundBytes(0))
+        assertThatThrownBy(() -> probe.withCacheBound(DataSize.ofBytes(0)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 

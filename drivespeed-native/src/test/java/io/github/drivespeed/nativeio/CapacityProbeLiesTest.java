@@ -73,7 +73,7 @@ class CapacityProbeLiesTest {
             assertThat(r.kind()).isEqualTo(MediumKind.LIMBO);
             assertThat(r.usableBytes()).isEqualTo(medium.realBytes());
             assertThat(r.cacheRuledOutBytes()).isEqualTo(256 * MIB);
-            assertThat(r.parameters().cacheBoundBytes()).isEqualTo(256 * MIB);
+            assertThat(r.parameters().cacheBound().bytes()).isEqualTo(256 * MIB);
             assertThat(r.cacheEstimate()).contains(new CacheEstimate(
                     192 * MIB, 4096, 256 * MIB));
             assertThat(r.toString()).contains("a cache of up to 256.0 MiB ruled out");

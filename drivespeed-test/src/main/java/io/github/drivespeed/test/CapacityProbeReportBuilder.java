@@ -31,7 +31,7 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
 
     CapacityProbeReportBuilder() {
         super(TestReports.device(TestReports.DEVICE), new CapacityProbeParameters(false,
-                CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES));
+                CapacityProbeParameters.DEFAULT_CACHE_BOUND));
     }
 
     /**
@@ -106,7 +106,7 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
                         ? List.of() : List.of(new CapacityProbeReport.BadRange(firstBadOffsetBytes,
                                 target.sizeBytes() - firstBadOffsetBytes))),
                 new CapacityProbeReport.Effort(4096, twoMebibytes, twoMebibytes, 1,
-                        1_000_000_000L), startedAt, CapacityProbeReport.DEFAULT_CACHE_BOUND_BYTES,
+                        1_000_000_000L), startedAt, CapacityProbeParameters.DEFAULT_CACHE_BOUND.bytes(),
                 cacheEstimate);
     }
 }

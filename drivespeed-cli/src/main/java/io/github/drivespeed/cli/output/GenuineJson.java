@@ -155,7 +155,7 @@ final class GenuineJson {
         ObjectNode params = n.putObject("parameters");
         params.put("device", r.device().toString());
         params.put("unit_bytes", r.effort().unitBytes());
-        params.put("cache_bound_bytes", r.parameters().cacheBoundBytes());
+        params.put("cache_bound_bytes", r.parameters().cacheBound().bytes());
         params.put("force", r.parameters().force());
         n.set("warnings", JsonReport.warningNames(r.warnings()));
         ObjectNode p = n.putObject("capacity_probe");

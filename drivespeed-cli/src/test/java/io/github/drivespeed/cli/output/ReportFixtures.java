@@ -357,7 +357,8 @@ final class ReportFixtures {
     static CapacityProbeReport capacityProbe() {
         long mib = DataSize.MEBIBYTE;
         return new CapacityProbeReport(new DeviceInfo(Path.of("/dev/sdc"), Optional.empty(),
-                256 * mib, 512, Set.of()), new CapacityProbeParameters(false, 64 * mib), backend(),
+                256 * mib, 512, Set.of()), new CapacityProbeParameters(false,
+                DataSize.ofMebibytes(64)), backend(),
                 100 * mib, MediumKind.WRAP, 100 * mib, new CapacityProbeReport.Loss(100 * mib,
                         Optional.of(DataLossKind.ALIASED), 0, -1,
                         List.of(new CapacityProbeReport.BadRange(100 * mib, 156 * mib))),

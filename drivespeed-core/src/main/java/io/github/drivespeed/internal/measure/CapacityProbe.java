@@ -122,7 +122,7 @@ final class CapacityProbe {
         this.content = new ProbeUnit(unit, nonce);
         this.order = new Random(nonce);
         this.grid = Math.max(MIN_GRID_BYTES, roundUp(claimed / GRID_DIVISOR, MIN_GRID_BYTES));
-        this.flushBytes = Math.max(unit, Math.min(parameters.cacheBoundBytes(), claimed / 4) / unit * unit);
+        this.flushBytes = Math.max(unit, Math.min(parameters.cacheBound().bytes(), claimed / 4) / unit * unit);
         this.cacheRuledOut = flushBytes;
     }
 

@@ -252,7 +252,8 @@ public final class DeviceMeasurement extends Measurement<DeviceTarget, DeviceRep
             }
             DeviceWriteGuard.check(t, writeConfirmation, parameters.force());
             CapacityProbe probe = new CapacityProbe(t,
-                    new CapacityProbeParameters(parameters.force(), cacheBoundBytes), listener);
+                    new CapacityProbeParameters(parameters.force(),
+                            DataSize.ofBytes(cacheBoundBytes)), listener);
             // the probe dates its report from its first write's set-up
             return started -> probe.run();
         }
