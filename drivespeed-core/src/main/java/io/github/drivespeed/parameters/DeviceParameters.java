@@ -77,7 +77,7 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
             SettingChecks.requireBytesFit(blockSize, c);
         });
         SettingChecks.requireNonNull("duration", duration).ifPresent(d -> SettingChecks
-                .requireInRange("duration", d, Limits.MIN_INTERVAL, Limits.MAX_DURATION));
+                .requireInRange("duration", d, Limits.MIN_DURATION, Limits.MAX_DURATION));
         SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
         if (count.isPresent() == duration.isPresent()) {
             throw new InvalidSettingException("duration", duration.orElse(null),
@@ -87,7 +87,7 @@ public record DeviceParameters(DataSize blockSize, OptionalLong count,
                             + " size-based or time-based"), null);
         }
         SettingChecks.requireNonNull("cachedRead", cachedRead).ifPresent(d -> SettingChecks
-                .requireInRange("cachedRead", d, Limits.MIN_INTERVAL, Limits.MAX_DURATION));
+                .requireInRange("cachedRead", d, Limits.MIN_DURATION, Limits.MAX_DURATION));
     }
 
     /**

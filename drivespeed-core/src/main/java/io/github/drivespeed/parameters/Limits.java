@@ -23,10 +23,11 @@ public final class Limits {
     /** The longest duration of any kind (a run, a ramp, a cached-read pass): one day. */
     public static final Duration MAX_DURATION = Duration.ofDays(1);
     /**
-     * The shortest run, cached-read pass or timeline interval: 1 ms, below which timer resolution
-     * and start-up dominate the figure.
+     * The shortest timed run of a device read, cached-read pass or timeline interval: 1 ms, below
+     * which timer resolution and start-up dominate the figure (the lower bound to
+     * {@link #MAX_DURATION}).
      */
-    public static final Duration MIN_INTERVAL = Duration.ofMillis(1);
+    public static final Duration MIN_DURATION = Duration.ofMillis(1);
 
     private Limits() {
     }

@@ -73,7 +73,7 @@ public record SequentialParameters(DataSize blockSize, long count, int runs, boo
         SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
         SettingChecks.requireNonNull("dataPattern", dataPattern);
         SettingChecks.requireNonNull("cachedRead", cachedRead).ifPresent(d -> SettingChecks
-                .requireInRange("cachedRead", d, Limits.MIN_INTERVAL, Limits.MAX_DURATION));
+                .requireInRange("cachedRead", d, Limits.MIN_DURATION, Limits.MAX_DURATION));
     }
 
     /**

@@ -127,7 +127,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         SettingChecks.requireInRange("queueDepth", queueDepth, 1, Limits.MAX_QUEUE_DEPTH);
         SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
         Objects.requireNonNull(io, "io");
-        SettingChecks.requireInRange("timelineInterval", timelineInterval, Limits.MIN_INTERVAL,
+        SettingChecks.requireInRange("timelineInterval", timelineInterval, Limits.MIN_DURATION,
                 Limits.MAX_DURATION);
         SettingChecks.requireInRange("syncEveryWrites", syncEveryWrites, 0, Integer.MAX_VALUE);
         SettingChecks.requireNonNull("ioLogging", ioLogging);
