@@ -116,7 +116,8 @@ public final class SustainedPlan
 
     /**
      * Wait this long, writing nothing, before the pass, so that a drive's cache can refill after
-     * earlier writes (recorded in {@link SustainedReport#idleBeforeNanos()}; default 0).
+     * earlier writes (recorded in
+     * {@link io.github.drivespeed.parameters.SustainedParameters#idleFirst()}; default 0).
      *
      * @param idle 0 to 1 h
      * @return a new plan

@@ -33,7 +33,7 @@ import java.util.Set;
  * @param wrapPeriodBytes for {@link MediumKind#WRAP}, the period after which offsets alias: every
  *     offset found holding another's data was a whole number of periods from it; else -1
  * @param loss where the medium lost what was written: the first bad offset, the first failed
- *     write, the bad regions; {@link Loss#NONE} for a genuine medium
+ *     write, the bad regions; none of them (-1, empty) for a genuine medium
  * @param effort what the probe cost: its unit, the bytes it wrote and read, its rounds and time
  * @param startedAt when it started
  * @param cacheRuledOutBytes the least the probe wrote elsewhere between writing any unit it
@@ -101,9 +101,6 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
     public record Loss(long firstBadOffsetBytes, Optional<DataLossKind> firstBadKind,
             long firstBadFoundOffsetBytes, long firstWriteFailureOffsetBytes,
             List<BadRange> badRanges) {
-
-        /** Nothing lost: no bad offset, no failed write, no bad region. */
-        public static final Loss NONE = new Loss(-1, Optional.empty(), -1, -1, List.of());
 
         /**
          * Checks the values.

@@ -21,9 +21,6 @@ package io.github.drivespeed.report;
 public record DeviceActivity(long readMerges, long writeMerges, long readTicksMillis,
         long writeTicksMillis, long ioTicksMillis, long timeInQueueMillis) {
 
-    /** All zero: nothing happened, or the counters were not read. */
-    public static final DeviceActivity NONE = new DeviceActivity(0, 0, 0, 0, 0, 0);
-
     /**
      * Checks the values.
      *

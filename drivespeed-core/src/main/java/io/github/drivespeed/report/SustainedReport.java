@@ -86,14 +86,6 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
         return parameters.direct();
     }
 
-    /**
-     * {@return nanoseconds drivespeed waited, writing nothing, before the pass
-     * ({@link SustainedParameters#idleFirst()}); a drive's cache refills while it is idle}
-     */
-    public long idleBeforeNanos() {
-        return parameters.idleFirst().toNanos();
-    }
-
     /** {@return the verdict on the pass: flagged when a cache served it or the drive was shared} */
     @Override
     public Verdict verdict() {
@@ -187,7 +179,7 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder(target.summary());
-        long idleBeforeNanos = idleBeforeNanos();
+        long idleBeforeNanos = parameters.idleFirst().toNanos();
         sb.append("parameters: sustained write, ").append(blockSize()).append(" blocks, ")
                 .append(direct() ? "O_DIRECT" : "buffered").append(", no warm-up, random data")
                 .append(idleBeforeNanos > 0 ? ", idle " + Nanoseconds.format(idleBeforeNanos)

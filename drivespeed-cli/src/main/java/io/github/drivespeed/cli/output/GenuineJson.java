@@ -98,7 +98,7 @@ final class GenuineJson {
         ObjectNode params = n.putObject("parameters");
         params.put("bs_bytes", r.blockSize().bytes());
         params.put("direct", r.direct());
-        params.put("idle_before_ns", r.idleBeforeNanos());
+        params.put("idle_before_ns", r.parameters().idleFirst().toNanos());
         params.set("size_bytes", r.parameters().size()
                 .map(s -> NODES.numberNode(s.bytes())).orElse(null));
         params.put("runtime_ns", r.parameters().duration().toNanos());
@@ -114,7 +114,7 @@ final class GenuineJson {
                 ? NODES.numberNode(r.cacheBytes().getAsLong()) : null);
         s.set("bw_bytes_sustained", r.sustained().map(t -> JsonReport.rate(t.bytesPerSecond()))
                 .orElse(null));
-        s.put("idle_before_ns", r.idleBeforeNanos());
+        s.put("idle_before_ns", r.parameters().idleFirst().toNanos());
         n.set("write", JsonReport.run(r.write()));
         return n;
     }

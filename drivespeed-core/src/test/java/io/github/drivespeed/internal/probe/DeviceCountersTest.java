@@ -84,7 +84,7 @@ class DeviceCountersTest {
         DeviceCounters c = DeviceCounters.of(sys, on("btrfs", "sdb"));
         assertThat(c.names()).containsExactly("sdb", "sdc");
         assertThat(c.snapshot()).contains(new DeviceCounters.Snapshot(30, 400, 3, 24,
-                Optional.of(DeviceActivity.NONE)));
+                Optional.of(new DeviceActivity(0, 0, 0, 0, 0, 0))));
         stat("sdc", "20 0 300 0 2 0 16");
         assertThat(c.snapshot()).as("a 7-field line: no activity rather than zeros").contains(
                 new DeviceCounters.Snapshot(30, 400, 3, 24));
