@@ -133,9 +133,15 @@ public record DeviceIo(String deviceName, long readBytes, long readRequests, lon
         return DataSize.formatMegabytes(bytes);
     }
 
+    /** For example {@code vda: read 256 MiB in 64 requests, wrote 1 MiB in 1 request}. */
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%s: read %d B in %d requests, wrote %d B in %d requests",
-                deviceName, readBytes, readRequests, writeBytes, writeRequests);
+        return deviceName + ": read " + DataSize.ofBytes(readBytes) + " in "
+                + requestCount(readRequests) + ", wrote " + DataSize.ofBytes(writeBytes) + " in "
+                + requestCount(writeRequests);
+    }
+
+    private static String requestCount(long n) {
+        return n + (n == 1 ? " request" : " requests");
     }
 }

@@ -44,9 +44,10 @@ public record Timeline(long intervalNanos, List<TimelinePoint> points) {
         return points.stream().mapToLong(TimelinePoint::ios).sum();
     }
 
-    /** For example {@code timeline: 10 x 500 ms}. */
+    /** For example {@code timeline: 10 x 500 ms}; {@code timeline: none} when it has no points. */
     @Override
     public String toString() {
-        return "timeline: " + points.size() + " x " + Nanoseconds.format(intervalNanos);
+        return points.isEmpty() ? "timeline: none"
+                : "timeline: " + points.size() + " x " + Nanoseconds.format(intervalNanos);
     }
 }

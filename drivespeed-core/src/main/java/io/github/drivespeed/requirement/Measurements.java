@@ -144,4 +144,12 @@ public final class Measurements {
     public boolean isEmpty() {
         return sequential.isEmpty() && workloads.isEmpty() && sustained.isEmpty();
     }
+
+    /** For example {@code measurements: 1 sequential, 2 workloads, 0 sustained}. */
+    @Override
+    public String toString() {
+        return "measurements: " + sequential.size() + " sequential, " + workloads.size()
+                + (workloads.size() == 1 ? " workload, " : " workloads, ") + sustained.size()
+                + " sustained";
+    }
 }
