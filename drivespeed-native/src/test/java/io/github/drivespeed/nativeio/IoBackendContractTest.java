@@ -246,7 +246,7 @@ class IoBackendContractTest {
 
     @Test
     void shortTransfersAreLoopedAndCountedAsTransferred() throws IOException {
-        FaultyBackend shortIo = FaultyBackend.shortTransfers(io, 4096);
+        FaultyBackend shortIo = FaultyBackend.shortTransfers(io, DataSize.ofKibibytes(4));
         VerifyingCapture capture = new VerifyingCapture(dir, 64 * 1024, 4);
         SpeedReport report = DriveSpeed.on(dir).blockSize("64K").count(4).runs(2)
                 .backend(shortIo).listener(capture).run();

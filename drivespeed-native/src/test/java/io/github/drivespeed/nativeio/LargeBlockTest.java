@@ -29,7 +29,8 @@ class LargeBlockTest {
         long block = DataSize.GIBIBYTE * 2 + DataSize.MEBIBYTE;
         Assumptions.assumeTrue(Files.getFileStore(dir).getUsableSpace() > 4 * block,
                 "needs 4 x 2 GiB of free disk");
-        FaultyBackend counting = FaultyBackend.shortTransfers(new NativeIoBackend(), Long.MAX_VALUE);
+        FaultyBackend counting = FaultyBackend.shortTransfers(new NativeIoBackend(),
+                DataSize.ofBytes(Long.MAX_VALUE));
         VerifyingCapture capture = new VerifyingCapture(dir, block, 1);
         SpeedReport report = DriveSpeed.on(dir).backend(counting).blockSize(DataSize.ofBytes(block))
                 .count(1).runs(1).listener(capture).run();

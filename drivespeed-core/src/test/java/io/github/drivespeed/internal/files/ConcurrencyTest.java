@@ -43,7 +43,8 @@ class ConcurrencyTest {
 
     @Test
     void manyPlansDerivedFromOneSharedBaseRunTogetherWithoutSharingFiles() throws Exception {
-        CheckingBackend checking = new CheckingBackend((THREADS + 4) * BLOCK);
+        CheckingBackend checking = CheckingBackend.limitedTo(
+                DataSize.ofBytes((THREADS + 4) * BLOCK));
         SequentialPlan base = DriveSpeed.on(dir).blockSize(DataSize.ofBytes(BLOCK)).count(4).runs(2)
                 .backend(checking);
         SequentialParameters baseParameters = base.parameters();
@@ -94,7 +95,7 @@ class ConcurrencyTest {
 
             // this run's leftover sweep sees the child's file; its owner is alive, so it stays
             AtomicReference<List<Path>> seenWhileWriting = new AtomicReference<>();
-            CheckingBackend checking = new CheckingBackend(8 * BLOCK);
+            CheckingBackend checking = CheckingBackend.limitedTo(DataSize.ofBytes(8 * BLOCK));
             DriveSpeed.on(target).blockSize(DataSize.ofBytes(BLOCK)).count(8).runs(2)
                     .backend(checking)
                     .listener(new ProgressListener() {

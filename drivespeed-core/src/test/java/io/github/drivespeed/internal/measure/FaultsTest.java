@@ -23,6 +23,7 @@ import io.github.drivespeed.testing.Mounts;
 import io.github.drivespeed.testing.Privileged;
 import io.github.drivespeed.testing.ShortPasses;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -142,7 +143,7 @@ class FaultsTest {
         FaultyBackend full = FaultyBackend.failing(IoOperation.WRITE, failingAt,
                 new ErrnoIoException("pwrite", "test file", "ENOSPC",
                         "ENOSPC (No space left on device)", null))
-                .withShortTransfers(4096);
+                .withShortTransfers(DataSize.ofKibibytes(4));
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
                 .backend(full).run())
                 .isInstanceOfSatisfying(InsufficientSpaceException.class,
@@ -171,7 +172,7 @@ class FaultsTest {
         long failingAt = 2 * 65536 + 12288;
         FaultyBackend eio = FaultyBackend.failing(IoOperation.READ, failingAt,
                 new IOException("Input/output error"))
-                .withShortTransfers(4096);
+                .withShortTransfers(DataSize.ofKibibytes(4));
         assertThatThrownBy(() -> DriveSpeed.on(dir).blockSize("64K").count(8).runs(1)
                 .backend(eio).run())
                 .isInstanceOfSatisfying(TestFileIoException.class, e -> {

@@ -273,7 +273,7 @@ class SequentialMeasurementTest {
 
     @Test
     void shortTransfersAreLoopedAndCountedAsTransferred() throws IOException {
-        FaultyBackend shortIo = FaultyBackend.shortTransfers(4096);
+        FaultyBackend shortIo = FaultyBackend.shortTransfers(DataSize.ofKibibytes(4));
         Capture capture = new Capture(dir);
         SpeedReport report = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1)
                 .backend(shortIo).listener(capture).run();

@@ -60,7 +60,7 @@ class WorkloadMeasurementTest {
         while (filled < fileBytes) {
             Call c = calls.get(i++);
             assertThat(c.operation() == IoOperation.WRITE).as("fill call %d is a write", i).isTrue();
-            assertThat(c.positionBytes()).isEqualTo(filled);
+            assertThat(c.offsetBytes()).isEqualTo(filled);
             filled += c.lengthBytes();
         }
         return calls.subList(i, calls.size());
@@ -83,9 +83,9 @@ class WorkloadMeasurementTest {
             List<Call> io = afterFill(transfers(rec), fileBytes);
             assertThat(io).hasSizeGreaterThanOrEqualTo(300);
             for (Call c : io) {
-                assertThat(c.positionBytes() % blockBytes).as("offset %d aligned to %d (seed %d)",
-                        c.positionBytes(), blockBytes, seed).isZero();
-                assertThat(c.positionBytes()).isBetween(0L, fileBytes - blockBytes);
+                assertThat(c.offsetBytes() % blockBytes).as("offset %d aligned to %d (seed %d)",
+                        c.offsetBytes(), blockBytes, seed).isZero();
+                assertThat(c.offsetBytes()).isBetween(0L, fileBytes - blockBytes);
                 assertThat(c.lengthBytes()).isEqualTo(blockBytes);
             }
             long measured = r.read().map(PassResult::totalIos).orElse(0L)
@@ -102,10 +102,10 @@ class WorkloadMeasurementTest {
         small().random().readWrite(50).count(5000).seed(7).backend(rec).run();
         long writtenUpTo = 0;
         for (Call c : transfers(rec)) {
-            if (c.operation() == IoOperation.WRITE && c.positionBytes() == writtenUpTo) {
+            if (c.operation() == IoOperation.WRITE && c.offsetBytes() == writtenUpTo) {
                 writtenUpTo += c.lengthBytes();
             } else if (c.operation() == IoOperation.READ) {
-                assertThat(c.positionBytes() + c.lengthBytes()).as("read at %d", c.positionBytes())
+                assertThat(c.offsetBytes() + c.lengthBytes()).as("read at %d", c.offsetBytes())
                         .isLessThanOrEqualTo(writtenUpTo);
             }
         }
@@ -139,7 +139,7 @@ class WorkloadMeasurementTest {
             long offset = offsets.nextLong(blocks) * blockBytes;
             Call c = measured.get(i);
             assertThat(c.operation() == IoOperation.WRITE).as("direction of I/O %d", i).isEqualTo(!read);
-            assertThat(c.positionBytes()).as("offset of I/O %d", i).isEqualTo(offset);
+            assertThat(c.offsetBytes()).as("offset of I/O %d", i).isEqualTo(offset);
             reads += read ? 1 : 0;
         }
         long readIos = report.read().orElseThrow().totalIos();
@@ -171,7 +171,7 @@ class WorkloadMeasurementTest {
             for (Call c : measured) {
                 boolean read = directions.nextInt(100) < 40;
                 assertThat(c.operation() == IoOperation.WRITE).isEqualTo(!read);
-                assertThat(c.positionBytes()).isEqualTo(offsets.nextLong(1024) * 4096);
+                assertThat(c.offsetBytes()).isEqualTo(offsets.nextLong(1024) * 4096);
             }
         }
     }
@@ -195,7 +195,7 @@ class WorkloadMeasurementTest {
             List<Call> measured = calls.subList(calls.size() - share, calls.size());
             BlockPermutation p = new BlockPermutation(blocks, seed);
             for (int i = 0; i < share; i++) {
-                long block = measured.get(i).positionBytes() / 4096;
+                long block = measured.get(i).offsetBytes() / 4096;
                 assertThat(block).isEqualTo(p.at(k + (long) i * threads));
                 assertThat(seen.get((int) block)).as("block %d read twice", block).isFalse();
                 seen.set((int) block);
@@ -294,7 +294,7 @@ class WorkloadMeasurementTest {
             List<Call> mine = byThread.get(thread);
             List<Call> measured = mine.subList(mine.size() - 16, mine.size());
             for (int i = 0; i < 16; i++) {
-                assertThat(measured.get(i).positionBytes()).isEqualTo((16L * k + i) * 65536);
+                assertThat(measured.get(i).offsetBytes()).isEqualTo((16L * k + i) * 65536);
             }
         }
     }
@@ -306,7 +306,7 @@ class WorkloadMeasurementTest {
         List<Call> calls = afterFill(transfers(rec), 4L << 20);
         List<Call> measured = calls.subList(calls.size() - 64, calls.size());
         assertThat(measured.stream().map(Call::thread).distinct()).hasSize(4);
-        assertThat(measured.stream().map(c -> c.positionBytes() / 65536).sorted()
+        assertThat(measured.stream().map(c -> c.offsetBytes() / 65536).sorted()
                 .collect(Collectors.toList()))
                 .isEqualTo(java.util.stream.LongStream.range(0, 64).boxed()
                         .collect(Collectors.toList()));

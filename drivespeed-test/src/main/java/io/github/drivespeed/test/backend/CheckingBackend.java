@@ -5,10 +5,12 @@ import io.github.drivespeed.spi.AlignedBuffer;
 import io.github.drivespeed.spi.ForwardingTestFile;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
+import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -29,21 +31,27 @@ public final class CheckingBackend extends ForwardingBackend {
     private final List<String> problems = new CopyOnWriteArrayList<>();
     private final int maxFileBytes;
 
-    /**
-     * A backend that checks every byte read back from a test file is the byte written to it, for
-     * files up to {@code maxFileBytes}.
-     *
-     * @param maxFileBytes the largest test file a measurement will write, in bytes: {@code > 0} and
-     *     at most {@link Integer#MAX_VALUE}
-     * @throws IllegalArgumentException if out of that range
-     */
-    public CheckingBackend(long maxFileBytes) {
+    private CheckingBackend(long maxFileBytes) {
         super(DriveSpeed.backend("java"));
         if (maxFileBytes <= 0 || maxFileBytes > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("maxFileBytes must be in [1, " + Integer.MAX_VALUE
                     + "]: " + maxFileBytes);
         }
         this.maxFileBytes = (int) maxFileBytes;
+    }
+
+    /**
+     * A backend that checks every byte read back from a test file is the byte written to it, for
+     * files up to {@code maxFileSize}.
+     *
+     * @param maxFileSize the largest test file a measurement will write: more than 0 bytes and
+     *     at most {@link Integer#MAX_VALUE} bytes
+     * @return the backend, over the pure-Java one
+     * @throws NullPointerException if {@code maxFileSize} is null
+     * @throws IllegalArgumentException if out of that range
+     */
+    public static CheckingBackend limitedTo(DataSize maxFileSize) {
+        return new CheckingBackend(Objects.requireNonNull(maxFileSize, "maxFileSize").bytes());
     }
 
     /** {@return every named test file created, by path} */

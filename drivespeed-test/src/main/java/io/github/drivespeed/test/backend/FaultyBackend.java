@@ -6,6 +6,7 @@ import io.github.drivespeed.spi.ForwardingTestFile;
 import io.github.drivespeed.spi.IoBackend;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
+import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -106,28 +107,28 @@ public final class FaultyBackend extends ForwardingBackend {
     }
 
     /**
-     * Never fails, but every read and write moves at most {@code maxBytes}, as the kernel may
+     * Never fails, but every read and write moves at most {@code max}, as the kernel may
      * (it moves at most 2 GiB - 4 KiB in one call): the engine must loop until each block is done.
      *
-     * @param maxBytes bytes per call, {@code > 0}
+     * @param max bytes per call, more than 0
      * @return the backend, over the pure-Java one
-     * @throws IllegalArgumentException if {@code maxBytes <= 0}
+     * @throws IllegalArgumentException if {@code max} is 0 bytes
      */
-    public static FaultyBackend shortTransfers(long maxBytes) {
-        return shortTransfers(DriveSpeed.backend("java"), maxBytes);
+    public static FaultyBackend shortTransfers(DataSize max) {
+        return shortTransfers(DriveSpeed.backend("java"), max);
     }
 
     /**
-     * {@code delegate}, where every read and write moves at most {@code maxBytes}.
+     * {@code delegate}, where every read and write moves at most {@code max}.
      *
      * @param delegate the backend doing the I/O
-     * @param maxBytes bytes per call, {@code > 0}
+     * @param max bytes per call, more than 0
      * @return the backend
-     * @throws IllegalArgumentException if {@code maxBytes <= 0}
+     * @throws IllegalArgumentException if {@code max} is 0 bytes
      */
-    public static FaultyBackend shortTransfers(IoBackend delegate, long maxBytes) {
+    public static FaultyBackend shortTransfers(IoBackend delegate, DataSize max) {
         Objects.requireNonNull(delegate, "delegate");
-        return new FaultyBackend(delegate, null, NO_OFFSET, 1, null, positive(maxBytes));
+        return new FaultyBackend(delegate, null, NO_OFFSET, 1, null, positive(max));
     }
 
     /**
@@ -143,18 +144,19 @@ public final class FaultyBackend extends ForwardingBackend {
     }
 
     /**
-     * This backend's fault, with every read and write moving at most {@code maxBytes} as well.
+     * This backend's fault, with every read and write moving at most {@code max} as well.
      *
-     * @param maxBytes bytes per call, {@code > 0}
+     * @param max bytes per call, more than 0
      * @return a new backend, its counters at zero
-     * @throws IllegalArgumentException if {@code maxBytes <= 0}
+     * @throws IllegalArgumentException if {@code max} is 0 bytes
      */
-    public FaultyBackend withShortTransfers(long maxBytes) {
+    public FaultyBackend withShortTransfers(DataSize max) {
         return new FaultyBackend(delegate(), failingOperation, failingOffset, failingCall,
-                failure, positive(maxBytes));
+                failure, positive(max));
     }
 
-    private static long positive(long maxBytes) {
+    private static long positive(DataSize max) {
+        long maxBytes = Objects.requireNonNull(max, "max").bytes();
         if (maxBytes <= 0) {
             throw new IllegalArgumentException("maxBytes must be > 0: " + maxBytes);
         }

@@ -30,20 +30,20 @@ public final class RecordingBackend extends ForwardingBackend {
      *
      * @param thread the name of the thread that made it
      * @param operation what it was
-     * @param positionBytes its file offset in bytes ({@link FaultyBackend#NO_OFFSET} for
+     * @param offsetBytes its file offset in bytes ({@link FaultyBackend#NO_OFFSET} for
      *     {@link IoOperation#DATA_SYNC})
      * @param lengthBytes bytes asked for (0 for {@link IoOperation#DATA_SYNC})
      * @param nanoTime {@link System#nanoTime()} just before the call
      * @since 0.1.0
      */
-    public record Call(String thread, IoOperation operation, long positionBytes, long lengthBytes,
+    public record Call(String thread, IoOperation operation, long offsetBytes, long lengthBytes,
             long nanoTime) {
         /**
          * Checks that the thread and the operation are given.
          *
          * @param thread the name of the thread that made it
          * @param operation what it was
-         * @param positionBytes its file offset in bytes
+         * @param offsetBytes its file offset in bytes
          * @param lengthBytes bytes asked for
          * @param nanoTime {@link System#nanoTime()} just before the call
          * @throws NullPointerException if {@code thread} or {@code operation} is null

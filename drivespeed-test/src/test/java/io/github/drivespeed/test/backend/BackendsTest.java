@@ -9,6 +9,7 @@ import io.github.drivespeed.spi.QueueEngine;
 import io.github.drivespeed.spi.TestFile;
 import io.github.drivespeed.spi.TestFileRequest;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.unit.DataSize;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -55,7 +56,7 @@ class BackendsTest {
 
     @Test
     void shortTransfersAreLoopedToWholeBlocks() throws IOException {
-        FaultyBackend faulty = FaultyBackend.shortTransfers(4096);
+        FaultyBackend faulty = FaultyBackend.shortTransfers(DataSize.ofKibibytes(4));
         SpeedReport report = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1)
                 .directOrBuffered().backend(faulty).run();
         assertThat(faulty.shortTransferCount()).isPositive();
@@ -74,7 +75,7 @@ class BackendsTest {
                 .hasMessage("offset must be NO_OFFSET (-1) for CLOSE: 0");
         assertThatThrownBy(() -> FaultyBackend.failingOnCall(IoOperation.READ, 0, 0, e))
                 .hasMessage("nth must be >= 1: 0");
-        assertThatThrownBy(() -> FaultyBackend.shortTransfers(0))
+        assertThatThrownBy(() -> FaultyBackend.shortTransfers(DataSize.ofBytes(0)))
                 .hasMessage("maxBytes must be > 0: 0");
     }
 
@@ -112,8 +113,8 @@ class BackendsTest {
                 return engines;
             }
         };
-        assertThat(FaultyBackend.shortTransfers(withEngines, 4096).queueEngines())
-                .isEqualTo(engines);
+        assertThat(FaultyBackend.shortTransfers(withEngines, DataSize.ofKibibytes(4))
+                .queueEngines()).isEqualTo(engines);
     }
 
     @Test
@@ -134,13 +135,13 @@ class BackendsTest {
 
     @Test
     void theCheckingBackendPassesAnHonestRunAndCatchesForeignBytes() throws IOException {
-        CheckingBackend checking = new CheckingBackend(4L * BLOCK);
+        CheckingBackend checking = CheckingBackend.limitedTo(DataSize.ofBytes(4L * BLOCK));
         DriveSpeed.on(dir).blockSize("64K").count(4).runs(1).directOrBuffered()
                 .backend(checking).run();
         assertThat(checking.problems()).isEmpty();
 
         // bytes that another writer put into the file are caught on the read
-        CheckingBackend catching = new CheckingBackend(BLOCK);
+        CheckingBackend catching = CheckingBackend.limitedTo(DataSize.ofBytes(BLOCK));
         try (TestFile file = catching.createTestFile(new TestFileRequest(dir,
                 "drivespeed-" + ProcessHandle.current().pid() + "-checking.tmp", false, false));
                 var buffer = catching.allocate(BLOCK, 4096)) {
@@ -155,7 +156,7 @@ class BackendsTest {
                     .hasMessageEndingWith(": bytes read at offset 0 are not the bytes written there");
         }
         assertThat(catching.problems()).hasSize(1);
-        assertThatThrownBy(() -> new CheckingBackend(0))
+        assertThatThrownBy(() -> CheckingBackend.limitedTo(DataSize.ofBytes(0)))
                 .hasMessageStartingWith("maxFileBytes must be in [1, ");
     }
 }
