@@ -45,13 +45,17 @@ public class DriveSpeedProperties {
 
     /**
      * Bytes each measurement writes and reads back sequentially in 1 MiB blocks, and the size of
-     * the random-read workload's file, in drivespeed's spelling (64M and 64MiB are 64 MiB); a
+     * the random-read workload's file, in drivespeed's spelling: {@code 64M} and {@code 64MiB}
+     * are 64 MiB, {@code 64MB} is 64,000,000 bytes (refused: not a whole number of MiB); a
      * whole number of MiB.
      */
     private String size = "64M";
 
-    /** How long the random 4 KiB reads (queue depth 1, one thread) of each measurement run. */
-    private Duration duration = Duration.ofSeconds(2);
+    /**
+     * How long the random 4 KiB reads (queue depth 1, one thread) of each measurement run; the
+     * sequential write and read are sized by {@code size}, not timed.
+     */
+    private Duration randomReadDuration = Duration.ofSeconds(2);
 
     /**
      * Creates the properties at their defaults; Spring Boot binds {@code drivespeed.*} to them.
@@ -124,23 +128,23 @@ public class DriveSpeedProperties {
     /**
      * Sets the bytes each measurement writes and reads.
      *
-     * @param size for example {@code 64M} (MiB)
+     * @param size for example {@code 64M} (64 MiB; {@code 64MB} is 64,000,000 bytes)
      */
     public void setSize(String size) {
         this.size = size;
     }
 
     /** {@return how long the random reads of each measurement run} */
-    public Duration getDuration() {
-        return duration;
+    public Duration getRandomReadDuration() {
+        return randomReadDuration;
     }
 
     /**
      * Sets how long the random reads of each measurement run.
      *
-     * @param duration {@code > 0}
+     * @param randomReadDuration {@code > 0}
      */
-    public void setDuration(Duration duration) {
-        this.duration = duration;
+    public void setRandomReadDuration(Duration randomReadDuration) {
+        this.randomReadDuration = randomReadDuration;
     }
 }

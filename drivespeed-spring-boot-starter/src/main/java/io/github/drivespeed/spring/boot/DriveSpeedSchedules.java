@@ -18,7 +18,7 @@ import org.springframework.context.SmartLifecycle;
  * One {@link MeasurementSchedule} per directory of {@code drivespeed.paths}: each measurement
  * writes and reads back {@code drivespeed.size} sequentially in 1 MiB blocks (O_DIRECT where
  * the file system has it), then reads 4 KiB blocks at random from a file of that size for
- * {@code drivespeed.duration} (queue depth 1, one thread). Started once the application context
+ * {@code drivespeed.random-read-duration} (queue depth 1, one thread). Started once the application context
  * is refreshed (after the meter registries are bound), stopped when it closes; a measurement
  * under way then stops and removes its file.
  *
@@ -40,7 +40,8 @@ public final class DriveSpeedSchedules implements SmartLifecycle, AutoCloseable 
     public DriveSpeedSchedules(DriveSpeedProperties properties) {
         Objects.requireNonNull(properties, "properties");
         long count = mebibytes(properties.getSize());
-        Duration duration = positive("drivespeed.duration", properties.getDuration());
+        Duration duration = positive("drivespeed.random-read-duration",
+                properties.getRandomReadDuration());
         Duration interval = positive("drivespeed.interval", properties.getInterval());
         Duration initialDelay = properties.getInitialDelay();
         if (initialDelay == null || initialDelay.isNegative()) {

@@ -48,7 +48,8 @@ class DriveSpeedAutoConfigurationTest {
     /** One small measurement, at once, then none for an hour. */
     private ApplicationContextRunner measuringAtOnce(String... more) {
         return runner.withPropertyValues("drivespeed.paths=" + dir, "drivespeed.initial-delay=0s",
-                "drivespeed.interval=1h", "drivespeed.size=4M", "drivespeed.duration=200ms")
+                "drivespeed.interval=1h", "drivespeed.size=4M",
+                "drivespeed.random-read-duration=200ms")
                 .withPropertyValues(more);
     }
 
@@ -226,7 +227,7 @@ class DriveSpeedAutoConfigurationTest {
             metadata = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         for (String name : new String[] {"paths", "interval", "initial-delay", "requirement",
-                "size", "duration"}) {
+                "size", "random-read-duration"}) {
             assertThat(metadata).contains("\"name\": \"drivespeed." + name + "\"");
         }
         // the hand-written part: Spring Boot's switch, and the requirement's values
