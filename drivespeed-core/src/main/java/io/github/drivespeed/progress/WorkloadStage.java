@@ -1,6 +1,5 @@
 package io.github.drivespeed.progress;
 
-import io.github.drivespeed.internal.workload.StageAccess;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import java.util.Objects;
 import java.util.function.LongSupplier;
@@ -37,12 +36,8 @@ public final class WorkloadStage {
     private final long startNanos;
     private final LongSupplier bytesDone;
 
-    static {
-        StageAccess.setFactory(WorkloadStage::new);
-    }
-
     /**
-     * Used by the measurement engine (through {@code internal.workload.StageAccess}).
+     * Used by the measurement engine.
      *
      * @param kind what the stage does
      * @param job the workload (for {@link Kind#FILL}, the first of those the file serves)
@@ -56,7 +51,7 @@ public final class WorkloadStage {
      * @param bytesDone reads the bytes moved so far in the measured part (ramp excluded)
      * @throws IllegalArgumentException if the numbers contradict each other
      */
-    WorkloadStage(Kind kind, WorkloadParameters job, int jobIndex, int jobCount, int run,
+    public WorkloadStage(Kind kind, WorkloadParameters job, int jobIndex, int jobCount, int run,
             long plannedBytes, long plannedNanos, long startNanos, LongSupplier bytesDone) {
         this.kind = Objects.requireNonNull(kind, "kind");
         this.job = Objects.requireNonNull(job, "job");

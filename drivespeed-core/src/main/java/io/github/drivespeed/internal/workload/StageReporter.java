@@ -40,8 +40,8 @@ final class StageReporter {
         for (int i = 0; i < workers; i++) {
             counters[i] = new AtomicLong();
         }
-        WorkloadStage stage = StageAccess.factory().create(kind, job, jobIndex, jobCount, run,
-                plannedBytes, plannedNanos, startNanos, () -> {
+        WorkloadStage stage = new WorkloadStage(kind, job, jobIndex, jobCount, run, plannedBytes,
+                plannedNanos, startNanos, () -> {
                     long sum = 0;
                     for (AtomicLong c : counters) {
                         sum += c.get();
