@@ -527,15 +527,15 @@ public final class WorkloadPlan
         IoMode io = parameters().io();
         Optional<ExistingFile> existing = parameters().existingFile()
                 .map(f -> new ExistingFile(f, overwriteAllowed));
+        Optional<IoBackend> backend = chosenBackend();
+        Optional<IoEngine> engine = io.ioEngine();
         if (io.sqThreadPoll()) {
-            return new WorkloadMeasurement(target(),
-                    Optional.of(SqThreadPoll.backend(chosenBackend().orElse(null),
-                            io.ioEngine().orElse(null))),
-                    Optional.of(IoEngine.IO_URING), progressListener(), existing,
-                    io.bufferedFallback());
+            // the chosen backend's variant whose io_uring queues poll their submission ring
+            backend = Optional.of(SqThreadPoll.backend(backend.orElse(null), engine.orElse(null)));
+            engine = Optional.of(IoEngine.IO_URING);
         }
-        return new WorkloadMeasurement(target(), chosenBackend(), io.ioEngine(),
-                progressListener(), existing, io.bufferedFallback());
+        return new WorkloadMeasurement(target(), backend, engine, progressListener(), existing,
+                io.bufferedFallback());
     }
 
     @Override
