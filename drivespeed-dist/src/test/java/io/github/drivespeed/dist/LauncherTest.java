@@ -2,13 +2,10 @@ package io.github.drivespeed.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,20 +20,6 @@ class LauncherTest {
     @TempDir
     Path root;
 
-    /** @return bin/drivespeed under {@code home}, with the executable jar at lib/drivespeed.jar */
-    private static Path install(Path home) throws IOException {
-        Path jar = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .map(Path::of)
-                .filter(p -> p.getFileName().toString().matches("drivespeed-cli-.*-exec\\.jar"))
-                .findFirst().orElseThrow(() -> new AssertionError("no executable jar on the"
-                        + " test class path: " + System.getProperty("java.class.path")));
-        Path bin = Files.createDirectories(home.resolve("bin"));
-        Files.createDirectories(home.resolve("lib"));
-        Files.copy(jar, home.resolve("lib/drivespeed.jar"));
-        Path launcher = Files.copy(Path.of("src/dist/bin/drivespeed"), bin.resolve("drivespeed"));
-        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return launcher;
-    }
 
     /** @return the first line of {@code drivespeed --version} run as {@code command} in {@code dir} */
     private static String version(Path command, Path dir) throws IOException, InterruptedException {
@@ -49,7 +32,7 @@ class LauncherTest {
 
     @Test
     void runsFromAnotherDirectoryAndThroughRelativeAndAbsoluteSymlinks() throws Exception {
-        Path launcher = install(root.resolve("share/drivespeed"));
+        Path launcher = Installed.launcher(root.resolve("share/drivespeed"));
         Path usrBin = Files.createDirectories(root.resolve("bin"));
         Path relative = Files.createSymbolicLink(usrBin.resolve("drivespeed"),
                 Path.of("../share/drivespeed/bin/drivespeed"));
@@ -65,7 +48,7 @@ class LauncherTest {
 
     @Test
     void saysWhatIsMissingWhenTheJarIsNotBesideIt() throws Exception {
-        Path launcher = install(root);
+        Path launcher = Installed.launcher(root);
         Files.delete(root.resolve("lib/drivespeed.jar"));
 
         Process process = new ProcessBuilder(launcher.toString(), "--version")
@@ -77,14 +60,14 @@ class LauncherTest {
 
     @Test
     void throughALinkNamedFioItAnswersAsFio() throws Exception {
-        Path launcher = install(root.resolve("share/drivespeed"));
+        Path launcher = Installed.launcher(root.resolve("share/drivespeed"));
         Path fio = Files.createSymbolicLink(root.resolve("fio"), launcher);
         assertThat(version(fio, root)).startsWith("fio-3.33-drivespeed-0.1.0");
     }
 
     @Test
     void aJavaHomeWithoutJavaIsAnErrorNamingIt() throws Exception {
-        Path launcher = install(root);
+        Path launcher = Installed.launcher(root);
         Path empty = Files.createDirectories(root.resolve("no-java"));
         ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "--version")
                 .redirectErrorStream(true);

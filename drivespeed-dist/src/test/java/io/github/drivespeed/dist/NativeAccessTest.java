@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -73,14 +70,6 @@ class NativeAccessTest {
         return 0;
     }
 
-    private static Path execJar() {
-        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .map(Path::of)
-                .filter(p -> p.getFileName().toString().matches("drivespeed-cli-.*-exec\\.jar"))
-                .findFirst().orElseThrow(() -> new AssertionError("no executable jar on the"
-                        + " test class path"));
-    }
-
     /** The process's standard output and standard error, read apart. */
     private record Run(int exitCode, String out, String err) {
     }
@@ -118,19 +107,14 @@ class NativeAccessTest {
 
     @Test
     void theLauncherMeasuresWithTheNativeBackendAndPrintsNoWarning() throws Exception {
-        Path home = root.resolve("share/drivespeed");
-        Files.createDirectories(home.resolve("lib"));
-        Files.copy(execJar(), home.resolve("lib/drivespeed.jar"));
-        Path launcher = Files.copy(Path.of("src/dist/bin/drivespeed"),
-                Files.createDirectories(home.resolve("bin")).resolve("drivespeed"));
-        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path launcher = Installed.launcher(root.resolve("share/drivespeed"));
         measuresNativelyWithoutWarning(List.of(launcher.toString()), true);
     }
 
     @Test
     void javaDashJarMeasuresWithTheNativeBackendAndPrintsNoWarning() throws Exception {
         measuresNativelyWithoutWarning(List.of(javaHome.resolve("bin/java").toString(), "-jar",
-                execJar().toString()), false);
+                Installed.execJar().toString()), false);
     }
 
     @Test
@@ -138,7 +122,7 @@ class NativeAccessTest {
         Path dir = Files.createDirectories(root.resolve("measured"));
         // the class path, not -jar: the manifest's grant does not apply
         List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
-                "--illegal-native-access=deny", "-cp", execJar().toString(),
+                "--illegal-native-access=deny", "-cp", Installed.execJar().toString(),
                 "io.github.drivespeed.cli.Main", dir.toString(), "--block-size", "1M",
                 "--count", "8", "--runs", "1"));
         Run r = run(command, false);
