@@ -78,7 +78,7 @@ class FioFrontEndsTest {
                 "--filename=" + file, "--size=16m", "--zero_buffers=0", "--name=prepare");
         assertThat(prepare.exitCode()).as(prepare.err()).isZero();
         assertThat(STRICT.readTree(prepare.out()).get("fio version").asText())
-                .startsWith("drivespeed");
+                .startsWith("fio-3.33-drivespeed");
         JsonNode prepared = parseResult(prepare.out()).get(0);
         assertThat(prepared.get("read").get("io_bytes").asLong()).isZero();
         assertThat(prepared.get("write").get("io_bytes").asLong()).isZero();
@@ -162,7 +162,7 @@ class FioFrontEndsTest {
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         long wallMillis = (System.nanoTime() - started) / 1_000_000;
         assertThat(p.exitValue()).as(Files.readString(dir.resolve("stderr.txt"))).isZero();
-        assertThat(STRICT.readTree(out).get("fio version").asText()).startsWith("drivespeed");
+        assertThat(STRICT.readTree(out).get("fio version").asText()).startsWith("fio-3.33-drivespeed");
         JsonNode read = parseResult(out).get(0).get("read");
         assertThat(wallMillis).isGreaterThan(stopMillis);
         assertThat(read.get("io_bytes").asLong()).isEqualTo(16L << 20);

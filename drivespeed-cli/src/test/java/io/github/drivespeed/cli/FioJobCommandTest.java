@@ -255,7 +255,7 @@ class FioJobCommandTest {
         CommandRun json = CommandRun.of(dir.toString(), "--name=x", "--size=1m",
                 "--output-format=json");
         assertThat(json.exitCode()).as(json.err()).isZero();
-        assertThat(json.out()).contains("\"fio version\" : \"drivespeed-")
+        assertThat(json.out()).contains("\"fio version\" : \"fio-3.33-drivespeed-")
                 .contains("\"jobname\" : \"x\"");
         CommandRun map = CommandRun.of(dir.toString(), "--name=x", "--rw=randread", "--size=1m",
                 "--number_ios=16", "--norandommap");

@@ -22,7 +22,7 @@ class FioOutputFormatTest {
                 "--size", "1M", "--count", "64", "--runs", "1", "--output-format", "json");
         assertThat(r.exitCode()).as(r.err()).isZero();
         JsonNode doc = new ObjectMapper().readTree(r.out());
-        assertThat(doc.get("fio version").asText()).startsWith("drivespeed-");
+        assertThat(doc.get("fio version").asText()).startsWith("fio-3.33-drivespeed-");
         JsonNode read = doc.at("/jobs/0/read");
         assertThat(read.get("io_bytes").asLong()).isEqualTo(64 * 4096);
         assertThat(read.get("total_ios").asLong()).isEqualTo(64);

@@ -108,7 +108,7 @@ class FioReadersTest {
                 "Test 1 PASSED", "1 tests passed, 0 failed");
         JsonNode doc = JSON.readTree(dir.resolve("fio-output.json").toFile());
         assertThat(doc.get("fio version").asText())
-                .startsWith(fio.isDrivespeed() ? "drivespeed" : "fio-");
+                .startsWith(fio.isDrivespeed() ? "fio-3.33-drivespeed" : "fio-");
         // fio's grammar: options before the first --name are the globals, as typed.
         assertThat(doc.get("global options").get("runtime").asText()).isEqualTo("3s");
         assertThat(doc.get("global options").get("thread").asText()).isEqualTo("1");
@@ -271,7 +271,7 @@ class FioReadersTest {
         for (int qd = 1; qd <= 2; qd++) {
             docs[qd] = JSON.readTree(results.resolve("randread-" + qd + "-1.json").toFile());
             assertThat(docs[qd].get("fio version").asText())
-                    .startsWith(fio.isDrivespeed() ? "drivespeed" : "fio-3");
+                    .startsWith(fio.isDrivespeed() ? "fio-3.33-drivespeed" : "fio-3");
         }
 
         JsonNode bars = fioPlot(fio, results, "-l");

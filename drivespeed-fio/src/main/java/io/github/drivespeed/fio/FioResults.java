@@ -87,8 +87,10 @@ public final class FioResults {
      * consumers read it unchanged; docs/fio-json.md lists the keys drivespeed fills with fio's
      * zero.
      *
-     * @param generator the program and version, written as {@code "fio version"} with its first
-     *     space a dash ({@code myapp 1.2} becomes {@code myapp-1.2})
+     * @param generator the program and version, written as {@code "fio version"} after the fio
+     *     release whose layout this is and a dash, with its first space a dash ({@code myapp 1.2}
+     *     becomes {@code fio-3.33-myapp-1.2}): fio's consumers parse the {@code fio-} prefix and
+     *     the release after it (fio-plot, KDiskMark), as they do from fio's {@code --version}
      * @param out where to; flushed, not closed
      * @throws IOException if writing fails
      */

@@ -35,7 +35,7 @@ class FioJobTest {
         StringWriter out = new StringWriter();
         results.writeJson("myapp 2.1", out);
         JsonNode doc = new ObjectMapper().readTree(out.toString());
-        assertThat(doc.path("fio version").asText()).isEqualTo("myapp-2.1");
+        assertThat(doc.path("fio version").asText()).isEqualTo("fio-3.33-myapp-2.1");
         JsonNode read = doc.path("jobs").get(0).path("read");
         assertThat(read.path("io_bytes").asLong()).isEqualTo(32L * 4096);
         assertThat(read.path("total_ios").asLong()).isEqualTo(32);
@@ -83,7 +83,7 @@ class FioJobTest {
         StringWriter json = new StringWriter();
         results.writeJson("myapp 1.2", json);
         JsonNode doc = new ObjectMapper().readTree(json.toString());
-        assertThat(doc.path("fio version").asText()).isEqualTo("myapp-1.2");
+        assertThat(doc.path("fio version").asText()).isEqualTo("fio-3.33-myapp-1.2");
         assertThat(doc.path("jobs")).hasSize(2);
         assertThat(doc.path("jobs").get(0).path("jobname").asText()).isEqualTo("randread");
         assertThat(doc.path("jobs").get(0).path("read").path("total_ios").asLong())

@@ -96,7 +96,7 @@ class FioJsonTest {
     void theFiguresAreFiosArithmeticInFiosUnits() {
         ObjectNode doc = FioJsonOutput.json("drivespeed 9.9").withClock(CLOCK)
                 .toTree(Results.of(ReportFixtures.mixedWorkload()));
-        assertThat(doc.get("fio version").asText()).isEqualTo("drivespeed-9.9");
+        assertThat(doc.get("fio version").asText()).isEqualTo("fio-3.33-drivespeed-9.9");
         assertThat(doc.get("timestamp").asLong()).isEqualTo(1796134577L);
         assertThat(doc.get("time").asText()).isEqualTo("Tue Dec  1 14:16:17 2026");
         JsonNode job = doc.get("jobs").get(0);

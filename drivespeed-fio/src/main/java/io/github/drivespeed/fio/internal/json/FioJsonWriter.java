@@ -28,7 +28,8 @@ import java.util.function.Function;
  * (bandwidth in KiB/s in {@code bw}, bytes/s in {@code bw_bytes}, runtime in ms, latencies in ns)
  * and fio's arithmetic. Every key of fio's layout is present; those drivespeed cannot fill carry
  * fio's zero and are listed under {@code drivespeed.placeholders} (and in
- * {@code docs/fio-json.md}). {@code "fio version"} names drivespeed and its version. Given one
+ * {@code docs/fio-json.md}). {@code "fio version"} is fio's release, then drivespeed and its
+ * version ({@code fio-3.33-drivespeed-0.1.0}, as {@code --version} answers started as fio). Given one
  * ({@link #withOwnReport}), drivespeed's own document ({@code --json}: target, warnings,
  * verification, cache handling, backend) is the one extra object {@code drivespeed.report},
  * which fio's consumers ignore.
@@ -67,7 +68,7 @@ public final class FioJsonWriter {
      * {@return a writer of fio's {@code json}}
      *
      * @param generator the program and version, for example {@code drivespeed 0.1.0}; written as
-     *     {@code "fio version": "drivespeed-0.1.0"}
+     *     {@code "fio version": "fio-3.33-drivespeed-0.1.0"}
      */
     public static FioJsonWriter json(String generator) {
         return new FioJsonWriter(false, generator, Clock.systemDefaultZone(), Optional.empty());
@@ -127,7 +128,7 @@ public final class FioJsonWriter {
         List<FioJobSource> jobs = FioJobSource.of(results);
         ObjectNode doc = FioNodes.object();
         Instant now = clock.instant();
-        doc.put("fio version", generator.replaceFirst(" ", "-"));
+        doc.put("fio version", FIO_RELEASE + "-" + generator.replaceFirst(" ", "-"));
         doc.put("timestamp", now.getEpochSecond());
         doc.put("timestamp_ms", now.toEpochMilli());
         doc.put("time", CTIME.format(ZonedDateTime.ofInstant(now, clock.getZone())));
