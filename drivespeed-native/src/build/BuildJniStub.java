@@ -103,8 +103,14 @@ public final class BuildJniStub {
     private static void absent(Path dir, Target t, String reason) throws IOException {
         Files.writeString(dir.resolve("libdrivespeed.absent"), reason + "\n",
                 StandardCharsets.UTF_8);
+        String host = System.getProperty("os.arch", "");
+        String where = host.equals(t.hostArch())
+                ? "the native backend will use JNA for its per-I/O calls on this machine"
+                : "optional: only a jar run on " + t.arch() + " would use it (there the native"
+                        + " backend uses JNA for its per-I/O calls instead); nothing on this "
+                        + host + " machine needs it";
         System.out.println("[drivespeed-native] JNI stub for " + t.arch() + ": not built, "
-                + reason + "; the native backend will use JNA for its per-I/O calls there");
+                + reason + "; " + where);
     }
 
     private static boolean isLinuxHost(Target t) {

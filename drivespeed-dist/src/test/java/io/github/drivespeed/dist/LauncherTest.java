@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
  * bin/drivespeed, laid out as in the tar.gz beside the executable jar, runs the command from
  * any directory and through symbolic links to it, relative or absolute, as /usr/bin/drivespeed
  * is in the Debian package; through a link named fio it answers as fio; a JAVA_HOME without a
- * java is an error, not passed over.
+ * java is an error, not passed over; a deleted working directory is one line and exit code 2.
  */
 class LauncherTest {
 
@@ -56,6 +56,25 @@ class LauncherTest {
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor()).isEqualTo(127);
         assertThat(out).contains("drivespeed: ", "lib/drivespeed.jar is missing");
+    }
+
+    @Test
+    void aDeletedWorkingDirectoryIsOneLineAndExitCodeTwoNotAJavaStackTrace() throws Exception {
+        Path launcher = Installed.launcher(root.resolve("share/drivespeed"));
+        // the repository's own launcher too (this module's tests run in drivespeed-dist/): it
+        // checks before it would build anything
+        Path repositoryLauncher = Path.of("..", "drivespeed").toAbsolutePath().normalize();
+        for (Path command : new Path[] {launcher, repositoryLauncher}) {
+            Process process = new ProcessBuilder("sh", "-c",
+                    "mkdir gone && cd gone && rmdir ../gone && exec \"$0\" --version",
+                    command.toString()).directory(root.toFile()).redirectErrorStream(true).start();
+            String out = new String(process.getInputStream().readAllBytes(),
+                    StandardCharsets.UTF_8);
+            assertThat(process.waitFor()).as(command + ": " + out).isEqualTo(2);
+            assertThat(out).as(command.toString())
+                    .contains("drivespeed: the current directory no longer exists")
+                    .doesNotContain("java.lang", "Exception");
+        }
     }
 
     @Test
