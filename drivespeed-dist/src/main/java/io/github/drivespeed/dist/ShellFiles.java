@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Set;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -55,7 +56,8 @@ public final class ShellFiles {
 
     /**
      * Writes the man page {@code drivespeed(1)} as AsciiDoc with the manpage doctype: name,
-     * synopsis, description, options, the DIR argument and the exit codes.
+     * synopsis, description, options, the DIR argument, exit status, files, examples and see
+     * also ({@link ManPageSections}).
      *
      * @param file the AsciiDoc file to write (replaced if present)
      * @throws IOException when it cannot be written
@@ -69,8 +71,8 @@ public final class ShellFiles {
             ManPageGenerator.writeSingleManPage(out, commandLine.getCommandSpec());
         }
         String heading = commandLine.getCommandSpec().usageMessage().synopsisHeading();
-        Files.writeString(file, synopsisAsLiteralBlock(page.toString(), heading.length()),
-                StandardCharsets.UTF_8);
+        Files.writeString(file, ManPageSections.complete(
+                synopsisAsLiteralBlock(page.toString(), heading.length())), StandardCharsets.UTF_8);
     }
 
     /**
@@ -99,7 +101,9 @@ public final class ShellFiles {
     }
 
     /**
-     * Writes the bash completion script of {@code drivespeed}: every option name, and file names
+     * Writes the bash completion script of {@code drivespeed}: every option name, the values of
+     * the options that take one of a list ({@link OptionValues}: {@code --rw}, {@code --ioengine},
+     * {@code --preset}, {@code --backend}, {@code --output-format}), and file names
      * wherever the command takes a file, a directory or a device (DIR, {@code --output FILE},
      * {@code --chart FILE.png}, {@code --job FILE}, {@code --allow-writes-to DEVICE}, ...).
      *
@@ -123,10 +127,16 @@ public final class ShellFiles {
     static CommandLine completionModel(CommandSpec command) {
         CommandSpec completion = CommandSpec.create().name(command.name());
         for (OptionSpec option : command.options()) {
-            completion.addOption(OptionSpec.builder(option.names()).arity(option.arity())
-                    .paramLabel(option.paramLabel()).hidden(option.hidden())
-                    .type(PATH_LABELS.contains(option.paramLabel()) ? File.class : option.type())
-                    .build());
+            OptionSpec.Builder builder = OptionSpec.builder(option.names())
+                    .arity(option.arity()).paramLabel(option.paramLabel())
+                    .hidden(option.hidden())
+                    .type(PATH_LABELS.contains(option.paramLabel()) ? File.class : option.type());
+            OptionValues.of(option.longestName()).ifPresent(values -> builder
+                    .completionCandidates(values)
+                    // picocli names the script's array of values after the label: one each
+                    .paramLabel(option.longestName().replaceAll("^-+", "")
+                            .replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT)));
+            completion.addOption(builder.build());
         }
         for (PositionalParamSpec argument : command.positionalParameters()) {
             completion.addPositional(PositionalParamSpec.builder().index(argument.index())

@@ -75,6 +75,41 @@ class ShellFilesTest {
     }
 
     @Test
+    void bashCompletesTheValuesOfOptionsThatTakeOneOfAList() throws Exception {
+        Path script = directory.resolve("drivespeed.bash");
+        ShellFiles.writeBashCompletion(script);
+
+        assertThat(complete(script, "--rw", "randr")).containsExactlyInAnyOrder("randread",
+                "randrw");
+        assertThat(complete(script, "--ioengine", "")).contains("psync", "libaio", "io_uring");
+        assertThat(complete(script, "--preset", "RND4K-Q32")).containsExactlyInAnyOrder(
+                "RND4K-Q32T1", "RND4K-Q32T16");
+        assertThat(complete(script, "--backend", "")).containsExactlyInAnyOrder("native",
+                "java");
+        assertThat(complete(script, "--output-format", "json")).containsExactlyInAnyOrder("json",
+                "json+");
+    }
+
+    @Test
+    void theManPageStandsAloneWithAShortNameLineExitStatusFilesExamplesAndSeeAlso()
+            throws IOException {
+        ShellFiles.main(new String[] {directory.toString()});
+
+        String adoc = Files.readString(directory.resolve("drivespeed.adoc"));
+        // whatis and apropos show the NAME line: one short clause, not the description
+        assertThat(adoc).contains("== Name\n\ndrivespeed - " + ManPageSections.SUMMARY + "\n");
+        assertThat(ManPageSections.SUMMARY.length()).isLessThan(60);
+        // man-pages(7)'s sections, in its order after the options
+        assertThat(adoc).containsSubsequence("== Exit status", "== Files", "== Examples",
+                "== See also");
+        assertThat(adoc).doesNotContain("Exit codes:");
+        // the examples use the command's own options, beside the tools they replace
+        assertThat(adoc).contains("oflag=direct conv=fdatasync", "hdparm -t", "--iodepth 32",
+                "--require C10", "--verify-capacity", "/usr/lib/drivespeed/fio-compat/fio",
+                "/usr/share/doc/drivespeed/", "*dd*(1), *hdparm*(8), *fio*(1)");
+    }
+
+    @Test
     void theGeneratorRefusesAnythingButOneDirectory() {
         assertThatThrownBy(() -> ShellFiles.main(new String[0]))
                 .isInstanceOf(IllegalArgumentException.class)
