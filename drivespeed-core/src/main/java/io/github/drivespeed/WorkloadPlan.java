@@ -496,7 +496,7 @@ public final class WorkloadPlan
      */
     public WorkloadTable runSweep(List<DataSize> blockSizes) throws IOException {
         WorkloadTables.Jobs jobs = WorkloadTables.sweep(this, blockSizes);
-        return WorkloadTable.of(jobs.labels(), engine().run(jobs.parameters()));
+        return jobs.table(engine().run(jobs.parameters()));
     }
 
     /**
@@ -519,7 +519,7 @@ public final class WorkloadPlan
      */
     public WorkloadTable runPresets(List<Preset> presets) throws IOException {
         WorkloadTables.Jobs jobs = WorkloadTables.presets(this, presets);
-        return WorkloadTable.of(jobs.labels(), engine().run(jobs.parameters()));
+        return jobs.table(engine().run(jobs.parameters()));
     }
 
     /** @return the engine that runs this plan (for {@link WorkloadGroup}) */
