@@ -43,10 +43,10 @@ class OptionTableTest {
         List<String> settings = OptionTable.rows().stream().flatMap(r -> r.setting().stream())
                 .toList();
         assertThat(settings).doesNotHaveDuplicates().contains("blockSize", "count", "runs",
-                "size", "duration", "queueDepth", "threads", "readWrite", "backend");
+                "size", "duration", "queueDepth", "threads", "readPercent", "backend");
         assertThat(OptionTable.optionFor("blockSize")).hasValue("--block-size");
         assertThat(OptionTable.optionFor("queueDepth")).hasValue("--iodepth");
-        assertThat(OptionTable.optionFor("readWrite")).hasValue("--rwmixread");
+        assertThat(OptionTable.optionFor("readPercent")).hasValue("--rwmixread");
         assertThat(OptionTable.optionFor("timelineInterval")).isEmpty();
     }
 
@@ -62,10 +62,10 @@ class OptionTableTest {
             "userNanos", "systemNanos", "elapsedNanos", "ios",
             "contextSwitches", "minorFaults", "majorFaults",
             // set by fio job options (docs/fio.md), not by drivespeed's own
-            "overwriteAllowed", "existingFile", "syncEvery", "syncEveryWrites", "timeLimit",
+            "existingFile", "syncEveryWrites", "timeLimit",
             "ioLogging",
             // WorkloadParameters' component, named where the record is built directly; a plan's
-            // readWrite(...), which --rwmixread calls, refuses first under its own name
+            // readPercent(...), which --rwmixread calls, refuses first under its own name
             "readPercent");
 
     /** Where a setting's name is passed to a refusal in the library's main sources. */
