@@ -63,10 +63,7 @@ class OptionTableTest {
             "contextSwitches", "minorFaults", "majorFaults",
             // set by fio job options (docs/fio.md), not by drivespeed's own
             "existingFile", "syncEveryWrites", "timeLimit",
-            "ioLogging",
-            // WorkloadParameters' component, named where the record is built directly; a plan's
-            // readPercent(...), which --rwmixread calls, refuses first under its own name
-            "readPercent");
+            "ioLogging");
 
     /** Where a setting's name is passed to a refusal in the library's main sources. */
     private static final List<Pattern> NAMED = List.of(
