@@ -1,6 +1,7 @@
 package io.github.drivespeed.internal.preflight;
 
 import io.github.drivespeed.error.CgroupMemoryLimitException;
+import io.github.drivespeed.internal.figures.SizeText;
 import io.github.drivespeed.internal.probe.CgroupMemory;
 import io.github.drivespeed.target.MemoryLimit;
 import io.github.drivespeed.unit.DataSize;
@@ -58,8 +59,8 @@ public final class CgroupMemoryCheck {
         MemoryLimit m = now.get();
         long margin = JVM_MARGIN_BYTES + bufferBytes;
         LOG.debug("memory cgroup {}: {} left, {} kept, test file {}", m.cgroup(),
-                MemoryLimit.mebibytes(m.leftBytes()), MemoryLimit.mebibytes(margin),
-                MemoryLimit.mebibytes(fileBytes));
+                SizeText.mebibytes(m.leftBytes()), SizeText.mebibytes(margin),
+                SizeText.mebibytes(fileBytes));
         if (fileBytes > m.leftBytes() - margin) {
             throw CgroupMemoryLimitException.beforeWriting(t.directory(),
                     t.info().fileSystemType(), fileBytes, m.limitBytes(), m.usageBytes(),
