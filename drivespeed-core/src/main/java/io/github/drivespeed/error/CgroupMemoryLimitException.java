@@ -60,7 +60,9 @@ public final class CgroupMemoryLimitException extends DriveSpeedException {
     }
 
     /**
-     * The test file does not fit under the memory cgroup's limit: nothing was written.
+     * The test file does not fit under the memory cgroup's limit: nothing was written. Not API
+     * (callers catch this exception, they do not build it): the preflight calls it through a
+     * private lookup, as this package may not depend on the engine.
      *
      * @param directory the target directory
      * @param fileSystemType its file-system type, for example {@code tmpfs}
@@ -76,7 +78,7 @@ public final class CgroupMemoryLimitException extends DriveSpeedException {
      *     setting would help
      * @return the exception
      */
-    public static CgroupMemoryLimitException beforeWriting(Path directory, String fileSystemType,
+    static CgroupMemoryLimitException beforeWriting(Path directory, String fileSystemType,
             long neededBytes, long limitBytes, long usageBytes, long inactiveFileBytes,
             long marginBytes, String cgroup, String limitFile, List<String> settings) {
         return new CgroupMemoryLimitException(directory, text(directory, fileSystemType,
