@@ -164,7 +164,7 @@ public final class DriveSpeed {
 
     /**
      * An empty group of workloads that run at the same time, as the jobs of one fio group: add
-     * plans with {@link WorkloadGroup#with(WorkloadPlan)}.
+     * plans with {@link WorkloadGroup#job(WorkloadPlan)}.
      *
      * @return the empty group
      */

@@ -15,8 +15,8 @@ import java.util.Objects;
  *
  * <pre>{@code
  * List<WorkloadReport> r = DriveSpeed.group()
- *         .with(DriveSpeed.workload(dir).sequential().read().sizeBased())
- *         .with(DriveSpeed.workload(dir).sequential().write().sizeBased())
+ *         .job(DriveSpeed.workload(dir).sequential().read().noDuration())
+ *         .job(DriveSpeed.workload(dir).sequential().write().noDuration())
  *         .run();
  * }</pre>
  *
@@ -50,8 +50,8 @@ public final class WorkloadGroup {
      * @param plan a workload to run with the others
      * @throws NullPointerException if {@code plan} is null
      */
-    public WorkloadGroup with(WorkloadPlan plan) {
-        return with(plan, Duration.ZERO);
+    public WorkloadGroup job(WorkloadPlan plan) {
+        return job(plan, Duration.ZERO);
     }
 
     /**
@@ -62,7 +62,7 @@ public final class WorkloadGroup {
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if the delay is negative or longer than a day
      */
-    public WorkloadGroup with(WorkloadPlan plan, Duration startDelay) {
+    public WorkloadGroup job(WorkloadPlan plan, Duration startDelay) {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(startDelay, "startDelay");
         if (startDelay.isNegative() || startDelay.compareTo(Duration.ofDays(1)) > 0) {

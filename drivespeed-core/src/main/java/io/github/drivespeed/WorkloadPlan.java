@@ -78,15 +78,15 @@ public final class WorkloadPlan
             4 * DataSize.KIBIBYTE, 64 * DataSize.MEBIBYTE);
 
     /**
-     * Whether {@link #overwriteAllowed(Path)} confirmed that the existing file may be written:
+     * Whether {@link #allowWritesTo(Path)} confirmed that the existing file may be written:
      * a confirmation, not a setting the report records.
      */
-    private final boolean overwriteAllowed;
+    private final boolean writesAllowed;
 
     private WorkloadPlan(Path target, IoBackend backend, WorkloadListener listener,
-            WorkloadParameters parameters, boolean overwriteAllowed) {
+            WorkloadParameters parameters, boolean writesAllowed) {
         super(target, backend, listener, parameters);
-        this.overwriteAllowed = overwriteAllowed;
+        this.writesAllowed = writesAllowed;
     }
 
     static WorkloadPlan defaults(Path target) {
@@ -96,7 +96,7 @@ public final class WorkloadPlan
 
     @Override
     WorkloadPlan with(IoBackend chosen, WorkloadListener told, WorkloadParameters changed) {
-        return new WorkloadPlan(target(), chosen, told, changed, overwriteAllowed);
+        return new WorkloadPlan(target(), chosen, told, changed, writesAllowed);
     }
 
     @Override
@@ -140,11 +140,11 @@ public final class WorkloadPlan
      *     with {@code rw=randrw} or {@code rw=rw}), in {@code [0, 100]}; 100 is {@link #read()}
      * @throws IllegalArgumentException if outside {@code [0, 100]}: an
      *     {@link io.github.drivespeed.error.InvalidSettingException} for the setting
-     *     {@code readWrite}
+     *     {@code readPercent}
      */
-    public WorkloadPlan readWrite(int readPercent) {
+    public WorkloadPlan readPercent(int readPercent) {
         if (readPercent < 0 || readPercent > 100) {
-            throw new InvalidSettingException("readWrite", readPercent,
+            throw new InvalidSettingException("readPercent", readPercent,
                     "must be the share of reads in percent, in [0, 100]");
         }
         return withParameters(parameters().withReadPercent(readPercent));
@@ -183,8 +183,11 @@ public final class WorkloadPlan
         return withLength(l -> l.withCount(count));
     }
 
-    /** {@return a new plan of size-based runs of {@code size} bytes each (fio's default)} */
-    public WorkloadPlan sizeBased() {
+    /**
+     * {@return a new plan of size-based runs of {@code size} bytes each (fio's default): the
+     * inverse of {@link #duration(Duration)}}
+     */
+    public WorkloadPlan noDuration() {
         return withLength(RunLength::withDefaultCount);
     }
 
@@ -209,8 +212,8 @@ public final class WorkloadPlan
      * @return a new plan
      * @throws IllegalArgumentException if {@code writes < 1}
      */
-    public WorkloadPlan syncEvery(int writes) {
-        SettingChecks.requireInRange("syncEvery", writes, 1, Integer.MAX_VALUE);
+    public WorkloadPlan syncEveryWrites(int writes) {
+        SettingChecks.requireInRange("syncEveryWrites", writes, 1, Integer.MAX_VALUE);
         return withParameters(parameters().withSyncEveryWrites(writes));
     }
 
@@ -218,7 +221,7 @@ public final class WorkloadPlan
      * Runs over an existing regular file of at least {@link #size(DataSize) size} bytes instead
      * of a new test file (fio {@code filename=} naming a file that exists): it is only read,
      * never created or removed, and a workload that writes is refused in {@link #run()} unless
-     * {@link #overwriteAllowed(Path)} names it. It may be sparse or cached:
+     * {@link #allowWritesTo(Path)} names it. It may be sparse or cached:
      * {@link Warning#EXISTING_FILE_READ}.
      *
      * @param file an existing regular file, not null
@@ -239,10 +242,10 @@ public final class WorkloadPlan
      * @return a new plan
      * @throws InvalidSettingException if no existing file was set, or {@code file} is another
      */
-    public WorkloadPlan overwriteAllowed(Path file) {
+    public WorkloadPlan allowWritesTo(Path file) {
         Optional<Path> existing = parameters().existingFile();
         if (existing.isEmpty() || !existing.get().equals(file)) {
-            throw new InvalidSettingException("overwriteAllowed", file, "must name the file to"
+            throw new InvalidSettingException("allowWritesTo", file, "must name the file to"
                     + " overwrite again; existingFile is "
                     + existing.map(Path::toString).orElse("not set"));
         }
@@ -496,7 +499,7 @@ public final class WorkloadPlan
      */
     public WorkloadTable runSweep(List<DataSize> blockSizes) throws IOException {
         WorkloadTables.Jobs jobs = WorkloadTables.sweep(this, blockSizes);
-        return WorkloadTable.of(jobs.labels(), engine().run(jobs.parameters()));
+        return jobs.table(engine().run(jobs.parameters()));
     }
 
     /**
@@ -519,14 +522,14 @@ public final class WorkloadPlan
      */
     public WorkloadTable runPresets(List<Preset> presets) throws IOException {
         WorkloadTables.Jobs jobs = WorkloadTables.presets(this, presets);
-        return WorkloadTable.of(jobs.labels(), engine().run(jobs.parameters()));
+        return jobs.table(engine().run(jobs.parameters()));
     }
 
     /** @return the engine that runs this plan (for {@link WorkloadGroup}) */
     WorkloadMeasurement engine() {
         IoMode io = parameters().io();
         Optional<ExistingFile> existing = parameters().existingFile()
-                .map(f -> new ExistingFile(f, overwriteAllowed));
+                .map(f -> new ExistingFile(f, writesAllowed));
         Optional<IoBackend> backend = chosenBackend();
         Optional<IoEngine> engine = io.ioEngine();
         if (io.sqThreadPoll()) {

@@ -3,6 +3,8 @@ package io.github.drivespeed;
 import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.unit.DataSize;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +13,20 @@ import java.util.List;
 final class WorkloadTables {
 
     /** The rows of a table: one label and one workload each. */
-    record Jobs(List<String> labels, List<WorkloadParameters> parameters) { }
+    record Jobs(List<String> labels, List<WorkloadParameters> parameters) {
+
+        /**
+         * @param reports one per workload, in order
+         * @return the table: each label beside its workload's report
+         */
+        WorkloadTable table(List<WorkloadReport> reports) {
+            List<WorkloadTable.Row> rows = new ArrayList<>();
+            for (int i = 0; i < labels.size(); i++) {
+                rows.add(new WorkloadTable.Row(labels.get(i), reports.get(i)));
+            }
+            return WorkloadTable.of(rows);
+        }
+    }
 
     private WorkloadTables() {
     }

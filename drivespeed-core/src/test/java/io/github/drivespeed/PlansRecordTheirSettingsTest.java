@@ -65,8 +65,8 @@ class PlansRecordTheirSettingsTest {
         WorkloadPlan over = DriveSpeed.workload(dir).existingFile(file);
         assertThat(over.parameters().existingFile()).contains(file);
         assertThat(over.existingFile()).contains(file);
-        assertThat(over.overwriteAllowed(file).parameters()).isEqualTo(over.parameters());
-        assertThatThrownBy(() -> DriveSpeed.workload(dir).overwriteAllowed(file))
+        assertThat(over.allowWritesTo(file).parameters()).isEqualTo(over.parameters());
+        assertThatThrownBy(() -> DriveSpeed.workload(dir).allowWritesTo(file))
                 .hasMessageContaining("existingFile is not set");
     }
 

@@ -107,11 +107,11 @@ class MessageWordingTest {
 
     @Test
     void theApiNamesTheMethodCalledAndTheCommandLineItsOption() throws IOException {
-        assertThatThrownBy(() -> DriveSpeed.workload(dir).readWrite(150))
+        assertThatThrownBy(() -> DriveSpeed.workload(dir).readPercent(150))
                 .isInstanceOf(InvalidSettingException.class)
-                .hasMessage("readWrite must be the share of reads in percent, in [0, 100]: 150");
-        assertThatThrownBy(() -> DriveSpeed.workload(dir).readWrite(-1))
-                .hasMessage("readWrite must be the share of reads in percent, in [0, 100]: -1");
+                .hasMessage("readPercent must be the share of reads in percent, in [0, 100]: 150");
+        assertThatThrownBy(() -> DriveSpeed.workload(dir).readPercent(-1))
+                .hasMessage("readPercent must be the share of reads in percent, in [0, 100]: -1");
         // a refusal of the API names the setting it was given by, and the one it conflicts with
         assertThatThrownBy(() -> DriveSpeed.workload(dir).duration(Duration.ofSeconds(2))
                 .timeLimit(Duration.ofSeconds(1))).isInstanceOf(InvalidSettingException.class)

@@ -43,10 +43,10 @@ class OptionTableTest {
         List<String> settings = OptionTable.rows().stream().flatMap(r -> r.setting().stream())
                 .toList();
         assertThat(settings).doesNotHaveDuplicates().contains("blockSize", "count", "runs",
-                "size", "duration", "queueDepth", "threads", "readWrite", "backend");
+                "size", "duration", "queueDepth", "threads", "readPercent", "backend");
         assertThat(OptionTable.optionFor("blockSize")).hasValue("--block-size");
         assertThat(OptionTable.optionFor("queueDepth")).hasValue("--iodepth");
-        assertThat(OptionTable.optionFor("readWrite")).hasValue("--rwmixread");
+        assertThat(OptionTable.optionFor("readPercent")).hasValue("--rwmixread");
         assertThat(OptionTable.optionFor("timelineInterval")).isEmpty();
     }
 
@@ -62,11 +62,8 @@ class OptionTableTest {
             "userNanos", "systemNanos", "elapsedNanos", "ios",
             "contextSwitches", "minorFaults", "majorFaults",
             // set by fio job options (docs/fio.md), not by drivespeed's own
-            "overwriteAllowed", "existingFile", "syncEvery", "syncEveryWrites", "timeLimit",
-            "ioLogging",
-            // WorkloadParameters' component, named where the record is built directly; a plan's
-            // readWrite(...), which --rwmixread calls, refuses first under its own name
-            "readPercent");
+            "existingFile", "syncEveryWrites", "timeLimit",
+            "ioLogging");
 
     /** Where a setting's name is passed to a refusal in the library's main sources. */
     private static final List<Pattern> NAMED = List.of(

@@ -1,5 +1,6 @@
 package io.github.drivespeed.error;
 
+import io.github.drivespeed.internal.figures.SizeText;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -59,7 +60,9 @@ public final class CgroupMemoryLimitException extends DriveSpeedException {
     }
 
     /**
-     * The test file does not fit under the memory cgroup's limit: nothing was written.
+     * The test file does not fit under the memory cgroup's limit: nothing was written. Not API
+     * (callers catch this exception, they do not build it): the preflight calls it through a
+     * private lookup, as this package may not depend on the engine.
      *
      * @param directory the target directory
      * @param fileSystemType its file-system type, for example {@code tmpfs}
@@ -75,7 +78,7 @@ public final class CgroupMemoryLimitException extends DriveSpeedException {
      *     setting would help
      * @return the exception
      */
-    public static CgroupMemoryLimitException beforeWriting(Path directory, String fileSystemType,
+    static CgroupMemoryLimitException beforeWriting(Path directory, String fileSystemType,
             long neededBytes, long limitBytes, long usageBytes, long inactiveFileBytes,
             long marginBytes, String cgroup, String limitFile, List<String> settings) {
         return new CgroupMemoryLimitException(directory, text(directory, fileSystemType,
@@ -110,9 +113,11 @@ public final class CgroupMemoryLimitException extends DriveSpeedException {
                 + " %s keeps its files in memory, charged to this process's memory cgroup %s,"
                 + " limited to %s (%s); %s charged, %s of it inactive file pages, so %s left,"
                 + " less %s kept for the JVM and its buffers: %s for a test file of %s; ",
-                directory, fileSystemType, cgroup, mib(limitBytes), limitFile, mib(usageBytes),
-                mib(inactiveFileBytes), mib(left), mib(marginBytes),
-                mib(Math.max(0, left - marginBytes)), mib(neededBytes))
+                directory, fileSystemType, cgroup, SizeText.mebibytes(limitBytes), limitFile,
+                SizeText.mebibytes(usageBytes), SizeText.mebibytes(inactiveFileBytes),
+                SizeText.mebibytes(left), SizeText.mebibytes(marginBytes),
+                SizeText.mebibytes(Math.max(0, left - marginBytes)),
+                SizeText.mebibytes(neededBytes))
                 + (settingNames.isEmpty() ? "free memory in the cgroup"
                         : "lower " + String.join(" or ", settingNames))
                 + " (writing on, the cgroup's OOM killer would end the process)";
@@ -120,15 +125,6 @@ public final class CgroupMemoryLimitException extends DriveSpeedException {
 
     private static long left(long limit, long usage, long inactiveFile) {
         return Math.max(0, limit - Math.max(0, usage - inactiveFile));
-    }
-
-    /**
-     * {@return bytes in MiB with one decimal, for example {@code 512.0 MiB}}
-     *
-     * @param bytes bytes
-     */
-    public static String mib(long bytes) {
-        return String.format(Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
     }
 
     /** {@return bytes the test file needs} */

@@ -37,7 +37,8 @@ public final class WorkloadStage {
     private final LongSupplier bytesDone;
 
     /**
-     * Used by the measurement engine.
+     * Not API: the measurement engine builds stages (through a private lookup, as this package
+     * may not depend on the engine), listeners receive them.
      *
      * @param kind what the stage does
      * @param job the workload (for {@link Kind#FILL}, the first of those the file serves)
@@ -51,7 +52,7 @@ public final class WorkloadStage {
      * @param bytesDone reads the bytes moved so far in the measured part (ramp excluded)
      * @throws IllegalArgumentException if the numbers contradict each other
      */
-    public WorkloadStage(Kind kind, WorkloadParameters job, int jobIndex, int jobCount, int run,
+    WorkloadStage(Kind kind, WorkloadParameters job, int jobIndex, int jobCount, int run,
             long plannedBytes, long plannedNanos, long startNanos, LongSupplier bytesDone) {
         this.kind = Objects.requireNonNull(kind, "kind");
         this.job = Objects.requireNonNull(job, "job");

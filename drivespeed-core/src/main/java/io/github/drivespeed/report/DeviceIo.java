@@ -1,5 +1,6 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.internal.figures.SizeText;
 import io.github.drivespeed.unit.DataSize;
 import java.util.List;
 import java.util.Locale;
@@ -130,7 +131,7 @@ public record DeviceIo(String deviceName, long readBytes, long readRequests, lon
      *     {@code 268.4 MB (256.0 MiB)}
      */
     static String formatBytes(long bytes) {
-        return DataSize.formatMegabytes(bytes);
+        return SizeText.megabytes(bytes);
     }
 
     /** For example {@code vda: read 256 MiB in 64 requests, wrote 1 MiB in 1 request}. */

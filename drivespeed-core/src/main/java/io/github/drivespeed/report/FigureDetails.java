@@ -1,5 +1,6 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.internal.figures.Thresholds;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.warning.Warning;
 import java.util.List;
@@ -32,7 +33,7 @@ final class FigureDetails {
                 if (w == Warning.FLUSH_NOT_SENT) {
                     s.accounting().deviceIo().map(d -> d.unflushed(false)).orElse(List.of())
                             .forEach(f -> sb.append(head).append(f).append('\n'));
-                } else if (Warning.passTooShort(s.elapsedNanos(), s.ios())) {
+                } else if (Thresholds.passTooShort(s.elapsedNanos(), s.ios())) {
                     sb.append(head).append(String.format(Locale.ROOT, "%s%s, under %d ms or %d"
                             + " blocks%n", Nanoseconds.format(s.elapsedNanos()), s.ios() == 0 ? ""
                             : " and " + s.ios() + (s.ios() == 1 ? " block" : " blocks"),

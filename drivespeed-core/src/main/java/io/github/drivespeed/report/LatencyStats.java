@@ -285,7 +285,7 @@ public final class LatencyStats {
      * @param name what it is: fio's {@code slat}, {@code clat} or {@code lat}
      * @return the line
      */
-    public String summary(String name) {
+    String summary(String name) {
         if (count == 0) {
             return name + ": no I/Os";
         }

@@ -209,7 +209,7 @@ public final class PassResult {
 
     /**
      * {@return this pass's figures held to an I/O cap of the process's cgroup
-     * ({@link CgroupLimits#reachedBy}): its median throughput and IOPS, and its device's median
+     * (from 90 % to 110 % of a cap): its median throughput and IOPS, and its device's median
      * requests per second; empty for a cached-read pass}
      *
      * @param limits the target's cgroup limits
@@ -231,7 +231,7 @@ public final class PassResult {
         int n = requests.length;
         double medianRequests = n % 2 == 1 ? requests[n / 2]
                 : (requests[n / 2 - 1] + requests[n / 2]) / 2;
-        return limits.reachedBy(kind == PassKind.READ ? IoLimit.Direction.READ
+        return IoLimitChecks.reachedBy(limits, kind == PassKind.READ ? IoLimit.Direction.READ
                 : IoLimit.Direction.WRITE, IoLimitReached.Figure.MEDIAN, median.bytesPerSecond(),
                 IoLimitReached.Figure.MEDIAN, totalIos() == 0 ? Double.NaN : medianIops,
                 medianRequests);

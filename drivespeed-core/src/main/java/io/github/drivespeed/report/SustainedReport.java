@@ -99,17 +99,17 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
 
     /**
      * {@return the burst or sustained rate, or the pass's IOPS, held to a write cap of the
-     * cgroup ({@link CgroupLimits#reachedBy}); {@link Warning#CGROUP_IO_LIMIT} is then among the
+     * cgroup (from 90 % to 110 % of a cap); {@link Warning#CGROUP_IO_LIMIT} is then among the
      * warnings}
      */
     public List<IoLimitReached> ioLimitsReached() {
         CgroupLimits limits = target.cgroupLimits();
         IoLimit.Direction w = IoLimit.Direction.WRITE;
-        List<IoLimitReached> found = new ArrayList<>(limits.reachedBy(w, Figure.BURST,
-                burst().bytesPerSecond(), Figure.OVERALL, write.ios() == 0 ? Double.NaN
-                        : write.iops(), Double.NaN));
-        sustained().ifPresent(s -> found.addAll(limits.reachedBy(w, Figure.SUSTAINED,
-                s.bytesPerSecond(), Figure.OVERALL, Double.NaN, Double.NaN)));
+        List<IoLimitReached> found = new ArrayList<>(IoLimitChecks.reachedBy(limits, w,
+                Figure.BURST, burst().bytesPerSecond(), Figure.OVERALL,
+                write.ios() == 0 ? Double.NaN : write.iops(), Double.NaN));
+        sustained().ifPresent(s -> found.addAll(IoLimitChecks.reachedBy(limits, w,
+                Figure.SUSTAINED, s.bytesPerSecond(), Figure.OVERALL, Double.NaN, Double.NaN)));
         return found;
     }
 

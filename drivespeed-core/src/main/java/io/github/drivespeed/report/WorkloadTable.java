@@ -1,8 +1,8 @@
 package io.github.drivespeed.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,31 +21,39 @@ public final class WorkloadTable {
      * @param report the workload's report
      * @since 0.1.0
      */
-    public record Row(String label, WorkloadReport report) { }
+    public record Row(String label, WorkloadReport report) {
+
+        /**
+         * Checks the values.
+         *
+         * @param label the row's label
+         * @param report the workload's report
+         * @throws NullPointerException if either is null
+         */
+        public Row {
+            Objects.requireNonNull(label, "label");
+            Objects.requireNonNull(report, "report");
+        }
+    }
 
     private final List<Row> rows;
 
     /**
-     * {@return the table, one row per report}
+     * {@return the table of these rows}
      *
-     * @param labels one per report
-     * @param reports the reports, in order
-     * @throws IllegalArgumentException if the lists differ in length or are empty
+     * @param rows the labelled reports, in the order run
+     * @throws IllegalArgumentException if {@code rows} is empty
+     * @throws NullPointerException if a row is null
      */
-    public static WorkloadTable of(List<String> labels, List<WorkloadReport> reports) {
-        return new WorkloadTable(labels, reports);
+    public static WorkloadTable of(List<Row> rows) {
+        return new WorkloadTable(rows);
     }
 
-    private WorkloadTable(List<String> labels, List<WorkloadReport> reports) {
-        if (labels.size() != reports.size() || labels.isEmpty()) {
-            throw new IllegalArgumentException("need one label per report, at least one: "
-                    + labels.size() + " labels, " + reports.size() + " reports");
+    private WorkloadTable(List<Row> rows) {
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException("a table needs at least one row");
         }
-        List<Row> r = new ArrayList<>();
-        for (int i = 0; i < labels.size(); i++) {
-            r.add(new Row(labels.get(i), reports.get(i)));
-        }
-        this.rows = List.copyOf(r);
+        this.rows = List.copyOf(rows);
     }
 
     /** {@return the rows, in the order run} */

@@ -55,46 +55,6 @@ public record CgroupLimits(List<IoLimit> io, Optional<MemoryLimit> memory) {
     }
 
     /**
-     * The caps of a direction that a pass's figures reached ({@link IoLimit#isReachedBy}): each
-     * byte cap by the throughput, each I/O cap by the IOPS, or where those fall short, by the
-     * requests per second the device completed (the throttle counts the I/Os the block layer
-     * split a large block into). An I/O cap the device's requests per second passed by more than
-     * {@link IoLimit#OVERSHOOT_RATIO} did not hold the pass, whatever its IOPS (4 MiB blocks read at
-     * 362 per second, each split into 7 requests, are not held by a cap of 400 IOPS). A figure
-     * that is NaN reaches nothing.
-     *
-     * @param direction the pass's direction
-     * @param bytesFigure which figure {@code bytesPerSecond} is
-     * @param bytesPerSecond the pass's throughput
-     * @param iosFigure which figure {@code iosPerSecond} is
-     * @param iosPerSecond the pass's IOPS
-     * @param deviceRequestsPerSecond the device's requests per second, or NaN
-     * @return the figures at a cap, in the caps' order
-     */
-    public List<IoLimitReached> reachedBy(IoLimit.Direction direction,
-            IoLimitReached.Figure bytesFigure, double bytesPerSecond,
-            IoLimitReached.Figure iosFigure, double iosPerSecond, double deviceRequestsPerSecond) {
-        List<IoLimitReached> found = new ArrayList<>();
-        for (IoLimit l : io) {
-            if (l.direction() != direction) {
-                continue;
-            }
-            boolean bytes = l.kind() == IoLimit.Kind.BANDWIDTH;
-            double figure = bytes ? bytesPerSecond : iosPerSecond;
-            if (!bytes && deviceRequestsPerSecond > IoLimit.OVERSHOOT_RATIO * l.perSecond()) {
-                continue; // the device did more I/Os than the cap lets through: it did not hold
-            }
-            if (l.isReachedBy(figure)) {
-                found.add(new IoLimitReached(bytes ? bytesFigure : iosFigure, figure, l));
-            } else if (!bytes && l.isReachedBy(deviceRequestsPerSecond)) {
-                found.add(new IoLimitReached(IoLimitReached.Figure.DEVICE_REQUESTS,
-                        deviceRequestsPerSecond, l));
-            }
-        }
-        return found;
-    }
-
-    /**
      * The limits for people, one line each, as the target's summary prints them after
      * {@code cgroup:}; empty when there are none.
      *

@@ -34,22 +34,6 @@ public record IoLimit(DeviceNumber deviceNumber, String deviceName, Direction di
         long perSecond, CgroupVersion version, String cgroup) {
 
     /**
-     * A figure at or above this share of a cap is taken as held to it, as
-     * {@link Link#SATURATION_RATIO} is for a link: a throttled stream runs a little below its cap
-     * (the throttle's time slices, the pass's own set-up and fdatasync inside its time).
-     */
-    public static final double REACHED_RATIO = 0.9;
-
-    /**
-     * A figure above this share of a cap was not held to it: the throttle lets the start of a
-     * stream through faster, a time slice's worth at once (kernel {@code block/blk-throttle.c},
-     * slices of 100 ms), so a short pass can run well above its cap, and a figure well above it
-     * is not the cap's. Measured on this project's test machine: a 16 MiB direct read under a cap
-     * of 400 I/Os per second completed its 16 requests in 13 ms.
-     */
-    public static final double OVERSHOOT_RATIO = 1.1;
-
-    /**
      * What a limit caps.
      *
      * @since 0.1.0
@@ -114,18 +98,6 @@ public record IoLimit(DeviceNumber deviceNumber, String deviceName, Direction di
     }
 
     /**
-     * Whether a figure is held to this cap: at least {@link #REACHED_RATIO} of it and at most
-     * {@link #OVERSHOOT_RATIO}.
-     *
-     * @param figurePerSecond bytes or I/Os per second, in this limit's unit ({@link #kind()})
-     * @return true when the figure reached the cap; false for NaN
-     */
-    public boolean isReachedBy(double figurePerSecond) {
-        return figurePerSecond >= REACHED_RATIO * perSecond
-                && figurePerSecond <= OVERSHOOT_RATIO * perSecond;
-    }
-
-    /**
      * {@return where the limit is set: {@code blkio.throttle.write_bps_device} (v1), {@code io.max
      * wbps} (v2)}
      */
@@ -151,7 +123,7 @@ public record IoLimit(DeviceNumber deviceNumber, String deviceName, Direction di
      *
      * @param figurePerSecond bytes or I/Os per second
      */
-    public String format(double figurePerSecond) {
+    String format(double figurePerSecond) {
         return kind == Kind.BANDWIDTH ? Throughput.ofBytesPerSecond(figurePerSecond).toString()
                 : String.format(Locale.ROOT, "%.0f IOPS", figurePerSecond);
     }

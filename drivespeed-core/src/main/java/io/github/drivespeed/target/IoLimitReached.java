@@ -4,9 +4,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * A figure held to an I/O cap of the process's cgroup: from {@value IoLimit#REACHED_RATIO} to
- * {@value IoLimit#OVERSHOOT_RATIO} of the cap ({@link IoLimit#isReachedBy},
- * {@link io.github.drivespeed.warning.Warning#CGROUP_IO_LIMIT}), so the cap, not the drive, is
+ * A figure held to an I/O cap of the process's cgroup: from 90 % to 110 % of the cap
+ * ({@link io.github.drivespeed.warning.Warning#CGROUP_IO_LIMIT}), so the cap, not the drive, is
  * the limit of that figure. The pass is the cap's direction: reads for a read cap,
  * writes for a write cap. An immutable value.
  *

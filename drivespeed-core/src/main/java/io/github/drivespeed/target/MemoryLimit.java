@@ -1,7 +1,6 @@
 package io.github.drivespeed.target;
 
-import io.github.drivespeed.unit.DataSize;
-import java.util.Locale;
+import io.github.drivespeed.internal.figures.SizeText;
 import java.util.Objects;
 
 /**
@@ -73,23 +72,14 @@ public record MemoryLimit(long limitBytes, long usageBytes, long inactiveFileByt
     }
 
     /**
-     * {@return bytes in MiB with one decimal, as the memory refusals give them: {@code 512.0 MiB}}
-     *
-     * @param bytes bytes
-     */
-    public static String mebibytes(long bytes) {
-        return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) DataSize.MEBIBYTE);
-    }
-
-    /**
      * For example {@code memory limited to 512.0 MiB by cgroup v1 /app (memory.limit_in_bytes):
      * 80.2 MiB charged, 1.1 MiB of it inactive file pages; 432.0 MiB left}.
      */
     @Override
     public String toString() {
-        return "memory limited to " + mebibytes(limitBytes) + " by cgroup " + version.label() + " "
-                + cgroup + " (" + file() + "): " + mebibytes(usageBytes) + " charged, "
-                + mebibytes(inactiveFileBytes) + " of it inactive file pages; "
-                + mebibytes(leftBytes()) + " left";
+        return "memory limited to " + SizeText.mebibytes(limitBytes) + " by cgroup " + version.label() + " "
+                + cgroup + " (" + file() + "): " + SizeText.mebibytes(usageBytes) + " charged, "
+                + SizeText.mebibytes(inactiveFileBytes) + " of it inactive file pages; "
+                + SizeText.mebibytes(leftBytes()) + " left";
     }
 }

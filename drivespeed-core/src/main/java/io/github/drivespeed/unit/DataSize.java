@@ -1,7 +1,6 @@
 package io.github.drivespeed.unit;
 
 import java.io.Serializable;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -278,18 +277,6 @@ public final class DataSize implements Comparable<DataSize>, Serializable {
     @Override
     public int hashCode() {
         return Long.hashCode(bytes);
-    }
-
-    /**
-     * Formats a byte count the way the reports print one, in MB (10^6 bytes) and in MiB (2^20
-     * bytes), each with one decimal: {@code 268.4 MB (256.0 MiB)}.
-     *
-     * @param bytes a byte count
-     * @return the text
-     */
-    public static String formatMegabytes(long bytes) {
-        return String.format(Locale.ROOT, "%.1f MB (%.1f MiB)", bytes / (double) MEGABYTE,
-                bytes / (double) MEBIBYTE);
     }
 
     /**

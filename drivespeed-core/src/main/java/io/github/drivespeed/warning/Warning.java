@@ -85,8 +85,7 @@ public enum Warning {
             + " lanes), not the drive, is the limit; a faster port may show more"),
     /**
      * A measured figure ran at a cap the process's cgroup puts on the target's device: from
-     * {@value io.github.drivespeed.target.IoLimit#REACHED_RATIO} to
-     * {@value io.github.drivespeed.target.IoLimit#OVERSHOOT_RATIO} of it
+     * 90 % to 110 % of it
      * ({@link io.github.drivespeed.target.TargetInfo#cgroupLimits()}: cgroup v1
      * {@code blkio.throttle.*}, v2 {@code io.max}, as Docker's {@code --device-write-bps},
      * Kubernetes and systemd's {@code IOWriteBandwidthMax} set them): the kernel held the process
@@ -383,18 +382,6 @@ public enum Warning {
     TOOL_LIMITED("the submitting threads were saturated while the queue depth was not reached:"
             + " these IOPS may be drivespeed's limit on this CPU, not the drive's (more threads"
             + " may go further)");
-
-    /**
-     * Whether a timed run was too short for its figure to be stable ({@link #PASS_TOO_SHORT}).
-     *
-     * @param elapsedNanos the run's time, nanoseconds
-     * @param ios its I/Os (blocks), 0 where not recorded (then only the time counts)
-     * @return true under {@link #MIN_PASS_MILLIS} ms, or from 1 to {@link #MIN_PASS_BLOCKS} - 1
-     *     I/Os
-     */
-    public static boolean passTooShort(long elapsedNanos, long ios) {
-        return elapsedNanos < MIN_PASS_MILLIS * 1_000_000L || (ios > 0 && ios < MIN_PASS_BLOCKS);
-    }
 
     /**
      * A timed pass shorter than this, in milliseconds, carries {@link #PASS_TOO_SHORT}: a

@@ -246,13 +246,13 @@ class CgroupIoLimitVerdictTest {
         // cap) while its device completed 28 requests in 11 ms, 2,532 per second
         CgroupLimits limits = new CgroupLimits(List.of(limit(Direction.READ, Kind.IOPS, 400)),
                 Optional.empty());
-        assertThat(limits.reachedBy(Direction.READ, IoLimitReached.Figure.MEDIAN, 1.5e9,
-                IoLimitReached.Figure.MEDIAN, 362, 2532)).isEmpty();
+        assertThat(IoLimitChecks.reachedBy(limits, Direction.READ, IoLimitReached.Figure.MEDIAN,
+                1.5e9, IoLimitReached.Figure.MEDIAN, 362, 2532)).isEmpty();
         // small blocks, one request each, at the cap: held
-        assertThat(limits.reachedBy(Direction.READ, IoLimitReached.Figure.MEDIAN, 1.6e6,
-                IoLimitReached.Figure.MEDIAN, 395, 398)).hasSize(1);
+        assertThat(IoLimitChecks.reachedBy(limits, Direction.READ, IoLimitReached.Figure.MEDIAN,
+                1.6e6, IoLimitReached.Figure.MEDIAN, 395, 398)).hasSize(1);
         // no device counters: the IOPS alone decide
-        assertThat(limits.reachedBy(Direction.READ, IoLimitReached.Figure.MEDIAN, 1.6e6,
-                IoLimitReached.Figure.MEDIAN, 395, Double.NaN)).hasSize(1);
+        assertThat(IoLimitChecks.reachedBy(limits, Direction.READ, IoLimitReached.Figure.MEDIAN,
+                1.6e6, IoLimitReached.Figure.MEDIAN, 395, Double.NaN)).hasSize(1);
     }
 }

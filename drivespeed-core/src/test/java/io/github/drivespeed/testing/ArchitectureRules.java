@@ -43,7 +43,8 @@ import java.util.stream.Stream;
  * ({@code internal.*}); then the entry point and plans (the base package itself). {@code spi}
  * stands apart, depending on nothing of the project. Other modules ({@code nativeio},
  * {@code cli}, {@code examples}) sit on top and see only what core exports. Inside the engine,
- * its rooms, bottom up: {@code internal.io}; {@code internal.verify}, {@code internal.files},
+ * its rooms, bottom up: {@code internal.figures} (below every room, and usable by the values);
+ * {@code internal.io}; {@code internal.verify}, {@code internal.files},
  * {@code internal.preflight}; {@code internal.measure}; {@code internal.workload}.
  */
 public final class ArchitectureRules {
@@ -102,8 +103,9 @@ public final class ArchitectureRules {
     /**
      * What the checks of a medium found besides its figures ({@code report.medium}: the kind of
      * medium, a cache's estimate, constant fills, the warm-up's write) are leaf values: they
-     * depend on no package of the project but {@code unit} and {@code warning}, so the reports
-     * hold them and never the other way round.
+     * depend on no package of the project but {@code unit} and {@code warning} (and
+     * {@code internal.figures}, the size text and thresholds the values share with the engine),
+     * so the reports hold them and never the other way round.
      *
      * @param base the base package
      * @return the rule
@@ -113,7 +115,8 @@ public final class ArchitectureRules {
                 .should().dependOnClassesThat(resideInAPackage(base + "..")
                         .and(not(resideInAPackage(base + ".report.medium..")))
                         .and(not(resideInAPackage(base + ".unit..")))
-                        .and(not(resideInAPackage(base + ".warning.."))))
+                        .and(not(resideInAPackage(base + ".warning..")))
+                        .and(not(resideInAPackage(base + ".internal.figures.."))))
                 .allowEmptyShould(false);
     }
 
@@ -154,7 +157,8 @@ public final class ArchitectureRules {
      * The values a run returns or is described by (reports, target, requirements, warnings,
      * units, parameters, listeners, errors) do not depend on the engine, the probe or a backend:
      * they are data, usable and testable without running anything. (They may use
-     * {@code internal.check}, the setting checks every record applies.)
+     * {@code internal.check}, the setting checks every record applies, and
+     * {@code internal.figures}, the size text and thresholds they share with the engine.)
      *
      * @param base the base package
      * @return the rule
@@ -164,7 +168,8 @@ public final class ArchitectureRules {
                         base + ".requirement..", base + ".warning..", base + ".unit..",
                         base + ".parameters..", base + ".progress..", base + ".error..")
                 .should().dependOnClassesThat(resideInAPackage(base + ".internal..")
-                        .and(not(resideInAPackage(base + ".internal.check.."))))
+                        .and(not(resideInAPackage(base + ".internal.check..")))
+                        .and(not(resideInAPackage(base + ".internal.figures.."))))
                 .allowEmptyShould(false);
     }
 
@@ -246,8 +251,10 @@ public final class ArchitectureRules {
      * and {@code allowed} ({@code internal.X} each, with its sub-packages).
      */
     private static ArchRule roomDependsOnlyOn(String base, String room, String... allowed) {
+        // internal.figures is below every room: the size text and thresholds the values share
         DescribedPredicate<JavaClass> others = resideInAPackage(base + ".internal..")
-                .and(not(resideInAPackage(base + ".internal." + room + "..")));
+                .and(not(resideInAPackage(base + ".internal." + room + "..")))
+                .and(not(resideInAPackage(base + ".internal.figures..")));
         StringBuilder rooms = new StringBuilder("internal." + room);
         for (String a : allowed) {
             others = others.and(not(resideInAPackage(base + ".internal." + a + "..")));

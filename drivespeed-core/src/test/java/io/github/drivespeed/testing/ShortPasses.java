@@ -1,5 +1,6 @@
 package io.github.drivespeed.testing;
 
+import io.github.drivespeed.internal.figures.Thresholds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.report.PassResult;
@@ -11,7 +12,7 @@ import java.util.Set;
 /**
  * For tests whose passes are short on purpose (a few blocks, to stay fast): whether a pass is
  * {@link Warning#PASS_TOO_SHORT} follows from its runs' times, which no test can fix. So the
- * warning is checked against the runs ({@link Warning#passTooShort}) and set apart, and the
+ * warning is checked against the runs ({@link Thresholds#passTooShort}) and set apart, and the
  * other warnings are pinned exactly.
  */
 public final class ShortPasses {
@@ -27,7 +28,7 @@ public final class ShortPasses {
      */
     public static Set<Warning> apartFromLength(PassResult pass) {
         boolean anyShort = pass.samples().stream()
-                .anyMatch((Sample s) -> Warning.passTooShort(s.elapsedNanos(), s.ios()));
+                .anyMatch((Sample s) -> Thresholds.passTooShort(s.elapsedNanos(), s.ios()));
         assertThat(pass.warnings().contains(Warning.PASS_TOO_SHORT))
                 .as("PASS_TOO_SHORT exactly when a run of the %s pass is under the bounds",
                         pass.kind()).isEqualTo(anyShort);

@@ -147,11 +147,4 @@ class DataSizeTest {
         assertThat(DataSize.parse("1K")).isEqualByComparingTo(DataSize.parse("1024"));
         assertThat(DataSize.parse("1K")).isGreaterThan(DataSize.parse("1kB"));
     }
-
-    @Test
-    void formatsAByteCountInMegabytesAndMebibytes() {
-        assertThat(DataSize.formatMegabytes(256L << 20)).isEqualTo("268.4 MB (256.0 MiB)");
-        assertThat(DataSize.formatMegabytes(1_000_000)).isEqualTo("1.0 MB (1.0 MiB)");
-        assertThat(DataSize.formatMegabytes(0)).isEqualTo("0.0 MB (0.0 MiB)");
-    }
 }

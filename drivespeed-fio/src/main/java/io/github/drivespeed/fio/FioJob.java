@@ -26,7 +26,7 @@ import java.util.Set;
  *
  * <pre>{@code
  * FioResults results = FioJob.parse(Path.of("randread.fio")).run(Path.of("/mnt/disk"));
- * double iops = results.reports().get(0).read().orElseThrow().medianIops();
+ * double iops = results.jobs().get(0).report().orElseThrow().read().orElseThrow().medianIops();
  * }</pre>
  *
  * <p>Instances are immutable; one can be run again.

@@ -10,6 +10,7 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a {@link FioJob} measured: one drivespeed {@link WorkloadReport} per job as fio reports
@@ -60,24 +61,39 @@ public final class FioResults {
         return new FioResults(Results.of(Objects.requireNonNull(table, "table")));
     }
 
-    /** {@return the jobs' names as fio reports them, in the order they ran} */
-    public List<String> names() {
-        return results.jobs().stream().map(Results.Job::name).toList();
+    /**
+     * One job as fio reports it.
+     *
+     * @param name the job's name as fio reports it ({@code name.N} for a clone of
+     *     {@code numjobs})
+     * @param report what it measured; empty for a {@code create_only=1} job, which measures
+     *     nothing
+     * @since 0.1.0
+     */
+    public record Job(String name, Optional<WorkloadReport> report) {
+
+        /**
+         * Checks the values.
+         *
+         * @param name the job's name
+         * @param report its report, or empty
+         * @throws NullPointerException if either is null
+         */
+        public Job {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(report, "report");
+        }
     }
 
-    /**
-     * {@return one report per job as fio reports it, in the order they ran; empty when only
-     * {@code create_only=1} jobs ran}
-     */
-    public List<WorkloadReport> reports() {
-        List<WorkloadReport> reports = new ArrayList<>();
+    /** {@return the jobs as fio reports them, each with its name and report, in the order they ran} */
+    public List<Job> jobs() {
+        List<Job> jobs = new ArrayList<>();
         for (Results.Job job : results.jobs()) {
             Report r = job.report();
-            if (r instanceof WorkloadReport w) {
-                reports.add(w);
-            }
+            jobs.add(new Job(job.name(), r instanceof WorkloadReport w ? Optional.of(w)
+                    : Optional.empty()));
         }
-        return reports;
+        return List.copyOf(jobs);
     }
 
     /**
@@ -112,6 +128,6 @@ public final class FioResults {
 
     @Override
     public String toString() {
-        return "FioResults" + names();
+        return "FioResults" + results.jobs().stream().map(Results.Job::name).toList();
     }
 }

@@ -12,6 +12,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,8 +31,8 @@ class FioJobTest {
         WorkloadReport report = io.github.drivespeed.DriveSpeed.workload(dir).random().read()
                 .blockSize("4K").size("1M").count(32).runs(1).run();
         FioResults results = FioResults.of(report);
-        assertThat(results.reports()).containsExactly(report);
-        assertThat(results.names()).containsExactly("randread 4 KiB");
+        assertThat(results.jobs()).containsExactly(
+                new FioResults.Job("randread 4 KiB", Optional.of(report)));
         StringWriter out = new StringWriter();
         results.writeJson("myapp 2.1", out);
         JsonNode doc = new ObjectMapper().readTree(out.toString());
@@ -62,15 +63,16 @@ class FioJobTest {
                 """);
         FioResults results = FioJob.parse(job, Map.of()).run(dir);
 
-        assertThat(results.names()).containsExactly("randread", "seqwrite");
-        WorkloadReport read = results.reports().get(0);
+        assertThat(results.jobs()).extracting(FioResults.Job::name)
+                .containsExactly("randread", "seqwrite");
+        WorkloadReport read = results.jobs().get(0).report().orElseThrow();
         assertThat(read.write()).isEmpty();
         PassResult reads = read.read().orElseThrow();
         // number_ios=64 of bs=4k per run: 256 KiB a run, in bytes
         assertThat(reads.totalIos()).isEqualTo(64L * reads.runs());
         assertThat(reads.totalBytes()).isEqualTo(64L * 4096 * reads.runs());
         assertThat(reads.medianIops()).isPositive();
-        WorkloadReport write = results.reports().get(1);
+        WorkloadReport write = results.jobs().get(1).report().orElseThrow();
         assertThat(write.read()).isEmpty();
         // size=1m written whole, in 4 KiB writes
         assertThat(write.write().orElseThrow().totalBytes())

@@ -73,8 +73,8 @@ public final class DriveSpeedMeterBinder implements MeterBinder {
     /** Every meter name above. */
     public static final List<String> METER_NAMES = List.of(SEQUENTIAL_WRITE, SEQUENTIAL_READ,
             RANDOM_READ_IOPS, RANDOM_READ_LATENCY, RANDOM_READ_CLAT, MEASUREMENTS);
-    /** The percentiles published, as fractions. */
-    public static final List<Double> PERCENTILES = List.of(0.5, 0.99, 0.999);
+    /** The percentiles published, as fractions (the {@code percentile} tag of the gauge). */
+    private static final List<Double> PERCENTILES = List.of(0.5, 0.99, 0.999);
 
     private static final String UNKNOWN = "unknown";
 

@@ -68,7 +68,7 @@ class DirectRefusedPerTransferTest {
             Path mount = fs.mountDir().toRealPath();
             WorkloadPlan plan = DriveSpeed.workload(mount).backend("native").size("4M")
                     .blockSize("4K").count(512).queueDepth(queueDepth).ioEngine(e)
-                    .readWrite(readPercent);
+                    .readPercent(readPercent);
             DirectIoUnsupportedException refused = catchThrowableOfType(plan::run,
                     DirectIoUnsupportedException.class);
             assertThat(refused).as("a DirectIoUnsupportedException").isNotNull();

@@ -123,7 +123,7 @@ class NativeTimedTransfersTest {
             assertThat(file.timedTransfers(8)).isEmpty();
         }
         WorkloadReport r = DriveSpeed.workload(dir).backend(jna).ioEngine("psync").size("4M")
-                .random().readWrite(100).count(256).run();
+                .random().readPercent(100).count(256).run();
         assertThat(r.read().orElseThrow().totalIos()).isEqualTo(256);
     }
 }

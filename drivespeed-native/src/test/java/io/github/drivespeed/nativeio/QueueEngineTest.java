@@ -288,7 +288,7 @@ class QueueEngineTest {
     void aWorkloadWithQueueDepthRunsOnTheEngineAndRecordsIt() throws IOException {
         IoEngine fio = IoEngine.parse(engine.fioName());
         WorkloadReport r = DriveSpeed.workload(dir).backend(engine.io()).ioEngine(fio)
-                .size("8M").random().readWrite(70).queueDepth(16).count(6000).seed(11).run();
+                .size("8M").random().readPercent(70).queueDepth(16).count(6000).seed(11).run();
         assertThat(r.backend().name()).isEqualTo("native");
         assertThat(r.engine().ioEngine()).isEqualTo(fio);
         assertThat(r.engine().requestedIoEngine()).contains(fio);
@@ -329,7 +329,7 @@ class QueueEngineTest {
             throws IOException {
         IoEngine fio = IoEngine.parse(engine.fioName());
         WorkloadReport r = DriveSpeed.workload(dir).backend(engine.io()).ioEngine(fio)
-                .size("8M").random().readWrite(50).queueDepth(8).count(4000).seed(5).runs(2)
+                .size("8M").random().readPercent(50).queueDepth(8).count(4000).seed(5).runs(2)
                 .run();
         assertThat(r.engine().ioEngine()).isEqualTo(fio);
         for (PassResult p : List.of(r.read().orElseThrow(), r.write().orElseThrow())) {
@@ -341,7 +341,7 @@ class QueueEngineTest {
             }
         }
         WorkloadReport psync = DriveSpeed.workload(dir).backend(engine.io())
-                .ioEngine(IoEngine.parse("psync")).size("8M").random().readWrite(50)
+                .ioEngine(IoEngine.parse("psync")).size("8M").random().readPercent(50)
                 .count(500).seed(5).run();
         for (PassResult p : List.of(psync.read().orElseThrow(), psync.write().orElseThrow())) {
             assertThat(p.latency().count()).isEqualTo(p.totalIos()).isPositive();

@@ -75,7 +75,7 @@ class SqThreadPollTest {
         assertThat(new NativeIoBackend().withSqThreadPoll()).hasValueSatisfying(
                 b -> assertThat(b.description()).contains("submission-queue polling"));
         WorkloadReport r = DriveSpeed.workload(dir).sqThreadPoll().size("8M").random()
-                .readWrite(70).queueDepth(8).count(3000).seed(3).run();
+                .readPercent(70).queueDepth(8).count(3000).seed(3).run();
         assertThat(r.engine().ioEngine()).isEqualTo(IoEngine.IO_URING);
         assertThat(r.engine().details().orElseThrow()).contains("IORING_SETUP_SQPOLL");
         assertThat(r.backend().description()).contains("submission-queue polling");

@@ -81,7 +81,7 @@ public final class ThrottledChild {
         w = args[3].endsWith("read") ? w.read() : w.write();
         w = args[6].endsWith("ms")
                 ? w.duration(Duration.ofMillis(Long.parseLong(args[6].replace("ms", ""))))
-                : "all".equals(args[6]) ? w.sizeBased() : w.count(Long.parseLong(args[6]));
+                : "all".equals(args[6]) ? w.noDuration() : w.count(Long.parseLong(args[6]));
         if ("buffered".equals(args[7])) {
             w = w.buffered();
         }

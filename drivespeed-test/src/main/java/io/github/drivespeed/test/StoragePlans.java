@@ -51,7 +51,7 @@ final class StoragePlans {
             if (w.readPercent() == 100) {
                 return plan.read();
             }
-            return w.readPercent() == 0 ? plan.write() : plan.readWrite(w.readPercent());
+            return w.readPercent() == 0 ? plan.write() : plan.readPercent(w.readPercent());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("@MeasuredWorkload: " + e.getMessage(), e);
         }

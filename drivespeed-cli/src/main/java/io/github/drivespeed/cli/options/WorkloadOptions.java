@@ -50,7 +50,7 @@ public final class WorkloadOptions {
     /** The share of reads in a mix. */
     public static final OptionRow<Integer> RWMIXREAD = OptionRow.wholeInt("PCT", SharedOptions.RWMIXREAD)
             .forms(Form.WORKLOAD, Form.SWEEP, Form.FIO_JOB)
-            .setting("readWrite")
+            .setting("readPercent")
             .help("Share of reads in a mixed workload (rw, randrw), in percent. Default: 50.");
 
     /** I/Os in flight per thread. */

@@ -40,7 +40,7 @@ class CpuUnavailableOutputTest {
         WorkloadReport r = withoutCpuTimes();
         assertThat(r.toString()).contains("CPU:        unavailable: " + REASON + "\n")
                 .doesNotContain("0 ns user");
-        String table = WorkloadTable.of(List.of("RND4K-Q8T1"), List.of(r)).toString();
+        String table = WorkloadTable.of(List.of(new WorkloadTable.Row("RND4K-Q8T1", r))).toString();
         assertThat(table.lines().filter(l -> l.startsWith("RND4K-Q8T1")))
                 .singleElement().satisfies(l -> assertThat(l).endsWith(" n/a"));
     }

@@ -55,7 +55,7 @@ class FioJsonTest {
         WorkloadReport w = ReportFixtures.mixedWorkload();
         ObjectNode alone = plus(Results.of(w));
         ObjectNode both = plus(Results.probe(w.target()).andGroup(
-                WorkloadTable.of(List.of("a", "b"), List.of(w, w))));
+                WorkloadTable.of(List.of(new WorkloadTable.Row("a", w), new WorkloadTable.Row("b", w)))));
         ObjectNode apart = plus(Results.of(w).and(w));
         assertThat(both.path("jobs")).hasSize(2).allSatisfy(j -> assertThat(
                 j.path("groupid").asInt()).isZero());

@@ -251,8 +251,7 @@ final class ReportFixtures {
 
     /** A preset pair: RND4K Q1T1 read and write, 1 run each. */
     static WorkloadTable presetTable() {
-        List<String> labels = new ArrayList<>();
-        List<WorkloadReport> reports = new ArrayList<>();
+        List<WorkloadTable.Row> rows = new ArrayList<>();
         for (int readPercent : new int[] {100, 0}) {
             WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, readPercent,
                     DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.of(2000), Optional.empty(), Duration.ZERO, Optional.empty()), 1, 1, 0, 1, IoMode.DEFAULT, Duration.ofMillis(500),
@@ -269,15 +268,15 @@ final class ReportFixtures {
                                 {1_000 * MS, 1_600 * MS, 750 * 4096L, 750}}));
             PassResult pass = PassResult.of(read ? PassKind.READ : PassKind.WRITE, List.of(s),
                     Set.of());
-            labels.add("RND4K Q1T1 " + (read ? "read" : "write"));
-            reports.add(new WorkloadReport(sdCardTarget(), p, backend(),
+            rows.add(new WorkloadTable.Row("RND4K Q1T1 " + (read ? "read" : "write"),
+                    new WorkloadReport(sdCardTarget(), p, backend(),
                     new EngineInfo(IoEngine.PSYNC, Optional.empty(), 1, 1, Optional.empty(), Optional.empty(),
                             Optional.empty()),
                     read ? Optional.of(pass) : Optional.empty(),
                     read ? Optional.empty() : Optional.of(pass), List.of(), Set.of(),
-                    STARTED.plusSeconds(read ? 20 : 30)));
+                    STARTED.plusSeconds(read ? 20 : 30))));
         }
-        return WorkloadTable.of(labels, reports);
+        return WorkloadTable.of(rows);
     }
 
     /**

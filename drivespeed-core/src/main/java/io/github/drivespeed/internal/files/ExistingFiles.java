@@ -48,7 +48,7 @@ public final class ExistingFiles {
         if (writes && !file.writable()) {
             throw new UnsafeTargetException(path, "it exists and drivespeed did not create it;"
                     + " a workload writes only its own new test files unless overwriting this"
-                    + " file is allowed (WorkloadPlan.overwriteAllowed, --allow-overwrite)");
+                    + " file is allowed (WorkloadPlan.allowWritesTo, --allow-overwrite)");
         }
         long size = Files.size(path);
         if (size < bytes) {

@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.genuine;
 
+import io.github.drivespeed.internal.figures.Thresholds;
 import io.github.drivespeed.report.medium.Stall;
 import java.util.Arrays;
 import java.util.Optional;
@@ -16,8 +17,7 @@ public final class StallFinder {
 
     /**
      * {@return the pass's stall, or empty when no interval between two completions (or from the
-     * start to the first) reached {@link Stall#MIN_NANOS} and {@link Stall#MIN_MEDIAN_MULTIPLE}
-     * times the median}
+     * start to the first) was a stall ({@link Thresholds#isStall})}
      *
      * @param completedAtNanos completion time of block i (0-based) in nanoseconds from the start of
      *     the pass, ascending; only the first {@code n} entries are read
@@ -42,7 +42,7 @@ public final class StallFinder {
         long[] sorted = gaps.clone();
         Arrays.sort(sorted);
         long median = sorted[(n - 1) / 2];
-        if (!Stall.isStall(noProgress, median)) {
+        if (!Thresholds.isStall(noProgress, median)) {
             return Optional.empty();
         }
         long startedAt = longest == 0 ? 0 : completedAtNanos[longest - 1];

@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.io;
 
+import io.github.drivespeed.internal.figures.Thresholds;
 import io.github.drivespeed.parameters.IoLogging;
 import io.github.drivespeed.report.Latencies;
 import io.github.drivespeed.report.LatencyStats;
@@ -250,7 +251,7 @@ public final class DirectionRecorder {
             offset = offset < 0 ? p.longestGapOffsetBytes : offset;
         }
         if (from == Long.MIN_VALUE || to <= from || offset < 0
-                || !Stall.isStall(to - from, lat.medianNanos())) {
+                || !Thresholds.isStall(to - from, lat.medianNanos())) {
             return Optional.empty();
         }
         return Optional.of(new Stall(to - from, Math.max(0, from), offset, lat.medianNanos(),

@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.measure;
 
+import io.github.drivespeed.internal.figures.Thresholds;
 import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.warning.Warning;
@@ -38,12 +39,12 @@ public final class FigureChecks {
     /**
      * {@return {@link Warning#PASS_TOO_SHORT} when a timed run lasted less than
      * {@value Warning#MIN_PASS_MILLIS} ms or moved fewer than {@value Warning#MIN_PASS_BLOCKS}
-     * blocks ({@link Warning#passTooShort}); empty otherwise}
+     * blocks ({@link Thresholds#passTooShort}); empty otherwise}
      *
      * @param runs the timed runs of one pass (never a warm-up's)
      */
     public static Set<Warning> lengthWarnings(List<Sample> runs) {
-        return runs.stream().anyMatch(s -> Warning.passTooShort(s.elapsedNanos(), s.ios()))
+        return runs.stream().anyMatch(s -> Thresholds.passTooShort(s.elapsedNanos(), s.ios()))
                 ? EnumSet.of(Warning.PASS_TOO_SHORT) : EnumSet.noneOf(Warning.class);
     }
 }

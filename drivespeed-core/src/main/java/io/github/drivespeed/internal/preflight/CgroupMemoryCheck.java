@@ -1,9 +1,14 @@
 package io.github.drivespeed.internal.preflight;
 
 import io.github.drivespeed.error.CgroupMemoryLimitException;
+import io.github.drivespeed.internal.figures.SizeText;
 import io.github.drivespeed.internal.probe.CgroupMemory;
 import io.github.drivespeed.target.MemoryLimit;
 import io.github.drivespeed.unit.DataSize;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -36,7 +41,38 @@ public final class CgroupMemoryCheck {
 
     private static final Logger LOG = LoggerFactory.getLogger(CgroupMemoryCheck.class);
 
+    /** {@code CgroupMemoryLimitException.beforeWriting}, which is not API. */
+    private static final MethodHandle BEFORE_WRITING = beforeWritingHandle();
+
     private CgroupMemoryCheck() {
+    }
+
+    private static MethodHandle beforeWritingHandle() {
+        try {
+            return MethodHandles.privateLookupIn(CgroupMemoryLimitException.class,
+                    MethodHandles.lookup()).findStatic(CgroupMemoryLimitException.class,
+                    "beforeWriting", MethodType.methodType(CgroupMemoryLimitException.class,
+                            Path.class, String.class, long.class, long.class, long.class,
+                            long.class, long.class, String.class, String.class, List.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    static CgroupMemoryLimitException beforeWriting(Path directory,
+            String fileSystemType, long neededBytes, long limitBytes, long usageBytes,
+            long inactiveFileBytes, long marginBytes, String cgroup, String limitFile,
+            List<String> settings) {
+        try {
+            return (CgroupMemoryLimitException) BEFORE_WRITING.invokeExact(directory,
+                    fileSystemType, neededBytes, limitBytes, usageBytes, inactiveFileBytes,
+                    marginBytes, cgroup, limitFile, settings);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("CgroupMemoryLimitException.beforeWriting threw "
+                    + e, e);
+        }
     }
 
     /**
@@ -58,12 +94,12 @@ public final class CgroupMemoryCheck {
         MemoryLimit m = now.get();
         long margin = JVM_MARGIN_BYTES + bufferBytes;
         LOG.debug("memory cgroup {}: {} left, {} kept, test file {}", m.cgroup(),
-                MemoryLimit.mebibytes(m.leftBytes()), MemoryLimit.mebibytes(margin),
-                MemoryLimit.mebibytes(fileBytes));
+                SizeText.mebibytes(m.leftBytes()), SizeText.mebibytes(margin),
+                SizeText.mebibytes(fileBytes));
         if (fileBytes > m.leftBytes() - margin) {
-            throw CgroupMemoryLimitException.beforeWriting(t.directory(),
-                    t.info().fileSystemType(), fileBytes, m.limitBytes(), m.usageBytes(),
-                    m.inactiveFileBytes(), margin, m.cgroup(), m.file(), List.of(settings));
+            throw beforeWriting(t.directory(), t.info().fileSystemType(), fileBytes,
+                    m.limitBytes(), m.usageBytes(), m.inactiveFileBytes(), margin, m.cgroup(),
+                    m.file(), List.of(settings));
         }
     }
 

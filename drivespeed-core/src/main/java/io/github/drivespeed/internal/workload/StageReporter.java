@@ -40,7 +40,7 @@ final class StageReporter {
         for (int i = 0; i < workers; i++) {
             counters[i] = new AtomicLong();
         }
-        WorkloadStage stage = new WorkloadStage(kind, job, jobIndex, jobCount, run, plannedBytes,
+        WorkloadStage stage = WorkloadStages.of(kind, job, jobIndex, jobCount, run, plannedBytes,
                 plannedNanos, startNanos, () -> {
                     long sum = 0;
                     for (AtomicLong c : counters) {

@@ -1,6 +1,6 @@
 package io.github.drivespeed.report.medium;
 
-import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.internal.figures.SizeText;
 import io.github.drivespeed.warning.Warning;
 import java.util.Collections;
 import java.util.Locale;
@@ -98,12 +98,12 @@ public record ConstantFill(long readBytes, Map<Integer, Long> bytesByFill) {
     public String toString() {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                 "%s of %s read (%.0f %%) came back as blocks of one byte repeated",
-                DataSize.formatMegabytes(constantBytes()), DataSize.formatMegabytes(readBytes),
+                SizeText.megabytes(constantBytes()), SizeText.megabytes(readBytes),
                 100 * share()));
         String sep = ": ";
         for (Map.Entry<Integer, Long> e : bytesByFill.entrySet()) {
             sb.append(sep).append(String.format(Locale.ROOT, "0x%02X ", e.getKey()))
-                    .append(DataSize.formatMegabytes(e.getValue()));
+                    .append(SizeText.megabytes(e.getValue()));
             sep = ", ";
         }
         return sb.toString();

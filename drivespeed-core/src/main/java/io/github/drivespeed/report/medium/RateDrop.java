@@ -1,6 +1,6 @@
 package io.github.drivespeed.report.medium;
 
-import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.internal.figures.SizeText;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import java.util.Locale;
@@ -66,7 +66,7 @@ public record RateDrop(long bytesBeforeDrop, long nanosBeforeDrop, double bytesP
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "fell after %s (%s) from %s to %s, %.1fx slower",
-                DataSize.formatMegabytes(bytesBeforeDrop), Nanoseconds.format(nanosBeforeDrop),
+                SizeText.megabytes(bytesBeforeDrop), Nanoseconds.format(nanosBeforeDrop),
                 before(), after(), dropFactor());
     }
 }

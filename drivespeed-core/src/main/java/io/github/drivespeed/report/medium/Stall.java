@@ -1,13 +1,12 @@
 package io.github.drivespeed.report.medium;
 
-import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.internal.figures.SizeText;
 import io.github.drivespeed.unit.Nanoseconds;
-import java.time.Duration;
 import java.util.Locale;
 
 /**
  * The longest time a pass made no progress, when it was a stall: no block completed for at least
- * {@link #MIN_NANOS} (1 s) and for at least {@link #MIN_MEDIAN_MULTIPLE} (10) times the pass's
+ * 1 s and for at least 10 times the pass's
  * median block time. A drive-managed SMR disk cleaning its media cache, an SSD's garbage
  * collection or a card's housekeeping holds writes for seconds this way; the pass's rate hides
  * it, and for a recorder whose buffer holds a few seconds of data it is the figure that matters.
@@ -34,11 +33,6 @@ import java.util.Locale;
 public record Stall(long noProgressNanos, long startedAtNanos, long offsetBytes,
         long medianBlockNanos, long worstBlockNanos) {
 
-    /** No block completed for at least this long: 1 s. */
-    public static final long MIN_NANOS = 1_000_000_000L;
-    /** ... and for at least this many times the pass's median block time. */
-    public static final int MIN_MEDIAN_MULTIPLE = 10;
-
     /**
      * Checks the values.
      *
@@ -59,22 +53,6 @@ public record Stall(long noProgressNanos, long startedAtNanos, long offsetBytes,
     }
 
     /**
-     * {@return whether an interval without progress is a stall by this class's rule}
-     *
-     * @param noProgressNanos the interval, nanoseconds
-     * @param medianBlockNanos the pass's median block time, nanoseconds
-     */
-    public static boolean isStall(long noProgressNanos, long medianBlockNanos) {
-        return noProgressNanos >= MIN_NANOS
-                && noProgressNanos >= (double) MIN_MEDIAN_MULTIPLE * medianBlockNanos;
-    }
-
-    /** {@return the longest interval without progress} */
-    public Duration noProgress() {
-        return Duration.ofNanos(noProgressNanos);
-    }
-
-    /**
      * For example {@code no block completed for 2.00 s from 1.03 s into the pass, at offset
      * 33.6 MB (32.0 MiB); the worst block took 2.00 s against a median of 31.25 ms}.
      */
@@ -83,7 +61,7 @@ public record Stall(long noProgressNanos, long startedAtNanos, long offsetBytes,
         return String.format(Locale.ROOT, "no block completed for %s from %s into the pass, at"
                 + " offset %s; the worst block took %s against a median of %s",
                 Nanoseconds.format(noProgressNanos), Nanoseconds.format(startedAtNanos),
-                DataSize.formatMegabytes(offsetBytes), Nanoseconds.format(worstBlockNanos),
+                SizeText.megabytes(offsetBytes), Nanoseconds.format(worstBlockNanos),
                 Nanoseconds.format(medianBlockNanos));
     }
 }

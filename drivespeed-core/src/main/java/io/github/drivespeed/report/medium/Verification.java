@@ -1,6 +1,6 @@
 package io.github.drivespeed.report.medium;
 
-import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.internal.figures.SizeText;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
@@ -100,7 +100,7 @@ public record Verification(long checkedBytes, long lostBytes, long firstBadOffse
      */
     @Override
     public String toString() {
-        String head = "verified " + DataSize.formatMegabytes(checkedBytes);
+        String head = "verified " + SizeText.megabytes(checkedBytes);
         if (!hasLoss()) {
             return head + ": no data lost";
         }

@@ -1,6 +1,6 @@
 package io.github.drivespeed.report.medium;
 
-import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.internal.figures.SizeText;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
@@ -81,6 +81,6 @@ public record WarmUpWrite(long bytes, long elapsedNanos) {
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "warm-up wrote %s in %s: %s",
-                DataSize.formatMegabytes(bytes), Nanoseconds.format(elapsedNanos), throughput());
+                SizeText.megabytes(bytes), Nanoseconds.format(elapsedNanos), throughput());
     }
 }

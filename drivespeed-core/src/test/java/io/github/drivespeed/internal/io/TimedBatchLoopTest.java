@@ -30,7 +30,7 @@ class TimedBatchLoopTest {
 
     private WorkloadReport randomReads(IoBackend backend, long count) throws IOException {
         return DriveSpeed.workload(dir).backend(backend).ioEngine("psync").size("4M")
-                .blockSize("4K").random().readWrite(100).count(count).seed(7)
+                .blockSize("4K").random().readPercent(100).count(count).seed(7)
                 .ioLogging(new IoLogging(Duration.ZERO, Duration.ZERO)).run();
     }
 
@@ -78,7 +78,7 @@ class TimedBatchLoopTest {
     void aTimeBasedRunStartsNoIoAfterItsDeadline() throws IOException {
         BatchingBackend batching = new BatchingBackend(-1);
         WorkloadReport r = DriveSpeed.workload(dir).backend(batching).ioEngine("psync")
-                .size("4M").blockSize("4K").random().readWrite(0).duration(Duration.ofMillis(300)).seed(3)
+                .size("4M").blockSize("4K").random().readPercent(0).duration(Duration.ofMillis(300)).seed(3)
                 .ioLogging(new IoLogging(Duration.ZERO, Duration.ZERO)).run();
         var sample = r.write().orElseThrow().samples().get(0);
         IoLog log = sample.ioLog().orElseThrow();

@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.measure;
 
+import io.github.drivespeed.internal.figures.Thresholds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.report.Sample;
@@ -17,7 +18,7 @@ class FigureChecksTest {
     private static final long MIB = 1L << 20;
 
     private static boolean tooShort(Sample s) {
-        return Warning.passTooShort(s.elapsedNanos(), s.ios());
+        return Thresholds.passTooShort(s.elapsedNanos(), s.ios());
     }
 
     @Test

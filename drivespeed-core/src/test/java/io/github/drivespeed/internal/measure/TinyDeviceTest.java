@@ -1,5 +1,6 @@
 package io.github.drivespeed.internal.measure;
 
+import io.github.drivespeed.internal.figures.Thresholds;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -66,7 +67,7 @@ class TinyDeviceTest {
                     .runs(2).run();
             assertThat(r.read().samples()).allSatisfy(s -> {
                 assertThat(s.ios()).isEqualTo(1);
-                assertThat(Warning.passTooShort(s.elapsedNanos(), s.ios())).isTrue();
+                assertThat(Thresholds.passTooShort(s.elapsedNanos(), s.ios())).isTrue();
             });
             assertThat(r.read().warnings()).contains(Warning.PASS_TOO_SHORT);
             assertThat(r.read().notTheDrives()).doesNotContain(Warning.PASS_TOO_SHORT);

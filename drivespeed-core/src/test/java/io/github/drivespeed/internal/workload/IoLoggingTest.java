@@ -28,7 +28,7 @@ class IoLoggingTest {
     Path dir;
 
     private WorkloadPlan mix() {
-        return DriveSpeed.workload(dir).size("4M").blockSize("4K").random().readWrite(50)
+        return DriveSpeed.workload(dir).size("4M").blockSize("4K").random().readPercent(50)
                 .threads(2).count(2000).seed(11);
     }
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code syncEvery(n)} (fio {@code fdatasync=N}): fdatasync after every n writes of a worker,
+ * {@code syncEveryWrites(n)} (fio {@code fdatasync=N}): fdatasync after every n writes of a worker,
  * inside the run, on a real file; without it, the writes of a run go unsynced until its end.
  */
 class PeriodicSyncTest {
@@ -65,7 +65,7 @@ class PeriodicSyncTest {
     @Test
     void eachWorkerSyncsAfterEveryNWritesInsideTheRun() throws IOException {
         RecordingBackend rec = RecordingBackend.calls();
-        WorkloadReport r = writes(rec).syncEvery(8).run();
+        WorkloadReport r = writes(rec).syncEveryWrites(8).run();
 
         assertThat(r.parameters().syncEveryWrites()).isEqualTo(8);
         assertThat(r.parameters().toString()).contains("fdatasync every 8 writes");
@@ -101,11 +101,11 @@ class PeriodicSyncTest {
     void aReadOnlyWorkloadIssuesNoSyncsAndABadCountIsRefused() throws IOException {
         RecordingBackend rec = RecordingBackend.calls();
         DriveSpeed.workload(dir).sequential().read().size("1M").blockSize("4K").count(64)
-                .syncEvery(8).backend(rec).run();
+                .syncEveryWrites(8).backend(rec).run();
         // the fill's fdatasync only
         assertThat(rec.recordedCalls(IoOperation.DATA_SYNC)).hasSize(1);
-        assertThatThrownBy(() -> writes(rec).syncEvery(0))
+        assertThatThrownBy(() -> writes(rec).syncEveryWrites(0))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("syncEvery").hasMessageContaining("0");
+                .hasMessageContaining("syncEveryWrites").hasMessageContaining("0");
     }
 }

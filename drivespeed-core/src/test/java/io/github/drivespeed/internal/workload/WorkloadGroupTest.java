@@ -65,7 +65,7 @@ class WorkloadGroupTest {
         Path a = Files.createDirectory(in.resolve("a"));
         Path b = Files.createDirectory(in.resolve("b"));
         List<WorkloadReport> reports = DriveSpeed.group()
-                .with(timed(a, rec).read()).with(timed(b, rec).write()).run();
+                .job(timed(a, rec).read()).job(timed(b, rec).write()).run();
 
         assertThat(reports).hasSize(2);
         assertThat(reports.get(0).read()).isPresent();
@@ -113,8 +113,8 @@ class WorkloadGroupTest {
     void aFailingJobStopsTheGroupAndEveryFileIsRemoved() {
         RecordingBackend rec = RecordingBackend.calls();
         // the second plan is refused in its checks, before any of its I/O: the first's file goes
-        assertThatThrownBy(() -> DriveSpeed.group().with(timed(rec).read())
-                .with(timed(rec).write().blockSize("2M")).run())
+        assertThatThrownBy(() -> DriveSpeed.group().job(timed(rec).read())
+                .job(timed(rec).write().blockSize("2M")).run())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("larger than size");
         assertThat(dir.toFile().list()).isEmpty();
@@ -144,10 +144,10 @@ class WorkloadGroupTest {
         assertThatThrownBy(write::run).isInstanceOf(UnsafeTargetException.class)
                 .hasMessageContaining(existing.toString());
         assertThat(Files.readAllBytes(existing)).isEqualTo(content);
-        assertThatThrownBy(() -> write.overwriteAllowed(dir.resolve("other.bin")))
+        assertThatThrownBy(() -> write.allowWritesTo(dir.resolve("other.bin")))
                 .isInstanceOf(IllegalArgumentException.class);
         // the java backend opens an existing file read-only only: refused, still untouched
-        assertThatThrownBy(() -> write.overwriteAllowed(existing).run())
+        assertThatThrownBy(() -> write.allowWritesTo(existing).run())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("java backend");
         assertThat(Files.readAllBytes(existing)).isEqualTo(content);
@@ -187,8 +187,8 @@ class WorkloadGroupTest {
                 new java.util.concurrent.atomic.AtomicBoolean();
         Thread t = new Thread(() -> {
             try {
-                DriveSpeed.group().with(timed(rec).read().duration(Duration.ofMinutes(5)))
-                        .with(timed(rec).write().duration(Duration.ofMinutes(5))).run();
+                DriveSpeed.group().job(timed(rec).read().duration(Duration.ofMinutes(5)))
+                        .job(timed(rec).write().duration(Duration.ofMinutes(5))).run();
             } catch (Throwable e) {
                 thrown.set(e);
             }
@@ -214,13 +214,13 @@ class WorkloadGroupTest {
         RecordingBackend rec = RecordingBackend.calls();
         long start = System.nanoTime();
         List<WorkloadReport> reports = DriveSpeed.group()
-                .with(timed(rec).read().duration(Duration.ofMillis(100)))
-                .with(timed(rec).read().duration(Duration.ofMillis(100)), Duration.ofSeconds(1))
+                .job(timed(rec).read().duration(Duration.ofMillis(100)))
+                .job(timed(rec).read().duration(Duration.ofMillis(100)), Duration.ofSeconds(1))
                 .run();
         // a lower bound only: the delayed job cannot have finished before delay + duration
         assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(1_100_000_000L);
         assertThat(reports).hasSize(2);
-        assertThatThrownBy(() -> DriveSpeed.group().with(timed(rec), Duration.ofSeconds(-1)))
+        assertThatThrownBy(() -> DriveSpeed.group().job(timed(rec), Duration.ofSeconds(-1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("startDelay");
         assertThat(TestFiles.names(dir)).isEmpty();
     }

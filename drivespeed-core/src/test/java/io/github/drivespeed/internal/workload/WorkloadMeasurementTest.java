@@ -77,7 +77,7 @@ class WorkloadMeasurementTest {
             int readPercent = shapes.nextInt(101);
             long seed = shapes.nextLong();
             RecordingBackend rec = RecordingBackend.calls();
-            WorkloadReport r = DriveSpeed.workload(dir).random().readWrite(readPercent)
+            WorkloadReport r = DriveSpeed.workload(dir).random().readPercent(readPercent)
                     .blockSize(DataSize.ofBytes(blockBytes)).size(DataSize.ofBytes(fileBytes))
                     .threads(threads).count(300).seed(seed).backend(rec).run();
             List<Call> io = afterFill(transfers(rec), fileBytes);
@@ -99,7 +99,7 @@ class WorkloadMeasurementTest {
     void readsNeverTouchSpaceThatWasNotWrittenFirst() throws IOException {
         RecordingBackend rec = RecordingBackend.callsAndContent();
         long fileBytes = 4L << 20;
-        small().random().readWrite(50).count(5000).seed(7).backend(rec).run();
+        small().random().readPercent(50).count(5000).seed(7).backend(rec).run();
         long writtenUpTo = 0;
         for (Call c : transfers(rec)) {
             if (c.operation() == IoOperation.WRITE && c.offsetBytes() == writtenUpTo) {
@@ -126,7 +126,7 @@ class WorkloadMeasurementTest {
         long blockBytes = 4096;
         long blocks = (4L << 20) / blockBytes;
         RecordingBackend rec = RecordingBackend.calls();
-        WorkloadReport report = small().random().readWrite(readPercent).count(count).seed(seed)
+        WorkloadReport report = small().random().readPercent(readPercent).count(count).seed(seed)
                 .noRandomMap().backend(rec).run();
 
         List<Call> all = transfers(rec);
@@ -156,7 +156,7 @@ class WorkloadMeasurementTest {
         int count = 4000;
         int threads = 3;
         RecordingBackend rec = RecordingBackend.calls();
-        small().random().readWrite(40).count(count).threads(threads).seed(seed).noRandomMap()
+        small().random().readPercent(40).count(count).threads(threads).seed(seed).noRandomMap()
                 .backend(rec).run();
         Map<String, List<Call>> byThread = afterFill(transfers(rec), 4L << 20).stream()
                 .collect(Collectors.groupingBy(Call::thread));
@@ -182,7 +182,7 @@ class WorkloadMeasurementTest {
         int threads = 3;
         long blocks = 1024;
         RecordingBackend rec = RecordingBackend.calls();
-        WorkloadReport report = small().random().read().sizeBased().threads(threads).seed(seed)
+        WorkloadReport report = small().random().read().noDuration().threads(threads).seed(seed)
                 .backend(rec).run();
         assertThat(report.parameters().randomMap()).isTrue();
         Map<String, List<Call>> byThread = afterFill(transfers(rec), 4L << 20).stream()
@@ -332,7 +332,7 @@ class WorkloadMeasurementTest {
     void anAsyncBackendKeepsTheQueueFullCompletesOutOfOrderAndResubmitsShortOnes()
             throws IOException {
         ThreadedAsyncBackend async = new ThreadedAsyncBackend(Long.MAX_VALUE);
-        WorkloadReport r = small().random().readWrite(50).queueDepth(8).count(4000)
+        WorkloadReport r = small().random().readPercent(50).queueDepth(8).count(4000)
                 .backend(async).run();
         assertThat(r.engine().ioEngine()).isEqualTo(IoEngine.LIBAIO);
         assertThat(r.engine().toString()).startsWith("libaio").endsWith("1 thread x queue depth 8");
@@ -435,7 +435,7 @@ class WorkloadMeasurementTest {
         WorkloadPlan w = DriveSpeed.workload(dir);
         assertThatThrownBy(() -> w.threads(0)).hasMessageContaining("threads is too small (must be in [1, 1024]): 0");
         assertThatThrownBy(() -> w.queueDepth(0)).hasMessageContaining("queueDepth");
-        assertThatThrownBy(() -> w.readWrite(101)).hasMessage("readWrite must be the share of reads in percent, in [0, 100]: 101");
+        assertThatThrownBy(() -> w.readPercent(101)).hasMessage("readPercent must be the share of reads in percent, in [0, 100]: 101");
         assertThatThrownBy(() -> w.count(0)).hasMessageContaining("count is too small (must be >= 1): 0");
         assertThatThrownBy(() -> w.duration(Duration.ZERO)).hasMessageContaining("duration");
         assertThatThrownBy(() -> w.rampTime(Duration.ofSeconds(-1))).hasMessageContaining("rampTime");
@@ -467,7 +467,7 @@ class WorkloadMeasurementTest {
         AtomicReference<Boolean> flag = new AtomicReference<>();
         Thread t = new Thread(() -> {
             try {
-                small().random().readWrite(50).threads(3).duration(Duration.ofSeconds(60)).run();
+                small().random().readPercent(50).threads(3).duration(Duration.ofSeconds(60)).run();
             } catch (Throwable e) {
                 thrown.set(e);
             }
@@ -488,7 +488,7 @@ class WorkloadMeasurementTest {
 
     @Test
     void theReportReadsLikeFio() throws IOException {
-        WorkloadReport r = small().random().readWrite(70).count(3000).run();
+        WorkloadReport r = small().random().readPercent(70).count(3000).run();
         String text = r.toString();
         assertThat(text).contains("randrw 70% reads", "bs 4 KiB", "QD1 T1", "IOPS", "clat",
                 "99.99th=[", "50.00th=[", "read:", "write:", "MB/s", "MiB/s");

@@ -114,7 +114,7 @@ public final class FioPlans {
         public WorkloadGroup group() {
             WorkloadGroup g = DriveSpeed.group();
             for (PlannedJob j : measured()) {
-                g = g.with(j.plan(), j.startDelay());
+                g = g.job(j.plan(), j.startDelay());
             }
             return g;
         }
@@ -215,7 +215,7 @@ public final class FioPlans {
             if (existing) {
                 p = p.existingFile(file);
                 if (writes(s)) {
-                    p = p.overwriteAllowed(file);
+                    p = p.allowWritesTo(file);
                 }
             }
             p = shape(p, s, job, bs, size, sharedFile ? s.numjobs : 1, c, notes);
@@ -428,7 +428,7 @@ public final class FioPlans {
                     + " writes (drivespeed's backends sync data with fdatasync; the test file's"
                     + " size does not change, so only its timestamps wait for a later sync)");
         }
-        return set(p, s, option, job, q -> q.syncEvery(every));
+        return set(p, s, option, job, q -> q.syncEveryWrites(every));
     }
 
     private WorkloadPlan runLength(WorkloadPlan p, FioJobSettings s, FioJobs.Job job, long bs,
@@ -446,7 +446,7 @@ public final class FioPlans {
             return set(p, s, RUNTIME, job,
                     q -> SharedOptions.DURATION.setter().apply(q, s.runtime));
         }
-        WorkloadPlan q = p.sizeBased();
+        WorkloadPlan q = p.noDuration();
         long perClone = -1;
         if (s.numberIos != null) {
             perClone = s.numberIos;

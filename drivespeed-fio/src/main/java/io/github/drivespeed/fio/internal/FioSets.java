@@ -105,17 +105,15 @@ public final class FioSets {
      */
     private static WorkloadTable table(FioPlans.RunSet set, List<FioReported> reported,
             List<Map<String, String>> jobOptions) {
-        List<String> labels = new ArrayList<>();
-        List<WorkloadReport> reports = new ArrayList<>();
+        List<WorkloadTable.Row> rows = new ArrayList<>();
         int job = 0;
         for (FioReported r : reported) {
             FioPlans.PlannedJob j = set.measured().get(job);
             jobOptions.add(j.written());
-            labels.add(r.reports().size() == 1 && clones(set, j) > 1
-                    ? j.name() + "." + j.cloneIndex() : r.name());
-            reports.add(r.aggregate());
+            rows.add(new WorkloadTable.Row(r.reports().size() == 1 && clones(set, j) > 1
+                    ? j.name() + "." + j.cloneIndex() : r.name(), r.aggregate()));
             job += r.reports().size();
         }
-        return WorkloadTable.of(labels, reports);
+        return WorkloadTable.of(rows);
     }
 }

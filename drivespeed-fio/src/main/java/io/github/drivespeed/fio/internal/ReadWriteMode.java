@@ -73,7 +73,7 @@ public enum ReadWriteMode {
     public WorkloadPlan applyTo(WorkloadPlan plan) {
         WorkloadPlan p = pattern == AccessPattern.RANDOM ? plan.random() : plan.sequential();
         if (mixed()) {
-            return p.readWrite(DEFAULT_READ_PERCENT);
+            return p.readPercent(DEFAULT_READ_PERCENT);
         }
         return readPercent == 100 ? p.read() : p.write();
     }

@@ -55,7 +55,7 @@ public final class SharedOptions {
      * Without a mix, drivespeed's command line refuses it and fio's jobs ignore it, as fio does.
      */
     public static final SharedOption<Integer> RWMIXREAD = valued("rwmixread", List.of(),
-            WorkloadPlan::readWrite, "--rwmixread");
+            WorkloadPlan::readPercent, "--rwmixread");
     /** I/Os in flight per thread; fio's {@code iodepth}. */
     public static final SharedOption<Integer> IODEPTH = valued("iodepth", List.of(),
             WorkloadPlan::queueDepth, "--iodepth", "--queue-depth");
