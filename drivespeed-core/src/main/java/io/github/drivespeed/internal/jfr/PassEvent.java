@@ -86,6 +86,6 @@ final class PassEvent extends DriveSpeedEvent {
     String backend;
 
     @Label("Warnings")
-    @Description("The pass's warnings' names, comma-separated")
+    @Description("The pass's warnings' names (over all its runs), comma-separated")
     String warnings;
 }
