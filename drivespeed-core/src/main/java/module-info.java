@@ -9,11 +9,16 @@
  * <p>Requires no module whose name is made up from a jar's file name: the latency histogram
  * (HdrHistogram) is relocated into the module's own jar, under
  * {@code io.github.drivespeed.internal.hdrhistogram}, and no type of it is in the API.
+ *
+ * <p>Requires {@code jdk.jfr} only statically: where the runtime has it, every run is recorded
+ * as JDK Flight Recorder events ({@code io.github.drivespeed.Run}, {@code .Pass},
+ * {@code .Warning}); where it has not, runs go on unrecorded.
  */
 module io.github.drivespeed {
     requires org.slf4j;
     requires java.management;
     requires jdk.unsupported;
+    requires static jdk.jfr;
 
     exports io.github.drivespeed;
     exports io.github.drivespeed.error;

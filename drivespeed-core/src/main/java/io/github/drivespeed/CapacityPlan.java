@@ -4,6 +4,7 @@ import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.check.SettingChecks;
+import io.github.drivespeed.internal.jfr.FlightEvents;
 import io.github.drivespeed.internal.measure.CapacityCheck;
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.progress.ProgressListener;
@@ -104,8 +105,8 @@ public final class CapacityPlan extends Plan<CapacityPlan, ProgressListener, Cap
      * @throws IOException if the target cannot be examined
      */
     public CapacityCheckReport run() throws IOException {
-        return new CapacityCheck(target(), parameters(), progressListener(), chosenBackend())
-                .run();
+        return FlightEvents.recorded(() -> new CapacityCheck(target(), parameters(),
+                progressListener(), chosenBackend()).run());
     }
 
     @Override

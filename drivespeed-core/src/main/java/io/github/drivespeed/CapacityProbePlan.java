@@ -3,6 +3,7 @@ package io.github.drivespeed;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.internal.check.SettingChecks;
+import io.github.drivespeed.internal.jfr.FlightEvents;
 import io.github.drivespeed.parameters.CapacityProbeParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityProbeReport;
@@ -147,7 +148,9 @@ public final class CapacityProbePlan
         if (parameters().force()) {
             device = device.force();
         }
-        return device.probeCapacity(parameters().cacheBound().bytes());
+        DevicePlan probing = device;
+        return FlightEvents.recorded(
+                () -> probing.probeCapacity(parameters().cacheBound().bytes()));
     }
 
     @Override

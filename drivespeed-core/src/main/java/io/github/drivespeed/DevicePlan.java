@@ -8,6 +8,7 @@ import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.internal.check.SettingChecks;
+import io.github.drivespeed.internal.jfr.FlightEvents;
 import io.github.drivespeed.internal.measure.DeviceMeasurement;
 import io.github.drivespeed.internal.measure.PageCacheOptions;
 import io.github.drivespeed.parameters.DeviceParameters;
@@ -299,8 +300,9 @@ public final class DevicePlan extends BlockPlan<DevicePlan, ProgressListener, De
                     + " test: add ").setting("write").then(", or leave it out for a read-only"
                     + " test"), null);
         }
-        return new DeviceMeasurement(target(), parameters(), !blockSizeGiven, writeConfirmation,
-                pageCacheOptions(), progressListener(), chosenBackend()).run();
+        return FlightEvents.recorded(() -> new DeviceMeasurement(target(), parameters(),
+                !blockSizeGiven, writeConfirmation, pageCacheOptions(), progressListener(),
+                chosenBackend()).run());
     }
 
     /**

@@ -7,6 +7,7 @@ import io.github.drivespeed.error.TargetNotWritableException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.internal.check.SettingChecks;
+import io.github.drivespeed.internal.jfr.FlightEvents;
 import io.github.drivespeed.internal.measure.PageCacheOptions;
 import io.github.drivespeed.internal.measure.SequentialMeasurement;
 import io.github.drivespeed.parameters.DataPattern;
@@ -279,8 +280,8 @@ public final class SequentialPlan
         PageCacheOptions pageCache = PageCacheOptions.of(p.dropCaches(), p.cachedRead());
         pageCache.checkReadsAreBuffered(p.direct() && !p.bufferedFallback(), "buffered",
                 "directOrBuffered");
-        return new SequentialMeasurement(target(), p, progressListener(), chosenBackend(),
-                pageCache).run();
+        return FlightEvents.recorded(() -> new SequentialMeasurement(target(), p,
+                progressListener(), chosenBackend(), pageCache).run());
     }
 
     @Override

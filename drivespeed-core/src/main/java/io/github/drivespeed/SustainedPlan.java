@@ -4,6 +4,7 @@ import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.TargetNotFoundException;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.internal.check.SettingChecks;
+import io.github.drivespeed.internal.jfr.FlightEvents;
 import io.github.drivespeed.internal.measure.SustainedMeasurement;
 import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.progress.ProgressListener;
@@ -163,8 +164,8 @@ public final class SustainedPlan
      * @throws IOException if the target cannot be examined
      */
     public SustainedReport run() throws IOException {
-        return new SustainedMeasurement(target(), parameters(), progressListener(),
-                chosenBackend()).run();
+        return FlightEvents.recorded(() -> new SustainedMeasurement(target(), parameters(),
+                progressListener(), chosenBackend()).run());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.github.drivespeed;
 
+import io.github.drivespeed.internal.jfr.FlightEvents;
 import io.github.drivespeed.internal.workload.WorkloadGroupRun;
 import io.github.drivespeed.report.WorkloadReport;
 import java.io.IOException;
@@ -95,6 +96,6 @@ public final class WorkloadGroup {
             members.add(new WorkloadGroupRun.Member(p.engine(), p.parameters(),
                     startDelays.get(i)));
         }
-        return WorkloadGroupRun.run(members);
+        return FlightEvents.recordedAll(members.size(), () -> WorkloadGroupRun.run(members));
     }
 }

@@ -9,6 +9,7 @@ import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.internal.check.SettingChecks;
 import io.github.drivespeed.internal.files.ExistingFile;
+import io.github.drivespeed.internal.jfr.FlightEvents;
 import io.github.drivespeed.internal.workload.WorkloadMeasurement;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.IoEngine;
@@ -486,7 +487,7 @@ public final class WorkloadPlan
      * @throws IOException if the target cannot be examined
      */
     public WorkloadReport run() throws IOException {
-        return engine().run(List.of(parameters())).get(0);
+        return FlightEvents.recorded(() -> engine().run(List.of(parameters())).get(0));
     }
 
     /**

@@ -17,5 +17,11 @@
  * {@link io.github.drivespeed.error}. Units are in every method name that returns a number:
  * bytes, nanoseconds, bytes per second, MB/s (10^6 bytes per second, as dd prints) and MiB/s
  * (2^20 bytes per second, as fio prints).
+ *
+ * <p>Every plan's {@code run()} is recorded as JDK Flight Recorder events where the runtime has
+ * {@code jdk.jfr} and a recording has them on: {@code io.github.drivespeed.Run} over the run,
+ * {@code io.github.drivespeed.Pass} per measured run of each pass and
+ * {@code io.github.drivespeed.Warning} per warning of the report, each in the category
+ * {@code drivespeed} (fields and units: {@code docs/jfr.md}).
  */
 package io.github.drivespeed;

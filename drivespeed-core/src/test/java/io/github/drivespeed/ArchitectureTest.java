@@ -64,6 +64,10 @@ class ArchitectureTest {
             ArchitectureRules.onlyThePlansUseWorkloads(DRIVESPEED);
 
     @ArchTest
+    static final ArchRule flightEventsReadOnlyReports =
+            ArchitectureRules.flightEventsReadOnlyReports(DRIVESPEED);
+
+    @ArchTest
     static final ArchRule packagesStaySmall =
             ArchitectureRules.packagesStaySmall(DRIVESPEED, ArchitectureRules.MAIN_SOURCES);
 }

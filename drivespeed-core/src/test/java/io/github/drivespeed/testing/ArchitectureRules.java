@@ -45,7 +45,8 @@ import java.util.stream.Stream;
  * {@code cli}, {@code examples}) sit on top and see only what core exports. Inside the engine,
  * its rooms, bottom up: {@code internal.figures} (below every room, and usable by the values);
  * {@code internal.io}; {@code internal.verify}, {@code internal.files},
- * {@code internal.preflight}; {@code internal.measure}; {@code internal.workload}.
+ * {@code internal.preflight}; {@code internal.measure}; {@code internal.workload}; beside them
+ * {@code internal.jfr}, which records the plans' reports and reads nothing of the engine.
  */
 public final class ArchitectureRules {
 
@@ -230,6 +231,18 @@ public final class ArchitectureRules {
     public static ArchRule measurementsDoNotDependOnWorkloads(String base) {
         return roomDependsOnlyOn(base, "measure", "io", "verify", "files", "preflight", "genuine",
                 "probe", "check");
+    }
+
+    /**
+     * The Flight Recorder events ({@code internal.jfr}) are made from the reports alone, through
+     * their view: they depend on no other package of {@code internal}, so every kind of report
+     * is recorded the same way and no engine class is loaded for them.
+     *
+     * @param base the base package
+     * @return the rule
+     */
+    public static ArchRule flightEventsReadOnlyReports(String base) {
+        return roomDependsOnlyOn(base, "jfr");
     }
 
     /**

@@ -91,6 +91,11 @@ class ArchitectureRulesFixtureTest {
     }
 
     @Test
+    void flightEventsThatReachIntoAWorkloadAreFound() {
+        breaks(ArchitectureRules::flightEventsReadOnlyReports, "rooms", "jfr.Events");
+    }
+
+    @Test
     void aPackageWithMoreClassesThanARoomHoldsIsFound() {
         breaks(base -> ArchitectureRules.packagesHoldAtMost(base, TEST_SOURCES, 2, 1_000),
                 "sizes", "sizes.room has 3 top-level classes (at most 2)");
