@@ -122,4 +122,34 @@ class CommandLineTrapsTest {
         assertRefused(CommandRun.of(dir.toString(), "--probe", "--json", "-o", file),
                 "-o " + file + ": cannot create " + file + ": No such file or directory");
     }
+
+    @Test
+    void aSizeWithSpacesAroundIsReadAndDdsLowerCaseBIsRefusedWithWhatToWrite()
+            throws IOException {
+        CommandRun spaced = CommandRun.of(dir.toString(), "--block-size", " 1M ", "--count", "1",
+                "--runs", "1");
+        assertThat(spaced.exitCode()).as(spaced.err()).isZero();
+        assertThat(TestFiles.names(dir)).isEmpty();
+        assertRefused(CommandRun.of(dir.toString(), "--block-size", "4kb"),
+                "invalid value for option '--block-size': '4kb' is not a data size: unknown unit"
+                        + " 'kb' (use B, K, M, G, T, KiB, MiB, GiB, TiB (powers of 1024) or kB,"
+                        + " MB, GB, TB (powers of 1000)); in dd, b is a 512-byte block: write 4kB"
+                        + " (powers of 1000) or 4K (powers of 1024)");
+    }
+
+    @Test
+    void aNegativeSeedIsRefusedAsFiosRandseedIsUnsigned() throws IOException {
+        assertRefused(CommandRun.of(dir.toString(), "--rw", "randread", "--seed", "-1"),
+                "invalid value for option '--seed': '-1' is too small (at least 0)");
+    }
+
+    @Test
+    void theSustainedHeaderGivesItsBoundsInTheOutputsUnits() throws IOException {
+        CommandRun o = CommandRun.of(dir.toString(), "--sustained", "--duration", "1", "--size",
+                "32M");
+        assertThat(o.exitCode()).as(o.err()).isIn(0, 1, 4);
+        assertThat(o.out() + o.err()).contains("at most 1 s and 32 MiB, ")
+                .doesNotContain("32M,");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
 }

@@ -108,9 +108,10 @@ public final class WorkloadOptions {
                     + "figures. Default: 0.");
 
     /** Seed of the random offsets and read/write choices. */
-    public static final OptionRow<Long> SEED = OptionRow.wholeLong("N", "--seed")
+    public static final OptionRow<Long> SEED = OptionRow.unsignedLong("N", "--seed")
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP).setting("seed")
-            .help("Workload: seed of the random offsets and read/write choices. Default: 0.");
+            .help("Workload: seed of the random offsets and read/write choices, 0 or more (as"
+                    + " fio's randseed). Default: 0.");
 
     /** Random offsets drawn with replacement. */
     public static final OptionRow<Boolean> NORANDOMMAP = OptionRow.flag(SharedOptions.NORANDOMMAP)
