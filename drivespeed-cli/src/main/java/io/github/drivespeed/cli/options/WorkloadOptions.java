@@ -45,7 +45,8 @@ public final class WorkloadOptions {
             .forms(Form.SWEEP).setting("blockSizes")
             .chooses(Form.SWEEP, "the sweep runs every block size from 4 KiB to 64 MiB")
             .help("Run the workload at every block size from 4K to "
-                    + "64M (powers of two) and print a table. Without --rw: randread.");
+                    + "64M (powers of two) and print a table; --size must then be a multiple"
+                    + " of 64M, the largest block. Without --rw: randread.");
 
     /** The share of reads in a mix. */
     public static final OptionRow<Integer> RWMIXREAD = OptionRow.wholeInt("PCT", SharedOptions.RWMIXREAD)
