@@ -86,8 +86,8 @@ class CommandLineTrapsTest {
         assertRefused(CommandRun.of(dir.toString(), "--count", "0"),
                 "invalid value for option '--count': '0' is too small (must be >= 1)");
         assertRefused(CommandRun.of(dir.toString(), "--rw", "randread", "--duration", "-1"),
-                "invalid value for option '--duration': '-1' is not a duration (must not be"
-                        + " negative)");
+                "invalid value for option '--duration': '-1' is not a duration: '-1' (must not"
+                        + " be negative)");
     }
 
     @Test

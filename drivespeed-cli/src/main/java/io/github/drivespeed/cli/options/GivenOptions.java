@@ -54,7 +54,7 @@ public final class GivenOptions {
     /**
      * The value of an option, converted as its row says ({@link OptionRow#as}); a conversion's
      * refusal names the option as typed and the value: {@code invalid value for option
-     * '--duration': 'abc' is not a duration (...)}. A refusal the library words itself
+     * '--duration': 'abc' is not a duration: ...}. A refusal the library words itself
      * ({@link InvalidSettingException}) passes through.
      *
      * @param <V> the value's type
@@ -88,10 +88,8 @@ public final class GivenOptions {
      */
     public IllegalArgumentException refusal(OptionRow<?> row, Object value,
             IllegalArgumentException reason) {
-        // the reason without repeating the value: '-1' is not a duration (...)
         return new IllegalArgumentException("invalid value for option '" + typed(row) + "': "
-                + valueAndReason("'" + value + "'", reason.getMessage().replace(": '" + value
-                        + "'", "")), reason);
+                + valueAndReason("'" + value + "'", reason.getMessage()), reason);
     }
 
     /**
