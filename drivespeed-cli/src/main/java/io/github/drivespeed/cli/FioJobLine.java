@@ -4,8 +4,11 @@ import io.github.drivespeed.fio.internal.FioCommandLine;
 import io.github.drivespeed.fio.internal.FioJobFile;
 import io.github.drivespeed.fio.internal.FioOptions;
 import io.github.drivespeed.fio.internal.FioSection;
+import io.github.drivespeed.cli.options.CloseNames;
+import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.options.GivenOptions;
+import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.OptionRow;
 import io.github.drivespeed.cli.options.OptionTable;
 import io.github.drivespeed.cli.run.ErrorMessages;
@@ -29,6 +32,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * file format"): the command line's global options and jobs first, then the job file's sections.
  */
 final class FioJobLine {
+
+    /** fio's option that starts a job. */
+    private static final String FIO_NAME = "name";
 
     private final CommandSpec spec;
     private final GivenOptions given;
@@ -102,10 +108,59 @@ final class FioJobLine {
         return jobFile() != null || fioSpelled();
     }
 
-    /** @return the refusal of an argument nothing takes, or null */
-    String unmatchedRefusal() {
-        if (givesJobs() || unmatched.isEmpty()) {
+    /**
+     * {@return the refusal of fio's spellings that were not meant as an fio job, or null} Without
+     * a job file or {@code --name}, an option only fio spells ({@code --direct},
+     * {@code --blocksize}) is taken for a slip of drivespeed's own command line, the more so
+     * beside an option fio's jobs do not take ({@code --count}): it is named, with the option of
+     * drivespeed's most likely meant. A command line of fio's spellings with {@code --name}, or
+     * a job file, is an fio job as before.
+     */
+    private String mixRefusal() {
+        if (asFio || jobFile() != null) {
             return null;
+        }
+        List<String> fioOnly = unmatched.stream().filter(u -> u.startsWith(OptionTable.LONG_PREFIX)
+                && FioOptions.find(key(u)).isPresent()).toList();
+        if (fioOnly.isEmpty() || fioOnly.stream().anyMatch(u -> key(u).equals(FIO_NAME))) {
+            return null;
+        }
+        String first = fioOnly.get(0);
+        String option = OptionTable.LONG_PREFIX + key(first);
+        String drivespeeds = given.inOrder().stream().filter(r -> !r.goesWith(Form.FIO_JOB))
+                .findFirst().map(r -> "'" + given.typed(r) + "' is drivespeed's, so this is not"
+                        + " an fio job").orElse("no fio job is given (--" + FIO_NAME
+                        + "=NAME starts one)");
+        return "option '" + option + "' is fio's spelling, and " + drivespeeds + "; "
+                + meant(key(first));
+    }
+
+    /** What drivespeed's command line takes for fio's option {@code key}. */
+    private String meant(String key) {
+        if (key.equals("direct")) {
+            return "O_DIRECT is already drivespeed's default ("
+                    + MeasurementOptions.BUFFERED.option() + " opts out)";
+        }
+        for (OptionRow<?> row : OptionTable.rows()) {
+            if (row.fio().filter(f -> f.name().equals(key) || f.aliases().contains(key))
+                    .isPresent()) {
+                return "did you mean " + row.option() + "?";
+            }
+        }
+        return CloseNames.closest(OptionTable.LONG_PREFIX + key, optionNames(spec, false))
+                .map(o -> "did you mean " + o + "?")
+                .orElse("give drivespeed's options ('drivespeed --help' lists them), or fio's"
+                        + " with --" + FIO_NAME + "=NAME");
+    }
+
+    /**
+     * @return the refusal of an argument nothing takes, or of fio's spellings not meant as an fio
+     *     job ({@link #mixRefusal}), or null
+     */
+    String unmatchedRefusal() {
+        String mix = mixRefusal();
+        if (mix != null || givesJobs() || unmatched.isEmpty()) {
+            return mix;
         }
         // worded as picocli's own refusal of it would be (with its suggestions of close names)
         return ErrorMessages.ofPicocli(

@@ -126,7 +126,7 @@ class CommandLineWordingTest {
         CommandRun tiny = CommandRun.of(dir.toString(), "--sustained", "--size", "8k");
         assertThat(tiny.exitCode()).isEqualTo(2);
         assertThat(tiny.errLines()).containsExactly("drivespeed: invalid value for option"
-                + " '--size': '8k': is too small (must be >= 1 MiB)");
+                + " '--size': '8k' is too small (must be >= 1 MiB)");
         // the target named as a path, not as typed ('.')
         assertThat(CommandRun.of(".", "--write").errLines()).containsExactly("drivespeed: option"
                 + " '--write' applies to a block device only, and "

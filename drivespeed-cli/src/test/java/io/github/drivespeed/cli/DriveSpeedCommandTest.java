@@ -558,7 +558,7 @@ class DriveSpeedCommandTest {
         CommandRun o = run(dir.toString(), "--rw", "read", "--bs", "8M", "--size", "4M");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: invalid value for option '--bs':"
-                + " '8M': is larger than --size 4 MiB; the test file must hold a block");
+                + " '8M' is larger than --size 4 MiB; the test file must hold a block");
         assertThat(o.out()).isEmpty();
         assertThat(TestFiles.names(dir)).isEmpty();
     }
@@ -578,10 +578,10 @@ class DriveSpeedCommandTest {
     @Test
     void durationsAreNamedAsTypedAndNumbersInTheCommandsOwnStyle() {
         assertThat(run(dir.toString(), "--rw", "read", "--duration", "0").errLines())
-                .containsExactly("drivespeed: invalid value for option '--duration': '0':"
+                .containsExactly("drivespeed: invalid value for option '--duration': '0'"
                         + " is too short (must be in [1 ns, 24 h])");
         assertThat(run(dir.toString(), "--rw", "read", "--runtime", "99999h").errLines())
-                .containsExactly("drivespeed: invalid value for option '--runtime': '99999h':"
+                .containsExactly("drivespeed: invalid value for option '--runtime': '99999h'"
                         + " is too long (must be in [1 ns, 24 h])");
         CommandRun count = run(dir.toString(), "--count", "abc");
         assertThat(count.exitCode()).isEqualTo(2);
@@ -599,10 +599,10 @@ class DriveSpeedCommandTest {
                 .containsExactly("drivespeed: invalid value for option '--count':"
                         + " '-99999999999999999999' is too small (at least -9223372036854775808)");
         assertThat(run(dir.toString(), "--runs", "5000").errLines()).containsExactly(
-                "drivespeed: invalid value for option '--runs': '5000': is too large (must be in"
+                "drivespeed: invalid value for option '--runs': '5000' is too large (must be in"
                         + " [1, 1000])");
         assertThat(run(dir.toString(), "--count", "0").errLines()).containsExactly(
-                "drivespeed: invalid value for option '--count': '0': is too small (must be >="
+                "drivespeed: invalid value for option '--count': '0' is too small (must be >="
                         + " 1)");
     }
 

@@ -90,7 +90,7 @@ class GenuineCommandTest {
                         + " space (or --size, or what --duration of writing fills) and reads it"
                         + " all back");
         assertRefused(run(dir.toString(), "--verify-capacity", "--size", "100k"),
-                "drivespeed: invalid value for option '--size': '100k': is too small (must be >="
+                "drivespeed: invalid value for option '--size': '100k' is too small (must be >="
                         + " 1 MiB)");
         // a size that does not fit: exit code 2, the option as typed, before the header
         CommandRun tooBig = run(dir.toString(), "--verify-capacity", "--size", "1000T");
@@ -107,7 +107,7 @@ class GenuineCommandTest {
                         + " other: the capacity check fills the free space (or --size, or what"
                         + " --duration of writing fills) and reads it all back");
         assertRefused(run(dir.toString(), "--verify-capacity", "--duration", "500ms"),
-                "drivespeed: invalid value for option '--duration': '500ms': is too short (must be in"
+                "drivespeed: invalid value for option '--duration': '500ms' is too short (must be in"
                         + " [1 s, 168 h])");
         Path shm = Path.of("/dev/shm");
         if (Files.isDirectory(shm)) {

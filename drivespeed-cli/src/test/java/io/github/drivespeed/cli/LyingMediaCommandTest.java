@@ -123,7 +123,7 @@ class LyingMediaCommandTest {
                     "--cache-bound", "512K");
             assertThat(bad.exitCode()).isEqualTo(2);
             assertThat(bad.errLines()).containsExactly("drivespeed: invalid value for option"
-                    + " '--cache-bound': '512K': is too small (must be >= 1 MiB)");
+                    + " '--cache-bound': '512K' is too small (must be >= 1 MiB)");
         }
     }
 

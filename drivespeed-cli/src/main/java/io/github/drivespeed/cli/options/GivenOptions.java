@@ -54,7 +54,7 @@ public final class GivenOptions {
     /**
      * The value of an option, converted as its row says ({@link OptionRow#as}); a conversion's
      * refusal names the option as typed and the value: {@code invalid value for option
-     * '--duration': 'abc': not a duration: ...}. A refusal the library words itself
+     * '--duration': 'abc' is not a duration: ...}. A refusal the library words itself
      * ({@link InvalidSettingException}) passes through.
      *
      * @param <V> the value's type
@@ -79,7 +79,8 @@ public final class GivenOptions {
     }
 
     /**
-     * {@return {@code invalid value for option 'NAME': 'VALUE': REASON}, the option as typed}
+     * {@return {@code invalid value for option 'NAME': 'VALUE' is REASON} (or {@code 'VALUE':
+     * REASON} where the reason is not worded after an "is"), the option as typed}
      *
      * @param row an option
      * @param value its value, or the part of it refused, as given
@@ -87,8 +88,20 @@ public final class GivenOptions {
      */
     public IllegalArgumentException refusal(OptionRow<?> row, Object value,
             IllegalArgumentException reason) {
-        return new IllegalArgumentException("invalid value for option '" + typed(row) + "': '"
-                + value + "': " + reason.getMessage(), reason);
+        return new IllegalArgumentException("invalid value for option '" + typed(row) + "': "
+                + valueAndReason("'" + value + "'", reason.getMessage()), reason);
+    }
+
+    /**
+     * {@return the value, then why it is refused, read as one sentence: {@code '0' is too small
+     * (...)}, {@code '-1' is not a duration (...)}; a reason of another wording after a colon}
+     *
+     * @param quotedValue the value as the message shows it, quoted
+     * @param reason why it is refused
+     */
+    public static String valueAndReason(String quotedValue, String reason) {
+        String joint = reason.startsWith("is ") ? " " : reason.startsWith("not ") ? " is " : ": ";
+        return quotedValue + joint + reason;
     }
 
     /**

@@ -143,6 +143,18 @@ public final class OptionRow<V> {
     }
 
     /**
+     * A whole number of type {@code long}, not negative, converted as {@link WholeNumbers} words
+     * it.
+     *
+     * @param paramLabel the value's name in the help ({@code N})
+     * @param names its names, the one messages give it first
+     * @return the row, with no form yet
+     */
+    static OptionRow<Long> unsignedLong(String paramLabel, String... names) {
+        return valued(Long.class, WholeNumbers.UNSIGNED_LONG, paramLabel, names);
+    }
+
+    /**
      * A whole number of type {@code int}, converted as {@link WholeNumbers} words it.
      *
      * @param paramLabel the value's name in the help ({@code N})

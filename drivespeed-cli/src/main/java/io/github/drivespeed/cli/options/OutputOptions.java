@@ -70,10 +70,10 @@ public final class OutputOptions {
                     + " summary) to FILE instead; with --json or --csv the text summary then"
                     + " still goes to standard output. An existing FILE is refused unless"
                     + " --overwrite is given (it then keeps its permissions; a symbolic link is"
-                    + " written through), and so is a directory or device; FILE is written whole"
-                    + " or not at all. With fio's jobs, - is standard output and a character"
-                    + " device (/dev/null) is written directly; started as fio, FILE is replaced"
-                    + " as fio replaces it.");
+                    + " written through), and so is a directory or block device; FILE is"
+                    + " written whole or not at all. Standard output is -, and a character"
+                    + " device or fifo (/dev/null, /dev/stdout) is written directly; started as"
+                    + " fio, FILE is replaced as fio replaces it.");
 
     /** The PNG chart's file. */
     public static final OptionRow<String> CHART = OptionRow.text("FILE.png", "--chart")

@@ -15,6 +15,10 @@ final class WholeNumbers {
     static final CommandLine.ITypeConverter<Long> LONG =
             text -> parse(text, Long.MIN_VALUE, Long.MAX_VALUE);
 
+    /** A {@code long} option's converter that refuses a negative number (fio's unsigned ones). */
+    static final CommandLine.ITypeConverter<Long> UNSIGNED_LONG =
+            text -> parse(text, 0, Long.MAX_VALUE);
+
     /** An {@code int} option's converter. */
     static final CommandLine.ITypeConverter<Integer> INT =
             text -> Math.toIntExact(parse(text, Integer.MIN_VALUE, Integer.MAX_VALUE));

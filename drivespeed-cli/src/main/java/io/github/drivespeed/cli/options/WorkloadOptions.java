@@ -45,7 +45,8 @@ public final class WorkloadOptions {
             .forms(Form.SWEEP).setting("blockSizes")
             .chooses(Form.SWEEP, "the sweep runs every block size from 4 KiB to 64 MiB")
             .help("Run the workload at every block size from 4K to "
-                    + "64M (powers of two) and print a table. Without --rw: randread.");
+                    + "64M (powers of two) and print a table; --size must then be a multiple"
+                    + " of 64M, the largest block. Without --rw: randread.");
 
     /** The share of reads in a mix. */
     public static final OptionRow<Integer> RWMIXREAD = OptionRow.wholeInt("PCT", SharedOptions.RWMIXREAD)
@@ -108,9 +109,10 @@ public final class WorkloadOptions {
                     + "figures. Default: 0.");
 
     /** Seed of the random offsets and read/write choices. */
-    public static final OptionRow<Long> SEED = OptionRow.wholeLong("N", "--seed")
+    public static final OptionRow<Long> SEED = OptionRow.unsignedLong("N", "--seed")
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP).setting("seed")
-            .help("Workload: seed of the random offsets and read/write choices. Default: 0.");
+            .help("Workload: seed of the random offsets and read/write choices, 0 or more (as"
+                    + " fio's randseed). Default: 0.");
 
     /** Random offsets drawn with replacement. */
     public static final OptionRow<Boolean> NORANDOMMAP = OptionRow.flag(SharedOptions.NORANDOMMAP)

@@ -22,7 +22,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * A file the command writes its results or chart to ({@code --output}, {@code --chart}).
  *
  * <p>{@link #check} runs before anything is measured: a directory, a device, a fifo or a socket
- * (or a symbolic link to one) is refused, an existing file is refused unless {@code --overwrite}
+ * (or a symbolic link to one) is refused ({@link #checkOrDevice} writes a character device or a
+ * fifo directly), an existing file is refused unless {@code --overwrite}
  * was given, and the parent directory must exist. {@link #create} then creates the temporary
  * file beside it ({@code .NAME.RANDOM.part}, default permissions: 0666 less the umask, as a shell
  * redirect gives), so that a file that cannot be created is found before measuring too; it is
@@ -69,8 +70,9 @@ public final class OutputFile implements AutoCloseable {
     }
 
     /**
-     * Checks the path, taking a character device too ({@code /dev/null}, as fio's
-     * {@code --output} takes it): the device is written directly, nothing else is made.
+     * Checks the path, taking a character device or a fifo too ({@code /dev/null},
+     * {@code /dev/stdout}, as fio's {@code --output} and a shell redirect take them): it is
+     * written directly, nothing else is made.
      *
      * @param option the option that named it, for messages
      * @param name the path as given
@@ -80,7 +82,9 @@ public final class OutputFile implements AutoCloseable {
      */
     public static OutputFile checkOrDevice(String option, String name, boolean overwrite) {
         Path path = Path.of(name).toAbsolutePath().normalize();
-        if (!name.isEmpty() && "a character device".equals(kind(path))) {
+        String kind = name.isEmpty() || !Files.exists(path) || Files.isDirectory(path)
+                || Files.isRegularFile(path) ? null : kind(path);
+        if ("a character device".equals(kind) || "a fifo".equals(kind)) {
             return new OutputFile(option, name, path, path, overwrite, true);
         }
         return check(option, name, overwrite);
@@ -195,10 +199,10 @@ public final class OutputFile implements AutoCloseable {
                 break;
             } catch (FileAlreadyExistsException e) {
                 if (attempt >= 10) {
-                    throw failure("cannot create " + candidate, e);
+                    throw failure("cannot create " + target, e);
                 }
             } catch (IOException e) {
-                throw failure("cannot create " + candidate, e);
+                throw failure("cannot create " + target, e);
             }
         }
         Path created = temp;
@@ -247,7 +251,7 @@ public final class OutputFile implements AutoCloseable {
         } catch (Refusal e) {
             throw e;
         } catch (IOException e) {
-            throw failure("cannot write " + temp, e);
+            throw failure("cannot write " + target, e);
         } finally {
             close();
         }

@@ -26,6 +26,9 @@ import java.util.Set;
  */
 public final class OutputRouter implements AutoCloseable {
 
+    /** The {@code --output} name of standard output. */
+    private static final String STDOUT = "-";
+
     private final PrintWriter stdout;
     private final PrintWriter text;
     private final StringWriter textBuffer;
@@ -105,16 +108,16 @@ public final class OutputRouter implements AutoCloseable {
         boolean textToo = fio != FioOutputFormat.NORMAL
                 && formats.contains(FioOutputFormat.NORMAL);
         boolean fioJobs = fioMeaning != FioMeaning.NONE;
-        String output = fioJobs && "-".equals(options.output()) ? null : options.output();
+        // "-" is standard output, as every Unix tool has it
+        String output = STDOUT.equals(options.output()) ? null : options.output();
         boolean overwrite = options.overwrite() || fioMeaning == FioMeaning.FIO;
         if (options.overwrite() && options.output() == null && options.chart() == null
                 && fioMeaning == FioMeaning.NONE) {
             // fio's jobs may write log files (write_bw_log, ...), which --overwrite replaces too
             throw new IllegalArgumentException("option '--overwrite' needs --output or --chart");
         }
-        OutputFile file = output == null ? null : fioJobs
-                ? OutputFile.checkOrDevice(options.outputTyped(), output, overwrite)
-                : OutputFile.check(options.outputTyped(), output, overwrite);
+        OutputFile file = output == null ? null
+                : OutputFile.checkOrDevice(options.outputTyped(), output, overwrite);
         if (options.chart() != null
                 && !options.chart().toLowerCase(Locale.ROOT).endsWith(".png")) {
             throw new IllegalArgumentException("invalid value for option '--chart': '"

@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.run;
 
+import io.github.drivespeed.cli.options.CloseNames;
 import io.github.drivespeed.cli.options.OptionTable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -77,6 +78,12 @@ public final class ErrorMessages {
             String name = eq < 0 ? first : first.substring(0, eq);
             List<String> close = e.getSuggestions().stream().filter(o -> o.startsWith("-"))
                     .toList();
+            if (close.isEmpty() && e.getCommandLine() != null) {
+                // picocli's suggestions miss a name that differs in its dashes (--blocksize)
+                close = CloseNames.closest(name, e.getCommandLine().getCommandSpec().options()
+                        .stream().flatMap(o -> Arrays.stream(o.names())).toList()).stream()
+                        .toList();
+            }
             return "unknown option '" + name + "'" + (close.isEmpty() ? ""
                     : " (did you mean " + String.join(" or ", close) + "?)") + "; " + HELP;
         }

@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.run;
 
+import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
@@ -30,6 +31,9 @@ final class Refusals {
 
     /** The settings that are the target itself, the command's positional argument. */
     private static final Set<String> TARGET = Set.of("directory", "device");
+
+    /** The plan's setting of the block size. */
+    private static final String BLOCK_SIZE = "blockSize";
 
     private final GivenOptions given;
 
@@ -74,16 +78,31 @@ final class Refusals {
             return "option '" + typed + "' " + reason;
         }
         Optional<String> value = given.typedValue(option.get());
-        if (value.isEmpty() && option.get() == MeasurementOptions.BLOCK_SIZE
-                && given.has(WorkloadOptions.SWEEP)) {
-            // the sweep sets the block size itself, up to its largest block: name the sweep
-            return "option '" + given.typed(WorkloadOptions.SWEEP) + "' runs blocks up to '"
-                    + e.value().get() + "', and " + reason.replace("is larger than", "that is"
-                    + " larger than");
+        boolean sizeAndBlock = option.get() == WorkloadOptions.SIZE
+                && e.settings().contains(BLOCK_SIZE)
+                || option.get() == MeasurementOptions.BLOCK_SIZE && value.isEmpty();
+        if (sizeAndBlock && given.has(WorkloadOptions.SWEEP)) {
+            // the sweep sets the block size itself: name the sweep and its rule on --size
+            List<DataSize> blocks = WorkloadPlan.DEFAULT_SWEEP;
+            DataSize largest = blocks.get(blocks.size() - 1);
+            return "option '" + given.typed(WorkloadOptions.SWEEP) + "' runs blocks of "
+                    + blocks.get(0) + " to " + largest + ", so " + given.typed(WorkloadOptions.SIZE)
+                    + " must be a multiple of " + largest + ": '" + given.typedValue(
+                            WorkloadOptions.SIZE).orElse(WorkloadPlan.DEFAULT_SIZE + "' (the"
+                            + " default") + "' is not";
         }
-        return "invalid value for option '" + typed + "': '" + value.orElse(e.value().get())
-                + "'" + (value.isPresent() ? DecimalUnits.note(value.get()) : " (the default)")
-                + ": " + reason;
+        Optional<String> block = given.typedValue(MeasurementOptions.BLOCK_SIZE);
+        if (option.get() == WorkloadOptions.SIZE && value.isEmpty() && block.isPresent()
+                && e.settings().contains(BLOCK_SIZE)) {
+            // the size was not typed: the block size typed is what does not fit it
+            return "invalid value for option '" + given.typed(MeasurementOptions.BLOCK_SIZE)
+                    + "': '" + block.get() + "': the default " + typed + " " + e.value().get()
+                    + " is not a multiple of it; give " + typed + " a multiple of "
+                    + block.get() + ", or a block size that divides " + e.value().get();
+        }
+        return "invalid value for option '" + typed + "': " + GivenOptions.valueAndReason("'"
+                + value.orElse(e.value().get()) + "'" + (value.isPresent()
+                        ? DecimalUnits.note(value.get()) : " (the default)"), reason);
     }
 
     /**

@@ -17,7 +17,8 @@ import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Optional;
+import io.github.drivespeed.unit.DataSize;
+import java.time.Duration;
 
 /**
  * {@code drivespeed DIR --sustained}: a write past the drive's write cache, no warm-up first;
@@ -97,10 +98,14 @@ public final class SustainedRunner {
     private static String bounds(RunContext context) {
         GivenOptions given = context.given();
         boolean own = context.form() == Form.SUSTAINED;
-        String time = (own ? given.typedValue(WorkloadOptions.DURATION) : Optional.<String>empty())
-                .orElse(SustainedPlan.DEFAULT_DURATION.toSeconds() + " s");
-        String size = (own ? given.typedValue(WorkloadOptions.SIZE) : Optional.<String>empty())
-                .orElse(SustainedPlan.DEFAULT_MAX_SIZE + " and half the free space");
+        // the bounds in the units the rest of the output uses (10 s, 256 MiB), not as typed
+        Duration duration = own ? given.value(WorkloadOptions.DURATION) : null;
+        String time = duration == null ? SustainedPlan.DEFAULT_DURATION.toSeconds() + " s"
+                : duration.toNanosPart() % 1_000_000 == 0 && duration.toMillisPart() != 0
+                        ? duration.toMillis() + " ms" : duration.toSeconds() + " s";
+        DataSize typedSize = own ? given.value(WorkloadOptions.SIZE) : null;
+        String size = typedSize != null ? typedSize.toString()
+                : SustainedPlan.DEFAULT_MAX_SIZE + " and half the free space";
         return "at most " + time + " and " + size + ", 5 % of the file system (16 MiB to 1 GiB)"
                 + " always left free";
     }

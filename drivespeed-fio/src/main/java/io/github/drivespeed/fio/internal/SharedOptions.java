@@ -9,10 +9,13 @@ import io.github.drivespeed.unit.Nanoseconds;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The options drivespeed's command line and fio's jobs share, each written once: those fio's jobs
@@ -108,6 +111,9 @@ public final class SharedOptions {
             IODEPTH, IOENGINE, THREADS, SIZE, DURATION, RAMP_TIME, NORANDOMMAP, SQTHREAD_POLL,
             RUNS, WRITE, BACKEND, OUTPUT, ALLOW_OVERWRITE);
 
+    /** A size whose unit ends in a lower-case b ({@code 4kb}, {@code 8Mb}). */
+    private static final Pattern LOWER_B = Pattern.compile("(\\d+ ?)([kKmMgGtT])b");
+
     private SharedOptions() {
     }
 
@@ -138,12 +144,31 @@ public final class SharedOptions {
     private static Function<String, DataSize> size(String setting) {
         return text -> {
             try {
-                return DataSize.parse(text);
+                // spaces around the value (a quoted ' 8M') are no part of it
+                return DataSize.parse(text.strip());
             } catch (InvalidDataSizeException e) {
                 throw new InvalidSettingException(setting, text,
-                        InvalidSettingException.Reason.of("is not a data size: " + e.reason()), e);
+                        InvalidSettingException.Reason.of("is not a data size: " + e.reason()
+                                + ddBlocks(text.strip())), e);
             }
         };
+    }
+
+    /**
+     * For {@code 4kb}: {@code ; in dd, b is a 512-byte block: write 4kB (4000 bytes) or 4K
+     * (4096 bytes)}; empty for any other text.
+     */
+    private static String ddBlocks(String text) {
+        Matcher m = LOWER_B.matcher(text);
+        if (!m.matches()) {
+            return "";
+        }
+        String prefix = m.group(2);
+        String decimal = prefix.equals("k") || prefix.equals("K") ? "kB"
+                : prefix.toUpperCase(Locale.ROOT) + "B";
+        String binary = prefix.toUpperCase(Locale.ROOT);
+        return "; in dd, b is a 512-byte block: write " + m.group(1) + decimal + " (powers of"
+                + " 1000) or " + m.group(1) + binary + " (powers of 1024)";
     }
 
     /** A time as fio writes one (fio's HOWTO, "Time"): no unit means seconds. */

@@ -1,0 +1,155 @@
+package io.github.drivespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.drivespeed.testing.TestFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The traps a new user falls into on the command line, each refused in one line that names what
+ * was typed and what was likely meant, with nothing left behind: one of fio's spellings among
+ * drivespeed's ({@code --direct}, {@code --blocksize}), a size with spaces or dd's {@code b},
+ * a sweep's rule on {@code --size}, a block size the default size does not hold; and the output
+ * file {@code -} as standard output.
+ */
+class CommandLineTrapsTest {
+
+    @TempDir
+    Path dir;
+
+    private void assertRefused(CommandRun o, String message) throws IOException {
+        Refused.assertRefused(o, dir, message);
+    }
+
+    @Test
+    void fiosDirectAmongDrivespeedsOptionsIsRefusedSayingODirectIsTheDefault()
+            throws IOException {
+        assertRefused(CommandRun.of(dir.toString(), "--direct", "--count", "3"),
+                "option '--direct' is fio's spelling, and '--count' is drivespeed's, so this is"
+                        + " not an fio job; O_DIRECT is already drivespeed's default (--buffered"
+                        + " opts out)");
+        assertRefused(CommandRun.of(dir.toString(), "--direct=1"),
+                "option '--direct' is fio's spelling, and no fio job is given (--name=NAME"
+                        + " starts one); O_DIRECT is already drivespeed's default (--buffered"
+                        + " opts out)");
+    }
+
+    @Test
+    void fiosBlocksizeIsRefusedWithTheOptionMeant() throws IOException {
+        assertRefused(CommandRun.of(dir.toString(), "--blocksize=8M", "--count", "2"),
+                "option '--blocksize' is fio's spelling, and '--count' is drivespeed's, so this"
+                        + " is not an fio job; did you mean --block-size?");
+        assertRefused(CommandRun.of(dir.toString(), "--timeout=3", "--rw", "randread"),
+                "option '--timeout' is fio's spelling, and no fio job is given (--name=NAME"
+                        + " starts one); did you mean --duration?");
+    }
+
+    @Test
+    void anUnknownOptionCloseToOneOfDrivespeedsIsNamedWithIt() throws IOException {
+        assertRefused(CommandRun.of(dir.toString(), "--block_size", "8M"),
+                "unknown option '--block_size' (did you mean --block-size?); 'drivespeed --help'"
+                        + " lists the options");
+    }
+
+    @Test
+    void fioSpellingsWithANameAreStillAnFioJob() throws IOException {
+        CommandRun o = CommandRun.of(dir.toString(), "--name=x", "--rw=read", "--bs=4k",
+                "--direct=1", "--size=1M");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).contains("fio jobs from the command line: 1 job");
+    }
+
+    @Test
+    void aSweepsSizeIsRefusedWithTheSweepsRule() throws IOException {
+        for (String size : new String[] {"8M", "63M", "96M"}) {
+            assertRefused(CommandRun.of(dir.toString(), "--sweep", "--size", size),
+                    "option '--sweep' runs blocks of 4 KiB to 64 MiB, so --size must be a"
+                            + " multiple of 64 MiB: '" + size + "' is not");
+        }
+    }
+
+    @Test
+    void aBlockSizeTheDefaultSizeDoesNotHoldIsNamedNotTheDefault() throws IOException {
+        assertRefused(CommandRun.of(dir.toString(), "--rw", "randread", "--bs", "3K"),
+                "invalid value for option '--bs': '3K': the default --size 1 GiB is not a"
+                        + " multiple of it; give --size a multiple of 3K, or a block size that"
+                        + " divides 1 GiB");
+    }
+
+    @Test
+    void aRefusedValueIsReadAsOneSentence() throws IOException {
+        assertRefused(CommandRun.of(dir.toString(), "--count", "0"),
+                "invalid value for option '--count': '0' is too small (must be >= 1)");
+        assertRefused(CommandRun.of(dir.toString(), "--rw", "randread", "--duration", "-1"),
+                "invalid value for option '--duration': '-1' is not a duration: '-1' (must not"
+                        + " be negative)");
+    }
+
+    @Test
+    void dashIsStandardOutputAndACharacterDeviceIsWrittenTo() throws IOException {
+        CommandRun dash = CommandRun.of(dir.toString(), "--probe", "--json", "-o", "-");
+        assertThat(dash.exitCode()).as(dash.err()).isZero();
+        assertThat(dash.out()).contains("\"target\"");
+        CommandRun devNull = CommandRun.of(dir.toString(), "--probe", "--json", "-o",
+                "/dev/null");
+        assertThat(devNull.exitCode()).as(devNull.err()).isZero();
+        assertThat(TestFiles.names(dir)).isEmpty();
+        assertThat(Files.exists(Path.of("-"))).isFalse();
+    }
+
+    @Test
+    void anExistingRegularOutputFileIsStillRefused() throws IOException {
+        Path existing = Files.writeString(dir.resolve("r.json"), "keep",
+                StandardCharsets.UTF_8);
+        CommandRun o = CommandRun.of(dir.toString(), "--probe", "--json", "-o",
+                existing.toString());
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).containsExactly("drivespeed: invalid value for option '-o': '"
+                + existing + "': the file exists; give --overwrite to replace it, or another"
+                + " name");
+        assertThat(Files.readString(existing)).isEqualTo("keep");
+    }
+
+    @Test
+    void anOutputFileThatCannotBeCreatedIsNamedAsGivenNotByItsTemporaryName() throws IOException {
+        // /proc takes no new file, whoever runs the test
+        String file = "/proc/drivespeed-" + ProcessHandle.current().pid() + ".json";
+        assertRefused(CommandRun.of(dir.toString(), "--probe", "--json", "-o", file),
+                "-o " + file + ": cannot create " + file + ": No such file or directory");
+    }
+
+    @Test
+    void aSizeWithSpacesAroundIsReadAndDdsLowerCaseBIsRefusedWithWhatToWrite()
+            throws IOException {
+        CommandRun spaced = CommandRun.of(dir.toString(), "--block-size", " 1M ", "--count", "1",
+                "--runs", "1");
+        assertThat(spaced.exitCode()).as(spaced.err()).isZero();
+        assertThat(TestFiles.names(dir)).isEmpty();
+        assertRefused(CommandRun.of(dir.toString(), "--block-size", "4kb"),
+                "invalid value for option '--block-size': '4kb' is not a data size: unknown unit"
+                        + " 'kb' (use B, K, M, G, T, KiB, MiB, GiB, TiB (powers of 1024) or kB,"
+                        + " MB, GB, TB (powers of 1000)); in dd, b is a 512-byte block: write 4kB"
+                        + " (powers of 1000) or 4K (powers of 1024)");
+    }
+
+    @Test
+    void aNegativeSeedIsRefusedAsFiosRandseedIsUnsigned() throws IOException {
+        assertRefused(CommandRun.of(dir.toString(), "--rw", "randread", "--seed", "-1"),
+                "invalid value for option '--seed': '-1' is too small (at least 0)");
+    }
+
+    @Test
+    void theSustainedHeaderGivesItsBoundsInTheOutputsUnits() throws IOException {
+        CommandRun o = CommandRun.of(dir.toString(), "--sustained", "--duration", "1", "--size",
+                "32M");
+        assertThat(o.exitCode()).as(o.err()).isIn(0, 1, 4);
+        assertThat(o.out() + o.err()).contains("at most 1 s and 32 MiB, ")
+                .doesNotContain("32M,");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+}
