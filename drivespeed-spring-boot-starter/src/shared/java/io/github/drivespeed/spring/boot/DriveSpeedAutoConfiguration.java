@@ -32,7 +32,8 @@ import org.springframework.scheduling.TaskScheduler;
  *
  * <p>The same class in drivespeed-spring-boot-starter (Spring Boot 4's health API) and
  * drivespeed-spring-boot3-starter (Spring Boot 3's): each brings its own health contributor
- * configuration, which also warns at start-up when the application is of the other generation.
+ * configuration; {@code OtherBootGenerationWarning} warns at start-up when the application is of
+ * the other generation.
  *
  * @since 0.1.0
  */
@@ -41,7 +42,7 @@ import org.springframework.scheduling.TaskScheduler;
 @SuppressWarnings("exports")
 @Conditional(OnDriveSpeedPathsCondition.class)
 @EnableConfigurationProperties(DriveSpeedProperties.class)
-@Import(DriveSpeedHealthConfiguration.class)
+@Import({DriveSpeedHealthConfiguration.class, OtherBootGenerationWarning.class})
 public class DriveSpeedAutoConfiguration {
 
     /**

@@ -34,7 +34,7 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 /**
  * The auto-configuration in an application context, on real temporary directories; the same
  * tests for both starters, each reading its generation of Spring Boot's health API through
- * {@link BootGeneration}.
+ * {@link BootHealth}.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class DriveSpeedAutoConfigurationTest {
@@ -48,7 +48,7 @@ class DriveSpeedAutoConfigurationTest {
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(DriveSpeedAutoConfiguration.class))
-            .withConfiguration(BootGeneration.METRICS);
+            .withConfiguration(BootHealth.METRICS);
 
     @AfterEach
     void nothingLeftBehind() throws IOException {
@@ -79,7 +79,7 @@ class DriveSpeedAutoConfigurationTest {
     }
 
     private static HealthReading health(AssertableApplicationContext context, Path path) {
-        return BootGeneration.health(context, DriveSpeedAutoConfiguration.contributorName(path));
+        return BootHealth.health(context, DriveSpeedAutoConfiguration.contributorName(path));
     }
 
     /** Records the name of the thread each measurement ends on, from before the start. */
@@ -292,7 +292,7 @@ class DriveSpeedAutoConfigurationTest {
      */
     @Test
     void onTheOtherGenerationOfSpringBootTheLogNamesTheStarterToUse(CapturedOutput output) {
-        runner.withClassLoader(new FilteredClassLoader(BootGeneration.HEALTH_API_PACKAGE))
+        runner.withClassLoader(new FilteredClassLoader(BootHealth.HEALTH_API_PACKAGE))
                 .withPropertyValues("drivespeed.paths=" + dir)
                 .run(context -> assertThat(context).hasNotFailed()
                         .doesNotHaveBean("drivespeedHealthContributor")

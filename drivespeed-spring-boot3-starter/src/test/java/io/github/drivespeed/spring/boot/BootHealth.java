@@ -11,7 +11,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.context.ApplicationContext;
 
 /** What the shared tests need of Spring Boot 3: its meter registry and its health API. */
-final class BootGeneration {
+final class BootHealth {
 
     /** Spring Boot 3's auto-configuration of a simple meter registry. */
     static final AutoConfigurations METRICS = AutoConfigurations.of(MetricsAutoConfiguration.class,
@@ -21,10 +21,7 @@ final class BootGeneration {
     /** The package of Spring Boot 3's health API, absent in a Spring Boot 4 application. */
     static final String HEALTH_API_PACKAGE = "org.springframework.boot.actuate.health";
 
-    /** The starter for the other generation, Spring Boot 4. */
-    static final String OTHER_STARTER = "drivespeed-spring-boot-starter";
-
-    private BootGeneration() {
+    private BootHealth() {
     }
 
     /** {@return the health of the drivespeed contributor's part {@code name}, asked now} */
