@@ -1,6 +1,8 @@
 /**
- * drivespeed's Spring Boot auto-configuration: the directories in {@code drivespeed.paths}
- * measured on a schedule, a health contributor per directory and drivespeed-micrometer's meters.
+ * drivespeed's Spring Boot 4 auto-configuration (drivespeed-spring-boot3-starter's module
+ * {@code io.github.drivespeed.spring.boot3} is Spring Boot 3's, with the same package): the
+ * directories in {@code drivespeed.paths} measured on a schedule, a health contributor per
+ * directory and drivespeed-micrometer's meters.
  * Exports that one package, and opens it: Spring creates the auto-configuration, binds the
  * properties and proxies the configuration classes by reflection.
  *
@@ -19,6 +21,8 @@ module io.github.drivespeed.spring.boot {
     requires transitive spring.context;
     requires transitive spring.core;
     requires static transitive spring.boot.health;
+    requires spring.beans;
+    requires org.slf4j;
 
     exports io.github.drivespeed.spring.boot;
     opens io.github.drivespeed.spring.boot;

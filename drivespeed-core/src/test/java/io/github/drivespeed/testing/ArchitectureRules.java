@@ -286,12 +286,16 @@ public final class ArchitectureRules {
      * {@code internal.measure} and the others.
      *
      * @param base the base package
-     * @param sourceRoot the directory that holds the packages' sources ({@link #MAIN_SOURCES}
-     *     for a module's own)
+     * @param sourceRoots the directories that hold the packages' sources ({@link #MAIN_SOURCES}
+     *     for a module's own; more where a module compiles sources from another directory too,
+     *     each file counted from the first that has it)
      * @return the rule
      */
-    public static ArchRule packagesStaySmall(String base, Path sourceRoot) {
-        return packagesHoldAtMost(base, sourceRoot, MAX_CLASSES_PER_PACKAGE, MAX_LINES_PER_PACKAGE);
+    public static ArchRule packagesStaySmall(String base, Path... sourceRoots) {
+        return all(packagesUnderBase(base))
+                .should(holdAtMost(List.of(sourceRoots), MAX_CLASSES_PER_PACKAGE,
+                        MAX_LINES_PER_PACKAGE))
+                .allowEmptyShould(false);
     }
 
     /**
@@ -308,7 +312,7 @@ public final class ArchitectureRules {
     public static ArchRule packagesHoldAtMost(String base, Path sourceRoot, int maxClasses,
             int maxLines) {
         return all(packagesUnderBase(base))
-                .should(holdAtMost(sourceRoot, maxClasses, maxLines))
+                .should(holdAtMost(List.of(sourceRoot), maxClasses, maxLines))
                 .allowEmptyShould(false);
     }
 
@@ -329,7 +333,7 @@ public final class ArchitectureRules {
         };
     }
 
-    private static ArchCondition<JavaPackage> holdAtMost(Path sourceRoot, int maxClasses,
+    private static ArchCondition<JavaPackage> holdAtMost(List<Path> sourceRoots, int maxClasses,
             int maxLines) {
         return new ArchCondition<>("hold at most " + maxClasses + " top-level classes and "
                 + maxLines + " lines of source") {
@@ -344,16 +348,20 @@ public final class ArchitectureRules {
                     files.add(c.getSource().flatMap(Source::getFileName)
                             .orElse(c.getSimpleName() + ".java"));
                 }
-                Path directory = sourceRoot.resolve(pkg.getName().replace('.', '/'));
+                String directory = pkg.getName().replace('.', '/');
                 long lines = 0;
                 for (String file : files) {
-                    lines += lineCount(directory.resolve(file));
+                    lines += lineCount(sourceRoots.stream()
+                            .map(r -> r.resolve(directory).resolve(file))
+                            .filter(Files::exists).findFirst()
+                            .orElse(sourceRoots.get(0).resolve(directory).resolve(file)));
                 }
                 int classes = topLevel.size();
                 boolean small = classes <= maxClasses && lines <= maxLines;
                 events.add(new SimpleConditionEvent(pkg, small, "package " + pkg.getName()
                         + " has " + classes + " top-level classes (at most " + maxClasses + ") and "
-                        + lines + " lines in " + directory + " (at most " + maxLines + ")"
+                        + lines + " lines in " + sourceRoots.get(0).resolve(directory)
+                        + " (at most " + maxLines + ")"
                         + (small ? "" : ": split it into sub-packages by concern, each a room"
                                 + " with one job, and add each new room's dependency rule to"
                                 + " ArchitectureRules (docs/architecture.md, \"Classes stay"

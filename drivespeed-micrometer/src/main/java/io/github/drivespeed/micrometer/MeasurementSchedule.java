@@ -17,6 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,11 +25,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Measures one directory's drive on a schedule: a sequential test, then a random-read workload,
  * on a daemon thread of its own ({@code drivespeed-measurement}), first {@code initialDelay}
- * after {@link #start()}, then {@code interval} after the end of each measurement. Nothing ever
- * measures on the caller's thread: meters and health checks read {@link #latest()}, the last
+ * after {@link #start()}, then {@code interval} after the end of each measurement. Meters and
+ * health checks never measure: they read {@link #latest()}, the last
  * measurement, which is empty before the first one ends and after one that failed (no figure is
  * better than an old one). {@link #close()} stops the schedule; a measurement under way is
  * interrupted and removes its file.
+ *
+ * <p>An application with a scheduler of its own (Spring's {@code TaskScheduler}, as
+ * drivespeed-spring-boot-starter uses) runs {@link #measureOnce()} on it in place of
+ * {@link #start()}: the schedule then starts no thread.
  *
  * <pre>{@code
  * MeasurementSchedule schedule = new MeasurementSchedule(
@@ -54,6 +59,8 @@ public final class MeasurementSchedule implements AutoCloseable {
     private final Duration interval;
     private final ScheduledExecutorService scheduler;
     private final AtomicBoolean started = new AtomicBoolean();
+    private final ReentrantLock measuring = new ReentrantLock();
+    private volatile boolean closed;
     private final AtomicReference<Measurement> latest = new AtomicReference<>();
     private final AtomicReference<Exception> lastFailure = new AtomicReference<>();
     private final List<MeasurementListener> listeners = new CopyOnWriteArrayList<>();
@@ -114,7 +121,7 @@ public final class MeasurementSchedule implements AutoCloseable {
     /** Starts the schedule; later calls do nothing. */
     public void start() {
         if (started.compareAndSet(false, true)) {
-            scheduler.scheduleWithFixedDelay(this::measure, initialDelay.toNanos(),
+            scheduler.scheduleWithFixedDelay(this::measureOnce, initialDelay.toNanos(),
                     interval.toNanos(), TimeUnit.NANOSECONDS);
         }
     }
@@ -132,14 +139,46 @@ public final class MeasurementSchedule implements AutoCloseable {
         return Optional.ofNullable(lastFailure.get());
     }
 
-    /** Stops the schedule, interrupting a measurement under way (it removes its file). */
+    /** {@return the time from {@link #start()} to the first measurement} */
+    public Duration initialDelay() {
+        return initialDelay;
+    }
+
+    /**
+     * Measures once, now, on the calling thread, and keeps the result as {@link #latest()} (or its
+     * failure as {@link #lastFailure()}) and tells the listeners, as each measurement of
+     * {@link #start()}'s thread does: for a scheduler of the application's own, run with a fixed
+     * delay of {@link #interval()} after {@link #initialDelay()}. Two measurements of the
+     * directory never overlap (a call waits for one under way); after {@link #close()} a call
+     * does nothing. An interrupt stops the measurement, which removes its file.
+     */
+    public void measureOnce() {
+        measuring.lock();
+        try {
+            if (!closed) {
+                measure();
+            }
+        } finally {
+            measuring.unlock();
+        }
+    }
+
+    /**
+     * Stops the schedule, interrupting a measurement under way on its own thread (it removes its
+     * file), and waits up to 30 s for it to end; a {@link #measureOnce()} under way on another
+     * thread, which its scheduler interrupts, is waited for as well.
+     */
     @Override
     public void close() {
+        closed = true;
         scheduler.shutdownNow();
         try {
-            if (!scheduler.awaitTermination(30, TimeUnit.SECONDS)) {
+            if (!scheduler.awaitTermination(30, TimeUnit.SECONDS)
+                    || !measuring.tryLock(30, TimeUnit.SECONDS)) {
                 LOG.warn("the drivespeed measurement of {} did not stop within 30 s", target());
+                return;
             }
+            measuring.unlock();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

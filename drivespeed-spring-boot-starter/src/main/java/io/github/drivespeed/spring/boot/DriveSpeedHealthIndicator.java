@@ -1,27 +1,19 @@
 package io.github.drivespeed.spring.boot;
 
-import io.github.drivespeed.micrometer.Measurement;
 import io.github.drivespeed.micrometer.MeasurementSchedule;
-import io.github.drivespeed.report.PassResult;
-import io.github.drivespeed.requirement.Measurements;
 import io.github.drivespeed.requirement.RequirementCheck;
 import io.github.drivespeed.requirement.StorageRequirement;
-import io.github.drivespeed.warning.Warning;
-import java.nio.file.Files;
-import java.util.EnumSet;
-import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 
 /**
- * A Spring Boot health indicator for one directory's drive, shaped like Spring's
+ * A Spring Boot 4 health indicator for one directory's drive, shaped like Spring's
  * {@code DiskSpaceHealthIndicator} (a path and a threshold; UP when the threshold is met, DOWN
  * otherwise; the figures as details). It never measures on a health request: it reads the last
- * measurement of a {@link MeasurementSchedule}, which runs on a thread of its own.
+ * measurement of a {@link MeasurementSchedule}, which runs on a thread of its own or on the
+ * application's task scheduler.
  *
  * <pre>{@code
  * @Bean
@@ -44,6 +36,9 @@ import org.springframework.boot.health.contributor.Health;
  * {@code warnings}, with a threshold {@code verdict} ({@code met}, {@code not_met},
  * {@code not_judged}), {@code failures} (each criterion not met, with its bound and the figure
  * measured) and {@code notJudged} (each criterion not judged, and why).
+ *
+ * <p>drivespeed-spring-boot3-starter has the same class on Spring Boot 3's health API
+ * ({@code org.springframework.boot.actuate.health}).
  *
  * @since 0.1.0
  */
@@ -81,54 +76,8 @@ public final class DriveSpeedHealthIndicator extends AbstractHealthIndicator {
 
     @Override
     protected void doHealthCheck(Health.Builder builder) {
-        builder.withDetail("path", schedule.target().toString());
-        threshold.ifPresent(t -> builder.withDetail("threshold", t.toString()));
-        if (!Files.isDirectory(schedule.target())) {
-            builder.down().withDetail("exists", false);
-            return;
-        }
-        builder.withDetail("exists", true);
-        Optional<Measurement> last = schedule.latest();
-        if (last.isEmpty()) {
-            schedule.lastFailure().ifPresentOrElse(builder::down,
-                    () -> builder.unknown().withDetail("outcome", "not measured yet"));
-            return;
-        }
-        Measurement m = last.get();
-        builder.up().withDetail("outcome", m.outcome().tagValue())
-                .withDetail("write", m.sequential().write().median().toString())
-                .withDetail("read", m.sequential().read().median().toString())
-                .withDetail("randomRead", m.randomReads().map(DriveSpeedHealthIndicator::iops)
-                        .orElse("not measured"))
-                .withDetail("measuredAt", m.finishedAt().toString())
-                .withDetail("warnings", warnings(m));
-        threshold.ifPresent(t -> {
-            RequirementCheck check = t.check(Measurements.of(m.sequential()).with(m.workload()));
-            RequirementCheck.Outcome verdict = check.outcome();
-            builder.withDetail("verdict", verdict.name().toLowerCase(Locale.ROOT));
-            if (verdict == RequirementCheck.Outcome.NOT_MET) {
-                builder.down().withDetail("failures", lines(check.failures()));
-            } else if (verdict == RequirementCheck.Outcome.NOT_JUDGED) {
-                builder.unknown();
-            }
-            if (verdict != RequirementCheck.Outcome.MET) {
-                builder.withDetail("notJudged", lines(check.notJudged()));
-            }
-        });
-    }
-
-    private static List<String> lines(List<RequirementCheck.Result> results) {
-        return results.stream().map(Object::toString).toList();
-    }
-
-    private static String iops(PassResult reads) {
-        return String.format(Locale.ROOT, "%.0f IOPS", reads.medianIops());
-    }
-
-    private static List<String> warnings(Measurement m) {
-        Set<Warning> all = EnumSet.noneOf(Warning.class);
-        all.addAll(m.sequential().warnings());
-        all.addAll(m.workload().warnings());
-        return all.stream().map(Warning::name).toList();
+        HealthReading reading = HealthReading.of(schedule, threshold);
+        builder.status(reading.status()).withDetails(reading.details());
+        reading.failure().ifPresent(builder::withException);
     }
 }

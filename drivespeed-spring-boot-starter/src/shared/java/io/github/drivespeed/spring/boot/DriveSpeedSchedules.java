@@ -8,11 +8,17 @@ import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ScheduledFuture;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.scheduling.TaskScheduler;
 
 /**
  * One {@link MeasurementSchedule} per directory of {@code drivespeed.paths}: each measurement
@@ -22,6 +28,12 @@ import org.springframework.context.SmartLifecycle;
  * is refreshed (after the meter registries are bound), stopped when it closes; a measurement
  * under way then stops and removes its file.
  *
+ * <p>The measurements run on the application's {@link TaskScheduler} when it is given one (the
+ * auto-configuration gives the context's, where it has exactly one: Spring Boot's
+ * {@code taskScheduler} under {@code @EnableScheduling}); a measurement then takes one of its
+ * threads for its duration. Without, each directory's schedule measures on a daemon thread of its
+ * own ({@link MeasurementSchedule#start()}).
+ *
  * @since 0.1.0
  */
 public final class DriveSpeedSchedules implements SmartLifecycle, AutoCloseable {
@@ -29,16 +41,37 @@ public final class DriveSpeedSchedules implements SmartLifecycle, AutoCloseable 
     private static final long MEBIBYTE = DataSize.MEBIBYTE;
 
     private final Map<Path, MeasurementSchedule> schedules;
+    private final Optional<TaskScheduler> taskScheduler;
+    private final List<ScheduledFuture<?>> scheduled = new ArrayList<>();
     private volatile boolean running;
 
     /**
-     * The schedules of {@code properties}, none started.
+     * The schedules of {@code properties}, none started; each will measure on a thread of its own.
      *
      * @param properties the settings
      * @throws IllegalArgumentException naming the setting and its value when one is out of range
      */
     public DriveSpeedSchedules(DriveSpeedProperties properties) {
+        this(properties, Optional.empty());
+    }
+
+    /**
+     * The schedules of {@code properties}, none started; they will measure on
+     * {@code taskScheduler}.
+     *
+     * @param properties the settings
+     * @param taskScheduler the application's scheduler
+     * @throws IllegalArgumentException naming the setting and its value when one is out of range
+     * @since 0.1.0
+     */
+    public DriveSpeedSchedules(DriveSpeedProperties properties, TaskScheduler taskScheduler) {
+        this(properties, Optional.of(Objects.requireNonNull(taskScheduler, "taskScheduler")));
+    }
+
+    private DriveSpeedSchedules(DriveSpeedProperties properties,
+            Optional<TaskScheduler> taskScheduler) {
         Objects.requireNonNull(properties, "properties");
+        this.taskScheduler = taskScheduler;
         long count = mebibytes(properties.getSize());
         Duration duration = positive("drivespeed.random-read-duration",
                 properties.getRandomReadDuration());
@@ -65,10 +98,17 @@ public final class DriveSpeedSchedules implements SmartLifecycle, AutoCloseable 
         return schedules;
     }
 
-    /** Starts every schedule. */
+    /** Starts every schedule, on the task scheduler or on threads of their own. */
     @Override
-    public void start() {
-        schedules.values().forEach(MeasurementSchedule::start);
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        for (MeasurementSchedule s : schedules.values()) {
+            taskScheduler.ifPresentOrElse(t -> scheduled.add(t.scheduleWithFixedDelay(
+                    s::measureOnce, Instant.now().plus(s.initialDelay()), s.interval())),
+                    s::start);
+        }
         running = true;
     }
 
@@ -83,10 +123,12 @@ public final class DriveSpeedSchedules implements SmartLifecycle, AutoCloseable 
         return running;
     }
 
-    /** Stops every schedule, interrupting measurements under way. */
+    /** Stops every schedule, interrupting measurements under way and waiting for them to end. */
     @Override
-    public void close() {
+    public synchronized void close() {
         running = false;
+        scheduled.forEach(f -> f.cancel(true));
+        scheduled.clear();
         schedules.values().forEach(MeasurementSchedule::close);
     }
 

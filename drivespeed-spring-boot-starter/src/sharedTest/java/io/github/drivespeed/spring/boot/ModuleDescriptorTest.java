@@ -6,7 +6,7 @@ import io.github.drivespeed.testing.ModuleRequirements;
 import org.junit.jupiter.api.Test;
 
 /**
- * drivespeed-spring-boot-starter's module descriptor can be published: it requires no module named after a
+ * The starter's module descriptor can be published: it requires no module named after a
  * jar's file name, directly or through the modules it requires.
  */
 class ModuleDescriptorTest {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.micrometer.DriveSpeedMeterBinder;
 import io.github.drivespeed.micrometer.Measurement;
+import io.github.drivespeed.micrometer.MeasurementListener;
 import io.github.drivespeed.micrometer.MeasurementOutcome;
 import io.github.drivespeed.micrometer.MeasurementSchedule;
 import io.github.drivespeed.testing.TestFiles;
@@ -14,31 +15,40 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.health.contributor.CompositeHealthContributor;
-import org.springframework.boot.health.contributor.Health;
-import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.boot.health.contributor.Status;
-import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
-import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
-/** The auto-configuration in an application context, on real temporary directories. */
+/**
+ * The auto-configuration in an application context, on real temporary directories; the same
+ * tests for both starters, each reading its generation of Spring Boot's health API through
+ * {@link BootHealth}.
+ */
+@ExtendWith(OutputCaptureExtension.class)
 class DriveSpeedAutoConfigurationTest {
+
+    private static final String UP = "UP";
+    private static final String DOWN = "DOWN";
+    private static final String UNKNOWN = "UNKNOWN";
 
     @TempDir
     Path dir;
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(DriveSpeedAutoConfiguration.class,
-                    MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class,
-                    SimpleMetricsExportAutoConfiguration.class));
+            .withConfiguration(AutoConfigurations.of(DriveSpeedAutoConfiguration.class))
+            .withConfiguration(BootHealth.METRICS);
 
     @AfterEach
     void nothingLeftBehind() throws IOException {
@@ -68,11 +78,28 @@ class DriveSpeedAutoConfigurationTest {
         return schedule.latest().orElseThrow();
     }
 
-    private static Health health(AssertableApplicationContext context, Path path) {
-        CompositeHealthContributor drivespeed = context.getBean("drivespeedHealthContributor",
-                CompositeHealthContributor.class);
-        return ((HealthIndicator) drivespeed.getContributor(
-                DriveSpeedAutoConfiguration.contributorName(path))).health();
+    private static HealthReading health(AssertableApplicationContext context, Path path) {
+        return BootHealth.health(context, DriveSpeedAutoConfiguration.contributorName(path));
+    }
+
+    /** Records the name of the thread each measurement ends on, from before the start. */
+    private static BeanPostProcessor measuringThreads(List<String> names) {
+        MeasurementListener listener = m -> names.add(Thread.currentThread().getName());
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessAfterInitialization(Object bean, String beanName) {
+                if (bean instanceof DriveSpeedSchedules schedules) {
+                    schedules.byPath().values().forEach(s -> s.addListener(listener));
+                }
+                return bean;
+            }
+        };
+    }
+
+    private static ThreadPoolTaskScheduler taskScheduler() {
+        ThreadPoolTaskScheduler scheduler = new ThreadPoolTaskScheduler();
+        scheduler.setThreadNamePrefix("application-scheduling-");
+        return scheduler;
     }
 
     @Test
@@ -96,8 +123,8 @@ class DriveSpeedAutoConfigurationTest {
                 assertThat(registry.get(DriveSpeedMeterBinder.SEQUENTIAL_WRITE)
                         .tag("path", p.toString()).gauge().value()).isNaN();
                 // the first measurement is a minute away: nothing measured, health UNKNOWN
-                assertThat(health(context, p).getStatus()).isEqualTo(Status.UNKNOWN);
-                assertThat(health(context, p).getDetails()).containsEntry("path", p.toString())
+                assertThat(health(context, p).status()).isEqualTo(UNKNOWN);
+                assertThat(health(context, p).details()).containsEntry("path", p.toString())
                         .containsEntry("exists", true)
                         .containsEntry("outcome", "not measured yet");
             }
@@ -109,21 +136,21 @@ class DriveSpeedAutoConfigurationTest {
     void afterTheFirstMeasurementHealthAndMetersShowIt() throws Exception {
         measuringAtOnce("drivespeed.requirement=write=1kB/s,read=1kB/s").run(context -> {
             Measurement m = awaitMeasurement(schedule(context, dir));
-            Health health = health(context, dir);
-            assertThat(health.getDetails()).containsEntry("path", dir.toString())
+            HealthReading health = health(context, dir);
+            assertThat(health.details()).containsEntry("path", dir.toString())
                     .containsEntry("outcome", m.outcome().tagValue())
                     .containsEntry("write", m.sequential().write().median().toString())
                     .containsKeys("read", "randomRead", "measuredAt", "warnings", "threshold");
             MeterRegistry registry = context.getBean(MeterRegistry.class);
             double write = registry.get(DriveSpeedMeterBinder.SEQUENTIAL_WRITE).gauge().value();
             if (m.outcome() == MeasurementOutcome.SUCCESS) {
-                assertThat(health.getStatus()).isEqualTo(Status.UP);
+                assertThat(health.status()).isEqualTo(UP);
                 assertThat(write).isEqualTo(m.sequential().write().median().bytesPerSecond());
             } else {
                 // another build used the disk meanwhile: the figures are left out, the
                 // threshold not judged
-                assertThat(health.getStatus()).isEqualTo(Status.UNKNOWN);
-                assertThat(health.getDetails()).containsEntry("verdict", "not_judged");
+                assertThat(health.status()).isEqualTo(UNKNOWN);
+                assertThat(health.details()).containsEntry("verdict", "not_judged");
                 assertThat(write).isNaN();
             }
         });
@@ -133,16 +160,16 @@ class DriveSpeedAutoConfigurationTest {
     void aDriveBelowTheRequirementIsDownNamingTheCriterion() throws Exception {
         measuringAtOnce("drivespeed.requirement=write=1000GB/s").run(context -> {
             Measurement m = awaitMeasurement(schedule(context, dir));
-            Health health = health(context, dir);
+            HealthReading health = health(context, dir);
             if (m.outcome() == MeasurementOutcome.SUCCESS) {
-                assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-                assertThat(health.getDetails()).containsEntry("verdict", "not_met");
-                assertThat(health.getDetails().get("failures").toString())
+                assertThat(health.status()).isEqualTo(DOWN);
+                assertThat(health.details()).containsEntry("verdict", "not_met");
+                assertThat(health.details().get("failures").toString())
                         .contains("failed: sequential write >= ");
             } else {
                 // another build used the disk meanwhile: left out, not judged, never DOWN
-                assertThat(health.getStatus()).isEqualTo(Status.UNKNOWN);
-                assertThat(health.getDetails().get("notJudged").toString())
+                assertThat(health.status()).isEqualTo(UNKNOWN);
+                assertThat(health.details().get("notJudged").toString())
                         .contains("not judged: sequential write >= ");
             }
         });
@@ -156,11 +183,11 @@ class DriveSpeedAutoConfigurationTest {
     void anSdClassIsNotJudgedOnTheSchedulesBurstsAndIsUnknown() throws Exception {
         measuringAtOnce("drivespeed.requirement=C2").run(context -> {
             awaitMeasurement(schedule(context, dir));
-            Health health = health(context, dir);
-            assertThat(health.getStatus()).isEqualTo(Status.UNKNOWN);
-            assertThat(health.getDetails()).containsEntry("verdict", "not_judged")
+            HealthReading health = health(context, dir);
+            assertThat(health.status()).isEqualTo(UNKNOWN);
+            assertThat(health.details()).containsEntry("verdict", "not_judged")
                     .doesNotContainKey("failures");
-            assertThat(health.getDetails().get("notJudged").toString())
+            assertThat(health.details().get("notJudged").toString())
                     .contains("not judged: sustained write >= 2.00 MB/s");
         });
     }
@@ -168,7 +195,7 @@ class DriveSpeedAutoConfigurationTest {
     @Test
     void anSdClassNameIsARequirementToo() {
         runner.withPropertyValues("drivespeed.paths=" + dir, "drivespeed.requirement=A1")
-                .run(context -> assertThat(health(context, dir).getDetails().get("threshold"))
+                .run(context -> assertThat(health(context, dir).details().get("threshold"))
                         .asString().startsWith("SD Application Performance Class 1 (A1)"));
     }
 
@@ -192,9 +219,9 @@ class DriveSpeedAutoConfigurationTest {
     void anAbsentDirectoryIsDown() {
         Path absent = dir.resolve("absent");
         runner.withPropertyValues("drivespeed.paths=" + absent).run(context -> {
-            Health health = health(context, absent);
-            assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-            assertThat(health.getDetails()).containsEntry("exists", false);
+            HealthReading health = health(context, absent);
+            assertThat(health.status()).isEqualTo(DOWN);
+            assertThat(health.details()).containsEntry("exists", false);
         });
         assertThat(absent).doesNotExist();
     }
@@ -216,6 +243,69 @@ class DriveSpeedAutoConfigurationTest {
             context.close();
             assertThat(schedules.isRunning()).isFalse();
         });
+    }
+
+    @Test
+    void withoutATaskSchedulerEachDirectoryIsMeasuredOnAThreadOfItsOwn() {
+        List<String> threads = new CopyOnWriteArrayList<>();
+        measuringAtOnce().withBean(BeanPostProcessor.class, () -> measuringThreads(threads))
+                .run(context -> {
+                    awaitMeasurement(schedule(context, dir));
+                    assertThat(threads).containsExactly("drivespeed-measurement");
+                });
+    }
+
+    @Test
+    void theApplicationsTaskSchedulerRunsTheMeasurements() {
+        List<String> threads = new CopyOnWriteArrayList<>();
+        measuringAtOnce().withBean(BeanPostProcessor.class, () -> measuringThreads(threads))
+                .withBean("taskScheduler", ThreadPoolTaskScheduler.class,
+                        DriveSpeedAutoConfigurationTest::taskScheduler)
+                .run(context -> {
+                    awaitMeasurement(schedule(context, dir));
+                    assertThat(threads).singleElement().asString()
+                            .startsWith("application-scheduling-");
+                    DriveSpeedSchedules schedules = context.getBean(DriveSpeedSchedules.class);
+                    context.close();
+                    assertThat(schedules.isRunning()).isFalse();
+                });
+    }
+
+    @Test
+    void withTwoTaskSchedulersNeitherIsTakenAndTheMeasurementsRunOnTheirOwn() {
+        List<String> threads = new CopyOnWriteArrayList<>();
+        measuringAtOnce().withBean(BeanPostProcessor.class, () -> measuringThreads(threads))
+                .withBean("one", ThreadPoolTaskScheduler.class,
+                        DriveSpeedAutoConfigurationTest::taskScheduler)
+                .withBean("other", ThreadPoolTaskScheduler.class,
+                        DriveSpeedAutoConfigurationTest::taskScheduler)
+                .run(context -> {
+                    awaitMeasurement(schedule(context, dir));
+                    assertThat(threads).containsExactly("drivespeed-measurement");
+                });
+    }
+
+    /**
+     * An application with Actuator but without the health API this starter is built on is of
+     * the other generation of Spring Boot: the start-up log names the starter to use, the meters
+     * still work.
+     */
+    @Test
+    void onTheOtherGenerationOfSpringBootTheLogNamesTheStarterToUse(CapturedOutput output) {
+        runner.withClassLoader(new FilteredClassLoader(BootHealth.HEALTH_API_PACKAGE))
+                .withPropertyValues("drivespeed.paths=" + dir)
+                .run(context -> assertThat(context).hasNotFailed()
+                        .doesNotHaveBean("drivespeedHealthContributor")
+                        .hasBean("driveSpeedMeterBinder"));
+        assertThat(output.getAll()).contains("WARN").containsOnlyOnce(
+                "use io.github.drivespeed:" + BootGeneration.OTHER_STARTER + " instead.");
+    }
+
+    @Test
+    void onItsOwnGenerationOfSpringBootTheLogSaysNothingOfIt(CapturedOutput output) {
+        runner.withPropertyValues("drivespeed.paths=" + dir)
+                .run(context -> assertThat(context).hasBean("drivespeedHealthContributor"));
+        assertThat(output.getAll()).doesNotContain(BootGeneration.OTHER_STARTER);
     }
 
     @Test

@@ -7,17 +7,18 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.ConfigurationPropertiesBinding;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
-import org.springframework.boot.health.contributor.CompositeHealthContributor;
-import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.scheduling.TaskScheduler;
 
 /**
  * drivespeed in a Spring Boot application, switched on by {@code drivespeed.paths}
@@ -25,7 +26,14 @@ import org.springframework.context.annotation.Configuration;
  * {@code drivespeed} with one {@link DriveSpeedHealthIndicator} per directory (where Spring
  * Boot's health support is present and {@code management.health.drivespeed.enabled} is not
  * {@code false}), and a {@link MeterBinder} with one {@link DriveSpeedMeterBinder} per
- * directory (where Micrometer is present; Spring Boot binds it to every registry).
+ * directory (where Micrometer is present; Spring Boot binds it to every registry). The
+ * measurements run on the application's {@link TaskScheduler} where it has exactly one, on
+ * threads of their own otherwise.
+ *
+ * <p>The same class in drivespeed-spring-boot-starter (Spring Boot 4's health API) and
+ * drivespeed-spring-boot3-starter (Spring Boot 3's): each brings its own health contributor
+ * configuration; {@code OtherBootGenerationWarning} warns at start-up when the application is of
+ * the other generation.
  *
  * @since 0.1.0
  */
@@ -34,6 +42,7 @@ import org.springframework.context.annotation.Configuration;
 @SuppressWarnings("exports")
 @Conditional(OnDriveSpeedPathsCondition.class)
 @EnableConfigurationProperties(DriveSpeedProperties.class)
+@Import({DriveSpeedHealthConfiguration.class, OtherBootGenerationWarning.class})
 public class DriveSpeedAutoConfiguration {
 
     /**
@@ -53,42 +62,19 @@ public class DriveSpeedAutoConfiguration {
     }
 
     /**
-     * {@return one measurement schedule per directory of {@code drivespeed.paths}}
+     * {@return one measurement schedule per directory of {@code drivespeed.paths}, on the
+     * application's task scheduler where it has exactly one}
      *
      * @param properties the settings
+     * @param taskScheduler the application's task schedulers
      */
     @Bean
     @ConditionalOnMissingBean
-    DriveSpeedSchedules driveSpeedSchedules(DriveSpeedProperties properties) {
-        return new DriveSpeedSchedules(properties);
-    }
-
-    /** The health contributor, where Spring Boot's health support is present. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(HealthIndicator.class)
-    @ConditionalOnEnabledHealthIndicator("drivespeed")
-    static class HealthContributorConfiguration {
-
-        /**
-         * {@return a composite named {@code drivespeed}: one indicator per directory, named
-         * after its path}
-         *
-         * @param schedules the measurements
-         * @param properties the settings, for the requirement
-         */
-        @Bean
-        @ConditionalOnMissingBean(name = "drivespeedHealthContributor")
-        CompositeHealthContributor drivespeedHealthContributor(DriveSpeedSchedules schedules,
-                DriveSpeedProperties properties) {
-            Map<String, HealthIndicator> byName = new LinkedHashMap<>();
-            for (Map.Entry<Path, MeasurementSchedule> e : schedules.byPath().entrySet()) {
-                MeasurementSchedule s = e.getValue();
-                byName.put(contributorName(e.getKey()), properties.getRequirement() == null
-                        ? new DriveSpeedHealthIndicator(s)
-                        : new DriveSpeedHealthIndicator(s, properties.getRequirement()));
-            }
-            return CompositeHealthContributor.fromMap(byName);
-        }
+    DriveSpeedSchedules driveSpeedSchedules(DriveSpeedProperties properties,
+            ObjectProvider<TaskScheduler> taskScheduler) {
+        TaskScheduler scheduler = taskScheduler.getIfUnique();
+        return scheduler == null ? new DriveSpeedSchedules(properties)
+                : new DriveSpeedSchedules(properties, scheduler);
     }
 
     /** The meters, where Micrometer is present. */
@@ -108,6 +94,20 @@ public class DriveSpeedAutoConfiguration {
                     .map(DriveSpeedMeterBinder::new).toList();
             return registry -> binders.forEach(b -> b.bindTo(registry));
         }
+    }
+
+    /**
+     * One health indicator per directory, by {@link #contributorName(Path)}, in the order of
+     * {@code drivespeed.paths}: the health contributor's parts, in either generation of Spring
+     * Boot's health API.
+     */
+    static <T> Map<String, T> byContributorName(DriveSpeedSchedules schedules,
+            Function<MeasurementSchedule, T> indicator) {
+        Map<String, T> byName = new LinkedHashMap<>();
+        for (Map.Entry<Path, MeasurementSchedule> e : schedules.byPath().entrySet()) {
+            byName.put(contributorName(e.getKey()), indicator.apply(e.getValue()));
+        }
+        return byName;
     }
 
     /**
