@@ -15,6 +15,7 @@ import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.medium.CacheCliff;
+import io.github.drivespeed.report.medium.RateDrop;
 import io.github.drivespeed.report.engine.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
@@ -157,8 +158,8 @@ class StorageRequirementTest {
     private static SpeedReport withWriteCliff(CacheCliff.Cause cause) {
         SpeedReport r = sequential(new double[] {60, 40}, new double[] {90, 90});
         List<Sample> writes = new java.util.ArrayList<>(r.write().samples());
-        writes.set(0, writes.get(0).withCacheCliff(Optional.of(new CacheCliff(32 << 20,
-                SECOND / 6, 200e6, 20e6, cause))));
+        writes.set(0, writes.get(0).withCacheCliff(Optional.of(new CacheCliff(new RateDrop(32 << 20,
+                SECOND / 6, 200e6, 20e6), cause))));
         return new SpeedReport(TARGET, r.parameters(), BACKEND, PassResult.of(PassKind.WRITE,
                 writes, Set.of(cause == CacheCliff.Cause.PAGE_CACHE
                         ? Warning.PAGE_CACHE_DIRTY_LIMIT : Warning.WRITE_CACHE_CLIFF)),
@@ -173,7 +174,7 @@ class StorageRequirementTest {
     @Test
     void aSustainedWriteJudgesASustainedClassOnlyPastTheCache() {
         SustainedReport fell = sustained(DataSize.ofMebibytes(300), Optional.empty(),
-                Optional.of(new CacheCliff(32 << 20, SECOND / 6, 200e6, 20e6,
+                Optional.of(new CacheCliff(new RateDrop(32 << 20, SECOND / 6, 200e6, 20e6),
                         CacheCliff.Cause.DRIVE_WRITE_CACHE)));
         assertThat(fell.sustained()).contains(Throughput.ofBytesPerSecond(20e6));
         RequirementCheck v30 = SdClass.V30.requirement().check(Measurements.of(fell));
@@ -209,7 +210,7 @@ class StorageRequirementTest {
     @Test
     void aSharedSustainedWriteIsNotTheDrives() {
         SustainedReport fell = sustained(DataSize.ofMebibytes(300), Optional.empty(),
-                Optional.of(new CacheCliff(32 << 20, SECOND / 6, 200e6, 50e6,
+                Optional.of(new CacheCliff(new RateDrop(32 << 20, SECOND / 6, 200e6, 50e6),
                         CacheCliff.Cause.DRIVE_WRITE_CACHE)), Warning.CONCURRENT_MEASUREMENT);
         RequirementCheck v30 = SdClass.V30.requirement().check(Measurements.of(fell)
                 .with(sequential(new double[] {300}, new double[] {300})));
@@ -370,7 +371,7 @@ class StorageRequirementTest {
         // the sustained sequential 10 MB/s is judged past the cache: 12 MB/s after it
         Measurements all = Measurements.of(seq)
                 .with(sustained(DataSize.ofMebibytes(200), Optional.empty(), Optional.of(
-                        new CacheCliff(32 << 20, SECOND / 6, 200e6, 12e6,
+                        new CacheCliff(new RateDrop(32 << 20, SECOND / 6, 200e6, 12e6),
                                 CacheCliff.Cause.DRIVE_WRITE_CACHE))))
                 .with(random4k(true, new double[] {2100, 1600}, 300_000))
                 .with(random4k(false, new double[] {700}, 900_000));

@@ -142,9 +142,9 @@ final class GenuineCsv {
     }
 
     private static void cliff(List<String> g, CacheCliff c) {
-        g.set(CLIFF, Long.toString(c.bytesBeforeDrop()));
-        g.set(CLIFF + 1, Long.toString(c.nanosBeforeDrop()));
-        g.set(CLIFF + 2, Numbers.wholeText(c.bytesPerSecondBefore()));
-        g.set(CLIFF + 3, Numbers.wholeText(c.bytesPerSecondAfter()));
+        g.set(CLIFF, Long.toString(c.drop().bytesBeforeDrop()));
+        g.set(CLIFF + 1, Long.toString(c.drop().nanosBeforeDrop()));
+        g.set(CLIFF + 2, Numbers.wholeText(c.drop().bytesPerSecondBefore()));
+        g.set(CLIFF + 3, Numbers.wholeText(c.drop().bytesPerSecondAfter()));
     }
 }

@@ -292,8 +292,8 @@ final class ReportFixtures {
     static SpeedReport sequentialWithRateFindings() {
         SpeedReport r = sequential();
         List<Sample> writes = new ArrayList<>(r.write().samples());
-        writes.set(0, writes.get(0).withCacheCliff(Optional.of(new CacheCliff(
-                12 * DataSize.MEBIBYTE, 5 * MS, 2.4e9, 16e6, CacheCliff.Cause.PAGE_CACHE)))
+        writes.set(0, writes.get(0).withCacheCliff(Optional.of(new CacheCliff(new RateDrop(
+                12 * DataSize.MEBIBYTE, 5 * MS, 2.4e9, 16e6), CacheCliff.Cause.PAGE_CACHE)))
                 .withStall(Optional.of(new Stall(2_000 * MS, 356 * MS, 32 * DataSize.MEBIBYTE,
                         25 * MS, 2_010 * MS))));
         List<Sample> reads = new ArrayList<>(r.read().samples());
@@ -310,7 +310,7 @@ final class ReportFixtures {
         SpeedReport r = sequential();
         List<Sample> writes = new ArrayList<>(r.write().samples());
         writes.set(0, writes.get(0).withCacheCliff(Optional.of(
-                new CacheCliff(8 * DataSize.MEBIBYTE, 250 * MS, 33_554_432, 9_000_000,
+                new CacheCliff(new RateDrop(8 * DataSize.MEBIBYTE, 250 * MS, 33_554_432, 9_000_000),
                         CacheCliff.Cause.DRIVE_WRITE_CACHE))));
         List<Sample> reads = new ArrayList<>(r.read().samples());
         reads.set(0, reads.get(0).withVerification(new Verification(16 * DataSize.MEBIBYTE, 0,
@@ -332,7 +332,7 @@ final class ReportFixtures {
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 96 * block, 96},
                     {500 * MS, 17_250 * MS, 160 * block, 160}}))
                 .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())
-                .withCacheCliff(Optional.of(new CacheCliff(96 * block, 503 * MS, 200e6, 10e6,
+                .withCacheCliff(Optional.of(new CacheCliff(new RateDrop(96 * block, 503 * MS, 200e6, 10e6),
                         CacheCliff.Cause.DRIVE_WRITE_CACHE)));
         return new SustainedReport(sdCardTarget(), new SustainedParameters(
                 DataSize.ofMebibytes(1), Optional.empty(), Duration.ofSeconds(120),
