@@ -18,6 +18,7 @@ import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.medium.CacheEstimate;
 import io.github.drivespeed.report.medium.ConstantFill;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
@@ -314,10 +315,11 @@ final class ReportFixtures {
                         CacheCliff.Cause.DRIVE_WRITE_CACHE))));
         List<Sample> reads = new ArrayList<>(r.read().samples());
         reads.set(0, reads.get(0).withVerification(new Verification(16 * DataSize.MEBIBYTE, 0,
-                -1, Optional.empty(), -1, Map.of())));
+                Optional.empty(), Map.of())));
         reads.set(1, reads.get(1).withVerification(new Verification(16 * DataSize.MEBIBYTE,
-                8 * DataSize.MEBIBYTE, 8 * DataSize.MEBIBYTE, Optional.of(DataLossKind.ALIASED),
-                0, Map.of(DataLossKind.ALIASED, 8 * DataSize.MEBIBYTE))));
+                8 * DataSize.MEBIBYTE, Optional.of(new FirstLoss(8 * DataSize.MEBIBYTE,
+                DataLossKind.ALIASED, OptionalLong.of(0))),
+                Map.of(DataLossKind.ALIASED, 8 * DataSize.MEBIBYTE))));
         return new SpeedReport(r.target(), r.parameters(), r.backend(),
                 PassResult.of(PassKind.WRITE, writes, Set.of(Warning.DATA_LOSS,
                         Warning.WRITE_CACHE_CLIFF)),
@@ -344,8 +346,8 @@ final class ReportFixtures {
     /** A capacity check of 256 MiB on a card that keeps 64 MiB: the rest aliased. */
     static CapacityCheckReport capacityCheck() {
         long mib = DataSize.MEBIBYTE;
-        Verification v = new Verification(256 * mib, 192 * mib, 64 * mib,
-                Optional.of(DataLossKind.ALIASED), 192 * mib,
+        Verification v = new Verification(256 * mib, 192 * mib, Optional.of(new FirstLoss(
+                64 * mib, DataLossKind.ALIASED, OptionalLong.of(192 * mib))),
                 Map.of(DataLossKind.ALIASED, 192 * mib));
         return new CapacityCheckReport(sdCardTarget(), new CapacityParameters(
                 Optional.of(DataSize.ofMebibytes(256)), Optional.empty(), true), backend(), 256 * mib,
@@ -359,8 +361,9 @@ final class ReportFixtures {
         return new CapacityProbeReport(new DeviceInfo(Path.of("/dev/sdc"), Optional.empty(),
                 256 * mib, 512, Set.of()), new CapacityProbeParameters(false,
                 DataSize.ofMebibytes(64)), backend(),
-                100 * mib, MediumKind.WRAP, 100 * mib, new CapacityProbeReport.Loss(100 * mib,
-                        Optional.of(DataLossKind.ALIASED), 0, -1,
+                100 * mib, MediumKind.WRAP, OptionalLong.of(100 * mib), new CapacityProbeReport.Loss(
+                        Optional.of(new FirstLoss(100 * mib, DataLossKind.ALIASED,
+                                OptionalLong.of(0))), OptionalLong.empty(),
                         List.of(new CapacityProbeReport.BadRange(100 * mib, 156 * mib))),
                 new CapacityProbeReport.Effort(4096, 2 * mib, 2 * mib, 1, 290 * MS),
                 STARTED.plusSeconds(60), 64 * mib,
