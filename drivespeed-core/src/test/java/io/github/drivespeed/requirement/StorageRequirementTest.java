@@ -1,6 +1,7 @@
 package io.github.drivespeed.requirement;
 
 import io.github.drivespeed.parameters.IoMode;
+import io.github.drivespeed.parameters.Recording;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -78,7 +79,7 @@ class StorageRequirementTest {
         PassResult pass = PassResult.of(reads ? PassKind.READ : PassKind.WRITE, samples, Set.of());
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, reads ? 100 : 0,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 1, 0, iops.length, IoMode.DEFAULT,
-                Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
+                Recording.timeline(Duration.ofMillis(500)), true, 0, Optional.empty());
         return new WorkloadReport(TARGET, p, BACKEND, PSYNC, reads ? Optional.of(pass)
                 : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), List.of(),
                 Set.of(), Instant.EPOCH);
@@ -410,7 +411,7 @@ class StorageRequirementTest {
         WorkloadParameters p = rnd8k.parameters();
         WorkloadReport eightK = new WorkloadReport(TARGET, new WorkloadParameters(p.pattern(),
                 100, DataSize.ofKibibytes(8), p.size(), new RunLength(p.length().count(), p.length().duration(), p.length().rampTime(), Optional.empty()),
-                1, 1, 0, 1, IoMode.DEFAULT, p.timelineInterval(), true, 0, Optional.empty(), Optional.empty()), BACKEND, PSYNC, rnd8k.read(),
+                1, 1, 0, 1, IoMode.DEFAULT, p.recording(), true, 0, Optional.empty()), BACKEND, PSYNC, rnd8k.read(),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
         RequirementCheck c = StorageRequirement.named("x").minRandomReadIops(100)
                 .check(Measurements.of(eightK));

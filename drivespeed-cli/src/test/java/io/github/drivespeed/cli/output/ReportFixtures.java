@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.output;
 
 import io.github.drivespeed.parameters.IoMode;
+import io.github.drivespeed.parameters.Recording;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.parameters.CapacityProbeParameters;
@@ -200,7 +201,7 @@ final class ReportFixtures {
     static WorkloadReport mixedWorkload() {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 70,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ofMillis(200), Optional.empty()), 2, 4, 7, 1, IoMode.DEFAULT,
-                Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
+                Recording.timeline(Duration.ofMillis(500)), true, 0, Optional.empty());
         Sample reads = Sample.of(1, 700 * 4096L, 1_000 * MS, 700, spread(700, 40_000, 900),
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 340 * 4096L, 340},
                     {500 * MS, 1_000 * MS, 360 * 4096L, 360}}));
@@ -225,7 +226,7 @@ final class ReportFixtures {
     static WorkloadReport asyncWorkload() {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 100,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 8, 7, 1, IoMode.DEFAULT,
-                Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
+                Recording.timeline(Duration.ofMillis(500)), true, 0, Optional.empty());
         int n = 800;
         long[] slat = new long[n];
         long[] clat = new long[n];
@@ -256,8 +257,8 @@ final class ReportFixtures {
         List<WorkloadReport> reports = new ArrayList<>();
         for (int readPercent : new int[] {100, 0}) {
             WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, readPercent,
-                    DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.of(2000), Optional.empty(), Duration.ZERO, Optional.empty()), 1, 1, 0, 1, IoMode.DEFAULT, Duration.ofMillis(500),
-                    true, 0, Optional.empty(), Optional.empty());
+                    DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.of(2000), Optional.empty(), Duration.ZERO, Optional.empty()), 1, 1, 0, 1, IoMode.DEFAULT, Recording.timeline(Duration.ofMillis(500)),
+                    true, 0, Optional.empty());
             boolean read = readPercent == 100;
             long elapsed = read ? 800 * MS : 1_600 * MS;
             Sample s = Sample.of(1, 2000 * 4096L, elapsed, 2000,
