@@ -125,7 +125,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         SettingChecks.requireInRange("queueDepth", queueDepth, 1, Limits.MAX_QUEUE_DEPTH);
         SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
         Objects.requireNonNull(io, "io");
-        SettingChecks.requireNonNull("recording", recording);
+        Objects.requireNonNull(recording, "recording");
         SettingChecks.requireInRange("syncEveryWrites", syncEveryWrites, 0, Integer.MAX_VALUE);
         SettingChecks.requireNonNull("existingFile", existingFile);
     }
