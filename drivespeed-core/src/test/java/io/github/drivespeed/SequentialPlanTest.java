@@ -127,10 +127,10 @@ class SequentialPlanTest {
                 .hasMessage("count is too small (must be >= 1): 0");
         WorkloadParameters w = DriveSpeed.workload(Path.of(".")).parameters();
         assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 101, w.blockSize(), w.size(), new RunLength(w.length().count(), w.length().duration(), w.length().rampTime(), Optional.empty()), w.threads(), w.queueDepth(), w.seed(),
-                w.runs(), IoMode.DEFAULT.withDirect(w.direct(), false), w.timelineInterval(), true, 0, Optional.empty(), Optional.empty()))
+                w.runs(), IoMode.DEFAULT.withDirect(w.direct(), false), w.recording(), true, 0, Optional.empty()))
                 .hasMessage("readPercent is too large (must be in [0, 100]): 101");
         assertThatThrownBy(() -> new WorkloadParameters(w.pattern(), 100, w.blockSize(), w.size(), new RunLength(OptionalLong.of(5), w.length().duration(), w.length().rampTime(), Optional.empty()), w.threads(), w.queueDepth(),
-                w.seed(), w.runs(), IoMode.DEFAULT.withDirect(w.direct(), false), w.timelineInterval(), true, 0, Optional.empty(), Optional.empty()))
+                w.seed(), w.runs(), IoMode.DEFAULT.withDirect(w.direct(), false), w.recording(), true, 0, Optional.empty()))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.setting()).isEqualTo("duration");
                     assertThat(e.settings()).containsExactly("count");

@@ -53,14 +53,13 @@ import java.util.function.Consumer;
  *     the same seed gives the same I/Os, like fio's {@code randrepeat})
  * @param runs measured repetitions
  * @param io O_DIRECT or buffered, the buffered fallback, the I/O engine and SQPOLL
- * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+ * @param recording what is recorded beside the figures: the throughput timeline's interval (fio
+ *     {@code log_avg_msec}) and the I/O logging for fio's log files
  * @param randomMap random offsets cover each block once per pass, as fio's random map does by
  *     default; false draws them with replacement (fio {@code norandommap})
  * @param syncEveryWrites each worker calls fdatasync(2) after every this many writes it issued,
  *     inside the timed interval (fio {@code fdatasync=N}); 0 for none (the run's closing
  *     fdatasync is always there)
- * @param ioLogging what is recorded of the I/Os for fio's log files; empty for nothing (the
- *     default)
  * @param existingFile the existing file the workload ran over instead of a test file of its own
  *     ({@link io.github.drivespeed.WorkloadPlan#existingFile(Path)}; fio's {@code filename}),
  *     as given; empty for a test file (the default)
@@ -68,8 +67,8 @@ import java.util.function.Consumer;
  */
 public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSize blockSize,
         DataSize size, RunLength length, int threads, int queueDepth, long seed, int runs,
-        IoMode io, Duration timelineInterval, boolean randomMap, int syncEveryWrites,
-        Optional<IoLogging> ioLogging, Optional<Path> existingFile) implements Parameters {
+        IoMode io, Recording recording, boolean randomMap, int syncEveryWrites,
+        Optional<Path> existingFile) implements Parameters {
 
     /** Default block size: 4 KiB. */
     public static final DataSize DEFAULT_BLOCK_SIZE = DataSize.ofKibibytes(4);
@@ -84,7 +83,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
             AccessPattern.RANDOM, 100, DEFAULT_BLOCK_SIZE, DEFAULT_SIZE,
             new RunLength(OptionalLong.empty(), Optional.of(DEFAULT_DURATION), Duration.ZERO,
                     Optional.empty()),
-            1, 1, 0, 1, IoMode.DEFAULT, DEFAULT_TIMELINE_INTERVAL, true, 0, Optional.empty(),
+            1, 1, 0, 1, IoMode.DEFAULT, Recording.timeline(DEFAULT_TIMELINE_INTERVAL), true, 0,
             Optional.empty());
 
     /**
@@ -102,19 +101,18 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      *     the same seed gives the same I/Os, like fio's {@code randrepeat})
      * @param runs measured repetitions
      * @param io O_DIRECT or buffered, the fallback, the engine and SQPOLL
-     * @param timelineInterval interval of the throughput timeline (fio {@code log_avg_msec})
+     * @param recording the timeline interval and the I/O logging (checked by {@link Recording})
      * @param randomMap random offsets cover each block once per pass (fio's random map); false
      *     draws them with replacement (fio {@code norandommap})
      * @param syncEveryWrites fdatasync(2) after every this many writes of a worker, timed (fio
      *     {@code fdatasync=N}); 0 for none
-     * @param ioLogging what is recorded for fio's log files; empty for nothing
      * @param existingFile the existing file to run over, or empty for a test file
      * @throws IllegalArgumentException naming the setting and the value, if one is out of its
      *     range: readPercent in {@code [0, 100]}; block size and size positive multiples of 512
      *     bytes; threads in {@code [1, }{@value
      *     Limits#MAX_THREADS}{@code ]}; queue depth in {@code [1, }{@value
      *     Limits#MAX_QUEUE_DEPTH}{@code ]}; runs in {@code [1, }{@value Limits#MAX_RUNS}{@code ]};
-     *     timeline interval in {@code [1 ms, 1 day]}; syncEveryWrites {@code >= 0}
+     *     syncEveryWrites {@code >= 0}
      * @throws NullPointerException if an object field is null
      */
     public WorkloadParameters {
@@ -127,10 +125,8 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         SettingChecks.requireInRange("queueDepth", queueDepth, 1, Limits.MAX_QUEUE_DEPTH);
         SettingChecks.requireInRange("runs", runs, 1, Limits.MAX_RUNS);
         Objects.requireNonNull(io, "io");
-        SettingChecks.requireInRange("timelineInterval", timelineInterval, Limits.MIN_DURATION,
-                Limits.MAX_DURATION);
+        Objects.requireNonNull(recording, "recording");
         SettingChecks.requireInRange("syncEveryWrites", syncEveryWrites, 0, Integer.MAX_VALUE);
-        SettingChecks.requireNonNull("ioLogging", ioLogging);
         SettingChecks.requireNonNull("existingFile", existingFile);
     }
 
@@ -284,7 +280,7 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws IllegalArgumentException as the canonical constructor
      */
     public WorkloadParameters withTimelineInterval(Duration interval) {
-        return with(c -> c.timelineInterval = interval);
+        return withRecording(recording.withTimelineInterval(interval));
     }
 
     /**
@@ -313,7 +309,17 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
      * @throws NullPointerException if {@code logging} is null
      */
     public WorkloadParameters withIoLogging(Optional<IoLogging> logging) {
-        return with(c -> c.ioLogging = logging);
+        return withRecording(recording.withIoLogging(logging));
+    }
+
+    /**
+     * {@return these settings with that recording, everything else kept}
+     *
+     * @param what the timeline interval and the I/O logging
+     * @throws NullPointerException if {@code what} is null
+     */
+    public WorkloadParameters withRecording(Recording what) {
+        return with(c -> c.recording = what);
     }
 
     /**
@@ -350,10 +356,9 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
         private long seed;
         private int runs;
         private IoMode io;
-        private Duration timelineInterval;
+        private Recording recording;
         private boolean randomMap;
         private int syncEveryWrites;
-        private Optional<IoLogging> ioLogging;
         private Optional<Path> existingFile;
 
         Copy(WorkloadParameters p) {
@@ -367,17 +372,16 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
             seed = p.seed;
             runs = p.runs;
             io = p.io;
-            timelineInterval = p.timelineInterval;
+            recording = p.recording;
             randomMap = p.randomMap;
             syncEveryWrites = p.syncEveryWrites;
-            ioLogging = p.ioLogging;
             existingFile = p.existingFile;
         }
 
         WorkloadParameters build() {
             return new WorkloadParameters(pattern, readPercent, blockSize, size, length, threads,
-                    queueDepth, seed, runs, io, timelineInterval, randomMap, syncEveryWrites,
-                    ioLogging, existingFile);
+                    queueDepth, seed, runs, io, recording, randomMap, syncEveryWrites,
+                    existingFile);
         }
     }
 
@@ -399,7 +403,8 @@ public record WorkloadParameters(AccessPattern pattern, int readPercent, DataSiz
                 .text("ioengine", io.ioEngine().map(IoEngine::fioName))
                 .count("randseed", seed).flag("norandommap", !randomMap)
                 .time("time_limit", length.timeLimit()).count("fdatasync", syncEveryWrites)
-                .count("runs", runs).flag("direct", io.direct()).time("log_avg", timelineInterval)
+                .count("runs", runs).flag("direct", io.direct())
+                .time("log_avg", recording.timelineInterval())
                 .flag("buffered_fallback", io.bufferedFallback())
                 .flag("sqthread_poll", io.sqThreadPoll())
                 .text("existing_file", existingFile.map(Path::toString)).build();

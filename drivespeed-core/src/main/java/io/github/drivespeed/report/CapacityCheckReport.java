@@ -14,6 +14,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -214,10 +215,10 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
     /**
      * {@return where in the fill the writes failed with EIO (file i starts at {@code i x
      * fileBytes}; every file before the failing one was written in full, so this is
-     * {@link #writtenBytes()}); -1 when none failed}
+     * {@link #writtenBytes()}), in bytes; empty when none failed}
      */
-    public long writeFailureOffsetBytes() {
-        return stop == Stop.WRITE_FAILED ? writtenBytes : -1;
+    public OptionalLong writeFailureOffsetBytes() {
+        return stop == Stop.WRITE_FAILED ? OptionalLong.of(writtenBytes) : OptionalLong.empty();
     }
 
     /**

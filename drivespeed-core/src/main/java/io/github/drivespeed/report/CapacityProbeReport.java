@@ -1,6 +1,7 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.parameters.CapacityProbeParameters;
 import io.github.drivespeed.report.medium.CacheEstimate;
 import io.github.drivespeed.report.medium.MediumKind;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -30,10 +32,11 @@ import java.util.Set;
  *     the least such higher offset; how much below it holds its data a probe of units at no one
  *     period does not tell)
  * @param kind what the medium is
- * @param wrapPeriodBytes for {@link MediumKind#WRAP}, the period after which offsets alias: every
- *     offset found holding another's data was a whole number of periods from it; else -1
+ * @param wrapPeriodBytes for {@link MediumKind#WRAP}, the period in bytes after which offsets
+ *     alias: every offset found holding another's data was a whole number of periods from it;
+ *     empty for every other kind
  * @param loss where the medium lost what was written: the first bad offset, the first failed
- *     write, the bad regions; none of them (-1, empty) for a genuine medium
+ *     write, the bad regions; none of them (empty) for a genuine medium
  * @param effort what the probe cost: its unit, the bytes it wrote and read, its rounds and time
  * @param startedAt when it started
  * @param cacheRuledOutBytes the least the probe wrote elsewhere between writing any unit it
@@ -45,7 +48,8 @@ import java.util.Set;
  * @since 0.1.0
  */
 public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters parameters,
-        BackendInfo backend, long usableBytes, MediumKind kind, long wrapPeriodBytes, Loss loss,
+        BackendInfo backend, long usableBytes, MediumKind kind, OptionalLong wrapPeriodBytes,
+        Loss loss,
         Effort effort, Instant startedAt, long cacheRuledOutBytes,
         Optional<CacheEstimate> cacheEstimate) implements Report {
 
@@ -86,42 +90,32 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
     /**
      * Where a probed medium lost what was written.
      *
-     * @param firstBadOffsetBytes the lowest offset found not to hold its own data, -1 when none
-     * @param firstBadKind how that offset's data came back; empty when none was bad
-     * @param firstBadFoundOffsetBytes where the first bad offset's data came back as
-     *     {@link DataLossKind#ALIASED}, the offset whose data it held; else -1
-     * @param firstWriteFailureOffsetBytes the lowest offset whose write failed with EIO, -1 when
-     *     none did
+     * @param firstLoss the lowest offset found not to hold its own data, how its data came
+     *     back and, for {@link DataLossKind#ALIASED}, the offset whose data it held; empty when
+     *     none was bad
+     * @param firstWriteFailureOffsetBytes the lowest offset, in bytes, whose write failed with
+     *     EIO; empty when none did
      * @param badRanges the regions found not to hold their data, lowest first: for a counterfeit
      *     medium one, from the usable size to the end; for a damaged one each hole, its edges
      *     within one unit where refined ({@link #REFINED_RANGES}), within a grid step elsewhere
      *
      * @since 0.1.0
      */
-    public record Loss(long firstBadOffsetBytes, Optional<DataLossKind> firstBadKind,
-            long firstBadFoundOffsetBytes, long firstWriteFailureOffsetBytes,
+    public record Loss(Optional<FirstLoss> firstLoss, OptionalLong firstWriteFailureOffsetBytes,
             List<BadRange> badRanges) {
 
         /**
          * Checks the values.
          *
-         * @param firstBadOffsetBytes the lowest bad offset, or -1
-         * @param firstBadKind how it came back, or empty
-         * @param firstBadFoundOffsetBytes the offset whose data the first bad offset held, or -1
-         * @param firstWriteFailureOffsetBytes the lowest offset whose write failed, or -1
+         * @param firstLoss the first bad offset and how it came back, or empty
+         * @param firstWriteFailureOffsetBytes the lowest offset whose write failed, or empty
          * @param badRanges the regions that lose their data
-         * @throws IllegalArgumentException if an offset found goes with another kind than
-         *     {@link DataLossKind#ALIASED}
          * @throws NullPointerException if an object field is null
          */
         public Loss {
-            Objects.requireNonNull(firstBadKind, "firstBadKind");
+            Objects.requireNonNull(firstLoss, "firstLoss");
+            Objects.requireNonNull(firstWriteFailureOffsetBytes, "firstWriteFailureOffsetBytes");
             badRanges = List.copyOf(badRanges);
-            if (firstBadFoundOffsetBytes >= 0
-                    && firstBadKind.orElse(null) != DataLossKind.ALIASED) {
-                throw new IllegalArgumentException("an offset found goes with a first bad kind of"
-                        + " ALIASED only: " + firstBadKind);
-            }
         }
 
         /**
@@ -156,7 +150,7 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
      * @param backend the I/O backend that ran
      * @param usableBytes bytes that hold their own data
      * @param kind what the medium is
-     * @param wrapPeriodBytes the wrap-around period, or -1
+     * @param wrapPeriodBytes the wrap-around period, or empty
      * @param loss where the medium lost what was written
      * @param effort what the probe cost
      * @param startedAt when it started
@@ -187,7 +181,9 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
             throw new IllegalArgumentException("need 0 <= usableBytes <= claimedBytes: "
                     + usableBytes + ", " + claimedBytes);
         }
-        if ((kind == MediumKind.WRAP) != (wrapPeriodBytes > 0)) {
+        Objects.requireNonNull(wrapPeriodBytes, "wrapPeriodBytes");
+        if ((kind == MediumKind.WRAP) != (wrapPeriodBytes.orElse(0) > 0)
+                || wrapPeriodBytes.orElse(1) <= 0) {
             throw new IllegalArgumentException("a wrap period goes with WRAP only: " + kind + ", "
                     + wrapPeriodBytes);
         }
@@ -269,15 +265,15 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
                 device(), kind == MediumKind.ALIASED ? "at most " : "", usableBytes,
                 usableBytes / 1048576.0, claimedBytes(),
                 claimedBytes() / 1048576.0,
-                kind.label(), wrapPeriodBytes > 0 ? " (period " + wrapPeriodBytes + " B)" : "",
-                loss.firstBadOffsetBytes() >= 0 ? "; first bad offset "
-                        + loss.firstBadOffsetBytes() + ": "
-                        + loss.firstBadKind().map(DataLossKind::description).orElse("")
-                        + (loss.firstBadFoundOffsetBytes() >= 0
-                        ? ", holds the data written at offset " + loss.firstBadFoundOffsetBytes()
-                        : "") : "",
-                loss.firstWriteFailureOffsetBytes() >= 0 ? "; writes fail with EIO from offset "
-                        + loss.firstWriteFailureOffsetBytes() : "",
+                kind.label(), wrapPeriodBytes.isPresent()
+                        ? " (period " + wrapPeriodBytes.getAsLong() + " B)" : "",
+                loss.firstLoss().map(f -> "; first bad offset " + f.offsetBytes() + ": "
+                        + f.kind().description() + (f.foundOffsetBytes().isPresent()
+                        ? ", holds the data written at offset " + f.foundOffsetBytes().getAsLong()
+                        : "")).orElse(""),
+                loss.firstWriteFailureOffsetBytes().isPresent()
+                        ? "; writes fail with EIO from offset "
+                        + loss.firstWriteFailureOffsetBytes().getAsLong() : "",
                 cacheLine(), cacheEstimate.map(c -> "; " + c).orElse(""),
                 Nanoseconds.format(effort.elapsedNanos()), effort.rounds(),
                 effort.rounds() == 1 ? "" : "s", DeviceIo.formatBytes(effort.writtenBytes()),

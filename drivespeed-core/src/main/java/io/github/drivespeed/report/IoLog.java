@@ -31,38 +31,86 @@ public final class IoLog {
     private final long startEpochMillis;
 
     /**
-     * {@return the recorded values as a log; the arrays are copied}
+     * Each I/O of a run, in completion order: what {@link #perIo} keeps. Five arrays of one
+     * length, one entry an I/O; {@link IoLog} copies them.
      *
-     * @param windowNanos the averaging window in nanoseconds; 0 when each I/O was kept
-     * @param completedNanos per I/O (windowNanos 0): completion time since the start, ns
-     * @param latencyNanos per I/O: latency, submission to reap (fio's {@code lat}), ns
-     * @param submissionNanos per I/O: submission latency (fio's {@code slat}), ns; empty when the
-     *     engine does not time submissions apart
-     * @param ioBytes per I/O: bytes moved
-     * @param offsetBytes per I/O: the offset in the file, bytes
-     * @param windowIos per window (windowNanos above 0): I/Os completed in it
-     * @param windowBytes per window: bytes completed in it
-     * @param windowLatencySumNanos per window: the sum of those I/Os' latencies, ns
-     * @param windowSubmissionSumNanos per window: the sum of their submission latencies, ns;
+     * @param completedNanos completion time since the run's measured start, ns
+     * @param latencyNanos latency, submission to reap (fio's {@code lat}), ns
+     * @param submissionNanos submission latency (fio's {@code slat}), ns; empty when the engine
+     *     does not time submissions apart
+     * @param bytes bytes moved
+     * @param offsetBytes the offset in the file, bytes
+     * @since 0.1.0
+     */
+    public record PerIo(long[] completedNanos, long[] latencyNanos, long[] submissionNanos,
+            int[] bytes, long[] offsetBytes) { }
+
+    /**
+     * Sums per averaging window of a run: what {@link #perWindow} keeps. One entry a window
+     * ({@code [w * windowNanos, (w + 1) * windowNanos)}), three for the maxima; {@link IoLog}
+     * copies the arrays.
+     *
+     * @param ios I/Os completed in the window
+     * @param bytes bytes completed in it
+     * @param latencySumNanos the sum of those I/Os' latencies (fio's {@code lat}), ns
+     * @param submissionSumNanos the sum of their submission latencies (fio's {@code slat}), ns;
      *     empty when not timed apart
-     * @param windowMaxNanos per window, three values: the largest latency (lat), completion
-     *     latency (clat) and submission latency (slat) of those I/Os, ns
-     * @param histogramNanos the histogram window in nanoseconds; 0 for none
-     * @param histogram the histogram windows' counts, {@link FioLatencyBins#PLAT_NR} a window, one
-     *     window after another
+     * @param maxNanos three values a window: the largest latency (lat), completion latency (clat)
+     *     and submission latency (slat) of those I/Os, ns
+     * @since 0.1.0
+     */
+    public record Windows(long[] ios, long[] bytes, long[] latencySumNanos,
+            long[] submissionSumNanos, long[] maxNanos) { }
+
+    /**
+     * Completion latencies (fio's {@code clat}) counted in fio's bins per histogram window;
+     * {@link IoLog} copies the counts.
+     *
+     * @param windowNanos the histogram window in nanoseconds; 0 for none
+     * @param counts the windows' counts, {@link FioLatencyBins#PLAT_NR} a window, one window
+     *     after another
+     * @since 0.1.0
+     */
+    public record Histogram(long windowNanos, long[] counts) {
+
+        /** No histogram. */
+        public static final Histogram NONE = new Histogram(0, new long[0]);
+    }
+
+    private static final long[] NONE = new long[0];
+
+    /**
+     * {@return a log of each I/O; the arrays are copied}
+     *
+     * @param ios each I/O's values
+     * @param histogram the latency histograms, or {@link Histogram#NONE}
      * @param startEpochMillis the wall-clock time of the run's measured start, ms since the
      *     Unix epoch (fio's {@code log_unix_epoch})
-     * @throws IllegalArgumentException if the lengths of the per-I/O or per-window arrays
-     *     differ, or the histogram is not whole windows
+     * @throws IllegalArgumentException if the per-I/O arrays' lengths differ, or the histogram is
+     *     not whole windows
      */
-    public static IoLog of(long windowNanos, long[] completedNanos, long[] latencyNanos,
-            long[] submissionNanos, int[] ioBytes, long[] offsetBytes, long[] windowIos,
-            long[] windowBytes, long[] windowLatencySumNanos, long[] windowSubmissionSumNanos,
-            long[] windowMaxNanos, long histogramNanos, long[] histogram,
+    public static IoLog perIo(PerIo ios, Histogram histogram, long startEpochMillis) {
+        return new IoLog(0, ios.completedNanos(), ios.latencyNanos(), ios.submissionNanos(),
+                ios.bytes(), ios.offsetBytes(), NONE, NONE, NONE, NONE, NONE,
+                histogram.windowNanos(), histogram.counts(), startEpochMillis);
+    }
+
+    /**
+     * {@return a log of sums per averaging window; the arrays are copied}
+     *
+     * @param windowNanos the averaging window in nanoseconds
+     * @param windows the windows' sums and maxima
+     * @param histogram the latency histograms, or {@link Histogram#NONE}
+     * @param startEpochMillis the wall-clock time of the run's measured start, ms since the
+     *     Unix epoch (fio's {@code log_unix_epoch})
+     * @throws IllegalArgumentException if the per-window arrays' lengths differ, or the histogram
+     *     is not whole windows
+     */
+    public static IoLog perWindow(long windowNanos, Windows windows, Histogram histogram,
             long startEpochMillis) {
-        return new IoLog(windowNanos, completedNanos, latencyNanos, submissionNanos, ioBytes,
-                offsetBytes, windowIos, windowBytes, windowLatencySumNanos,
-                windowSubmissionSumNanos, windowMaxNanos, histogramNanos, histogram,
+        return new IoLog(windowNanos, NONE, NONE, NONE, new int[0], NONE, windows.ios(),
+                windows.bytes(), windows.latencySumNanos(), windows.submissionSumNanos(),
+                windows.maxNanos(), histogram.windowNanos(), histogram.counts(),
                 startEpochMillis);
     }
 

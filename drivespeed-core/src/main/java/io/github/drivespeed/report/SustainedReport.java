@@ -123,13 +123,13 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
      * was not exceeded within the bounds}
      */
     public OptionalLong cacheBytes() {
-        return write.findings().cacheCliff().map(c -> OptionalLong.of(c.bytesBeforeDrop()))
+        return write.findings().cacheCliff().map(c -> OptionalLong.of(c.drop().bytesBeforeDrop()))
                 .orElse(OptionalLong.empty());
     }
 
     /** {@return the rate before the drop; the whole pass's rate when there was none} */
     public Throughput burst() {
-        return write.findings().cacheCliff().map(CacheCliff::before).orElseGet(write::throughput);
+        return write.findings().cacheCliff().map(c -> c.drop().before()).orElseGet(write::throughput);
     }
 
     /**
@@ -148,7 +148,7 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
      */
     public Optional<Throughput> sustained() {
         if (cacheExceeded()) {
-            return write.findings().cacheCliff().map(CacheCliff::after);
+            return write.findings().cacheCliff().map(c -> c.drop().after());
         }
         return heldToTheDefaultExtent() ? Optional.of(write.throughput()) : Optional.empty();
     }
@@ -192,11 +192,11 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
                 .append('\n');
         if (cacheExceeded()) {
             CacheCliff c = write.findings().cacheCliff().get();
-            sb.append("burst:      ").append(c.before()).append('\n');
-            sb.append("cache:      ").append(DeviceIo.formatBytes(c.bytesBeforeDrop()))
+            sb.append("burst:      ").append(c.drop().before()).append('\n');
+            sb.append("cache:      ").append(DeviceIo.formatBytes(c.drop().bytesBeforeDrop()))
                     .append(" written before the rate fell, after ")
-                    .append(Nanoseconds.format(c.nanosBeforeDrop())).append('\n');
-            sb.append("sustained:  ").append(c.after()).append('\n');
+                    .append(Nanoseconds.format(c.drop().nanosBeforeDrop())).append('\n');
+            sb.append("sustained:  ").append(c.drop().after()).append('\n');
         } else if (heldToTheDefaultExtent()) {
             sb.append("burst:      ").append(write.throughput()).append('\n');
             sb.append("cache:      none found: the rate held over the whole write, as far as a"

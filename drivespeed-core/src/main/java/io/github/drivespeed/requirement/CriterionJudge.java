@@ -90,7 +90,7 @@ final class CriterionJudge {
         for (SpeedReport r : m.sequential()) {
             PassResult pass = criterion == Criterion.SEQUENTIAL_WRITE ? r.write() : r.read();
             if (take(pass.notTheDrives(), false)) {
-                worst(pass.cacheCliff().map(CacheCliff::bytesPerSecondAfter)
+                worst(pass.cacheCliff().map(c -> c.drop().bytesPerSecondAfter())
                         .or(() -> pass.rateDrop().map(d -> d.bytesPerSecondAfter()))
                         .orElse(pass.min().bytesPerSecond()));
             }
@@ -121,7 +121,7 @@ final class CriterionJudge {
                     .filter(c -> c.cause() == CacheCliff.Cause.DRIVE_WRITE_CACHE);
             if (take(pass.notTheDrives(), cliff.isPresent())) {
                 if (cliff.isPresent()) {
-                    worst(Math.min(cliff.get().bytesPerSecondAfter(),
+                    worst(Math.min(cliff.get().drop().bytesPerSecondAfter(),
                             pass.min().bytesPerSecond()));
                 } else {
                     burst(pass.min().bytesPerSecond());

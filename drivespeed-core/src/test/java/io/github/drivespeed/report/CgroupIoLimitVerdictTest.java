@@ -1,6 +1,7 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.parameters.IoMode;
+import io.github.drivespeed.parameters.Recording;
 import io.github.drivespeed.report.engine.EngineInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -148,7 +149,7 @@ class CgroupIoLimitVerdictTest {
         PassResult read = pass(PassKind.READ, iops, iops * 4096);
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 100,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 8, 0, 1, IoMode.DEFAULT,
-                Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
+                Recording.timeline(Duration.ofMillis(500)), true, 0, Optional.empty());
         return new WorkloadReport(target, p, BACKEND, new EngineInfo(IoEngine.PSYNC,
                 Optional.empty(), 1, 1, Optional.empty(), Optional.empty(), Optional.empty()), Optional.of(read),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);

@@ -1,6 +1,7 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.report.medium.CacheCliff;
+import io.github.drivespeed.report.medium.RateDrop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.parameters.DataPattern;
@@ -27,7 +28,7 @@ class CliffOnSharedDriveTest {
     private static final long SECOND = 1_000_000_000L;
 
     private static SpeedReport withCliff(Set<Warning> writeWarnings) {
-        CacheCliff cliff = new CacheCliff(64L << 20, SECOND / 4, 256e6, 20e6,
+        CacheCliff cliff = new CacheCliff(new RateDrop(64L << 20, SECOND / 4, 256e6, 20e6),
                 CacheCliff.Cause.DRIVE_WRITE_CACHE);
         Sample write = Sample.of(1, 256_000_000L, 3 * SECOND).withCacheCliff(Optional.of(cliff));
         Set<Warning> warnings = EnumSet.of(Warning.WRITE_CACHE_CLIFF);

@@ -1,6 +1,7 @@
 package io.github.drivespeed.requirement;
 
 import io.github.drivespeed.parameters.IoMode;
+import io.github.drivespeed.parameters.Recording;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -15,6 +16,7 @@ import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.BackendInfo;
 import io.github.drivespeed.report.medium.CacheCliff;
+import io.github.drivespeed.report.medium.RateDrop;
 import io.github.drivespeed.report.engine.EngineInfo;
 import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.report.PassKind;
@@ -77,7 +79,7 @@ class StorageRequirementTest {
         PassResult pass = PassResult.of(reads ? PassKind.READ : PassKind.WRITE, samples, Set.of());
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, reads ? 100 : 0,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 1, 0, iops.length, IoMode.DEFAULT,
-                Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
+                Recording.timeline(Duration.ofMillis(500)), true, 0, Optional.empty());
         return new WorkloadReport(TARGET, p, BACKEND, PSYNC, reads ? Optional.of(pass)
                 : Optional.empty(), reads ? Optional.empty() : Optional.of(pass), List.of(),
                 Set.of(), Instant.EPOCH);
@@ -157,8 +159,8 @@ class StorageRequirementTest {
     private static SpeedReport withWriteCliff(CacheCliff.Cause cause) {
         SpeedReport r = sequential(new double[] {60, 40}, new double[] {90, 90});
         List<Sample> writes = new java.util.ArrayList<>(r.write().samples());
-        writes.set(0, writes.get(0).withCacheCliff(Optional.of(new CacheCliff(32 << 20,
-                SECOND / 6, 200e6, 20e6, cause))));
+        writes.set(0, writes.get(0).withCacheCliff(Optional.of(new CacheCliff(new RateDrop(32 << 20,
+                SECOND / 6, 200e6, 20e6), cause))));
         return new SpeedReport(TARGET, r.parameters(), BACKEND, PassResult.of(PassKind.WRITE,
                 writes, Set.of(cause == CacheCliff.Cause.PAGE_CACHE
                         ? Warning.PAGE_CACHE_DIRTY_LIMIT : Warning.WRITE_CACHE_CLIFF)),
@@ -173,7 +175,7 @@ class StorageRequirementTest {
     @Test
     void aSustainedWriteJudgesASustainedClassOnlyPastTheCache() {
         SustainedReport fell = sustained(DataSize.ofMebibytes(300), Optional.empty(),
-                Optional.of(new CacheCliff(32 << 20, SECOND / 6, 200e6, 20e6,
+                Optional.of(new CacheCliff(new RateDrop(32 << 20, SECOND / 6, 200e6, 20e6),
                         CacheCliff.Cause.DRIVE_WRITE_CACHE)));
         assertThat(fell.sustained()).contains(Throughput.ofBytesPerSecond(20e6));
         RequirementCheck v30 = SdClass.V30.requirement().check(Measurements.of(fell));
@@ -209,7 +211,7 @@ class StorageRequirementTest {
     @Test
     void aSharedSustainedWriteIsNotTheDrives() {
         SustainedReport fell = sustained(DataSize.ofMebibytes(300), Optional.empty(),
-                Optional.of(new CacheCliff(32 << 20, SECOND / 6, 200e6, 50e6,
+                Optional.of(new CacheCliff(new RateDrop(32 << 20, SECOND / 6, 200e6, 50e6),
                         CacheCliff.Cause.DRIVE_WRITE_CACHE)), Warning.CONCURRENT_MEASUREMENT);
         RequirementCheck v30 = SdClass.V30.requirement().check(Measurements.of(fell)
                 .with(sequential(new double[] {300}, new double[] {300})));
@@ -370,7 +372,7 @@ class StorageRequirementTest {
         // the sustained sequential 10 MB/s is judged past the cache: 12 MB/s after it
         Measurements all = Measurements.of(seq)
                 .with(sustained(DataSize.ofMebibytes(200), Optional.empty(), Optional.of(
-                        new CacheCliff(32 << 20, SECOND / 6, 200e6, 12e6,
+                        new CacheCliff(new RateDrop(32 << 20, SECOND / 6, 200e6, 12e6),
                                 CacheCliff.Cause.DRIVE_WRITE_CACHE))))
                 .with(random4k(true, new double[] {2100, 1600}, 300_000))
                 .with(random4k(false, new double[] {700}, 900_000));
@@ -409,7 +411,7 @@ class StorageRequirementTest {
         WorkloadParameters p = rnd8k.parameters();
         WorkloadReport eightK = new WorkloadReport(TARGET, new WorkloadParameters(p.pattern(),
                 100, DataSize.ofKibibytes(8), p.size(), new RunLength(p.length().count(), p.length().duration(), p.length().rampTime(), Optional.empty()),
-                1, 1, 0, 1, IoMode.DEFAULT, p.timelineInterval(), true, 0, Optional.empty(), Optional.empty()), BACKEND, PSYNC, rnd8k.read(),
+                1, 1, 0, 1, IoMode.DEFAULT, p.recording(), true, 0, Optional.empty()), BACKEND, PSYNC, rnd8k.read(),
                 Optional.empty(), List.of(), Set.of(), Instant.EPOCH);
         RequirementCheck c = StorageRequirement.named("x").minRandomReadIops(100)
                 .check(Measurements.of(eightK));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.testing.FakeFlash;
 import io.github.drivespeed.testing.TestFiles;
@@ -52,7 +53,7 @@ class CapacityCheckTest {
                 assertThat(r.lostBytes()).isZero();
             } else {
                 assertThat(r.passed()).isFalse();
-                assertThat(r.verification().firstBadKind()).get().isEqualTo(mode.equals("wrap")
+                assertThat(r.verification().firstLoss().map(FirstLoss::kind)).get().isEqualTo(mode.equals("wrap")
                         ? DataLossKind.ALIASED : DataLossKind.ZEROS);
             }
             assertThat(TestFiles.names(fs)).doesNotContain("drivespeed");
@@ -99,7 +100,7 @@ class CapacityCheckTest {
             System.out.println(r);
             assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
             assertThat(r.read().notTheDrives()).contains(Warning.DATA_LOSS);
-            assertThat(r.read().verification().get().firstBadKind()).get()
+            assertThat(r.read().verification().get().firstLoss().map(FirstLoss::kind)).get()
                     .isEqualTo(DataLossKind.ALIASED);
         }
     }

@@ -6,6 +6,7 @@ import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.CapacityProbeReport.BadRange;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.medium.CacheEstimate;
 import io.github.drivespeed.report.medium.MediumKind;
 import io.github.drivespeed.report.Verdict;
@@ -13,6 +14,7 @@ import io.github.drivespeed.testing.FakeFlash;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,11 +48,11 @@ class CapacityProbeLiesTest {
             long truth = medium.realBytes();
             if (mode.equals("wrap")) {
                 assertThat(r.kind()).isEqualTo(MediumKind.WRAP);
-                assertThat(r.wrapPeriodBytes()).isEqualTo(truth);
+                assertThat(r.wrapPeriodBytes()).hasValue(truth);
             } else {
                 assertThat(r.kind()).isEqualTo(MediumKind.LIMBO);
                 assertThat(r.usableBytes()).isEqualTo(truth);
-                assertThat(r.loss().firstBadKind()).contains(DataLossKind.ZEROS);
+                assertThat(r.loss().firstLoss().map(FirstLoss::kind)).contains(DataLossKind.ZEROS);
                 assertThat(r.loss().badRanges()).containsExactly(
                         new BadRange(truth, medium.claimedBytes() - truth));
             }
@@ -162,10 +164,9 @@ class CapacityProbeLiesTest {
             CapacityProbeReport r = probe(medium, null);
             assertThat(r.kind()).isEqualTo(MediumKind.LIMBO);
             assertThat(r.usableBytes()).isEqualTo(64 * MIB);
-            assertThat(r.loss().firstBadOffsetBytes()).isEqualTo(64 * MIB);
-            assertThat(r.loss().firstBadKind()).contains(kind);
-            assertThat(r.loss().firstWriteFailureOffsetBytes())
-                    .isEqualTo(kind == DataLossKind.UNWRITABLE ? 64 * MIB : -1);
+            assertThat(r.loss().firstLoss()).contains(FirstLoss.at(64 * MIB, kind));
+            assertThat(r.loss().firstWriteFailureOffsetBytes()).isEqualTo(
+                    kind == DataLossKind.UNWRITABLE ? OptionalLong.of(64 * MIB) : OptionalLong.empty());
             assertThat(r.effort().readBytes()).isPositive();
             // writes past the real size fail: no run to size a cache with; reads fail: none held
             if (kind == DataLossKind.UNWRITABLE) {
@@ -205,7 +206,7 @@ class CapacityProbeLiesTest {
             assertThat(r.loss().lostBytes()).isEqualTo(truth.stream().mapToLong(BadRange::lengthBytes)
                     .sum());
             assertThat(r.usableBytes()).isEqualTo(truth.get(0).offsetBytes());
-            assertThat(r.loss().firstBadKind()).contains(DataLossKind.ZEROS);
+            assertThat(r.loss().firstLoss().map(FirstLoss::kind)).contains(DataLossKind.ZEROS);
         }
     }
 
@@ -216,12 +217,14 @@ class CapacityProbeLiesTest {
                 "--mode", "scramble", "--seed", "5", "--fs", "none")) {
             CapacityProbeReport r = probe(medium, null);
             assertThat(r.kind()).isEqualTo(MediumKind.ALIASED);
-            assertThat(r.wrapPeriodBytes()).isEqualTo(-1);
-            assertThat(r.loss().firstBadKind()).contains(DataLossKind.ALIASED);
+            assertThat(r.wrapPeriodBytes()).isEmpty();
+            FirstLoss first = r.loss().firstLoss().orElseThrow();
+            assertThat(first.kind()).isEqualTo(DataLossKind.ALIASED);
             // the bed's truth: the offset found and the one whose data it held share a place
-            long[] stored = medium.where(r.loss().firstBadOffsetBytes(), r.loss().firstBadFoundOffsetBytes());
+            long found = first.foundOffsetBytes().orElseThrow();
+            long[] stored = medium.where(first.offsetBytes(), found);
             assertThat(stored[0]).isEqualTo(stored[1]).isNotNegative();
-            assertThat(r.loss().firstBadFoundOffsetBytes()).isNotEqualTo(r.loss().firstBadOffsetBytes());
+            assertThat(found).isNotEqualTo(first.offsetBytes());
             // the usable size is a bound the real size lies within (before: the first bad
             // offset, 1 MiB of the bed's 64 MiB), and the bound itself is past it: stored
             // elsewhere, as is all that is said to be lost after it
@@ -232,7 +235,7 @@ class CapacityProbeLiesTest {
                     medium.claimedBytes() - r.usableBytes()));
             assertThat(r.toString()).contains("usable at most " + r.usableBytes() + " B",
                     "kind aliased", "holds the data written at offset "
-                    + r.loss().firstBadFoundOffsetBytes()).doesNotContain("period");
+                    + found).doesNotContain("period");
             assertThat(r.verdict().outcome()).isEqualTo(Verdict.Outcome.COUNTERFEIT);
         }
     }

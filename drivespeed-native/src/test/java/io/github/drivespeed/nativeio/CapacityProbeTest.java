@@ -48,7 +48,7 @@ class CapacityProbeTest {
             };
             assertThat(r.kind()).isEqualTo(kind);
             if (kind == MediumKind.WRAP) {
-                assertThat(r.wrapPeriodBytes()).isEqualTo(truth);
+                assertThat(r.wrapPeriodBytes()).hasValue(truth);
             }
         }
     }

@@ -8,6 +8,7 @@ import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.Verdict;
 import io.github.drivespeed.report.medium.Verification;
@@ -47,7 +48,7 @@ class FuseMediaTest {
             assertThat(check.readHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED);
             assertThat(check.passed()).isFalse();
             assertThat(check.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
-            assertThat(check.verification().firstBadKind()).contains(DataLossKind.ZEROS);
+            assertThat(check.verification().firstLoss().map(FirstLoss::kind)).contains(DataLossKind.ZEROS);
             assertThat(check.verdict().outcome()).isEqualTo(Verdict.Outcome.DATA_LOST);
 
             SpeedReport test = DriveSpeed.on(fs).backend("native").blockSize("4M").count(16)
@@ -127,7 +128,7 @@ class FuseMediaTest {
             Verification v = test.read().samples().get(0).findings().verification().orElseThrow();
             assertThat(v.lostBytes()).isPositive();
             assertThat(v.lostBytesByKind()).containsKey(DataLossKind.UNREADABLE);
-            assertThat(v.firstBadOffsetBytes()).isNotNegative();
+            assertThat(v.firstLoss()).isPresent();
             assertThat(test.verdict().dataLost()).isTrue();
             assertThat(TestFiles.testFiles(fs)).isEmpty();
         }

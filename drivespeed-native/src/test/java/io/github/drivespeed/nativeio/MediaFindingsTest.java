@@ -8,6 +8,7 @@ import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.DeviceReport;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Sample;
@@ -60,9 +61,8 @@ class MediaFindingsTest {
             long flipped = Long.parseLong(medium.info("FLIP_BIT_OFFSET"));
             Verification v = r.read().verification().orElseThrow();
             assertThat(v.lostBytes()).isEqualTo(512);
-            assertThat(v.firstBadOffsetBytes()).isEqualTo(flipped / 512 * 512);
-            assertThat(v.firstBadKind()).contains(DataLossKind.CORRUPTED);
-            assertThat(v.firstBadFoundOffsetBytes()).isEqualTo(-1);
+            assertThat(v.firstLoss()).contains(FirstLoss.at(flipped / 512 * 512,
+                    DataLossKind.CORRUPTED));
             assertThat(v.lostBytesByKind()).containsExactly(Map.entry(DataLossKind.CORRUPTED,
                     512L));
             assertThat(r.toString()).doesNotContain("aliasing");

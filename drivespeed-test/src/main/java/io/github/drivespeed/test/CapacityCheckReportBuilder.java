@@ -5,11 +5,13 @@ import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Builds a {@link CapacityCheckReport} (see {@link TestReports}): by default a check of 1 GiB in
@@ -25,8 +27,7 @@ public final class CapacityCheckReportBuilder extends ReportBuilder<CapacityChec
 
     private long writtenBytes = DataSize.GIBIBYTE;
     private long lostBytes;
-    private long firstBadOffsetBytes = -1;
-    private Optional<DataLossKind> kind = Optional.empty();
+    private Optional<FirstLoss> firstLoss = Optional.empty();
 
     CapacityCheckReportBuilder() {
         super(TestReports.target(TestReports.DIRECTORY),
@@ -55,8 +56,8 @@ public final class CapacityCheckReportBuilder extends ReportBuilder<CapacityChec
      * @return this builder
      */
     public CapacityCheckReportBuilder lostFrom(DataSize firstBadOffset, DataLossKind how) {
-        this.firstBadOffsetBytes = firstBadOffset.bytes();
-        this.kind = Optional.of(how);
+        this.firstLoss = Optional.of(new FirstLoss(firstBadOffset.bytes(), how,
+                how == DataLossKind.ALIASED ? OptionalLong.of(0) : OptionalLong.empty()));
         return this;
     }
 
@@ -67,10 +68,9 @@ public final class CapacityCheckReportBuilder extends ReportBuilder<CapacityChec
      */
     @Override
     public CapacityCheckReport build() {
-        long lost = firstBadOffsetBytes < 0 ? 0 : writtenBytes - firstBadOffsetBytes;
-        Verification found = new Verification(writtenBytes, lost, firstBadOffsetBytes, kind,
-                kind.filter(k -> k == DataLossKind.ALIASED).map(k -> 0L).orElse(-1L),
-                kind.map(k -> Map.of(k, lost)).orElse(Map.of()));
+        long lost = firstLoss.map(f -> writtenBytes - f.offsetBytes()).orElse(0L);
+        Verification found = new Verification(writtenBytes, lost, firstLoss,
+                firstLoss.map(f -> Map.of(f.kind(), lost)).orElse(Map.of()));
         long files = Math.max(1, (writtenBytes + FILE_BYTES - 1) / FILE_BYTES);
         return new CapacityCheckReport(target, parameters, backend, writtenBytes, FILE_BYTES,
                 (int) files, true, found, writtenBytes * 100, writtenBytes * 50,

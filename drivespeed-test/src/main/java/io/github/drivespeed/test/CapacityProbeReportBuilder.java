@@ -3,6 +3,7 @@ package io.github.drivespeed.test;
 import io.github.drivespeed.parameters.CapacityProbeParameters;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.medium.CacheEstimate;
 import io.github.drivespeed.report.medium.MediumKind;
 import io.github.drivespeed.target.DeviceInfo;
@@ -10,6 +11,7 @@ import io.github.drivespeed.unit.DataSize;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Builds a {@link CapacityProbeReport} (see {@link TestReports}): by default the probe of a
@@ -25,8 +27,7 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
 
     private MediumKind kind = MediumKind.GENUINE;
     private long usableBytes = -1;
-    private long firstBadOffsetBytes = -1;
-    private Optional<DataLossKind> firstBadKind = Optional.empty();
+    private Optional<FirstLoss> firstLoss = Optional.empty();
     private Optional<CacheEstimate> cacheEstimate = Optional.empty();
 
     CapacityProbeReportBuilder() {
@@ -85,8 +86,7 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
     private CapacityProbeReportBuilder found(MediumKind medium, long badFrom, DataLossKind how) {
         this.kind = medium;
         this.usableBytes = badFrom;
-        this.firstBadOffsetBytes = badFrom;
-        this.firstBadKind = Optional.of(Objects.requireNonNull(how, "how"));
+        this.firstLoss = Optional.of(FirstLoss.at(badFrom, Objects.requireNonNull(how, "how")));
         return this;
     }
 
@@ -101,10 +101,11 @@ public final class CapacityProbeReportBuilder extends ReportBuilder<CapacityProb
         long usable = kind == MediumKind.GENUINE ? target.sizeBytes() : usableBytes;
         long twoMebibytes = 2 * DataSize.MEBIBYTE;
         return new CapacityProbeReport(target, parameters, backend, usable, kind,
-                kind == MediumKind.WRAP ? usableBytes : -1, new CapacityProbeReport.Loss(
-                        firstBadOffsetBytes, firstBadKind, -1, -1, kind == MediumKind.GENUINE
-                        ? List.of() : List.of(new CapacityProbeReport.BadRange(firstBadOffsetBytes,
-                                target.sizeBytes() - firstBadOffsetBytes))),
+                kind == MediumKind.WRAP ? OptionalLong.of(usableBytes) : OptionalLong.empty(),
+                new CapacityProbeReport.Loss(firstLoss, OptionalLong.empty(),
+                        firstLoss.map(f -> List.of(new CapacityProbeReport.BadRange(
+                                f.offsetBytes(), target.sizeBytes() - f.offsetBytes())))
+                                .orElse(List.of())),
                 new CapacityProbeReport.Effort(4096, twoMebibytes, twoMebibytes, 1,
                         1_000_000_000L), startedAt, CapacityProbeParameters.DEFAULT_CACHE_BOUND.bytes(),
                 cacheEstimate);

@@ -3,6 +3,7 @@ package io.github.drivespeed.test;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.parameters.SustainedParameters;
 import io.github.drivespeed.report.medium.CacheCliff;
+import io.github.drivespeed.report.medium.RateDrop;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SustainedReport;
@@ -76,8 +77,9 @@ public final class SustainedReportBuilder extends ReportBuilder<SustainedReportB
         long burstNanos = Math.round(cache.bytes() / burst.bytesPerSecond() * 1e9);
         long steadyNanos = parameters.steadyFor().toNanos();
         long after = Math.round(sustained.bytesPerSecond() * steadyNanos / 1e9);
-        CacheCliff cliff = new CacheCliff(cache.bytes(), burstNanos, burst.bytesPerSecond(),
-                sustained.bytesPerSecond(), CacheCliff.Cause.DRIVE_WRITE_CACHE);
+        CacheCliff cliff = new CacheCliff(new RateDrop(cache.bytes(), burstNanos,
+                burst.bytesPerSecond(), sustained.bytesPerSecond()),
+                CacheCliff.Cause.DRIVE_WRITE_CACHE);
         warnings.add(Warning.WRITE_CACHE_CLIFF);
         return write(Sample.of(1, cache.bytes() + after, burstNanos + steadyNanos)
                 .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())

@@ -133,7 +133,7 @@ class TestReportsTest {
         CapacityProbeReport wraps = TestReports.capacityProbeReport()
                 .wrapsAround(DataSize.ofGibibytes(4)).build();
         assertThat(wraps.genuine()).isFalse();
-        assertThat(wraps.wrapPeriodBytes()).isEqualTo(4 * DataSize.GIBIBYTE);
+        assertThat(wraps.wrapPeriodBytes()).hasValue(4 * DataSize.GIBIBYTE);
         assertThat(wraps.verdict().outcome()).isEqualTo(Verdict.Outcome.COUNTERFEIT);
         assertThat(TestReports.capacityProbeReport()
                 .damagedFrom(DataSize.ofMebibytes(64), DataLossKind.UNREADABLE).build()

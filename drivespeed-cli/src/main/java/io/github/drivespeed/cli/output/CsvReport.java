@@ -128,7 +128,7 @@ public final class CsvReport {
             String fsType = t instanceof TargetInfo dir ? dir.fileSystemType() : "";
             Optional<BlockDevice> device = t instanceof TargetInfo dir ? dir.blockDevice()
                     : ((DeviceInfo) t).blockDevice();
-            return new Common(jobname, view.kind(), s.text("rw").orElse(""),
+            return new Common(jobname, view.kind().text(), s.text("rw").orElse(""),
                     s.size("bs").orElseThrow().bytes(), s.count("iodepth").orElse(1),
                     s.count("numjobs").orElse(1), s.count("runs").orElse(1),
                     s.flag("direct").orElseThrow(), view.warnings(), directory, fsType,

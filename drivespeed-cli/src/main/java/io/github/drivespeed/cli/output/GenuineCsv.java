@@ -92,14 +92,14 @@ final class GenuineCsv {
                 r.effort().elapsedNanos(), Double.NaN, r.warnings(), r.device().toString(), "", "",
                 r.startedAt().toString());
         List<String> g = empty();
-        if (r.loss().firstBadOffsetBytes() >= 0) {
-            g.set(VERIFIED + 2, Long.toString(r.loss().firstBadOffsetBytes()));
-        }
-        g.set(VERIFIED + 3, r.loss().firstBadKind().map(DataLossKind::name).orElse(""));
+        r.loss().firstLoss().ifPresent(f -> {
+            g.set(VERIFIED + 2, Long.toString(f.offsetBytes()));
+            g.set(VERIFIED + 3, f.kind().name());
+        });
         g.set(USABLE, Long.toString(r.usableBytes()));
         g.set(USABLE + 1, Long.toString(r.claimedBytes()));
         g.set(USABLE + 2, r.kind().name().toLowerCase(Locale.ROOT));
-        g.set(USABLE + 3, r.wrapPeriodBytes() > 0 ? Long.toString(r.wrapPeriodBytes()) : "");
+        r.wrapPeriodBytes().ifPresent(period -> g.set(USABLE + 3, Long.toString(period)));
         row.addAll(g);
         return row;
     }
@@ -134,17 +134,17 @@ final class GenuineCsv {
     private static void verification(List<String> g, Verification v) {
         g.set(VERIFIED, Long.toString(v.checkedBytes()));
         g.set(VERIFIED + 1, Long.toString(v.lostBytes()));
-        g.set(VERIFIED + 2, v.firstBadOffsetBytes() >= 0 ? Long.toString(v.firstBadOffsetBytes())
-                : "");
-        g.set(VERIFIED + 3, v.firstBadKind().map(DataLossKind::name).orElse(""));
-        g.set(VERIFIED + 4, v.firstBadFoundOffsetBytes() >= 0
-                ? Long.toString(v.firstBadFoundOffsetBytes()) : "");
+        v.firstLoss().ifPresent(f -> {
+            g.set(VERIFIED + 2, Long.toString(f.offsetBytes()));
+            g.set(VERIFIED + 3, f.kind().name());
+            f.foundOffsetBytes().ifPresent(found -> g.set(VERIFIED + 4, Long.toString(found)));
+        });
     }
 
     private static void cliff(List<String> g, CacheCliff c) {
-        g.set(CLIFF, Long.toString(c.bytesBeforeDrop()));
-        g.set(CLIFF + 1, Long.toString(c.nanosBeforeDrop()));
-        g.set(CLIFF + 2, Numbers.wholeText(c.bytesPerSecondBefore()));
-        g.set(CLIFF + 3, Numbers.wholeText(c.bytesPerSecondAfter()));
+        g.set(CLIFF, Long.toString(c.drop().bytesBeforeDrop()));
+        g.set(CLIFF + 1, Long.toString(c.drop().nanosBeforeDrop()));
+        g.set(CLIFF + 2, Numbers.wholeText(c.drop().bytesPerSecondBefore()));
+        g.set(CLIFF + 3, Numbers.wholeText(c.drop().bytesPerSecondAfter()));
     }
 }

@@ -9,6 +9,7 @@ import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.medium.RateDrop;
 import io.github.drivespeed.report.medium.Stall;
 import io.github.drivespeed.report.SustainedReport;
@@ -16,6 +17,7 @@ import io.github.drivespeed.report.medium.Verification;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The JSON of what {@link JsonReport} writes about genuine media: read-back verifications, write
@@ -41,10 +43,7 @@ final class GenuineJson {
         n.put("checked_bytes", v.checkedBytes());
         n.put("lost_bytes", v.lostBytes());
         n.put("data_lost", v.hasLoss());
-        n.set("first_bad_offset_bytes", offset(v.firstBadOffsetBytes()));
-        n.set("first_bad_kind", v.firstBadKind().map(k -> NODES.textNode(k.name()))
-                .orElse(null));
-        n.set("first_bad_found_offset_bytes", offset(v.firstBadFoundOffsetBytes()));
+        firstLoss(n, v.firstLoss());
         ObjectNode byKind = n.putObject("lost_bytes_by_kind");
         for (Map.Entry<DataLossKind, Long> e : v.lostBytesByKind().entrySet()) {
             byKind.put(e.getKey().name(), e.getValue());
@@ -164,12 +163,8 @@ final class GenuineJson {
         p.put("claimed_bytes", r.claimedBytes());
         p.put("usable_bytes", r.usableBytes());
         p.put("missing_bytes", r.missingBytes());
-        p.set("wrap_period_bytes", r.wrapPeriodBytes() > 0
-                ? NODES.numberNode(r.wrapPeriodBytes()) : null);
-        p.set("first_bad_offset_bytes", offset(r.loss().firstBadOffsetBytes()));
-        p.set("first_bad_kind", r.loss().firstBadKind().map(k -> NODES.textNode(k.name()))
-                .orElse(null));
-        p.set("first_bad_found_offset_bytes", offset(r.loss().firstBadFoundOffsetBytes()));
+        p.set("wrap_period_bytes", offset(r.wrapPeriodBytes()));
+        firstLoss(p, r.loss().firstLoss());
         p.put("lost_bytes", r.loss().lostBytes());
         ArrayNode ranges = p.putArray("bad_ranges");
         r.loss().badRanges().forEach(b -> ranges.addObject().put("offset_bytes", b.offsetBytes())
@@ -187,7 +182,17 @@ final class GenuineJson {
         return n;
     }
 
-    private static JsonNode offset(long bytes) {
-        return bytes >= 0 ? NODES.numberNode(bytes) : NullNode.getInstance();
+    /** The first loss's offset, kind and found offset; nulls when there was none. */
+    private static void firstLoss(ObjectNode n, Optional<FirstLoss> first) {
+        n.set("first_bad_offset_bytes", first.<JsonNode>map(f -> NODES.numberNode(f.offsetBytes()))
+                .orElse(NullNode.getInstance()));
+        n.set("first_bad_kind", first.<JsonNode>map(f -> NODES.textNode(f.kind().name()))
+                .orElse(NullNode.getInstance()));
+        n.set("first_bad_found_offset_bytes", offset(first.map(FirstLoss::foundOffsetBytes)
+                .orElse(OptionalLong.empty())));
+    }
+
+    private static JsonNode offset(OptionalLong bytes) {
+        return bytes.isPresent() ? NODES.numberNode(bytes.getAsLong()) : NullNode.getInstance();
     }
 }

@@ -283,7 +283,7 @@ public final class JsonReport {
         params.put("fdatasync", p.syncEveryWrites());
         params.put("runs", p.runs());
         params.put("direct", p.direct());
-        params.put("log_avg_ns", p.timelineInterval().toNanos());
+        params.put("log_avg_ns", p.recording().timelineInterval().toNanos());
         params.put("ioengine", p.io().ioEngine().map(IoEngine::fioName).orElse(null));
         params.put("buffered_fallback", p.io().bufferedFallback());
         params.put("sqthread_poll", p.io().sqThreadPoll());

@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.text;
 
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.medium.MediumKind;
 import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.unit.DataSize;
@@ -51,13 +52,13 @@ public final class LossLines {
         }
         out.println();
         out.println("DATA LOST: " + what + " did not give back what was written.");
-        out.println("  first bad offset: " + bytes(v.firstBadOffsetBytes()));
+        FirstLoss first = v.firstLoss().orElseThrow();
+        out.println("  first bad offset: " + bytes(first.offsetBytes()));
         out.println("  lost:             " + bytes(v.lostBytes()) + " of "
                 + bytes(v.checkedBytes()) + " read back ("
                 + String.format(Locale.ROOT, "%.1f %%", 100.0 * v.lostBytes() / v.checkedBytes())
                 + ")");
-        out.println("  kind:             " + kind(v.firstBadKind().orElseThrow(),
-                v.firstBadFoundOffsetBytes()));
+        out.println("  kind:             " + kind(first));
         if (v.lostBytesByKind().size() > 1) {
             StringBuilder sb = new StringBuilder("  by kind:         ");
             String sep = "";
@@ -91,27 +92,24 @@ public final class LossLines {
                 + ").");
         out.println("  usable:           " + usable(r));
         CapacityProbeReport.Loss loss = r.loss();
-        long failedAt = loss.firstWriteFailureOffsetBytes();
-        if (failedAt >= 0) {
+        loss.firstWriteFailureOffsetBytes().ifPresent(failedAt -> {
             out.println("  writes fail:      from offset " + bytes(failedAt)
                     + " with EIO: usable at most " + bytes(failedAt)
                     + (r.usableBytes() >= failedAt ? "; what was written"
                     + " below it reads back as written" : ""));
-        }
-        if (loss.firstBadOffsetBytes() >= 0) {
-            out.println("  first bad offset: " + bytes(loss.firstBadOffsetBytes()));
-        }
-        loss.firstBadKind().ifPresent(k -> out.println("  kind:             "
-                + kind(k, loss.firstBadFoundOffsetBytes())));
-        if (r.wrapPeriodBytes() > 0) {
-            out.println("  wraps around:     every " + bytes(r.wrapPeriodBytes())
-                    + " (a write at offset X lands at X modulo that)");
-        }
+        });
+        loss.firstLoss().ifPresent(f -> {
+            out.println("  first bad offset: " + bytes(f.offsetBytes()));
+            out.println("  kind:             " + kind(f));
+        });
+        r.wrapPeriodBytes().ifPresent(period -> out.println("  wraps around:     every "
+                + bytes(period) + " (a write at offset X lands at X modulo that)"));
         if (r.kind() == MediumKind.ALIASED) {
-            out.println("  aliases:          writes land on other offsets, at no one period (not X"
-                    + " modulo a size): offset " + bytes(loss.firstBadOffsetBytes())
-                    + (loss.firstBadFoundOffsetBytes() >= 0 ? " held the data written at offset "
-                    + bytes(loss.firstBadFoundOffsetBytes()) : " did not hold its data"));
+            loss.firstLoss().ifPresent(f -> out.println("  aliases:          writes land on"
+                    + " other offsets, at no one period (not X modulo a size): offset "
+                    + bytes(f.offsetBytes()) + (f.foundOffsetBytes().isPresent()
+                    ? " held the data written at offset " + bytes(f.foundOffsetBytes().getAsLong())
+                    : " did not hold its data")));
         }
         r.cacheEstimate().ifPresent(c -> out.println("  cache:            " + (c.bytes() == 0
                 ? "none: of the last " + bytes(c.searchedBytes()) + " written past the usable"
@@ -171,8 +169,8 @@ public final class LossLines {
     public static String oneLine(Verification v) {
         return "DATA LOST: " + bytes(v.lostBytes()) + " of " + bytes(v.checkedBytes())
                 + " read back differ from what was written, first at offset "
-                + bytes(v.firstBadOffsetBytes()) + ": "
-                + kind(v.firstBadKind().orElseThrow(), v.firstBadFoundOffsetBytes())
+                + bytes(v.firstLoss().orElseThrow().offsetBytes()) + ": "
+                + kind(v.firstLoss().orElseThrow())
                 + "; the speed figures are not the drive's";
     }
 
@@ -188,9 +186,10 @@ public final class LossLines {
                 + " of the " + bytes(r.claimedBytes()) + " it claims (" + r.kind().label() + ")";
     }
 
-    private static String kind(DataLossKind kind, long foundOffset) {
-        return kind.description() + (kind == DataLossKind.ALIASED && foundOffset >= 0
-                ? ": it holds the data written at offset " + bytes(foundOffset) : "");
+    private static String kind(FirstLoss first) {
+        return first.kind().description() + (first.foundOffsetBytes().isPresent()
+                ? ": it holds the data written at offset "
+                + bytes(first.foundOffsetBytes().getAsLong()) : "");
     }
 
     /** {@code 67108864 B (64.0 MiB)}; below 1 MiB just the bytes. */

@@ -115,7 +115,7 @@ public final class RunLinePrinter implements ProgressListener {
         s.findings().verification().filter(v -> v.hasLoss()).ifPresent(v -> sb
                 .append(" [DATA LOST: ")
                 .append(LossLines.bytes(v.lostBytes())).append(" lost, first at offset ")
-                .append(LossLines.bytes(v.firstBadOffsetBytes()))
+                .append(LossLines.bytes(v.firstLoss().orElseThrow().offsetBytes()))
                 .append("; not the drive's speed]"));
         s.findings().cacheCliff().ifPresent(c -> sb.append(drop(
                 c.cause() == CacheCliff.Cause.PAGE_CACHE

@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli.output;
 
 import io.github.drivespeed.parameters.IoMode;
+import io.github.drivespeed.parameters.Recording;
 import io.github.drivespeed.parameters.AccessPattern;
 import io.github.drivespeed.parameters.CapacityParameters;
 import io.github.drivespeed.parameters.CapacityProbeParameters;
@@ -18,6 +19,7 @@ import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.medium.CacheEstimate;
 import io.github.drivespeed.report.medium.ConstantFill;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.DeviceIo;
@@ -199,7 +201,7 @@ final class ReportFixtures {
     static WorkloadReport mixedWorkload() {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 70,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ofMillis(200), Optional.empty()), 2, 4, 7, 1, IoMode.DEFAULT,
-                Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
+                Recording.timeline(Duration.ofMillis(500)), true, 0, Optional.empty());
         Sample reads = Sample.of(1, 700 * 4096L, 1_000 * MS, 700, spread(700, 40_000, 900),
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 340 * 4096L, 340},
                     {500 * MS, 1_000 * MS, 360 * 4096L, 360}}));
@@ -224,7 +226,7 @@ final class ReportFixtures {
     static WorkloadReport asyncWorkload() {
         WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, 100,
                 DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.empty(), Optional.of(Duration.ofSeconds(1)), Duration.ZERO, Optional.empty()), 1, 8, 7, 1, IoMode.DEFAULT,
-                Duration.ofMillis(500), true, 0, Optional.empty(), Optional.empty());
+                Recording.timeline(Duration.ofMillis(500)), true, 0, Optional.empty());
         int n = 800;
         long[] slat = new long[n];
         long[] clat = new long[n];
@@ -254,8 +256,8 @@ final class ReportFixtures {
         List<WorkloadTable.Row> rows = new ArrayList<>();
         for (int readPercent : new int[] {100, 0}) {
             WorkloadParameters p = new WorkloadParameters(AccessPattern.RANDOM, readPercent,
-                    DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.of(2000), Optional.empty(), Duration.ZERO, Optional.empty()), 1, 1, 0, 1, IoMode.DEFAULT, Duration.ofMillis(500),
-                    true, 0, Optional.empty(), Optional.empty());
+                    DataSize.ofKibibytes(4), DataSize.ofMebibytes(64), new RunLength(OptionalLong.of(2000), Optional.empty(), Duration.ZERO, Optional.empty()), 1, 1, 0, 1, IoMode.DEFAULT, Recording.timeline(Duration.ofMillis(500)),
+                    true, 0, Optional.empty());
             boolean read = readPercent == 100;
             long elapsed = read ? 800 * MS : 1_600 * MS;
             Sample s = Sample.of(1, 2000 * 4096L, elapsed, 2000,
@@ -291,8 +293,8 @@ final class ReportFixtures {
     static SpeedReport sequentialWithRateFindings() {
         SpeedReport r = sequential();
         List<Sample> writes = new ArrayList<>(r.write().samples());
-        writes.set(0, writes.get(0).withCacheCliff(Optional.of(new CacheCliff(
-                12 * DataSize.MEBIBYTE, 5 * MS, 2.4e9, 16e6, CacheCliff.Cause.PAGE_CACHE)))
+        writes.set(0, writes.get(0).withCacheCliff(Optional.of(new CacheCliff(new RateDrop(
+                12 * DataSize.MEBIBYTE, 5 * MS, 2.4e9, 16e6), CacheCliff.Cause.PAGE_CACHE)))
                 .withStall(Optional.of(new Stall(2_000 * MS, 356 * MS, 32 * DataSize.MEBIBYTE,
                         25 * MS, 2_010 * MS))));
         List<Sample> reads = new ArrayList<>(r.read().samples());
@@ -309,14 +311,15 @@ final class ReportFixtures {
         SpeedReport r = sequential();
         List<Sample> writes = new ArrayList<>(r.write().samples());
         writes.set(0, writes.get(0).withCacheCliff(Optional.of(
-                new CacheCliff(8 * DataSize.MEBIBYTE, 250 * MS, 33_554_432, 9_000_000,
+                new CacheCliff(new RateDrop(8 * DataSize.MEBIBYTE, 250 * MS, 33_554_432, 9_000_000),
                         CacheCliff.Cause.DRIVE_WRITE_CACHE))));
         List<Sample> reads = new ArrayList<>(r.read().samples());
         reads.set(0, reads.get(0).withVerification(new Verification(16 * DataSize.MEBIBYTE, 0,
-                -1, Optional.empty(), -1, Map.of())));
+                Optional.empty(), Map.of())));
         reads.set(1, reads.get(1).withVerification(new Verification(16 * DataSize.MEBIBYTE,
-                8 * DataSize.MEBIBYTE, 8 * DataSize.MEBIBYTE, Optional.of(DataLossKind.ALIASED),
-                0, Map.of(DataLossKind.ALIASED, 8 * DataSize.MEBIBYTE))));
+                8 * DataSize.MEBIBYTE, Optional.of(new FirstLoss(8 * DataSize.MEBIBYTE,
+                DataLossKind.ALIASED, OptionalLong.of(0))),
+                Map.of(DataLossKind.ALIASED, 8 * DataSize.MEBIBYTE))));
         return new SpeedReport(r.target(), r.parameters(), r.backend(),
                 PassResult.of(PassKind.WRITE, writes, Set.of(Warning.DATA_LOSS,
                         Warning.WRITE_CACHE_CLIFF)),
@@ -331,7 +334,7 @@ final class ReportFixtures {
                 timeline(500 * MS, new long[][] {{0, 500 * MS, 96 * block, 96},
                     {500 * MS, 17_250 * MS, 160 * block, 160}}))
                 .withAccounting(CacheHandling.DIRECT_IO, Optional.empty())
-                .withCacheCliff(Optional.of(new CacheCliff(96 * block, 503 * MS, 200e6, 10e6,
+                .withCacheCliff(Optional.of(new CacheCliff(new RateDrop(96 * block, 503 * MS, 200e6, 10e6),
                         CacheCliff.Cause.DRIVE_WRITE_CACHE)));
         return new SustainedReport(sdCardTarget(), new SustainedParameters(
                 DataSize.ofMebibytes(1), Optional.empty(), Duration.ofSeconds(120),
@@ -343,8 +346,8 @@ final class ReportFixtures {
     /** A capacity check of 256 MiB on a card that keeps 64 MiB: the rest aliased. */
     static CapacityCheckReport capacityCheck() {
         long mib = DataSize.MEBIBYTE;
-        Verification v = new Verification(256 * mib, 192 * mib, 64 * mib,
-                Optional.of(DataLossKind.ALIASED), 192 * mib,
+        Verification v = new Verification(256 * mib, 192 * mib, Optional.of(new FirstLoss(
+                64 * mib, DataLossKind.ALIASED, OptionalLong.of(192 * mib))),
                 Map.of(DataLossKind.ALIASED, 192 * mib));
         return new CapacityCheckReport(sdCardTarget(), new CapacityParameters(
                 Optional.of(DataSize.ofMebibytes(256)), Optional.empty(), true), backend(), 256 * mib,
@@ -358,8 +361,9 @@ final class ReportFixtures {
         return new CapacityProbeReport(new DeviceInfo(Path.of("/dev/sdc"), Optional.empty(),
                 256 * mib, 512, Set.of()), new CapacityProbeParameters(false,
                 DataSize.ofMebibytes(64)), backend(),
-                100 * mib, MediumKind.WRAP, 100 * mib, new CapacityProbeReport.Loss(100 * mib,
-                        Optional.of(DataLossKind.ALIASED), 0, -1,
+                100 * mib, MediumKind.WRAP, OptionalLong.of(100 * mib), new CapacityProbeReport.Loss(
+                        Optional.of(new FirstLoss(100 * mib, DataLossKind.ALIASED,
+                                OptionalLong.of(0))), OptionalLong.empty(),
                         List.of(new CapacityProbeReport.BadRange(100 * mib, 156 * mib))),
                 new CapacityProbeReport.Effort(4096, 2 * mib, 2 * mib, 1, 290 * MS),
                 STARTED.plusSeconds(60), 64 * mib,

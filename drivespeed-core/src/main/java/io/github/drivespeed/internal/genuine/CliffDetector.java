@@ -60,7 +60,7 @@ public final class CliffDetector {
      */
     public static Optional<CacheCliff> find(long[] completedAtNanos, int n, long blockBytes) {
         return findDrop(completedAtNanos, n, blockBytes)
-                .map(d -> CacheCliff.of(d, CacheCliff.Cause.DRIVE_WRITE_CACHE));
+                .map(d -> new CacheCliff(d, CacheCliff.Cause.DRIVE_WRITE_CACHE));
     }
 
     /**

@@ -1,10 +1,12 @@
 package io.github.drivespeed.internal.genuine;
 
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.medium.Verification;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Adds up what a read-back check found, sector by sector, into a {@link Verification}. Used by
@@ -14,9 +16,7 @@ public final class LossTally {
 
     private long checkedBytes;
     private long lostBytes;
-    private long firstBadOffset = -1;
-    private DataLossKind firstBadKind;
-    private long firstBadFound = -1;
+    private FirstLoss first;
     private final Map<DataLossKind, Long> byKind = new EnumMap<>(DataLossKind.class);
 
     /** An empty tally: nothing checked yet. */
@@ -44,10 +44,9 @@ public final class LossTally {
         checkedBytes += bytes;
         lostBytes += bytes;
         byKind.merge(kind, bytes, Long::sum);
-        if (firstBadOffset < 0 || offset < firstBadOffset) {
-            firstBadOffset = offset;
-            firstBadKind = kind;
-            firstBadFound = kind == DataLossKind.ALIASED ? foundOffset : -1;
+        if (first == null || offset < first.offsetBytes()) {
+            first = new FirstLoss(offset, kind, kind == DataLossKind.ALIASED && foundOffset >= 0
+                    ? OptionalLong.of(foundOffset) : OptionalLong.empty());
         }
     }
 
@@ -58,7 +57,6 @@ public final class LossTally {
 
     /** {@return what was found so far} */
     public Verification result() {
-        return new Verification(checkedBytes, lostBytes, firstBadOffset,
-                Optional.ofNullable(firstBadKind), firstBadFound, byKind);
+        return new Verification(checkedBytes, lostBytes, Optional.ofNullable(first), byKind);
     }
 }

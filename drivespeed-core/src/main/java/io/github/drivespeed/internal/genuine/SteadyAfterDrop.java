@@ -27,7 +27,7 @@ public final class SteadyAfterDrop {
         int n = log.size();
         long[] c = log.nanos();
         Optional<CacheCliff> cliff = CliffDetector.find(c, n, blockBytes);
-        if (cliff.isEmpty() || c[n - 1] - cliff.get().nanosBeforeDrop() < steadyNanos) {
+        if (cliff.isEmpty() || c[n - 1] - cliff.get().drop().nanosBeforeDrop() < steadyNanos) {
             return false;
         }
         long end = c[n - 1];

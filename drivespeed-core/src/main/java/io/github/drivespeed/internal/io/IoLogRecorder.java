@@ -211,9 +211,8 @@ final class IoLogRecorder {
                 }
             }
         }
-        long[] none = new long[0];
-        return IoLog.of(first.windowNanos, none, none, none, new int[0], none, ios, bytes, lat,
-                slat, max, first.histogramNanos, hist, first.startEpochMillis);
+        return IoLog.perWindow(first.windowNanos, new IoLog.Windows(ios, bytes, lat, slat, max),
+                new IoLog.Histogram(first.histogramNanos, hist), first.startEpochMillis);
     }
 
     /** The workers' I/Os merged in completion order (each worker's are in order already). */
@@ -244,8 +243,8 @@ final class IoLogRecorder {
             bytes[k] = r.bytes[i];
             offsets[k] = r.offsets[i];
         }
-        long[] none = new long[0];
-        return IoLog.of(0, completed, latency, submission, bytes, offsets, none, none, none,
-                none, none, parts.get(0).histogramNanos, hist, parts.get(0).startEpochMillis);
+        return IoLog.perIo(new IoLog.PerIo(completed, latency, submission, bytes, offsets),
+                new IoLog.Histogram(parts.get(0).histogramNanos, hist),
+                parts.get(0).startEpochMillis);
     }
 }

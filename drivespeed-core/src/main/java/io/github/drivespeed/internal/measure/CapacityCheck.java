@@ -27,6 +27,7 @@ import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.CapacityCheckReport;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.spi.Capability;
@@ -310,8 +311,8 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
          */
         void addWriteFailure() {
             if (stop == CapacityCheckReport.Stop.WRITE_FAILED) {
-                found = found.plus(new Verification(BLOCK_BYTES, BLOCK_BYTES, written,
-                        Optional.of(DataLossKind.UNWRITABLE), -1,
+                found = found.plus(new Verification(BLOCK_BYTES, BLOCK_BYTES,
+                        Optional.of(FirstLoss.at(written, DataLossKind.UNWRITABLE)),
                         Map.of(DataLossKind.UNWRITABLE, BLOCK_BYTES)));
             }
         }

@@ -9,6 +9,7 @@ import io.github.drivespeed.parameters.CapacityProbeParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.CapacityProbeReport;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.medium.CacheEstimate;
 import io.github.drivespeed.report.medium.MediumKind;
 import io.github.drivespeed.report.PassKind;
@@ -27,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -463,16 +465,19 @@ final class CapacityProbe {
         // A medium that wraps first fails at its period (a unit there, if probed, holds the data
         // of a lower offset written after it)
         Long firstBad = kind == MediumKind.WRAP ? Long.valueOf(period) : firstBad(found);
-        long badAt = kind == MediumKind.GENUINE || firstBad == null ? -1 : firstBad;
-        ProbeUnit.Outcome at = badAt < 0 ? null : found.get(firstBad);
-        Optional<DataLossKind> badKind = badAt < 0 ? Optional.empty()
-                : kind == MediumKind.WRAP ? Optional.of(DataLossKind.ALIASED)
-                : Optional.of(at.kind());
-        long foundAt = at != null && at.kind() == DataLossKind.ALIASED ? at.foundOffset() : -1;
+        Optional<FirstLoss> first = Optional.empty();
+        if (kind != MediumKind.GENUINE && firstBad != null) {
+            ProbeUnit.Outcome at = found.get(firstBad);
+            first = Optional.of(new FirstLoss(firstBad, kind == MediumKind.WRAP
+                    ? DataLossKind.ALIASED : at.kind(), at != null
+                    && at.kind() == DataLossKind.ALIASED && at.foundOffset() >= 0
+                    ? OptionalLong.of(at.foundOffset()) : OptionalLong.empty()));
+        }
         return new CapacityProbeReport(target.info(true), parameters,
-                target.selection().info(), Math.min(usable, target.sizeBytes()), kind, period,
-                new CapacityProbeReport.Loss(badAt, badKind, foundAt,
-                        unwritable.isEmpty() ? -1 : unwritable.first(), bad),
+                target.selection().info(), Math.min(usable, target.sizeBytes()), kind,
+                kind == MediumKind.WRAP ? OptionalLong.of(period) : OptionalLong.empty(),
+                new CapacityProbeReport.Loss(first, unwritable.isEmpty() ? OptionalLong.empty()
+                        : OptionalLong.of(unwritable.first()), bad),
                 new CapacityProbeReport.Effort(unit, written, read, rounds,
                         System.nanoTime() - start), startedAt, cacheRuledOut, cache);
     }

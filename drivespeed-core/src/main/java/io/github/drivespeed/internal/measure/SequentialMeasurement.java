@@ -467,7 +467,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             }
             if (parameters.dsync()) {
                 return checked.withCacheCliff(checked.findings().cacheCliff()
-                        .map(c -> CacheCliff.of(c.drop(), CacheCliff.Cause.DRIVE_WRITE_CACHE)));
+                        .map(c -> new CacheCliff(c.drop(), CacheCliff.Cause.DRIVE_WRITE_CACHE)));
             }
             return checked;
         }

@@ -249,7 +249,7 @@ public final class PassChecks implements AutoCloseable {
                     sample.accounting().cacheHandling() == CacheHandling.BUFFERED_WRITE
                     ? CacheCliff.Cause.PAGE_CACHE : CacheCliff.Cause.DRIVE_WRITE_CACHE;
             sample = sample.withCacheCliff(CliffDetector.findDrop(log.nanos(), log.size(),
-                    blockBytes).map(d -> CacheCliff.of(d, cause)));
+                    blockBytes).map(d -> new CacheCliff(d, cause)));
         } else {
             sample = sample.withRateDrop(CliffDetector.findDrop(log.nanos(), log.size(),
                     blockBytes));

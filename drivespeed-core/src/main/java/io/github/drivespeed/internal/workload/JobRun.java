@@ -98,7 +98,7 @@ final class JobRun {
         this.seed = warmUp ? job.seed() ^ WorkloadMeasurement.WARM_UP_SEED_MIX : job.seed();
         this.rampNanos = warmUp ? 0 : job.length().rampTime().toNanos();
         this.intervalNanos = warmUp ? WorkloadMeasurement.WARM_UP_INTERVAL_NANOS
-                : job.timelineInterval().toNanos();
+                : job.recording().timelineInterval().toNanos();
         this.totalIos = warmUp ? Math.min(job.iosPerRun(), Math.max(workers.workers(), Math.max(
                 WorkloadMeasurement.WARM_UP_BYTES / workers.blockBytes(),
                 WorkloadMeasurement.WARM_UP_IOS))) : job.iosPerRun();
@@ -235,7 +235,7 @@ final class JobRun {
                             .orElse(startNanos + IoLoop.NO_DEADLINE_NANOS);
             // the warm-up records too (and drops it), so that it runs the measured code path
             // log records only for a measured run that asked for them
-            Optional<IoLogging> logging = warmUp ? Optional.empty() : job.ioLogging();
+            Optional<IoLogging> logging = warmUp ? Optional.empty() : job.recording().ioLogging();
             long expectedIos = timeBased ? 0 : totalIos / workers.workers() + 1;
             DirectionRecorder rr = job.reads() ? new DirectionRecorder(from, intervalNanos,
                     expectedIntervals, logging, expectedIos) : null;

@@ -1,6 +1,6 @@
 package io.github.drivespeed.report.medium;
 
-import io.github.drivespeed.unit.Throughput;
+import java.util.Objects;
 
 /**
  * Where a write pass's rate fell and stayed low: the point after which every part of the pass ran
@@ -13,15 +13,12 @@ import io.github.drivespeed.unit.Throughput;
  * completion time of every block written (the closing fdatasync left out), not from the 500 ms
  * timeline. An immutable value.
  *
- * @param bytesBeforeDrop bytes written before the drop: the cache's size, as far as this pass shows
- * @param nanosBeforeDrop time from the start of the pass to the drop, nanoseconds
- * @param bytesPerSecondBefore the rate before the drop, bytes per second (the burst rate)
- * @param bytesPerSecondAfter the rate after it, bytes per second
+ * @param drop where the rate fell: bytes and time before the drop (the cache's size, as far as
+ *     this pass shows), the rate before it (the burst rate) and after it
  * @param cause which cache filled
  * @since 0.1.0
  */
-public record CacheCliff(long bytesBeforeDrop, long nanosBeforeDrop, double bytesPerSecondBefore,
-        double bytesPerSecondAfter, Cause cause) {
+public record CacheCliff(RateDrop drop, Cause cause) {
 
     /**
      * Which cache filled.
@@ -50,51 +47,15 @@ public record CacheCliff(long bytesBeforeDrop, long nanosBeforeDrop, double byte
     }
 
     /**
-     * {@return a cliff of {@code cause} at a drop}
+     * Checks the values.
      *
      * @param drop where the write rate fell
      * @param cause which cache filled
-     */
-    public static CacheCliff of(RateDrop drop, Cause cause) {
-        return new CacheCliff(drop.bytesBeforeDrop(), drop.nanosBeforeDrop(),
-                drop.bytesPerSecondBefore(), drop.bytesPerSecondAfter(), cause);
-    }
-
-    /**
-     * Checks the values.
-     *
-     * @param bytesBeforeDrop bytes written before the drop, {@code > 0}
-     * @param nanosBeforeDrop time to the drop, {@code > 0}
-     * @param bytesPerSecondBefore the rate before, {@code > 0}
-     * @param bytesPerSecondAfter the rate after, {@code >= 0}
-     * @param cause which cache filled
-     * @throws IllegalArgumentException if a figure is out of range
+     * @throws NullPointerException if either is null
      */
     public CacheCliff {
-        java.util.Objects.requireNonNull(cause, "cause");
-        // the same figures, checked as a drop's
-        new RateDrop(bytesBeforeDrop, nanosBeforeDrop, bytesPerSecondBefore, bytesPerSecondAfter);
-    }
-
-    /** {@return the same figures as a rate drop} */
-    public RateDrop drop() {
-        return new RateDrop(bytesBeforeDrop, nanosBeforeDrop, bytesPerSecondBefore,
-                bytesPerSecondAfter);
-    }
-
-    /** {@return the rate before the drop} */
-    public Throughput before() {
-        return drop().before();
-    }
-
-    /** {@return the rate after the drop} */
-    public Throughput after() {
-        return drop().after();
-    }
-
-    /** {@return how many times slower the pass ran after the drop: before / after} */
-    public double dropFactor() {
-        return drop().dropFactor();
+        Objects.requireNonNull(drop, "drop");
+        Objects.requireNonNull(cause, "cause");
     }
 
     /**
@@ -103,6 +64,6 @@ public record CacheCliff(long bytesBeforeDrop, long nanosBeforeDrop, double byte
      */
     @Override
     public String toString() {
-        return drop().toString();
+        return drop.toString();
     }
 }

@@ -19,45 +19,39 @@ import java.util.Optional;
  *
  * @param checkedBytes bytes read back and compared, lost ones included
  * @param lostBytes bytes that did not read back as written, whole sectors
- * @param firstBadOffsetBytes offset of the first lost sector, -1 when none was lost
- * @param firstBadKind how the first lost sector differed; empty when none was lost
- * @param firstBadFoundOffsetBytes for {@link DataLossKind#ALIASED}, the offset whose data the
- *     first lost sector held; else -1
+ * @param firstLoss the first lost sector: its offset, how it differed and, for
+ *     {@link DataLossKind#ALIASED}, the offset whose data it held; empty when none was lost
  * @param lostBytesByKind lost bytes per kind, only kinds that occurred
  * @since 0.1.0
  */
-public record Verification(long checkedBytes, long lostBytes, long firstBadOffsetBytes,
-        Optional<DataLossKind> firstBadKind, long firstBadFoundOffsetBytes,
+public record Verification(long checkedBytes, long lostBytes, Optional<FirstLoss> firstLoss,
         Map<DataLossKind, Long> lostBytesByKind) {
 
     /** Nothing checked. */
-    public static final Verification NONE = new Verification(0, 0, -1, Optional.empty(), -1,
-            Map.of());
+    public static final Verification NONE = new Verification(0, 0, Optional.empty(), Map.of());
 
     /**
      * Checks the values.
      *
      * @param checkedBytes bytes read back and compared
      * @param lostBytes bytes that did not read back as written
-     * @param firstBadOffsetBytes offset of the first lost sector, -1 when none
-     * @param firstBadKind how the first lost sector differed, empty when none
-     * @param firstBadFoundOffsetBytes the offset whose data the first lost sector held, or -1
+     * @param firstLoss the first lost sector, empty when none
      * @param lostBytesByKind lost bytes per kind
      * @throws IllegalArgumentException if the figures contradict each other (a loss without a
-     *     first offset, more lost than checked, kinds that do not add up)
+     *     first loss, more lost than checked, kinds that do not add up)
+     * @throws NullPointerException if {@code firstLoss} is null
      */
     public Verification {
-        Objects.requireNonNull(firstBadKind, "firstBadKind");
+        Objects.requireNonNull(firstLoss, "firstLoss");
         lostBytesByKind = Collections.unmodifiableMap(lostBytesByKind.isEmpty()
                 ? new EnumMap<>(DataLossKind.class) : new EnumMap<>(lostBytesByKind));
         if (checkedBytes < 0 || lostBytes < 0 || lostBytes > checkedBytes) {
             throw new IllegalArgumentException("need 0 <= lostBytes <= checkedBytes: " + lostBytes
                     + " of " + checkedBytes);
         }
-        if ((lostBytes > 0) != (firstBadOffsetBytes >= 0) || (lostBytes > 0) != firstBadKind.isPresent()) {
-            throw new IllegalArgumentException("a loss needs a first bad offset and kind, and only"
-                    + " a loss has them: lostBytes " + lostBytes + ", firstBadOffsetBytes "
-                    + firstBadOffsetBytes + ", firstBadKind " + firstBadKind);
+        if ((lostBytes > 0) != firstLoss.isPresent()) {
+            throw new IllegalArgumentException("a loss needs a first loss, and only a loss has"
+                    + " one: lostBytes " + lostBytes + ", firstLoss " + firstLoss);
         }
         long sum = lostBytesByKind.values().stream().mapToLong(Long::longValue).sum();
         if (sum != lostBytes) {
@@ -89,8 +83,7 @@ public record Verification(long checkedBytes, long lostBytes, long firstBadOffse
         other.lostBytesByKind.forEach((k, v) -> kinds.merge(k, v, Long::sum));
         Verification first = hasLoss() ? this : other;
         return new Verification(checkedBytes + other.checkedBytes, lostBytes + other.lostBytes,
-                first.firstBadOffsetBytes, first.firstBadKind, first.firstBadFoundOffsetBytes,
-                kinds);
+                first.firstLoss, kinds);
     }
 
     /**
@@ -104,13 +97,13 @@ public record Verification(long checkedBytes, long lostBytes, long firstBadOffse
         if (!hasLoss()) {
             return head + ": no data lost";
         }
+        FirstLoss first = firstLoss.orElseThrow();
         StringBuilder sb = new StringBuilder(head).append(": DATA LOST ")
                 .append(lostBytes).append(" B (").append(lostBytes / 512)
-                .append(" sectors), first at offset ").append(firstBadOffsetBytes).append(": ")
-                .append(firstBadKind.get().description());
-        if (firstBadFoundOffsetBytes >= 0) {
-            sb.append(", holds the data of offset ").append(firstBadFoundOffsetBytes);
-        }
+                .append(" sectors), first at offset ").append(first.offsetBytes()).append(": ")
+                .append(first.kind().description());
+        first.foundOffsetBytes().ifPresent(found -> sb.append(", holds the data of offset ")
+                .append(found));
         if (lostBytesByKind.size() > 1) {
             sb.append("; by kind:");
             lostBytesByKind.forEach((k, v) -> sb.append(' ').append(k.name()).append(' ')

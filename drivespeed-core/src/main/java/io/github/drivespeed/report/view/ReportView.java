@@ -23,8 +23,7 @@ import java.util.Set;
  * report and is read through {@link Report.Visitor} (or {@link Report.DefaultVisitor}) where a
  * consumer needs it. Immutable.
  *
- * @param kind the kind of report, as the outputs name it: {@code sequential}, {@code workload},
- *     {@code sustained}, {@code device}, {@code capacity_check} or {@code capacity_probe}
+ * @param kind the kind of report; {@link Kind#text()} names it as the outputs do
  * @param target what was measured: a directory or a block device
  * @param backend the I/O backend that ran
  * @param startedAt when the measurement started
@@ -41,9 +40,50 @@ import java.util.Set;
  *
  * @since 0.1.0
  */
-public record ReportView(String kind, Target target, BackendInfo backend, Instant startedAt,
+public record ReportView(Kind kind, Target target, BackendInfo backend, Instant startedAt,
         Settings settings, List<PassResult> passes, Optional<CpuUsage> cpu,
         Set<Warning> warnings, Verdict verdict) {
+
+    /**
+     * The kind of a report: which {@link Report} it is.
+     *
+     * @since 0.1.0
+     */
+    public enum Kind {
+        /** A sequential write-then-read test ({@link io.github.drivespeed.report.SpeedReport}). */
+        SEQUENTIAL("sequential"),
+        /** A fio-style workload ({@link io.github.drivespeed.report.WorkloadReport}). */
+        WORKLOAD("workload"),
+        /** A sustained write ({@link io.github.drivespeed.report.SustainedReport}). */
+        SUSTAINED("sustained"),
+        /** A test of a block device ({@link io.github.drivespeed.report.DeviceReport}). */
+        DEVICE("device"),
+        /** A capacity check ({@link io.github.drivespeed.report.CapacityCheckReport}). */
+        CAPACITY_CHECK("capacity_check"),
+        /** A capacity probe ({@link io.github.drivespeed.report.CapacityProbeReport}). */
+        CAPACITY_PROBE("capacity_probe");
+
+        private final String text;
+
+        Kind(String text) {
+            this.text = text;
+        }
+
+        /**
+         * {@return the kind as the outputs name it (JSON, CSV, fio's job name): {@code sequential},
+         * {@code workload}, {@code sustained}, {@code device}, {@code capacity_check} or
+         * {@code capacity_probe}}
+         */
+        public String text() {
+            return text;
+        }
+
+        /** {@return {@link #text()}} */
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
 
     /**
      * Checks that every value is there.

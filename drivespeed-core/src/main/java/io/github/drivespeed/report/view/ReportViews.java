@@ -30,7 +30,7 @@ final class ReportViews implements Report.Visitor<ReportView> {
     public ReportView visit(SpeedReport r) {
         List<PassResult> passes = new ArrayList<>(List.of(r.write(), r.read()));
         r.cachedRead().ifPresent(passes::add);
-        return view("sequential", r, passes, Optional.empty());
+        return view(ReportView.Kind.SEQUENTIAL, r, passes, Optional.empty());
     }
 
     @Override
@@ -38,12 +38,12 @@ final class ReportViews implements Report.Visitor<ReportView> {
         List<PassResult> passes = new ArrayList<>(2);
         r.read().ifPresent(passes::add);
         r.write().ifPresent(passes::add);
-        return view("workload", r, passes, r.cpu());
+        return view(ReportView.Kind.WORKLOAD, r, passes, r.cpu());
     }
 
     @Override
     public ReportView visit(SustainedReport r) {
-        return view("sustained", r, List.of(PassResult.of(PassKind.WRITE,
+        return view(ReportView.Kind.SUSTAINED, r, List.of(PassResult.of(PassKind.WRITE,
                 List.of(r.write()), r.warnings())), Optional.empty());
     }
 
@@ -53,20 +53,20 @@ final class ReportViews implements Report.Visitor<ReportView> {
         r.write().ifPresent(passes::add);
         passes.add(r.read());
         r.cachedRead().ifPresent(passes::add);
-        return view("device", r, passes, Optional.empty());
+        return view(ReportView.Kind.DEVICE, r, passes, Optional.empty());
     }
 
     @Override
     public ReportView visit(CapacityCheckReport r) {
-        return view("capacity_check", r, List.of(), Optional.empty());
+        return view(ReportView.Kind.CAPACITY_CHECK, r, List.of(), Optional.empty());
     }
 
     @Override
     public ReportView visit(CapacityProbeReport r) {
-        return view("capacity_probe", r, List.of(), Optional.empty());
+        return view(ReportView.Kind.CAPACITY_PROBE, r, List.of(), Optional.empty());
     }
 
-    private static ReportView view(String kind, Report r, List<PassResult> passes,
+    private static ReportView view(ReportView.Kind kind, Report r, List<PassResult> passes,
             Optional<CpuUsage> cpu) {
         return new ReportView(kind, r.target(), r.backend(), r.startedAt(),
                 r.parameters().settings(), passes, cpu, r.warnings(), r.verdict());

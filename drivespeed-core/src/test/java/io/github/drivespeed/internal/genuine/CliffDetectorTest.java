@@ -31,9 +31,9 @@ class CliffDetectorTest {
     void aDropThatStaysIsFoundAtItsBlockWithBothRates() {
         long[] c = curve(256, 96, 200e6, 10e6);
         CacheCliff cliff = CliffDetector.find(c, c.length, BLOCK).orElseThrow();
-        assertThat(cliff.bytesBeforeDrop()).isEqualTo(96 * BLOCK);
-        assertThat(cliff.bytesPerSecondBefore()).isCloseTo(200e6, within(1e6));
-        assertThat(cliff.bytesPerSecondAfter()).isCloseTo(10e6, within(0.1e6));
+        assertThat(cliff.drop().bytesBeforeDrop()).isEqualTo(96 * BLOCK);
+        assertThat(cliff.drop().bytesPerSecondBefore()).isCloseTo(200e6, within(1e6));
+        assertThat(cliff.drop().bytesPerSecondAfter()).isCloseTo(10e6, within(0.1e6));
     }
 
     @Test
@@ -68,7 +68,7 @@ class CliffDetectorTest {
         // 64 blocks: a twentieth is 4, so a drop after 4 or 12 blocks has room on both sides
         assertThat(CliffDetector.find(curve(64, 4, 500e6, 10e6), 64, BLOCK)).isEmpty();
         assertThat(CliffDetector.find(curve(64, 12, 500e6, 10e6), 64, BLOCK).orElseThrow()
-                .bytesBeforeDrop()).isEqualTo(12 * BLOCK);
+                .drop().bytesBeforeDrop()).isEqualTo(12 * BLOCK);
     }
 
     /**

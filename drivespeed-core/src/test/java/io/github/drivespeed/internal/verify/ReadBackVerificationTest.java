@@ -7,6 +7,7 @@ import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.error.TestFileIoException;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.medium.DataLossKind;
+import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
@@ -27,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -128,8 +130,7 @@ class ReadBackVerificationTest {
                 .run();
         Verification v = r.read().verification().orElseThrow();
         assertThat(v.lostBytes()).isEqualTo(BLOCK);
-        assertThat(v.firstBadOffsetBytes()).isEqualTo(3 * BLOCK);
-        assertThat(v.firstBadKind()).contains(DataLossKind.UNREADABLE);
+        assertThat(v.firstLoss()).contains(FirstLoss.at(3 * BLOCK, DataLossKind.UNREADABLE));
         return r;
     }
 
@@ -217,8 +218,7 @@ class ReadBackVerificationTest {
         Verification v = r.read().samples().get(0).findings().verification().orElseThrow();
         assertThat(v.checkedBytes()).isEqualTo(BLOCK * count);
         assertThat(v.lostBytes()).as(v.toString()).isEqualTo(512 + BLOCK);
-        assertThat(v.firstBadOffsetBytes()).isEqualTo(zeroed);
-        assertThat(v.firstBadKind()).contains(DataLossKind.ZEROS);
+        assertThat(v.firstLoss()).contains(FirstLoss.at(zeroed, DataLossKind.ZEROS));
         assertThat(v.lostBytesByKind()).containsEntry(DataLossKind.ZEROS, 512L)
                 .containsEntry(DataLossKind.UNREADABLE, BLOCK);
         assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
@@ -254,10 +254,9 @@ class ReadBackVerificationTest {
         Verification v = read.findings().verification().orElseThrow();
         assertThat(v.checkedBytes()).isEqualTo(BLOCK * COUNT);
         assertThat(v.lostBytes()).as(v.toString()).isEqualTo(512);
-        assertThat(v.firstBadOffsetBytes()).isEqualTo(AT);
-        assertThat(v.firstBadKind()).contains(change.kind);
+        assertThat(v.firstLoss()).contains(new FirstLoss(AT, change.kind,
+                change == Change.ALIASED ? OptionalLong.of(FROM) : OptionalLong.empty()));
         assertThat(v.lostBytesByKind()).containsExactly(java.util.Map.entry(change.kind, 512L));
-        assertThat(v.firstBadFoundOffsetBytes()).isEqualTo(change == Change.ALIASED ? FROM : -1);
         assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
         assertThat(r.write().warnings()).contains(Warning.DATA_LOSS);
         assertThat(r.read().notTheDrives()).contains(Warning.DATA_LOSS);

@@ -47,7 +47,8 @@ class ReportViewTest {
     void sequentialTestGivesItsSettingsInOrderWithTheirUnits() {
         ReportView view = ReportView.of(sequential(Optional.empty()));
 
-        assertThat(view.kind()).isEqualTo("sequential");
+        assertThat(view.kind()).isEqualTo(ReportView.Kind.SEQUENTIAL);
+        assertThat(view.kind().text()).isEqualTo("sequential");
         assertThat(view.settings().byName().keySet()).containsExactly("bs", "count", "size",
                 "runs", "direct", "dsync", "data", "verify", "drop_caches", "buffered_fallback");
         assertThat(view.settings().flag("verify")).contains(false);
@@ -93,7 +94,7 @@ class ReportViewTest {
                 SustainedReport.Stop.DURATION, Set.of(Warning.SYNC_MOUNT), Instant.EPOCH);
         ReportView view = ReportView.of(report);
 
-        assertThat(view.kind()).isEqualTo("sustained");
+        assertThat(view.kind()).isEqualTo(ReportView.Kind.SUSTAINED);
         assertThat(view.passes()).singleElement().satisfies(p -> {
             assertThat(p.kind()).isEqualTo(PassKind.WRITE);
             assertThat(p.totalBytes()).isEqualTo(256 << 20);

@@ -92,7 +92,7 @@ public final class Results {
     private static final Report.Visitor<String> DEFAULT_NAMES = new Report.DefaultVisitor<>() {
         @Override
         public String visitDefault(Report report) {
-            return ReportView.of(report).kind();
+            return ReportView.of(report).kind().text();
         }
 
         @Override
