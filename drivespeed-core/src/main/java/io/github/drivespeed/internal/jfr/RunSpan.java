@@ -60,7 +60,7 @@ final class RunSpan {
     }
 
     private static void commitRun(RunEvent run, ReportView view) {
-        run.report = view.kind();
+        run.report = view.kind().text();
         run.target = view.target().path().toString();
         run.backend = view.backend().name();
         run.passes = view.passes().size();
@@ -76,7 +76,7 @@ final class RunSpan {
             if (!e.isEnabled()) {
                 return;
             }
-            e.report = view.kind();
+            e.report = view.kind().text();
             e.pass = passName(view, pass.kind());
             e.run = s.run();
             e.bytes = s.bytes();
@@ -106,7 +106,7 @@ final class RunSpan {
         e.code = warning.name();
         e.message = warning.message();
         e.figureNotTheDrives = warning.figureNotTheDrives();
-        e.report = view.kind();
+        e.report = view.kind().text();
         e.target = view.target().path().toString();
         e.commit();
     }
