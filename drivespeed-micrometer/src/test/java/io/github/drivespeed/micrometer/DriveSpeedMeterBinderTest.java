@@ -217,7 +217,7 @@ class DriveSpeedMeterBinderTest {
 
     /**
      * Hierarchical back ends (JMX, Graphite) need no meter name to be a dotted prefix of another.
-     * A registry without native histograms (as this one) adds Micrometer's own gauges under the
+     * A registry without native histograms (as this one) adds Micrometer's own gauges under a
      * timer's name, {@code .percentile} and {@code .histogram}, as it does for every timer: a
      * timer is a node with children there already; those are the only names that extend one.
      */
@@ -229,8 +229,9 @@ class DriveSpeedMeterBinderTest {
         }
         List<String> names = registry.getMeters().stream().map(Meter::getId).map(Meter.Id::getName)
                 .distinct().toList();
-        String timer = DriveSpeedMeterBinder.RANDOM_READ_CLAT;
-        List<String> derived = List.of(timer + ".percentile", timer + ".histogram");
+        // the percentiles' gauges under the one timer, the buckets' under the other
+        List<String> derived = List.of(DriveSpeedMeterBinder.RANDOM_READ_CLAT + ".percentile",
+                DriveSpeedMeterBinder.RANDOM_READ_BINS + ".histogram");
         assertThat(names).containsAll(DriveSpeedMeterBinder.METER_NAMES)
                 .containsAll(derived).hasSize(DriveSpeedMeterBinder.METER_NAMES.size() + 2);
         List<String> ours = DriveSpeedMeterBinder.METER_NAMES;

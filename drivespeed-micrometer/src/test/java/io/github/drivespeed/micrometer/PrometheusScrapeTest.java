@@ -4,6 +4,7 @@ import static io.github.drivespeed.micrometer.DriveSpeedMeterBinderTest.awaitMea
 import static io.github.drivespeed.micrometer.DriveSpeedMeterBinderTest.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.drivespeed.report.LatencyStats;
 import io.github.drivespeed.testing.TestFiles;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -85,13 +86,21 @@ class PrometheusScrapeTest {
                     + labels(device, fsType, watched, "percentile", "0.99"));
             double reads = sample(after, "drivespeed_random_read_clat_seconds_count"
                     + labels(device, fsType, watched));
-            double within2s = sample(after, "drivespeed_random_read_clat_seconds_bucket"
+            double within2s = sample(after, "drivespeed_random_read_bins_seconds_bucket"
                     + labels(device, fsType, watched, "le", "2.0"));
+            double binned = sample(after, "drivespeed_random_read_bins_seconds_count"
+                    + labels(device, fsType, watched));
             // fio's latency bins, 2 us to 2 s, as the histogram's buckets
-            assertThat(after).contains("drivespeed_random_read_clat_seconds_bucket"
+            assertThat(after).contains("# TYPE drivespeed_random_read_bins_seconds histogram")
+                    .contains("drivespeed_random_read_bins_seconds_bucket"
                     + labels(device, fsType, watched, "le", "2.0E-6") + " ")
-                    .contains("drivespeed_random_read_clat_seconds_bucket"
+                    .contains("drivespeed_random_read_bins_seconds_bucket"
                     + labels(device, fsType, watched, "le", "0.001") + " ");
+            // the clat timer's percentiles, as a summary's quantiles
+            assertThat(after).contains("# TYPE drivespeed_random_read_clat_seconds summary");
+            double q99 = sample(after, "drivespeed_random_read_clat_seconds"
+                    + labels(device, fsType, watched, "quantile", "0.99"));
+            assertThat(binned).isEqualTo(reads);
             if (m.outcome() == MeasurementOutcome.SUCCESS) {
                 assertThat(write).isEqualTo(m.sequential().write().median().bytesPerSecond());
                 assertThat(p99).isEqualTo(m.randomReads().orElseThrow().completionLatency()
@@ -99,10 +108,15 @@ class PrometheusScrapeTest {
                 assertThat(reads).isEqualTo(m.randomReads().orElseThrow().completionLatency()
                         .count()).isPositive();
                 assertThat(within2s).isEqualTo(reads);
+                // Micrometer's own estimate from its histogram: within the reads' range
+                LatencyStats clat = m.randomReads().orElseThrow().completionLatency();
+                assertThat(q99).isPositive()
+                        .isBetween(clat.percentileNanos(50) / 1e9 * 0.9, clat.maxNanos() / 1e9 * 1.1);
             } else {
                 assertThat(write).isNaN();
                 assertThat(p99).isNaN();
                 assertThat(reads).isZero();
+                assertThat(q99).isZero();
             }
         }
         assertThat(TestFiles.names(watched)).isEmpty();

@@ -40,6 +40,7 @@ public final class OptionTable {
             OutputOptions.OUTPUT_FORMAT,
             OutputOptions.OUTPUT,
             OutputOptions.CHART,
+            OutputOptions.PROMETHEUS,
             OutputOptions.OVERWRITE,
             OutputOptions.QUIET,
             MeasurementOptions.BLOCK_SIZE,

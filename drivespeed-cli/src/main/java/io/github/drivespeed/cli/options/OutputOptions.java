@@ -16,7 +16,7 @@ import io.github.drivespeed.requirement.StorageRequirement;
 
 /**
  * Rows of {@link OptionTable}: what becomes of the results (the requirement they are checked
- * against; JSON, CSV or fio's JSON, an output file, a chart, quiet); and, for one command line,
+ * against; JSON, CSV or fio's JSON, an output file, a chart, a Prometheus file, quiet); and, for one command line,
  * the values of the output options given.
  */
 public final class OutputOptions {
@@ -82,6 +82,15 @@ public final class OutputOptions {
                     + " or for --sweep the throughput against the block size. The name must end"
                     + " in .png; same file rules as --output.");
 
+    /** The Prometheus text file, for node_exporter's textfile collector. */
+    public static final OptionRow<String> PROMETHEUS = OptionRow.text("FILE.prom", "--prometheus")
+            .forms(SEQUENTIAL, WORKLOAD, PRESET)
+            .help("Also write the results as Prometheus metrics, for node_exporter's textfile"
+                    + " collector: drivespeed-micrometer's meters, named as a Spring"
+                    + " application's /actuator/prometheus names them (docs/metrics.md)."
+                    + " FILE must end in .prom and is replaced whole, by a rename, on each run"
+                    + " (no --overwrite needed); its directory must exist.");
+
     /** Existing output files replaced. */
     public static final OptionRow<Boolean> OVERWRITE = OptionRow.flag("--overwrite")
             .forms(PROBE, SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED, CAPACITY_CHECK,
@@ -135,6 +144,11 @@ public final class OutputOptions {
     /** {@return the {@code --chart} file as given, or null} */
     public String chart() {
         return given.value(CHART);
+    }
+
+    /** {@return the {@code --prometheus} file as given, or null} */
+    public String prometheus() {
+        return given.value(PROMETHEUS);
     }
 
     /** {@return {@code --output} as the user typed it: {@code -o} or {@code --output}} */

@@ -60,7 +60,8 @@ final class Synopsis {
     /** The options of the results, which the lines after the forms give rather than each form. */
     private static final List<OptionRow<?>> REPORT = List.of(OutputOptions.REQUIRE,
             OutputOptions.JSON, OutputOptions.CSV, OutputOptions.OUTPUT_FORMAT,
-            OutputOptions.OUTPUT, OutputOptions.CHART, OutputOptions.OVERWRITE,
+            OutputOptions.OUTPUT, OutputOptions.CHART, OutputOptions.PROMETHEUS,
+            OutputOptions.OVERWRITE,
             OutputOptions.QUIET);
 
     /** What the device test takes to write the device, shown on its own line. */

@@ -21,7 +21,8 @@ import java.util.Set;
  * summary to standard output, to the {@code --output} file (when none of {@code --json},
  * {@code --csv} and {@code --output-format=json|json+} is given) or nowhere ({@code --quiet}, or
  * JSON/CSV on standard output); the JSON (drivespeed's or fio's) or CSV to standard output or the
- * {@code --output} file; the chart to its file. Closing it
+ * {@code --output} file; the chart to its file; the Prometheus metrics to the {@code --prometheus}
+ * file. Closing it
  * removes the temporary files of outputs that were not written.
  */
 public final class OutputRouter implements AutoCloseable {
@@ -35,6 +36,8 @@ public final class OutputRouter implements AutoCloseable {
     private final Writer machine;
     private final OutputFile file;
     private final OutputFile chart;
+    /** The {@code --prometheus} file, or null. */
+    private OutputFile prometheus;
     private final boolean json;
     private final FioOutputFormat fio;
     private final boolean machineFormat;
@@ -129,6 +132,7 @@ public final class OutputRouter implements AutoCloseable {
             throw new IllegalArgumentException("options '" + options.outputTyped() + "' and"
                     + " '--chart' name the same file: " + file.path());
         }
+        OutputFile prometheusFile = prometheusFile(options, file);
         boolean machine = options.json() || options.csv() || fio != FioOutputFormat.NORMAL;
         StringWriter buffer = null;
         PrintWriter text;
@@ -147,7 +151,21 @@ public final class OutputRouter implements AutoCloseable {
         OutputRouter router = new OutputRouter(stdout, text, buffer, machine && file == null ? stdout : null,
                 file, chartFile, options.json(), fio, machine, generator);
         router.replaces = overwrite;
+        router.prometheus = prometheusFile;
         return router;
+    }
+
+    /** The {@code --prometheus} file checked, or null; not the {@code --output} file. */
+    private static OutputFile prometheusFile(OutputOptions options, OutputFile output) {
+        if (options.prometheus() == null) {
+            return null;
+        }
+        OutputFile prometheus = PrometheusTextfile.check(options.prometheus());
+        if (output != null && output.path().equals(prometheus.path())) {
+            throw new IllegalArgumentException("options '" + options.outputTyped() + "' and"
+                    + " '--prometheus' name the same file: " + output.path());
+        }
+        return prometheus;
     }
 
     /**
@@ -165,7 +183,7 @@ public final class OutputRouter implements AutoCloseable {
      * @throws IOException naming the option, the path and the cause
      */
     public void createFiles() throws IOException {
-        for (OutputFile f : new OutputFile[] {file, chart}) {
+        for (OutputFile f : new OutputFile[] {file, chart, prometheus}) {
             if (f != null) {
                 f.create();
             }
@@ -178,7 +196,7 @@ public final class OutputRouter implements AutoCloseable {
     }
 
     /**
-     * Writes the JSON or CSV, the text file and the chart.
+     * Writes the JSON or CSV, the text file, the chart and the Prometheus file.
      *
      * @param results what was measured
      * @param sweepTable the sweep's table when the chart is to show throughput against block
@@ -199,6 +217,10 @@ public final class OutputRouter implements AutoCloseable {
             chart.write(o -> ThroughputChart.writePng(sweepTable == null
                     ? ThroughputChart.timeline(results)
                     : ThroughputChart.blockSizeSweep(sweepTable, results), o));
+        }
+        if (prometheus != null) {
+            // Micrometer's classes are loaded here, and only when --prometheus was given
+            prometheus.write(o -> PrometheusTextfile.write(results, o));
         }
     }
 
@@ -249,6 +271,9 @@ public final class OutputRouter implements AutoCloseable {
     /** Removes the temporary files of outputs not written (a failed run leaves none). */
     @Override
     public void close() {
+        if (prometheus != null) {
+            prometheus.close();
+        }
         if (chart != null) {
             chart.close();
         }
