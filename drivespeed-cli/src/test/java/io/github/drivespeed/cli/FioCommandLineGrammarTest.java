@@ -165,6 +165,48 @@ class FioCommandLineGrammarTest {
         assertThat(keys).containsExactly("50.000000", "99.500000");
     }
 
+    /**
+     * fio's {@code unified_rw_reporting}: {@code mixed} (or 1) replaces read, write and trim
+     * with one {@code mixed} direction of their sums; {@code both}, in a job file, adds it after
+     * them; any other value is refused by name.
+     */
+    @Test
+    void unifiedRwReportingSumsReadsAndWritesIntoMixed() throws IOException {
+        JsonNode mixedJob = json(fio("--output-format=json+", "--directory=" + dir,
+                "--size=256k", "--unified_rw_reporting=mixed", "--lat_percentiles=1",
+                "--name=j", "--rw=randrw", "--ioengine=null")).get("jobs").get(0);
+        List<String> keys = new ArrayList<>();
+        mixedJob.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).contains("mixed", "sync").doesNotContain("read", "write", "trim");
+        JsonNode mixed = mixedJob.get("mixed");
+        assertThat(mixed.get("total_ios").asLong()).isEqualTo(64);
+        assertThat(mixed.get("io_bytes").asLong()).isEqualTo(256 << 10);
+        assertThat(mixed.get("lat_ns").get("N").asLong()).isEqualTo(64);
+        long binned = 0;
+        for (JsonNode count : mixed.get("lat_ns").get("bins")) {
+            binned += count.asLong();
+        }
+        assertThat(binned).isEqualTo(64);
+
+        Path job = Files.writeString(dir.resolve("both.fio"), "[global]\ndirectory=" + dir
+                + "\nsize=256k\nunified_rw_reporting=both\n[j]\nrw=randrw\nioengine=null\n");
+        JsonNode bothJob = json(fio("--output-format=json", job.toString()))
+                .get("jobs").get(0);
+        keys.clear();
+        bothJob.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsSubsequence("read", "write", "trim", "sync", "mixed");
+        assertThat(bothJob.get("mixed").get("total_ios").asLong())
+                .isEqualTo(bothJob.get("read").get("total_ios").asLong()
+                        + bothJob.get("write").get("total_ios").asLong())
+                .isEqualTo(64);
+
+        CommandRun refused = fio("--directory=" + dir, "--size=256k",
+                "--unified_rw_reporting=2", "--name=j", "--rw=randrw");
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).contains("unified_rw_reporting")
+                .contains("'2': expected none, mixed, both, 0 or 1");
+    }
+
     @Test
     void createOnlyLaysOutANewOrEmptyFileAndRefusesOneHoldingData() throws IOException {
         Path empty = Files.createFile(dir.resolve("empty.tmp"));

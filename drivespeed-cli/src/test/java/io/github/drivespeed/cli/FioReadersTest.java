@@ -117,6 +117,51 @@ class FioReadersTest {
     }
 
     /**
+     * fio's tests of {@code t/latency_percentiles.py} that need what drivespeed refuses or has
+     * not built, skipped with the script's own {@code -s} (docs/fio.md lists each with its
+     * reason): 3 {@code rw=randtrim} (trims are refused); 9 {@code fsync=32} with fio's
+     * {@code sync} latencies (drivespeed runs the fsyncs but does not time them: its
+     * {@code sync} object is zeros); 10, 11 {@code --output-format=terse,json+} (terse is
+     * refused); 15 to 22 {@code cmdprio_percentage}, {@code cmdprio_bssplit} and
+     * {@code bssplit} (I/O priorities and block size mixes are refused).
+     */
+    private static final List<String> LATENCY_SKIPPED = List.of("3", "9", "10", "11", "15",
+            "16", "17", "18", "19", "20", "21", "22");
+
+    /**
+     * fio's test of its latency percentiles, {@code t/latency_percentiles.py} (axboe/fio
+     * {@code 72bcaffd}), run as fio's own suite runs it: {@code -f} the fio to test (the
+     * {@code fio} link), {@code -a} where its jobs run, {@code -s} the tests skipped. Each job
+     * is a command line of 2 or 5 seconds ({@code --ioengine=null} or {@code libaio},
+     * {@code --write_lat_log}, {@code --*_percentiles}, {@code --unified_rw_reporting=1},
+     * {@code --numjobs=4}, json or json+); the script checks which latencies have percentiles
+     * and bins, that {@code total_ios} equals the lines of each latency log, that every
+     * percentile is within 1/128 of the one it computes from the log, and the json+ bins'
+     * min, max and count. It exits with the number of tests that failed.
+     */
+    @Test
+    void fiosLatencyPercentilesTestPasses(@TempDir Path dir) throws Exception {
+        needs(Files.isExecutable(Path.of(PYTHON)), "/usr/bin/python3");
+        FioOnPath fio = new FioOnPath(dir);
+        List<String> command = new ArrayList<>(List.of(PYTHON,
+                resource("fio/latency_percentiles.py").toString(),
+                "-f", dir.resolve("bin").resolve("fio").toString(),
+                "-a", dir.resolve("latency").toString(), "-s"));
+        command.addAll(LATENCY_SKIPPED);
+        FioOnPath.Run test = fio.run(dir, command.toArray(String[]::new));
+        assertThat(test.exitCode()).as(test.out() + test.err()).isZero();
+        int ran = 0;
+        for (int id = 1; id <= 22; id++) {
+            boolean skipped = LATENCY_SKIPPED.contains(Integer.toString(id));
+            assertThat(test.out()).as(test.out()).contains("**********Test " + id + " "
+                    + (skipped ? "SKIPPED (User request)" : "PASSED") + "**********");
+            ran += skipped ? 0 : 1;
+        }
+        assertThat(test.out()).contains(ran + " tests passed, 0 failed, "
+                + LATENCY_SKIPPED.size() + " skipped");
+    }
+
+    /**
      * fio's log readers on one run's logs: a sequential read for 3 s, bw, iops and lat logs
      * averaged over 100 ms windows ({@code log_avg_msec=100}), a clat histogram log every
      * 100 ms; the JSON of the same run is what each reader's figures are held to. (30 windows:

@@ -93,7 +93,7 @@ class IoEngineOptionTest {
         CommandRun o = run(dir.toString(), "--rw", "randread", "--ioengine", "posixaio");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: invalid value for option"
-                + " '--ioengine': 'posixaio': must be one of psync, libaio, io_uring");
+                + " '--ioengine': 'posixaio': must be one of psync, libaio, io_uring, null");
     }
 
     @Test

@@ -36,7 +36,17 @@ public enum IoEngine {
      * kernel has no io_uring (before 5.1), where {@code kernel.io_uring_disabled} forbids it, and
      * under seccomp filters that block it (many container runtimes).
      */
-    IO_URING("io_uring", true);
+    IO_URING("io_uring", true),
+
+    /**
+     * No I/O (fio {@code null}): each read and write completes at once, with no system call,
+     * through the same loop, timing and accounting as {@link #PSYNC}; periodic and closing
+     * fdatasyncs do nothing. Its latencies are drivespeed's own cost per I/O, the floor under
+     * every queue-depth-1 figure. The test file is still laid out (the job's setup is the
+     * same), but never read or written by the measured I/O. A queue depth above 1 is run as
+     * that many threads, as psync's. Every backend has it.
+     */
+    NULL("null", false);
 
     private final String fioName;
     private final boolean asynchronous;
@@ -46,7 +56,7 @@ public enum IoEngine {
         this.asynchronous = asynchronous;
     }
 
-    /** {@return fio's name for it: {@code psync}, {@code libaio} or {@code io_uring}} */
+    /** {@return fio's name for it: {@code psync}, {@code libaio}, {@code io_uring} or {@code null}} */
     public String fioName() {
         return fioName;
     }
@@ -59,7 +69,8 @@ public enum IoEngine {
     /**
      * {@return the engine, or empty for another name}
      *
-     * @param fioName fio's name, {@code psync}, {@code libaio} or {@code io_uring} (case ignored)
+     * @param fioName fio's name, {@code psync}, {@code libaio}, {@code io_uring} or {@code null}
+     *     (case ignored)
      */
     public static Optional<IoEngine> ofFioName(String fioName) {
         String wanted = fioName.toLowerCase(Locale.ROOT);
@@ -74,12 +85,13 @@ public enum IoEngine {
     /**
      * {@return the engine fio calls {@code fioName}}
      *
-     * @param fioName fio's name, {@code psync}, {@code libaio} or {@code io_uring} (case ignored)
+     * @param fioName fio's name, {@code psync}, {@code libaio}, {@code io_uring} or {@code null}
+     *     (case ignored)
      * @throws IllegalArgumentException naming the value and the names there are, for another name
      */
     public static IoEngine parse(String fioName) {
         return ofFioName(fioName).orElseThrow(() -> new InvalidSettingException("ioEngine",
-                fioName, "must be one of psync, libaio, io_uring"));
+                fioName, "must be one of psync, libaio, io_uring, null"));
     }
 
     /** {@return fio's name of the engine, as {@link #fioName()}} */

@@ -65,11 +65,12 @@ public final class WorkloadOptions {
     /** How the I/O is issued, fio's names. */
     public static final OptionRow<IoEngine> IOENGINE =
             OptionRow.converted("NAME", SharedOptions.IOENGINE)
-            .choices("psync|libaio|io_uring")
+            .choices("psync|libaio|io_uring|null")
             .forms(Form.WORKLOAD, Form.PRESET, Form.SWEEP, Form.REQUIREMENT_WORKLOADS,
                     Form.FIO_JOB)
             .setting("ioEngine")
-            .help("Workload: how the I/O is issued, fio's names: psync, libaio, io_uring."
+            .help("Workload: how the I/O is issued, fio's names: psync, libaio, io_uring,"
+                    + " null (no I/O: each completes at once, drivespeed's own cost per I/O)."
                     + " Default: psync at --iodepth 1, else the backend's best engine that works"
                     + " here (native: io_uring, or libaio where io_uring is refused or would hand"
                     + " each I/O to a kernel worker, as on tmpfs); the I/O line says which ran and"

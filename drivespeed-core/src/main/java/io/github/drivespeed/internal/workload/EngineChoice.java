@@ -124,7 +124,7 @@ final class EngineChoice {
     Opened open(FileHandle file, int threads, int maxSyncWorkers) throws IOException {
         List<String> reasons = new ArrayList<>(skipped);
         for (IoEngine e : candidates) {
-            if (e == IoEngine.PSYNC) {
+            if (!e.asynchronous()) {
                 long workers = (long) threads * queueDepth;
                 if (workers > maxSyncWorkers) {
                     throw new IllegalArgumentException("threads x queueDepth = " + threads
@@ -137,7 +137,7 @@ final class EngineChoice {
                     queues.add(new BlockingIoQueue(file));
                 }
                 if (requested.isPresent() && queueDepth > 1) {
-                    reasons.add("psync was asked for");
+                    reasons.add(e + " was asked for");
                 }
                 return new Opened(e, queues, reasons.isEmpty() ? Optional.empty()
                         : Optional.of(String.join("; ", reasons)));

@@ -4,6 +4,7 @@ import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.internal.files.DriveLocks;
 import io.github.drivespeed.internal.files.LeftoverFiles;
 import io.github.drivespeed.internal.io.IoFailures;
+import io.github.drivespeed.internal.io.NullFileHandle;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.measure.BtrfsDirectWrites;
 import io.github.drivespeed.internal.measure.CacheChecks;
@@ -11,6 +12,7 @@ import io.github.drivespeed.internal.measure.FigureChecks;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
 import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.IoEngine;
 import io.github.drivespeed.parameters.RunLength;
 import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.engine.CpuUsage;
@@ -112,12 +114,15 @@ final class WorkloadJob {
         List<Sample> writes = new ArrayList<>();
         List<CpuUsage> cpu = new ArrayList<>();
         boolean hint = !job.direct() && job.reads() && job.pattern() == AccessPattern.RANDOM;
-        JobWorkers workers = new JobWorkers(job, file, name);
+        // the null engine's I/O, syncs and evictions complete at once on no file
+        FileHandle ioFile = choice.preferred() == IoEngine.NULL
+                ? new NullFileHandle(file.displayName()) : file;
+        JobWorkers workers = new JobWorkers(job, ioFile, name);
         EngineChoice.Opened opened;
         String details;
         try {
             randomHint = hint && advise(true);
-            opened = choice.open(file, job.threads(), WorkloadMeasurement.MAX_SYNC_WORKERS);
+            opened = choice.open(ioFile, job.threads(), WorkloadMeasurement.MAX_SYNC_WORKERS);
             workers.open(opened, io, alignment,
                     target.info().warnings().contains(Warning.MEMORY_FILE_SYSTEM));
             group.gate().await(0);

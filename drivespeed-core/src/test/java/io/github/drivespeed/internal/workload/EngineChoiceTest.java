@@ -154,7 +154,7 @@ class EngineChoiceTest {
                 .hasMessageContaining("io_uring_setup(4) test: ENOMEM");
         assertThatThrownBy(() -> DriveSpeed.workload(dir).ioEngine("posixaio"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("ioEngine must be one of psync, libaio, io_uring: posixaio");
+                .hasMessage("ioEngine must be one of psync, libaio, io_uring, null: posixaio");
         assertThat(TestFiles.names(dir)).isEmpty();
         assertThat(aioOnly.queuesOpened() + refused.queuesOpened()).isZero();
     }

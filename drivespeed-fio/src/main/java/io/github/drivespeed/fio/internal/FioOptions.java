@@ -171,6 +171,8 @@ public final class FioOptions {
             supported("clat_percentiles", Kind.BOOL, (j, e) -> bool(e)),
             supported("lat_percentiles", Kind.BOOL, (j, e) -> bool(e)),
             supported("percentile_list", Kind.VALUE, (j, e) -> percentileList(e)),
+            // reads and writes apart, summed into fio's "mixed", or both: read by the writer
+            supported("unified_rw_reporting", Kind.VALUE, (j, e) -> unified(e)),
             supported("verify", Kind.VALUE, FioOptions::verify),
             // no-ops while verify=0, in fio as here (any other verify= is refused)
             supported("do_verify", Kind.BOOL, (j, e) -> bool(e)),
@@ -459,7 +461,7 @@ public final class FioOptions {
             } catch (IllegalArgumentException x) {
                 throw e.refusal("'" + v + "': not supported: drivespeed runs psync, sync"
                         + " (pread/pwrite), libaio and io_uring (both on the native backend's"
-                        + " Linux AIO queue)");
+                        + " Linux AIO queue), and null (no I/O: each completes at once)");
             }
         }
         return v;
@@ -546,6 +548,13 @@ public final class FioOptions {
             list.add(v);
         }
         return list;
+    }
+
+    /** fio's {@code unified_rw_reporting}: {@code none}, {@code mixed}, {@code both}, 0 or 1. */
+    private static void unified(FioEntry e) {
+        if (!List.of("none", "mixed", "both", "0", "1").contains(text(e))) {
+            throw e.refusal("'" + e.value() + "': expected none, mixed, both, 0 or 1");
+        }
     }
 
     /** fio's {@code write_*_log=PREFIX}: no value or an empty one is the job's name, as fio. */

@@ -71,7 +71,7 @@ class SharedOptionsTest {
                         .isEqualTo("blockSize"));
         assertThatThrownBy(() -> SharedOptions.IOENGINE.convert("sync"))
                 .isInstanceOf(InvalidSettingException.class)
-                .hasMessageContaining("must be one of psync, libaio, io_uring");
+                .hasMessageContaining("must be one of psync, libaio, io_uring, null");
         assertThatThrownBy(() -> SharedOptions.THREADS.convert("2"))
                 .isInstanceOf(IllegalStateException.class);
     }

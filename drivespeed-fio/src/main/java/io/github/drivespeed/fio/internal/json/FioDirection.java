@@ -42,10 +42,33 @@ final class FioDirection {
      */
     static ObjectNode of(Optional<PassResult> pass, boolean async, long groupBwBytes,
             FioPercentiles percentiles, boolean plus) {
+        return of(pass.stream().toList(), async, groupBwBytes, percentiles, plus);
+    }
+
+    /**
+     * fio's {@code mixed} direction ({@code unified_rw_reporting}, stat.c
+     * {@code sum_thread_stats} into one direction): the passes' bytes and I/Os summed, their
+     * latencies pooled, the longest of their runtimes, and each timeline interval's rates
+     * summed.
+     *
+     * @param passes the directions' results, none when the job moved nothing
+     * @param async whether the job ran with an asynchronous queue
+     * @param groupBwBytes the group's aggregate bandwidth over all directions, bytes per second
+     * @param percentiles which latencies get percentiles, at which percentages
+     * @param plus json+
+     * @return the object
+     */
+    static ObjectNode of(List<PassResult> passes, boolean async, long groupBwBytes,
+            FioPercentiles percentiles, boolean plus) {
         ObjectNode o = FioNodes.object();
-        long bytes = pass.map(PassResult::totalBytes).orElse(0L);
-        long ios = pass.map(PassResult::totalIos).orElse(0L);
-        long runtime = pass.map(FioDirection::runtimeMillis).orElse(0L);
+        long bytes = 0;
+        long ios = 0;
+        long runtime = 0;
+        for (PassResult p : passes) {
+            bytes += p.totalBytes();
+            ios += p.totalIos();
+            runtime = Math.max(runtime, runtimeMillis(p));
+        }
         long bwBytes = runtime > 0 ? 1000 * bytes / runtime : 0;
         o.put("io_bytes", bytes);
         o.put("io_kbytes", bytes >> 10);
@@ -56,21 +79,16 @@ final class FioDirection {
         o.put("total_ios", ios);
         o.put("short_ios", 0);
         o.put("drop_ios", 0);
-        FioTimings t = pass.map(p -> FioTimings.of(p, async)).orElse(null);
-        LatencyStats none = LatencyStats.NONE;
-        boolean clat = t == null || t.clatMeasured();
-        List<Double> at = percentiles.list();
-        List<Double> no = List.of();
-        o.set("slat_ns", FioLatencyNode.of(t == null ? none : t.slat(),
-                percentiles.slat() ? at : no, plus));
-        o.set("clat_ns", FioLatencyNode.of(t == null ? none : t.clat(),
-                clat && percentiles.clat() ? at : no, plus));
-        // where clat is not measured, lat stands in for it
-        o.set("lat_ns", FioLatencyNode.of(t == null ? none : t.lat(),
-                percentiles.lat() || !clat && percentiles.clat() ? at : no, plus));
+        latencies(o, passes, async, percentiles, plus);
         List<Double> kib = new ArrayList<>();
         List<Double> iops = new ArrayList<>();
-        pass.ifPresent(p -> intervals(p, kib, iops));
+        for (PassResult p : passes) {
+            List<Double> passKib = new ArrayList<>();
+            List<Double> passIops = new ArrayList<>();
+            intervals(p, passKib, passIops);
+            addEach(kib, passKib);
+            addEach(iops, passIops);
+        }
         Spread bw = Spread.of(kib);
         o.put("bw_min", (long) bw.min());
         o.put("bw_max", (long) bw.max());
@@ -87,6 +105,43 @@ final class FioDirection {
         o.set("iops_stddev", FioNodes.decimal(io.dev()));
         o.put("iops_samples", io.n());
         return o;
+    }
+
+    /** fio's {@code slat_ns}, {@code clat_ns} and {@code lat_ns}, each pooled over the passes. */
+    private static void latencies(ObjectNode o, List<PassResult> passes, boolean async,
+            FioPercentiles percentiles, boolean plus) {
+        List<LatencyStats> slats = new ArrayList<>();
+        List<LatencyStats> clats = new ArrayList<>();
+        List<LatencyStats> lats = new ArrayList<>();
+        for (PassResult p : passes) {
+            FioTimings t = FioTimings.of(p, async);
+            slats.add(t.slat());
+            clats.add(t.clat());
+            lats.add(t.lat());
+        }
+        LatencyStats clatStats = LatencyStats.merge(clats);
+        LatencyStats lat = LatencyStats.merge(lats);
+        boolean clat = clatStats.count() > 0 || lat.count() == 0;
+        List<Double> at = percentiles.list();
+        List<Double> no = List.of();
+        o.set("slat_ns", FioLatencyNode.of(LatencyStats.merge(slats),
+                percentiles.slat() ? at : no, plus));
+        o.set("clat_ns", FioLatencyNode.of(clatStats,
+                clat && percentiles.clat() ? at : no, plus));
+        // where clat is not measured, lat stands in for it
+        o.set("lat_ns", FioLatencyNode.of(lat,
+                percentiles.lat() || !clat && percentiles.clat() ? at : no, plus));
+    }
+
+    /** Adds {@code more} to {@code sums} element by element, extending it where it is shorter. */
+    private static void addEach(List<Double> sums, List<Double> more) {
+        for (int i = 0; i < more.size(); i++) {
+            if (i < sums.size()) {
+                sums.set(i, sums.get(i) + more.get(i));
+            } else {
+                sums.add(more.get(i));
+            }
+        }
     }
 
     /** fio's {@code sync} object: drivespeed issues no per-I/O fsync, so zeros. */

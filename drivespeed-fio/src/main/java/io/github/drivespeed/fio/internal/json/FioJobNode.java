@@ -7,6 +7,7 @@ import io.github.drivespeed.report.engine.ThreadEvents;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * One element of fio's {@code jobs} array ({@code show_thread_status_json}), keys in fio's order.
@@ -34,11 +35,7 @@ final class FioJobNode {
         o.put("elapsed", Math.max(1, (job.elapsed().toMillis() + 999) / 1000));
         ObjectNode options = o.putObject("job options");
         job.options().forEach(options::put);
-        FioPercentiles pct = job.percentiles();
-        o.set("read", FioDirection.of(job.read(), job.async(), groupBandwidth[0], pct, plus));
-        o.set("write", FioDirection.of(job.write(), job.async(), groupBandwidth[1], pct, plus));
-        o.set("trim", FioDirection.of(Optional.empty(), job.async(), 0, pct, plus));
-        o.set("sync", FioDirection.sync());
+        directions(o, job, groupBandwidth, plus);
         long runtime = job.read().or(job::write).map(FioDirection::runtimeMillis).orElse(0L);
         o.put("job_runtime", runtime);
         o.set("usr_cpu", FioNodes.decimal(job.usrCpuPercent().orElse(0)));
@@ -77,6 +74,32 @@ final class FioJobNode {
         o.put("latency_window", 0);
         o.put("latency_window_us", 0);
         return o;
+    }
+
+    /**
+     * fio's {@code read}, {@code write}, {@code trim} and {@code sync}, with {@code mixed} in
+     * place of the first three or after them as {@code unified_rw_reporting} asks (stat.c
+     * {@code show_thread_status_json}).
+     */
+    private static void directions(ObjectNode o, FioJobSource job, long[] groupBandwidth,
+            boolean plus) {
+        FioPercentiles pct = job.percentiles();
+        ObjectNode mixed = FioDirection.of(
+                Stream.of(job.read(), job.write()).flatMap(Optional::stream).toList(),
+                job.async(), groupBandwidth[0] + groupBandwidth[1], pct, plus);
+        if (job.unified() == FioUnified.MIXED) {
+            o.set("mixed", mixed);
+        } else {
+            o.set("read", FioDirection.of(job.read(), job.async(), groupBandwidth[0], pct,
+                    plus));
+            o.set("write", FioDirection.of(job.write(), job.async(), groupBandwidth[1], pct,
+                    plus));
+            o.set("trim", FioDirection.of(Optional.empty(), job.async(), 0, pct, plus));
+        }
+        o.set("sync", FioDirection.sync());
+        if (job.unified() == FioUnified.BOTH) {
+            o.set("mixed", mixed);
+        }
     }
 
     private static void shares(ObjectNode o, List<String> keys, double[] values, int from) {

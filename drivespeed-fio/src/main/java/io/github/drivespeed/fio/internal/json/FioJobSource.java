@@ -48,12 +48,13 @@ import java.util.function.IntFunction;
  *     context switches and page faults, empty where not counted
  * @param latencyDepth fio's {@code latency_depth}: the queue depth the job ran at
  * @param percentiles which latencies get percentiles, at which percentages
+ * @param unified whether reads and writes are reported apart, summed, or both
  */
 record FioJobSource(String name, int groupId, Map<String, String> options,
         Optional<PassResult> read, Optional<PassResult> write, boolean async, int depthPerThread,
         Instant startedAt, Duration elapsed, OptionalDouble usrCpuPercent,
         OptionalDouble sysCpuPercent, Optional<ThreadEvents> ioThreads, int latencyDepth,
-        FioPercentiles percentiles) {
+        FioPercentiles percentiles, FioUnified unified) {
 
     /**
      * {@return this job with the options an fio job file or command line wrote for it, as fio
@@ -65,7 +66,7 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
     FioJobSource writtenAs(Map<String, String> global, Map<String, String> own) {
         return new FioJobSource(name, groupId, own, read, write, async, depthPerThread,
                 startedAt, elapsed, usrCpuPercent, sysCpuPercent, ioThreads, latencyDepth,
-                FioPercentiles.of(global, own));
+                FioPercentiles.of(global, own), FioUnified.of(global, own));
     }
 
     /**
@@ -78,7 +79,8 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         return new FioJobSource(job.name(), job.group(), job.options(), Optional.empty(),
                 Optional.empty(), false, 1, job.startedAt(), Duration.ZERO,
                 OptionalDouble.empty(), OptionalDouble.empty(), Optional.empty(), 1,
-                FioPercentiles.of(global, job.options()));
+                FioPercentiles.of(global, job.options()),
+                FioUnified.of(global, job.options()));
     }
 
     /**
@@ -208,7 +210,8 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
                 .plus(measured(r.read(), r.write()));
         return new FioJobSource(name, group, o, r.read(), r.write(), async, depth, r.startedAt(),
                 elapsed, FioTimings.usrCpuPercent(r), FioTimings.sysCpuPercent(r),
-                r.cpu().flatMap(CpuUsage::ioThreadEvents), depth, FioPercentiles.DEFAULT);
+                r.cpu().flatMap(CpuUsage::ioThreadEvents), depth, FioPercentiles.DEFAULT,
+                FioUnified.NONE);
     }
 
     private static FioJobSource sequential(String name, int group, SpeedReport r, PassResult pass,
@@ -235,7 +238,8 @@ record FioJobSource(String name, int groupId, Map<String, String> options,
         return new FioJobSource(name, group, o, write ? none : Optional.of(pass),
                 write ? Optional.of(pass) : none, false, 1, r.startedAt(),
                 measured(Optional.of(pass), none), OptionalDouble.empty(),
-                OptionalDouble.empty(), Optional.empty(), 1, FioPercentiles.DEFAULT);
+                OptionalDouble.empty(), Optional.empty(), 1, FioPercentiles.DEFAULT,
+                FioUnified.NONE);
     }
 
     /**
