@@ -25,8 +25,8 @@ class NullEngineTest {
     Path dir;
 
     private WorkloadPlan mixed(RecordingBackend io, IoEngine engine) {
-        return DriveSpeed.workload(dir).size("4M").blockSize("4K").random().readWrite(50)
-                .count(2000).syncEvery(16).ioEngine(engine).backend(io);
+        return DriveSpeed.workload(dir).size("4M").blockSize("4K").random().readPercent(50)
+                .count(2000).syncEveryWrites(16).ioEngine(engine).backend(io);
     }
 
     @Test
