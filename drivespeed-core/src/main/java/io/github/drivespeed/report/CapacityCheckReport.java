@@ -27,33 +27,17 @@ import java.util.Set;
  * @param target the directory and its drive
  * @param parameters the settings the check ran with: how much to fill, for how long at most
  * @param backend the I/O backend that ran
- * @param writtenBytes bytes written (the fill; less than asked when the file system ran out)
- * @param fileBytes bytes per file (each under 4 GiB, FAT32's limit); the last may be shorter
- * @param files how many files were written
- * @param direct whether the files were written and read with O_DIRECT (else buffered, and
- *     evicted before reading where the backend can)
- * @param verification what reading back found: bytes checked, lost, the first bad offset and
- *     kind
- * @param writeNanos time of the writes, each file's fdatasync included
- * @param readNanos time of the reads (the checks run beside them, behind the reads)
- * @param elapsedNanos the whole check's running time
- * @param stop what ended the fill
- * @param startedAt when it started
- * @param readHandling how the read-back kept caches out: {@link CacheHandling#DIRECT_IO} or
- *     {@link CacheHandling#EVICTED}, and on a FUSE file system whose daemon reads its device
- *     through the page cache {@link CacheHandling#FUSE_DEVICE_EVICTED} (verified) or
- *     {@link CacheHandling#FUSE_DEVICE_CACHED} or, with no block device of this machine under
- *     it (sshfs), {@link CacheHandling#FUSE_NO_LOCAL_DEVICE} (not verified: {@link #verified()})
- * @param closeFailuresAfterLoss how many files failed to close with EIO after the read-back had
- *     found data lost: the file system's own data was lost as the files' was (exfat-fuse reads a
- *     file's directory entry back when it is closed), so it is part of the loss, not an I/O
- *     error of the check; every file is removed all the same
+ * @param fill the writing of the files: bytes, file size, count, O_DIRECT, write time and what
+ *     ended it
+ * @param readBack the reading back of the files: what it found, read time, how caches were kept
+ *     out, files that failed to close after a loss
+ * @param elapsedNanos the whole check's running time, in nanoseconds (preflight, fill, read-back
+ *     and removal of the files)
+ * @param startedAt when it started (wall clock)
  * @since 0.1.0
  */
 public record CapacityCheckReport(TargetInfo target, CapacityParameters parameters,
-        BackendInfo backend, long writtenBytes, long fileBytes, int files, boolean direct,
-        Verification verification, long writeNanos, long readNanos, long elapsedNanos, Stop stop,
-        Instant startedAt, CacheHandling readHandling, int closeFailuresAfterLoss)
+        BackendInfo backend, Fill fill, ReadBack readBack, long elapsedNanos, Instant startedAt)
         implements Report {
 
     /**
@@ -89,40 +73,119 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
     }
 
     /**
+     * The fill: the files of stamped data, every one written (each with its fdatasync) before
+     * any was read back. Immutable.
+     *
+     * @param writtenBytes bytes written, in bytes (the fill; less than asked when the file system
+     *     ran out, the writes failed or the duration passed)
+     * @param fileBytes bytes per file, in bytes (each under 4 GiB, FAT32's limit, or the largest
+     *     file the process or file system allows); the last may be shorter
+     * @param files how many files were written
+     * @param direct whether the files were written and read with O_DIRECT (else buffered, and
+     *     evicted before reading where the backend can)
+     * @param writeNanos time of the writes, in nanoseconds, each file's fdatasync included
+     * @param stop what ended the fill
+     * @since 0.1.0
+     */
+    public record Fill(long writtenBytes, long fileBytes, int files, boolean direct,
+            long writeNanos, Stop stop) {
+
+        /**
+         * Checks the values.
+         *
+         * @param writtenBytes bytes written
+         * @param fileBytes bytes per file
+         * @param files how many files
+         * @param direct whether O_DIRECT was used
+         * @param writeNanos time of the writes, in nanoseconds
+         * @param stop what ended the fill
+         * @throws IllegalArgumentException if a figure is negative, or {@code fileBytes} is not
+         *     positive
+         * @throws NullPointerException if {@code stop} is null
+         */
+        public Fill {
+            Objects.requireNonNull(stop, "stop");
+            if (writtenBytes < 0 || fileBytes <= 0 || files < 0 || writeNanos < 0) {
+                throw new IllegalArgumentException("figures must not be negative");
+            }
+        }
+
+        /** {@return the writes' rate: bytes written over the write time} */
+        public Throughput rate() {
+            return Throughput.ofBytesOverNanos(writtenBytes, Math.max(1, writeNanos));
+        }
+    }
+
+    /**
+     * The read-back: every file read and checked, after all were written. Immutable.
+     *
+     * @param verification what reading back found: bytes checked, lost, the first bad offset
+     *     (from the start of the fill, file i starting at {@code i x fileBytes}) and kind
+     * @param readNanos time of the reads, in nanoseconds (the checks run beside them, behind the
+     *     reads)
+     * @param readHandling how the read-back kept caches out: {@link CacheHandling#DIRECT_IO} or
+     *     {@link CacheHandling#EVICTED}, and on a FUSE file system whose daemon reads its device
+     *     through the page cache {@link CacheHandling#FUSE_DEVICE_EVICTED} (verified) or
+     *     {@link CacheHandling#FUSE_DEVICE_CACHED} or, with no block device of this machine under
+     *     it (sshfs), {@link CacheHandling#FUSE_NO_LOCAL_DEVICE} (not verified:
+     *     {@link CapacityCheckReport#verified()})
+     * @param closeFailuresAfterLoss how many files failed to close with EIO after the read-back
+     *     had found data lost: the file system's own data was lost as the files' was (exfat-fuse
+     *     reads a file's directory entry back when it is closed), so it is part of the loss, not
+     *     an I/O error of the check; every file is removed all the same
+     * @since 0.1.0
+     */
+    public record ReadBack(Verification verification, long readNanos, CacheHandling readHandling,
+            int closeFailuresAfterLoss) {
+
+        /**
+         * Checks the values.
+         *
+         * @param verification what reading back found
+         * @param readNanos time of the reads, in nanoseconds
+         * @param readHandling how the read-back kept caches out
+         * @param closeFailuresAfterLoss files that failed to close with EIO after a loss was
+         *     found
+         * @throws IllegalArgumentException if {@code readNanos} is negative, or files failed to
+         *     close after a loss that was not found
+         * @throws NullPointerException if an object field is null
+         */
+        public ReadBack {
+            Objects.requireNonNull(readHandling, "readHandling");
+            Objects.requireNonNull(verification, "verification");
+            if (readNanos < 0) {
+                throw new IllegalArgumentException("figures must not be negative");
+            }
+            if (closeFailuresAfterLoss < 0 || (closeFailuresAfterLoss > 0
+                    && !verification.hasLoss())) {
+                throw new IllegalArgumentException("closeFailuresAfterLoss goes with a loss, and"
+                        + " is at least 0: " + closeFailuresAfterLoss);
+            }
+        }
+
+        /** {@return the reads' rate: bytes checked over the read time} */
+        public Throughput rate() {
+            return Throughput.ofBytesOverNanos(verification.checkedBytes(),
+                    Math.max(1, readNanos));
+        }
+    }
+
+    /**
      * Checks the values.
      *
      * @param target the directory and its drive
      * @param parameters the settings used
      * @param backend the I/O backend that ran
-     * @param writtenBytes bytes written
-     * @param fileBytes bytes per file
-     * @param files how many files
-     * @param direct whether O_DIRECT was used
-     * @param verification what reading back found
-     * @param writeNanos time of the writes
-     * @param readNanos time of the reads
-     * @param elapsedNanos running time
-     * @param stop what ended the fill
+     * @param fill the writing of the files
+     * @param readBack the reading back of the files
+     * @param elapsedNanos running time, in nanoseconds
      * @param startedAt when it started
-     * @param readHandling how the read-back kept caches out
-     * @param closeFailuresAfterLoss files that failed to close with EIO after a loss was found
-     * @throws IllegalArgumentException if a figure is negative, or files failed to close after
-     *     a loss that was not found
      * @throws NullPointerException if an object field is null
      */
     public CapacityCheckReport {
-        Objects.requireNonNull(readHandling, "readHandling");
         ReportChecks.requireCommon(target, parameters, backend, startedAt);
-        Objects.requireNonNull(verification, "verification");
-        Objects.requireNonNull(stop, "stop");
-        if (writtenBytes < 0 || fileBytes <= 0 || files < 0 || writeNanos < 0 || readNanos < 0) {
-            throw new IllegalArgumentException("figures must not be negative");
-        }
-        if (closeFailuresAfterLoss < 0 || (closeFailuresAfterLoss > 0
-                && !verification.hasLoss())) {
-            throw new IllegalArgumentException("closeFailuresAfterLoss goes with a loss, and is at"
-                    + " least 0: " + closeFailuresAfterLoss);
-        }
+        Objects.requireNonNull(fill, "fill");
+        Objects.requireNonNull(readBack, "readBack");
     }
 
     /**
@@ -133,23 +196,24 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
      * read back}
      */
     public boolean verified() {
-        return readHandling != CacheHandling.FUSE_DEVICE_CACHED
-                && readHandling != CacheHandling.FUSE_NO_LOCAL_DEVICE;
+        CacheHandling handling = readBack.readHandling();
+        return handling != CacheHandling.FUSE_DEVICE_CACHED
+                && handling != CacheHandling.FUSE_NO_LOCAL_DEVICE;
     }
 
     /** {@return bytes that read back as written: the usable capacity, as far as this fill shows} */
     public long usableBytes() {
-        return verification.intactBytes();
+        return readBack.verification().intactBytes();
     }
 
     /** {@return bytes that did not read back as written} */
     public long lostBytes() {
-        return verification.lostBytes();
+        return readBack.verification().lostBytes();
     }
 
     /** {@return whether nothing was lost} */
     public boolean passed() {
-        return !verification.hasLoss();
+        return !readBack.verification().hasLoss();
     }
 
     /**
@@ -187,14 +251,14 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         return visitor.visit(this);
     }
 
-    /** {@return the writes' rate: bytes written over the write time} */
+    /** {@return the writes' rate: bytes written over the write time ({@link Fill#rate()})} */
     public Throughput write() {
-        return Throughput.ofBytesOverNanos(writtenBytes, Math.max(1, writeNanos));
+        return fill.rate();
     }
 
-    /** {@return the reads' rate: bytes checked over the read time} */
+    /** {@return the reads' rate: bytes checked over the read time ({@link ReadBack#rate()})} */
     public Throughput read() {
-        return Throughput.ofBytesOverNanos(verification.checkedBytes(), Math.max(1, readNanos));
+        return readBack.rate();
     }
 
     private String resultWord() {
@@ -204,7 +268,7 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         if (verified()) {
             return "OK: ";
         }
-        return "NOT VERIFIED (" + target.fileSystemType() + ": " + (readHandling
+        return "NOT VERIFIED (" + target.fileSystemType() + ": " + (readBack.readHandling()
                 == CacheHandling.FUSE_NO_LOCAL_DEVICE ? "a FUSE file system with no block device"
                 + " of this machine under it, whose server's or backing file system's caches"
                 + " drivespeed cannot drop" : "its FUSE daemon reads the device through a page"
@@ -215,10 +279,11 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
     /**
      * {@return where in the fill the writes failed with EIO (file i starts at {@code i x
      * fileBytes}; every file before the failing one was written in full, so this is
-     * {@link #writtenBytes()}), in bytes; empty when none failed}
+     * {@link Fill#writtenBytes()}), in bytes; empty when none failed}
      */
     public OptionalLong writeFailureOffsetBytes() {
-        return stop == Stop.WRITE_FAILED ? OptionalLong.of(writtenBytes) : OptionalLong.empty();
+        return fill.stop() == Stop.WRITE_FAILED ? OptionalLong.of(fill.writtenBytes())
+                : OptionalLong.empty();
     }
 
     /**
@@ -235,6 +300,9 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
     }
 
     private String stopText() {
+        Stop stop = fill.stop();
+        long writtenBytes = fill.writtenBytes();
+        long fileBytes = fill.fileBytes();
         if (stop == Stop.DURATION) {
             return "; the fill stopped at the duration given, so only what it wrote was checked";
         }
@@ -264,13 +332,16 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
     /** The figures for people: usable, lost, first bad offset, speeds, time. */
     @Override
     public String toString() {
+        long writtenBytes = fill.writtenBytes();
+        int files = fill.files();
+        boolean direct = fill.direct();
         return target.summary()
                 + "capacity:   filled " + DeviceIo.formatBytes(writtenBytes) + " in " + files
                 + (files == 1 ? " file" : " files") + " (" + (direct ? "O_DIRECT" : "buffered")
                 + "), all written before any was read" + stopText() + "\n"
                 + "result:     " + resultWord() + "usable "
                 + DeviceIo.formatBytes(usableBytes()) + ", lost " + DeviceIo.formatBytes(lostBytes())
-                + "\n            " + verification + "\n"
+                + "\n            " + readBack.verification() + "\n"
                 + "write:      " + write() + "\nread:       " + read() + "\ntook:       "
                 + Nanoseconds.format(elapsedNanos) + "\n" + warningsText();
     }

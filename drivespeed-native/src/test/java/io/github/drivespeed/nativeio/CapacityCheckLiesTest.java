@@ -34,14 +34,14 @@ class CapacityCheckLiesTest {
                     .run();
             System.out.printf("ext4 over limbo 64M of 256M, writes EIO from 64M:%n%s(test %.2f s)%n",
                     r, (System.nanoTime() - start) / 1e9);
-            assertThat(r.stop()).isEqualTo(CapacityCheckReport.Stop.WRITE_FAILED);
+            assertThat(r.fill().stop()).isEqualTo(CapacityCheckReport.Stop.WRITE_FAILED);
             // ext4 may place the file past 64 MiB: then its first write fails
             assertThat(r.writeFailureOffsetBytes().orElseThrow()).isBetween(0L, medium.realBytes());
             assertThat(r.passed()).isFalse();
             assertThat(r.warnings()).contains(Warning.DATA_LOSS);
-            assertThat(r.verification().lostBytesByKind()).containsKey(DataLossKind.UNWRITABLE);
+            assertThat(r.readBack().verification().lostBytesByKind()).containsKey(DataLossKind.UNWRITABLE);
             // everything written before the failure was read back
-            assertThat(r.verification().checkedBytes()).isGreaterThan(r.writtenBytes());
+            assertThat(r.readBack().verification().checkedBytes()).isGreaterThan(r.fill().writtenBytes());
             assertThat(r.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
             assertThat(r.toString()).contains("writes failed with EIO from");
             assertThat(TestFiles.testFiles(fs)).isEmpty();

@@ -53,7 +53,7 @@ class CapacityCheckTest {
                 assertThat(r.lostBytes()).isZero();
             } else {
                 assertThat(r.passed()).isFalse();
-                assertThat(r.verification().firstLoss().map(FirstLoss::kind)).get().isEqualTo(mode.equals("wrap")
+                assertThat(r.readBack().verification().firstLoss().map(FirstLoss::kind)).get().isEqualTo(mode.equals("wrap")
                         ? DataLossKind.ALIASED : DataLossKind.ZEROS);
             }
             assertThat(TestFiles.names(fs)).doesNotContain("drivespeed");
@@ -71,11 +71,11 @@ class CapacityCheckTest {
             CapacityCheckReport timed = DriveSpeed.verifyCapacity(fs).size("64M")
                     .duration(Duration.ofSeconds(1)).backend("native").run();
             System.out.println("fake-flash honest at 4 MiB/s, 64M within 1 s:\n" + timed);
-            assertThat(timed.stop()).isEqualTo(CapacityCheckReport.Stop.DURATION);
-            assertThat(timed.writtenBytes()).isPositive().isLessThan(64 * mib);
-            assertThat(timed.writtenBytes() % mib).isZero();
-            assertThat(timed.verification().checkedBytes()).isEqualTo(timed.writtenBytes());
-            assertThat(timed.usableBytes()).isEqualTo(timed.writtenBytes());
+            assertThat(timed.fill().stop()).isEqualTo(CapacityCheckReport.Stop.DURATION);
+            assertThat(timed.fill().writtenBytes()).isPositive().isLessThan(64 * mib);
+            assertThat(timed.fill().writtenBytes() % mib).isZero();
+            assertThat(timed.readBack().verification().checkedBytes()).isEqualTo(timed.fill().writtenBytes());
+            assertThat(timed.usableBytes()).isEqualTo(timed.fill().writtenBytes());
             assertThat(timed.passed()).isTrue();
             assertThat(timed.toString()).contains("the fill stopped at the duration given");
             assertThat(TestFiles.testFiles(fs)).isEmpty();
@@ -83,8 +83,8 @@ class CapacityCheckTest {
             // the size comes first: the duration does not end it
             CapacityCheckReport sized = DriveSpeed.verifyCapacity(fs).size("2M")
                     .duration(Duration.ofSeconds(30)).backend("native").run();
-            assertThat(sized.stop()).isEqualTo(CapacityCheckReport.Stop.SIZE);
-            assertThat(sized.writtenBytes()).isEqualTo(2 * mib);
+            assertThat(sized.fill().stop()).isEqualTo(CapacityCheckReport.Stop.SIZE);
+            assertThat(sized.fill().writtenBytes()).isEqualTo(2 * mib);
             assertThat(sized.toString()).doesNotContain("duration");
             assertThat(TestFiles.testFiles(fs)).isEmpty();
         }

@@ -45,10 +45,10 @@ class FuseMediaTest {
             CapacityCheckReport check = DriveSpeed.verifyCapacity(fs).size("64M")
                     .backend("native").run();
             System.out.println("exfat-fuse over limbo 32M of 128M:\n" + check);
-            assertThat(check.readHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED);
+            assertThat(check.readBack().readHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED);
             assertThat(check.passed()).isFalse();
             assertThat(check.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
-            assertThat(check.verification().firstLoss().map(FirstLoss::kind)).contains(DataLossKind.ZEROS);
+            assertThat(check.readBack().verification().firstLoss().map(FirstLoss::kind)).contains(DataLossKind.ZEROS);
             assertThat(check.verdict().outcome()).isEqualTo(Verdict.Outcome.DATA_LOST);
 
             SpeedReport test = DriveSpeed.on(fs).backend("native").blockSize("4M").count(16)
@@ -70,7 +70,7 @@ class FuseMediaTest {
                 "--fs", "exfat-fuse")) {
             CapacityCheckReport check = DriveSpeed.verifyCapacity(medium.mountDir()).size("16M")
                     .backend("native").run();
-            assertThat(check.readHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED);
+            assertThat(check.readBack().readHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED);
             assertThat(check.passed()).isTrue();
             assertThat(check.verified()).isTrue();
             assertThat(check.verdict()).isEqualTo(Verdict.MEASURED);
@@ -86,7 +86,7 @@ class FuseMediaTest {
             CapacityCheckReport check = DriveSpeed.verifyCapacity(medium.mountDir()).size("20M")
                     .backend("native").run();
             System.out.println("fusefat over limbo 16M of 64M:\n" + check);
-            assertThat(check.readHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED);
+            assertThat(check.readBack().readHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED);
             assertThat(check.passed()).isFalse();
             assertThat(check.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
             assertThat(TestFiles.testFiles(medium.mountDir())).isEmpty();

@@ -201,7 +201,7 @@ class MediaFindingsTest {
             CapacityCheckReport check = DriveSpeed.verifyCapacity(fs).backend("native").run();
             System.out.println(check);
             assertThat(check.passed()).isFalse();
-            assertThat(check.closeFailuresAfterLoss()).isPositive();
+            assertThat(check.readBack().closeFailuresAfterLoss()).isPositive();
             assertThat(check.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
             assertThat(check.verdict().outcome()).isEqualTo(Verdict.Outcome.DATA_LOST);
             assertThat(TestFiles.testFiles(fs)).isEmpty();
@@ -226,7 +226,7 @@ class MediaFindingsTest {
 
             CapacityCheckReport check = DriveSpeed.verifyCapacity(mount).size("8M")
                     .backend("native").run();
-            assertThat(check.readHandling()).isEqualTo(CacheHandling.FUSE_NO_LOCAL_DEVICE);
+            assertThat(check.readBack().readHandling()).isEqualTo(CacheHandling.FUSE_NO_LOCAL_DEVICE);
             assertThat(check.verified()).isFalse();
             assertThat(check.toString()).contains("NOT VERIFIED (fuse.sshfs: a FUSE file system"
                     + " with no block device of this machine under it");

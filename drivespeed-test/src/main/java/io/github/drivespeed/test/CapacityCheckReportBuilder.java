@@ -72,9 +72,11 @@ public final class CapacityCheckReportBuilder extends ReportBuilder<CapacityChec
         Verification found = new Verification(writtenBytes, lost, firstLoss,
                 firstLoss.map(f -> Map.of(f.kind(), lost)).orElse(Map.of()));
         long files = Math.max(1, (writtenBytes + FILE_BYTES - 1) / FILE_BYTES);
-        return new CapacityCheckReport(target, parameters, backend, writtenBytes, FILE_BYTES,
-                (int) files, true, found, writtenBytes * 100, writtenBytes * 50,
-                writtenBytes * 150, parameters.size().isPresent() ? CapacityCheckReport.Stop.SIZE
-                        : CapacityCheckReport.Stop.FREE_SPACE, startedAt, CacheHandling.DIRECT_IO, 0);
+        CapacityCheckReport.Fill fill = new CapacityCheckReport.Fill(writtenBytes, FILE_BYTES,
+                (int) files, true, writtenBytes * 100, parameters.size().isPresent()
+                        ? CapacityCheckReport.Stop.SIZE : CapacityCheckReport.Stop.FREE_SPACE);
+        return new CapacityCheckReport(target, parameters, backend, fill,
+                new CapacityCheckReport.ReadBack(found, writtenBytes * 50,
+                        CacheHandling.DIRECT_IO, 0), writtenBytes * 150, startedAt);
     }
 }

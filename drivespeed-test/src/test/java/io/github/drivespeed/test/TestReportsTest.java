@@ -122,13 +122,13 @@ class TestReportsTest {
                 .lostFrom(DataSize.ofGibibytes(1), DataLossKind.ALIASED).build();
         assertThat(lost.passed()).isFalse();
         assertThat(lost.usableBytes()).isEqualTo(DataSize.GIBIBYTE);
-        assertThat(lost.files()).isEqualTo(2);
+        assertThat(lost.fill().files()).isEqualTo(2);
         assertThat(lost.verdict().outcome()).isEqualTo(Verdict.Outcome.DATA_LOST);
         assertThat(lost.warnings()).contains(Warning.DATA_LOSS);
         assertThat(TestReports.capacityCheckReport()
                 .parameters(new CapacityParameters(Optional.of(DataSize.ofGibibytes(1)),
                         Optional.empty(), true))
-                .build().stop()).isEqualTo(CapacityCheckReport.Stop.SIZE);
+                .build().fill().stop()).isEqualTo(CapacityCheckReport.Stop.SIZE);
 
         CapacityProbeReport wraps = TestReports.capacityProbeReport()
                 .wrapsAround(DataSize.ofGibibytes(4)).build();

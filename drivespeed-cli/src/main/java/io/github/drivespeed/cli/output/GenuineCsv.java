@@ -68,16 +68,16 @@ final class GenuineCsv {
         List<List<String>> rows = new ArrayList<>();
         for (String direction : List.of("write", "read")) {
             boolean write = direction.equals("write");
-            List<String> row = head(name, "capacity_check", direction, r.direct(),
-                    write ? r.writtenBytes() : r.verification().checkedBytes(),
-                    write ? r.writeNanos() : r.readNanos(),
+            List<String> row = head(name, "capacity_check", direction, r.fill().direct(),
+                    write ? r.fill().writtenBytes() : r.readBack().verification().checkedBytes(),
+                    write ? r.fill().writeNanos() : r.readBack().readNanos(),
                     (write ? r.write() : r.read()).bytesPerSecond(), warnings,
                     r.target().directory().toString(), r.target().fileSystemType(),
                     r.target().blockDevice().map(d -> d.sysfsName()).orElse(""),
                     r.startedAt().toString());
             List<String> g = empty();
             if (!write) {
-                verification(g, r.verification());
+                verification(g, r.readBack().verification());
                 g.set(USABLE, Long.toString(r.usableBytes()));
             }
             row.addAll(g);

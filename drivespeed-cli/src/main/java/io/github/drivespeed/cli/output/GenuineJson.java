@@ -122,8 +122,8 @@ final class GenuineJson {
     static ObjectNode capacityCheckJob(String name, CapacityCheckReport r) {
         ObjectNode n = JsonReport.job(name, "capacity_check", r.startedAt().toString());
         ObjectNode params = n.putObject("parameters");
-        params.put("file_bytes", r.fileBytes());
-        params.put("direct", r.direct());
+        params.put("file_bytes", r.fill().fileBytes());
+        params.put("direct", r.fill().direct());
         params.set("size_bytes", r.parameters().size()
                 .map(s -> NODES.numberNode(s.bytes())).orElse(null));
         params.set("runtime_ns", r.parameters().duration()
@@ -132,19 +132,19 @@ final class GenuineJson {
         ObjectNode c = n.putObject("capacity_check");
         c.put("passed", r.passed());
         c.put("verified", r.verified());
-        c.put("read_handling", r.readHandling().name());
-        c.put("written_bytes", r.writtenBytes());
-        c.put("files", r.files());
-        c.put("stop", r.stop().name());
+        c.put("read_handling", r.readBack().readHandling().name());
+        c.put("written_bytes", r.fill().writtenBytes());
+        c.put("files", r.fill().files());
+        c.put("stop", r.fill().stop().name());
         c.put("usable_bytes", r.usableBytes());
         c.put("lost_bytes", r.lostBytes());
-        c.put("write_ns", r.writeNanos());
-        c.put("read_ns", r.readNanos());
+        c.put("write_ns", r.fill().writeNanos());
+        c.put("read_ns", r.readBack().readNanos());
         c.put("elapsed_ns", r.elapsedNanos());
         c.set("bw_bytes_write", JsonReport.rate(r.write().bytesPerSecond()));
         c.set("bw_bytes_read", JsonReport.rate(r.read().bytesPerSecond()));
-        c.set("verification", verification(Optional.of(r.verification())));
-        c.put("close_failures_after_loss", r.closeFailuresAfterLoss());
+        c.set("verification", verification(Optional.of(r.readBack().verification())));
+        c.put("close_failures_after_loss", r.readBack().closeFailuresAfterLoss());
         return n;
     }
 

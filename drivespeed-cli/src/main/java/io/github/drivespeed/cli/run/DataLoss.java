@@ -65,8 +65,8 @@ final class DataLoss {
 
         @Override
         public Optional<Found> visit(CapacityCheckReport r) {
-            return Optional.of(readBack("the capacity check's files", r.verification(),
-                    r.closeFailuresAfterLoss()));
+            return Optional.of(readBack("the capacity check's files", r.readBack().verification(),
+                    r.readBack().closeFailuresAfterLoss()));
         }
 
         @Override
@@ -111,7 +111,7 @@ final class DataLoss {
 
                 @Override
                 public Set<CacheHandling> visit(CapacityCheckReport r) {
-                    return Set.of(r.readHandling());
+                    return Set.of(r.readBack().readHandling());
                 }
 
                 @Override

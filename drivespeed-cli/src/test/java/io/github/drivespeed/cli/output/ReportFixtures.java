@@ -350,9 +350,11 @@ final class ReportFixtures {
                 64 * mib, DataLossKind.ALIASED, OptionalLong.of(192 * mib))),
                 Map.of(DataLossKind.ALIASED, 192 * mib));
         return new CapacityCheckReport(sdCardTarget(), new CapacityParameters(
-                Optional.of(DataSize.ofMebibytes(256)), Optional.empty(), true), backend(), 256 * mib,
-                DataSize.GIBIBYTE, 1, true, v, 25_600 * MS, 12_800 * MS, 38_500 * MS,
-                CapacityCheckReport.Stop.SIZE, STARTED.plusSeconds(50), CacheHandling.DIRECT_IO, 0);
+                Optional.of(DataSize.ofMebibytes(256)), Optional.empty(), true), backend(),
+                new CapacityCheckReport.Fill(256 * mib, DataSize.GIBIBYTE, 1, true, 25_600 * MS,
+                        CapacityCheckReport.Stop.SIZE),
+                new CapacityCheckReport.ReadBack(v, 12_800 * MS, CacheHandling.DIRECT_IO, 0),
+                38_500 * MS, STARTED.plusSeconds(50));
     }
 
     /** The probe of a 256 MiB stick that wraps at 100 MiB. */

@@ -131,10 +131,11 @@ public final class CapacityCheck extends Measurement<Preflight.Target, CapacityC
         long readNanos = files.readNanos;
         CapacityCheckReport.Stop stop = files.stop;
         return new CapacityCheckReport(t.info(), parameters.withDirect(direct),
-                t.selection().info(), written,
-                fileBytes, files.size(), direct, found, writeNanos, readNanos,
-                System.nanoTime() - start, stop, startedAt, files.readHandling,
-                files.closeFailuresAfterLoss);
+                t.selection().info(), new CapacityCheckReport.Fill(written, fileBytes,
+                        files.size(), direct, writeNanos, stop),
+                new CapacityCheckReport.ReadBack(found, readNanos, files.readHandling,
+                        files.closeFailuresAfterLoss),
+                System.nanoTime() - start, startedAt);
     }
 
     /**

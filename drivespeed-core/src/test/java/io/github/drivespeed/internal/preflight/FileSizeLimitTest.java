@@ -83,8 +83,8 @@ class FileSizeLimitTest {
             assertThat(TestFiles.names(dir)).isEmpty();
 
             CapacityCheckReport check = DriveSpeed.verifyCapacity(dir).size("24M").run();
-            assertThat(check.fileBytes()).isEqualTo(16L << 20);
-            assertThat(check.files()).isEqualTo(2);
+            assertThat(check.fill().fileBytes()).isEqualTo(16L << 20);
+            assertThat(check.fill().files()).isEqualTo(2);
             assertThat(check.passed()).isTrue();
             assertThat(TestFiles.names(dir)).isEmpty();
         } finally {
