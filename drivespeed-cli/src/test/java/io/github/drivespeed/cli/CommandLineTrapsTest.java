@@ -103,6 +103,27 @@ class CommandLineTrapsTest {
     }
 
     @Test
+    void hdparmsDashTPointsToTheDeviceAsTargetNotToThreads() throws IOException {
+        CommandRun t = CommandRun.of(dir.toString(), "-t");
+        assertThat(t.exitCode()).isEqualTo(2);
+        assertThat(t.err()).contains("unknown option '-t'", "drivespeed /dev/sdX")
+                .doesNotContain("--threads");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void devStdoutIsStandardOutputAsDashIsNotASecondWriterBesideTheTextSummary()
+            throws IOException {
+        CommandRun csv = CommandRun.of(dir.toString(), "--block-size", "64K", "--count", "4",
+                "--runs", "1", "--csv", "-o", "/dev/stdout");
+        assertThat(csv.exitCode()).as(csv.err()).isZero();
+        // the CSV alone on standard output: no text summary before it
+        assertThat(csv.out()).doesNotContain("drivespeed on ", "test 1:");
+        assertThat(csv.out().lines().findFirst().orElseThrow()).contains(",");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
     void anExistingRegularOutputFileIsStillRefused() throws IOException {
         Path existing = Files.writeString(dir.resolve("r.json"), "keep",
                 StandardCharsets.UTF_8);

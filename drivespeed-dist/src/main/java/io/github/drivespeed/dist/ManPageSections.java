@@ -28,8 +28,9 @@ final class ManPageSections {
             "  The documents the options name as _docs/NAME.md_: _fio.md_ (the fio options and"
                     + " job files taken and refused), _fio-json.md_ (fio's JSON layout as"
                     + " drivespeed writes it), _output-schema.md_ and _output-schema.json_ (the"
-                    + " --json and --csv output), _from-dd-hdparm-fio.md_ (the commands below,"
-                    + " and more) and _requirements.md_ (--require).",
+                    + " --json and --csv output), _metrics.md_ (--prometheus),"
+                    + " _from-dd-hdparm-fio.md_ (the commands below, and more) and"
+                    + " _requirements.md_ (--require).",
             "",
             "_/usr/lib/drivespeed/fio-compat/fio_ (Debian package)::",
             "  A link named _fio_ to the command, which then answers as fio does: put its"

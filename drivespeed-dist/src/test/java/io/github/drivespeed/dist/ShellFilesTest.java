@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,6 +106,13 @@ class ShellFilesTest {
                 "== See also");
         assertThat(adoc).doesNotContain("Exit codes:");
         // the examples use the command's own options, beside the tools they replace
+        // every document it or an option names as docs/NAME.md is shipped (share/doc/drivespeed)
+        String shipped = Files.readString(Path.of("src/assembly/tar.xml"));
+        Matcher named = Pattern.compile("docs/([a-z0-9-]+\\.md)").matcher(adoc);
+        while (named.find()) {
+            assertThat(shipped).as("the tar.gz ships " + named.group(1))
+                    .contains("<include>" + named.group(1) + "</include>");
+        }
         assertThat(adoc).contains("oflag=direct conv=fdatasync", "hdparm -t", "--iodepth 32",
                 "--require C10", "--verify-capacity", "/usr/lib/drivespeed/fio-compat/fio",
                 "/usr/share/doc/drivespeed/", "*dd*(1), *hdparm*(8), *fio*(1)");

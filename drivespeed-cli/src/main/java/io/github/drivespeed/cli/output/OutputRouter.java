@@ -30,6 +30,10 @@ public final class OutputRouter implements AutoCloseable {
     /** The {@code --output} name of standard output. */
     private static final String STDOUT = "-";
 
+    /** The names of the process's own standard output, written to as {@code -} is. */
+    private static final Set<String> STDOUT_NAMES = Set.of(STDOUT, "/dev/stdout", "/dev/fd/1",
+            "/proc/self/fd/1");
+
     private final PrintWriter stdout;
     private final PrintWriter text;
     private final StringWriter textBuffer;
@@ -111,8 +115,11 @@ public final class OutputRouter implements AutoCloseable {
         boolean textToo = fio != FioOutputFormat.NORMAL
                 && formats.contains(FioOutputFormat.NORMAL);
         boolean fioJobs = fioMeaning != FioMeaning.NONE;
-        // "-" is standard output, as every Unix tool has it
-        String output = STDOUT.equals(options.output()) ? null : options.output();
+        // "-" is standard output, as every Unix tool has it; so are the names of the process's
+        // own standard output (opened, /dev/stdout would be a second writer beside the text
+        // summary, or the file a shell redirected it to, refused as existing)
+        String output = options.output() == null || STDOUT_NAMES.contains(options.output())
+                ? null : options.output();
         boolean overwrite = options.overwrite() || fioMeaning == FioMeaning.FIO;
         if (options.overwrite() && options.output() == null && options.chart() == null
                 && fioMeaning == FioMeaning.NONE) {

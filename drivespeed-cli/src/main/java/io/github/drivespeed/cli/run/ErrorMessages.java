@@ -21,6 +21,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 public final class ErrorMessages {
 
+    /** hdparm's option for timed device reads, which drivespeed takes as a device target. */
+    private static final String HDPARM_T = "-t";
+
     /** Where the options are listed, for the end of a refusal. */
     private static final String HELP = "'drivespeed --help' lists the options";
 
@@ -71,11 +74,17 @@ public final class ErrorMessages {
      * argument after the target, which is not a second target.
      */
     private static String unmatched(UnmatchedArgumentException e) {
+        // (hdparm's -t, typed by habit: picocli would suggest --threads)
         List<String> unmatched = e.getUnmatched();
         String first = unmatched.isEmpty() ? "" : unmatched.get(0);
         if (first.startsWith("-") && first.length() > 1) {
             int eq = first.indexOf('=');
             String name = eq < 0 ? first : first.substring(0, eq);
+            if (name.equals(HDPARM_T)) {
+                return "unknown option '-t': hdparm -t's timed reads are what drivespeed"
+                        + " does with a block device given as the target (drivespeed /dev/sdX;"
+                        + " -T adds hdparm -T's cached reads); " + HELP;
+            }
             List<String> close = e.getSuggestions().stream().filter(o -> o.startsWith("-"))
                     .toList();
             if (close.isEmpty() && e.getCommandLine() != null) {
