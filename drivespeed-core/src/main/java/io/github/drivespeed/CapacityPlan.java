@@ -80,7 +80,7 @@ public final class CapacityPlan extends Plan<CapacityPlan, ProgressListener, Cap
      * Stop filling once the fill has run this long (at the next block, 1 MiB), then read back
      * and check what was written: the whole check then takes this long plus the read-back (at
      * the medium's read rate, usually faster than its write rate). With a size too, whichever
-     * comes first ends the fill ({@link CapacityCheckReport#stop()} says which).
+     * comes first ends the fill ({@link CapacityCheckReport.Fill#stop()} says which).
      *
      * @param duration 1 s to 7 days
      * @return a new plan
