@@ -82,8 +82,8 @@ public final class ErrorMessages {
             String name = eq < 0 ? first : first.substring(0, eq);
             if (name.equals(HDPARM_T)) {
                 return "unknown option '-t': hdparm -t's timed reads are what drivespeed"
-                        + " does with a block device given as the target (drivespeed /dev/sdX;"
-                        + " -T adds hdparm -T's cached reads); " + HELP;
+                        + " does with a block device given as the target: drivespeed /dev/sdX; "
+                        + HELP;
             }
             List<String> close = e.getSuggestions().stream().filter(o -> o.startsWith("-"))
                     .toList();
