@@ -110,8 +110,9 @@ final class ManPageSections {
         int nameEnd = adoc.indexOf(nl, name + nameHeading.length());
         String page = adoc.substring(0, name + nameHeading.length()) + SUMMARY
                 + adoc.substring(nameEnd);
-        page = page.substring(0, require(page, EXIT_CODES_HEADING)) + "== Exit status"
-                + page.substring(require(page, EXIT_CODES_HEADING) + EXIT_CODES_HEADING.length());
+        int exitCodes = require(page, EXIT_CODES_HEADING);
+        page = page.substring(0, exitCodes) + "== Exit status"
+                + page.substring(exitCodes + EXIT_CODES_HEADING.length());
         int end = require(page, END);
         return page.substring(0, end) + String.join(nl, ADDED) + nl + page.substring(end);
     }
