@@ -78,7 +78,10 @@ class FirstHourTrapsTest {
                         + " without --sustained, drivespeed runs RND4K Q1T1 for it");
     }
 
-    /** A workload that holds the figure is run and judged, as before. */
+    /**
+     * A workload that holds the figure is run and judged, as before; a sequential write workload
+     * beside an SD class is run too, its burst said not to judge the class.
+     */
     @Test
     void aRequirementTheWorkloadJudgesIsRunAndJudged() throws IOException {
         CommandRun o = CommandRun.of(dir.toString(), "--rw", "randread", "--size", "4M",
@@ -86,6 +89,12 @@ class FirstHourTrapsTest {
         assertThat(o.exitCode()).as(o.err()).isNotEqualTo(2);
         assertThat(o.out()).contains("requirement randread=1: ");
         assertThat(o.out()).doesNotContain("not measured");
+        // a sequential write workload gives an SD class a burst figure: run, and not judged
+        CommandRun burst = CommandRun.of(dir.toString(), "--rw", "write", "--bs", "1M", "--size",
+                "4M", "--duration", "200ms", "--require", "V30");
+        assertThat(burst.exitCode()).as(burst.err()).isEqualTo(4);
+        assertThat(burst.err()).contains("not judged: sustained write >= 30.0 MB/s")
+                .doesNotContain("not measured");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
