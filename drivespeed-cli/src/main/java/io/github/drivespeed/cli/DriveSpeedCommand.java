@@ -1,6 +1,7 @@
 package io.github.drivespeed.cli;
 
 import io.github.drivespeed.cli.options.Form;
+import io.github.drivespeed.fio.internal.FioSection;
 import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.HelpText;
@@ -128,7 +129,7 @@ final class DriveSpeedCommand implements Callable<Integer> {
             if (form == Form.PROBE) {
                 return new ProbeRunner(context).run();
             }
-            String misplaced = placement.misplaced(form,
+            String misplaced = placement.misplaced(form, requirement,
                     RequirementChecker.needsWorkloads(requirement), target);
             if (misplaced != null) {
                 return ErrorLine.print(err, misplaced, ExitCode.BAD_INPUT);
@@ -169,8 +170,13 @@ final class DriveSpeedCommand implements Callable<Integer> {
         try {
             Path file = fio.jobFile();
             List<String> allowOverwrite = given.value(FormOptions.ALLOW_OVERWRITE);
+            List<FioSection> sections = fio.sections();
+            String stray = fio.strayBesideJobs();
+            if (stray != null) {
+                return ErrorLine.print(context.err(), stray, ExitCode.BAD_INPUT);
+            }
             return new FioJobRunner(context, file == null ? "the command line" : file.toString(),
-                    fio.sections(), fio.directory(),
+                    sections, fio.directory(),
                     allowOverwrite == null ? List.of() : allowOverwrite,
                     given.value(MeasurementOptions.BACKEND)).run();
         } catch (IllegalArgumentException e) {

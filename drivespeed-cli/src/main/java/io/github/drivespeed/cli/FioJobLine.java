@@ -27,7 +27,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 /**
  * Whether a command line gives fio jobs, and their sections: a job file ({@code --job FILE}, or
  * a positional regular file ending in {@code .fio}, or any regular file when started as
- * {@code fio}), fio's spellings (an option picocli does not know that fio's table lists:
+ * {@code fio}; a directory for the jobs may go before or after a positional job file), fio's
+ * spellings (an option picocli does not know that fio's table lists:
  * {@code --direct=1}, {@code --name=x}, ...), or both, combined as fio combines them (HOWTO "Job
  * file format"): the command line's global options and jobs first, then the job file's sections.
  */
@@ -38,17 +39,58 @@ final class FioJobLine {
 
     private final CommandSpec spec;
     private final GivenOptions given;
+    /** The positional argument read as a job file where it is one (the one ending in .fio). */
     private final String positional;
+    /** The directory given beside a positional job file, before or after it; null if none. */
+    private final String besideJobFile;
     private final List<String> unmatched;
     private final boolean asFio;
 
+    /**
+     * The command line's fio jobs. Started as {@code drivespeed}, of the words that are not
+     * options one ending in {@code .fio} and not a directory is the job file, and the first other
+     * one the directory its jobs run in, in either order ({@code drivespeed DIR job.fio},
+     * {@code drivespeed job.fio DIR}); a word after those is refused
+     * ({@link #strayBesideJobs()}).
+     */
     FioJobLine(CommandSpec spec, GivenOptions given, String positional,
             List<String> unmatched, boolean asFio) {
         this.spec = spec;
         this.given = given;
-        this.positional = positional;
-        this.unmatched = unmatched == null ? List.of() : List.copyOf(unmatched);
         this.asFio = asFio;
+        List<String> rest = unmatched == null ? List.of() : List.copyOf(unmatched);
+        // the positional argument first, then the words picocli had no place for
+        List<String> words = new ArrayList<>(List.of(positional));
+        rest.stream().filter(u -> !u.startsWith("-")).forEach(words::add);
+        List<Integer> jobs = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            if (namesJobFile(words.get(i))) {
+                jobs.add(i);
+            }
+        }
+        String job = positional;
+        String beside = null;
+        if (!asFio && words.size() > 1 && jobs.size() == 1) {
+            int jobAt = jobs.get(0);
+            int besideAt = jobAt == 0 ? 1 : 0;
+            job = words.get(jobAt);
+            beside = words.get(besideAt);
+            List<String> left = new ArrayList<>(rest);
+            for (int at : List.of(jobAt, besideAt)) {
+                if (at > 0) {
+                    left.remove(words.get(at));
+                }
+            }
+            rest = List.copyOf(left);
+        }
+        this.positional = job;
+        this.besideJobFile = beside;
+        this.unmatched = rest;
+    }
+
+    /** Whether a word names a job file by its name: it ends in .fio and is not a directory. */
+    private static boolean namesJobFile(String word) {
+        return word.toLowerCase(Locale.ROOT).endsWith(".fio") && !Files.isDirectory(Path.of(word));
     }
 
     /**
@@ -159,16 +201,55 @@ final class FioJobLine {
      */
     String unmatchedRefusal() {
         String mix = mixRefusal();
-        if (mix != null || givesJobs() || unmatched.isEmpty()) {
+        if (mix != null) {
             return mix;
+        }
+        if (givesJobs()) {
+            // a word beside the jobs is refused once fio's own grammar has been read
+            return null;
+        }
+        if (unmatched.isEmpty()) {
+            return null;
+        }
+        String word = unmatched.get(0);
+        if (!word.startsWith("-") && Files.isRegularFile(Path.of(word))) {
+            // a job file not named *.fio, after the directory
+            return "unexpected argument '" + word + "': drivespeed takes one target, a directory"
+                    + " or a block device; to run " + word + " as an fio job file, give "
+                    + FormOptions.JOB.option() + " " + word + " (a job file named *.fio needs no "
+                    + FormOptions.JOB.option() + ")";
         }
         // worded as picocli's own refusal of it would be (with its suggestions of close names)
         return ErrorMessages.ofPicocli(
                 new UnmatchedArgumentException(spec.commandLine(), unmatched), new String[0]);
     }
 
-    /** @return where jobs without a directory run: the positional DIR unless it is the job file */
+    /**
+     * {@return the refusal of a word beside fio's jobs that nothing takes (a second directory, a
+     * second job file), or null} Where the jobs run is one directory, given once.
+     */
+    String strayBesideJobs() {
+        if (asFio) {
+            return null;
+        }
+        List<String> words = unmatched.stream().filter(u -> !u.startsWith("-")).toList();
+        if (words.isEmpty()) {
+            return null;
+        }
+        Path file = jobFile();
+        return "unexpected argument '" + words.get(0) + "': beside " + (file == null
+                ? "fio's jobs" : "the job file " + file) + " drivespeed takes one directory"
+                + " for the jobs (before or after the job file), given once";
+    }
+
+    /**
+     * @return where jobs without a directory run: the directory given beside a positional job
+     *     file, else the positional DIR unless it is the job file
+     */
     Path directory() {
+        if (besideJobFile != null && positionalJobFile()) {
+            return Path.of(besideJobFile);
+        }
         return positionalJobFile() || positional.isEmpty() ? Path.of(".") : Path.of(positional);
     }
 

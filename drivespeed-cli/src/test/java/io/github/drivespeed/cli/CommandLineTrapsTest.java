@@ -141,7 +141,11 @@ class CommandLineTrapsTest {
         // /proc takes no new file, whoever runs the test
         String file = "/proc/drivespeed-" + ProcessHandle.current().pid() + ".json";
         assertRefused(CommandRun.of(dir.toString(), "--probe", "--json", "-o", file),
-                "-o " + file + ": cannot create " + file + ": No such file or directory");
+                "invalid value for option '-o': '" + file + "': cannot be written there: its"
+                        + " directory /proc does not take new files (No such file or directory),"
+                        + " and drivespeed writes the results to a new file beside "
+                        + Path.of(file).getFileName() + " and moves it into place; give a path in"
+                        + " a directory you can create files in");
     }
 
     @Test

@@ -109,7 +109,8 @@ class CommandLineWordingTest {
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).containsExactly("drivespeed: option '--size' needs a workload"
                 + " (--rw, --preset or --sweep), --sustained, --verify-capacity or a --require"
-                + " with random 4 KiB figures");
+                + " with random 4 KiB figures; the sequential test writes --block-size x --count"
+                + " per pass (8 MiB x 32 by default): for 5M give --block-size 1M --count 5");
         assertThat(CommandRun.of(dir.toString(), "--duration", "1s").errLines())
                 .singleElement().asString().startsWith("drivespeed: option '--duration' needs a"
                         + " workload (--rw, --preset or --sweep)")

@@ -335,8 +335,11 @@ class OutputOptionsTest {
         Outcome o = run(dir.toString(), "--json", "-o", "/proc/drivespeed-test.json");
         assertThat(o.exitCode()).isEqualTo(2);
         // the path given, not the temporary file's name beside it
-        assertThat(o.err()).isEqualTo("drivespeed: -o /proc/drivespeed-test.json: cannot"
-                + " create /proc/drivespeed-test.json: No such file or directory\n");
+        assertThat(o.err()).isEqualTo("drivespeed: invalid value for option '-o':"
+                + " '/proc/drivespeed-test.json': cannot be written there: its directory /proc"
+                + " does not take new files (No such file or directory), and drivespeed writes the"
+                + " results to a new file beside drivespeed-test.json and moves it into place;"
+                + " give a path in a directory you can create files in\n");
         assertThat(o.err().lines()).hasSize(1);
         assertThat(o.out()).isEmpty();
         assertThat(TestFiles.names(dir)).isEmpty();

@@ -129,8 +129,7 @@ final class CriterionJudge {
             }
         }
         for (WorkloadReport r : m.workloads()) {
-            if (r.parameters().pattern() == AccessPattern.SEQUENTIAL
-                    && r.parameters().readPercent() == 0) {
+            if (criterion.measuredBy(r.parameters())) {
                 PassResult pass = r.write().orElseThrow();
                 if (take(pass.notTheDrives(), false)) {
                     burst(pass.min().bytesPerSecond());
@@ -143,7 +142,7 @@ final class CriterionJudge {
     private void randomIops(Measurements m) {
         boolean reads = criterion == Criterion.RANDOM_4K_READ_IOPS;
         for (WorkloadReport r : m.workloads()) {
-            if (isRandom4k(r) && r.parameters().readPercent() == (reads ? 100 : 0)) {
+            if (criterion.measuredBy(r.parameters())) {
                 PassResult pass = (reads ? r.read() : r.write()).orElseThrow();
                 if (take(pass.notTheDrives(), false)) {
                     for (Sample s : pass.samples()) {
@@ -157,8 +156,7 @@ final class CriterionJudge {
     /** Random 4 KiB completion latency at the percentile: reads and writes, runs pooled. */
     private void randomLatency(Measurements m, double percentile) {
         for (WorkloadReport r : m.workloads()) {
-            if (isRandom4k(r) && (r.parameters().readPercent() == 100
-                    || r.parameters().readPercent() == 0)) {
+            if (criterion.measuredBy(r.parameters())) {
                 PassResult pass = r.read().or(r::write).orElseThrow();
                 if (take(pass.notTheDrives(), false)) {
                     long nanos = pass.latency().percentileNanos(percentile);

@@ -1,11 +1,17 @@
 package io.github.drivespeed.requirement;
 
+import io.github.drivespeed.parameters.AccessPattern;
+import io.github.drivespeed.parameters.Parameters;
 import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.parameters.SequentialParameters;
+import io.github.drivespeed.parameters.SustainedParameters;
+import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.report.SustainedReport;
 import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.time.Duration;
@@ -132,7 +138,62 @@ public final class StorageRequirement {
         public boolean isMinimum() {
             return minimum;
         }
+
+        /**
+         * {@return whether a run of these settings measures a figure this criterion takes (see
+         * the class description), so that a requirement can be held against what a caller is
+         * about to run before anything runs: a {@code false} for every run planned means the
+         * criterion will be not judged, not measured ({@link RequirementCheck.NotJudged#NOT_MEASURED})}
+         * Per criterion:
+         * <ul>
+         *   <li>sequential write: a sequential test ({@link SequentialParameters}) or a sustained
+         *       write ({@link SustainedParameters});</li>
+         *   <li>sequential read: a sequential test;</li>
+         *   <li>sustained write: a sustained write, a sequential test, or a sequential write-only
+         *       workload; of the last two only a write past the drive's write cache judges it,
+         *       the others give a burst figure ({@link RequirementCheck.NotJudged#BURST_ONLY});</li>
+         *   <li>random 4 KiB read (write) IOPS: a workload of random offsets, 4 KiB blocks, reads
+         *       (writes) only ({@link WorkloadParameters#pattern()},
+         *       {@link WorkloadParameters#blockSize()}, {@link WorkloadParameters#readPercent()}
+         *       100, or 0);</li>
+         *   <li>random 4 KiB latency: such a workload, reads only or writes only.</li>
+         * </ul>
+         * A mixed workload ({@code readPercent} between 1 and 99), a device test and a capacity
+         * check or probe measure none.
+         *
+         * @param run the settings of a run, as its plan's {@code parameters()} holds them
+         */
+        public boolean measuredBy(Parameters run) {
+            Objects.requireNonNull(run, "run");
+            switch (this) {
+                case SEQUENTIAL_WRITE:
+                    return run instanceof SequentialParameters || run instanceof SustainedParameters;
+                case SEQUENTIAL_READ:
+                    return run instanceof SequentialParameters;
+                case SUSTAINED_WRITE:
+                    return run instanceof SequentialParameters || run instanceof SustainedParameters
+                            || run instanceof WorkloadParameters w
+                                    && w.pattern() == AccessPattern.SEQUENTIAL
+                                    && w.readPercent() == 0;
+                case RANDOM_4K_READ_IOPS:
+                    return random4k(run, 100);
+                case RANDOM_4K_WRITE_IOPS:
+                    return random4k(run, 0);
+                default:
+                    return random4k(run, 100) || random4k(run, 0);
+            }
+        }
+
+        /** Whether it is a random 4 KiB workload of this share of reads. */
+        private static boolean random4k(Parameters run, int readPercent) {
+            return run instanceof WorkloadParameters w && w.pattern() == AccessPattern.RANDOM
+                    && w.blockSize().bytes() == RANDOM_BLOCK_BYTES
+                    && w.readPercent() == readPercent;
+        }
     }
+
+    /** The block size of the random-I/O criteria: 4 KiB. */
+    private static final long RANDOM_BLOCK_BYTES = 4 * DataSize.KIBIBYTE;
 
     /**
      * The unit of a criterion's bound and figures ({@link Criterion#unit()}).

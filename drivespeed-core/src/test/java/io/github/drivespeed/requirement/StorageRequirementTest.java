@@ -534,4 +534,44 @@ class StorageRequirementTest {
             SharedDisk.assertMetOrLeftOutAsShared(above.check(r), r.write().warnings());
         }
     }
+
+    /**
+     * Which run measures which criterion ({@link Criterion#measuredBy}): the rule a caller holds
+     * a requirement against before running, and the one the check itself takes its workloads by
+     * (the tests above hold the check to it).
+     */
+    @Test
+    void eachCriterionIsMeasuredByTheRunsThatHoldItsFigureAndNoOther() {
+        WorkloadParameters randomRead = WorkloadParameters.defaults()
+                .withPattern(AccessPattern.RANDOM).withReadPercent(100)
+                .withBlockSize(DataSize.ofKibibytes(4));
+        WorkloadParameters randomWrite = randomRead.withReadPercent(0);
+        WorkloadParameters randomMix = randomRead.withReadPercent(50);
+        WorkloadParameters random8k = randomRead.withBlockSize(DataSize.ofKibibytes(8));
+        WorkloadParameters sequentialWrite = randomWrite.withPattern(AccessPattern.SEQUENTIAL);
+        SequentialParameters sequentialTest = SequentialParameters.defaults();
+        SustainedParameters sustained = SustainedParameters.defaults();
+
+        assertThat(Criterion.RANDOM_4K_READ_IOPS.measuredBy(randomRead)).isTrue();
+        assertThat(Criterion.RANDOM_4K_READ_IOPS.measuredBy(randomWrite)).isFalse();
+        assertThat(Criterion.RANDOM_4K_WRITE_IOPS.measuredBy(randomWrite)).isTrue();
+        assertThat(Criterion.RANDOM_4K_LATENCY.measuredBy(randomWrite)).isTrue();
+        assertThat(Criterion.RANDOM_4K_LATENCY.measuredBy(randomRead)).isTrue();
+        for (Criterion c : List.of(Criterion.RANDOM_4K_READ_IOPS, Criterion.RANDOM_4K_WRITE_IOPS,
+                Criterion.RANDOM_4K_LATENCY)) {
+            assertThat(c.measuredBy(randomMix)).as("%s, a mix", c).isFalse();
+            assertThat(c.measuredBy(random8k)).as("%s, 8 KiB", c).isFalse();
+            assertThat(c.measuredBy(sequentialTest)).as("%s, sequential test", c).isFalse();
+        }
+        assertThat(Criterion.SEQUENTIAL_READ.measuredBy(sequentialTest)).isTrue();
+        assertThat(Criterion.SEQUENTIAL_READ.measuredBy(sustained)).isFalse();
+        assertThat(Criterion.SEQUENTIAL_WRITE.measuredBy(sustained)).isTrue();
+        assertThat(Criterion.SEQUENTIAL_WRITE.measuredBy(sequentialWrite)).isFalse();
+        // a sequential write workload gives a sustained minimum a burst figure only
+        assertThat(Criterion.SUSTAINED_WRITE.measuredBy(sequentialWrite)).isTrue();
+        assertThat(Criterion.SUSTAINED_WRITE.measuredBy(randomWrite)).isFalse();
+        assertThat(Criterion.SUSTAINED_WRITE.measuredBy(sequentialWrite.withReadPercent(100)))
+                .isFalse();
+
+    }
 }

@@ -49,7 +49,8 @@ public final class FormOptions {
             .forms(Form.FIO_JOB)
             .help("Run the jobs of an fio job file ([global], one section per job,"
                     + " stonewall/new_group/group_reporting; docs/fio.md lists the options taken"
-                    + " and refused). A positional FILE ending in .fio does the same.");
+                    + " and refused). A positional FILE ending in .fio does the same, before or"
+                    + " after the DIR its jobs run in.");
 
     /** The existing files an fio job may write. */
     public static final OptionRow<List<String>> ALLOW_OVERWRITE =

@@ -1,5 +1,7 @@
 package io.github.drivespeed.cli.options;
 
+import io.github.drivespeed.SustainedPlan;
+import io.github.drivespeed.requirement.StorageRequirement;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,13 +56,15 @@ public final class OptionPlacement {
      * given that the form does not take, the first in the table's order.
      *
      * @param form the form
+     * @param requirement {@code --require}, or null
      * @param requirementWorkloads whether a requirement runs random 4 KiB workloads in a
      *     directory (they take {@code --size}, {@code --duration}, {@code --ramp-time} and
      *     {@code --ioengine})
      * @param target the path given, for messages
      * @return the refusal, or null when every option given goes with the form
      */
-    public String misplaced(Form form, boolean requirementWorkloads, Path target) {
+    public String misplaced(Form form, StorageRequirement requirement,
+            boolean requirementWorkloads, Path target) {
         List<OptionRow<?>> given = this.given.inOrder();
         List<OptionRow<?>> misplaced = OptionTable.rows().stream()
                 .filter(r -> given.contains(r) && !r.goesWith(form)
@@ -98,12 +102,37 @@ public final class OptionPlacement {
                                 + " is not one";
                     }
                 }
-                return "option '" + typed + "' needs " + formsOf(first);
+                if (requirement != null && requirement.needsSustainedWrite()
+                        && first.goesWith(Form.SUSTAINED)) {
+                    return unboundedSustainedWrite(first);
+                }
+                return "option '" + typed + "' needs " + formsOf(first)
+                        + (first == WorkloadOptions.SIZE ? SequentialSize.instead(this.given) : "");
             default:
                 // the forms whose option excludes every other were refused by exclusion()
                 return "option '" + typed + "' does not apply to "
                         + form.choosingOption().map(OptionRow::option).orElse("this form");
         }
+    }
+
+    /**
+     * {@code --size} or {@code --duration} beside a {@code --require} whose sustained minimum
+     * (an SD class) runs the sustained write with {@code --sustained}'s default bounds, and no
+     * random 4 KiB workload that would take the option: the option bounds only a write of
+     * {@code --sustained}'s own, which is named, with the whole command line to type.
+     */
+    private String unboundedSustainedWrite(OptionRow<?> row) {
+        String typed = given.typed(row);
+        String sustained = FormOptions.SUSTAINED.option();
+        String require = given.typed(OutputOptions.REQUIRE) + " "
+                + given.typedValue(OutputOptions.REQUIRE).orElse("");
+        return "option '" + typed + "' does not bound the sustained write " + require
+                + " runs, which goes past the drive's write cache with " + sustained + "'s"
+                + " default bounds (at most " + SustainedPlan.DEFAULT_DURATION.toSeconds()
+                + " s, " + SustainedPlan.DEFAULT_MAX_SIZE + " or half the free space); add "
+                + sustained + " to bound it: " + sustained + " " + typed + " "
+                + given.typedValue(row).orElse("") + " " + require + " (a write that stops"
+                + " within the cache leaves the class not judged: burst only)";
     }
 
     /** {@code --json, --csv and --output}: the options a form takes besides its own. */

@@ -32,9 +32,12 @@ public final class OutputOptions {
                     + " read=RATE (30MB/s, 25MiB/s), randread=IOPS, randwrite=IOPS (random 4"
                     + " KiB), pNN=TIME (random 4 KiB latency: p99=10ms), comma-separated."
                     + " Without a workload option, runs what the requirement needs: a sustained"
-                    + " write (bounded as --sustained) for a sustained minimum, the sequential"
+                    + " write (bounded as --sustained is by default; --sustained with --size or"
+                    + " --duration bounds it otherwise) for a sustained minimum, the sequential"
                     + " test for write= and read=, RND4K Q1T1 reads and writes for random"
-                    + " figures.")
+                    + " figures (over --size, for --duration each). With a workload option or"
+                    + " --sustained, a term nothing that runs measures is refused (randread="
+                    + " needs random 4 KiB reads only).")
             .as(StorageRequirement::parse);
 
     /** drivespeed's JSON. */

@@ -202,7 +202,7 @@ public final class OutputFile implements AutoCloseable {
                     throw failure("cannot create " + target, e);
                 }
             } catch (IOException e) {
-                throw failure("cannot create " + target, e);
+                throw new Refusal(noNewFiles(dir, e), e);
             }
         }
         Path created = temp;
@@ -313,6 +313,20 @@ public final class OutputFile implements AutoCloseable {
         } catch (IOException e) {
             // nothing more to do; the name starts with a dot and ends in .part
         }
+    }
+
+    /**
+     * {@code invalid value for option '-o': '/proc/version': cannot be written there: its
+     * directory /proc does not take new files (No such file or directory); ...}: the results go
+     * to a new file beside the one named and are moved into place, so a directory that takes no
+     * new file (a pseudo file system, one without write permission) refuses the file, even an
+     * existing one with {@code --overwrite}.
+     */
+    private String noNewFiles(Path dir, IOException cause) {
+        return "invalid value for option '" + option + "': '" + name + "': cannot be written"
+                + " there: its directory " + dir + " does not take new files (" + reason(cause)
+                + "), and drivespeed writes the results to a new file beside " + target.getFileName()
+                + " and moves it into place; give a path in a directory you can create files in";
     }
 
     private IOException failure(String what, IOException cause) {

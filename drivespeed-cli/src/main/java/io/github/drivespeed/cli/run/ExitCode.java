@@ -22,8 +22,9 @@ public final class ExitCode {
     /** {@link #REQUIREMENT_FAILED}'s meaning. */
     public static final String REQUIREMENT_FAILED_MEANING = "measured, but the --require"
             + " requirement was not met, or data read back differed from what was written"
-            + " (DATA_LOSS), or the capacity check or probe found less than the medium claims;"
-            + " the reasons on stderr";
+            + " (DATA_LOSS), or --verify-capacity (the capacity check of a directory or the"
+            + " capacity probe of a block device) found less than the medium claims; the reasons"
+            + " on stderr";
     /**
      * Measured, but what was read back differed from what was written ({@code DATA_LOSS}), or a
      * capacity check or probe found less than the medium claims: the same code as a requirement

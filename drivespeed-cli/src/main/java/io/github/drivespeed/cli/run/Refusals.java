@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.run;
 
 import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.cli.options.Form;
+import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.OptionRow;
@@ -15,6 +16,7 @@ import io.github.drivespeed.error.UnsafeTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException;
 import io.github.drivespeed.error.UnsupportedTargetException.FileKind;
 import io.github.drivespeed.unit.DataSize;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -133,6 +135,15 @@ final class Refusals {
             return start + "it is a block device, and " + what + " needs a directory on a mounted"
                     + " file system; 'drivespeed " + e.path() + "' without " + what
                     + " measures the device itself, read-only";
+        }
+        if (e.expected() == FileKind.DIRECTORY && e.kind() == FileKind.REGULAR_FILE
+                && form == Form.PROBE) {
+            // --probe writes nothing: the library's words (a test file made there) do not fit
+            String what = given.typed(FormOptions.PROBE);
+            Path parent = e.path().toAbsolutePath().normalize().getParent();
+            return start + "it is a regular file, and " + what + " describes the drive holding a"
+                    + " directory" + (parent == null ? "" : "; 'drivespeed " + what + " " + parent
+                            + "' describes the drive holding the directory it is in");
         }
         if (e.expected() == FileKind.BLOCK_DEVICE && e.kind() == FileKind.DIRECTORY) {
             return start + "it is a directory, and the device options need a block device such"

@@ -4,6 +4,7 @@ import io.github.drivespeed.SustainedPlan;
 import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.OptionSetters;
+import io.github.drivespeed.cli.options.RequirementReach;
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.progress.BeforeFirstPass;
 import io.github.drivespeed.cli.progress.Listeners;
@@ -19,6 +20,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import io.github.drivespeed.unit.DataSize;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * {@code drivespeed DIR --sustained}: a write past the drive's write cache, no warm-up first;
@@ -53,6 +55,11 @@ public final class SustainedRunner {
             plan = OptionSetters.SUSTAINED_WRITE.build(dir, context.given());
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
+        }
+        String unmeasured = RequirementReach.refusal(context.given(), context.form(),
+                List.of(plan.parameters()));
+        if (unmeasured != null) {
+            return context.fail(unmeasured, ExitCode.BAD_INPUT);
         }
         SustainedReport report;
         try {

@@ -3,6 +3,7 @@ package io.github.drivespeed.cli.run;
 import io.github.drivespeed.WorkloadPlan;
 import io.github.drivespeed.cli.options.GivenOptions;
 import io.github.drivespeed.cli.options.OptionSetters;
+import io.github.drivespeed.cli.options.RequirementReach;
 import io.github.drivespeed.cli.options.WorkloadOptions;
 import io.github.drivespeed.cli.progress.ProgressBar;
 import io.github.drivespeed.fio.internal.Results;
@@ -11,13 +12,16 @@ import io.github.drivespeed.cli.text.Headers;
 import io.github.drivespeed.cli.text.TablePrinter;
 import io.github.drivespeed.cli.text.TextSummary;
 import io.github.drivespeed.parameters.Preset;
+import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.progress.WorkloadListener;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
 import java.io.PrintWriter;
+import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -54,6 +58,11 @@ public final class WorkloadRunner {
             plan = OptionSetters.WORKLOADS.build(dir, given);
             chosen = given.has(WorkloadOptions.PRESET) ? given.value(WorkloadOptions.PRESET)
                     : List.of();
+            String unmeasured = RequirementReach.refusal(given, context.form(),
+                    runs(plan, chosen, sweep));
+            if (unmeasured != null) {
+                return context.fail(unmeasured, ExitCode.BAD_INPUT);
+            }
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
         }
@@ -83,5 +92,27 @@ public final class WorkloadRunner {
             return context.failed(e, "buffered");
         }
         return Completion.finish(context, results, requirement, sweepTable);
+    }
+
+    /**
+     * The settings of every workload the plan will run: each preset read and written, each
+     * block size of the sweep, or the plan itself.
+     */
+    private static List<WorkloadParameters> runs(WorkloadPlan plan, List<Preset> presets,
+            boolean sweep) {
+        List<WorkloadParameters> runs = new ArrayList<>();
+        for (Preset p : presets) {
+            runs.add(plan.preset(p).read().parameters());
+            runs.add(plan.preset(p).write().parameters());
+        }
+        if (sweep && presets.isEmpty()) {
+            for (DataSize b : WorkloadPlan.DEFAULT_SWEEP) {
+                runs.add(plan.blockSize(b).parameters());
+            }
+        }
+        if (runs.isEmpty()) {
+            runs.add(plan.parameters());
+        }
+        return runs;
     }
 }
