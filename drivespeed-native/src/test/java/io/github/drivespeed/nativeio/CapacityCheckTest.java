@@ -44,7 +44,7 @@ class CapacityCheckTest {
             long overhead = medium.claimedBytes() - free;
             CapacityCheckReport r = DriveSpeed.verifyCapacity(fs).backend("native").run();
             System.out.println("fake-flash " + mode + " real " + real + " claimed " + claimed
-                    + " (file-system overhead " + overhead + " B of " + total + "):\n" + r);
+                    + " (file-system overhead " + overhead + " B of " + total + "):\n" + r.details());
             long truth = medium.realBytes();
             assertThat(r.usableBytes()).isLessThanOrEqualTo(truth)
                     .isGreaterThanOrEqualTo(Math.min(truth, free) - overhead);
@@ -97,7 +97,7 @@ class CapacityCheckTest {
             Path dev = medium.device();
             SpeedReport unused = null;
             var r = DriveSpeed.onDevice(dev).write().allowWritesTo(dev).count(32).runs(1).run();
-            System.out.println(r);
+            System.out.println(r.details());
             assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
             assertThat(r.read().notTheDrives()).contains(Warning.DATA_LOSS);
             assertThat(r.read().verification().get().firstLoss().map(FirstLoss::kind)).get()

@@ -53,7 +53,7 @@ class FuseMediaTest {
 
             SpeedReport test = DriveSpeed.on(fs).backend("native").blockSize("4M").count(16)
                     .runs(1).run();
-            System.out.println(test);
+            System.out.println(test.details());
             assertThat(test.read().warnings()).contains(Warning.DATA_LOSS)
                     .doesNotContain(Warning.READ_SERVED_FROM_CACHE,
                             Warning.READ_BACK_NOT_VERIFIED);
@@ -124,7 +124,7 @@ class FuseMediaTest {
             Path fs = medium.mountDir();
             SpeedReport test = DriveSpeed.on(fs).backend("native").blockSize("4M").count(16)
                     .runs(2).run();
-            System.out.println(test);
+            System.out.println(test.details());
             Verification v = test.read().samples().get(0).findings().verification().orElseThrow();
             assertThat(v.lostBytes()).isPositive();
             assertThat(v.lostBytesByKind()).containsKey(DataLossKind.UNREADABLE);
@@ -141,7 +141,7 @@ class FuseMediaTest {
                 "--mode", "limbo", "--read-eio-from", "32M", "--fs", "exfat-fuse")) {
             SpeedReport test = DriveSpeed.on(medium.mountDir()).backend("native")
                     .blockSize("4M").count(8).runs(1).run();
-            System.out.println(test);
+            System.out.println(test.details());
             assertThat(test.read().warnings()).contains(Warning.DATA_LOSS);
             assertThat(test.read().samples().get(0).findings().verification().orElseThrow()
                     .lostBytesByKind()).containsKey(DataLossKind.UNREADABLE);

@@ -65,7 +65,7 @@ class MediaFindingsTest {
                     DataLossKind.CORRUPTED));
             assertThat(v.lostBytesByKind()).containsExactly(Map.entry(DataLossKind.CORRUPTED,
                     512L));
-            assertThat(r.toString()).doesNotContain("aliasing");
+            assertThat(r.details()).doesNotContain("aliasing");
         }
     }
 
@@ -77,7 +77,7 @@ class MediaFindingsTest {
                 "--mode", "limbo", "--read-eio-from", "64M", "--fs", "ext4")) {
             SpeedReport test = DriveSpeed.on(medium.mountDir()).backend("native")
                     .blockSize("4M").count(32).runs(1).run();
-            System.out.println(test);
+            System.out.println(test.details());
             Sample read = test.read().samples().get(0);
             Verification v = read.findings().verification().orElseThrow();
             assertThat(v.lostBytesByKind()).containsKey(DataLossKind.UNREADABLE);
@@ -102,7 +102,7 @@ class MediaFindingsTest {
                 "--first-write-bps", Long.toString(firstBps), "--fs", "ext4")) {
             SpeedReport test = DriveSpeed.on(medium.mountDir()).backend("native")
                     .blockSize("4M").count(16).runs(3).run();
-            System.out.println(test);
+            System.out.println(test.details());
             WarmUpWrite w = test.warmUpWrite().orElseThrow();
             assertThat(w.bytes()).isEqualTo(64 * MIB);
             // the bed's enforced rate: the warm-up wrote new blocks only
@@ -117,7 +117,7 @@ class MediaFindingsTest {
                 "--cache", "0", "--slow-bps", Long.toString(4 * firstBps), "--fs", "ext4")) {
             SpeedReport test = DriveSpeed.on(medium.mountDir()).backend("native")
                     .blockSize("4M").count(16).runs(3).run();
-            System.out.println(test);
+            System.out.println(test.details());
             assertThat(test.write().warnings()).doesNotContain(Warning.FIRST_WRITES_SLOWER);
             assertThat(test.warmUpWrite().orElseThrow().throughput().bytesPerSecond())
                     .isCloseTo(4.0 * firstBps, within(4.0 * firstBps * 0.1));
@@ -187,7 +187,7 @@ class MediaFindingsTest {
             Path fs = medium.mountDir();
             SpeedReport test = DriveSpeed.on(fs).backend("native").blockSize("4M").count(16)
                     .runs(1).run();
-            System.out.println(test);
+            System.out.println(test.details());
             assertThat(test.closeFailuresAfterLoss()).isPositive();
             assertThat(test.read().warnings()).contains(Warning.DATA_LOSS);
             assertThat(test.read().verification().orElseThrow().lostBytesByKind())
@@ -199,7 +199,7 @@ class MediaFindingsTest {
                 "--mode", "wrap", "--fs", "exfat-fuse")) {
             Path fs = medium.mountDir();
             CapacityCheckReport check = DriveSpeed.verifyCapacity(fs).backend("native").run();
-            System.out.println(check);
+            System.out.println(check.details());
             assertThat(check.passed()).isFalse();
             assertThat(check.readBack().closeFailuresAfterLoss()).isPositive();
             assertThat(check.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
@@ -214,7 +214,7 @@ class MediaFindingsTest {
             Path mount = sshfs.mountDir();
             SpeedReport test = DriveSpeed.on(mount).backend("native").blockSize("1M").count(16)
                     .runs(1).run();
-            System.out.println(test);
+            System.out.println(test.details());
             assertThat(test.target().fileSystemType()).isEqualTo("fuse.sshfs");
             assertThat(test.read().samples()).allSatisfy(s -> assertThat(
                     s.accounting().cacheHandling()).isEqualTo(CacheHandling.FUSE_NO_LOCAL_DEVICE));
