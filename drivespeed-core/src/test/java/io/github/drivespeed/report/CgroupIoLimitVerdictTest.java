@@ -165,7 +165,7 @@ class CgroupIoLimitVerdictTest {
             assertThat(x.figure()).isEqualTo(IoLimitReached.Figure.MEDIAN);
             assertThat(x.perSecond()).isEqualTo(498.0);
         });
-        assertThat(capped.toString()).contains("read median 498 IOPS is 100 % of the cap: reads"
+        assertThat(capped.details()).contains("read median 498 IOPS is 100 % of the cap: reads"
                 + " capped at 500 IOPS");
         // a byte cap of 2 MiB/s holds 4 KiB reads at 512 IOPS
         assertThat(randomReads(target(limit(Direction.READ, Kind.BANDWIDTH, 2 * 1024 * 1024)), 510)

@@ -107,7 +107,7 @@ class BlockDeviceTest {
             DeviceReport w = write.count(16).run();
             assertThat(w.write().orElseThrow().samples().get(0).bytes()).isEqualTo(16 * MIB);
             assertThat(w.read().samples().get(0).bytes()).isEqualTo(16 * MIB);
-            assertThat(w.toString()).contains("  rest:     the last 1536 B, after the last whole"
+            assertThat(w.details()).contains("  rest:     the last 1536 B, after the last whole"
                     + " block, were neither written nor read (a write test moves whole blocks)");
             assertThat(sha256(loop.image())).isNotEqualTo(before);
             byte[] image = Files.readAllBytes(loop.image());

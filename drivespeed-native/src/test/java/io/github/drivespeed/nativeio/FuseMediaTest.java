@@ -44,7 +44,7 @@ class FuseMediaTest {
             Path fs = medium.mountDir();
             CapacityCheckReport check = DriveSpeed.verifyCapacity(fs).size("64M")
                     .backend("native").run();
-            System.out.println("exfat-fuse over limbo 32M of 128M:\n" + check);
+            System.out.println("exfat-fuse over limbo 32M of 128M:\n" + check.details());
             assertThat(check.readBack().readHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED);
             assertThat(check.passed()).isFalse();
             assertThat(check.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
@@ -74,7 +74,7 @@ class FuseMediaTest {
             assertThat(check.passed()).isTrue();
             assertThat(check.verified()).isTrue();
             assertThat(check.verdict()).isEqualTo(Verdict.MEASURED);
-            assertThat(check.toString()).contains("result:     OK: usable 16.8 MB");
+            assertThat(check.details()).contains("result:     OK: usable 16.8 MB");
         }
     }
 
@@ -85,7 +85,7 @@ class FuseMediaTest {
                 "--mode", "limbo", "--fs", "fusefat")) {
             CapacityCheckReport check = DriveSpeed.verifyCapacity(medium.mountDir()).size("20M")
                     .backend("native").run();
-            System.out.println("fusefat over limbo 16M of 64M:\n" + check);
+            System.out.println("fusefat over limbo 16M of 64M:\n" + check.details());
             assertThat(check.readBack().readHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED);
             assertThat(check.passed()).isFalse();
             assertThat(check.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
@@ -111,7 +111,7 @@ class FuseMediaTest {
                     .backend("native").run();
             assertThat(check.verified()).isFalse();
             assertThat(check.verdict().reasons()).containsExactly(Warning.READ_BACK_NOT_VERIFIED);
-            assertThat(check.toString()).contains("result:     NOT VERIFIED");
+            assertThat(check.details()).contains("result:     NOT VERIFIED");
             assertThat(TestFiles.testFiles(mount)).isEmpty();
         }
     }

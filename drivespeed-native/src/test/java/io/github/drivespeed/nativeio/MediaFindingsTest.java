@@ -110,7 +110,7 @@ class MediaFindingsTest {
                     within(firstBps * 0.1));
             assertThat(test.write().warnings()).contains(Warning.FIRST_WRITES_SLOWER);
             assertThat(test.write().notTheDrives()).contains(Warning.FIRST_WRITES_SLOWER);
-            assertThat(test.toString()).contains("into blocks not written before");
+            assertThat(test.details()).contains("into blocks not written before");
         }
         // the same medium writing every block at one rate: nothing said
         try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "512M", "--mode", "honest",
@@ -222,13 +222,13 @@ class MediaFindingsTest {
             assertThat(test.read().warnings()).contains(Warning.READ_BACK_NOT_VERIFIED)
                     .doesNotContain(Warning.DATA_LOSS, Warning.READ_MAY_INCLUDE_PAGE_CACHE);
             assertThat(test.warnings()).contains(Warning.NETWORK_FILE_SYSTEM);
-            assertThat(test.toString()).doesNotContain("run as root");
+            assertThat(test.details()).doesNotContain("run as root");
 
             CapacityCheckReport check = DriveSpeed.verifyCapacity(mount).size("8M")
                     .backend("native").run();
             assertThat(check.readBack().readHandling()).isEqualTo(CacheHandling.FUSE_NO_LOCAL_DEVICE);
             assertThat(check.verified()).isFalse();
-            assertThat(check.toString()).contains("NOT VERIFIED (fuse.sshfs: a FUSE file system"
+            assertThat(check.details()).contains("NOT VERIFIED (fuse.sshfs: a FUSE file system"
                     + " with no block device of this machine under it");
             assertThat(TestFiles.testFiles(mount)).isEmpty();
         }
