@@ -330,8 +330,8 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
     }
 
     /**
-     * For example {@code capacity OK: usable 1.07 GB (1.00 GiB), lost 0 B; write 20.1 MB/s,
-     * read 80.2 MB/s (filled 1.07 GB (1.00 GiB) in 1 file, O_DIRECT)}; {@code capacity FAILED} and
+     * For example {@code capacity OK: usable 1073.7 MB (1024.0 MiB), lost 0.0 MB (0.0 MiB);
+     * write 20.1 MB/s, read 80.2 MB/s (filled 1073.7 MB (1024.0 MiB) in 1 file, O_DIRECT)}; {@code capacity FAILED} and
      * {@code DATA LOST} in the brackets where data read back differed; {@code NOT VERIFIED} where
      * the read-back may have come from memory (a FUSE file system, {@link #details()} says why).
      */

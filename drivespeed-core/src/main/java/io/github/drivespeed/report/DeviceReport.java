@@ -134,7 +134,7 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
     }
 
     /**
-     * For example {@code read 245.3 MB/s (median of 3, O_DIRECT, 3 s per run, read-only)}: the
+     * For example {@code read 245.3 MB/s (median of 3, O_DIRECT, 3.000 s per run, read-only)}: the
      * write figure first where the device was written, the cached-read figure last where measured.
      */
     @Override

@@ -176,8 +176,9 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
     }
 
     /**
-     * For example {@code sustained write 20.1 MB/s after a 100.7 MB cache at 201.3 MB/s
-     * (O_DIRECT, 1 MiB blocks, 2.15 GB in 60.0 s)}; where no cache was found, {@code sustained
+     * For example {@code sustained write 20.1 MB/s after a 100.7 MB (96.0 MiB) cache at 201.3
+     * MB/s (O_DIRECT, 1 MiB blocks, 2147.5 MB (2048.0 MiB) in 60.000 s)}; where no cache was
+     * found, {@code sustained
      * write 80.2 MB/s, no cache found (...)}; where the write stopped before the rate fell,
      * {@code write 80.2 MB/s, cache not exceeded: sustained rate not known (...)}.
      */
