@@ -102,7 +102,7 @@ class ThisMachineProbeTest {
         assertThat(report.target().blockDevice()).isEqualTo(probed.blockDevice());
         assertThat(report.target().warnings()).isEqualTo(probed.warnings());
         // the free space may change in between where other processes write on the same disk
-        assertThat(withoutFreeSpace(report.toString())).contains(withoutFreeSpace(probed.summary()));
+        assertThat(withoutFreeSpace(report.details())).contains(withoutFreeSpace(probed.summary()));
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 

@@ -56,7 +56,7 @@ class DriveSpeedCommandTest {
                 .containsPattern("(?m)^test 2: write: ")
                 .doesNotContain("test 3:")
                 .containsPattern("(?m)^target: +" + dir.toRealPath())
-                .containsPattern("(?m)^backend: +native \\(Linux ")
+                .containsPattern("(?m)^backend: +native \\(--verbose: how it does its I/O\\)$")
                 .containsPattern("(?m)^write: +median ")
                 .containsPattern("(?m)^read: +median ")
                 .containsPattern("(?m)^warnings:")
@@ -73,7 +73,7 @@ class DriveSpeedCommandTest {
         assertThat(o.out()).contains("64 KiB x 4 (256 KiB per pass), 1 run, buffered, O_DSYNC,"
                 + " fdatasync timed, zeros data")
                 .contains("READ_MAY_INCLUDE_PAGE_CACHE", "ZERO_FILLED_DATA")
-                .containsPattern("(?m)^backend: +java \\(pure Java");
+                .containsPattern("(?m)^backend: +java \\(--verbose");
     }
 
     @Test

@@ -329,9 +329,33 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
                 + " files' own blocks or another writer took the rest";
     }
 
-    /** The figures for people: usable, lost, first bad offset, speeds, time. */
+    /**
+     * For example {@code capacity OK: usable 1073.7 MB (1024.0 MiB), lost 0.0 MB (0.0 MiB);
+     * write 20.1 MB/s, read 80.2 MB/s (filled 1073.7 MB (1024.0 MiB) in 1 file, O_DIRECT)}; {@code capacity FAILED} and
+     * {@code DATA LOST} in the brackets where data read back differed; {@code NOT VERIFIED} where
+     * the read-back may have come from memory (a FUSE file system, {@link #details()} says why).
+     */
+    @Override
+    public String summary() {
+        return ReportText.oneLine("capacity " + (!passed() ? "FAILED" : verified() ? "OK" : "NOT VERIFIED")
+                + ": usable " + DeviceIo.formatBytes(usableBytes()) + ", lost "
+                + DeviceIo.formatBytes(lostBytes()) + "; write "
+                + ReportText.megabytesPerSecond(write()) + ", read "
+                + ReportText.megabytesPerSecond(read()), "filled "
+                + DeviceIo.formatBytes(fill.writtenBytes()) + " in " + fill.files()
+                + (fill.files() == 1 ? " file, " : " files, ")
+                + (fill.direct() ? "O_DIRECT" : "buffered"), verdict());
+    }
+
+    /** {@return {@link #summary()}: the answer in one line} */
     @Override
     public String toString() {
+        return summary();
+    }
+
+    /** The figures for people: usable, lost, first bad offset, speeds, time. */
+    @Override
+    public String details() {
         long writtenBytes = fill.writtenBytes();
         int files = fill.files();
         boolean direct = fill.direct();

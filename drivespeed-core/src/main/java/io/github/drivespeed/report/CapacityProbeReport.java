@@ -258,7 +258,29 @@ public record CapacityProbeReport(DeviceInfo target, CapacityProbeParameters par
      * last 192.0 MiB written (to within 4096 B); probed in 5.21 s (3 rounds, ...)}.
      */
     @Override
+    public String details() {
+        return line() + "\n";
+    }
+
+    /**
+     * For example {@code /dev/sdb: usable 64.0 MiB of 1024.0 MiB claimed, kind limbo
+     * (COUNTERFEIT: see warnings)}.
+     */
+    @Override
+    public String summary() {
+        return ReportText.oneLine(String.format(Locale.ROOT,
+                "%s: usable %s%.1f MiB of %.1f MiB claimed, kind %s", device(),
+                kind == MediumKind.ALIASED ? "at most " : "", usableBytes / 1048576.0,
+                claimedBytes() / 1048576.0, kind.label()), "", verdict());
+    }
+
+    /** {@return {@link #summary()}: the answer in one line} */
+    @Override
     public String toString() {
+        return summary();
+    }
+
+    private String line() {
         return String.format(Locale.ROOT,
                 "%s: usable %s%d B (%.1f MiB) of %d B (%.1f MiB) claimed, kind %s%s%s%s; %s%s;"
                         + " probed in %s (%d round%s, %s written, %s read, %d B units)",

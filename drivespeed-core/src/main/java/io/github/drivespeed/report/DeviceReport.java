@@ -134,11 +134,35 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
     }
 
     /**
+     * For example {@code read 245.3 MB/s (median of 3, O_DIRECT, 3.000 s per run, read-only)}: the
+     * write figure first where the device was written, the cached-read figure last where measured.
+     */
+    @Override
+    public String summary() {
+        List<String> figures = new java.util.ArrayList<>();
+        passes().forEach(p -> figures.add(ReportText.oneLineFigure(p, false)));
+        cachedRead.ifPresent(c -> figures.add(ReportText.oneLineFigure(c, false)));
+        String length = parameters.timeBased()
+                ? io.github.drivespeed.unit.Nanoseconds.format(
+                        parameters.duration().get().toNanos()) + " per run"
+                : parameters.blockSize().times(parameters.count().getAsLong()) + " per run";
+        return ReportText.oneLine(String.join(", ", figures), "median of " + read.runs() + ", "
+                + (parameters.direct() ? "O_DIRECT" : "buffered") + ", " + length
+                + (write.isPresent() ? "" : ", read-only"), verdict());
+    }
+
+    /** {@return {@link #summary()}: the answer in one line} */
+    @Override
+    public String toString() {
+        return summary();
+    }
+
+    /**
      * A human summary: the device, settings, backend, each pass (with what was done about the page
      * cache and what the device moved), the cached-read figure and the warnings.
      */
     @Override
-    public String toString() {
+    public String details() {
         StringBuilder sb = new StringBuilder(target.summary());
         long rest = sizeBytes() % parameters.blockSize().bytes();
         if (rest > 0) {

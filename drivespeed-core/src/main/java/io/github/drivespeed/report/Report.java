@@ -61,6 +61,31 @@ public sealed interface Report permits SpeedReport, WorkloadReport, SustainedRep
     Verdict verdict();
 
     /**
+     * The answer in one line: the figures and how they were measured, for example {@code write
+     * 489.2 MB/s, read 856.1 MB/s (median of 3, O_DIRECT, 256 MiB per pass)}. Rates are in
+     * 10^6 B/s (MB/s, as dd prints). A report whose {@linkplain #verdict() verdict} is not
+     * {@link Verdict.Outcome#MEASURED} says so inside the brackets ({@code flagged: see
+     * warnings}, {@code DATA LOST: see warnings}, {@code COUNTERFEIT: see warnings}), so that a
+     * figure that is not the drive's never reads as a clean one. Each kind's {@code toString()}
+     * returns this line; {@link #details()} gives every line.
+     *
+     * @return the line, without a newline
+     * @since 0.1.0
+     */
+    String summary();
+
+    /**
+     * Everything the report holds, for people, in lines (each ending in a newline, as the
+     * command line prints them): what was measured (the target's {@link Target#summary()}), the
+     * settings, the backend in full, each figure with its statistics and what the device moved,
+     * and the warnings with the numbers behind them. A capacity probe's is one line.
+     *
+     * @return the text
+     * @since 0.1.0
+     */
+    String details();
+
+    /**
      * Calls the visitor's method for this kind of report.
      *
      * @param <R> what the visitor returns

@@ -354,6 +354,51 @@ final class ReportText {
         }
     }
 
+    /**
+     * One pass's figure for a report's one-line summary: {@code write 489.2 MB/s} (10^6 B/s, as
+     * dd prints), with the IOPS first where {@code iops} asks ({@code read 12345 IOPS 50.6 MB/s}).
+     *
+     * @param pass a pass
+     * @param iops whether the pass's median IOPS leads
+     * @return the figure, without the pass's other statistics
+     */
+    static String oneLineFigure(PassResult pass, boolean iops) {
+        return pass.kind() + (iops ? String.format(Locale.ROOT, " %.0f IOPS", pass.medianIops())
+                : "") + " " + megabytesPerSecond(pass.median());
+    }
+
+    /**
+     * A rate in 10^6 B/s alone, as the one-line summaries print it: {@code 489.2 MB/s}, with
+     * {@link Throughput#toString()}'s decimals, or {@code n/a}.
+     */
+    static String megabytesPerSecond(Throughput rate) {
+        String both = rate.toString();
+        int unitEnd = both.indexOf(" MB/s");
+        return unitEnd < 0 ? both : both.substring(0, unitEnd + " MB/s".length());
+    }
+
+    /**
+     * A report's one-line summary: its figures, then in brackets how they were measured and,
+     * where the verdict is not {@link Verdict.Outcome#MEASURED}, what it is, for example
+     * {@code write 489.2 MB/s, read 856.1 MB/s (median of 3, O_DIRECT, 256 MiB per pass;
+     * flagged: see warnings)}.
+     *
+     * @param figures the figures, for example {@code write 489.2 MB/s, read 856.1 MB/s}
+     * @param how how they were measured, for example {@code median of 3, O_DIRECT}
+     * @param verdict the report's verdict
+     * @return the line, without a newline
+     */
+    static String oneLine(String figures, String how, Verdict verdict) {
+        String note = switch (verdict.outcome()) {
+            case MEASURED -> "";
+            case FLAGGED -> "flagged: see warnings";
+            case DATA_LOST -> "DATA LOST: see warnings";
+            case COUNTERFEIT -> "COUNTERFEIT: see warnings";
+        };
+        String inBrackets = how.isEmpty() ? note : note.isEmpty() ? how : how + "; " + note;
+        return inBrackets.isEmpty() ? figures : figures + " (" + inBrackets + ")";
+    }
+
     private static double percent(Throughput figure, Throughput of) {
         return 100 * figure.bytesPerSecond() / of.bytesPerSecond();
     }

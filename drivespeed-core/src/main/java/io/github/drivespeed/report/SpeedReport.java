@@ -126,12 +126,32 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
     }
 
     /**
+     * For example {@code write 489.2 MB/s, read 856.1 MB/s (median of 3, O_DIRECT, 256 MiB per
+     * pass)}; with a cached-read pass, its figure after the read's.
+     */
+    @Override
+    public String summary() {
+        StringBuilder figures = new StringBuilder(ReportText.oneLineFigure(write, false))
+                .append(", ").append(ReportText.oneLineFigure(read, false));
+        cachedRead.ifPresent(c -> figures.append(", ").append(ReportText.oneLineFigure(c, false)));
+        return ReportText.oneLine(figures.toString(), "median of " + write.runs() + ", "
+                + (parameters.direct() ? "O_DIRECT" : "buffered") + ", "
+                + parameters.bytesPerPass() + " per pass", verdict());
+    }
+
+    /** {@return {@link #summary()}: the answer in one line} */
+    @Override
+    public String toString() {
+        return summary();
+    }
+
+    /**
      * A human summary, every unit named: the target (mount, devices, link), parameters, backend,
      * each pass's statistics with what was done about the page cache and what the device moved,
      * the cached-read figure if measured, and the warnings.
      */
     @Override
-    public String toString() {
+    public String details() {
         StringBuilder sb = new StringBuilder();
         sb.append(target.summary());
         sb.append("parameters: ").append(parameters).append('\n');

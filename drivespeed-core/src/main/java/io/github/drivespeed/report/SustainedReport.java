@@ -175,9 +175,42 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
                 || write.elapsedNanos() >= SustainedParameters.DEFAULT_DURATION.toNanos();
     }
 
-    /** For example {@code sustained write: burst 201.3 MB/s (...), cache 100.7 MB (96.0 MiB), ...}. */
+    /**
+     * For example {@code sustained write 20.1 MB/s after a 100.7 MB (96.0 MiB) cache at 201.3
+     * MB/s (O_DIRECT, 1 MiB blocks, 2147.5 MB (2048.0 MiB) in 60.000 s)}; where no cache was
+     * found, {@code sustained
+     * write 80.2 MB/s, no cache found (...)}; where the write stopped before the rate fell,
+     * {@code write 80.2 MB/s, cache not exceeded: sustained rate not known (...)}.
+     */
+    @Override
+    public String summary() {
+        String figures;
+        if (cacheExceeded()) {
+            CacheCliff c = write.findings().cacheCliff().get();
+            figures = "sustained write " + ReportText.megabytesPerSecond(c.drop().after())
+                    + " after a " + DeviceIo.formatBytes(c.drop().bytesBeforeDrop())
+                    + " cache at " + ReportText.megabytesPerSecond(c.drop().before());
+        } else if (heldToTheDefaultExtent()) {
+            figures = "sustained write " + ReportText.megabytesPerSecond(write.throughput())
+                    + ", no cache found";
+        } else {
+            figures = "write " + ReportText.megabytesPerSecond(write.throughput())
+                    + ", cache not exceeded: sustained rate not known";
+        }
+        return ReportText.oneLine(figures, (direct() ? "O_DIRECT" : "buffered") + ", "
+                + blockSize() + " blocks, " + DeviceIo.formatBytes(write.bytes()) + " in "
+                + Nanoseconds.format(write.elapsedNanos()), verdict());
+    }
+
+    /** {@return {@link #summary()}: the answer in one line} */
     @Override
     public String toString() {
+        return summary();
+    }
+
+    /** For example {@code sustained write: burst 201.3 MB/s (...), cache 100.7 MB (96.0 MiB), ...}. */
+    @Override
+    public String details() {
         StringBuilder sb = new StringBuilder(target.summary());
         long idleBeforeNanos = parameters.idleFirst().toNanos();
         sb.append("parameters: sustained write, ").append(blockSize()).append(" blocks, ")

@@ -132,11 +132,32 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
     }
 
     /**
+     * For example {@code read 12345 IOPS 50.6 MB/s (median of 1, randread 4 KiB QD1 T1,
+     * O_DIRECT)}: each direction's median IOPS and rate, reads first.
+     */
+    @Override
+    public String summary() {
+        List<String> figures = passes().stream().map(p -> ReportText.oneLineFigure(p, true))
+                .toList();
+        int runs = passes().isEmpty() ? parameters.runs() : passes().get(0).runs();
+        return ReportText.oneLine(String.join(", ", figures), "median of " + runs + ", "
+                + parameters.fioRw() + " " + parameters.blockSize() + " QD"
+                + parameters.queueDepth() + " T" + parameters.threads() + ", "
+                + (parameters.direct() ? "O_DIRECT" : "buffered"), verdict());
+    }
+
+    /** {@return {@link #summary()}: the answer in one line} */
+    @Override
+    public String toString() {
+        return summary();
+    }
+
+    /**
      * A human summary in the spirit of fio's: per direction IOPS and throughput (medians over
      * the runs), the completion latency with fio's default percentiles, then the warnings.
      */
     @Override
-    public String toString() {
+    public String details() {
         StringBuilder sb = new StringBuilder();
         sb.append(target.summary());
         sb.append("workload:   ").append(parameters).append('\n');

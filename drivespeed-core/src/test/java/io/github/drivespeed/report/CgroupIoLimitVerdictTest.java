@@ -94,7 +94,7 @@ class CgroupIoLimitVerdictTest {
             assertThat(x.limit()).isEqualTo(WRITE_8_MIB);
             assertThat(x.ratio()).isCloseTo(8_300_000.0 / EIGHT_MIB, within(1e-12));
         });
-        assertThat(r.toString()).contains("  - CGROUP_IO_LIMIT: ").contains("    write median 8.30"
+        assertThat(r.details()).contains("  - CGROUP_IO_LIMIT: ").contains("    write median 8.30"
                 + " MB/s (7.92 MiB/s) is 99 % of the cap: writes capped at 8.39 MB/s (8.00 MiB/s)"
                 + " on sda (8:0) by cgroup v1 /app (blkio.throttle.write_bps_device)\n");
         assertThat(r.target().warnings()).as("the verdict needs the figures").isEmpty();
@@ -136,7 +136,7 @@ class CgroupIoLimitVerdictTest {
             assertThat(x.figure()).isEqualTo(IoLimitReached.Figure.DEVICE_REQUESTS);
             assertThat(x.perSecond()).isEqualTo(64.0);
         });
-        assertThat(r.toString()).contains("write device requests 64 IOPS is 100 % of the cap:"
+        assertThat(r.details()).contains("write device requests 64 IOPS is 100 % of the cap:"
                 + " writes capped at 64 IOPS on sda (8:0) by cgroup v1 /app"
                 + " (blkio.throttle.write_iops_device)");
         // without the device's counters the 1 IOPS is far from the cap
@@ -165,7 +165,7 @@ class CgroupIoLimitVerdictTest {
             assertThat(x.figure()).isEqualTo(IoLimitReached.Figure.MEDIAN);
             assertThat(x.perSecond()).isEqualTo(498.0);
         });
-        assertThat(capped.toString()).contains("read median 498 IOPS is 100 % of the cap: reads"
+        assertThat(capped.details()).contains("read median 498 IOPS is 100 % of the cap: reads"
                 + " capped at 500 IOPS");
         // a byte cap of 2 MiB/s holds 4 KiB reads at 512 IOPS
         assertThat(randomReads(target(limit(Direction.READ, Kind.BANDWIDTH, 2 * 1024 * 1024)), 510)
@@ -186,7 +186,7 @@ class CgroupIoLimitVerdictTest {
             assertThat(x.figure()).isEqualTo(IoLimitReached.Figure.BURST);
             assertThat(x.ratio()).isCloseTo(1.0, within(1e-9));
         });
-        assertThat(r.toString()).contains("    write burst 8.39 MB/s (8.00 MiB/s) is 100 % of the"
+        assertThat(r.details()).contains("    write burst 8.39 MB/s (8.00 MiB/s) is 100 % of the"
                 + " cap: writes capped at 8.39 MB/s");
     }
 

@@ -54,7 +54,7 @@ class ReadVerdictsTest {
                 pass(PassKind.READ, Set.of(), megabytes(1, 40), megabytes(2, 41),
                         megabytes(3, 900)), Optional.empty());
         assertThat(r.warnings()).containsExactly(Warning.ABOVE_LINK_CEILING);
-        assertThat(r.toString()).contains("ABOVE_LINK_CEILING: ")
+        assertThat(r.details()).contains("ABOVE_LINK_CEILING: ")
                 .contains("read max 900.0 MB/s (858.3 MiB/s) is 1690 % of USB");
     }
 
@@ -69,7 +69,7 @@ class ReadVerdictsTest {
         assertThat(r.cachedRead()).contains(cached);
         assertThat(r.warnings()).containsExactly(Warning.PAGE_CACHE_FIGURE,
                 Warning.FASTER_THAN_CACHED_READS);
-        assertThat(r.toString())
+        assertThat(r.details())
                 .containsPattern("(?m)^cached read: median 10000\\.0 MB/s")
                 .contains("read max 12000.0 MB/s (11444.1 MiB/s) is above cached reads"
                         + " 10000.0 MB/s (9536.7 MiB/s)");
@@ -100,7 +100,7 @@ class ReadVerdictsTest {
                 Warning.READ_SERVED_FROM_CACHE), cachedRun, driveRun);
         SpeedReport r = report(TargetInfo.builder(Path.of("/data")).build(),
                 pass(PassKind.WRITE, Set.of(), megabytes(1, 100)), read, Optional.empty());
-        String text = r.toString();
+        String text = r.details();
         assertThat(text)
                 .contains("read run 1: device sdb read 12.0 MB (11.4 MiB) of the 268.4 MB"
                         + " (256.0 MiB) read (4 %)")

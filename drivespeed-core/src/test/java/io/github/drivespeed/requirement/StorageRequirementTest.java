@@ -188,13 +188,13 @@ class StorageRequirementTest {
         assertThat(steady.heldToTheDefaultExtent()).isTrue();
         assertThat(SdClass.V30.requirement().check(Measurements.of(steady)).outcome())
                 .isEqualTo(RequirementCheck.Outcome.MET);
-        assertThat(steady.toString()).contains("cache:      none found: the rate held over the"
+        assertThat(steady.details()).contains("cache:      none found: the rate held over the"
                 + " whole write");
         // the same rate over a size given of 64 MiB: burst only
         SustainedReport cut = sustained(DataSize.ofMebibytes(64),
                 Optional.of(DataSize.ofMebibytes(64)), Optional.empty());
         assertThat(cut.sustained()).isEmpty();
-        assertThat(cut.toString()).contains("cache:      not exceeded");
+        assertThat(cut.details()).contains("cache:      not exceeded");
         RequirementCheck burst = SdClass.V30.requirement().check(Measurements.of(cut));
         assertThat(burst.outcome()).isEqualTo(RequirementCheck.Outcome.NOT_JUDGED);
         assertThat(burst.notJudged()).singleElement().satisfies(r -> {

@@ -53,7 +53,7 @@ class LinkVerdictTest {
         SpeedReport r = report(onOneDisk(SATA_3G), pass(PassKind.WRITE, 150, 160, 155),
                 pass(PassKind.READ, 280, 285, 290));
         assertThat(r.warnings()).containsExactly(Warning.LINK_LIMITED);
-        assertThat(r.toString())
+        assertThat(r.details())
                 .contains("LINK_LIMITED: ")
                 .contains("read median 285.0 MB/s (271.8 MiB/s) is 95 % of SATA 3.0 Gb/s on ata1"
                         + " (port supports 6.0 Gb/s), ceiling 300.0 MB/s (286.1 MiB/s)")
@@ -66,7 +66,7 @@ class LinkVerdictTest {
         SpeedReport r = report(onOneDisk(SATA_3G), pass(PassKind.WRITE, 260, 269, 300),
                 pass(PassKind.READ, 200));
         assertThat(r.warnings()).doesNotContain(Warning.LINK_LIMITED);
-        assertThat(r.toString()).contains("warnings:   none");
+        assertThat(r.details()).contains("warnings:   none");
     }
 
     @Test
@@ -87,6 +87,6 @@ class LinkVerdictTest {
         SpeedReport r = report(onOneDisk(usb2), pass(PassKind.WRITE, 20),
                 pass(PassKind.READ, 48));
         assertThat(r.warnings()).containsExactly(Warning.LINK_LIMITED);
-        assertThat(r.toString()).contains("read median 48.0 MB/s (45.8 MiB/s) is 90 % of USB");
+        assertThat(r.details()).contains("read median 48.0 MB/s (45.8 MiB/s) is 90 % of USB");
     }
 }

@@ -95,7 +95,7 @@ class NativeAccessTest {
         Path dir = Files.createDirectories(root.resolve("measured"));
         List<String> command = new ArrayList<>(start);
         command.addAll(List.of(dir.toString(), "--block-size", "1M", "--count", "8", "--runs",
-                "1", "--backend", "native"));
+                "1", "--backend", "native", "--verbose"));
         Run r = run(command, javaHomeSet);
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.err()).as("standard error").doesNotContain("WARNING");
@@ -124,7 +124,7 @@ class NativeAccessTest {
         List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
                 "--illegal-native-access=deny", "-cp", Installed.execJar().toString(),
                 "io.github.drivespeed.cli.Main", dir.toString(), "--block-size", "1M",
-                "--count", "8", "--runs", "1"));
+                "--count", "8", "--runs", "1", "--verbose"));
         Run r = run(command, false);
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).contains("backend:    java (pure Java", "fell back: native backend"

@@ -93,7 +93,7 @@ class BlockDeviceTest {
                 assertThat(s.bytes()).isEqualTo(size);
                 assertThat(s.ios()).isEqualTo(17);
             });
-            assertThat(r.toString()).contains("  rest:     the last 1536 B, after the last whole"
+            assertThat(r.details()).contains("  rest:     the last 1536 B, after the last whole"
                     + " block, are read as one smaller last request");
 
             String before = sha256(loop.image());
@@ -107,7 +107,7 @@ class BlockDeviceTest {
             DeviceReport w = write.count(16).run();
             assertThat(w.write().orElseThrow().samples().get(0).bytes()).isEqualTo(16 * MIB);
             assertThat(w.read().samples().get(0).bytes()).isEqualTo(16 * MIB);
-            assertThat(w.toString()).contains("  rest:     the last 1536 B, after the last whole"
+            assertThat(w.details()).contains("  rest:     the last 1536 B, after the last whole"
                     + " block, were neither written nor read (a write test moves whole blocks)");
             assertThat(sha256(loop.image())).isNotEqualTo(before);
             byte[] image = Files.readAllBytes(loop.image());
@@ -212,7 +212,7 @@ class BlockDeviceTest {
             assertThat(r.warnings()).contains(Warning.PAGE_CACHE_FIGURE)
                     .doesNotContain(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
                             Warning.READ_SERVED_FROM_CACHE);
-            assertThat(r.toString()).contains("cached read: median ")
+            assertThat(r.details()).contains("cached read: median ")
                     .contains("buffered, after posix_fadvise DONTNEED (no page left); device loop");
         }
     }

@@ -93,7 +93,7 @@ class BtrfsNoCowTest {
             assertThat(r.backend().name()).isEqualTo("native");
             assertThat(r.target().testFileNoCow()).isTrue();
             assertThat(r.write().warnings()).doesNotContain(Warning.DIRECT_IO_EMULATED);
-            assertThat(r.toString()).contains("  btrfs:    data profile single, data checksummed:"
+            assertThat(r.details()).contains("  btrfs:    data profile single, data checksummed:"
                     + " the test file was made NOCOW (chattr +C) before its first write, so"
                     + " O_DIRECT writes to it are direct\n");
             WorkloadReport w = DriveSpeed.workload(fs.dir()).random().write().blockSize("4K")

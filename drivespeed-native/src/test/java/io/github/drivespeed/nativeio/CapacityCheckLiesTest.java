@@ -43,7 +43,7 @@ class CapacityCheckLiesTest {
             // everything written before the failure was read back
             assertThat(r.readBack().verification().checkedBytes()).isGreaterThan(r.fill().writtenBytes());
             assertThat(r.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
-            assertThat(r.toString()).contains("writes failed with EIO from");
+            assertThat(r.details()).contains("writes failed with EIO from");
             assertThat(TestFiles.testFiles(fs)).isEmpty();
         }
     }

@@ -44,7 +44,7 @@ class CapacityCheckTest {
             long overhead = medium.claimedBytes() - free;
             CapacityCheckReport r = DriveSpeed.verifyCapacity(fs).backend("native").run();
             System.out.println("fake-flash " + mode + " real " + real + " claimed " + claimed
-                    + " (file-system overhead " + overhead + " B of " + total + "):\n" + r);
+                    + " (file-system overhead " + overhead + " B of " + total + "):\n" + r.details());
             long truth = medium.realBytes();
             assertThat(r.usableBytes()).isLessThanOrEqualTo(truth)
                     .isGreaterThanOrEqualTo(Math.min(truth, free) - overhead);
@@ -70,14 +70,14 @@ class CapacityCheckTest {
             long mib = 1 << 20;
             CapacityCheckReport timed = DriveSpeed.verifyCapacity(fs).size("64M")
                     .duration(Duration.ofSeconds(1)).backend("native").run();
-            System.out.println("fake-flash honest at 4 MiB/s, 64M within 1 s:\n" + timed);
+            System.out.println("fake-flash honest at 4 MiB/s, 64M within 1 s:\n" + timed.details());
             assertThat(timed.fill().stop()).isEqualTo(CapacityCheckReport.Stop.DURATION);
             assertThat(timed.fill().writtenBytes()).isPositive().isLessThan(64 * mib);
             assertThat(timed.fill().writtenBytes() % mib).isZero();
             assertThat(timed.readBack().verification().checkedBytes()).isEqualTo(timed.fill().writtenBytes());
             assertThat(timed.usableBytes()).isEqualTo(timed.fill().writtenBytes());
             assertThat(timed.passed()).isTrue();
-            assertThat(timed.toString()).contains("the fill stopped at the duration given");
+            assertThat(timed.details()).contains("the fill stopped at the duration given");
             assertThat(TestFiles.testFiles(fs)).isEmpty();
 
             // the size comes first: the duration does not end it
@@ -85,7 +85,7 @@ class CapacityCheckTest {
                     .duration(Duration.ofSeconds(30)).backend("native").run();
             assertThat(sized.fill().stop()).isEqualTo(CapacityCheckReport.Stop.SIZE);
             assertThat(sized.fill().writtenBytes()).isEqualTo(2 * mib);
-            assertThat(sized.toString()).doesNotContain("duration");
+            assertThat(sized.details()).doesNotContain("duration");
             assertThat(TestFiles.testFiles(fs)).isEmpty();
         }
     }
@@ -97,7 +97,7 @@ class CapacityCheckTest {
             Path dev = medium.device();
             SpeedReport unused = null;
             var r = DriveSpeed.onDevice(dev).write().allowWritesTo(dev).count(32).runs(1).run();
-            System.out.println(r);
+            System.out.println(r.details());
             assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
             assertThat(r.read().notTheDrives()).contains(Warning.DATA_LOSS);
             assertThat(r.read().verification().get().firstLoss().map(FirstLoss::kind)).get()

@@ -61,7 +61,7 @@ class CapacityProbeLiesTest {
             // the cache's size, as f3probe's "Approximate cache size", to within one unit
             assertThat(r.cacheEstimate()).contains(new CacheEstimate(
                     Long.parseLong(medium.info("RECENT_CACHE_BYTES")), 4096, 64 * MIB));
-            assertThat(r.toString()).contains("a cache of the last "
+            assertThat(r.details()).contains("a cache of the last "
                     + cache.replace("M", ".0 MiB") + " written (to within 4096 B)");
         }
     }
@@ -78,7 +78,7 @@ class CapacityProbeLiesTest {
             assertThat(r.parameters().cacheBound().bytes()).isEqualTo(256 * MIB);
             assertThat(r.cacheEstimate()).contains(new CacheEstimate(
                     192 * MIB, 4096, 256 * MIB));
-            assertThat(r.toString()).contains("a cache of up to 256.0 MiB ruled out");
+            assertThat(r.details()).contains("a cache of up to 256.0 MiB ruled out");
 
             // the report claims no more than it checked: 64 MiB, which 192 MiB outlasts
             CapacityProbeReport fooled = probe(medium, DataSize.ofMebibytes(64));
@@ -110,7 +110,7 @@ class CapacityProbeLiesTest {
             assertThat(r.kind()).isEqualTo(MediumKind.LIMBO);
             assertThat(r.usableBytes()).isEqualTo(medium.realBytes());
             assertThat(r.cacheRuledOutBytes()).isEqualTo(128 * MIB);
-            assertThat(r.toString()).contains("a cache over 128.0 MiB could not be ruled out (the"
+            assertThat(r.details()).contains("a cache over 128.0 MiB could not be ruled out (the"
                     + " device is too small to write 256.0 MiB between a unit and its read-back)");
         }
     }
@@ -123,7 +123,7 @@ class CapacityProbeLiesTest {
             assertThat(r.kind()).isEqualTo(MediumKind.LIMBO);
             assertThat(r.cacheEstimate()).contains(new CacheEstimate(0,
                     4096, 64 * MIB));
-            assertThat(r.toString()).contains("no cache of recent writes (none of the last 64.0"
+            assertThat(r.details()).contains("no cache of recent writes (none of the last 64.0"
                     + " MiB written read back)");
         }
     }
@@ -150,7 +150,7 @@ class CapacityProbeLiesTest {
             assertThat(r.kind()).isEqualTo(MediumKind.GENUINE);
             assertThat(r.cacheRuledOutBytes()).isEqualTo(32 * MIB);
             assertThat(r.defaultCacheRuledOut()).isFalse();
-            assertThat(r.toString()).contains("a cache over 32.0 MiB could not be ruled out (the"
+            assertThat(r.details()).contains("a cache over 32.0 MiB could not be ruled out (the"
                     + " device is too small to write 256.0 MiB between a unit and its read-back)");
         }
     }
@@ -233,7 +233,7 @@ class CapacityProbeLiesTest {
             assertThat(medium.where(r.usableBytes())[0]).isNotEqualTo(r.usableBytes());
             assertThat(r.loss().badRanges()).containsExactly(new BadRange(r.usableBytes(),
                     medium.claimedBytes() - r.usableBytes()));
-            assertThat(r.toString()).contains("usable at most " + r.usableBytes() + " B",
+            assertThat(r.details()).contains("usable at most " + r.usableBytes() + " B",
                     "kind aliased", "holds the data written at offset "
                     + found).doesNotContain("period");
             assertThat(r.verdict().outcome()).isEqualTo(Verdict.Outcome.COUNTERFEIT);

@@ -36,7 +36,7 @@ class CapacityProbeTest {
             Path dev = medium.device();
             CapacityProbeReport r = DriveSpeed.probeCapacity(dev).allowWritesTo(dev).run();
             System.out.println("fake-flash " + mode + " real " + real + " claimed " + claimed
-                    + ": " + r);
+                    + ": " + r.details());
             long truth = medium.realBytes();
             assertThat(r.claimedBytes()).isEqualTo(medium.claimedBytes());
             assertThat((double) r.usableBytes()).isCloseTo(truth, within((double) DataSize.MEBIBYTE));

@@ -46,7 +46,7 @@ class DeviceConstantFillTest {
             // the bed's truth: every block never written reads as its fill
             assertThat(fresh.constantFill()).contains(new ConstantFill(64 * MIB,
                     Map.of(fill, 64 * MIB)));
-            assertThat(fresh.toString()).contains("read: 67.1 MB (64.0 MiB) of 67.1 MB (64.0 MiB)"
+            assertThat(fresh.details()).contains("read: 67.1 MB (64.0 MiB) of 67.1 MB (64.0 MiB)"
                     + " read (100 %) came back as blocks of one byte repeated: 0x" + fillHex
                     + " 67.1 MB (64.0 MiB)");
 

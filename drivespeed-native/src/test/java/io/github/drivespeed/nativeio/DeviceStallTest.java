@@ -36,7 +36,7 @@ class DeviceStallTest {
             DeviceReport r = DriveSpeed.onDevice(medium.device()).write()
                     .allowWritesTo(medium.device()).blockSize("4M").count(16).runs(1).run();
             PassResult write = r.write().orElseThrow();
-            assertThat(write.warnings()).as(r.toString()).contains(Warning.WRITE_STALL);
+            assertThat(write.warnings()).as(r.details()).contains(Warning.WRITE_STALL);
             Stall stall = write.stall().orElseThrow();
             assertThat(stall.noProgressNanos() / 1e9).isCloseTo(1.5, within(0.3));
             assertThat(stall.offsetBytes()).isBetween(28 * MIB, 32 * MIB);

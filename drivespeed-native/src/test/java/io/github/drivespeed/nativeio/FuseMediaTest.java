@@ -44,7 +44,7 @@ class FuseMediaTest {
             Path fs = medium.mountDir();
             CapacityCheckReport check = DriveSpeed.verifyCapacity(fs).size("64M")
                     .backend("native").run();
-            System.out.println("exfat-fuse over limbo 32M of 128M:\n" + check);
+            System.out.println("exfat-fuse over limbo 32M of 128M:\n" + check.details());
             assertThat(check.readBack().readHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED);
             assertThat(check.passed()).isFalse();
             assertThat(check.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
@@ -53,7 +53,7 @@ class FuseMediaTest {
 
             SpeedReport test = DriveSpeed.on(fs).backend("native").blockSize("4M").count(16)
                     .runs(1).run();
-            System.out.println(test);
+            System.out.println(test.details());
             assertThat(test.read().warnings()).contains(Warning.DATA_LOSS)
                     .doesNotContain(Warning.READ_SERVED_FROM_CACHE,
                             Warning.READ_BACK_NOT_VERIFIED);
@@ -74,7 +74,7 @@ class FuseMediaTest {
             assertThat(check.passed()).isTrue();
             assertThat(check.verified()).isTrue();
             assertThat(check.verdict()).isEqualTo(Verdict.MEASURED);
-            assertThat(check.toString()).contains("result:     OK: usable 16.8 MB");
+            assertThat(check.details()).contains("result:     OK: usable 16.8 MB");
         }
     }
 
@@ -85,7 +85,7 @@ class FuseMediaTest {
                 "--mode", "limbo", "--fs", "fusefat")) {
             CapacityCheckReport check = DriveSpeed.verifyCapacity(medium.mountDir()).size("20M")
                     .backend("native").run();
-            System.out.println("fusefat over limbo 16M of 64M:\n" + check);
+            System.out.println("fusefat over limbo 16M of 64M:\n" + check.details());
             assertThat(check.readBack().readHandling()).isEqualTo(CacheHandling.FUSE_DEVICE_EVICTED);
             assertThat(check.passed()).isFalse();
             assertThat(check.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
@@ -111,7 +111,7 @@ class FuseMediaTest {
                     .backend("native").run();
             assertThat(check.verified()).isFalse();
             assertThat(check.verdict().reasons()).containsExactly(Warning.READ_BACK_NOT_VERIFIED);
-            assertThat(check.toString()).contains("result:     NOT VERIFIED");
+            assertThat(check.details()).contains("result:     NOT VERIFIED");
             assertThat(TestFiles.testFiles(mount)).isEmpty();
         }
     }
@@ -124,7 +124,7 @@ class FuseMediaTest {
             Path fs = medium.mountDir();
             SpeedReport test = DriveSpeed.on(fs).backend("native").blockSize("4M").count(16)
                     .runs(2).run();
-            System.out.println(test);
+            System.out.println(test.details());
             Verification v = test.read().samples().get(0).findings().verification().orElseThrow();
             assertThat(v.lostBytes()).isPositive();
             assertThat(v.lostBytesByKind()).containsKey(DataLossKind.UNREADABLE);
@@ -141,7 +141,7 @@ class FuseMediaTest {
                 "--mode", "limbo", "--read-eio-from", "32M", "--fs", "exfat-fuse")) {
             SpeedReport test = DriveSpeed.on(medium.mountDir()).backend("native")
                     .blockSize("4M").count(8).runs(1).run();
-            System.out.println(test);
+            System.out.println(test.details());
             assertThat(test.read().warnings()).contains(Warning.DATA_LOSS);
             assertThat(test.read().samples().get(0).findings().verification().orElseThrow()
                     .lostBytesByKind()).containsKey(DataLossKind.UNREADABLE);

@@ -102,6 +102,6 @@ class KillDuringWriteTest {
         assertThat(next.warnings()).contains(Warning.LEFTOVER_REMOVED);
         assertThat(next.target().removedLeftovers()).containsExactly(
                 new RemovedLeftover(left.toAbsolutePath(), leftBytes));
-        assertThat(next.toString()).contains("    removed " + left.toAbsolutePath() + " (");
+        assertThat(next.details()).contains("    removed " + left.toAbsolutePath() + " (");
     }
 }

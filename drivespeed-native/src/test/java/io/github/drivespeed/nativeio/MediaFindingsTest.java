@@ -65,7 +65,7 @@ class MediaFindingsTest {
                     DataLossKind.CORRUPTED));
             assertThat(v.lostBytesByKind()).containsExactly(Map.entry(DataLossKind.CORRUPTED,
                     512L));
-            assertThat(r.toString()).doesNotContain("aliasing");
+            assertThat(r.details()).doesNotContain("aliasing");
         }
     }
 
@@ -77,7 +77,7 @@ class MediaFindingsTest {
                 "--mode", "limbo", "--read-eio-from", "64M", "--fs", "ext4")) {
             SpeedReport test = DriveSpeed.on(medium.mountDir()).backend("native")
                     .blockSize("4M").count(32).runs(1).run();
-            System.out.println(test);
+            System.out.println(test.details());
             Sample read = test.read().samples().get(0);
             Verification v = read.findings().verification().orElseThrow();
             assertThat(v.lostBytesByKind()).containsKey(DataLossKind.UNREADABLE);
@@ -102,7 +102,7 @@ class MediaFindingsTest {
                 "--first-write-bps", Long.toString(firstBps), "--fs", "ext4")) {
             SpeedReport test = DriveSpeed.on(medium.mountDir()).backend("native")
                     .blockSize("4M").count(16).runs(3).run();
-            System.out.println(test);
+            System.out.println(test.details());
             WarmUpWrite w = test.warmUpWrite().orElseThrow();
             assertThat(w.bytes()).isEqualTo(64 * MIB);
             // the bed's enforced rate: the warm-up wrote new blocks only
@@ -110,14 +110,14 @@ class MediaFindingsTest {
                     within(firstBps * 0.1));
             assertThat(test.write().warnings()).contains(Warning.FIRST_WRITES_SLOWER);
             assertThat(test.write().notTheDrives()).contains(Warning.FIRST_WRITES_SLOWER);
-            assertThat(test.toString()).contains("into blocks not written before");
+            assertThat(test.details()).contains("into blocks not written before");
         }
         // the same medium writing every block at one rate: nothing said
         try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "512M", "--mode", "honest",
                 "--cache", "0", "--slow-bps", Long.toString(4 * firstBps), "--fs", "ext4")) {
             SpeedReport test = DriveSpeed.on(medium.mountDir()).backend("native")
                     .blockSize("4M").count(16).runs(3).run();
-            System.out.println(test);
+            System.out.println(test.details());
             assertThat(test.write().warnings()).doesNotContain(Warning.FIRST_WRITES_SLOWER);
             assertThat(test.warmUpWrite().orElseThrow().throughput().bytesPerSecond())
                     .isCloseTo(4.0 * firstBps, within(4.0 * firstBps * 0.1));
@@ -187,7 +187,7 @@ class MediaFindingsTest {
             Path fs = medium.mountDir();
             SpeedReport test = DriveSpeed.on(fs).backend("native").blockSize("4M").count(16)
                     .runs(1).run();
-            System.out.println(test);
+            System.out.println(test.details());
             assertThat(test.closeFailuresAfterLoss()).isPositive();
             assertThat(test.read().warnings()).contains(Warning.DATA_LOSS);
             assertThat(test.read().verification().orElseThrow().lostBytesByKind())
@@ -199,7 +199,7 @@ class MediaFindingsTest {
                 "--mode", "wrap", "--fs", "exfat-fuse")) {
             Path fs = medium.mountDir();
             CapacityCheckReport check = DriveSpeed.verifyCapacity(fs).backend("native").run();
-            System.out.println(check);
+            System.out.println(check.details());
             assertThat(check.passed()).isFalse();
             assertThat(check.readBack().closeFailuresAfterLoss()).isPositive();
             assertThat(check.usableBytes()).isLessThanOrEqualTo(medium.realBytes());
@@ -214,7 +214,7 @@ class MediaFindingsTest {
             Path mount = sshfs.mountDir();
             SpeedReport test = DriveSpeed.on(mount).backend("native").blockSize("1M").count(16)
                     .runs(1).run();
-            System.out.println(test);
+            System.out.println(test.details());
             assertThat(test.target().fileSystemType()).isEqualTo("fuse.sshfs");
             assertThat(test.read().samples()).allSatisfy(s -> assertThat(
                     s.accounting().cacheHandling()).isEqualTo(CacheHandling.FUSE_NO_LOCAL_DEVICE));
@@ -222,13 +222,13 @@ class MediaFindingsTest {
             assertThat(test.read().warnings()).contains(Warning.READ_BACK_NOT_VERIFIED)
                     .doesNotContain(Warning.DATA_LOSS, Warning.READ_MAY_INCLUDE_PAGE_CACHE);
             assertThat(test.warnings()).contains(Warning.NETWORK_FILE_SYSTEM);
-            assertThat(test.toString()).doesNotContain("run as root");
+            assertThat(test.details()).doesNotContain("run as root");
 
             CapacityCheckReport check = DriveSpeed.verifyCapacity(mount).size("8M")
                     .backend("native").run();
             assertThat(check.readBack().readHandling()).isEqualTo(CacheHandling.FUSE_NO_LOCAL_DEVICE);
             assertThat(check.verified()).isFalse();
-            assertThat(check.toString()).contains("NOT VERIFIED (fuse.sshfs: a FUSE file system"
+            assertThat(check.details()).contains("NOT VERIFIED (fuse.sshfs: a FUSE file system"
                     + " with no block device of this machine under it");
             assertThat(TestFiles.testFiles(mount)).isEmpty();
         }

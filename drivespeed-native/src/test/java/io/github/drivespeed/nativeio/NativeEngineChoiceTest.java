@@ -53,7 +53,7 @@ class NativeEngineChoiceTest {
             assertThat(qd8.engine().toString()).startsWith("psync: 1 x 8 = 8 threads x queue depth 1");
             assertThat(qd8.cpu()).as(Emulation.Gap.CPU_TIMES.description())
                     .hasValueSatisfying(c -> assertThat(c.isAvailable()).isFalse());
-            assertThat(qd8.toString()).contains("CPU:        unavailable: /proc/self/stat"
+            assertThat(qd8.details()).contains("CPU:        unavailable: /proc/self/stat"
                     + " reports no CPU time for this process at all");
             assertThat(TestFiles.names(dir)).isEmpty();
             return;
@@ -65,7 +65,7 @@ class NativeEngineChoiceTest {
         assertThat(e.fallbackReason()).isEmpty();
         assertThat(e.details().orElseThrow()).contains("registered file", "1 registered buffer",
                 "completions reaped from the CQ ring in user space");
-        assertThat(qd16.toString()).contains("I/O:        io_uring (registered file")
+        assertThat(qd16.details()).contains("I/O:        io_uring (registered file")
                 .contains("CPU:        ").contains("usr_cpu");
         assertThat(TestFiles.names(dir)).isEmpty();
     }

@@ -29,7 +29,7 @@ class NativeIoBackendTest {
         SpeedReport report = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1).run();
         assertThat(report.backend().name()).isEqualTo("native");
         assertThat(report.backend().fallbackReason()).isEmpty();
-        assertThat(report.toString()).contains("backend:    native");
+        assertThat(report.details()).contains("backend:    native");
         assertThat(io.priority()).isGreaterThan(0);
         assertThat(io.capabilities()).contains(Capability.DIRECT_IO, Capability.DSYNC,
                 Capability.ANONYMOUS_TEST_FILE, Capability.EVICT_FILE_PAGES, Capability.DEVICE_SIZE);

@@ -310,7 +310,7 @@ class QueueEngineTest {
                 .isEqualTo(r.read().orElseThrow().totalIos());
         assertThat(r.cpu()).hasValueSatisfying(c -> assertThat(c.ios()).isEqualTo(6000));
         // the text report names each latency as fio does: slat, clat, lat, percentiles of clat
-        assertThat(r.toString()).containsPattern("(?m)^ +slat \\(n=\\d+\\): min ")
+        assertThat(r.details()).containsPattern("(?m)^ +slat \\(n=\\d+\\): min ")
                 .containsPattern("(?m)^ +clat \\(n=\\d+\\): min ")
                 .containsPattern("(?m)^ +lat \\(n=\\d+\\): min ")
                 .contains("clat percentiles:");

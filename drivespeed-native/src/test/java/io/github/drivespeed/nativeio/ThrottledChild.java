@@ -55,7 +55,7 @@ public final class ThrottledChild {
             print("read", r.read());
             System.out.println("warnings=" + r.warnings());
             printReached(r.ioLimitsReached());
-            System.out.println(r);
+            System.out.println(r.details());
             return;
         }
         SequentialPlan test = DriveSpeed.on(Path.of(args[1])).backend(args[2]).blockSize(args[3])
@@ -65,7 +65,7 @@ public final class ThrottledChild {
         print("read", r.read());
         System.out.println("warnings=" + r.warnings());
         printReached(r.ioLimitsReached());
-        System.out.println(r);
+        System.out.println(r.details());
     }
 
     /** The figures at a cap, as {@code ioLimitsReached=[READ MEDIAN, WRITE MEDIAN]}. */
@@ -101,7 +101,7 @@ public final class ThrottledChild {
         r.write().ifPresent(p -> print("write", p));
         System.out.println("warnings=" + r.warnings());
         printReached(r.ioLimitsReached());
-        System.out.println(r);
+        System.out.println(r.details());
     }
 
     private static void print(String name, PassResult pass) {

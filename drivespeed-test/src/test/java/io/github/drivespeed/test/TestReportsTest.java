@@ -149,7 +149,7 @@ class TestReportsTest {
                 .keepsOnly(DataSize.ofMebibytes(64), DataLossKind.ZEROS).cacheEstimate(cache)
                 .build();
         assertThat(limbo.cacheEstimate()).contains(cache);
-        assertThat(limbo.toString()).contains("a cache of the last 192.0 MiB written");
+        assertThat(limbo.details()).contains("a cache of the last 192.0 MiB written");
         assertThatThrownBy(() -> TestReports.capacityProbeReport().cacheEstimate(cache).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("LIMBO and WRAP only");

@@ -43,6 +43,7 @@ public final class OptionTable {
             OutputOptions.PROMETHEUS,
             OutputOptions.OVERWRITE,
             OutputOptions.QUIET,
+            OutputOptions.VERBOSE,
             MeasurementOptions.BLOCK_SIZE,
             MeasurementOptions.COUNT,
             MeasurementOptions.RUNS,

@@ -108,6 +108,13 @@ public final class OutputOptions {
             .help("Print no text summary and no progress;"
                     + " errors, requirement failures and --json/--csv output still appear.");
 
+    /** The text summary's backend line in full. */
+    public static final OptionRow<Boolean> VERBOSE = OptionRow.flag("--verbose", "-v")
+            .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP, DEVICE, SUSTAINED)
+            .help("Print the text summary's backend line in full: how the backend does its I/O"
+                    + " (system calls, the JNI stub and its checksum, or JNA) and, where it fell"
+                    + " back, why. Without it the line names the backend only.");
+
     private final GivenOptions given;
 
     /**

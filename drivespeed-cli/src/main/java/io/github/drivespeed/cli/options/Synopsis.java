@@ -62,7 +62,7 @@ final class Synopsis {
             OutputOptions.JSON, OutputOptions.CSV, OutputOptions.OUTPUT_FORMAT,
             OutputOptions.OUTPUT, OutputOptions.CHART, OutputOptions.PROMETHEUS,
             OutputOptions.OVERWRITE,
-            OutputOptions.QUIET);
+            OutputOptions.QUIET, OutputOptions.VERBOSE);
 
     /** What the device test takes to write the device, shown on its own line. */
     private static final List<OptionRow<?>> DEVICE_WRITE = List.of(ALLOW_WRITES_TO, FORCE,

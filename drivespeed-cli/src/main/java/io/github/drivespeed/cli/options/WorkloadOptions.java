@@ -27,8 +27,9 @@ public final class WorkloadOptions {
             .chooses(Form.PRESET, "a preset fixes its block size, queue depth, threads and"
                     + " read/write mode; use --rw with --bs, --iodepth and --threads instead")
             .help("Workload preset(s), each run as a read and a write test: "
-                    + "SEQ1M-Q8T1, SEQ1M-Q1T1, RND4K-Q32T1, RND4K-Q1T1, SEQ128K-Q32T1, "
-                    + "RND4K-Q32T16; 'standard' for the first four, 'nvme' for the NVMe set. "
+                    + "'SEQ1M Q8T1', 'SEQ1M Q1T1', 'RND4K Q32T1', 'RND4K Q1T1', 'SEQ128K Q32T1',"
+                    + " 'RND4K Q32T16' (the space may be typed as - or _: SEQ1M-Q8T1); 'standard'"
+                    + " for the first four, 'nvme' for the NVMe set. "
                     + "Repeatable or comma-separated. A preset fixes the block size, queue depth,"
                     + " threads and mode: not with --bs, --iodepth, --threads, --rw, --sweep.")
             .as(WorkloadOptions::presets);

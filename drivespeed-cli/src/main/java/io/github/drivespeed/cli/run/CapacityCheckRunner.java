@@ -88,7 +88,7 @@ public final class CapacityCheckRunner {
         } catch (IllegalArgumentException | IOException e) {
             return context.failed(e);
         }
-        TextSummary.print(text, report);
+        TextSummary.print(text, report, context.verbose());
         return Completion.finish(context, Results.of(report), null, null);
     }
 }

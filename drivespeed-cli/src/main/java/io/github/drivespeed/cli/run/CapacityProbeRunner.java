@@ -60,7 +60,7 @@ public final class CapacityProbeRunner {
         } catch (IllegalArgumentException | IOException e) {
             return context.failed(e);
         }
-        TextSummary.print(text, report);
+        TextSummary.print(text, report, context.verbose());
         return Completion.finish(context, Results.of(report), null, null);
     }
 }

@@ -49,7 +49,7 @@ public final class DeviceRunner {
         } catch (IOException e) {
             return context.failed(e, "buffered");
         }
-        TextSummary.print(out, report);
+        TextSummary.print(out, report, context.verbose());
         return Completion.finish(context, Results.of(report), null, null);
     }
 }

@@ -31,6 +31,11 @@ import java.util.function.BooleanSupplier;
 public record RunContext(Path target, PrintWriter err, OutputRouter outputs, GivenOptions given,
         boolean quiet, BooleanSupplier stderrIsTerminal, Form form) {
 
+    /** {@return whether {@code --verbose} was given: the backend line in full} */
+    public boolean verbose() {
+        return given.has(io.github.drivespeed.cli.options.OutputOptions.VERBOSE);
+    }
+
     /** A progress bar on stderr, or null when stderr is no terminal or --quiet was given. */
     ProgressBar progressBar(int runs) {
         return quiet || !stderrIsTerminal.getAsBoolean() ? null : new ProgressBar(err, runs);

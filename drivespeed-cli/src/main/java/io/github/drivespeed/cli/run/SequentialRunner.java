@@ -183,7 +183,7 @@ public final class SequentialRunner {
                         + Headers.sequential(asked, direct));
                 SpeedReport report = test.listener(bar == null ? lines
                         : new Listeners(bar, lines)).run();
-                TextSummary.print(text, report);
+                TextSummary.print(text, report, context.verbose());
                 results = results == null ? Results.of(report) : results.and(report);
             }
             if (random != null) {
@@ -193,7 +193,7 @@ public final class SequentialRunner {
                         + Headers.presets(rnd, plan) + " (for the requirement)");
                 text.flush();
                 WorkloadTable table = plan.runPresets(rnd);
-                TablePrinter.print(text, table, false);
+                TablePrinter.print(text, table, false, context.verbose());
                 results = results == null ? Results.of(table) : results.and(table);
             }
         }

@@ -94,7 +94,7 @@ public final class SustainedRunner {
         try (ProgressBar bar = context.progressBar(1)) {
             report = plan.listener(bar == null ? header : new Listeners(header, bar)).run();
         }
-        TextSummary.print(text, report);
+        TextSummary.print(text, report, context.verbose());
         return report;
     }
 

@@ -78,12 +78,12 @@ public final class WorkloadRunner {
                     bar == null ? WorkloadListener.NONE : bar));
             if (!chosen.isEmpty() || sweep) {
                 WorkloadTable table = chosen.isEmpty() ? plan.runSweep() : plan.runPresets(chosen);
-                TablePrinter.print(out, table, sweep);
+                TablePrinter.print(out, table, sweep, context.verbose());
                 results = Results.of(table);
                 sweepTable = chosen.isEmpty() ? table : null;
             } else {
                 WorkloadReport report = plan.run();
-                TextSummary.print(out, report);
+                TextSummary.print(out, report, context.verbose());
                 results = Results.of(report);
             }
         } catch (IllegalArgumentException e) {

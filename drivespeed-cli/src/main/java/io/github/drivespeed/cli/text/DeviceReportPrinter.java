@@ -21,8 +21,9 @@ final class DeviceReportPrinter {
      *
      * @param out where to
      * @param report the device test's report
+     * @param verbose whether {@code --verbose} was given: the backend line in full
      */
-    static void print(PrintWriter out, DeviceReport report) {
+    static void print(PrintWriter out, DeviceReport report, boolean verbose) {
         out.println();
         // In hdparm's own units: its "MB" is 2^20 bytes (hdparm.c divides by 1024 * 1024).
         report.cachedRead().ifPresent(c -> out.println(hdparmLine("cached reads:  ",
@@ -41,7 +42,7 @@ final class DeviceReportPrinter {
                 + (report.read().warnings().contains(Warning.DATA_LOSS)
                         ? " [DATA LOST: not the drive's speed]" : ""));
         out.println();
-        out.print(report);
+        TextSummary.printText(out, report, verbose);
     }
 
     /** One run as hdparm prints its timing: {@code " Timing X: 256 MB in 0.29 seconds = 877.76 MB/sec"}. */

@@ -22,14 +22,16 @@ public final class TablePrinter {
      * @param table the rows
      * @param sweep whether it is a sweep: the I/O line is then printed once, with the block sizes,
      *     when every row used the same engine
+     * @param verbose whether {@code --verbose} was given: the backend line in full
      */
-    public static void print(PrintWriter out, WorkloadTable table, boolean sweep) {
+    public static void print(PrintWriter out, WorkloadTable table, boolean sweep,
+            boolean verbose) {
         out.println();
         out.print(table);
         WorkloadReport first = table.rows().get(0).report();
         out.println();
         out.print(first.target().summary());
-        out.println("backend:    " + first.backend());
+        out.println(BackendLine.of(first.backend(), verbose));
         Set<String> engines = new LinkedHashSet<>();
         for (WorkloadTable.Row row : table.rows()) {
             engines.add(row.report().engine().toString());
@@ -49,6 +51,7 @@ public final class TablePrinter {
             warnings.addAll(row.report().warnings());
         }
         WarningLines.print(out, warnings);
+        out.println(TextSummary.LABEL + TableSummary.of(table));
         out.flush();
     }
 }

@@ -38,7 +38,7 @@ class CpuUnavailableOutputTest {
     @Test
     void theTextSaysUnavailableAndWhy() {
         WorkloadReport r = withoutCpuTimes();
-        assertThat(r.toString()).contains("CPU:        unavailable: " + REASON + "\n")
+        assertThat(r.details()).contains("CPU:        unavailable: " + REASON + "\n")
                 .doesNotContain("0 ns user");
         String table = WorkloadTable.of(List.of(new WorkloadTable.Row("RND4K-Q8T1", r))).toString();
         assertThat(table.lines().filter(l -> l.startsWith("RND4K-Q8T1")))

@@ -52,7 +52,7 @@ class DeviceTailTest {
                 assertThat(s.accounting().deviceIo().orElseThrow().readBytes())
                         .isGreaterThanOrEqualTo(SIZE);
             }
-            assertThat(r.toString()).contains("  rest:     the last 1536 B, after the last whole"
+            assertThat(r.details()).contains("  rest:     the last 1536 B, after the last whole"
                     + " block, are read as one smaller last request");
 
             DeviceReport timed = plan.duration(Duration.ofSeconds(5)).runs(1).run();

@@ -37,7 +37,7 @@ class DropCachesTest {
         }
         assertThat(r.warnings()).doesNotContain(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
                 Warning.READ_SERVED_FROM_CACHE);
-        assertThat(r.toString()).contains("buffered, after drop_caches; device ");
+        assertThat(r.details()).contains("buffered, after drop_caches; device ");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 }

@@ -228,7 +228,7 @@ class FaultsTest {
         assertThat(report.write().warnings()).contains(Warning.BUFFERED_FALLBACK);
         assertThat(report.read().warnings()).contains(Warning.BUFFERED_FALLBACK,
                 Warning.READ_MAY_INCLUDE_PAGE_CACHE);
-        assertThat(report.toString()).contains("buffered, fdatasync timed")
+        assertThat(report.details()).contains("buffered, fdatasync timed")
                 .contains("BUFFERED_FALLBACK: O_DIRECT was refused by the file system, so the"
                         + " figures are buffered");
         assertThat(dir.toFile().list()).isEmpty();

@@ -80,7 +80,7 @@ class FlushNotSentTest {
             assertThat(c.results().get(0).whyNotJudged())
                     .contains(RequirementCheck.NotJudged.NOT_THE_DRIVES);
             assertThat(c.results().get(0).note().orElseThrow()).contains("FLUSH_NOT_SENT");
-            assertThat(r.toString()).containsPattern("FLUSH_NOT_SENT: .*\\n    write run 1: "
+            assertThat(r.details()).containsPattern("FLUSH_NOT_SENT: .*\\n    write run 1: "
                     + loop.sysfsName() + " \\(write cache write through\\) completed 0 flush"
                     + " requests while it wrote \\d+\\.\\d MB \\(\\d+\\.\\d MiB\\)\\n");
         }

@@ -48,7 +48,7 @@ class RateDropAndStallTest {
                 "--read-drop-at", "16M", "--fs", "none")) {
             DeviceReport r = DriveSpeed.onDevice(medium.device()).blockSize("2M").count(16)
                     .runs(1).run();
-            assertThat(r.read().warnings()).as(r.toString()).contains(Warning.READ_RATE_DROP);
+            assertThat(r.read().warnings()).as(r.details()).contains(Warning.READ_RATE_DROP);
             RateDrop drop = r.read().rateDrop().orElseThrow();
             assertThat((double) drop.bytesBeforeDrop()).as(drop.toString())
                     .isCloseTo(16 * MIB, within(2.0 * MIB));
@@ -72,7 +72,7 @@ class RateDropAndStallTest {
             WorkloadReport r = DriveSpeed.workload(medium.mountDir()).sequential().read()
                     .blockSize("1M").size("32M").duration(Duration.ofSeconds(5)).run();
             PassResult read = r.read().orElseThrow();
-            assertThat(read.warnings()).as(r.toString()).contains(Warning.READ_RATE_DROP);
+            assertThat(read.warnings()).as(r.details()).contains(Warning.READ_RATE_DROP);
             RateDrop drop = read.rateDrop().orElseThrow();
             assertThat(drop.bytesPerSecondBefore()).isGreaterThan(2.0 * drop.bytesPerSecondAfter());
         }
@@ -86,9 +86,9 @@ class RateDropAndStallTest {
                 "--read-bps", Long.toString(READ_BPS), "--fs", "ext4")) {
             SpeedReport r = DriveSpeed.on(medium.mountDir()).blockSize("2M").count(16).runs(1)
                     .run();
-            assertThat(r.write().warnings()).as(r.toString()).doesNotContain(
+            assertThat(r.write().warnings()).as(r.details()).doesNotContain(
                     Warning.WRITE_CACHE_CLIFF, Warning.PAGE_CACHE_DIRTY_LIMIT, Warning.WRITE_STALL);
-            assertThat(r.read().warnings()).as(r.toString())
+            assertThat(r.read().warnings()).as(r.details())
                     .doesNotContain(Warning.READ_RATE_DROP, Warning.READ_STALL);
             assertThat(r.write().median().bytesPerSecond())
                     .isCloseTo(READ_BPS, within(0.10 * READ_BPS));
@@ -103,7 +103,7 @@ class RateDropAndStallTest {
                 "--fs", "ext4")) {
             SpeedReport r = DriveSpeed.on(medium.mountDir()).blockSize("4M").count(16).runs(1)
                     .run();
-            assertThat(r.write().warnings()).as(r.toString()).contains(Warning.WRITE_STALL);
+            assertThat(r.write().warnings()).as(r.details()).contains(Warning.WRITE_STALL);
             assertThat(r.write().stall().orElseThrow().noProgressNanos() / 1e9)
                     .isCloseTo(1.5, within(0.3));
         }
@@ -118,7 +118,7 @@ class RateDropAndStallTest {
             WorkloadReport r = DriveSpeed.workload(medium.mountDir()).sequential().write()
                     .blockSize("1M").size("32M").run();
             PassResult write = r.write().orElseThrow();
-            assertThat(write.warnings()).as(r.toString()).contains(Warning.WRITE_STALL);
+            assertThat(write.warnings()).as(r.details()).contains(Warning.WRITE_STALL);
             assertThat(write.stall().orElseThrow().noProgressNanos() / 1e9)
                     .isCloseTo(1.5, within(0.3));
         }
@@ -135,14 +135,14 @@ class RateDropAndStallTest {
                 "--fs", "ext4")) {
             SpeedReport r = DriveSpeed.on(medium.mountDir()).buffered().blockSize("2M").count(32)
                     .runs(1).run();
-            assertThat(r.write().warnings()).as(r.toString())
+            assertThat(r.write().warnings()).as(r.details())
                     .contains(Warning.PAGE_CACHE_DIRTY_LIMIT)
                     .doesNotContain(Warning.WRITE_CACHE_CLIFF);
             CacheCliff cliff = r.write().cacheCliff().orElseThrow();
             assertThat(cliff.cause()).isEqualTo(CacheCliff.Cause.PAGE_CACHE);
             // within 15 %: a quiet CI run measured 15.07 MB/s after the limit (0.90 of it), the
             // kernel's write-back holding the writer a little under the medium's rate
-            assertThat(cliff.drop().bytesPerSecondAfter()).as(r.toString())
+            assertThat(cliff.drop().bytesPerSecondAfter()).as(r.details())
                     .isCloseTo(16 * MIB, within(0.15 * 16 * MIB));
         }
     }

@@ -79,7 +79,7 @@ class ReadHonestyTest {
         }
         assertThat(r.warnings()).doesNotContain(Warning.READ_SERVED_FROM_CACHE,
                 Warning.READ_MAY_INCLUDE_PAGE_CACHE);
-        assertThat(r.toString()).containsPattern("(?m)^read: .*\\n            O_DIRECT; device "
+        assertThat(r.details()).containsPattern("(?m)^read: .*\\n            O_DIRECT; device "
                 + device + " read \\d+\\.\\d MB \\(\\d+\\.\\d MiB\\) in \\d+ requests \\(avg \\d+"
                 + " KiB\\) over 2 runs$");
     }
@@ -113,7 +113,7 @@ class ReadHonestyTest {
                 .as("re-reading 2 MiB from the page cache reads next to nothing from the disk")
                 .isLessThan(s.bytes() / 10));
         assertThat(r.warnings()).contains(Warning.PAGE_CACHE_FIGURE);
-        assertThat(r.toString()).containsPattern("(?m)^cached read: median ")
+        assertThat(r.details()).containsPattern("(?m)^cached read: median ")
                 .contains("from the page cache on purpose (memory speed, not the drive)");
         assertThat(TestFiles.names(dir)).isEmpty();
     }

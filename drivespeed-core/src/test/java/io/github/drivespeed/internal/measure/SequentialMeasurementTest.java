@@ -114,7 +114,7 @@ class SequentialMeasurementTest {
         assertThat(events).containsExactly(
                 "write 1 " + passBytes, "write 1 done", "read 1 " + passBytes, "read 1 done",
                 "write 2 " + passBytes, "write 2 done", "read 2 " + passBytes, "read 2 done");
-        assertThat(report.toString()).contains("write:", "read:", "MB/s", "MiB/s", "java");
+        assertThat(report.details()).contains("write:", "read:", "MB/s", "MiB/s", "java");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
@@ -216,7 +216,7 @@ class SequentialMeasurementTest {
         assertThat(SharedDisk.apartFromSharing(ShortPasses.apartFromLength(report.write())))
                 .containsExactly(Warning.ZERO_FILLED_DATA);
         assertThat(report.warnings()).contains(Warning.ZERO_FILLED_DATA);
-        assertThat(report.toString()).contains("ZERO_FILLED_DATA");
+        assertThat(report.details()).contains("ZERO_FILLED_DATA");
     }
 
     /**
@@ -255,7 +255,7 @@ class SequentialMeasurementTest {
             assertThat(SharedDisk.apartFromSharing(ShortPasses.apartFromLength(report.read())))
                     .containsExactlyInAnyOrder(Warning.READ_MAY_INCLUDE_PAGE_CACHE,
                             Warning.READ_SERVED_FROM_CACHE);
-            assertThat(report.toString()).containsPattern("READ_SERVED_FROM_CACHE: .*\n    read"
+            assertThat(report.details()).containsPattern("READ_SERVED_FROM_CACHE: .*\n    read"
                     + " run 1: device \\S+ read \\d+\\.\\d MB \\(\\d+\\.\\d MiB\\) of the 33\\.6 MB"
                     + " \\(32\\.0 MiB\\) read \\(\\d+ %\\)");
         } else {

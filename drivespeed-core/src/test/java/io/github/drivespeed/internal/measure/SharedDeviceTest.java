@@ -105,7 +105,7 @@ class SharedDeviceTest {
             }
             assertThat(shared.read().warnings()).contains(Warning.FOREIGN_IO)
                     .doesNotContain(Warning.CONCURRENT_MEASUREMENT);
-            assertThat(shared.toString()).containsPattern("FOREIGN_IO: .*\\n(    .*\\n)*    read"
+            assertThat(shared.details()).containsPattern("FOREIGN_IO: .*\\n(    .*\\n)*    read"
                     + " run \\d: device " + loop.device().getFileName() + " read \\d+\\.\\d MB"
                     + " \\(\\d+\\.\\d MiB\\) and wrote 0\\.0 MB \\(0\\.0 MiB\\) while this pass"
                     + " read 268\\.4 MB \\(256\\.0 MiB\\)");
@@ -130,7 +130,7 @@ class SharedDeviceTest {
                 ChildMeasurement.awaitPaused(child, control);
                 DeviceReport shared = plan.run();
                 assertThat(shared.read().warnings()).contains(Warning.CONCURRENT_MEASUREMENT);
-                assertThat(shared.toString()).contains("CONCURRENT_MEASUREMENT");
+                assertThat(shared.details()).contains("CONCURRENT_MEASUREMENT");
                 ChildMeasurement.resume(control);
                 assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
                 assertThat(child.exitValue()).as(ChildMeasurement.output(control)).isZero();

@@ -34,7 +34,7 @@ class SustainedWriteTest {
         try (FakeFlash medium = FakeFlash.up(dir, "--claimed", "2G", "--mode", "honest",
                 "--cache", "96M", "--slow-bps", Long.toString(SLOW_BPS), "--fs", "ext4")) {
             SustainedReport r = DriveSpeed.sustained(medium.mountDir()).size("400M").run();
-            System.out.println(r);
+            System.out.println(r.details());
             assertThat(r.stop()).isEqualTo(SustainedReport.Stop.STEADY_AFTER_DROP);
             assertThat(r.cacheExceeded()).isTrue();
             assertThat((double) r.cacheBytes().getAsLong())
@@ -51,7 +51,7 @@ class SustainedWriteTest {
         Privileged.requireRoot();
         try (Mounts.Mount tmpfs = Mounts.mount(dir, "tmpfs", "size=600m")) {
             SpeedReport r = DriveSpeed.on(tmpfs.dir()).run();
-            assertThat(r.write().warnings()).as(r.toString()).doesNotContain(Warning.WRITE_CACHE_CLIFF);
+            assertThat(r.write().warnings()).as(r.details()).doesNotContain(Warning.WRITE_CACHE_CLIFF);
             assertThat(r.write().cacheCliff()).isEmpty();
         }
     }
@@ -63,7 +63,7 @@ class SustainedWriteTest {
                 "--cache", "96M", "--slow-bps", Long.toString(SLOW_BPS), "--fs", "ext4")) {
             SpeedReport r = DriveSpeed.on(medium.mountDir()).blockSize("1M").count(128).runs(1)
                     .run();
-            System.out.println(r);
+            System.out.println(r.details());
             assertThat(r.write().warnings()).contains(Warning.WRITE_CACHE_CLIFF);
             CacheCliff cliff = r.write().cacheCliff().orElseThrow();
             assertThat((double) cliff.drop().bytesBeforeDrop()).isCloseTo(32 << 20, within(0.10 * (32 << 20)));

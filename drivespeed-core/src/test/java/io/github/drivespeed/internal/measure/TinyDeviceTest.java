@@ -71,7 +71,7 @@ class TinyDeviceTest {
             });
             assertThat(r.read().warnings()).contains(Warning.PASS_TOO_SHORT);
             assertThat(r.read().notTheDrives()).doesNotContain(Warning.PASS_TOO_SHORT);
-            assertThat(r.toString()).containsPattern("PASS_TOO_SHORT: .*\\n    read run 1: "
+            assertThat(r.details()).containsPattern("PASS_TOO_SHORT: .*\\n    read run 1: "
                     + "\\d+(\\.\\d+)? (ns|us|ms|s) and 1 block, under 100 ms or 4 blocks\\n    read"
                     + " run 2: ");
         }

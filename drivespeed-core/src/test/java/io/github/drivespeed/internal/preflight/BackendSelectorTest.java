@@ -36,6 +36,6 @@ class BackendSelectorTest {
         // drivespeed-core's own tests run without drivespeed-native on the class path
         SpeedReport r = DriveSpeed.on(dir).blockSize("64K").count(2).runs(1).run();
         assertThat(r.backend().fallbackReason()).contains(BackendSelector.NO_PROVIDER);
-        assertThat(r.toString()).contains("drivespeed-native");
+        assertThat(r.details()).contains("drivespeed-native");
     }
 }

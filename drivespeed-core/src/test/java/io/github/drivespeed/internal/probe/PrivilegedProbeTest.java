@@ -44,7 +44,7 @@ class PrivilegedProbeTest {
             SpeedReport report = DriveSpeed.on(tmpfs.dir()).blockSize("64K").count(4).runs(1)
                     .run();
             assertThat(report.warnings()).contains(Warning.SYNC_MOUNT);
-            assertThat(report.toString()).contains("SYNC_MOUNT: ").contains(",sync");
+            assertThat(report.details()).contains("SYNC_MOUNT: ").contains(",sync");
             assertThat(TestFiles.names(tmpfs.dir())).isEmpty();
         }
     }

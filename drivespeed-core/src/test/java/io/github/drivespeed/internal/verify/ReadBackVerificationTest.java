@@ -149,7 +149,7 @@ class ReadBackVerificationTest {
         assertThat(r.closeFailuresAfterLoss()).isEqualTo(1);
         assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
         assertThat(r.verdict().dataLost()).isTrue();
-        assertThat(r.toString()).contains("then closing the test file failed with EIO (1 time)");
+        assertThat(r.details()).contains("then closing the test file failed with EIO (1 time)");
         assertThat(TestFiles.names(dir)).isEmpty();
 
         // the same EIO at close with nothing lost before it: an I/O error, as before
@@ -260,7 +260,7 @@ class ReadBackVerificationTest {
         assertThat(r.read().warnings()).contains(Warning.DATA_LOSS);
         assertThat(r.write().warnings()).contains(Warning.DATA_LOSS);
         assertThat(r.read().notTheDrives()).contains(Warning.DATA_LOSS);
-        assertThat(r.toString()).contains("DATA_LOSS", "first at offset " + AT);
+        assertThat(r.details()).contains("DATA_LOSS", "first at offset " + AT);
     }
 
     /** Changes the sector at {@link #AT} of the test file on disk after run 1's write pass. */

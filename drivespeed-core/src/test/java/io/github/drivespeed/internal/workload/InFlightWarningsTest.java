@@ -44,7 +44,7 @@ class InFlightWarningsTest {
         assertThat(f.submitterBusy().getAsDouble()).isGreaterThanOrEqualTo(0.9);
         assertThat(f.toolLimited()).isTrue();
         assertThat(r.warnings()).contains(Warning.TOOL_LIMITED);
-        assertThat(r.toString()).contains("QUEUE_DEPTH_NOT_REACHED: ").contains("TOOL_LIMITED: ")
+        assertThat(r.details()).contains("QUEUE_DEPTH_NOT_REACHED: ").contains("TOOL_LIMITED: ")
                 .containsPattern("1 thread x queue depth 8 \\(\\d\\.\\d in flight on average,"
                         + " peak 1, submitting thread \\d+ % busy\\)");
         assertThat(TestFiles.names(dir)).isEmpty();

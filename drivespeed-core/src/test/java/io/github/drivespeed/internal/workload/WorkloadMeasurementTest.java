@@ -271,7 +271,7 @@ class WorkloadMeasurementTest {
         assertThat(r.engine().toString()).contains("4 threads x queue depth 1");
         assertThat(r.warnings()).doesNotContain(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
         // psync: the system call is fio's clat and its lat; no slat line
-        assertThat(r.toString()).containsPattern("(?m)^ +clat \\(n=2002\\): min ")
+        assertThat(r.details()).containsPattern("(?m)^ +clat \\(n=2002\\): min ")
                 .doesNotContainPattern("(?m)^ +slat ").doesNotContainPattern("(?m)^ +lat \\(");
         if (System.getProperty("os.name").startsWith("Linux")) {
             // the four I/O threads' own counts (fio's ctx, minf, majf), both runs together
@@ -323,7 +323,7 @@ class WorkloadMeasurementTest {
         assertThat(r.engine().queueDepthRunAsThreads()).isTrue();
         assertThat(r.engine().workers()).isEqualTo(8);
         assertThat(r.warnings()).contains(Warning.QUEUE_DEPTH_RUN_AS_THREADS);
-        assertThat(r.toString()).contains("QUEUE_DEPTH_RUN_AS_THREADS");
+        assertThat(r.details()).contains("QUEUE_DEPTH_RUN_AS_THREADS");
         assertThat(afterFill(transfers(rec), 4L << 20).stream().map(Call::thread).distinct())
                 .hasSize(8);
     }
@@ -489,7 +489,7 @@ class WorkloadMeasurementTest {
     @Test
     void theReportReadsLikeFio() throws IOException {
         WorkloadReport r = small().random().readPercent(70).count(3000).run();
-        String text = r.toString();
+        String text = r.details();
         assertThat(text).contains("randrw 70% reads", "bs 4 KiB", "QD1 T1", "IOPS", "clat",
                 "99.99th=[", "50.00th=[", "read:", "write:", "MB/s", "MiB/s");
         List<String> lines = new ArrayList<>(List.of(text.split("\n")));

@@ -1,0 +1,79 @@
+package io.github.drivespeed.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.warning.Warning;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every kind of report gives its answer in one line ({@link Report#summary()}, also its
+ * {@code toString()}) and everything in lines ({@link Report#details()}); measured for real, in a
+ * temporary directory, with tiny sizes.
+ */
+class ReportSummaryTest {
+
+    /** Where a figure was flagged (the shared disk's other I/O), the line says so. */
+    private static final String FLAGGED = "(; flagged: see warnings)?";
+
+    @TempDir
+    Path dir;
+
+    private static void assertOneLineAndDetails(Report r) {
+        assertThat(r.summary()).doesNotContain("\n").isEqualTo(r.toString());
+        assertThat(r.details()).endsWith("\n").contains(r.target().summary());
+        assertThat(r.details().lines().count()).isGreaterThan(3);
+    }
+
+    @Test
+    void aSequentialReportsLineHasBothMediansAndHowTheyWereMeasured() throws IOException {
+        SpeedReport r = DriveSpeed.on(dir).blockSize("64K").count(4).runs(2).run();
+        assertOneLineAndDetails(r);
+        assertThat(r.summary()).matches("write \\d+\\.\\d+ MB/s, read \\d+\\.\\d+ MB/s \\(median"
+                + " of 2, O_DIRECT, 256 KiB per pass" + FLAGGED + "\\)")
+                .startsWith("write " + ReportText.megabytesPerSecond(r.write().median()) + ", read "
+                        + ReportText.megabytesPerSecond(r.read().median()));
+        assertThat(r.details()).contains("backend:    " + r.backend() + "\n")
+                .contains("write:      median " + r.write().median());
+    }
+
+    @Test
+    void aFlaggedFigureNeverReadsAsAClean() throws IOException {
+        // the pure-Java backend cannot evict a buffered read's pages: the read figure is flagged
+        SpeedReport r = DriveSpeed.on(dir).blockSize("64K").count(4).runs(1).buffered().run();
+        assertThat(r.read().warnings()).contains(Warning.READ_MAY_INCLUDE_PAGE_CACHE);
+        assertThat(r.verdict().outcome()).isEqualTo(Verdict.Outcome.FLAGGED);
+        assertThat(r.summary()).endsWith("(median of 1, buffered, 256 KiB per pass; flagged: see"
+                + " warnings)");
+    }
+
+    @Test
+    void aWorkloadsLineHasItsIopsAndRate() throws IOException {
+        WorkloadReport r = DriveSpeed.workload(dir).random().read().blockSize("4K").size("1M")
+                .count(64).run();
+        assertOneLineAndDetails(r);
+        assertThat(r.summary()).matches("read \\d+ IOPS \\d+\\.\\d+ MB/s \\(median of 1,"
+                + " randread 4 KiB QD1 T1, O_DIRECT" + FLAGGED + "\\)");
+    }
+
+    @Test
+    void aSustainedWritesLineSaysWhatItFound() throws IOException {
+        SustainedReport r = DriveSpeed.sustained(dir).size("4M").duration(Duration.ofSeconds(1))
+                .run();
+        assertOneLineAndDetails(r);
+        assertThat(r.summary()).matches("(sustained write|write) \\d+\\.\\d+ MB/s.* \\(O_DIRECT,"
+                + " \\d+ [KM]iB blocks, .* in .*\\)");
+    }
+
+    @Test
+    void aCapacityChecksLineHasItsResult() throws IOException {
+        CapacityCheckReport r = DriveSpeed.verifyCapacity(dir).size("4M").run();
+        assertOneLineAndDetails(r);
+        assertThat(r.summary()).matches("capacity OK: usable [^;]+, lost [^;]+; write \\d+\\.\\d+"
+                + " MB/s, read \\d+\\.\\d+ MB/s \\(filled .* in 1 file, O_DIRECT\\)");
+    }
+}
