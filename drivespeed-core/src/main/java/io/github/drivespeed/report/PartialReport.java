@@ -5,15 +5,12 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a measurement completed before it failed. When a run fails after some of its runs
- * completed (ENOSPC, EIO or an interrupt in run 23 of 25), the exception {@code run()} throws
- * keeps its type and carries this as a suppressed exception: {@link #in(Throwable)} finds it,
- * and {@link #report()} is the report of the completed runs alone, as {@code run()} would have
- * returned it had the plan asked for that many (its {@code parameters()} are the plan's, its
- * passes' {@code runs()} the runs completed). A run that failed part-way is not in it.
- *
- * <p>Covered: the sequential test's runs ({@link SpeedReport}). It is an exception only to
- * travel with the failure (no stack trace); it is never thrown.
+ * What a measurement completed before it failed. When a sequential test fails after some of its
+ * runs completed (ENOSPC, EIO or an interrupt in run 23 of 25), the exception {@code run()}
+ * throws keeps its type and carries this as a suppressed exception: {@link #in(Throwable)} finds
+ * it. Its {@link #report()} is the report of the completed runs, as {@code run()} returns one:
+ * {@code parameters()} the plan's, each pass's {@code runs()} the runs completed; the run that
+ * failed part-way is not in it. Never thrown, and without a stack trace.
  *
  * @since 0.1.0
  */
@@ -21,7 +18,6 @@ public final class PartialReport extends Exception {
 
     private static final long serialVersionUID = 1L;
 
-    /** The report of the completed runs; not serialized. */
     private final transient Report report;
 
     private PartialReport(Report report, int completedRuns, int plannedRuns) {
@@ -31,14 +27,12 @@ public final class PartialReport extends Exception {
     }
 
     /**
-     * The completed runs of a sequential test, to attach to its failure with
-     * {@link Throwable#addSuppressed}.
+     * The completed runs of a sequential test, to attach to its failure (addSuppressed).
      *
      * @param report the report of the runs completed
      * @return the carrier
      */
     public static PartialReport of(SpeedReport report) {
-        Objects.requireNonNull(report, "report");
         return new PartialReport(report, report.write().runs(), report.parameters().runs());
     }
 
@@ -48,12 +42,10 @@ public final class PartialReport extends Exception {
     }
 
     /**
-     * The completed runs a failure carries.
+     * {@return the report of the runs completed before {@code failure}; empty when none completed
+     * (it came before or in the first run) or it carries none (it was serialized)}
      *
      * @param failure what {@code run()} threw
-     * @return the report of the runs completed before it; empty when none completed (the
-     *     failure came before or in the first run) or the failure carries none (it crossed a
-     *     serialization boundary, or came from elsewhere)
      */
     public static Optional<Report> in(Throwable failure) {
         return Arrays.stream(failure.getSuppressed()).filter(PartialReport.class::isInstance)

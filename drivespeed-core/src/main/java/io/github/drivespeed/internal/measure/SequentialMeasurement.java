@@ -96,9 +96,17 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         this.verify = parameters.verify();
     }
 
+    /** The memory the buffers take (a block of 1 TiB is refused before the target is examined). */
+    @Override
+    protected void checkWithoutTarget() {
+        Preflight.checkMemory(bufferBytes(), parameters.blockSize(),
+                verify ? "the write pool, and a second block to read back into for verification"
+                        : "the write pool, which the reads reuse");
+    }
+
     /**
      * The block size against the backend, O_DIRECT (or the buffered fallback), the direct-I/O
-     * alignment, O_DSYNC, drop_caches and the memory the buffers take.
+     * alignment, O_DSYNC and drop_caches.
      */
     @Override
     protected Checked<SpeedReport> check(Preflight.Target t) throws IOException {
@@ -122,9 +130,6 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         }
         readOptions.checkBackend(io);
         FileSizeLimit.check(t, parameters.bytesPerPass().bytes(), "count", "blockSize");
-        Preflight.checkMemory(bufferBytes(), parameters.blockSize(),
-                verify ? "the write pool, and a second block to read back into for verification"
-                        : "the write pool, which the reads reuse");
         boolean directIo = direct;
         return started -> measure(t, directIo, bufferAlignment, started);
     }
