@@ -85,9 +85,14 @@ class CommandLineTrapsTest {
     void aRefusedValueIsReadAsOneSentence() throws IOException {
         assertRefused(CommandRun.of(dir.toString(), "--count", "0"),
                 "invalid value for option '--count': '0' is too small (must be >= 1)");
-        assertRefused(CommandRun.of(dir.toString(), "--rw", "randread", "--duration", "-1"),
-                "invalid value for option '--duration': '-1' is not a duration: '-1' (must not"
-                        + " be negative)");
+        // the value once, then the rule
+        for (String negative : new String[] {"-1", "-1s", " -500ms"}) {
+            assertRefused(CommandRun.of(dir.toString(), "--rw", "randread", "--duration",
+                    negative), "invalid value for option '--duration': '" + negative + "' is"
+                            + " negative: a duration is 0 or more, a number and optionally a"
+                            + " unit (ns, us, ms, s, m or h; seconds without one), for example 5,"
+                            + " 500ms, 2m");
+        }
     }
 
     @Test

@@ -53,6 +53,25 @@ class MessageWordingTest {
                 + " of 4 KiB to 64 MiB, so --size must be a multiple of 64 MiB: '32M' is not");
     }
 
+    /**
+     * A block no machine's memory holds is refused before the target is examined (the probe of
+     * mounts and devices and the choice of the backend took seconds before): on a target that
+     * does not exist, the block size is named, not the target.
+     */
+    @Test
+    void aBlockLargerThanMemoryIsRefusedBeforeTheTargetIsExamined() {
+        Path missing = dir.resolve("nosuch");
+        CommandRun o = CommandRun.of(missing.toString(), "--block-size", "1T");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.errLines()).singleElement().asString().startsWith(
+                "drivespeed: invalid value for option '--block-size': '1T': needs 2 TiB of memory"
+                        + " (the write pool, and a second block to read back into for"
+                        + " verification), more than the ").endsWith(" available (MemAvailable"
+                        + " in /proc/meminfo)");
+        assertThat(o.out()).isEmpty();
+        assertThat(missing).doesNotExist();
+    }
+
     @Test
     void twoNamesOfOneOptionAreBothNamedAsAliases() throws IOException {
         assertRefused(CommandRun.of(dir.toString(), "--rw", "read", "--runtime", "1",

@@ -16,7 +16,8 @@ final class FigureDetails {
      * For {@link Warning#FLUSH_NOT_SENT}, each write run's disks that took writes without a FLUSH
      * ({@code     write run 1: loop3 (write cache write through) completed 0 flush requests while
      * it wrote 268.4 MB (256.0 MiB)}); for {@link Warning#PASS_TOO_SHORT}, each run under the
-     * bounds ({@code     read run 2: 31.4 ms and 1 block, under 100 ms or 4 blocks}); nothing for
+     * bounds ({@code     read run 2 lasted 31.40 ms (1 block): under 100 ms and fewer than 4
+     * blocks is too short to time well; measure more data (...)}); nothing for
      * the other warnings.
      *
      * @param sb where the lines go
@@ -29,17 +30,27 @@ final class FigureDetails {
         }
         for (PassResult p : passes) {
             for (Sample s : p.warnings().contains(w) ? p.samples() : List.<Sample>of()) {
-                String head = "    " + p.kind() + " run " + s.run() + ": ";
+                String head = "    " + p.kind() + " run " + s.run();
                 if (w == Warning.FLUSH_NOT_SENT) {
                     s.accounting().deviceIo().map(d -> d.unflushed(false)).orElse(List.of())
-                            .forEach(f -> sb.append(head).append(f).append('\n'));
+                            .forEach(f -> sb.append(head).append(": ").append(f).append('\n'));
                 } else if (Thresholds.passTooShort(s.elapsedNanos(), s.ios())) {
-                    sb.append(head).append(String.format(Locale.ROOT, "%s%s, under %d ms or %d"
-                            + " blocks%n", Nanoseconds.format(s.elapsedNanos()), s.ios() == 0 ? ""
-                            : " and " + s.ios() + (s.ios() == 1 ? " block" : " blocks"),
-                            Warning.MIN_PASS_MILLIS, Warning.MIN_PASS_BLOCKS));
+                    sb.append(head).append(tooShort(s));
                 }
             }
         }
+    }
+
+    /** {@code  lasted 60.41 ms (64 blocks): under 100 ms is too short to time well; ...}. */
+    private static String tooShort(Sample s) {
+        boolean fewBlocks = s.ios() > 0 && s.ios() < Warning.MIN_PASS_BLOCKS;
+        boolean brief = s.elapsedNanos() < Warning.MIN_PASS_MILLIS * 1_000_000L;
+        return String.format(Locale.ROOT, " lasted %s%s: %s%s%s too short to time well; measure"
+                + " more data (a larger count or size, or a duration)%n",
+                Nanoseconds.format(s.elapsedNanos()), s.ios() == 0 ? ""
+                        : " (" + s.ios() + (s.ios() == 1 ? " block)" : " blocks)"),
+                brief ? "under " + Warning.MIN_PASS_MILLIS + " ms" : "",
+                brief && fewBlocks ? " and " : "",
+                fewBlocks ? "fewer than " + Warning.MIN_PASS_BLOCKS + " blocks is" : " is");
     }
 }

@@ -1,8 +1,11 @@
 package io.github.drivespeed.testing;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -27,6 +30,29 @@ public final class TestFiles {
      */
     public static void flushDirtyPages() throws IOException {
         Mounts.execOrThrow("sync");
+    }
+
+    /**
+     * Fills the file system of {@code directory} with a new file {@code filler.bin} there until
+     * {@code leaveBytes} are usable (what {@code FileStore.getUsableSpace()} says), and syncs it.
+     *
+     * @param directory a directory on the file system to fill
+     * @param leaveBytes bytes to leave usable
+     * @return the bytes usable afterwards
+     * @throws IOException if the file cannot be written
+     */
+    public static long fill(Path directory, long leaveBytes) throws IOException {
+        try (FileChannel filler = FileChannel.open(directory.resolve("filler.bin"),
+                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ByteBuffer chunk = ByteBuffer.allocateDirect(1 << 20);
+            long remaining = Files.getFileStore(directory).getUsableSpace() - leaveBytes;
+            while (remaining > 0) {
+                chunk.clear().limit((int) Math.min(chunk.capacity(), remaining));
+                remaining -= filler.write(chunk);
+            }
+            filler.force(false);
+        }
+        return Files.getFileStore(directory).getUsableSpace();
     }
 
     /**

@@ -115,7 +115,16 @@ public final class JsonReport {
         doc.set("warnings", warningDetails(results.warnings(), results.target()
                 .map(TargetInfo::removedLeftovers).orElse(List.of())));
         doc.set("requirement", results.requirement().map(JsonReport::requirement).orElse(null));
+        doc.set("failure", results.failure().map(JsonReport::failure).orElse(null));
         return doc;
+    }
+
+    /** The failure that ended the measurement after the jobs were measured. */
+    private static ObjectNode failure(Results.Failure f) {
+        ObjectNode n = NODES.objectNode();
+        n.put("message", f.message());
+        n.put("exit_code", f.exitCode());
+        return n;
     }
 
     static ObjectNode target(TargetInfo t) {

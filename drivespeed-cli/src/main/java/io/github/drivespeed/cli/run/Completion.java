@@ -8,7 +8,8 @@ import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
 
 /**
- * The end of every measuring run: data lost in words, the requirement's verdict, the results
+ * The end of every measuring run (and of one that failed after some of it completed): data lost
+ * in words, the requirement's verdict, the results
  * written, the exit code (1 when the requirement was not met or data was lost, else 4 when the
  * requirement could not be judged).
  */
@@ -54,5 +55,28 @@ final class Completion {
             return ExitCode.REQUIREMENT_FAILED;
         }
         return code;
+    }
+
+    /**
+     * The end of a run that failed after some of it completed: data lost in words, the results
+     * of what completed written with the failure (the JSON's {@code failure}), then the failure
+     * in one line; no requirement is judged on part of a measurement.
+     *
+     * @param completed what was measured before the failure
+     * @param why the failure, in the command line's words
+     * @return the failure's exit code
+     */
+    static int failedLate(RunContext context, Results completed, RunContext.Failure why) {
+        OutputRouter outputs = context.outputs();
+        DataLoss.printBlocks(outputs.text(), completed);
+        try {
+            outputs.write(completed.with(new Results.Failure(why.message(), why.exitCode())),
+                    null);
+        } catch (IOException e) {
+            context.fail(e.getMessage(), ExitCode.IO_ERROR);
+        }
+        DataLoss.report(context.err(), completed.jobs().stream().map(Results.Job::report)
+                .toList());
+        return context.fail(why.message(), why.exitCode());
     }
 }

@@ -44,8 +44,11 @@ final class DataLoss {
     private static final Report.Visitor<Optional<Found>> CHECKED = new Report.Visitor<>() {
         @Override
         public Optional<Found> visit(SpeedReport r) {
+            // the warm-up's read-back is counted where it lost data (docs/genuine-media.md): what
+            // was checked beyond the runs' passes is the warm-up file's
+            long runsBytes = r.read().runs() * r.parameters().bytesPerPass().bytes();
             return r.read().verification().map(v -> readBack("the test file read back", v,
-                    r.closeFailuresAfterLoss()));
+                    r.closeFailuresAfterLoss(), Math.max(0, v.checkedBytes() - runsBytes)));
         }
 
         @Override
@@ -60,13 +63,13 @@ final class DataLoss {
 
         @Override
         public Optional<Found> visit(DeviceReport r) {
-            return r.read().verification().map(v -> readBack("the device", v, 0));
+            return r.read().verification().map(v -> readBack("the device", v, 0, 0));
         }
 
         @Override
         public Optional<Found> visit(CapacityCheckReport r) {
             return Optional.of(readBack("the capacity check's files", r.readBack().verification(),
-                    r.readBack().closeFailuresAfterLoss()));
+                    r.readBack().closeFailuresAfterLoss(), 0));
         }
 
         @Override
@@ -149,11 +152,12 @@ final class DataLoss {
                 + " on it).";
     }
 
-    private static Found readBack(String what, Verification v, int closeFailuresAfterLoss) {
+    private static Found readBack(String what, Verification v, int closeFailuresAfterLoss,
+            long warmUpBytes) {
         return new Found() {
             @Override
             public void printBlock(PrintWriter text) {
-                LossLines.print(text, what, v, closeFailuresAfterLoss);
+                LossLines.print(text, what, v, closeFailuresAfterLoss, warmUpBytes);
             }
 
             @Override

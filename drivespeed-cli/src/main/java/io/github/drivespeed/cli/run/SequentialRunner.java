@@ -93,6 +93,9 @@ public final class SequentialRunner {
             results = measure(test, plans.random(), results);
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
+        } catch (LateFailure e) {
+            return Completion.failedLate(context, e.completed(),
+                    context.failure(e.failure(), "buffered", "directOrBuffered"));
         } catch (IOException e) {
             return context.failed(e, "buffered", "directOrBuffered");
         }
@@ -181,8 +184,12 @@ public final class SequentialRunner {
                 String gap = results == null ? "" : "\n";
                 ProgressListener lines = new RunLinePrinter(text, direct -> gap + Headers.on(dir)
                         + Headers.sequential(asked, direct));
-                SpeedReport report = test.listener(bar == null ? lines
-                        : new Listeners(bar, lines)).run();
+                SpeedReport report;
+                try {
+                    report = test.listener(bar == null ? lines : new Listeners(bar, lines)).run();
+                } catch (IOException e) {
+                    throw LateFailure.keepingCompleted(e, results, text, context.verbose());
+                }
                 TextSummary.print(text, report, context.verbose());
                 results = results == null ? Results.of(report) : results.and(report);
             }

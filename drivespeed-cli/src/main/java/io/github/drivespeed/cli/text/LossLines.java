@@ -47,6 +47,23 @@ public final class LossLines {
      */
     public static void print(PrintWriter out, String what, Verification v,
             int closeFailuresAfterLoss) {
+        print(out, what, v, closeFailuresAfterLoss, 0);
+    }
+
+    /**
+     * Prints what a read-back check found lost, if anything, the closes that then failed, and how
+     * much of what was read back was the untimed warm-up file's (its losses are the medium's too,
+     * so the totals count its read-back; the run lines do not).
+     *
+     * @param out where to
+     * @param what what was read back, for example {@code the read passes}
+     * @param v what the check found; nothing is printed when it found no loss
+     * @param closeFailuresAfterLoss test files that then failed to close with EIO (the file
+     *     system's own data lost too)
+     * @param warmUpBytes the bytes of the warm-up file's read-back counted in {@code v}; 0 for none
+     */
+    public static void print(PrintWriter out, String what, Verification v,
+            int closeFailuresAfterLoss, long warmUpBytes) {
         if (!v.hasLoss()) {
             return;
         }
@@ -57,7 +74,8 @@ public final class LossLines {
         out.println("  lost:             " + bytes(v.lostBytes()) + " of "
                 + bytes(v.checkedBytes()) + " read back ("
                 + String.format(Locale.ROOT, "%.1f %%", 100.0 * v.lostBytes() / v.checkedBytes())
-                + ")");
+                + ")" + (warmUpBytes > 0 ? ", the untimed warm-up file's " + bytes(warmUpBytes)
+                        + " included (data it lost is lost all the same)" : ""));
         out.println("  kind:             " + kind(first));
         if (v.lostBytesByKind().size() > 1) {
             StringBuilder sb = new StringBuilder("  by kind:         ");

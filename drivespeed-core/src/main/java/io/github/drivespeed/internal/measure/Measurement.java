@@ -102,13 +102,15 @@ public abstract class Measurement<T, R> {
     }
 
     /**
-     * Runs the measurement: clock, preflight and backend, the kind's checks, its passes.
+     * Runs the measurement: clock, the kind's checks that need no target, preflight and backend,
+     * the kind's other checks, its passes.
      *
      * @return the report
      * @throws IOException as the plan that made this measurement says
      */
     public final R run() throws IOException {
         Started started = Started.now();
+        checkWithoutTarget();
         T target = examination.examine(given, backend);
         return check(target).measure(started);
     }
@@ -121,6 +123,15 @@ public abstract class Measurement<T, R> {
     /** {@return the caller's backend, or empty for the best available} */
     protected final Optional<IoBackend> backend() {
         return backend;
+    }
+
+    /**
+     * The kind's checks that need neither the target nor the backend (the memory its buffers
+     * take), before the target is examined: a plan that cannot run anywhere is refused at once,
+     * not after the probe of the target and the choice of the backend (seconds on a slow board).
+     * None by default.
+     */
+    protected void checkWithoutTarget() {
     }
 
     /**

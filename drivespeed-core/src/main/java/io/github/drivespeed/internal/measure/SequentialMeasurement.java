@@ -30,6 +30,7 @@ import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.CacheHandling;
 import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PartialReport;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.medium.Verification;
@@ -95,9 +96,17 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         this.verify = parameters.verify();
     }
 
+    /** The memory the buffers take (a block of 1 TiB is refused before the target is examined). */
+    @Override
+    protected void checkWithoutTarget() {
+        Preflight.checkMemory(bufferBytes(), parameters.blockSize(),
+                verify ? "the write pool, and a second block to read back into for verification"
+                        : "the write pool, which the reads reuse");
+    }
+
     /**
      * The block size against the backend, O_DIRECT (or the buffered fallback), the direct-I/O
-     * alignment, O_DSYNC, drop_caches and the memory the buffers take.
+     * alignment, O_DSYNC and drop_caches.
      */
     @Override
     protected Checked<SpeedReport> check(Preflight.Target t) throws IOException {
@@ -121,9 +130,6 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
         }
         readOptions.checkBackend(io);
         FileSizeLimit.check(t, parameters.bytesPerPass().bytes(), "count", "blockSize");
-        Preflight.checkMemory(bufferBytes(), parameters.blockSize(),
-                verify ? "the write pool, and a second block to read back into for verification"
-                        : "the write pool, which the reads reuse");
         boolean directIo = direct;
         return started -> measure(t, directIo, bufferAlignment, started);
     }
@@ -161,11 +167,24 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
     private SpeedReport measureLocked(Preflight.Target t, IoBackend io, boolean direct,
             int bufferAlignment, DriveLocks locks, boolean concurrentBefore, Instant startedAt)
             throws IOException {
-        Path directory = t.directory();
-        BackendSelector.Selection selection = t.selection();
         DeviceCounters counters = DeviceCounters.of(t.info());
         BtrfsDirectWrites btrfs = BtrfsDirectWrites.of(t.info());
-        Passes passes = runAll(t, io, direct, bufferAlignment, counters, btrfs);
+        Passes passes = runAll(t, io, direct, bufferAlignment, counters, btrfs,
+                done -> report(t, done, locks, concurrentBefore, btrfs, counters, startedAt,
+                        false));
+        return report(t, passes, locks, concurrentBefore, btrfs, counters, startedAt, true);
+    }
+
+    /**
+     * The report of the passes run: of every run, or, with {@code complete} false, of the runs
+     * completed before a failure (then no cached-read pass runs).
+     */
+    private SpeedReport report(Preflight.Target t, Passes passes, DriveLocks locks,
+            boolean concurrentBefore, BtrfsDirectWrites btrfs, DeviceCounters counters,
+            Instant startedAt, boolean complete) throws IOException {
+        Path directory = t.directory();
+        IoBackend io = t.io();
+        BackendSelector.Selection selection = t.selection();
         TargetInfo targetInfo = btrfs.reported(t.info());
         List<Sample> writes = passes.writes;
         List<Sample> reads = passes.reads;
@@ -192,7 +211,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             writeWarnings.add(Warning.FIRST_WRITES_SLOWER);
         }
         Optional<PassResult> cached = Optional.empty();
-        if (readOptions.cachedReadNanos() > 0) {
+        if (complete && readOptions.cachedReadNanos() > 0) {
             cached = Optional.of(CachedRead.inDirectory(io, directory, readOptions.cachedReadNanos(),
                     counters));
         }
@@ -211,7 +230,8 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
 
     /** The write pool and the read ring, and in them the warm-up and the runs. */
     private Passes runAll(Preflight.Target t, IoBackend io, boolean direct, int bufferAlignment,
-            DeviceCounters counters, BtrfsDirectWrites btrfs) throws IOException {
+            DeviceCounters counters, BtrfsDirectWrites btrfs, PartialReports partial)
+            throws IOException {
         long blockBytes = parameters.blockSize().bytes();
         boolean memory = t.info().warnings().contains(Warning.MEMORY_FILE_SYSTEM);
         // Without verification the read pass reads into the write pool, which every run refills
@@ -226,8 +246,39 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             // And no device paces its reads: the check runs in batches, one chunk at a time.
             Passes passes = new Passes(io, t.info(), data, ring, blockBytes, direct, counters,
                     !memory, btrfs);
-            passes.runAll(Math.max(1, Math.min(parameters.count(), WARM_UP_BYTES / blockBytes)));
+            try {
+                passes.runAll(Math.max(1, Math.min(parameters.count(),
+                        WARM_UP_BYTES / blockBytes)));
+            } catch (IOException | RuntimeException e) {
+                attachCompleted(e, passes, partial);
+                throw e;
+            }
             return passes;
+        }
+    }
+
+    /** Builds the report of the runs completed before a failure. */
+    @FunctionalInterface
+    private interface PartialReports {
+        SpeedReport of(Passes completed) throws IOException;
+    }
+
+    /**
+     * Attaches the runs completed before a failure to it ({@link PartialReport}), where any
+     * completed; a failure to build their report is attached to it as suppressed instead.
+     */
+    private static void attachCompleted(Exception failure, Passes passes,
+            PartialReports partial) {
+        if (passes.writes.isEmpty()) {
+            return;
+        }
+        passes.keepWarmUpLoss();
+        try {
+            failure.addSuppressed(PartialReport.of(partial.of(passes)));
+        } catch (IOException | RuntimeException e) {
+            LOG.info("the runs completed before the failure could not be reported: {}",
+                    e.toString());
+            failure.addSuppressed(e);
         }
     }
 

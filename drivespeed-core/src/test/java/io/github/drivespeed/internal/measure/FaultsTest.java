@@ -27,11 +27,8 @@ import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -70,16 +67,8 @@ class FaultsTest {
             if (pass != PassKind.WRITE || run != 1) {
                 return;
             }
-            try (FileChannel filler = FileChannel.open(directory.resolve("filler.bin"),
-                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                ByteBuffer chunk = ByteBuffer.allocate(64 * 1024);
-                long remaining = Files.getFileStore(directory).getUsableSpace() - leaveBytes;
-                while (remaining > 0) {
-                    chunk.clear().limit((int) Math.min(chunk.capacity(), remaining));
-                    remaining -= filler.write(chunk);
-                }
-                filler.force(false);
-                usableAfterFilling = Files.getFileStore(directory).getUsableSpace();
+            try {
+                usableAfterFilling = TestFiles.fill(directory, leaveBytes);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -71,9 +71,11 @@ class TinyDeviceTest {
             });
             assertThat(r.read().warnings()).contains(Warning.PASS_TOO_SHORT);
             assertThat(r.read().notTheDrives()).doesNotContain(Warning.PASS_TOO_SHORT);
-            assertThat(r.details()).containsPattern("PASS_TOO_SHORT: .*\\n    read run 1: "
-                    + "\\d+(\\.\\d+)? (ns|us|ms|s) and 1 block, under 100 ms or 4 blocks\\n    read"
-                    + " run 2: ");
+            // what is too short, and what to do
+            assertThat(r.details()).containsPattern("PASS_TOO_SHORT: .*\\n    read run 1 lasted"
+                    + " \\d+(\\.\\d+)? (ns|us|ms|s) \\(1 block\\): (under 100 ms and )?fewer than 4"
+                    + " blocks is too short to time well; measure more data \\(a larger count or"
+                    + " size, or a duration\\)\\n    read run 2 lasted ");
         }
     }
 

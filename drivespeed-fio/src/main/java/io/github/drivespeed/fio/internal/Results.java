@@ -131,19 +131,37 @@ public final class Results {
     private final List<Integer> groups;
     private final Optional<RequirementCheck> requirement;
     private final Optional<FioWritten> fio;
+    private final Optional<Failure> failure;
+
+    /**
+     * The failure that ended a measurement after some of it completed: the jobs are what
+     * completed before it, the last perhaps with fewer runs than its parameters asked for.
+     *
+     * @param message the failure, as the command line words it
+     * @param exitCode the command's exit code for it
+     */
+    public record Failure(String message, int exitCode) {
+        /** Checks the message. */
+        public Failure {
+            Objects.requireNonNull(message, "message");
+        }
+    }
 
     private Results(Optional<TargetInfo> target, List<Job> jobs,
             Optional<RequirementCheck> requirement) {
-        this(target, jobs, ordinals(jobs.size()), requirement, Optional.empty());
+        this(target, jobs, ordinals(jobs.size()), requirement, Optional.empty(),
+                Optional.empty());
     }
 
     private Results(Optional<TargetInfo> target, List<Job> jobs, List<Integer> groups,
-            Optional<RequirementCheck> requirement, Optional<FioWritten> fio) {
+            Optional<RequirementCheck> requirement, Optional<FioWritten> fio,
+            Optional<Failure> failure) {
         this.target = Objects.requireNonNull(target, "target");
         this.jobs = List.copyOf(jobs);
         this.groups = List.copyOf(groups);
         this.requirement = Objects.requireNonNull(requirement, "requirement");
         this.fio = Objects.requireNonNull(fio, "fio");
+        this.failure = Objects.requireNonNull(failure, "failure");
     }
 
     private static List<Integer> ordinals(int n) {
@@ -178,7 +196,7 @@ public final class Results {
      * @param written its options and laid-out files, for fio's JSON
      */
     public Results with(FioWritten written) {
-        return new Results(target, jobs, groups, requirement, Optional.of(written));
+        return new Results(target, jobs, groups, requirement, Optional.of(written), failure);
     }
 
     /** {@return what the fio job file or command line wrote, when fio's jobs were run} */
@@ -241,7 +259,7 @@ public final class Results {
             j.add(new Job(row.label(), row.report()));
             g.add(group);
         }
-        return new Results(target, j, g, requirement, fio);
+        return new Results(target, j, g, requirement, fio, failure);
     }
 
     /**
@@ -250,7 +268,21 @@ public final class Results {
      * @param check the requirement check made of these results
      */
     public Results with(RequirementCheck check) {
-        return new Results(target, jobs, groups, Optional.of(check), fio);
+        return new Results(target, jobs, groups, Optional.of(check), fio, failure);
+    }
+
+    /**
+     * {@return these results, ended by a failure after they were measured}
+     *
+     * @param ended the failure
+     */
+    public Results with(Failure ended) {
+        return new Results(target, jobs, groups, requirement, fio, Optional.of(ended));
+    }
+
+    /** {@return the failure that ended the measurement after these results, if one did} */
+    public Optional<Failure> failure() {
+        return failure;
     }
 
     private Results with(Job job) {
@@ -258,7 +290,7 @@ public final class Results {
         j.add(job);
         List<Integer> g = new ArrayList<>(groups);
         g.add(nextGroup());
-        return new Results(target, j, g, requirement, fio);
+        return new Results(target, j, g, requirement, fio, failure);
     }
 
     private int nextGroup() {

@@ -171,8 +171,17 @@ public final class SharedOptions {
                 + " 1000) or " + m.group(1) + binary + " (powers of 1024)";
     }
 
-    /** A time as fio writes one (fio's HOWTO, "Time"): no unit means seconds. */
+    /**
+     * A time as fio writes one (fio's HOWTO, "Time"): no unit means seconds. A negative one is
+     * refused here with the rule, in words that follow the value the refusal names
+     * ({@code '-1' is negative: ...}), not with the parser's, which name the value again.
+     */
     private static Duration duration(String text) {
+        if (text.strip().startsWith("-")) {
+            throw new IllegalArgumentException("is negative: a duration is 0 or more, a number"
+                    + " and optionally a unit (ns, us, ms, s, m or h; seconds without one), for"
+                    + " example 5, 500ms, 2m");
+        }
         return Nanoseconds.parse(text, ChronoUnit.SECONDS);
     }
 
