@@ -402,9 +402,6 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 throws IOException {
             boolean write = kind == PassKind.WRITE;
             String what = kind + " pass of " + label;
-            if (run > 0) {
-                progress.passStarted(kind, run, passBytes);
-            }
             if (write) {
                 data.startRun(NONCES.nextLong());
             }
@@ -413,6 +410,12 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             try (PassChecks checks = new PassChecks(write, verify, data, ring, !findCliffs,
                     blockBytes, count, block -> block * blockBytes,
                     done -> progress.bytesTransferred(kind, run, done, passBytes))) {
+                // told last before the clock starts, the data ready: a listener that reads the
+                // clock here (the command's chart) is on the timed interval's clock to within the
+                // device counters' read
+                if (run > 0) {
+                    progress.passStarted(kind, run, passBytes);
+                }
                 // (the warm-up's write too: other I/O during it would make it slow, not the medium)
                 PassWindow window = PassWindow.open(run > 0 || write ? counters
                         : DeviceCounters.NONE);
