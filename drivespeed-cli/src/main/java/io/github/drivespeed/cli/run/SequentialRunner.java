@@ -181,8 +181,10 @@ public final class SequentialRunner {
                 String gap = results == null ? "" : "\n";
                 ProgressListener lines = new RunLinePrinter(text, direct -> gap + Headers.on(dir)
                         + Headers.sequential(asked, direct));
-                SpeedReport report = test.listener(bar == null ? lines
-                        : new Listeners(bar, lines)).run();
+                // the chart's clock read first, before the bar and the lines do their work
+                SpeedReport report = test.listener(new Listeners(
+                        context.outputs().chartListener(),
+                        bar == null ? lines : new Listeners(bar, lines))).run();
                 TextSummary.print(text, report);
                 results = results == null ? Results.of(report) : results.and(report);
             }
