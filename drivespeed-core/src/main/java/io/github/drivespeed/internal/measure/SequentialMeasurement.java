@@ -410,15 +410,15 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             try (PassChecks checks = new PassChecks(write, verify, data, ring, !findCliffs,
                     blockBytes, count, block -> block * blockBytes,
                     done -> progress.bytesTransferred(kind, run, done, passBytes))) {
-                // told last before the clock starts, the data ready: a listener that reads the
-                // clock here (the command's chart) is on the timed interval's clock to within the
-                // device counters' read
-                if (run > 0) {
-                    progress.passStarted(kind, run, passBytes);
-                }
                 // (the warm-up's write too: other I/O during it would make it slow, not the medium)
+                // the listener is told last before the clock starts, the data ready and the
+                // counters read: a clock it reads (the command's chart) is the timed interval's
                 PassWindow window = PassWindow.open(run > 0 || write ? counters
-                        : DeviceCounters.NONE);
+                        : DeviceCounters.NONE, () -> {
+                            if (run > 0) {
+                                progress.passStarted(kind, run, passBytes);
+                            }
+                        });
                 checks.begin(window.startNanos(), window.recorder());
                 long done = transfer(checks, file, name, count, passBytes, write,
                         window.recorder(), what, window.startNanos());
