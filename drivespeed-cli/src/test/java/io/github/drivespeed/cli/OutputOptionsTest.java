@@ -216,9 +216,24 @@ class OutputOptionsTest {
         assertThat(image.getHeight()).isEqualTo(500);
         Path sweep = outDir.resolve("s.png");
         Outcome s = run(dir.toString(), "--rw", "read", "--sweep", "--size", "64M", "--count",
-                "32", "--quiet", "--chart", sweep.toString());
+                "32", "--chart", sweep.toString());
         assertThat(s.exitCode()).isZero();
         assertThat(ImageIO.read(sweep.toFile()).getWidth()).isEqualTo(800);
+        assertThat(s.out()).endsWith("\nchart:      " + sweep
+                + " (median MB/s against block size)\n");
+    }
+
+    @Test
+    void theSummarySaysWhereTheChartIsAndWhatItShows() throws IOException {
+        Path png = outDir.resolve("runs.png");
+        Outcome o = run(dir.toString(), "--block-size", "64K", "--count", "16", "--runs", "3",
+                "--chart", png.toString());
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out().lines().filter(l -> l.startsWith("chart:")).toList())
+                .singleElement().asString().matches("chart:      " + java.util.regex.Pattern
+                        .quote(png.toString()) + " \\(MB/s per \\d+ m?s, 6 lines, fdatasync"
+                        + " shaded\\)");
+        assertThat(ImageIO.read(png.toFile()).getWidth()).isEqualTo(800);
     }
 
     @Test

@@ -31,7 +31,10 @@ public interface ProgressListener {
     }
 
     /**
-     * A pass is about to start.
+     * A pass is about to start: in a sequential test, the last call before the pass's timed
+     * interval starts (its data is ready by then), so that the clock read here and the times
+     * of the {@link #bytesTransferred} calls that follow measure the pass as the engine does,
+     * to within microseconds.
      *
      * @param pass write or read
      * @param run the run, numbered from 1

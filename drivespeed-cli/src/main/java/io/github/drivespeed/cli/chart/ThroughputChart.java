@@ -1,39 +1,42 @@
 package io.github.drivespeed.cli.chart;
 
 import io.github.drivespeed.fio.internal.Results;
-import io.github.drivespeed.report.PassKind;
-import io.github.drivespeed.report.PassResult;
-import io.github.drivespeed.report.Report;
-import io.github.drivespeed.report.Sample;
-import io.github.drivespeed.report.SustainedReport;
-import io.github.drivespeed.report.TimelinePoint;
 import io.github.drivespeed.report.WorkloadTable;
-import io.github.drivespeed.report.view.ReportView;
 import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.unit.Nanoseconds;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Rectangle;
 import java.awt.Font;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
-import java.util.List;
 import java.util.Optional;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.SeriesRenderingOrder;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * Throughput charts as PNG, drawn headless with JFreeChart: the timeline of every pass (MB/s per
- * timeline interval against the time since the pass started), and for a block-size sweep the
+ * bucket against the time since the pass started, {@link TimelineChartData}), and for a
+ * block-size sweep the
  * median throughput against the block size. {@link #WIDTH} x {@link #HEIGHT} pixels; MB/s is
  * 10^6 bytes per second, as everywhere in drivespeed.
  */
@@ -50,68 +53,84 @@ public final class ThroughputChart {
         }
     }
 
-    /** Strong colours that stay apart on white (no yellow or pale tints). */
-    private static final Color[] PALETTE = {
-        new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0xff7f0e),
-        new Color(0x9467bd), new Color(0x8c564b), new Color(0x17becf), new Color(0xe377c2),
-        new Color(0x7f7f7f), new Color(0x000000), new Color(0xbcbd22), new Color(0x393b79)};
+    /** The fdatasync band: a translucent grey, and its edges a little darker. */
+    private static final Color SYNC_BAND = new Color(0x80, 0x80, 0x80, 0x38);
+    private static final Color SYNC_EDGE = new Color(0x60, 0x60, 0x60, 0x90);
 
     private static final Font AXIS_LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
     private static final Font TICKS = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
-
-    /**
-     * The passes of a report whose timelines the chart draws, in order: a sequential test's
-     * write and read passes, a workload's reads and writes, a device test's write (if any) and
-     * read passes; none of a sustained write or a capacity check or probe, and no cached-read
-     * pass (the page cache's speed).
-     */
-    private static final Report.Visitor<List<PassResult>> TIMED_PASSES =
-            new Report.DefaultVisitor<>() {
-                @Override
-                public List<PassResult> visitDefault(Report r) {
-                    return ReportView.of(r).passes().stream()
-                            .filter(p -> p.kind() != PassKind.CACHED_READ).toList();
-                }
-
-                @Override
-                public List<PassResult> visit(SustainedReport r) {
-                    return List.of();
-                }
-            };
 
     private ThroughputChart() {
     }
 
     /**
-     * The timeline of every pass of every job: one line per job, direction and run, each
-     * interval drawn as a flat step at its rate (bytes of the I/Os completed in it over its
-     * length), so that a short last interval shows as short.
+     * The timeline of every pass of every job, drawn from {@link TimelineChartData}: one line
+     * per job, direction and run, each bucket a flat step at its rate; writes in warm colours,
+     * reads in cool ones, run 1 solid, run 2 dashed, run 3 dotted (later runs drawn over earlier
+     * ones, so that none hides another); each write's closing fdatasync a shaded band, labelled
+     * with its run and length.
      *
-     * @param results the jobs
+     * @param data what to draw
+     * @param results the same jobs, for the titles
      * @return the chart
      */
-    public static JFreeChart timeline(Results results) {
-        XYSeriesCollection data = new XYSeriesCollection();
-        boolean severalJobs = results.jobs().size() > 1;
-        for (Results.Job job : results.jobs()) {
-            String prefix = severalJobs ? job.name() + ": " : "";
-            for (PassResult pass : job.report().accept(TIMED_PASSES)) {
-                add(data, prefix, pass);
+    public static JFreeChart timeline(TimelineChartData data, Results results) {
+        XYSeriesCollection lines = new XYSeriesCollection();
+        for (TimelineChartData.Series s : data.series()) {
+            XYSeries series = new XYSeries(s.name(), false, true);
+            for (TimelineChartData.Bucket b : s.buckets()) {
+                series.add(b.startNanos() / 1e9, b.megabytesPerSecond());
+                series.add(b.endNanos() / 1e9, b.megabytesPerSecond());
             }
+            lines.addSeries(series);
         }
         NumberAxis x = new NumberAxis("time since the pass started (s)");
+        if (data.endNanos() > 0) {
+            x.setRange(0, data.endNanos() / 1e9 * 1.02);
+        }
         NumberAxis y = new NumberAxis("throughput (MB/s, 1 MB = 10^6 bytes)");
         y.setAutoRangeIncludesZero(true);
+        y.setUpperMargin(0.12); // room for the fdatasync labels above the lines
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
-        style(renderer, data.getSeriesCount());
-        XYPlot plot = new XYPlot(data, x, y, renderer);
-        long interval = results.jobs().stream()
-                .flatMap(j -> j.report().accept(TIMED_PASSES).stream().limit(1))
-                .flatMap(p -> p.samples().stream())
-                .mapToLong(s -> s.timeline().intervalNanos()).findFirst().orElse(500_000_000L);
-        return chart("Throughput per " + (interval / 1_000_000) + " ms: "
+        SeriesStyle.apply(renderer, data.series());
+        XYPlot plot = new XYPlot(lines, x, y, renderer);
+        plot.setSeriesRenderingOrder(SeriesRenderingOrder.FORWARD);
+        for (int i = 0; i < data.syncs().size(); i++) {
+            plot.addDomainMarker(syncMarker(data.syncs().get(i), i, data.syncs().size() > 1),
+                    Layer.BACKGROUND);
+        }
+        if (!data.syncs().isEmpty()) {
+            LegendItemCollection legend = new LegendItemCollection();
+            legend.addAll(plot.getLegendItems());
+            LegendItem band = new LegendItem("fdatasync (closing the write)", null, null, null,
+                    new Rectangle(-6, -6, 12, 12), SYNC_BAND, new BasicStroke(1f), SYNC_EDGE);
+            legend.add(band);
+            plot.setFixedLegendItems(legend);
+        }
+        String widths = data.widths();
+        return chart("Throughput per " + (widths.isEmpty() ? "interval" : widths) + ": "
                 + results.target().map(t -> t.directory().toString()).orElse(""),
                 subtitle(results), plot);
+    }
+
+    /**
+     * A write's fdatasync: a band from its last block's completion to the pass's end, its label
+     * (with its run when there are several) below the one before.
+     */
+    private static IntervalMarker syncMarker(TimelineChartData.Sync sync, int index,
+            boolean several) {
+        IntervalMarker band = new IntervalMarker(sync.startNanos() / 1e9, sync.endNanos() / 1e9);
+        band.setPaint(SYNC_BAND);
+        band.setOutlinePaint(SYNC_EDGE);
+        band.setLabel("fdatasync" + (several ? " run " + sync.run() : "")
+                + ": " + (sync.elapsedNanos() > 0 ? Nanoseconds.format(sync.elapsedNanos())
+                        : "too short to draw"));
+        band.setLabelFont(TICKS);
+        band.setLabelPaint(Color.DARK_GRAY);
+        band.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+        band.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
+        band.setLabelOffset(new RectangleInsets(4 + 15 * index, 4, 4, 4));
+        return band;
     }
 
     /**
@@ -145,7 +164,7 @@ public final class ThroughputChart {
         NumberAxis y = new NumberAxis("throughput, median of runs (MB/s, 1 MB = 10^6 bytes)");
         y.setAutoRangeIncludesZero(true);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
-        style(renderer, data.getSeriesCount());
+        SeriesStyle.applyByIndex(renderer, data.getSeriesCount());
         XYPlot plot = new XYPlot(data, x, y, renderer);
         String rw = table.rows().get(0).report().parameters().fioRw();
         return chart("Throughput against block size (" + rw + "): "
@@ -162,33 +181,6 @@ public final class ThroughputChart {
      */
     public static void writePng(JFreeChart chart, OutputStream out) throws IOException {
         ChartUtils.writeChartAsPNG(out, chart, WIDTH, HEIGHT);
-    }
-
-    private static void style(XYLineAndShapeRenderer renderer, int series) {
-        for (int i = 0; i < series; i++) {
-            renderer.setSeriesStroke(i, new BasicStroke(2.5f));
-            renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
-        }
-    }
-
-    private static void add(XYSeriesCollection data, String prefix, PassResult pass) {
-        for (Sample s : pass.samples()) {
-            if (s.timeline().points().isEmpty()) {
-                continue;
-            }
-            // a job named after its direction ("RND4K Q1T1 read") does not repeat it
-            String kind = pass.kind().toString();
-            String name = prefix.endsWith(" " + kind + ": ")
-                    ? prefix.substring(0, prefix.length() - 2) : prefix + kind;
-            XYSeries series = new XYSeries(name + (pass.runs() > 1 ? " run " + s.run() : ""),
-                    false, true);
-            for (TimelinePoint p : s.timeline().points()) {
-                double mbps = p.throughput().megabytesPerSecond();
-                series.add(p.startNanos() / 1e9, mbps);
-                series.add(p.endNanos() / 1e9, mbps);
-            }
-            data.addSeries(series);
-        }
     }
 
     private static String subtitle(Results results) {

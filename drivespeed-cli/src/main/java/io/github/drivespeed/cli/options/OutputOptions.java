@@ -81,9 +81,11 @@ public final class OutputOptions {
     /** The PNG chart's file. */
     public static final OptionRow<String> CHART = OptionRow.text("FILE.png", "--chart")
             .forms(SEQUENTIAL, WORKLOAD, PRESET, SWEEP)
-            .help("Draw a PNG chart (800x500): the throughput timeline of every pass,"
-                    + " or for --sweep the throughput against the block size. The name must end"
-                    + " in .png; same file rules as --output.");
+            .help("Draw a PNG chart (800x500): the throughput of every pass and run over"
+                    + " time, in 80 to 199 buckets sized to the longest pass, each write's"
+                    + " closing fdatasync shaded; or for --sweep the throughput against the"
+                    + " block size. The name must end in .png; same file rules as --output. The"
+                    + " summary ends with the chart's path.");
 
     /** The Prometheus text file, for node_exporter's textfile collector. */
     public static final OptionRow<String> PROMETHEUS = OptionRow.text("FILE.prom", "--prometheus")

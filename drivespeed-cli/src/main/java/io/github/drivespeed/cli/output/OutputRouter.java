@@ -1,10 +1,13 @@
 package io.github.drivespeed.cli.output;
 
+import io.github.drivespeed.cli.chart.PassTraceRecorder;
 import io.github.drivespeed.cli.chart.ThroughputChart;
+import io.github.drivespeed.cli.chart.TimelineChartData;
 import io.github.drivespeed.cli.options.OptionTable.Exclusion;
 import io.github.drivespeed.cli.options.OutputOptions;
 import io.github.drivespeed.fio.internal.json.FioOutputFormat;
 import io.github.drivespeed.fio.internal.Results;
+import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.WorkloadTable;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -40,6 +43,8 @@ public final class OutputRouter implements AutoCloseable {
     private final Writer machine;
     private final OutputFile file;
     private final OutputFile chart;
+    /** The sequential test's passes as recorded for the chart; null without --chart. */
+    private final PassTraceRecorder traces;
     /** The {@code --prometheus} file, or null. */
     private OutputFile prometheus;
     private final boolean json;
@@ -58,6 +63,7 @@ public final class OutputRouter implements AutoCloseable {
         this.machine = machine;
         this.file = file;
         this.chart = chart;
+        this.traces = chart == null ? null : new PassTraceRecorder();
         this.json = json;
         this.fio = fio;
         this.machineFormat = machineFormat;
@@ -203,7 +209,16 @@ public final class OutputRouter implements AutoCloseable {
     }
 
     /**
-     * Writes the JSON or CSV, the text file, the chart and the Prometheus file.
+     * {@return what the sequential test tells as it runs, for the chart: a recorder of each
+     * pass's blocks with {@code --chart}, else {@link ProgressListener#NONE}}
+     */
+    public ProgressListener chartListener() {
+        return traces == null ? ProgressListener.NONE : traces;
+    }
+
+    /**
+     * Writes the chart (and says where in the text summary), then the JSON or CSV, the text
+     * file and the Prometheus file.
      *
      * @param results what was measured
      * @param sweepTable the sweep's table when the chart is to show throughput against block
@@ -211,6 +226,9 @@ public final class OutputRouter implements AutoCloseable {
      * @throws IOException naming the option and the file that could not be written
      */
     public void write(Results results, WorkloadTable sweepTable) throws IOException {
+        if (chart != null) {
+            writeChart(results, sweepTable);
+        }
         writeResults(to -> {
             if (fio != FioOutputFormat.NORMAL) {
                 FioJsonOutput.of(fio, generator).write(results, to);
@@ -220,15 +238,28 @@ public final class OutputRouter implements AutoCloseable {
                 CsvReport.write(results, to);
             }
         });
-        if (chart != null) {
-            chart.write(o -> ThroughputChart.writePng(sweepTable == null
-                    ? ThroughputChart.timeline(results)
-                    : ThroughputChart.blockSizeSweep(sweepTable, results), o));
-        }
         if (prometheus != null) {
             // Micrometer's classes are loaded here, and only when --prometheus was given
             prometheus.write(o -> PrometheusTextfile.write(results, o));
         }
+    }
+
+    /** Writes the chart, and a line that says where and what it shows to the text summary. */
+    private void writeChart(Results results, WorkloadTable sweepTable) throws IOException {
+        String shows;
+        if (sweepTable == null) {
+            TimelineChartData data = TimelineChartData.of(results, traces.traces());
+            chart.write(o -> ThroughputChart.writePng(ThroughputChart.timeline(data, results), o));
+            shows = "MB/s per " + data.widths() + ", "
+                    + data.series().size() + (data.series().size() == 1 ? " line" : " lines")
+                    + (data.syncs().isEmpty() ? "" : ", fdatasync shaded");
+        } else {
+            chart.write(o -> ThroughputChart.writePng(
+                    ThroughputChart.blockSizeSweep(sweepTable, results), o));
+            shows = "median MB/s against block size";
+        }
+        text.println();
+        text.println("chart:      " + chart.path() + " (" + shows + ")");
     }
 
     /** {@return whether writing to standard output failed} */

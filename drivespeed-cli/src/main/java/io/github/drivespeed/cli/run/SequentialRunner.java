@@ -186,7 +186,9 @@ public final class SequentialRunner {
                         + Headers.sequential(asked, direct));
                 SpeedReport report;
                 try {
-                    report = test.listener(bar == null ? lines : new Listeners(bar, lines)).run();
+                    // the chart's clock read first, before the bar and the lines do their work
+                    report = test.listener(new Listeners(context.outputs().chartListener(),
+                            bar == null ? lines : new Listeners(bar, lines))).run();
                 } catch (IOException e) {
                     throw LateFailure.keepingCompleted(e, results, text, context.verbose());
                 }

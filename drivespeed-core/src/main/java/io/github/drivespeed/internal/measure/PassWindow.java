@@ -24,9 +24,10 @@ final class PassWindow {
     private final DirectionRecorder recorder;
     private Optional<DeviceIo> device = Optional.empty();
 
-    private PassWindow(DeviceCounters counters) {
+    private PassWindow(DeviceCounters counters, Runnable beforeClock) {
         this.counters = counters;
         this.before = counters.snapshot();
+        beforeClock.run();
         this.startNanos = System.nanoTime();
         this.recorder = new DirectionRecorder(startNanos, TIMELINE_INTERVAL_NANOS, 0);
     }
@@ -39,7 +40,20 @@ final class PassWindow {
      * @return the window
      */
     static PassWindow open(DeviceCounters counters) {
-        return new PassWindow(counters);
+        return new PassWindow(counters, () -> { });
+    }
+
+    /**
+     * Opens the window now: the counters first, then {@code beforeClock}, then the clock; so
+     * that what {@code beforeClock} does (a listener told the pass starts) is outside the timed
+     * interval, and a clock it reads is the interval's to within the return from it.
+     *
+     * @param counters the device's counters, or {@link DeviceCounters#NONE}
+     * @param beforeClock run between the counters' read and the clock's
+     * @return the window
+     */
+    static PassWindow open(DeviceCounters counters, Runnable beforeClock) {
+        return new PassWindow(counters, beforeClock);
     }
 
     /** {@return {@link System#nanoTime()} at the start} */

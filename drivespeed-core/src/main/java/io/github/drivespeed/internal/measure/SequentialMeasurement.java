@@ -453,9 +453,6 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                 throws IOException {
             boolean write = kind == PassKind.WRITE;
             String what = kind + " pass of " + label;
-            if (run > 0) {
-                progress.passStarted(kind, run, passBytes);
-            }
             if (write) {
                 data.startRun(NONCES.nextLong());
             }
@@ -465,8 +462,14 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
                     blockBytes, count, block -> block * blockBytes,
                     done -> progress.bytesTransferred(kind, run, done, passBytes))) {
                 // (the warm-up's write too: other I/O during it would make it slow, not the medium)
+                // the listener is told last before the clock starts, the data ready and the
+                // counters read: a clock it reads (the command's chart) is the timed interval's
                 PassWindow window = PassWindow.open(run > 0 || write ? counters
-                        : DeviceCounters.NONE);
+                        : DeviceCounters.NONE, () -> {
+                            if (run > 0) {
+                                progress.passStarted(kind, run, passBytes);
+                            }
+                        });
                 checks.begin(window.startNanos(), window.recorder());
                 long done = transfer(checks, file, name, count, passBytes, write,
                         window.recorder(), what, window.startNanos());
