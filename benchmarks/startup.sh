@@ -14,9 +14,11 @@
 #                                                  clone's jar, built first)
 # Each JAR is run the way the installed command runs it: through drivespeed-dist's launcher
 # (src/dist/bin/drivespeed), copied with the jar into a temporary install tree (bin/, lib/). Give
-# two jars (say, before and after a change) to measure them in the same hyperfine runs. Prints
-# `uptime` before and after (the machine's load moves every figure; the ratios, taken side by
-# side, move less), each command's median and the ratios of medians.
+# two jars (say, before and after a change) to measure them in the same rounds. The runs are made
+# in rounds of 5 per command, the commands side by side in each round. Prints `uptime` before and
+# after (the machine's load moves every figure; the ratios, taken side by side, move less), each
+# command's median wall time and mean CPU time (user + system), the ratio of medians and the
+# median of the per-round ratios.
 # Needs: Java 17+, hyperfine, fio, python3 (apt-get install -y hyperfine fio python3). Installs
 # nothing.
 set -euo pipefail
@@ -50,20 +52,33 @@ for l in "${launchers[@]}"; do
   version_cmds+=("$l --version")
   run_cmds+=("$l $dir --block-size 1M --count 1 --runs 1")
 done
-hyperfine -N --warmup 3 --runs "$runs" --style basic --export-json "$work/version.json" \
-  "${version_cmds[@]}" >/dev/null
-hyperfine -N --warmup 3 --runs "$runs" --style basic --export-json "$work/run.json" \
-  --prepare "rm -f $dir/startup-fio.tmp" "${run_cmds[@]}" >/dev/null
+# hyperfine runs one command's runs after the other's: on a machine whose load moves, that alone
+# would move the ratios. So the runs are cut in rounds of 5, the commands side by side in each.
+for r in $(seq $(((runs + 4) / 5))); do
+  hyperfine -N --warmup "$([ "$r" = 1 ] && echo 3 || echo 1)" --runs 5 --style none \
+    --export-json "$work/version.$r.json" "${version_cmds[@]}" >/dev/null
+  hyperfine -N --warmup "$([ "$r" = 1 ] && echo 3 || echo 1)" --runs 5 --style none \
+    --export-json "$work/run.$r.json" --prepare "rm -f $dir/startup-fio.tmp" "${run_cmds[@]}" \
+    >/dev/null
+done
 echo "after:  $(uptime)"
-python3 - "$work/version.json" "$work/run.json" "${jars[@]}" <<'PY'
-import json, statistics, sys
-names = sys.argv[3:]
-for path, what in ((sys.argv[1], "--version"), (sys.argv[2], "one 1 MiB block")):
-    results = json.load(open(path))["results"]
-    base = statistics.median(results[0]["times"])
-    base_name = "java -version" if what == "--version" else "fio"
-    print(f"{what}: {base_name} median {base * 1000:.0f} ms")
-    for jar, r in zip(names, results[1:]):
-        m = statistics.median(r["times"])
-        print(f"  drivespeed ({jar}): median {m * 1000:.0f} ms, {m / base:.2f} x {base_name}")
+python3 - "$work" "${jars[@]}" <<'PY'
+import glob, json, statistics, sys
+work, names = sys.argv[1], sys.argv[2:]
+for kind, what, base_name in (("version", "--version", "java -version"),
+                              ("run", "one 1 MiB block", "fio")):
+    rounds = [json.load(open(f))["results"] for f in sorted(glob.glob(f"{work}/{kind}.*.json"))]
+    def times(i):
+        return [t for r in rounds for t in r[i]["times"]]
+    def cpu(i):
+        return statistics.mean(r[i]["user"] + r[i]["system"] for r in rounds)
+    base = statistics.median(times(0))
+    print(f"{what}: {base_name} median {base * 1000:.0f} ms (CPU {cpu(0) * 1000:.0f} ms),"
+          f" {len(times(0))} runs")
+    for i, jar in enumerate(names, start=1):
+        m = statistics.median(times(i))
+        per_round = statistics.median(statistics.median(r[i]["times"]) / statistics.median(r[0]["times"])
+                                      for r in rounds)
+        print(f"  drivespeed ({jar}): median {m * 1000:.0f} ms (CPU {cpu(i) * 1000:.0f} ms),"
+              f" {m / base:.2f} x {base_name} (median of per-round ratios {per_round:.2f})")
 PY
