@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine;
+import picocli.CommandLine.IHelpSectionRenderer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.IGetter;
 import picocli.CommandLine.Model.ISetter;
@@ -51,9 +52,18 @@ final class CommandLineFactory {
     static CommandLine create(BooleanSupplier stderrIsTerminal, boolean asFio) {
         CommandSpec spec = model(new DriveSpeedCommand(stderrIsTerminal, asFio), asFio);
         CommandLine cl = new CommandLine(spec);
-        cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST,
+        Map<String, IHelpSectionRenderer> sections = cl.getHelpSectionMap();
+        sections.put(UsageMessageSpec.SECTION_KEY_OPTION_LIST,
                 help -> help.optionList(help.createDefaultLayout(), HelpText.optionOrder(),
                         help.parameterLabelRenderer()));
+        // the synopsis and the description are made from the option table when the help is
+        // printed (before its first section), not on every start of the command
+        String first = cl.getHelpSectionKeys().get(0);
+        IHelpSectionRenderer firstSection = sections.get(first);
+        sections.put(first, help -> {
+            withHelpText(spec);
+            return firstSection.render(help);
+        });
         cl.setParameterExceptionHandler((ex, args) -> {
             if (ex instanceof OverwrittenOptionException && !ex.getCommandLine()
                     .isOverwrittenOptionsAllowed() && FioJobLine.spellsFio(spec, args, asFio)) {
@@ -86,7 +96,8 @@ final class CommandLineFactory {
      * the command more than the rest of the model): the positional {@code DIR}, the unmatched
      * arguments, {@code -h}/{@code --help} and {@code -V}/{@code --version} as picocli's
      * {@code mixinStandardHelpOptions} declares them, the exit codes, every row of the option
-     * table, the synopsis and the description.
+     * table. The synopsis and the description, made from the table, are added when the help is
+     * printed ({@link #withHelpText}).
      */
     private static CommandSpec model(DriveSpeedCommand command, boolean asFio) {
         CommandSpec spec = CommandSpec.wrapWithoutInspection(command);
@@ -115,8 +126,21 @@ final class CommandLineFactory {
         for (OptionRow<?> row : OptionTable.rows()) {
             spec.addOption(row.toSpec());
         }
-        spec.usageMessage().customSynopsis(HelpText.synopsis().toArray(new String[0]))
-                .description(HelpText.description().toArray(new String[0]));
+        return spec;
+    }
+
+    /**
+     * Adds the synopsis and the description, made from the option table, to the command's model
+     * once.
+     *
+     * @param spec the command's model
+     * @return the same model
+     */
+    static CommandSpec withHelpText(CommandSpec spec) {
+        if (spec.usageMessage().customSynopsis().length == 0) {
+            spec.usageMessage().customSynopsis(HelpText.synopsis().toArray(new String[0]))
+                    .description(HelpText.description().toArray(new String[0]));
+        }
         return spec;
     }
 

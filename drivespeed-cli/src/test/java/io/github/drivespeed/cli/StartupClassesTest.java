@@ -58,7 +58,10 @@ class StartupClassesTest {
                 .noneMatch(c -> c.startsWith("io.github.drivespeed.nativeio."))
                 .noneMatch(c -> c.startsWith("java.sql."))
                 // the model is built without annotations, whose values come as proxies
-                .noneMatch(c -> c.startsWith("jdk.proxy") || c.startsWith("com.sun.proxy."));
+                .noneMatch(c -> c.startsWith("jdk.proxy") || c.startsWith("com.sun.proxy."))
+                // the synopsis is made when the help is printed
+                .doesNotContain("io.github.drivespeed.cli.options.HelpText",
+                        "io.github.drivespeed.cli.options.Synopsis");
     }
 
     @Test
