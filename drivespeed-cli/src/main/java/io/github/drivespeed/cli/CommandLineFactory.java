@@ -7,9 +7,17 @@ import io.github.drivespeed.cli.run.ErrorMessages;
 import io.github.drivespeed.cli.run.ExitCode;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryIteratorException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine;
+import picocli.CommandLine.IHelpSectionRenderer;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.IGetter;
+import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.Model.UnmatchedArgsBinding;
 import picocli.CommandLine.OverwrittenOptionException;
 import picocli.CommandLine.Model.UsageMessageSpec;
 
@@ -42,18 +50,20 @@ final class CommandLineFactory {
      * @return the command line
      */
     static CommandLine create(BooleanSupplier stderrIsTerminal, boolean asFio) {
-        CommandSpec spec = CommandSpec.forAnnotatedObject(
-                new DriveSpeedCommand(stderrIsTerminal, asFio));
-        spec.versionProvider(new Version(asFio));
-        for (OptionRow<?> row : OptionTable.rows()) {
-            spec.addOption(row.toSpec());
-        }
-        spec.usageMessage().customSynopsis(HelpText.synopsis().toArray(new String[0]))
-                .description(HelpText.description().toArray(new String[0]));
+        CommandSpec spec = model(new DriveSpeedCommand(stderrIsTerminal, asFio), asFio);
         CommandLine cl = new CommandLine(spec);
-        cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST,
+        Map<String, IHelpSectionRenderer> sections = cl.getHelpSectionMap();
+        sections.put(UsageMessageSpec.SECTION_KEY_OPTION_LIST,
                 help -> help.optionList(help.createDefaultLayout(), HelpText.optionOrder(),
                         help.parameterLabelRenderer()));
+        // the synopsis and the description are made from the option table when the help is
+        // printed (before its first section), not on every start of the command
+        String first = cl.getHelpSectionKeys().get(0);
+        IHelpSectionRenderer firstSection = sections.get(first);
+        sections.put(first, help -> {
+            withHelpText(spec);
+            return firstSection.render(help);
+        });
         cl.setParameterExceptionHandler((ex, args) -> {
             if (ex instanceof OverwrittenOptionException && !ex.getCommandLine()
                     .isOverwrittenOptionsAllowed() && FioJobLine.spellsFio(spec, args, asFio)) {
@@ -79,5 +89,109 @@ final class CommandLineFactory {
             return ExitCode.IO_ERROR;
         });
         return cl;
+    }
+
+    /**
+     * The command's picocli model, built without reading annotations (which costs each start of
+     * the command more than the rest of the model): the positional {@code DIR}, the unmatched
+     * arguments, {@code -h}/{@code --help} and {@code -V}/{@code --version} as picocli's
+     * {@code mixinStandardHelpOptions} declares them, the exit codes, every row of the option
+     * table. The synopsis and the description, made from the table, are added when the help is
+     * printed ({@link #withHelpText}).
+     */
+    private static CommandSpec model(DriveSpeedCommand command, boolean asFio) {
+        CommandSpec spec = CommandSpec.wrapWithoutInspection(command);
+        command.spec(spec);
+        spec.name(DriveSpeedCommand.NAME);
+        spec.versionProvider(new Version(asFio));
+        Directory directory = new Directory(command);
+        spec.addPositional(PositionalParamSpec.builder().index("0").arity("0..1")
+                .paramLabel("DIR").defaultValue(".").description(HelpText.TARGET)
+                .type(String.class).getter(directory).setter(directory).build());
+        spec.addUnmatchedArgsBinding(UnmatchedArgsBinding.forStringCollectionSupplier(
+                new Unmatched(command)));
+        // the standard -h/--help and -V/--version, as picocli's mixinStandardHelpOptions
+        // declares them (which it would read from annotations)
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
+                .description("Show this help message and exit.").build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description("Print version information and exit.").build());
+        Map<String, String> exitCodes = new LinkedHashMap<>();
+        for (String entry : DriveSpeedCommand.EXIT_CODES) {
+            int colon = entry.indexOf(':');
+            exitCodes.put(entry.substring(0, colon), entry.substring(colon + 1));
+        }
+        spec.usageMessage().exitCodeListHeading(DriveSpeedCommand.EXIT_CODE_HEADING)
+                .exitCodeList(exitCodes);
+        for (OptionRow<?> row : OptionTable.rows()) {
+            spec.addOption(row.toSpec());
+        }
+        return spec;
+    }
+
+    /**
+     * Adds the synopsis and the description, made from the option table, to the command's model
+     * once.
+     *
+     * @param spec the command's model
+     * @return the same model
+     */
+    static CommandSpec withHelpText(CommandSpec spec) {
+        if (spec.usageMessage().customSynopsis().length == 0) {
+            spec.usageMessage().customSynopsis(HelpText.synopsis().toArray(new String[0]))
+                    .description(HelpText.description().toArray(new String[0]));
+        }
+        return spec;
+    }
+
+    /** The positional {@code DIR}, bound to the command's {@link DriveSpeedCommand#target()}. */
+    private static final class Directory implements IGetter, ISetter {
+
+        private final DriveSpeedCommand command;
+        private String value;
+
+        Directory(DriveSpeedCommand command) {
+            this.command = command;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <T> T get() {
+            return (T) value;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <T> T set(T newValue) {
+            String previous = value;
+            value = (String) newValue;
+            command.directory(value);
+            return (T) previous;
+        }
+    }
+
+    /**
+     * The arguments picocli does not know, in the command's list: picocli adds to it while
+     * parsing and empties it (sets it back to its initial, empty, value) before each parse.
+     */
+    private static final class Unmatched implements IGetter, ISetter {
+
+        private final DriveSpeedCommand command;
+
+        Unmatched(DriveSpeedCommand command) {
+            this.command = command;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <T> T get() {
+            return (T) command.unmatched();
+        }
+
+        @Override
+        public <T> T set(T initial) {
+            command.unmatched().clear();
+            return null;
+        }
     }
 }

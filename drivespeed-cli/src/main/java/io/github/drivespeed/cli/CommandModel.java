@@ -17,6 +17,8 @@ public final class CommandModel {
      * and exit codes, with no progress bar}
      */
     public static CommandLine commandLine() {
-        return CommandLineFactory.create(() -> false);
+        CommandLine cl = CommandLineFactory.create(() -> false);
+        CommandLineFactory.withHelpText(cl.getCommandSpec());
+        return cl;
     }
 }

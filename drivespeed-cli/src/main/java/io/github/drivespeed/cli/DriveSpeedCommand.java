@@ -4,7 +4,6 @@ import io.github.drivespeed.cli.options.Form;
 import io.github.drivespeed.fio.internal.FioSection;
 import io.github.drivespeed.cli.options.FormOptions;
 import io.github.drivespeed.cli.options.GivenOptions;
-import io.github.drivespeed.cli.options.HelpText;
 import io.github.drivespeed.cli.options.MeasurementOptions;
 import io.github.drivespeed.cli.options.OptionPlacement;
 import io.github.drivespeed.cli.options.OutputOptions;
@@ -25,35 +24,37 @@ import io.github.drivespeed.requirement.StorageRequirement;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
 
 /**
  * {@code drivespeed [DIR]}: the top-level command. Holds the positional target and the arguments
- * picocli does not know (its options are the option table's rows, declared by
- * {@link CommandLineFactory}); picks the form (probe, sequential test, workload, device), has the
- * option table refuse what the form does not take, routes the output, and hands over to the
- * form's runner.
+ * picocli does not know (its model, options and all, is built by {@link CommandLineFactory}
+ * without annotations: reading them costs every start of the command more than the rest of its
+ * model); picks the form (probe, sequential test, workload, device), has the option table refuse
+ * what the form does not take, routes the output, and hands over to the form's runner.
  */
-@Command(name = "drivespeed", mixinStandardHelpOptions = true,
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {
+final class DriveSpeedCommand implements Callable<Integer> {
+
+    /** The command's name, in its help and errors. */
+    static final String NAME = "drivespeed";
+
+    /** The exit codes the help lists, each {@code CODE:MEANING}. */
+    static final List<String> EXIT_CODES = List.of(
             "0:" + ExitCode.OK_MEANING,
             "1:" + ExitCode.REQUIREMENT_FAILED_MEANING,
             "2:" + ExitCode.BAD_INPUT_MEANING,
             "3:" + ExitCode.IO_ERROR_MEANING,
             "4:" + ExitCode.NOT_JUDGED_MEANING,
             "130:" + ExitCode.INTERRUPTED_MEANING,
-            "143:" + ExitCode.TERMINATED_MEANING})
-final class DriveSpeedCommand implements Callable<Integer> {
+            "143:" + ExitCode.TERMINATED_MEANING);
 
-    @Spec
+    /** The heading of the exit codes in the help. */
+    static final String EXIT_CODE_HEADING = "%nExit codes:%n";
+
     private CommandSpec spec;
 
     /** Whether standard error is a terminal (a progress bar is drawn only there). */
@@ -62,22 +63,36 @@ final class DriveSpeedCommand implements Callable<Integer> {
     /** Whether the command was started under the name {@code fio}. */
     private final boolean asFio;
 
+    /** The positional target, {@code DIR}; null before the arguments are parsed. */
+    private volatile String directory;
+
+    /** Arguments picocli does not know: fio's spellings, read by {@link FioJobLine}. */
+    private final List<String> unmatched = new ArrayList<>();
+
     DriveSpeedCommand(BooleanSupplier stderrIsTerminal, boolean asFio) {
         this.stderrIsTerminal = stderrIsTerminal;
         this.asFio = asFio;
     }
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", defaultValue = ".",
-            description = HelpText.TARGET)
-    private String directory;
+    /** @param spec the command's model, which {@link CommandLineFactory} built around it */
+    void spec(CommandSpec spec) {
+        this.spec = spec;
+    }
 
-    /** Arguments picocli does not know: fio's spellings, read by {@link FioJobLine}. */
-    @Unmatched
-    private List<String> unmatched;
+    /** @param directory the positional target, as picocli parsed it */
+    void directory(String directory) {
+        this.directory = directory;
+    }
+
+    /** @return the list picocli fills with the arguments it does not know */
+    List<String> unmatched() {
+        return unmatched;
+    }
 
     /** @return the target given, null before the arguments are parsed or when it is empty */
     Path target() {
-        return directory == null || directory.isEmpty() ? null : Path.of(directory);
+        String d = directory;
+        return d == null || d.isEmpty() ? null : Path.of(d);
     }
 
     @Override

@@ -18,6 +18,17 @@ public final class Main {
     static final String INVOKED_AS = "drivespeed.invokedAs";
     /** The name that makes the command answer as fio. */
     static final String FIO_NAME = "fio";
+    /**
+     * JNA's list of library directories: unset, JNA runs {@code ldconfig -p} in a child process
+     * to make it the first time a native library is bound. The command binds only
+     * {@code libc.so.6}, by the name the dynamic linker finds itself, so none is given.
+     */
+    static final String JNA_LIBRARY_PATH = "jna.platform.library.path";
+    /**
+     * The types picocli registers no converter for: it looks up {@code java.sql}'s with
+     * reflection, loading that module's classes, and no option of the command has one.
+     */
+    static final String PICOCLI_CONVERTER_EXCLUDES = "picocli.converters.excludes";
 
     private Main() {
     }
@@ -28,6 +39,12 @@ public final class Main {
      * @param args command-line arguments
      */
     public static void main(String[] args) {
+        if (System.getProperty(JNA_LIBRARY_PATH) == null) {
+            System.setProperty(JNA_LIBRARY_PATH, "");
+        }
+        if (System.getProperty(PICOCLI_CONVERTER_EXCLUDES) == null) {
+            System.setProperty(PICOCLI_CONVERTER_EXCLUDES, "java\\.sql\\..*");
+        }
         PrintWriter stderr = new PrintWriter(new OutputStreamWriter(System.err,
                 StandardCharsets.UTF_8), true);
         // Standard output straight on file descriptor 1, not through System.out: a PrintStream

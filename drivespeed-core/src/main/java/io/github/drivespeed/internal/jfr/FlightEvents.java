@@ -11,6 +11,13 @@ import java.util.Optional;
  * per measured run of each pass and a {@code Warning} event per warning of the report. Nothing
  * is emitted per I/O: the cost while no recording is on is one disabled event per run. Without
  * {@code jdk.jfr} (see {@link #AVAILABLE}) the run is only run.
+ *
+ * <p>In a JVM where the Flight Recorder was never started (no {@code -XX:StartFlightRecording},
+ * no {@code jcmd JFR.start}, no {@code Recording} made) no event class is loaded: the first event
+ * class loaded makes the JDK set up the recorder's metadata, which costs a short command
+ * (the {@code drivespeed} command line, started once per measurement) about a tenth of its time.
+ * A recorder started while a run is on records the run's {@code Pass} and {@code Warning}
+ * events but not its {@code Run} event, whose start it did not see.
  */
 public final class FlightEvents {
 
@@ -66,9 +73,13 @@ public final class FlightEvents {
         if (!AVAILABLE) {
             return measured.run();
         }
-        RunSpan span = RunSpan.begin(count);
+        RunSpan span = RecorderState.started() ? RunSpan.begin(count) : null;
         List<R> reports = measured.run();
-        span.end(reports);
+        if (span != null) {
+            span.end(reports);
+        } else if (RecorderState.started()) {
+            RunSpan.unbegun().end(reports);
+        }
         return reports;
     }
 

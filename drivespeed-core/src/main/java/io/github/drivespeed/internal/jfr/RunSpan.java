@@ -41,18 +41,29 @@ final class RunSpan {
     }
 
     /**
+     * @return a run's events where the recorder started after the run did: its {@code Pass} and
+     *     {@code Warning} events only, since a {@code Run} event begun now would not span the run
+     */
+    static RunSpan unbegun() {
+        return new RunSpan(List.of());
+    }
+
+    /**
      * Ends the run's events and commits them with every pass's and warning's, where a recording
      * has them enabled.
      *
-     * @param reports the reports the run made, as many as {@link #begin} was told
+     * @param reports the reports the run made, as many as {@link #begin} was told (a report
+     *     beyond those has no {@code Run} event)
      */
     void end(List<? extends Report> reports) {
         for (int i = 0; i < reports.size(); i++) {
-            RunEvent run = i < runs.size() ? runs.get(i) : new RunEvent();
-            run.end();
             ReportView view = ReportView.of(reports.get(i));
-            if (run.shouldCommit()) {
-                commitRun(run, view);
+            if (i < runs.size()) {
+                RunEvent run = runs.get(i);
+                run.end();
+                if (run.shouldCommit()) {
+                    commitRun(run, view);
+                }
             }
             view.passes().forEach(p -> commitPasses(view, p));
             view.warnings().forEach(w -> commitWarning(view, w));
