@@ -158,7 +158,11 @@ public record TimelineChartData(List<Series> series, List<Sync> syncs) {
         return new TimelineChartData(series, syncs);
     }
 
-    /** {@return the series of one direction, in order} */
+    /**
+     * {@return the series of one direction, in order}
+     *
+     * @param kind the direction: the write or the read passes
+     */
     public List<Series> series(PassKind kind) {
         return series.stream().filter(s -> s.kind() == kind).toList();
     }
