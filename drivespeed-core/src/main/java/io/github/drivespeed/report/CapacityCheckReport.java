@@ -3,6 +3,7 @@ package io.github.drivespeed.report;
 import io.github.drivespeed.report.medium.DataLossKind;
 import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.parameters.CapacityParameters;
+import io.github.drivespeed.report.text.ReportText;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;

@@ -5,6 +5,7 @@ import io.github.drivespeed.report.medium.FirstLoss;
 import io.github.drivespeed.parameters.CapacityProbeParameters;
 import io.github.drivespeed.report.medium.CacheEstimate;
 import io.github.drivespeed.report.medium.MediumKind;
+import io.github.drivespeed.report.text.ReportText;
 import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.warning.Warning;

@@ -2,6 +2,7 @@ package io.github.drivespeed.report;
 
 import io.github.drivespeed.parameters.DeviceParameters;
 import io.github.drivespeed.report.medium.ConstantFill;
+import io.github.drivespeed.report.text.ReportText;
 import io.github.drivespeed.target.BlockDevice;
 import io.github.drivespeed.target.DeviceInfo;
 import io.github.drivespeed.target.IoLimitReached;

@@ -1,6 +1,7 @@
 package io.github.drivespeed.report;
 
 import io.github.drivespeed.parameters.Parameters;
+import io.github.drivespeed.report.text.ReportText;
 import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.target.Target;
 import io.github.drivespeed.warning.Warning;

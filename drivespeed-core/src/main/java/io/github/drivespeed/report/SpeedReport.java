@@ -2,6 +2,7 @@ package io.github.drivespeed.report;
 
 import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.report.medium.WarmUpWrite;
+import io.github.drivespeed.report.text.ReportText;
 import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.target.Link;
 import io.github.drivespeed.target.TargetInfo;

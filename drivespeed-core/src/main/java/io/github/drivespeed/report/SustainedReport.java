@@ -2,6 +2,7 @@ package io.github.drivespeed.report;
 
 import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.parameters.SustainedParameters;
+import io.github.drivespeed.report.text.ReportText;
 import io.github.drivespeed.target.CgroupLimits;
 import io.github.drivespeed.target.IoLimit;
 import io.github.drivespeed.target.IoLimitReached;

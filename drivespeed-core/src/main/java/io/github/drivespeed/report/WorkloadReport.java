@@ -3,6 +3,7 @@ package io.github.drivespeed.report;
 import io.github.drivespeed.report.engine.CpuUsage;
 import io.github.drivespeed.report.engine.EngineInfo;
 import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.text.ReportText;
 import io.github.drivespeed.target.IoLimitReached;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.unit.Nanoseconds;

@@ -43,7 +43,7 @@ class CliffOnSharedDriveTest {
 
     @Test
     void onADriveOfItsOwnTheFallIsTheWriteCache() {
-        String text = withCliff(Set.of()).toString();
+        String text = withCliff(Set.of()).details();
         assertThat(text).contains("[WRITE CACHE FILLED: the median mixes two speeds]")
                 .doesNotContain("WRITE RATE FELL").doesNotContain("another process");
     }
@@ -51,7 +51,7 @@ class CliffOnSharedDriveTest {
     @ParameterizedTest
     @EnumSource(value = Warning.class, names = {"FOREIGN_IO", "CONCURRENT_MEASUREMENT"})
     void withAnotherProcessOnTheDriveTheFallMayBeItsDoing(Warning sharing) {
-        String text = withCliff(Set.of(sharing)).toString();
+        String text = withCliff(Set.of(sharing)).details();
         assertThat(text).contains("[WRITE RATE FELL: the drive's cache, or the other I/O on it]")
                 .doesNotContain("WRITE CACHE FILLED")
                 .contains("another process used the drive during that pass"

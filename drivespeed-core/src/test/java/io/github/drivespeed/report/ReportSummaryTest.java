@@ -3,6 +3,7 @@ package io.github.drivespeed.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.drivespeed.DriveSpeed;
+import io.github.drivespeed.report.text.ReportText;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Path;

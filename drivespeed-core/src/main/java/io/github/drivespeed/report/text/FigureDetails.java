@@ -1,6 +1,8 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.text;
 
 import io.github.drivespeed.internal.figures.Thresholds;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.warning.Warning;
 import java.util.List;

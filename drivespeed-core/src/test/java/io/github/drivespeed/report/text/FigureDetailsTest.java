@@ -1,7 +1,12 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.drivespeed.report.Latencies;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.Timeline;
 import io.github.drivespeed.warning.Warning;
 import java.util.List;
 import java.util.Set;

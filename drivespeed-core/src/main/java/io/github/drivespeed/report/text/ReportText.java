@@ -1,5 +1,12 @@
-package io.github.drivespeed.report;
+package io.github.drivespeed.report.text;
 
+import io.github.drivespeed.internal.figures.SizeText;
+import io.github.drivespeed.report.CacheHandling;
+import io.github.drivespeed.report.DeviceIo;
+import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PassResult;
+import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.Verdict;
 import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.target.CgroupLimits;
@@ -18,8 +25,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Text and checks the reports share: the verdicts on the figures and how they are printed. */
-final class ReportText {
+/**
+ * Text and checks the reports share: the verdicts on the figures and how they are printed. Not
+ * part of the API: its package is not exported.
+ *
+ * @since 0.1.0
+ */
+public final class ReportText {
 
     private ReportText() {
     }
@@ -31,7 +43,7 @@ final class ReportText {
      * @param passes the report's passes
      * @return those passes, in the given order; empty when the link is unknown
      */
-    static List<PassResult> linkLimited(Optional<Link> link, List<PassResult> passes) {
+    public static List<PassResult> linkLimited(Optional<Link> link, List<PassResult> passes) {
         if (link.isEmpty()) {
             return List.of();
         }
@@ -45,7 +57,7 @@ final class ReportText {
      * @param passes the report's passes
      * @return those passes; empty when the link or its ceiling is unknown
      */
-    static List<PassResult> aboveLinkCeiling(Optional<Link> link, List<PassResult> passes) {
+    public static List<PassResult> aboveLinkCeiling(Optional<Link> link, List<PassResult> passes) {
         if (link.isEmpty() || !link.get().ceiling().isAvailable()) {
             return List.of();
         }
@@ -60,7 +72,7 @@ final class ReportText {
      * @param cached the cached-read pass, if measured
      * @return those passes; empty without a cached-read pass
      */
-    static List<PassResult> fasterThanCachedReads(List<PassResult> passes,
+    public static List<PassResult> fasterThanCachedReads(List<PassResult> passes,
             Optional<PassResult> cached) {
         if (cached.isEmpty()) {
             return List.of();
@@ -79,7 +91,7 @@ final class ReportText {
      * @param cached the cached-read pass, if measured
      * @return the verdicts
      */
-    static Set<Warning> verdicts(Optional<Link> link, List<PassResult> passes,
+    public static Set<Warning> verdicts(Optional<Link> link, List<PassResult> passes,
             Optional<PassResult> cached) {
         Set<Warning> w = EnumSet.noneOf(Warning.class);
         if (!linkLimited(link, passes).isEmpty()) {
@@ -107,7 +119,7 @@ final class ReportText {
      * @param pass a pass
      * @return the marker, with a space after it, or empty
      */
-    static String marker(PassResult pass) {
+    public static String marker(PassResult pass) {
         StringBuilder sb = new StringBuilder();
         if (pass.warnings().contains(Warning.DATA_LOSS)) {
             sb.append("[DATA LOST: not the drive's speed] ");
@@ -142,7 +154,7 @@ final class ReportText {
      * @param pass a pass
      * @return the line, without a newline
      */
-    static String accounting(PassResult pass) {
+    public static String accounting(PassResult pass) {
         Set<String> handling = new LinkedHashSet<>();
         String device = null;
         long bytes = 0;
@@ -186,19 +198,19 @@ final class ReportText {
      * @param cached the cached-read pass, if measured
      * @param removed the test files of earlier runs removed before measuring
      */
-    static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
+    public static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
             List<PassResult> passes, Optional<PassResult> cached,
             List<RemovedLeftover> removed) {
         appendWarnings(sb, warnings, link, passes, cached, removed, List.of());
     }
 
     /** {@return the passes' figures at a cap of the cgroup, in pass order} */
-    static List<IoLimitReached> ioLimitsReached(CgroupLimits limits, List<PassResult> passes) {
+    public static List<IoLimitReached> ioLimitsReached(CgroupLimits limits, List<PassResult> passes) {
         return passes.stream().flatMap(p -> p.ioLimitsReached(limits).stream()).toList();
     }
 
     /** As the method above, and under {@link Warning#CGROUP_IO_LIMIT} each figure at a cap. */
-    static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
+    public static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
             List<PassResult> passes, Optional<PassResult> cached,
             List<RemovedLeftover> removed, List<IoLimitReached> limitsReached) {
         appendWarnings(sb, warnings, link, passes, cached, removed, limitsReached, Map.of());
@@ -218,7 +230,7 @@ final class ReportText {
      *     {@link Warning#CGROUP_IO_LIMIT}
      * @param more lines printed under a warning, indented, after its per-pass details
      */
-    static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
+    public static void appendWarnings(StringBuilder sb, Set<Warning> warnings, Optional<Link> link,
             List<PassResult> passes, Optional<PassResult> cached,
             List<RemovedLeftover> removed, List<IoLimitReached> limitsReached,
             Map<Warning, List<String>> more) {
@@ -328,8 +340,8 @@ final class ReportText {
                     sb.append(String.format(Locale.ROOT,
                             "    %s run %d: device %s %s %s of the %s %s (%.0f %%)%n",
                             p.kind(), s.run(), d.deviceName(), verb,
-                            DeviceIo.formatBytes(d.bytes(kind)),
-                            DeviceIo.formatBytes(s.bytes()), done,
+                            SizeText.megabytes(d.bytes(kind)),
+                            SizeText.megabytes(s.bytes()), done,
                             100 * s.deviceCoverage(p.kind())));
                 }
             }
@@ -346,10 +358,10 @@ final class ReportText {
                 s.accounting().deviceIo().ifPresent(d -> sb.append(String.format(Locale.ROOT,
                         "    %s run %d: device %s read %s and wrote %s while this"
                                 + " pass %s %s%n", p.kind(), s.run(), d.deviceName(),
-                        DeviceIo.formatBytes(d.readBytes()),
-                        DeviceIo.formatBytes(d.writeBytes()),
+                        SizeText.megabytes(d.readBytes()),
+                        SizeText.megabytes(d.writeBytes()),
                         p.kind() == PassKind.WRITE ? "wrote" : "read",
-                        DeviceIo.formatBytes(s.bytes()))));
+                        SizeText.megabytes(s.bytes()))));
             }
         }
     }
@@ -362,7 +374,7 @@ final class ReportText {
      * @param iops whether the pass's median IOPS leads
      * @return the figure, without the pass's other statistics
      */
-    static String oneLineFigure(PassResult pass, boolean iops) {
+    public static String oneLineFigure(PassResult pass, boolean iops) {
         return pass.kind() + (iops ? String.format(Locale.ROOT, " %.0f IOPS", pass.medianIops())
                 : "") + " " + megabytesPerSecond(pass.median());
     }
@@ -371,7 +383,7 @@ final class ReportText {
      * A rate in 10^6 B/s alone, as the one-line summaries print it: {@code 489.2 MB/s}, with
      * {@link Throughput#toString()}'s decimals, or {@code n/a}.
      */
-    static String megabytesPerSecond(Throughput rate) {
+    public static String megabytesPerSecond(Throughput rate) {
         String both = rate.toString();
         int unitEnd = both.indexOf(" MB/s");
         return unitEnd < 0 ? both : both.substring(0, unitEnd + " MB/s".length());
@@ -388,7 +400,7 @@ final class ReportText {
      * @param verdict the report's verdict
      * @return the line, without a newline
      */
-    static String oneLine(String figures, String how, Verdict verdict) {
+    public static String oneLine(String figures, String how, Verdict verdict) {
         String note = switch (verdict.outcome()) {
             case MEASURED -> "";
             case FLAGGED -> "flagged: see warnings";
