@@ -16,7 +16,7 @@ class RateFindingsOutputTest {
 
     @Test
     void theTextNamesTheStallTheDropAndWhichCacheFilled() {
-        String text = ReportFixtures.sequentialWithRateFindings().toString();
+        String text = ReportFixtures.sequentialWithRateFindings().details();
         assertThat(text).contains("[PAGE CACHE DIRTY LIMIT REACHED: ", "[STALLED 2.000 s]",
                 "[READ RATE FELL: ", "PAGE_CACHE_DIRTY_LIMIT: ", "WRITE_STALL: ",
                 "READ_RATE_DROP: ",
