@@ -66,6 +66,16 @@ class StdoutFailureTest {
         assertThat(OutputSchema.read(json).has("schema_version")).isTrue();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"--version", "-V"})
+    void aVersionThatCannotBeWrittenIsAnIoFailure(String option) throws Exception {
+        Process p = run(new File("/dev/full"), option);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(err).isEqualTo(3);
+        assertThat(err).isEqualTo("drivespeed: could not write the version to standard output: No"
+                + " space left on device" + System.lineSeparator());
+    }
+
     @Test
     void theSameRunToARealFileSucceeds() throws Exception {
         Path target = Files.createDirectory(dir.resolve("t"));

@@ -7,6 +7,7 @@ import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.fio.internal.Results;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.Sample;
+import io.github.drivespeed.report.TimelinePoint;
 import io.github.drivespeed.report.SpeedReport;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
@@ -181,5 +182,34 @@ class TimelineChartDataTest {
         assertThat(data.series(PassKind.WRITE).get(0).buckets())
                 .hasSameSizeAs(m.report().write().samples().get(0).timeline()
                         .points());
+    }
+
+    @Test
+    void aTimedRunsLastStubOfAnIntervalIsDrawnWithTheIntervalBeforeItNotAsAFallToZero() {
+        // a timed workload's timeline as it ends: the one 4 KiB write in flight at the deadline
+        // completing 1.7 ms into the next interval
+        List<TimelinePoint> points = List.of(new TimelinePoint(0, 500 * MS, 40 * MB, 9_766),
+                new TimelinePoint(500 * MS, 1_000 * MS, 42 * MB, 10_254),
+                new TimelinePoint(1_000 * MS, 1_001_700_000L, 4_096, 1));
+
+        List<TimelineChartData.Bucket> buckets = TimelineChartData.buckets(points, 500 * MS);
+
+        assertThat(buckets).hasSize(2);
+        assertThat(buckets.get(0).megabytesPerSecond()).isCloseTo(80.0, within(1e-9));
+        assertThat(buckets.get(1).startNanos()).isEqualTo(500 * MS);
+        assertThat(buckets.get(1).endNanos()).isEqualTo(1_001_700_000L);
+        assertThat(buckets.get(1).megabytesPerSecond())
+                .isCloseTo((42 * MB + 4_096) * 1e3 / 501_700_000L, within(1e-9));
+    }
+
+    @Test
+    void aLastIntervalOfATenthOrMoreIsDrawnAtItsOwnRate() {
+        List<TimelinePoint> points = List.of(new TimelinePoint(0, 500 * MS, 40 * MB, 9_766),
+                new TimelinePoint(500 * MS, 550 * MS, 1 * MB, 245));
+
+        List<TimelineChartData.Bucket> buckets = TimelineChartData.buckets(points, 500 * MS);
+
+        assertThat(buckets).hasSize(2);
+        assertThat(buckets.get(1).megabytesPerSecond()).isCloseTo(20.0, within(1e-9));
     }
 }
