@@ -96,8 +96,8 @@ public final class ThroughputChart {
         XYPlot plot = new XYPlot(lines, x, y, renderer);
         plot.setSeriesRenderingOrder(SeriesRenderingOrder.FORWARD);
         for (int i = 0; i < data.syncs().size(); i++) {
-            plot.addDomainMarker(syncMarker(data.syncs().get(i), i, data.syncs().size() > 1),
-                    Layer.BACKGROUND);
+            plot.addDomainMarker(syncMarker(data.syncs().get(i), i, data.syncs().size() > 1,
+                    data.endNanos()), Layer.BACKGROUND);
         }
         if (!data.syncs().isEmpty()) {
             LegendItemCollection legend = new LegendItemCollection();
@@ -115,10 +115,12 @@ public final class ThroughputChart {
 
     /**
      * A write's fdatasync: a band from its last block's completion to the pass's end, its label
-     * (with its run when there are several) below the one before.
+     * (with its run when there are several) below the one before; the label reads from the
+     * band's start towards the middle of the chart (rightwards from a band in the left half,
+     * leftwards from one in the right half), so that the plot's edge never cuts it.
      */
     private static IntervalMarker syncMarker(TimelineChartData.Sync sync, int index,
-            boolean several) {
+            boolean several, long chartEndNanos) {
         IntervalMarker band = new IntervalMarker(sync.startNanos() / 1e9, sync.endNanos() / 1e9);
         band.setPaint(SYNC_BAND);
         band.setOutlinePaint(SYNC_EDGE);
@@ -128,7 +130,8 @@ public final class ThroughputChart {
         band.setLabelFont(TICKS);
         band.setLabelPaint(Color.DARK_GRAY);
         band.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-        band.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
+        band.setLabelTextAnchor(sync.startNanos() < chartEndNanos / 2 ? TextAnchor.TOP_LEFT
+                : TextAnchor.TOP_RIGHT);
         band.setLabelOffset(new RectangleInsets(4 + 15 * index, 4, 4, 4));
         return band;
     }

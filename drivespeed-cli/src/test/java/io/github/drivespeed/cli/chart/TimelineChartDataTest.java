@@ -17,6 +17,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.TextAnchor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -170,6 +171,12 @@ class TimelineChartDataTest {
             labels.add(((IntervalMarker) marker).getLabel());
         }
         assertThat(labels).hasSize(3).allMatch(l -> l.matches("fdatasync run [123]: (.* [mu]?s|too short to draw)"));
+        // each label reads from its band's start towards the chart's middle: never cut by an edge
+        for (Object marker : plot.getDomainMarkers(Layer.BACKGROUND)) {
+            IntervalMarker band = (IntervalMarker) marker;
+            assertThat(band.getLabelTextAnchor()).isEqualTo(band.getStartValue()
+                    < data.endNanos() / 2e9 ? TextAnchor.TOP_LEFT : TextAnchor.TOP_RIGHT);
+        }
     }
 
     @Test
