@@ -2,6 +2,8 @@ package io.github.drivespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.drivespeed.cli.output.OutputSchema;
 import io.github.drivespeed.testing.TestFiles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,6 +38,19 @@ class OneLineAnswerTest {
         assertThat(o.out().lines().filter(l -> l.startsWith("summary:"))).hasSize(1);
         assertThat(o.out()).containsPattern("(?m)^backend: {4}native \\(--verbose: how it does"
                 + " its I/O\\)$").doesNotContain("JNI stub", "sha256");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
+    @Test
+    void theJsonGivesEachJobsOneLineAsTheTextSummaryDoes(@TempDir Path out) throws IOException {
+        Path json = out.resolve("r.json");
+        CommandRun o = CommandRun.of(dir.toString(), "--block-size", "256K", "--count", "8",
+                "--runs", "1", "--json", "-o", json.toString());
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        JsonNode doc = OutputSchema.read(json);
+        assertThat(doc.get("jobs")).hasSize(1);
+        assertThat("summary:    " + doc.get("jobs").get(0).get("summary").asText())
+                .isEqualTo(lastLine(o)).startsWith("summary:    write ");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 

@@ -110,7 +110,8 @@ public final class JsonReport {
         doc.set("backend", results.backend().map(JsonReport::backend).orElse(null));
         ArrayNode jobs = doc.putArray("jobs");
         for (Results.Job job : results.jobs()) {
-            jobs.add(job.report().accept(new JsonJob(job.name())));
+            jobs.add(job.report().accept(new JsonJob(job.name()))
+                    .put("summary", job.report().summary()));
         }
         doc.set("warnings", warningDetails(results.warnings(), results.target()
                 .map(TargetInfo::removedLeftovers).orElse(List.of())));
