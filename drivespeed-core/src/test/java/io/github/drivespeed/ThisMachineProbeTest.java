@@ -79,7 +79,7 @@ class ThisMachineProbeTest {
         for (BlockDevice disk : t.wholeDisks()) {
             assertThat(Path.of("/sys/block", disk.sysfsName(), "stat")).isRegularFile();
         }
-        assertThat(t.summary()).contains("device:   " + top.identity());
+        assertThat(t.details()).contains("device:   " + top.identity());
     }
 
     @Test
@@ -102,7 +102,7 @@ class ThisMachineProbeTest {
         assertThat(report.target().blockDevice()).isEqualTo(probed.blockDevice());
         assertThat(report.target().warnings()).isEqualTo(probed.warnings());
         // the free space may change in between where other processes write on the same disk
-        assertThat(withoutFreeSpace(report.details())).contains(withoutFreeSpace(probed.summary()));
+        assertThat(withoutFreeSpace(report.details())).contains(withoutFreeSpace(probed.details()));
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 

@@ -360,7 +360,7 @@ public record CapacityCheckReport(TargetInfo target, CapacityParameters paramete
         long writtenBytes = fill.writtenBytes();
         int files = fill.files();
         boolean direct = fill.direct();
-        return target.summary()
+        return target.details()
                 + "capacity:   filled " + DeviceIo.formatBytes(writtenBytes) + " in " + files
                 + (files == 1 ? " file" : " files") + " (" + (direct ? "O_DIRECT" : "buffered")
                 + "), all written before any was read" + stopText() + "\n"

@@ -164,7 +164,7 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
      */
     @Override
     public String details() {
-        StringBuilder sb = new StringBuilder(target.summary());
+        StringBuilder sb = new StringBuilder(target.details());
         long rest = sizeBytes() % parameters.blockSize().bytes();
         if (rest > 0) {
             sb.append(String.format(Locale.ROOT, "  rest:     the last %d B, after the last whole"

@@ -76,7 +76,7 @@ public sealed interface Report permits SpeedReport, WorkloadReport, SustainedRep
 
     /**
      * Everything the report holds, for people, in lines (each ending in a newline, as the
-     * command line prints them): what was measured (the target's {@link Target#summary()}), the
+     * command line prints them): what was measured (the target's {@link Target#details()}), the
      * settings, the backend in full, each figure with its statistics and what the device moved,
      * and the warnings with the numbers behind them. A capacity probe's is one line.
      *

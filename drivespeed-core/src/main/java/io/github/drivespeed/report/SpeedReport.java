@@ -154,7 +154,7 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
     @Override
     public String details() {
         StringBuilder sb = new StringBuilder();
-        sb.append(target.summary());
+        sb.append(target.details());
         sb.append("parameters: ").append(parameters).append('\n');
         sb.append("backend:    ").append(backend).append('\n');
         appendPass(sb, write);

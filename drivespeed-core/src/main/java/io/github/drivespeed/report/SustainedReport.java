@@ -212,7 +212,7 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
     /** For example {@code sustained write: burst 201.3 MB/s (...), cache 100.7 MB (96.0 MiB), ...}. */
     @Override
     public String details() {
-        StringBuilder sb = new StringBuilder(target.summary());
+        StringBuilder sb = new StringBuilder(target.details());
         long idleBeforeNanos = parameters.idleFirst().toNanos();
         sb.append("parameters: sustained write, ").append(blockSize()).append(" blocks, ")
                 .append(direct() ? "O_DIRECT" : "buffered").append(", no warm-up, random data")

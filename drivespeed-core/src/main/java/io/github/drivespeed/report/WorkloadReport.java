@@ -160,7 +160,7 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
     @Override
     public String details() {
         StringBuilder sb = new StringBuilder();
-        sb.append(target.summary());
+        sb.append(target.details());
         sb.append("workload:   ").append(parameters).append('\n');
         sb.append("backend:    ").append(backend).append('\n');
         sb.append("I/O:        ").append(engine).append('\n');

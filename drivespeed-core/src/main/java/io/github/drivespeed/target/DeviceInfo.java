@@ -103,7 +103,7 @@ public record DeviceInfo(Path device, Optional<BlockDevice> blockDevice, long si
      * @return the lines, each ending in a newline
      */
     @Override
-    public String summary() {
+    public String details() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "device:     %s, %s (%d bytes), logical block %d B%s%n",
                 device, DataSize.ofBytes(sizeBytes), sizeBytes, logicalBlockBytes,

@@ -31,6 +31,9 @@ public sealed interface Target permits TargetInfo, DeviceInfo {
      */
     Optional<Link> link();
 
-    /** {@return the target for people, several lines, each ending in a newline; no warnings} */
-    String summary();
+    /**
+     * {@return the target for people, several lines, each ending in a newline; no warnings (a
+     * report's {@code details()} begins with them)}
+     */
+    String details();
 }

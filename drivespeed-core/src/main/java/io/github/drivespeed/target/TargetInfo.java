@@ -299,7 +299,7 @@ public final class TargetInfo implements Target {
      * @return the lines, each ending in a newline
      */
     @Override
-    public String summary() {
+    public String details() {
         StringBuilder sb = new StringBuilder("target:     ").append(this).append('\n');
         sb.append("  mount:    ").append(mount.map(MountInfo::toString)
                 .orElse("unknown (mount table not readable)")).append('\n');

@@ -26,7 +26,7 @@ class ReportSummaryTest {
 
     private static void assertOneLineAndDetails(Report r) {
         assertThat(r.summary()).doesNotContain("\n").isEqualTo(r.toString());
-        assertThat(r.details()).endsWith("\n").contains(r.target().summary());
+        assertThat(r.details()).endsWith("\n").contains(r.target().details());
         assertThat(r.details().lines().count()).isGreaterThan(3);
     }
 

@@ -30,7 +30,7 @@ public final class ProbeRunner {
             return context.failed(e);
         }
         PrintWriter out = context.outputs().text();
-        out.print(target.summary());
+        out.print(target.details());
         WarningLines.print(out, target.warnings());
         return Completion.finish(context, Results.probe(target), null, null);
     }

@@ -30,7 +30,7 @@ public final class TablePrinter {
         out.print(table);
         WorkloadReport first = table.rows().get(0).report();
         out.println();
-        out.print(first.target().summary());
+        out.print(first.target().details());
         out.println(BackendLine.of(first.backend(), verbose));
         Set<String> engines = new LinkedHashSet<>();
         for (WorkloadTable.Row row : table.rows()) {

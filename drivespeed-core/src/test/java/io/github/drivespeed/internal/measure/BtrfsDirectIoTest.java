@@ -42,7 +42,7 @@ class BtrfsDirectIoTest {
         try (Mounts.Mount fs = Mounts.btrfs(dir, 256, "single", "rw")) {
             TargetInfo probe = DriveSpeed.probe(fs.dir());
             assertThat(probe.btrfsData()).hasValue(new BtrfsData(List.of("single"), true));
-            assertThat(probe.summary()).contains("  btrfs:    data profile single, data"
+            assertThat(probe.details()).contains("  btrfs:    data profile single, data"
                     + " checksummed: O_DIRECT writes to a checksummed file go through the page"
                     + " cache; a NOCOW test file (chattr +C) avoids it\n");
             SpeedReport r = DriveSpeed.on(fs.dir()).backend("java").blockSize("1M").count(16)
@@ -70,7 +70,7 @@ class BtrfsDirectIoTest {
             TargetInfo probe = DriveSpeed.probe(dup.dir());
             assertThat(probe.btrfsData()).hasValue(new BtrfsData(List.of("dup"), true));
             assertThat(probe.btrfsData().orElseThrow().dataCopies()).isEqualTo(2);
-            assertThat(probe.summary()).contains("data profile dup, data checksummed: O_DIRECT"
+            assertThat(probe.details()).contains("data profile dup, data checksummed: O_DIRECT"
                     + " writes go through the page cache, NOCOW or not");
             SpeedReport r = DriveSpeed.on(dup.dir()).backend("java").blockSize("1M").count(64)
                     .runs(1).run();

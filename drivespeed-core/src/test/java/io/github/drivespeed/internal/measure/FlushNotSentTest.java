@@ -59,7 +59,7 @@ class FlushNotSentTest {
             BlockDevice loop = probe.wholeDisks().get(0);
             assertThat(loop.writeCache()).hasValue(BlockDevice.WriteCache.WRITE_THROUGH);
             assertThat(loop.fua()).hasValue(false);
-            assertThat(probe.summary()).contains("write cache write through (the kernel sends it"
+            assertThat(probe.details()).contains("write cache write through (the kernel sends it"
                     + " no FLUSH), no FUA");
 
             SpeedReport r = DriveSpeed.on(fs.dir()).blockSize("1M").count(32).runs(2).run();

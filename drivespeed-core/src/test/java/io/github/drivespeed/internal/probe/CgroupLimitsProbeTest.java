@@ -97,7 +97,7 @@ class CgroupLimitsProbeTest {
                         "/docker/abc"));
         assertThat(limits.memory()).as("not a memory file system").isEmpty();
         assertThat(limits.io().get(1).file()).isEqualTo("blkio.throttle.write_bps_device");
-        assertThat(describeStick(proc).summary()).contains("  cgroup:   writes capped at 8.39 MB/s"
+        assertThat(describeStick(proc).details()).contains("  cgroup:   writes capped at 8.39 MB/s"
                 + " (8.00 MiB/s) on sdb (8:16) by cgroup v1 /docker/abc"
                 + " (blkio.throttle.write_bps_device)\n");
     }
@@ -170,7 +170,7 @@ class CgroupLimitsProbeTest {
         assertThat(m).isEqualTo(new MemoryLimit(512 * MIB, 100 * MIB, 20 * MIB, CgroupVersion.V1,
                 "/app"));
         assertThat(m.leftBytes()).isEqualTo(432 * MIB);
-        assertThat(t.summary()).contains("  cgroup:   memory limited to 512.0 MiB by cgroup v1"
+        assertThat(t.details()).contains("  cgroup:   memory limited to 512.0 MiB by cgroup v1"
                 + " /app (memory.limit_in_bytes): 100.0 MiB charged, 20.0 MiB of it inactive"
                 + " file pages; 432.0 MiB left\n");
         assertThat(describeStick(proc).cgroupLimits().memory())

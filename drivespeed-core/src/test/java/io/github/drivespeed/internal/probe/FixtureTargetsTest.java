@@ -192,7 +192,7 @@ class FixtureTargetsTest {
         assertThat(t.mount().orElseThrow().mountPoint()).isEqualTo(Path.of("/tmp"));
         assertThat(t.blockDevice()).isEmpty();
         assertThat(t.warnings()).containsExactly(Warning.MEMORY_FILE_SYSTEM);
-        assertThat(t.summary()).contains("device:   none (tmpfs is not on a block device");
+        assertThat(t.details()).contains("device:   none (tmpfs is not on a block device");
     }
 
     @Test
@@ -208,7 +208,7 @@ class FixtureTargetsTest {
         assertThat(chain(t)).containsExactly("nvme0n1p2", "nvme0n1");
         assertThat(t.link()).isPresent();
         assertThat(t.warnings()).isEmpty();
-        assertThat(t.summary()).contains("  upper:    /var/lib/docker/overlay2/3f1c2a/diff on /"
+        assertThat(t.details()).contains("  upper:    /var/lib/docker/overlay2/3f1c2a/diff on /"
                 + " (ext4 from /dev/nvme0n1p2, 259:2), mount options rw,relatime, super-block options"
                 + " rw\n  device:   nvme0n1p2");
     }
@@ -228,7 +228,7 @@ class FixtureTargetsTest {
         assertThat(t.upperMount()).isEmpty();
         assertThat(t.blockDevice()).isEmpty();
         assertThat(t.warnings()).containsExactly(Warning.READ_ONLY_MOUNT);
-        assertThat(t.summary()).contains("device:   none (overlay is not on a block device");
+        assertThat(t.details()).contains("device:   none (overlay is not on a block device");
     }
 
     @Test
@@ -237,7 +237,7 @@ class FixtureTargetsTest {
         assertThat(t.mount().orElseThrow().mountPoint()).isEqualTo(Path.of("/"));
         assertThat(t.upperMount()).isEmpty();
         assertThat(t.blockDevice()).isEmpty();
-        assertThat(t.summary()).contains("device:   unknown (the overlay's upper directory"
+        assertThat(t.details()).contains("device:   unknown (the overlay's upper directory"
                 + " /var/lib/docker/overlay2/3f1c2a/diff is not visible in this mount namespace)");
         // A bind mount of the host's disk in the same container: its st_dev names the device.
         TargetInfo data = describe("overlay-container", "nvme", "/data/db", "259:2");
@@ -306,7 +306,7 @@ class FixtureTargetsTest {
         assertThat(chain(t)).containsExactly("vda1", "vda");
         assertThat(device(t, "vda").transport()).hasValue("virtio");
         assertThat(device(t, "vda").link()).isEmpty();
-        assertThat(t.summary()).contains("link:     none found");
+        assertThat(t.details()).contains("link:     none found");
         assertThat(t.warnings()).contains(Warning.VIRTUAL_DISK);
     }
 
@@ -346,6 +346,6 @@ class FixtureTargetsTest {
         assertThat(t.mount()).isEmpty();
         assertThat(t.blockDevice()).isEmpty();
         assertThat(t.warnings()).containsExactly(Warning.FREE_SPACE_UNKNOWN);
-        assertThat(t.summary()).contains("mount:    unknown");
+        assertThat(t.details()).contains("mount:    unknown");
     }
 }

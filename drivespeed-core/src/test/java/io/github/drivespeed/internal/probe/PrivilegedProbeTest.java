@@ -90,7 +90,7 @@ class PrivilegedProbeTest {
                 assertThat(m.fileSystemType()).isEqualTo("ext4");
                 assertThat(t.blockDevice().orElseThrow().sysfsName()).isEqualTo(loop);
                 assertThat(t.warnings()).contains(Warning.LOOP_DEVICE);
-                assertThat(t.summary()).contains("  upper:    " + upper + " on "
+                assertThat(t.details()).contains("  upper:    " + upper + " on "
                         + ext4.dir().toRealPath() + " (ext4 from /dev/" + loop)
                         .contains("  device:   " + loop + " (");
 
