@@ -149,7 +149,8 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
                 : parameters.blockSize().times(parameters.count().getAsLong()) + " per run";
         return ReportText.oneLine(String.join(", ", figures), "median of " + read.runs() + ", "
                 + (parameters.direct() ? "O_DIRECT" : "buffered") + ", " + length
-                + (write.isPresent() ? "" : ", read-only"), verdict());
+                + (write.isPresent() ? "" : ", read-only"), verdict(),
+                target.warnings());
     }
 
     /** {@return {@link #summary()}: the answer in one line} */

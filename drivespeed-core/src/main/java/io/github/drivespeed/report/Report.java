@@ -66,7 +66,9 @@ public sealed interface Report permits SpeedReport, WorkloadReport, SustainedRep
      * 10^6 B/s (MB/s, as dd prints). A report whose {@linkplain #verdict() verdict} is not
      * {@link Verdict.Outcome#MEASURED} says so inside the brackets ({@code flagged: see
      * warnings}, {@code DATA LOST: see warnings}, {@code COUNTERFEIT: see warnings}), so that a
-     * figure that is not the drive's never reads as a clean one. Each kind's {@code toString()}
+     * figure that is not the drive's never reads as a clean one; figures measured in memory (the
+     * target's {@link io.github.drivespeed.warning.Warning#MEMORY_FILE_SYSTEM}: tmpfs, a RAM disk)
+     * say {@code memory, not a drive: see warnings} there. Each kind's {@code toString()}
      * returns this line; {@link #details()} gives every line.
      *
      * @return the line, without a newline

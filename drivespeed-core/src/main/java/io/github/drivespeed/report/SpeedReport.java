@@ -137,7 +137,8 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
         cachedRead.ifPresent(c -> figures.append(", ").append(ReportText.oneLineFigure(c, false)));
         return ReportText.oneLine(figures.toString(), "median of " + write.runs() + ", "
                 + (parameters.direct() ? "O_DIRECT" : "buffered") + ", "
-                + parameters.bytesPerPass() + " per pass", verdict());
+                + parameters.bytesPerPass() + " per pass", verdict(),
+                target.warnings());
     }
 
     /** {@return {@link #summary()}: the answer in one line} */

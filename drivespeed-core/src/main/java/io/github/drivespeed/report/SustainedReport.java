@@ -200,7 +200,8 @@ public record SustainedReport(TargetInfo target, SustainedParameters parameters,
         }
         return ReportText.oneLine(figures, (direct() ? "O_DIRECT" : "buffered") + ", "
                 + blockSize() + " blocks, " + DeviceIo.formatBytes(write.bytes()) + " in "
-                + Nanoseconds.format(write.elapsedNanos()), verdict());
+                + Nanoseconds.format(write.elapsedNanos()), verdict(),
+                target.warnings());
     }
 
     /** {@return {@link #summary()}: the answer in one line} */

@@ -144,7 +144,8 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
         return ReportText.oneLine(String.join(", ", figures), "median of " + runs + ", "
                 + parameters.fioRw() + " " + parameters.blockSize() + " QD"
                 + parameters.queueDepth() + " T" + parameters.threads() + ", "
-                + (parameters.direct() ? "O_DIRECT" : "buffered"), verdict());
+                + (parameters.direct() ? "O_DIRECT" : "buffered"), verdict(),
+                target.warnings());
     }
 
     /** {@return {@link #summary()}: the answer in one line} */

@@ -1,11 +1,14 @@
 package io.github.drivespeed.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.report.text.ReportText;
+import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -18,8 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReportSummaryTest {
 
-    /** Where a figure was flagged (the shared disk's other I/O), the line says so. */
-    private static final String FLAGGED = "(; flagged: see warnings)?";
+    /**
+     * Where a figure was flagged (the shared disk's other I/O), or the temporary directory is in
+     * memory (a tmpfs /tmp), the line says so.
+     */
+    private static final String FLAGGED = "(; (flagged|memory, not a drive): see warnings)?";
 
     @TempDir
     Path dir;
@@ -76,5 +82,23 @@ class ReportSummaryTest {
         assertOneLineAndDetails(r);
         assertThat(r.summary()).matches("capacity OK: usable [^;]+, lost [^;]+; write \\d+\\.\\d+"
                 + " MB/s, read \\d+\\.\\d+ MB/s \\(filled .* in 1 file, O_DIRECT\\)");
+    }
+
+    @Test
+    void figuresMeasuredInMemorySaySoInTheLine() throws IOException {
+        Path shm = Path.of("/dev/shm");
+        assumeTrue(Files.isDirectory(shm) && Files.getFileStore(shm).type().equals("tmpfs"),
+                "/dev/shm is not a tmpfs here");
+        Path inMemory = Files.createTempDirectory(shm, "drivespeed-summary-");
+        try {
+            SpeedReport r = DriveSpeed.on(inMemory).blockSize("64K").count(4).runs(1).run();
+            assertThat(r.target().warnings()).contains(Warning.MEMORY_FILE_SYSTEM);
+            assertThat(r.summary()).matches("write \\d+\\.\\d+ MB/s, read \\d+\\.\\d+ MB/s"
+                    + " \\(median of 1, (O_DIRECT|buffered), 256 KiB per pass; memory, not a"
+                    + " drive: see warnings\\)");
+            assertThat(TestFiles.names(inMemory)).isEmpty();
+        } finally {
+            Files.delete(inMemory);
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.github.drivespeed.cli.text;
 
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Verdict;
+import io.github.drivespeed.warning.Warning;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import java.util.ArrayList;
@@ -44,7 +45,10 @@ final class TableSummary {
         Verdict.Outcome worst = table.rows().stream().map(r -> r.report().verdict().outcome())
                 .max(Comparator.naturalOrder()).orElse(Verdict.Outcome.MEASURED);
         String note = switch (worst) {
-            case MEASURED -> "";
+            // figures measured in memory (tmpfs, a RAM disk) are the memory's, as core's
+            // one-line summaries say
+            case MEASURED -> first.target().warnings().contains(Warning.MEMORY_FILE_SYSTEM)
+                    ? "; memory, not a drive: see warnings" : "";
             case FLAGGED -> "; flagged: see warnings";
             case DATA_LOST -> "; DATA LOST: see warnings";
             case COUNTERFEIT -> "; COUNTERFEIT: see warnings";

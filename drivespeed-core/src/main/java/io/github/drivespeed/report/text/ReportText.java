@@ -389,6 +389,9 @@ public final class ReportText {
         return unitEnd < 0 ? both : both.substring(0, unitEnd + " MB/s".length());
     }
 
+    /** What the one-line summary says of figures measured in memory. */
+    public static final String IN_MEMORY_NOTE = "memory, not a drive: see warnings";
+
     /**
      * A report's one-line summary: its figures, then in brackets how they were measured and,
      * where the verdict is not {@link Verdict.Outcome#MEASURED}, what it is, for example
@@ -401,8 +404,26 @@ public final class ReportText {
      * @return the line, without a newline
      */
     public static String oneLine(String figures, String how, Verdict verdict) {
+        return oneLine(figures, how, verdict, Set.of());
+    }
+
+    /**
+     * {@link #oneLine(String, String, Verdict)} for figures of a target with these warnings: a
+     * target in memory ({@link Warning#MEMORY_FILE_SYSTEM}: tmpfs, a RAM disk), whose figures
+     * are the memory's, says so where the verdict has nothing worse to say:
+     * {@code (median of 3, O_DIRECT, 256 MiB per pass; memory, not a drive: see warnings)}.
+     *
+     * @param figures the figures
+     * @param how how they were measured
+     * @param verdict the report's verdict
+     * @param targetWarnings the target's warnings
+     * @return the line, without a newline
+     */
+    public static String oneLine(String figures, String how, Verdict verdict,
+            Set<Warning> targetWarnings) {
         String note = switch (verdict.outcome()) {
-            case MEASURED -> "";
+            case MEASURED -> targetWarnings.contains(Warning.MEMORY_FILE_SYSTEM)
+                    ? IN_MEMORY_NOTE : "";
             case FLAGGED -> "flagged: see warnings";
             case DATA_LOST -> "DATA LOST: see warnings";
             case COUNTERFEIT -> "COUNTERFEIT: see warnings";
