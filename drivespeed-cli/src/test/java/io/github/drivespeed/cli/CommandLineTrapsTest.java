@@ -209,6 +209,14 @@ class CommandLineTrapsTest {
                         + " drop '--bs', '--runs' to run that sustained write alone, or add a"
                         + " sequential minimum to --require (read=... or write=...) to run the"
                         + " sequential test as well, with '--bs', '--runs'");
+        // a class judged on random 4 KiB workloads as well, which --zeros does not set either
+        assertRefused(CommandRun.of(dir.toString(), "--zeros", "--require", "A1"),
+                "option '--zeros' sets the sequential test, which --require SD Application"
+                        + " Performance Class 1 (A1) does not run: it is judged on a sustained"
+                        + " write past the drive's write cache, " + bounds + ", and random 4 KiB"
+                        + " workloads, whatever '--zeros' says; drop '--zeros' to run those alone,"
+                        + " or add a sequential minimum to --require (read=... or write=...) to"
+                        + " run the sequential test as well, with '--zeros'");
     }
 
     /**

@@ -38,7 +38,9 @@ import java.util.Set;
  * random 4 KiB workloads for random ones. Where the sustained write cannot run (the plan refused
  * before writing: a memory file system, O_DIRECT refused, too little free space), the
  * sequential test runs in its place and says so, and the sustained minimum is not judged: burst
- * only.
+ * only. Options only the sequential test takes, beside a requirement that runs a sustained write
+ * and no sequential test, are refused when that write is about to start (exit code 2, nothing
+ * written): they ask for a test that does not run, and the write runs up to 8 GiB.
  */
 public final class SequentialRunner {
 
@@ -70,15 +72,15 @@ public final class SequentialRunner {
         }
         Results results = null;
         SequentialPlan test = plans.test();
-        List<String> unused = test == null ? unusedSequentialOptions(plans.random() != null)
-                : List.of();
+        boolean workloads = plans.random() != null;
+        List<String> unused = test == null ? unusedSequentialOptions(workloads) : List.of();
         if (plans.sustained() == null && !unused.isEmpty()) {
             sayUnusedSequentialOptions(unused);
         }
         if (plans.sustained() != null) {
             try {
                 results = Results.of(SustainedRunner.measure(context, plans.sustained(),
-                        " (for the requirement)", () -> refuseUnused(unused)));
+                        " (for the requirement)", () -> refuseUnused(unused, workloads)));
             } catch (UnusedOptions e) {
                 return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
             } catch (IllegalArgumentException | IOException e) {
@@ -170,18 +172,20 @@ public final class SequentialRunner {
      * gigabytes. Where the sustained write cannot run, the sequential test runs in its place with
      * these options, and this is never reached.
      *
+     * @param workloads whether the requirement's random workloads run as well
      * @throws UnusedOptions when options were given
      */
-    private void refuseUnused(List<String> unused) {
+    private void refuseUnused(List<String> unused, boolean workloads) {
         if (unused.isEmpty()) {
             return;
         }
         String require = OutputOptions.REQUIRE.option() + " " + requirement.name();
         throw new UnusedOptions(optionsSet(unused) + " the sequential test, which " + require
                 + " does not run: it is judged on a sustained write past the drive's write cache, "
-                + SustainedRunner.bounds(context) + ", whatever " + String.join(", ", unused)
+                + SustainedRunner.bounds(context) + (workloads ? ", and random 4 KiB workloads"
+                        : "") + ", whatever " + String.join(", ", unused)
                 + (unused.size() == 1 ? " says" : " say") + "; drop " + String.join(", ", unused)
-                + " to run that sustained write alone, or add a sequential minimum to "
+                + " to run " + (workloads ? "those" : "that sustained write") + " alone, or add a sequential minimum to "
                 + OutputOptions.REQUIRE.option() + " (read=... or write=...) to run the"
                 + " sequential test as well, with " + String.join(", ", unused));
     }
