@@ -50,6 +50,16 @@ class PassTooShortAdviceTest {
         assertThat(TestFiles.names(dir)).isEmpty();
     }
 
+    @Test
+    void aPresetsTooShortRowsAreNamedWithWhatEndsTheirRuns() throws IOException {
+        CommandRun o = CommandRun.of(dir.toString(), "--preset", "RND4K-Q1T1", "--size", "1M",
+                "--duration", "20ms");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).contains(WARNING + "    RND4K Q1T1 read, RND4K Q1T1 write: measure"
+                + " more data in each pass: a longer duration\n");
+        assertThat(TestFiles.names(dir)).isEmpty();
+    }
+
     /** The warning, read run 1 under {@code bound} (a pattern), then {@code advice} alone. */
     private static void assertReadRunAdvice(CommandRun o, String bound, String advice) {
         assertThat(o.exitCode()).as(o.err()).isZero();
