@@ -219,6 +219,10 @@ final class FioJobLine {
                     + FormOptions.JOB.option() + " " + word + " (a job file named *.fio needs no "
                     + FormOptions.JOB.option() + ")";
         }
+        if (word.startsWith("-") && given.afterEndOfOptions(word)) {
+            // after '--' every argument is the target: not an option, known or not
+            return ErrorMessages.afterEndOfOptions(word);
+        }
         // worded as picocli's own refusal of it would be (with its suggestions of close names)
         return ErrorMessages.ofPicocli(
                 new UnmatchedArgumentException(spec.commandLine(), unmatched), new String[0]);

@@ -98,16 +98,12 @@ class ClassVerdictCommandTest {
         try (Mounts.Mount memory = Mounts.privateDrive(dir, 64)) {
             CommandRun c2 = CommandRun.of(memory.dir().toString(), "--require", "C2",
                     "--block-size", "1M", "--count", "4", "--runs", "1");
-            // the sequential test's options are said to be for the sequential test, which runs
-            // only here, where the sustained write cannot (before: dropped without a word where
-            // the sustained write ran)
-            assertThat(c2.out()).contains("options '--block-size', '--count', '--runs' set the"
-                    + " sequential test, which --require SD Speed Class 2 (C2) does not run unless"
-                    + " the sustained write cannot run here: an SD class is judged on a sustained"
-                    + " write past the drive's write cache, with that write's own bounds; add a"
-                    + " sequential minimum (read=... or write=...) to run it too\n");
+            // the sequential test's options set the sequential test that runs in the sustained
+            // write's place (where the sustained write runs, they are refused before it)
             assertThat(c2.out()).contains("the sustained write the requirement needs cannot run"
                     + " here, as --sustained says: option '--size' is needed: ");
+            assertThat(c2.out()).contains(": 1 MiB x 4 (4 MiB per pass), 1 run, ")
+                    .doesNotContain("does not run");
             assertNotJudgedBurstOnly(c2, "no write went past the drive's write cache");
         }
     }

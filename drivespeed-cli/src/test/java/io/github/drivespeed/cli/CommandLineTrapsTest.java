@@ -182,4 +182,76 @@ class CommandLineTrapsTest {
                 .doesNotContain("32M,");
         assertThat(TestFiles.names(dir)).isEmpty();
     }
+
+    /**
+     * The sequential test's options beside a class judged on a sustained write alone are refused
+     * before anything is written, naming both options, the sustained write's bounds and what to
+     * do (before: a note that the option sets a test the class does not run, then a sustained
+     * write of up to 120 s and 8 GiB for a user who asked for 4 blocks).
+     */
+    @Test
+    void aSequentialOptionBesideAClassJudgedOnASustainedWriteIsRefusedBeforeAnyWrite()
+            throws IOException {
+        String bounds = "at most 120 s and 8 GiB and half the free space, 5 % of the file system"
+                + " (16 MiB to 1 GiB) always left free";
+        assertRefused(CommandRun.of(dir.toString(), "--count", "4", "--require", "V30"),
+                "option '--count' sets the sequential test, which --require SD Video Speed Class"
+                        + " 30 (V30) does not run: it is judged on a sustained write past the"
+                        + " drive's write cache, " + bounds + ", whatever '--count' says; drop"
+                        + " '--count' to run that sustained write alone, or add a sequential"
+                        + " minimum to --require (read=... or write=...) to run the sequential"
+                        + " test as well, with '--count'");
+        assertRefused(CommandRun.of(dir.toString(), "--bs", "1M", "--runs", "2", "--require",
+                "U3"),
+                "options '--bs', '--runs' set the sequential test, which --require SD UHS Speed"
+                        + " Class 3 (U3) does not run: it is judged on a sustained write past the"
+                        + " drive's write cache, " + bounds + ", whatever '--bs', '--runs' say;"
+                        + " drop '--bs', '--runs' to run that sustained write alone, or add a"
+                        + " sequential minimum to --require (read=... or write=...) to run the"
+                        + " sequential test as well, with '--bs', '--runs'");
+        // a class judged on random 4 KiB workloads as well, which --zeros does not set either
+        assertRefused(CommandRun.of(dir.toString(), "--zeros", "--require", "A1"),
+                "option '--zeros' sets the sequential test, which --require SD Application"
+                        + " Performance Class 1 (A1) does not run: it is judged on a sustained"
+                        + " write past the drive's write cache, " + bounds + ", and random 4 KiB"
+                        + " workloads, whatever '--zeros' says; drop '--zeros' to run those alone,"
+                        + " or add a sequential minimum to --require (read=... or write=...) to"
+                        + " run the sequential test as well, with '--zeros'");
+    }
+
+    /**
+     * An option after {@code --} is the target, not an option: said so, not {@code unknown
+     * option '--count' (did you mean --count?)}; a directory whose name starts with a dash is
+     * still given after {@code --}.
+     */
+    @Test
+    void anOptionAfterTheEndOfOptionsIsSaidToComeAfterIt() throws Exception {
+        String after = "' comes after '--', which ends the options: every argument after it is"
+                + " the target (a directory, a block device or a job file), and drivespeed"
+                + " takes one; put options before '--'";
+        assertRefused(CommandRun.of("--", dir.toString(), "--count", "4"), "'--count" + after);
+        assertRefused(CommandRun.of(dir.toString(), "--", "--json"), "'--json" + after);
+        assertRefused(CommandRun.of("--", dir.toString(), "--frobnicate"),
+                "'--frobnicate" + after);
+        // an option before '--' and again after it: the one after is the target's
+        assertRefused(CommandRun.of("--count", "4", "--", dir.toString(), "--count", "4"),
+                "'--count" + after);
+        // the one argument after '--' is the target: a directory named --help is not there
+        CommandRun help = CommandRun.of("--", "--help");
+        assertThat(help.exitCode()).as(help.err()).isEqualTo(2);
+        assertThat(help.errLines()).containsExactly("drivespeed: target does not exist: --help"
+                + " (drivespeed never creates its target; check the path); '--help" + after);
+        assertThat(help.out()).isEmpty();
+        // a directory named -x, given after '--' in its parent
+        Path dashed = Files.createDirectory(dir.resolve("-x"));
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "--count", "1", "--block-size", "4K", "--runs", "1", "--", "-x")
+                .directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThat(out).startsWith("drivespeed on " + dashed + ": 4 KiB x 1 (4 KiB per pass)");
+        assertThat(TestFiles.names(dashed)).isEmpty();
+        Files.delete(dashed);
+    }
 }

@@ -11,6 +11,7 @@ import io.github.drivespeed.warning.Warning;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -179,11 +180,15 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
         write.ifPresent(w -> SpeedReport.appendPass(sb, w));
         SpeedReport.appendPass(sb, read);
         cachedRead.ifPresent(c -> SpeedReport.appendPass(sb, c));
+        Map<Warning, List<String>> lines = new EnumMap<>(Warning.class);
+        constantFill.filter(f -> warnings().contains(Warning.READ_CONSTANT_FILL))
+                .ifPresent(f -> lines.put(Warning.READ_CONSTANT_FILL, List.of("read: " + f)));
+        lines.putAll(ReportText.passTooShort(warnings(), parameters.timeBased()
+                ? "a longer duration, where a run did not stop at the device's end (a device read"
+                        + " whole in under " + Warning.MIN_PASS_MILLIS + " ms gives no longer pass)"
+                : "a larger count or block size, within the device"));
         ReportText.appendWarnings(sb, warnings(), link(), passes(), cachedRead, List.of(),
-                ioLimitsReached(), constantFill.filter(f -> warnings().contains(
-                        Warning.READ_CONSTANT_FILL))
-                        .map(f -> Map.of(Warning.READ_CONSTANT_FILL, List.of("read: " + f)))
-                        .orElse(Map.of()));
+                ioLimitsReached(), lines);
         return sb.toString();
     }
 }

@@ -181,6 +181,8 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
                     + closeFailuresAfterLoss + (closeFailuresAfterLoss == 1 ? " time" : " times")
                     + "): the file system's own data was lost as well"));
         }
+        lines.putAll(ReportText.passTooShort(warnings(), "a larger count or block size (each"
+                + " pass moved " + parameters.count() + " x " + parameters.blockSize() + ")"));
         return lines;
     }
 

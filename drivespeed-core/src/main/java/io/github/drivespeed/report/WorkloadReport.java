@@ -170,7 +170,10 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
         write.ifPresent(w -> appendPass(sb, w, async));
         cpu().ifPresent(c -> sb.append("CPU:        ").append(c).append('\n'));
         ReportText.appendWarnings(sb, warnings(), target.link(), passes(), Optional.empty(),
-                target.removedLeftovers(), ioLimitsReached());
+                target.removedLeftovers(), ioLimitsReached(), ReportText.passTooShort(warnings(),
+                        parameters.timeBased() ? "a longer duration"
+                        : parameters.length().count().isPresent() ? "a larger count, or a duration"
+                        : "a larger size, or a duration"));
         return sb.toString();
     }
 

@@ -349,7 +349,13 @@ public enum Warning {
      * a few milliseconds (the scheduler's time slice, a 4 ms timer tick at {@code CONFIG_HZ=250},
      * or a drive waking from a power-saving state) moves a shorter pass's figure by several
      * percent or more, and a pass of fewer blocks is the latency of a few commands rather than a
-     * rate. Reruns of a 30 ms read of a 4 MiB device differed 2.3 times. The bound is
+     * rate. Reruns of a 30 ms read of a 4 MiB device differed 2.3 times. What measures more
+     * data in each pass depends on the test: a larger count or block size for a directory's
+     * sequential test ({@link io.github.drivespeed.SequentialPlan}); a longer duration, a larger
+     * count or a larger size for a workload ({@link io.github.drivespeed.WorkloadPlan}), as its
+     * runs are time-based, count-based or size-based; a longer duration, or a larger count or
+     * block size, for a device test ({@link io.github.drivespeed.DevicePlan}), whose runs also
+     * end at the device's end. The bound is
      * drivespeed's own: {@code hdparm -t} times its reads over about 3 seconds, and fio's HOWTO
      * has {@code ramp_time} and {@code runtime} for the same reason. The report names each run
      * with its time and blocks. A device test on a device smaller than its default block reads
@@ -358,7 +364,7 @@ public enum Warning {
     PASS_TOO_SHORT("a timed pass was too short (under " + Warning.MIN_PASS_MILLIS + " ms, or fewer"
             + " than " + Warning.MIN_PASS_BLOCKS + " blocks) for its figure to be stable: a few"
             + " milliseconds of scheduling or a drive's wake-up change it by several percent or"
-            + " more; measure more data (a larger count or size, or a duration)"),
+            + " more; measure more data in each pass"),
     /**
      * A workload at a queue depth above 1 kept, on average, fewer than 80 %
      * ({@link io.github.drivespeed.report.engine.InFlight#REACHED_SHARE}) of that depth in the kernel

@@ -146,6 +146,20 @@ public final class GivenOptions {
         return row.option();
     }
 
+    /**
+     * Whether {@code arg} was typed after {@code --}, where every argument is the target, never an
+     * option: for the words of a target that does not exist and looks like an option.
+     *
+     * @param arg an argument as typed
+     * @return whether it comes after {@code --}
+     */
+    public boolean afterEndOfOptions(String arg) {
+        ParseResult parsed = parsed();
+        List<String> args = parsed == null ? List.of() : parsed.originalArgs();
+        int end = args.indexOf(OptionTable.END_OF_OPTIONS);
+        return end >= 0 && args.subList(end + 1, args.size()).contains(arg);
+    }
+
     private ParseResult parsed() {
         return spec.commandLine().getParseResult();
     }

@@ -102,6 +102,20 @@ public final class ErrorMessages {
     }
 
     /**
+     * An argument that looks like an option typed after {@code --}, where every argument is the
+     * target: {@code '--count' comes after '--', which ends the options: ...}.
+     *
+     * @param arg the argument as typed
+     * @return the message
+     */
+    public static String afterEndOfOptions(String arg) {
+        return "'" + arg + "' comes after '" + OptionTable.END_OF_OPTIONS + "', which ends the"
+                + " options: every argument after it is the target (a directory, a block device"
+                + " or a job file), and drivespeed takes one; put options before '"
+                + OptionTable.END_OF_OPTIONS + "'";
+    }
+
+    /**
      * An option given twice: under one name ({@code '--runtime' was given more than once}), or
      * under two of its names, which picocli's single option cannot tell apart
      * ({@code '--runtime' and '--duration' are two names of one option}).

@@ -109,7 +109,13 @@ public record RunContext(Path target, PrintWriter err, OutputRouter outputs, Giv
             return new Failure(words.unsupported((UnsupportedTargetException) e, form),
                     ExitCode.BAD_INPUT);
         }
-        if (e instanceof TargetNotFoundException || e instanceof TargetNotWritableException
+        if (e instanceof TargetNotFoundException) {
+            String typed = ((TargetNotFoundException) e).path().toString();
+            return new Failure(e.getMessage() + (typed.startsWith("-")
+                    && given.afterEndOfOptions(typed) ? "; " + ErrorMessages.afterEndOfOptions(typed)
+                    : ""), ExitCode.BAD_INPUT);
+        }
+        if (e instanceof TargetNotWritableException
                 || e instanceof DeviceOpenRefusedException) {
             return new Failure(e.getMessage(), ExitCode.BAD_INPUT);
         }

@@ -38,7 +38,9 @@ import java.util.Set;
  * random 4 KiB workloads for random ones. Where the sustained write cannot run (the plan refused
  * before writing: a memory file system, O_DIRECT refused, too little free space), the
  * sequential test runs in its place and says so, and the sustained minimum is not judged: burst
- * only.
+ * only. Options only the sequential test takes, beside a requirement that runs a sustained write
+ * and no sequential test, are refused when that write is about to start (exit code 2, nothing
+ * written): they ask for a test that does not run, and the write runs up to 8 GiB.
  */
 public final class SequentialRunner {
 
@@ -70,13 +72,17 @@ public final class SequentialRunner {
         }
         Results results = null;
         SequentialPlan test = plans.test();
-        if (test == null) {
-            sayUnusedSequentialOptions(plans.random() != null);
+        boolean workloads = plans.random() != null;
+        List<String> unused = test == null ? unusedSequentialOptions(workloads) : List.of();
+        if (plans.sustained() == null && !unused.isEmpty()) {
+            sayUnusedSequentialOptions(unused);
         }
         if (plans.sustained() != null) {
             try {
                 results = Results.of(SustainedRunner.measure(context, plans.sustained(),
-                        " (for the requirement)"));
+                        " (for the requirement)", () -> refuseUnused(unused, workloads)));
+            } catch (UnusedOptions e) {
+                return context.fail(e.getMessage(), ExitCode.BAD_INPUT);
             } catch (IllegalArgumentException | IOException e) {
                 RunContext.Failure why = context.failure(e);
                 if (!why.beforeAnyWrite()) {
@@ -118,14 +124,14 @@ public final class SequentialRunner {
     }
 
     /**
-     * Says which options of the sequential test a requirement that runs no sequential test (an
-     * SD class alone, judged on the sustained write with its own bounds; random 4 KiB figures
-     * alone) leaves unused: they are read only where the sustained write cannot run and the
-     * sequential test runs in its place. Nothing is said when every option given is used.
+     * The options of the sequential test given (as typed, quoted) that a requirement running no
+     * sequential test (an SD class alone, judged on the sustained write with its own bounds;
+     * random 4 KiB figures alone) leaves unused: they are read only where the sustained write
+     * cannot run and the sequential test runs in its place.
      *
      * @param workloads whether the requirement's random workloads run (they take some options)
      */
-    private void sayUnusedSequentialOptions(boolean workloads) {
+    private List<String> unusedSequentialOptions(boolean workloads) {
         Set<OptionRow<?>> used =
                 new HashSet<>(OptionSetters.REQUIREMENT_SUSTAINED_WRITE.options());
         if (workloads) {
@@ -137,19 +143,60 @@ public final class SequentialRunner {
                 unused.add("'" + context.given().typed(row) + "'");
             }
         }
+        return unused;
+    }
+
+    /** {@code option '--runs' sets} or {@code options '--count', '--runs' set}. */
+    private static String optionsSet(List<String> options) {
+        return (options.size() == 1 ? "option " : "options ") + String.join(", ", options)
+                + (options.size() == 1 ? " sets" : " set");
+    }
+
+    /**
+     * Says which options of the sequential test a requirement of random figures alone leaves
+     * unused: its figures come from random 4 KiB workloads, which write little.
+     */
+    private void sayUnusedSequentialOptions(List<String> unused) {
+        PrintWriter text = context.outputs().text();
+        text.println(Headers.on(context.target()) + optionsSet(unused)
+                + " the sequential test, which " + OutputOptions.REQUIRE.option() + " "
+                + requirement.name() + " does not run: its figures come from random 4 KiB"
+                + " workloads; add a sequential minimum (read=... or write=...) to run it too");
+        text.flush();
+    }
+
+    /**
+     * Refuses the sequential test's options beside a requirement judged on a sustained write
+     * alone, once that write is about to start (its checks passed, nothing written yet): a
+     * {@code --count 4} asks for a small test, and the sustained write would write up to
+     * gigabytes. Where the sustained write cannot run, the sequential test runs in its place with
+     * these options, and this is never reached.
+     *
+     * @param workloads whether the requirement's random workloads run as well
+     * @throws UnusedOptions when options were given
+     */
+    private void refuseUnused(List<String> unused, boolean workloads) {
         if (unused.isEmpty()) {
             return;
         }
-        PrintWriter text = context.outputs().text();
-        text.println(Headers.on(context.target()) + (unused.size() == 1 ? "option " : "options ")
-                + String.join(", ", unused) + " set" + (unused.size() == 1 ? "s" : "")
-                + " the sequential test, which " + OutputOptions.REQUIRE.option() + " "
-                + requirement.name() + " does not run" + (requirement.needsSustainedWrite()
-                        ? " unless the sustained write cannot run here: an SD class is judged on a"
-                        + " sustained write past the drive's write cache, with that write's own"
-                        + " bounds" : ": its figures come from random 4 KiB workloads")
-                + "; add a sequential minimum (read=... or write=...) to run it too");
-        text.flush();
+        String require = OutputOptions.REQUIRE.option() + " " + requirement.name();
+        throw new UnusedOptions(optionsSet(unused) + " the sequential test, which " + require
+                + " does not run: it is judged on a sustained write past the drive's write cache, "
+                + SustainedRunner.bounds(context) + (workloads ? ", and random 4 KiB workloads"
+                        : "") + ", whatever " + String.join(", ", unused)
+                + (unused.size() == 1 ? " says" : " say") + "; drop " + String.join(", ", unused)
+                + " to run " + (workloads ? "those" : "that sustained write") + " alone, or add a sequential minimum to "
+                + OutputOptions.REQUIRE.option() + " (read=... or write=...) to run the"
+                + " sequential test as well, with " + String.join(", ", unused));
+    }
+
+    /** The refusal of {@link #refuseUnused}, out of the sustained write's listener. */
+    private static final class UnusedOptions extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UnusedOptions(String message) {
+            super(message, null, false, false);
+        }
     }
 
     /**

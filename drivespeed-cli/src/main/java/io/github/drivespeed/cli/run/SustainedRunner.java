@@ -84,8 +84,19 @@ public final class SustainedRunner {
      */
     static SustainedReport measure(RunContext context, SustainedPlan plan, String why)
             throws IOException {
+        return measure(context, plan, why, () -> { });
+    }
+
+    /**
+     * As {@link #measure(RunContext, SustainedPlan, String)}, with {@code first} run when the
+     * pass is about to start, after the plan's checks and before anything is written: what it
+     * throws aborts the run (the test file removed) and comes out of this method.
+     */
+    static SustainedReport measure(RunContext context, SustainedPlan plan, String why,
+            Runnable first) throws IOException {
         PrintWriter text = context.outputs().text();
         ProgressListener header = new BeforeFirstPass(() -> {
+            first.run();
             text.println(Headers.on(context.target()) + "sustained write, no warm-up, until the"
                     + " rate holds steady after a drop, " + bounds(context) + why);
             text.flush();
@@ -102,7 +113,7 @@ public final class SustainedRunner {
      * {@code at most 120 s and 8 GiB (and half the free space)}, with the bounds given (those
      * of {@code --sustained}; the sustained write of a requirement takes the defaults).
      */
-    private static String bounds(RunContext context) {
+    static String bounds(RunContext context) {
         GivenOptions given = context.given();
         boolean own = context.form() == Form.SUSTAINED;
         // the bounds in the units the rest of the output uses (10 s, 256 MiB), not as typed

@@ -1,5 +1,6 @@
 package io.github.drivespeed.cli.text;
 
+import io.github.drivespeed.parameters.WorkloadParameters;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.warning.Warning;
@@ -7,6 +8,7 @@ import java.io.PrintWriter;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /** A preset suite's or a sweep's table, then the target, backend, I/O engines and warnings. */
@@ -50,8 +52,26 @@ public final class TablePrinter {
         for (WorkloadTable.Row row : table.rows()) {
             warnings.addAll(row.report().warnings());
         }
-        WarningLines.print(out, warnings);
+        WarningLines.print(out, warnings, tooShort(rows));
         out.println(TextSummary.LABEL + TableSummary.of(table));
         out.flush();
+    }
+
+    /**
+     * Under {@link Warning#PASS_TOO_SHORT}, the rows it came from and what measures more data in
+     * each pass of theirs, as a workload's own report says it: a longer duration for time-based
+     * runs (the default), a larger count for runs of {@code --count} I/Os.
+     */
+    private static Map<Warning, List<String>> tooShort(List<WorkloadTable.Row> rows) {
+        List<WorkloadTable.Row> flagged = rows.stream()
+                .filter(r -> r.report().warnings().contains(Warning.PASS_TOO_SHORT)).toList();
+        if (flagged.isEmpty()) {
+            return Map.of();
+        }
+        WorkloadParameters p = flagged.get(0).report().parameters();
+        return Map.of(Warning.PASS_TOO_SHORT, List.of(String.join(", ", flagged.stream()
+                .map(WorkloadTable.Row::label).toList()) + ": measure more data in each pass: "
+                + (p.timeBased() ? "a longer duration" : p.length().count().isPresent()
+                        ? "a larger count, or a duration" : "a larger size, or a duration")));
     }
 }

@@ -19,7 +19,8 @@ final class FigureDetails {
      * ({@code     write run 1: loop3 (write cache write through) completed 0 flush requests while
      * it wrote 268.4 MB (256.0 MiB)}); for {@link Warning#PASS_TOO_SHORT}, each run under the
      * bounds ({@code     read run 2 lasted 31.40 ms (1 block): under 100 ms and fewer than 4
-     * blocks is too short to time well; measure more data (...)}); nothing for
+     * blocks is too short to time well}), the report's advice after them
+     * ({@link ReportText#passTooShort}); nothing for
      * the other warnings.
      *
      * @param sb where the lines go
@@ -47,8 +48,7 @@ final class FigureDetails {
     private static String tooShort(Sample s) {
         boolean fewBlocks = s.ios() > 0 && s.ios() < Warning.MIN_PASS_BLOCKS;
         boolean brief = s.elapsedNanos() < Warning.MIN_PASS_MILLIS * 1_000_000L;
-        return String.format(Locale.ROOT, " lasted %s%s: %s%s%s too short to time well; measure"
-                + " more data (a larger count or size, or a duration)%n",
+        return String.format(Locale.ROOT, " lasted %s%s: %s%s%s too short to time well%n",
                 Nanoseconds.format(s.elapsedNanos()), s.ios() == 0 ? ""
                         : " (" + s.ios() + (s.ios() == 1 ? " block)" : " blocks)"),
                 brief ? "under " + Warning.MIN_PASS_MILLIS + " ms" : "",

@@ -254,6 +254,23 @@ public final class ReportText {
         }
     }
 
+    /**
+     * The line under {@link Warning#PASS_TOO_SHORT}, after the runs it names, when the warnings
+     * hold it: what measures more data in each pass, in the words of the report's settings
+     * ({@code measure more data in each pass: a larger count or block size}), as
+     * {@code more} of {@link #appendWarnings(StringBuilder, Set, Optional, List, Optional, List,
+     * List, Map)}.
+     *
+     * @param warnings the report's warnings
+     * @param settings the settings that measure more, for the report's kind of test
+     * @return the line under the warning, or no line
+     */
+    public static Map<Warning, List<String>> passTooShort(Set<Warning> warnings,
+            String settings) {
+        return warnings.contains(Warning.PASS_TOO_SHORT) ? Map.of(Warning.PASS_TOO_SHORT,
+                List.of("measure more data in each pass: " + settings)) : Map.of();
+    }
+
     /** Under a warning, the passes and runs that called for it, with the numbers. */
     private static void appendDetails(StringBuilder sb, Warning w, Optional<Link> link,
             List<PassResult> passes, Optional<PassResult> cached) {
