@@ -95,13 +95,29 @@ final class DriveSpeedCommand implements Callable<Integer> {
         return d == null || d.isEmpty() ? null : Path.of(d);
     }
 
+    /**
+     * {@return the refusal of an empty target or of dd's operands typed as the target or beside
+     * it ({@code bs=1M}: {@link DdOperands}), or null}
+     */
+    private String targetWordsRefusal() {
+        if (directory.isEmpty()) {
+            return "DIR must not be empty: give a directory, or none for the current directory";
+        }
+        if (asFio) {
+            return null;
+        }
+        List<String> words = new ArrayList<>(List.of(directory));
+        words.addAll(unmatched);
+        return DdOperands.refusal(words);
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (directory.isEmpty()) {
-            return ErrorLine.print(err, "DIR must not be empty: give a directory, or none for the"
-                    + " current directory", ExitCode.BAD_INPUT);
+        String badTarget = targetWordsRefusal();
+        if (badTarget != null) {
+            return ErrorLine.print(err, badTarget, ExitCode.BAD_INPUT);
         }
         Path target = Path.of(directory);
         GivenOptions given = new GivenOptions(spec);
