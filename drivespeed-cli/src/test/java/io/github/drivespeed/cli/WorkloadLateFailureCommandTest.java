@@ -46,8 +46,9 @@ class WorkloadLateFailureCommandTest {
     @Test
     @Tag("privileged")
     void aWorkloadThatFillsUpInRunThreeKeepsTheRunsBeforeItExit3() throws Exception {
-        Filled o = runFillingUpAt("randwrite 4 KiB run 3/" + RUNS, "--rw", "randwrite",
-                "--bs", "4K", "--runs", Integer.toString(RUNS));
+        // (run 3 shown, or a later one where the bar drew none of run 3)
+        Filled o = runFillingUpAt("randwrite 4 KiB run [3-" + RUNS + "]/" + RUNS, "--rw",
+                "randwrite", "--bs", "4K", "--runs", Integer.toString(RUNS));
         assertThat(o.run().exitCode()).as(o.run().err()).isEqualTo(3);
         String out = o.run().out();
         Matcher stopped = STOPPED_RUN.matcher(out);
@@ -71,7 +72,8 @@ class WorkloadLateFailureCommandTest {
     @Test
     @Tag("privileged")
     void aPresetRowThatFillsUpKeepsTheRowBeforeItExit3() throws Exception {
-        Filled o = runFillingUpAt("run 1/2 (2/2)", "--preset", "RND4K-Q1T1", "--runs", "2");
+        Filled o = runFillingUpAt("run [12]/2 \\(2/2\\)", "--preset", "RND4K-Q1T1", "--runs",
+                "2");
         assertThat(o.run().exitCode()).as(o.run().err()).isEqualTo(3);
         String out = o.run().out();
         String stopped = "stopped by a failure in RND4K Q1T1 write (row 2 of 2, the error below):"
@@ -95,6 +97,28 @@ class WorkloadLateFailureCommandTest {
         assertThat(row.get("write").isNull()).isTrue();
     }
 
+    @Test
+    @Tag("privileged")
+    void theRandomWorkloadsOfARequirementKeepTheRowBeforeTheFailureAndJudgeNothing()
+            throws Exception {
+        Filled o = runFillingUpAt("run [12]/\\d+ \\(2/2\\)", "--require",
+                "randread=1,randwrite=1");
+        assertThat(o.run().exitCode()).as(o.run().err()).isEqualTo(3);
+        String out = o.run().out();
+        String stopped = "stopped by a failure in RND4K Q1T1 write (row 2 of 2, the error below):"
+                + " the table has the row completed before it";
+        assertThat(out).contains(stopped);
+        assertThat(out.substring(out.indexOf(stopped)))
+                .containsPattern("(?m)^RND4K Q1T1 read +read +\\d+\\.\\d ")
+                .doesNotContain("requirement");
+        assertThat(o.run().err()).contains(NO_SPACE);
+
+        JsonNode doc = failedDocument(o);
+        assertThat(doc.get("requirement").isNull()).isTrue();
+        assertThat(doc.get("jobs")).singleElement().satisfies(row ->
+                assertThat(row.get("jobname").asText()).isEqualTo("RND4K Q1T1 read"));
+    }
+
     /** The JSON written beside the text: valid by the schema, with the failure. */
     private static JsonNode failedDocument(Filled o) throws IOException {
         JsonNode doc = OutputSchema.read(Files.readString(o.json()));
@@ -111,7 +135,8 @@ class WorkloadLateFailureCommandTest {
     /**
      * Runs the workload on a tmpfs of 32 MiB (a test file of 8 MiB, time-based runs of 400 ms,
      * text on standard output and the JSON in a file), emptying the test file and filling the
-     * file system once the progress bar shows {@code trigger}; checks that no test file is left.
+     * file system once the progress bar shows what {@code trigger} finds; checks that no test
+     * file is left.
      */
     private Filled runFillingUpAt(String trigger, String... more) throws Exception {
         Privileged.requireRoot();
@@ -123,7 +148,7 @@ class WorkloadLateFailureCommandTest {
             Path fs = tmpfs.dir();
             args.add(0, fs.toString());
             StringWriter out = new StringWriter();
-            FillingAt err = new FillingAt(trigger, fs);
+            FillingAt err = new FillingAt(Pattern.compile(trigger), fs);
             var cl = CommandLineFactory.create(() -> true);
             cl.setOut(new PrintWriter(out, true));
             cl.setErr(new PrintWriter(err, true));
@@ -138,17 +163,18 @@ class WorkloadLateFailureCommandTest {
     }
 
     /**
-     * Standard error, kept; the first time it holds {@code trigger} (the progress bar's label of
-     * the run to fail), the test files are emptied and the file system filled to the last page.
-     * The bar draws under its lock, so the run goes on only once the file system is full.
+     * Standard error, kept; the first time {@code trigger} finds something in it (the progress
+     * bar's label of the run to fail), the test file is emptied and the file system filled to
+     * the last page. The bar draws under its lock, which the end of a stage takes too: no next
+     * run starts before the file system is full (the run's own writes go on meanwhile).
      */
     private static final class FillingAt extends Writer {
         private final StringBuilder text = new StringBuilder();
-        private final String trigger;
+        private final Pattern trigger;
         private final Path fs;
         private volatile boolean filled;
 
-        FillingAt(String trigger, Path fs) {
+        FillingAt(Pattern trigger, Path fs) {
             this.trigger = trigger;
             this.fs = fs;
         }
@@ -156,7 +182,7 @@ class WorkloadLateFailureCommandTest {
         @Override
         public synchronized void write(char[] cbuf, int off, int len) {
             text.append(cbuf, off, len);
-            if (!filled && text.indexOf(trigger) >= 0) {
+            if (!filled && trigger.matcher(text).find()) {
                 filled = true;
                 try {
                     emptyTestFilesAndFill(fs);
@@ -182,39 +208,39 @@ class WorkloadLateFailureCommandTest {
 
     /**
      * Fills the file system to the last page, then truncates the test file (its pages freed: a
-     * write to it needs new ones) and fills again: the workload's writes race the filler for the
-     * freed pages, which the filler, writing 1 MiB at a time, mostly takes; the file system is
-     * then full with the test file mostly holes, and its next write to one finds no room.
+     * write to it needs new ones) and at once fills again, in one write of a buffer as large as
+     * the file system: the workload's writes race it for the freed pages, and would have to take
+     * every one of them to leave the test file without a hole. The file system is then full and
+     * the test file's next write to a hole finds no room.
      */
     private static void emptyTestFilesAndFill(Path fs) throws IOException {
-        try (FileChannel filler = FileChannel.open(fs.resolve("filler.bin"),
-                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            long written = fill(filler, 0);
-            try (var names = Files.list(fs)) {
-                for (Path p : names.filter(p -> TEST_FILE.matcher(p.getFileName().toString())
-                        .matches()).toList()) {
-                    try (FileChannel c = FileChannel.open(p, StandardOpenOption.WRITE)) {
-                        c.truncate(0);
-                    }
-                }
-            }
-            fill(filler, written);
+        Path testFile;
+        try (var names = Files.list(fs)) {
+            testFile = names.filter(p -> TEST_FILE.matcher(p.getFileName().toString())
+                    .matches()).findFirst().orElseThrow();
+        }
+        ByteBuffer all = ByteBuffer.allocateDirect((int) Files.getFileStore(fs).getTotalSpace());
+        try (FileChannel test = FileChannel.open(testFile, StandardOpenOption.WRITE);
+             FileChannel filler = FileChannel.open(fs.resolve("filler.bin"),
+                     StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            long end = fill(filler, 0, all);
+            test.truncate(0);
+            fill(filler, end, all);
         }
     }
 
-    /** Writes {@code filler} from {@code at} until not one page is left; returns its end. */
-    private static long fill(FileChannel filler, long at) {
-        long written = at;
-        for (int chunk : new int[] {1 << 20, 4096}) {
-            ByteBuffer b = ByteBuffer.allocate(chunk);
-            try {
-                while (true) {
-                    written += filler.write(b.clear(), written);
-                }
-            } catch (IOException full) {
-                // no room for another chunk: on to smaller ones, or done
+    /**
+     * Writes {@code filler} from {@code at} until not one page is left (a write that runs out
+     * of room returns what it wrote, the next fails); returns its end.
+     */
+    private static long fill(FileChannel filler, long at, ByteBuffer buffer) {
+        long end = at;
+        try {
+            while (true) {
+                end += filler.write(buffer.clear(), end);
             }
+        } catch (IOException full) {
+            return end;
         }
-        return written;
     }
 }

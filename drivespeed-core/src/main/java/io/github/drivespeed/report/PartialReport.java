@@ -77,7 +77,8 @@ public final class PartialReport extends Exception {
                     + " have more than " + plannedRows);
         }
         return new PartialReport(null, completed, rows + " of " + plannedRows
-                + " rows completed before this failure; their table: PartialReport.tableIn(failure)");
+                + " rows completed before this failure; their table:"
+                + " PartialReport.tableIn(failure)");
     }
 
     /**
