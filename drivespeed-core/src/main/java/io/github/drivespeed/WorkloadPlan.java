@@ -471,7 +471,8 @@ public final class WorkloadPlan
      * process's CPU time per I/O ({@link WorkloadReport#cpu()}). Checked before any byte is
      * written: a writable directory with room for the file; a block size that suits the backend,
      * divides the size and, with O_DIRECT, the direct-I/O alignment; a block per thread when
-     * sequential.
+     * sequential. A failure after some runs completed carries their report
+     * ({@link io.github.drivespeed.report.PartialReport#in(Throwable)}).
      *
      * @return the report
      * @throws TargetNotFoundException if the target does not exist
@@ -496,11 +497,12 @@ public final class WorkloadPlan
      * @param blockSizes to run this workload with, one after another over one test file written
      *     once: at least one, each suiting the plan as {@link #run()} requires
      * @throws IllegalArgumentException if the list is empty or a size is refused
-     * @throws IOException as {@link #run()}
+     * @throws IOException as {@link #run()}; a failure after some rows completed carries their
+     *     table ({@link io.github.drivespeed.report.PartialReport#tableIn(Throwable)})
      */
     public WorkloadTable runSweep(List<DataSize> blockSizes) throws IOException {
         WorkloadTables.Jobs jobs = WorkloadTables.sweep(this, blockSizes);
-        return jobs.table(engine().run(jobs.parameters()));
+        return jobs.run(engine());
     }
 
     /**
@@ -519,11 +521,12 @@ public final class WorkloadPlan
      *     one test file written once, as CrystalDiskMark does: at least one, for example
      *     {@link Preset#STANDARD}
      * @throws IllegalArgumentException if the list is empty
-     * @throws IOException as {@link #run()}
+     * @throws IOException as {@link #run()}; a failure after some rows completed carries their
+     *     table ({@link io.github.drivespeed.report.PartialReport#tableIn(Throwable)})
      */
     public WorkloadTable runPresets(List<Preset> presets) throws IOException {
         WorkloadTables.Jobs jobs = WorkloadTables.presets(this, presets);
-        return jobs.table(engine().run(jobs.parameters()));
+        return jobs.run(engine());
     }
 
     /** @return the engine that runs this plan (for {@link WorkloadGroup}) */

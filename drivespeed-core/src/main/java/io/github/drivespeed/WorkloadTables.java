@@ -1,11 +1,15 @@
 package io.github.drivespeed;
 
 import io.github.drivespeed.error.InvalidSettingException;
+import io.github.drivespeed.internal.measure.CompletedWork;
+import io.github.drivespeed.internal.workload.WorkloadMeasurement;
 import io.github.drivespeed.parameters.Preset;
 import io.github.drivespeed.parameters.WorkloadParameters;
+import io.github.drivespeed.report.PartialReport;
 import io.github.drivespeed.report.WorkloadReport;
 import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.unit.DataSize;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,12 +20,26 @@ final class WorkloadTables {
     record Jobs(List<String> labels, List<WorkloadParameters> parameters) {
 
         /**
-         * @param reports one per workload, in order
+         * Runs the rows; where one fails after others completed, the failure carries the table
+         * of those ({@link PartialReport#tableIn(Throwable)}).
+         *
+         * @param engine what runs the workloads
+         * @return the table, one row per workload
+         * @throws IOException as {@link WorkloadPlan#run()}
+         */
+        WorkloadTable run(WorkloadMeasurement engine) throws IOException {
+            return table(engine.run(parameters, (failure, done) -> CompletedWork.attach(failure,
+                    () -> PartialReport.of(table(done), labels.size()))));
+        }
+
+        /**
+         * @param reports one per workload, in order, from the first: all of them, or the rows
+         *     completed before a failure
          * @return the table: each label beside its workload's report
          */
-        WorkloadTable table(List<WorkloadReport> reports) {
+        private WorkloadTable table(List<WorkloadReport> reports) {
             List<WorkloadTable.Row> rows = new ArrayList<>();
-            for (int i = 0; i < labels.size(); i++) {
+            for (int i = 0; i < reports.size(); i++) {
                 rows.add(new WorkloadTable.Row(labels.get(i), reports.get(i)));
             }
             return WorkloadTable.of(rows);

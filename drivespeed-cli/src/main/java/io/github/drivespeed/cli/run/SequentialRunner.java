@@ -248,7 +248,13 @@ public final class SequentialRunner {
                 text.println((results == null ? "" : "\n") + Headers.on(dir)
                         + Headers.presets(rnd, plan) + " (for the requirement)");
                 text.flush();
-                WorkloadTable table = plan.runPresets(rnd);
+                WorkloadTable table;
+                try {
+                    table = plan.runPresets(rnd);
+                } catch (IOException e) {
+                    throw LateFailure.keepingCompletedRows(e, results,
+                            LateFailure.presetRows(rnd), false, text, context.verbose());
+                }
                 TablePrinter.print(text, table, false, context.verbose());
                 results = results == null ? Results.of(table) : results.and(table);
             }

@@ -77,17 +77,32 @@ public final class WorkloadRunner {
                             : plan.parameters().toString()),
                     bar == null ? WorkloadListener.NONE : bar));
             if (!chosen.isEmpty() || sweep) {
-                WorkloadTable table = chosen.isEmpty() ? plan.runSweep() : plan.runPresets(chosen);
+                WorkloadTable table;
+                try {
+                    table = chosen.isEmpty() ? plan.runSweep() : plan.runPresets(chosen);
+                } catch (IOException e) {
+                    throw LateFailure.keepingCompletedRows(e, null, chosen.isEmpty()
+                            ? LateFailure.sweepRows(WorkloadPlan.DEFAULT_SWEEP)
+                            : LateFailure.presetRows(chosen), sweep, out, context.verbose());
+                }
                 TablePrinter.print(out, table, sweep, context.verbose());
                 results = Results.of(table);
                 sweepTable = chosen.isEmpty() ? table : null;
             } else {
-                WorkloadReport report = plan.run();
+                WorkloadReport report;
+                try {
+                    report = plan.run();
+                } catch (IOException e) {
+                    throw LateFailure.keepingCompleted(e, null, out, context.verbose());
+                }
                 TextSummary.print(out, report, context.verbose());
                 results = Results.of(report);
             }
         } catch (IllegalArgumentException e) {
             return context.refuse(e);
+        } catch (LateFailure e) {
+            return Completion.failedLate(context, e.completed(),
+                    context.failure(e.failure(), "buffered"));
         } catch (IOException e) {
             return context.failed(e, "buffered");
         }

@@ -264,8 +264,8 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
     }
 
     /**
-     * Attaches the runs completed before a failure to it ({@link PartialReport}), where any
-     * completed; a failure to build their report is attached to it as suppressed instead.
+     * Attaches the runs completed before a failure to it ({@link CompletedWork}), where any
+     * completed.
      */
     private static void attachCompleted(Exception failure, Passes passes,
             PartialReports partial) {
@@ -273,13 +273,7 @@ public final class SequentialMeasurement extends Measurement<Preflight.Target, S
             return;
         }
         passes.keepWarmUpLoss();
-        try {
-            failure.addSuppressed(PartialReport.of(partial.of(passes)));
-        } catch (IOException | RuntimeException e) {
-            LOG.info("the runs completed before the failure could not be reported: {}",
-                    e.toString());
-            failure.addSuppressed(e);
-        }
+        CompletedWork.attach(failure, () -> PartialReport.of(partial.of(passes)));
     }
 
     /** The timed passes of one run over one test file. */

@@ -8,6 +8,7 @@ import io.github.drivespeed.internal.io.NullFileHandle;
 import io.github.drivespeed.internal.io.StopSignal;
 import io.github.drivespeed.internal.measure.BtrfsDirectWrites;
 import io.github.drivespeed.internal.measure.CacheChecks;
+import io.github.drivespeed.internal.measure.CompletedWork;
 import io.github.drivespeed.internal.measure.FigureChecks;
 import io.github.drivespeed.internal.preflight.Preflight;
 import io.github.drivespeed.internal.probe.DeviceCounters;
@@ -20,6 +21,7 @@ import io.github.drivespeed.report.DeviceIo;
 import io.github.drivespeed.report.engine.EngineInfo;
 import io.github.drivespeed.report.engine.InFlight;
 import io.github.drivespeed.report.PassKind;
+import io.github.drivespeed.report.PartialReport;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.WorkloadReport;
@@ -118,7 +120,7 @@ final class WorkloadJob {
         FileHandle ioFile = choice.preferred() == IoEngine.NULL
                 ? new NullFileHandle(file.displayName()) : file;
         JobWorkers workers = new JobWorkers(job, ioFile, name);
-        EngineChoice.Opened opened;
+        EngineChoice.Opened opened = null;
         String details;
         try {
             randomHint = hint && advise(true);
@@ -137,7 +139,14 @@ final class WorkloadJob {
             }
             details = workers.description();
         } catch (IOException e) {
-            throw IoFailures.directRefusal(e, job.direct(), target.info().fileSystemType());
+            IOException failure = IoFailures.directRefusal(e, job.direct(),
+                    target.info().fileSystemType());
+            attachCompleted(failure, opened, workers, concurrentBefore, reads, writes, cpu,
+                    startedAt);
+            throw failure;
+        } catch (RuntimeException e) {
+            attachCompleted(e, opened, workers, concurrentBefore, reads, writes, cpu, startedAt);
+            throw e;
         } finally {
             workers.close();
             if (randomHint) {
@@ -147,6 +156,22 @@ final class WorkloadJob {
         return report(opened, details,
                 workers.inFlight().result(job.queueDepth(), opened.engine().asynchronous()),
                 concurrentBefore, reads, writes, cpu, startedAt);
+    }
+
+    /**
+     * Attaches the runs completed before a failure to it ({@link CompletedWork}), where any
+     * completed (then the engine was opened): their report, as {@link #run()} returns one.
+     */
+    private void attachCompleted(Exception failure, EngineChoice.Opened opened,
+            JobWorkers workers, boolean concurrentBefore, List<Sample> reads, List<Sample> writes,
+            List<CpuUsage> cpu, Instant startedAt) {
+        if (reads.isEmpty() && writes.isEmpty()) {
+            return;
+        }
+        CompletedWork.attach(failure, () -> PartialReport.of(report(opened,
+                workers.description(), workers.inFlight().result(job.queueDepth(),
+                        opened.engine().asynchronous()), concurrentBefore, reads, writes, cpu,
+                startedAt)));
     }
 
     /** The engine that ran, the job's and its passes' warnings, and the report. */

@@ -90,6 +90,18 @@ public final class WorkloadMeasurement {
         this.bufferedFallback = bufferedFallback;
     }
 
+    /** Told of the jobs that completed before a later job failed. */
+    @FunctionalInterface
+    public interface CompletedJobs {
+        /**
+         * Called before the failure propagates (the test file is still open).
+         *
+         * @param failure what the later job threw, to attach what completed to
+         * @param reports one per job completed, in order: at least one
+         */
+        void before(Exception failure, List<WorkloadReport> reports);
+    }
+
     /**
      * Runs the workloads, in order, over one test file.
      *
@@ -98,9 +110,23 @@ public final class WorkloadMeasurement {
      * @throws IOException see {@link io.github.drivespeed.WorkloadPlan#run()}
      */
     public List<WorkloadReport> run(List<WorkloadParameters> jobs) throws IOException {
+        return run(jobs, (failure, reports) -> { });
+    }
+
+    /**
+     * Runs the workloads, in order, over one test file; where one fails after others completed,
+     * {@code completed} is told of theirs.
+     *
+     * @param jobs at least one; all with the same size and the same direct setting
+     * @param completed told of the jobs completed before a failure, where any completed
+     * @return one report per job, in order
+     * @throws IOException see {@link io.github.drivespeed.WorkloadPlan#run()}
+     */
+    public List<WorkloadReport> run(List<WorkloadParameters> jobs, CompletedJobs completed)
+            throws IOException {
         Prepared prepared = prepare(jobs);
         try {
-            return runAll(prepared);
+            return runAll(prepared, completed);
         } catch (DirectIoUnsupportedException e) {
             if (!bufferedFallback || prepared.fellBack) {
                 throw e;
@@ -108,19 +134,26 @@ public final class WorkloadMeasurement {
             // Refused on a transfer of a run (an existing file's first read): no O_DIRECT
             // figure is kept, the file is opened again and every workload runs, buffered.
             LOG.info("running the workloads with buffered I/O: {}", e.getMessage());
-            return runAll(prepare(buffered(jobs), true));
+            return runAll(prepare(buffered(jobs), true), completed);
         }
     }
 
-    private static List<WorkloadReport> runAll(Prepared prepared) throws IOException {
+    private static List<WorkloadReport> runAll(Prepared prepared, CompletedJobs completed)
+            throws IOException {
         Throwable failure = null;
+        List<WorkloadReport> reports = new ArrayList<>();
         try {
-            List<WorkloadReport> reports = new ArrayList<>();
             for (int i = 0; i < prepared.jobs.size(); i++) {
                 reports.add(prepared.job(i, WorkloadJob.Group.ALONE).run());
             }
             return reports;
-        } catch (IOException | RuntimeException | Error e) {
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+            if (!reports.isEmpty()) {
+                completed.before(e, List.copyOf(reports));
+            }
+            throw e;
+        } catch (Error e) {
             failure = e;
             throw e;
         } finally {
