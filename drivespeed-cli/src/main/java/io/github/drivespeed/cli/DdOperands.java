@@ -1,5 +1,7 @@
 package io.github.drivespeed.cli;
 
+import io.github.drivespeed.cli.options.MeasurementOptions;
+import io.github.drivespeed.cli.options.OutputOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +15,11 @@ import java.util.Locale;
  * A word that names an existing file or directory is a target, never an operand.
  */
 final class DdOperands {
+
+    private static final String BLOCK_SIZE = MeasurementOptions.BLOCK_SIZE.option();
+    private static final String COUNT = MeasurementOptions.COUNT.option();
+    private static final String BUFFERED = MeasurementOptions.BUFFERED.option();
+    private static final String DSYNC = MeasurementOptions.DSYNC.option();
 
     private DdOperands() {
     }
@@ -40,8 +47,8 @@ final class DdOperands {
         }
         return (operands.size() == 1 ? "'" + operands.get(0) + "' is a dd operand"
                 : "'" + String.join(" ", operands) + "' are dd operands")
-                + ": drivespeed takes options (drivespeed DIR --block-size 8M --count 32 measures"
-                + " with O_DIRECT and a timed fdatasync by default); " + String.join("; ", instead)
+                + ": drivespeed takes options (drivespeed DIR " + BLOCK_SIZE + " 8M " + COUNT
+                + " 32 measures with O_DIRECT and a timed fdatasync by default); " + String.join("; ", instead)
                 + "; 'drivespeed --help' lists the options";
     }
 
@@ -54,19 +61,20 @@ final class DdOperands {
         String name = word.substring(0, eq).toLowerCase(Locale.ROOT);
         String value = word.substring(eq + 1);
         return switch (name) {
-            case "bs", "obs", "ibs" -> "for " + name + "=" + value + " give --block-size " + value;
-            case "count" -> "for count=" + value + " give --count " + value;
+            case "bs", "obs", "ibs" -> "for " + name + "=" + value + " give " + BLOCK_SIZE + " " + value;
+            case "count" -> "for count=" + value + " give " + COUNT + " " + value;
             case "if", "of" -> "for " + name + "= give the directory to measure: drivespeed"
                     + " writes, reads back and removes its own test file there (a block device"
-                    + " given is only read, unless --allow-writes-to names it)";
+                    + " given is only read, unless "
+                    + MeasurementOptions.ALLOW_WRITES_TO.option() + " names it)";
             case "oflag", "iflag" -> value.contains("direct") || value.contains("dsync")
-                    ? "for " + name + "=" + value + ": O_DIRECT is the default (--buffered turns"
-                            + " it off), --dsync opens with O_DSYNC"
-                    : "for " + name + "=" + value + ": O_DIRECT is the default, --dsync opens"
-                            + " with O_DSYNC";
+                    ? "for " + name + "=" + value + ": O_DIRECT is the default (" + BUFFERED
+                            + " turns it off), " + DSYNC + " opens with O_DSYNC"
+                    : "for " + name + "=" + value + ": O_DIRECT is the default, " + DSYNC
+                            + " opens with O_DSYNC";
             case "conv" -> "for conv=" + value + ": the closing fdatasync is timed by default";
-            case "status" -> "for status=" + value + ": progress is shown on a terminal, -q"
-                    + " shows none";
+            case "status" -> "for status=" + value + ": progress is shown on a terminal, "
+                    + OutputOptions.QUIET.option() + " shows none";
             case "skip", "seek" -> "for " + name + "=" + value + ": drivespeed writes its own"
                     + " test file from its start";
             default -> null;

@@ -26,7 +26,7 @@ class ThrottledRequirementTest {
         try {
             Map<String, String> r = disk.runMainExit(Main.class, disk.mountDir().toString(),
                     "--require", "A1", "--buffered", "--size", "64M", "--duration", "2",
-                    "--block-size", "8M", "--count", "2", "--runs", "1");
+                    "--runs", "1");
             String out = r.get("output");
             assertThat(r.get("exitCode")).as(out).isEqualTo("1");
             assertThat(out).contains("(A1) not met:")

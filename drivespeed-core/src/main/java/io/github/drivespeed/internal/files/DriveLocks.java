@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -220,8 +221,12 @@ public final class DriveLocks implements AutoCloseable {
                 : e.toString();
     }
 
-    /** @return true if another process holds the lock; removes the file when no one does */
+    /**
+     * @return true if another process holds the lock; removes the file when no one does (after
+     *     waiting for a process killed just now to be gone: {@link ExitingProcesses})
+     */
     private static boolean liveOrRemoved(Path p) {
+        ownerPid(p.getFileName().toString()).ifPresent(ExitingProcesses::awaitExit);
         try (FileChannel ch = FileChannel.open(p, StandardOpenOption.WRITE)) {
             FileLock lock = ch.tryLock();
             if (lock == null) {
@@ -234,6 +239,20 @@ public final class DriveLocks implements AutoCloseable {
         } catch (IOException e) {
             // gone meanwhile, or not ours to open: no live measurement we can tell of
             return false;
+        }
+    }
+
+    /**
+     * {@return the process named in a lock file's name, {@code drivespeed-dev-M-m-PID-NONCE.lock};
+     * empty when it names none}
+     */
+    static OptionalLong ownerPid(String name) {
+        String[] parts = name.substring(PREFIX.length()).split("-");
+        try {
+            return parts.length == 4 ? OptionalLong.of(Long.parseLong(parts[2]))
+                    : OptionalLong.empty();
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
         }
     }
 

@@ -95,7 +95,10 @@ public final class LeftoverFiles {
                 if (pid.isEmpty() || !Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
                     continue;
                 }
-                if (ProcessHandle.of(pid.getAsLong()).isPresent()) {
+                // a run killed just now is still being torn down: wait for it to be gone
+                ExitingProcesses.awaitExit(pid.getAsLong());
+                if (ProcessHandle.of(pid.getAsLong()).isPresent()
+                        && !ExitingProcesses.gone(pid.getAsLong())) {
                     inUse.add(entry);
                     continue;
                 }

@@ -9,10 +9,13 @@ import io.github.drivespeed.parameters.SequentialParameters;
 import io.github.drivespeed.progress.ProgressListener;
 import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.SpeedReport;
+import io.github.drivespeed.target.RemovedLeftover;
+import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.test.backend.CheckingBackend;
 import io.github.drivespeed.testing.ChildMeasurement;
 import io.github.drivespeed.testing.TestFiles;
 import io.github.drivespeed.unit.DataSize;
+import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -122,5 +125,29 @@ class ConcurrencyTest {
             child.destroyForcibly();
         }
         assertThat(TestFiles.names(target)).isEmpty();
+    }
+
+    @Test
+    void aRunStartedJustAfterAnotherWasKilledWaitsForItToGoAndRemovesItsFile() throws Exception {
+        Path control = Files.createDirectory(dir.resolve("control"));
+        Path target = Files.createDirectory(dir.resolve("target"));
+        Process child = ChildMeasurement.start(target, control, "64K", 64, 4 * BLOCK);
+        Path childFile;
+        try {
+            ChildMeasurement.awaitPaused(child, control);
+            childFile = TestFiles.testFiles(target).get(0);
+        } finally {
+            // SIGKILL, not waited for: the next run starts while the kernel tears the JVM down
+            // (its files and locks held until then)
+            child.destroyForcibly();
+        }
+        SpeedReport r = DriveSpeed.on(target).blockSize(DataSize.ofBytes(BLOCK)).count(8).runs(1)
+                .run();
+
+        assertThat(r.warnings()).doesNotContain(Warning.CONCURRENT_MEASUREMENT);
+        assertThat(((TargetInfo) r.target()).removedLeftovers()).extracting(RemovedLeftover::path)
+                .containsExactly(childFile.toAbsolutePath());
+        assertThat(TestFiles.names(target)).isEmpty();
+        assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }
 }

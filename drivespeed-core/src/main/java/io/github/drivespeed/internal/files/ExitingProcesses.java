@@ -1,0 +1,113 @@
+package io.github.drivespeed.internal.files;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Processes of this PID namespace that are being torn down: a measurement killed with SIGKILL
+ * (or {@code timeout -s KILL}) keeps its process, its files and its fcntl(2) locks until the kernel
+ * has freed its memory, which for a JVM took 1.5 s here; a run started in that time would see a
+ * live measurement (its test file in use, its drive lock held). Its I/O is over: a killed process
+ * submits none. So where another run's process is exiting (the {@code PF_EXITING} flag, 0x4, in
+ * the ninth field of {@code /proc/PID/stat}, proc(5) and the kernel's {@code sched.h}; or a
+ * zombie), the scan waits for it, at most {@link #WAIT_MILLIS} ms, until its last thread is gone
+ * and its locks with it.
+ */
+final class ExitingProcesses {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ExitingProcesses.class);
+    /** The longest wait for one exiting process, milliseconds. */
+    static final long WAIT_MILLIS = 5_000;
+    private static final long POLL_MILLIS = 10;
+    /** {@code PF_EXITING} in {@code task->flags}: the task is exiting. */
+    private static final long PF_EXITING = 0x4;
+    private static final Path PROC = Path.of("/proc");
+
+    private ExitingProcesses() {
+    }
+
+    /**
+     * Waits while {@code pid} is a process of this namespace that is exiting, until no thread of
+     * it is left (a zombie whose parent has not reaped it has none), at most
+     * {@link #WAIT_MILLIS} ms; returns at once for a live process, or one not seen here.
+     *
+     * @param pid the process
+     */
+    static void awaitExit(long pid) {
+        if (!exiting(pid)) {
+            return;
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MILLIS);
+        long start = System.nanoTime();
+        while (threadsLeft(pid) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        LOG.debug("waited {} ms for process {}, which was exiting", TimeUnit.NANOSECONDS.toMillis(
+                System.nanoTime() - start), pid);
+    }
+
+    /**
+     * {@return whether {@code pid} is gone as a measurement: not a process here, or a zombie
+     * whose threads have all exited (its files and locks released)}
+     *
+     * @param pid the process
+     */
+    static boolean gone(long pid) {
+        return !threadsLeft(pid);
+    }
+
+    /** {@return whether the process is exiting: PF_EXITING set, or a zombie} */
+    static boolean exiting(long pid) {
+        String[] f = statFields(pid);
+        if (f == null) {
+            return false;
+        }
+        return f[0].equals("Z") || f[0].equals("X") || (Long.parseLong(f[6]) & PF_EXITING) != 0;
+    }
+
+    /** {@return whether a thread of the process is left: not gone, and not a lone zombie} */
+    private static boolean threadsLeft(long pid) {
+        String[] f = statFields(pid);
+        if (f == null) {
+            return false;
+        }
+        if (!f[0].equals("Z") && !f[0].equals("X")) {
+            return true;
+        }
+        // a zombie leader: its other threads (and the files they share) may still be exiting
+        try (Stream<Path> tasks = Files.list(PROC.resolve(Long.toString(pid)).resolve("task"))) {
+            return tasks.count() > 1;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * {@return the fields of {@code /proc/PID/stat} after the command's closing bracket (state
+     * first, flags seventh), or null where it cannot be read or parsed}
+     */
+    private static String[] statFields(long pid) {
+        try {
+            String stat = Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"));
+            int close = stat.lastIndexOf(')');
+            String[] f = close < 0 ? new String[0] : stat.substring(close + 1).trim().split(" ");
+            return f.length > 6 ? f : null;
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("cannot read /proc/{}/stat: {}", pid, e.toString());
+            return null;
+        }
+    }
+}
