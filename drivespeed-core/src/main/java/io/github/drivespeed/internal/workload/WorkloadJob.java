@@ -153,9 +153,7 @@ final class WorkloadJob {
                 advise(false);
             }
         }
-        return report(opened, details,
-                workers.inFlight().result(job.queueDepth(), opened.engine().asynchronous()),
-                concurrentBefore, reads, writes, cpu, startedAt);
+        return report(opened, details, workers, concurrentBefore, reads, writes, cpu, startedAt);
     }
 
     /**
@@ -169,15 +167,19 @@ final class WorkloadJob {
             return;
         }
         CompletedWork.attach(failure, () -> PartialReport.of(report(opened,
-                workers.description(), workers.inFlight().result(job.queueDepth(),
-                        opened.engine().asynchronous()), concurrentBefore, reads, writes, cpu,
+                workers.description(), workers, concurrentBefore, reads, writes, cpu,
                 startedAt)));
     }
 
-    /** The engine that ran, the job's and its passes' warnings, and the report. */
+    /**
+     * The engine that ran (with the depth its workers kept in flight), the job's and its passes'
+     * warnings, and the report.
+     */
     private WorkloadReport report(EngineChoice.Opened opened, String details,
-            Optional<InFlight> inFlight, boolean concurrentBefore, List<Sample> reads,
+            JobWorkers workers, boolean concurrentBefore, List<Sample> reads,
             List<Sample> writes, List<CpuUsage> cpu, Instant startedAt) {
+        Optional<InFlight> inFlight = workers.inFlight().result(job.queueDepth(),
+                opened.engine().asynchronous());
         String hinted = randomHint ? "posix_fadvise POSIX_FADV_RANDOM (no readahead)" : "";
         EngineInfo engine = new EngineInfo(opened.engine(), choice.requested(), job.threads(),
                 job.queueDepth(), Optional.of(details.isEmpty() ? hinted

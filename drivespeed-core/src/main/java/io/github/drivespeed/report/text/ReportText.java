@@ -407,7 +407,7 @@ public final class ReportText {
     }
 
     /** What the one-line summary says of figures measured in memory. */
-    public static final String IN_MEMORY_NOTE = "memory, not a drive: see warnings";
+    private static final String IN_MEMORY_NOTE = "memory, not a drive: see warnings";
 
     /**
      * A report's one-line summary: its figures, then in brackets how they were measured and,
