@@ -225,7 +225,8 @@ final class FioJobLine {
         }
         // worded as picocli's own refusal of it would be (with its suggestions of close names)
         return ErrorMessages.ofPicocli(
-                new UnmatchedArgumentException(spec.commandLine(), unmatched), new String[0]);
+                new UnmatchedArgumentException(spec.commandLine(), unmatched),
+                given.typedArguments().toArray(new String[0]));
     }
 
     /**

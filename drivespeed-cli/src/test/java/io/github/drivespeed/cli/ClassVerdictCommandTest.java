@@ -48,7 +48,7 @@ class ClassVerdictCommandTest {
                     "requirement SD Video Speed Class 30 (V30): NOT met\n");
             assertThat(v30.err()).startsWith("drivespeed: requirement SD Video Speed Class 30"
                     + " (V30) not met:\n  failed: sustained write >= 30.0 MB/s (28.6 MiB/s):"
-                    + " measured ");
+                    + " slowest measured ");
             JsonNode doc = OutputSchema.read(json);
             assertThat(doc.get("jobs")).singleElement()
                     .satisfies(j -> assertThat(j.get("kind").asText()).isEqualTo("sustained"));

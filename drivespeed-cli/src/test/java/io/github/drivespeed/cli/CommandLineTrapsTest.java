@@ -89,7 +89,7 @@ class CommandLineTrapsTest {
         for (String negative : new String[] {"-1", "-1s", " -500ms"}) {
             assertRefused(CommandRun.of(dir.toString(), "--rw", "randread", "--duration",
                     negative), "invalid value for option '--duration': '" + negative + "' is"
-                            + " negative: a duration is 0 or more, a number and optionally a"
+                            + " negative: a duration is a number and optionally a"
                             + " unit (ns, us, ms, s, m or h; seconds without one), for example 5,"
                             + " 500ms, 2m");
         }
@@ -224,6 +224,28 @@ class CommandLineTrapsTest {
      * option '--count' (did you mean --count?)}; a directory whose name starts with a dash is
      * still given after {@code --}.
      */
+    /**
+     * A unit typed apart from its number is named as such, with the value as one word; options
+     * that exclude each other are named as typed (fio's {@code --runtime}, not the row's
+     * {@code --duration}).
+     */
+    @Test
+    void aUnitApartFromItsNumberAndExcludedOptionsAreNamedAsTyped() throws IOException {
+        assertRefused(CommandRun.of(dir.toString(), "--block-size", "8", "M", "--count", "2"),
+                "'8 M' after '--block-size' is two arguments: a value is one word, its unit right"
+                        + " after the number, as --block-size 8M");
+        assertRefused(CommandRun.of(dir.toString(), "--rw", "randread", "--runtime", "5", "s"),
+                "'5 s' after '--runtime' is two arguments: a value is one word, its unit right"
+                        + " after the number, as --runtime 5s");
+        assertRefused(CommandRun.of(dir.toString(), "--rw", "randread", "--count", "10",
+                "--runtime", "1"), "options '--count' and '--runtime' exclude each other: a run"
+                        + " is size-based or time-based");
+        assertRefused(CommandRun.of(dir.toString(), "--require", "write>10MB/s"),
+                "invalid value for option '--require': 'write>10MB/s': requirement term"
+                        + " 'write>10MB/s' not understood: a bound is written KEY=VALUE, as"
+                        + " write=10MB/s (a minimum)");
+    }
+
     @Test
     void anOptionAfterTheEndOfOptionsIsSaidToComeAfterIt() throws Exception {
         String after = "' comes after '--', which ends the options: every argument after it is"

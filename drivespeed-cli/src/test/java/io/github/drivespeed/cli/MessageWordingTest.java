@@ -64,10 +64,10 @@ class MessageWordingTest {
         CommandRun o = CommandRun.of(missing.toString(), "--block-size", "1T");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.errLines()).singleElement().asString().startsWith(
-                "drivespeed: invalid value for option '--block-size': '1T': needs 2 TiB of memory"
-                        + " (the write pool, and a second block to read back into for"
+                "drivespeed: invalid value for option '--block-size': '1T': needs 2097152.0 MiB of"
+                        + " memory (the write pool, and a second block to read back into for"
                         + " verification), more than the ").endsWith(" available (MemAvailable"
-                        + " in /proc/meminfo)");
+                        + " in /proc/meminfo)").matches(".* the \\d+\\.\\d MiB available .*");
         assertThat(o.out()).isEmpty();
         assertThat(missing).doesNotExist();
     }

@@ -135,7 +135,7 @@ class OutputOptionsTest {
         if (!failing.err().contains("\n  not judged: " + bound)) {
             assertThat(failing.exitCode()).isEqualTo(1);
             assertThat(failing.err()).startsWith("drivespeed: requirement write=1000GB/s not"
-                    + " met:\n").contains("\n  failed: " + bound + "measured ");
+                    + " met:\n").contains("\n  failed: " + bound + "slowest measured ");
         } else {
             assertThat(failing.exitCode()).isEqualTo(4);
             assertThat(failing.err()).startsWith("drivespeed: requirement write=1000GB/s not"

@@ -4,6 +4,7 @@ import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,8 +20,26 @@ final class RequirementTerms {
     private static final Pattern RATE = Pattern.compile(
             "(\\d{1,9}(?:\\.\\d{1,6})?)\\s?(B|kB|KB|MB|GB|KiB|MiB|GiB)/s");
     private static final Pattern COUNT = Pattern.compile("\\d{1,9}(?:\\.\\d{1,6})?");
+    /**
+     * A bound written with another sign than {@code =} ({@code write>10MB/s}, {@code write >=
+     * 10MB/s}, {@code p99<10ms}, {@code read: 30MB/s}) or with a space instead of one: the key,
+     * the sign, the value.
+     */
+    private static final Pattern OTHER_SIGN = Pattern.compile(
+            "(?i)(write|sustained|read|randread|randwrite|p\\d{1,2}(?:\\.\\d{1,4})?)"
+                    + "\\s*(>=|=>|<=|=<|==|>|<|:|\\s)\\s*(\\S.*)");
 
     private RequirementTerms() {
+    }
+
+    /**
+     * {@return whether a term without {@code =} is a bound written with another sign
+     * ({@code write>10MB/s}), to be refused as a bound rather than as an unknown SD class}
+     *
+     * @param term a requirement term
+     */
+    static boolean isBoundWithAnotherSign(String term) {
+        return OTHER_SIGN.matcher(term).matches();
     }
 
     /**
@@ -30,6 +49,13 @@ final class RequirementTerms {
      */
     static StorageRequirement bound(String term) {
         Matcher m = TERM.matcher(term);
+        Matcher other = OTHER_SIGN.matcher(term);
+        if (!m.matches() && other.matches()) {
+            String key = other.group(1).toLowerCase(Locale.ROOT);
+            throw new IllegalArgumentException("requirement term '" + term + "' not understood:"
+                    + " a bound is written KEY=VALUE, as " + key + "=" + other.group(3).strip()
+                    + " (" + (key.startsWith("p") ? "a maximum" : "a minimum") + ")");
+        }
         if (!m.matches()) {
             throw new IllegalArgumentException("requirement term '" + term + "' not understood:"
                     + " expected an SD class (C10, U3, V30, A1, ...), write=RATE, sustained=RATE,"

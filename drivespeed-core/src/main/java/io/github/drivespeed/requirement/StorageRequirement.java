@@ -468,7 +468,9 @@ public final class StorageRequirement {
                 throw new IllegalArgumentException("empty requirement term in '" + text + "': terms"
                         + " are separated by one comma each, as C10,write=30MB/s");
             }
-            StorageRequirement r = term.indexOf('=') < 0 ? SdClass.parse(term).requirement()
+            boolean sdClass = term.indexOf('=') < 0
+                    && !RequirementTerms.isBoundWithAnotherSign(term);
+            StorageRequirement r = sdClass ? SdClass.parse(term).requirement()
                     : RequirementTerms.bound(term);
             result = result == null ? r : result.and(r);
         }

@@ -100,8 +100,8 @@ class StorageRequirementTest {
         assertThat(write.measured()).isCloseTo(25e6, within(1.0));
         assertThat(write.marginRatio()).isCloseTo(25.0 / 30, within(1e-9));
         assertThat(write.toString()).isEqualTo("failed: sequential write >= 30.0 MB/s (28.6 MiB/s):"
-                + " measured 25.0 MB/s (23.8 MiB/s), 0.83x the minimum (too short to know whether it is"
-                + " sustained: no test wrote past the drive's write cache; run a sustained test)");
+                + " slowest measured 25.0 MB/s (23.8 MiB/s), 0.83x the minimum (too short to know"
+                + " whether it is sustained: no test wrote past the drive's write cache; run a sustained test)");
         RequirementCheck at10 = StorageRequirement.parse("write=10MB/s").check(r);
         assertThat(at10.passed()).isTrue();
         assertThat(at10.outcome()).isEqualTo(RequirementCheck.Outcome.MET);
@@ -402,7 +402,8 @@ class StorageRequirementTest {
                 .maxRandomLatency(99, Duration.ofMillis(5)).check(m);
         assertThat(p99.passed()).isFalse();
         assertThat(p99.results().get(0).toString()).startsWith(
-                "failed: random 4 KiB completion latency p99 <= 5.00 ms: measured 30.0");
+                "failed: random 4 KiB completion latency p99 <= 5.00 ms: highest measured"
+                        + " 30.0");
     }
 
     @Test
@@ -500,6 +501,20 @@ class StorageRequirementTest {
                 .hasMessageStartingWith("requirement term 'speed=30MB/s' not understood");
         assertThatThrownBy(() -> StorageRequirement.parse("p99=10")).hasMessageContaining(
                 "time '10' not understood");
+        // a bound with another sign than '=' is a bound, not an unknown SD class
+        assertThatThrownBy(() -> StorageRequirement.parse("write>10MB/s"))
+                .hasMessage("requirement term 'write>10MB/s' not understood: a bound is written"
+                        + " KEY=VALUE, as write=10MB/s (a minimum)");
+        assertThatThrownBy(() -> StorageRequirement.parse("V30, Read >= 30MB/s"))
+                .hasMessage("requirement term 'Read >= 30MB/s' not understood: a bound is written"
+                        + " KEY=VALUE, as read=30MB/s (a minimum)");
+        assertThatThrownBy(() -> StorageRequirement.parse("p99.9<10ms"))
+                .hasMessage("requirement term 'p99.9<10ms' not understood: a bound is written"
+                        + " KEY=VALUE, as p99.9=10ms (a maximum)");
+        assertThatThrownBy(() -> StorageRequirement.parse("randread 1500"))
+                .hasMessage("requirement term 'randread 1500' not understood: a bound is written"
+                        + " KEY=VALUE, as randread=1500 (a minimum)");
+        assertThat(StorageRequirement.parse("class 10")).isEqualTo(SdClass.C10.requirement());
         assertThatThrownBy(() -> StorageRequirement.parse("V30,,A1"))
                 .hasMessage("empty requirement term in 'V30,,A1': terms are separated by one comma"
                         + " each, as C10,write=30MB/s");

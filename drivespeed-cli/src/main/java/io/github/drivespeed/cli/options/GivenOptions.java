@@ -154,10 +154,15 @@ public final class GivenOptions {
      * @return whether it comes after {@code --}
      */
     public boolean afterEndOfOptions(String arg) {
-        ParseResult parsed = parsed();
-        List<String> args = parsed == null ? List.of() : parsed.originalArgs();
+        List<String> args = typedArguments();
         int end = args.indexOf(OptionTable.END_OF_OPTIONS);
         return end >= 0 && args.subList(end + 1, args.size()).contains(arg);
+    }
+
+    /** {@return the command line's arguments as typed, for messages that quote them} */
+    public List<String> typedArguments() {
+        ParseResult parsed = parsed();
+        return parsed == null ? List.of() : parsed.originalArgs();
     }
 
     private ParseResult parsed() {

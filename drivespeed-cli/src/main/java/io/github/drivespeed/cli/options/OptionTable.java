@@ -116,13 +116,17 @@ public final class OptionTable {
         }
 
         /**
-         * Refuses the pair if a command line gave both.
+         * Refuses the pair if a command line gave both, naming them as typed ({@code --runtime}
+         * for {@code --duration}).
          *
          * @param given the options a command line gave
          * @throws IllegalArgumentException naming both when both were given
          */
         public void check(GivenOptions given) {
-            check(given.has(first), given.has(second));
+            if (given.has(first) && given.has(second)) {
+                throw new IllegalArgumentException(excludeEachOther(given.typed(first),
+                        given.typed(second)) + reason);
+            }
         }
 
         /** {@return the pair's options} */

@@ -5,6 +5,7 @@ import io.github.drivespeed.cli.options.OptionTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -26,6 +27,13 @@ public final class ErrorMessages {
 
     /** Where the options are listed, for the end of a refusal. */
     private static final String HELP = "'drivespeed --help' lists the options";
+
+    /** A unit typed apart from its number: {@code M}, {@code KiB}, {@code ms}. */
+    private static final Pattern UNIT = Pattern.compile(
+            "(?i)[kmgtpe](?:i?b)?|b|ns|us|ms|s|min|h");
+
+    /** A number, as typed before its unit. */
+    private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
 
     private ErrorMessages() {
     }
@@ -51,7 +59,7 @@ public final class ErrorMessages {
                     + e.getCause().getMessage();
         }
         if (e instanceof UnmatchedArgumentException) {
-            return unmatched((UnmatchedArgumentException) e);
+            return unmatched((UnmatchedArgumentException) e, args);
         }
         if (e instanceof MissingParameterException) {
             List<ArgSpec> missing = ((MissingParameterException) e).getMissing();
@@ -70,10 +78,11 @@ public final class ErrorMessages {
     }
 
     /**
-     * An unknown option, with picocli's suggestions of the options whose names are close; or an
-     * argument after the target, which is not a second target.
+     * An unknown option, with picocli's suggestions of the options whose names are close; a
+     * value's unit typed apart from its number ({@code --block-size 8 M}); or an argument after
+     * the target, which is not a second target.
      */
-    private static String unmatched(UnmatchedArgumentException e) {
+    private static String unmatched(UnmatchedArgumentException e, String[] args) {
         // (hdparm's -t, typed by habit: picocli would suggest --threads)
         List<String> unmatched = e.getUnmatched();
         String first = unmatched.isEmpty() ? "" : unmatched.get(0);
@@ -96,9 +105,33 @@ public final class ErrorMessages {
             return "unknown option '" + name + "'" + (close.isEmpty() ? ""
                     : " (did you mean " + String.join(" or ", close) + "?)") + "; " + HELP;
         }
+        String split = unitApart(first, args);
+        if (split != null) {
+            return split;
+        }
         return "unexpected argument '" + first + "': drivespeed takes one target, a directory or"
                 + " a block device, given once (an option's value goes right after the option); "
                 + HELP;
+    }
+
+    /**
+     * A unit typed apart from its number after an option ({@code --block-size 8 M}, {@code
+     * --runtime 5 s}): {@code '8 M' after '--block-size' is two arguments: ...}; null where the
+     * unexpected argument is not a unit following an option's number.
+     */
+    private static String unitApart(String unit, String[] args) {
+        if (!UNIT.matcher(unit).matches()) {
+            return null;
+        }
+        for (int i = 2; i < args.length; i++) {
+            if (args[i].equals(unit) && NUMBER.matcher(args[i - 1]).matches()
+                    && args[i - 2].startsWith("-") && args[i - 2].indexOf('=') < 0) {
+                return "'" + args[i - 1] + " " + unit + "' after '" + args[i - 2] + "' is two"
+                        + " arguments: a value is one word, its unit right after the number, as "
+                        + args[i - 2] + " " + args[i - 1] + unit;
+            }
+        }
+        return null;
     }
 
     /**

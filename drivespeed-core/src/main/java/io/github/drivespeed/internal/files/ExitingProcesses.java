@@ -14,10 +14,12 @@ import org.slf4j.LoggerFactory;
  * (or {@code timeout -s KILL}) keeps its process, its files and its fcntl(2) locks until the kernel
  * has freed its memory, which for a JVM took 1.5 s here; a run started in that time would see a
  * live measurement (its test file in use, its drive lock held). Its I/O is over: a killed process
- * submits none. So where another run's process is exiting (the {@code PF_EXITING} flag, 0x4, in
- * the ninth field of {@code /proc/PID/stat}, proc(5) and the kernel's {@code sched.h}; or a
- * zombie), the scan waits for it, at most {@link #WAIT_MILLIS} ms, until its last thread is gone
- * and its locks with it.
+ * submits none. So where another run's process is exiting, the scan waits for it, at most
+ * {@link #WAIT_MILLIS} ms, until its last thread is gone and its locks with it. Exiting is any of:
+ * SIGKILL pending ({@code ShdPnd} or {@code SigPnd} in {@code /proc/PID/status}, proc(5): set by
+ * kill(2) itself, before the process has run again, and kept until it is gone); the
+ * {@code PF_EXITING} flag, 0x4, in the ninth field of {@code /proc/PID/stat} (proc(5), the
+ * kernel's {@code sched.h}); a zombie.
  */
 final class ExitingProcesses {
 
@@ -27,6 +29,8 @@ final class ExitingProcesses {
     private static final long POLL_MILLIS = 10;
     /** {@code PF_EXITING} in {@code task->flags}: the task is exiting. */
     private static final long PF_EXITING = 0x4;
+    /** SIGKILL (9) in a pending-signal mask of {@code /proc/PID/status}. */
+    private static final long SIGKILL_BIT = 1L << 8;
     private static final Path PROC = Path.of("/proc");
 
     private ExitingProcesses() {
@@ -67,13 +71,46 @@ final class ExitingProcesses {
         return !threadsLeft(pid);
     }
 
-    /** {@return whether the process is exiting: PF_EXITING set, or a zombie} */
+    /** {@return whether the process is exiting: SIGKILL pending, PF_EXITING set, or a zombie} */
     static boolean exiting(long pid) {
         String[] f = statFields(pid);
         if (f == null) {
             return false;
         }
-        return f[0].equals("Z") || f[0].equals("X") || (Long.parseLong(f[6]) & PF_EXITING) != 0;
+        return f[0].equals("Z") || f[0].equals("X") || (Long.parseLong(f[6]) & PF_EXITING) != 0
+                || killPending(status(pid));
+    }
+
+    /**
+     * {@return whether a {@code /proc/PID/status} text has SIGKILL pending, for the process
+     * ({@code ShdPnd}) or its first thread ({@code SigPnd}): a mask in hexadecimal, signal N at
+     * bit N - 1}
+     *
+     * @param status the text, or "" where it could not be read
+     */
+    static boolean killPending(String status) {
+        for (String line : status.split("\n")) {
+            if (line.startsWith("ShdPnd:") || line.startsWith("SigPnd:")) {
+                String mask = line.substring(line.indexOf(':') + 1).strip();
+                try {
+                    if ((Long.parseUnsignedLong(mask, 16) & SIGKILL_BIT) != 0) {
+                        return true;
+                    }
+                } catch (NumberFormatException e) {
+                    LOG.debug("pending signals not read from '{}'", line);
+                }
+            }
+        }
+        return false;
+    }
+
+    /** {@return {@code /proc/PID/status}, or "" where it cannot be read} */
+    private static String status(long pid) {
+        try {
+            return Files.readString(PROC.resolve(Long.toString(pid)).resolve("status"));
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
     }
 
     /** {@return whether a thread of the process is left: not gone, and not a lone zombie} */

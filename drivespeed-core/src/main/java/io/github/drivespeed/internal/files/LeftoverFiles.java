@@ -97,8 +97,7 @@ public final class LeftoverFiles {
                 }
                 // a run killed just now is still being torn down: wait for it to be gone
                 ExitingProcesses.awaitExit(pid.getAsLong());
-                if (ProcessHandle.of(pid.getAsLong()).isPresent()
-                        && !ExitingProcesses.gone(pid.getAsLong())) {
+                if (!ExitingProcesses.gone(pid.getAsLong())) {
                     inUse.add(entry);
                     continue;
                 }

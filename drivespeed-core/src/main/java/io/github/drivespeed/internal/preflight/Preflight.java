@@ -4,6 +4,7 @@ import io.github.drivespeed.error.DirectIoUnsupportedException;
 import io.github.drivespeed.error.InsufficientSpaceException;
 import io.github.drivespeed.error.InvalidSettingException;
 import io.github.drivespeed.error.InvalidSettingException.Reason;
+import io.github.drivespeed.internal.figures.SizeText;
 import io.github.drivespeed.internal.io.IoFailures;
 import io.github.drivespeed.internal.probe.AvailableMemory;
 import io.github.drivespeed.internal.probe.TargetProbe;
@@ -126,8 +127,8 @@ public final class Preflight {
             OptionalLong available) {
         if (available.isPresent() && bufferBytes > available.getAsLong()) {
             throw new InvalidSettingException("blockSize", blockSize, Reason.of("needs "
-                    + DataSize.ofBytes(bufferBytes) + " of memory (" + why + "), more than the "
-                    + DataSize.ofBytes(available.getAsLong()) + " available (MemAvailable in"
+                    + SizeText.mebibytes(bufferBytes) + " of memory (" + why + "), more than the "
+                    + SizeText.mebibytes(available.getAsLong()) + " available (MemAvailable in"
                     + " /proc/meminfo)"), null);
         }
     }

@@ -65,6 +65,32 @@ class ExitingProcessesTest {
         assertThat(ExitingProcesses.gone(self)).isFalse();
     }
 
+    /**
+     * SIGKILL pending is read from a real status text: this JVM's has none; the same text with
+     * SIGKILL (bit 8) in the process's or the thread's pending mask has it, among other signals.
+     */
+    @Test
+    void aPendingSigkillIsReadFromTheStatusText() throws Exception {
+        String status = Files.readString(Path.of("/proc/self/status"));
+        assertThat(status).contains("ShdPnd:", "SigPnd:");
+        assertThat(ExitingProcesses.killPending(status)).isFalse();
+        assertThat(ExitingProcesses.killPending(status.replaceFirst("ShdPnd:\\s*\\p{XDigit}+",
+                "ShdPnd:\t0000000000000100"))).isTrue();
+        assertThat(ExitingProcesses.killPending(status.replaceFirst("SigPnd:\\s*\\p{XDigit}+",
+                "SigPnd:\t0000000000004102"))).isTrue();
+        assertThat(ExitingProcesses.killPending(status.replaceFirst("ShdPnd:\\s*\\p{XDigit}+",
+                "ShdPnd:\t0000000000004002"))).isFalse();
+        assertThat(ExitingProcesses.killPending("")).isFalse();
+    }
+
+    @Test
+    void aProcessThatEndedAndWasReapedIsGoneAndNotWaitedFor() throws Exception {
+        Process ended = new ProcessBuilder("true").start();
+        assertThat(ended.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(ExitingProcesses.exiting(ended.pid())).isFalse();
+        assertThat(ExitingProcesses.gone(ended.pid())).isTrue();
+    }
+
     @Test
     void aTestFileOfAZombieIsALeftoverAndRemoved() throws Exception {
         Process parent = new ProcessBuilder("sh", "-c", "sleep 0.05 & echo $!; exec sleep 30")

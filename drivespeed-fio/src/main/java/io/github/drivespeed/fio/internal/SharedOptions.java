@@ -178,8 +178,8 @@ public final class SharedOptions {
      */
     private static Duration duration(String text) {
         if (text.strip().startsWith("-")) {
-            throw new IllegalArgumentException("is negative: a duration is 0 or more, a number"
-                    + " and optionally a unit (ns, us, ms, s, m or h; seconds without one), for"
+            throw new IllegalArgumentException("is negative: a duration is a number and"
+                    + " optionally a unit (ns, us, ms, s, m or h; seconds without one), for"
                     + " example 5, 500ms, 2m");
         }
         return Nanoseconds.parse(text, ChronoUnit.SECONDS);

@@ -7,9 +7,9 @@ import org.assertj.core.api.AbstractObjectAssert;
 
 /**
  * Assertions on a {@link RequirementCheck}; a failure gives the verdict and lists every criterion
- * with its bound and the figure measured, in units ({@code failed: sequential write >= 30.0 MB/s
- * (28.6 MiB/s): measured 12.0 MB/s (11.4 MiB/s), 0.40x the minimum}), or why it was not judged
- * ({@code not judged: sustained write >= 30.0 MB/s (28.6 MiB/s): burst only: ...}).
+ * with its bound and the figure measured, in units ({@code failed: sequential write >= 30.0
+ * MB/s (28.6 MiB/s): slowest measured 12.0 MB/s (11.4 MiB/s), 0.40x the minimum}), or why it was
+ * not judged ({@code not judged: sustained write >= 30.0 MB/s (28.6 MiB/s): burst only: ...}).
  *
  * @since 0.1.0
  */

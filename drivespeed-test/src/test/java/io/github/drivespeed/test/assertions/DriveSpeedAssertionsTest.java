@@ -171,7 +171,7 @@ class DriveSpeedAssertionsTest {
                 .hasMessageContaining(shared ? ", but it was not judged: 1 of 1 criteria could"
                         + " not be:" : ", but 1 of 1 criteria failed:")
                 .hasMessageContaining(shared ? "not judged: " + bound
-                        : "failed: " + bound + "measured ");
+                        : "failed: " + bound + "slowest measured ");
         StorageRequirement fast = StorageRequirement.parse("write=1000GB/s");
         if (shared) {
             SharedDisk.assertMetOrLeftOutAsShared(fast.check(zeros), zeros.write().warnings());
