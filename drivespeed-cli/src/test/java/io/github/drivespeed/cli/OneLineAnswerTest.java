@@ -34,7 +34,7 @@ class OneLineAnswerTest {
                 "--runs", "2");
         assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(lastLine(o)).matches("summary: {4}write \\d+\\.\\d+ MB/s, read \\d+\\.\\d+"
-                + " MB/s \\(median of 2, O_DIRECT, 2 MiB per pass(; (flagged|memory, not a drive): see warnings)?\\)");
+                + " MB/s \\(median of 2, O_DIRECT, 2 MiB per pass(; (flagged|memory, not a drive|passes too short): see warnings)?\\)");
         assertThat(o.out().lines().filter(l -> l.startsWith("summary:"))).hasSize(1);
         assertThat(o.out()).containsPattern("(?m)^backend: {4}native \\(--verbose: how it does"
                 + " its I/O\\)$").doesNotContain("JNI stub", "sha256");
@@ -85,7 +85,7 @@ class OneLineAnswerTest {
                 "4M", "--count", "256");
         assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(lastLine(o)).matches("summary: {4}read \\d+ IOPS \\d+\\.\\d+ MB/s \\(median"
-                + " of 1, randread 4 KiB QD1 T1, O_DIRECT(; (flagged|memory, not a drive): see warnings)?\\)");
+                + " of 1, randread 4 KiB QD1 T1, O_DIRECT(; (flagged|memory, not a drive|passes too short): see warnings)?\\)");
         assertThat(o.out()).containsPattern("(?m)^backend: {4}native \\(--verbose");
     }
 
@@ -95,8 +95,8 @@ class OneLineAnswerTest {
                 "--duration", "300ms");
         assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(lastLine(o)).matches("summary: {4}RND4K Q1T1 read \\d+\\.\\d+ MB/s \\d+ IOPS,"
-                + " RND4K Q1T1 write \\d+\\.\\d+ MB/s \\d+ IOPS \\(O_DIRECT(; flagged: see"
-                + " warnings)?\\)");
+                + " RND4K Q1T1 write \\d+\\.\\d+ MB/s \\d+ IOPS \\(O_DIRECT(; (flagged|passes too"
+                + " short): see warnings)?\\)");
         assertThat(o.out()).contains("presets [RND4K Q1T1]").doesNotContain("RND4K-Q1T1")
                 .containsPattern("(?m)^backend: {4}native \\(--verbose");
         assertThat(TestFiles.names(dir)).isEmpty();

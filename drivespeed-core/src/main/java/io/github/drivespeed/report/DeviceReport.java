@@ -141,9 +141,8 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
      */
     @Override
     public String summary() {
-        List<String> figures = new java.util.ArrayList<>();
-        passes().forEach(p -> figures.add(ReportText.oneLineFigure(p, false)));
-        cachedRead.ifPresent(c -> figures.add(ReportText.oneLineFigure(c, false)));
+        List<String> figures = onTheLine().stream().map(p -> ReportText.oneLineFigure(p, false))
+                .toList();
         String length = parameters.timeBased()
                 ? io.github.drivespeed.unit.Nanoseconds.format(
                         parameters.duration().get().toNanos()) + " per run"
@@ -151,7 +150,13 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
         return ReportText.oneLine(String.join(", ", figures), "median of " + read.runs() + ", "
                 + (parameters.direct() ? "O_DIRECT" : "buffered") + ", " + length
                 + (write.isPresent() ? "" : ", read-only"), verdict(),
-                target.warnings());
+                target.warnings(), onTheLine());
+    }
+
+    private List<PassResult> onTheLine() {
+        List<PassResult> passes = new ArrayList<>(passes());
+        cachedRead.ifPresent(passes::add);
+        return passes;
     }
 
     /** {@return {@link #summary()}: the answer in one line} */

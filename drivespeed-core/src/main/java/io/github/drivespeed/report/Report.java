@@ -68,7 +68,10 @@ public sealed interface Report permits SpeedReport, WorkloadReport, SustainedRep
      * warnings}, {@code DATA LOST: see warnings}, {@code COUNTERFEIT: see warnings}), so that a
      * figure that is not the drive's never reads as a clean one; figures measured in memory (the
      * target's {@link io.github.drivespeed.warning.Warning#MEMORY_FILE_SYSTEM}: tmpfs, a RAM disk)
-     * say {@code memory, not a drive: see warnings} there. Each kind's {@code toString()}
+     * say {@code memory, not a drive: see warnings} there, and figures of a pass too short to
+     * time well (its {@link io.github.drivespeed.warning.Warning#PASS_TOO_SHORT}; the sequential
+     * test, workloads and devices) {@code passes too short: see warnings}. Each kind's
+     * {@code toString()}
      * returns this line; {@link #details()} gives every line.
      *
      * @return the line, without a newline

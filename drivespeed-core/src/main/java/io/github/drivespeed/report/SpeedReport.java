@@ -8,6 +8,7 @@ import io.github.drivespeed.target.Link;
 import io.github.drivespeed.target.TargetInfo;
 import io.github.drivespeed.warning.Warning;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -138,7 +139,13 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
         return ReportText.oneLine(figures.toString(), "median of " + write.runs() + ", "
                 + (parameters.direct() ? "O_DIRECT" : "buffered") + ", "
                 + parameters.bytesPerPass() + " per pass", verdict(),
-                target.warnings());
+                target.warnings(), onTheLine());
+    }
+
+    private List<PassResult> onTheLine() {
+        List<PassResult> passes = new ArrayList<>(List.of(write, read));
+        cachedRead.ifPresent(passes::add);
+        return passes;
     }
 
     /** {@return {@link #summary()}: the answer in one line} */

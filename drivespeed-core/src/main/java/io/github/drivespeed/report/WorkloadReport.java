@@ -145,7 +145,7 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
                 + parameters.fioRw() + " " + parameters.blockSize() + " QD"
                 + parameters.queueDepth() + " T" + parameters.threads() + ", "
                 + (parameters.direct() ? "O_DIRECT" : "buffered"), verdict(),
-                target.warnings());
+                target.warnings(), passes());
     }
 
     /** {@return {@link #summary()}: the answer in one line} */

@@ -1,5 +1,6 @@
 package io.github.drivespeed.report;
 
+import io.github.drivespeed.report.text.ReportText;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -59,6 +60,21 @@ public final class WorkloadTable {
     /** {@return the rows, in the order run} */
     public List<Row> rows() {
         return rows;
+    }
+
+    /**
+     * The answer in one line, as {@link Report#summary()} gives one report's: each row's median
+     * rate (10^6 B/s, MB/s) and IOPS, reads first, in the order run; then in brackets O_DIRECT or
+     * buffered and, where the figures are not plainly the drive's, the worst row's verdict
+     * ({@code flagged: see warnings}, {@code DATA LOST: see warnings}, ...), {@code memory, not
+     * a drive: see warnings} or {@code passes too short: see warnings}. For example {@code SEQ1M
+     * Q8T1 read 1112.9 MB/s 1061 IOPS, SEQ1M Q8T1 write 2052.4 MB/s 1957 IOPS (O_DIRECT)}.
+     *
+     * @return the line, without a newline
+     * @since 0.1.0
+     */
+    public String summary() {
+        return ReportText.oneLine(this);
     }
 
     /**

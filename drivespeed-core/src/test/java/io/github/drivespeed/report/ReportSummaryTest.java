@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.drivespeed.DriveSpeed;
 import io.github.drivespeed.report.text.ReportText;
 import io.github.drivespeed.testing.TestFiles;
+import io.github.drivespeed.unit.DataSize;
 import io.github.drivespeed.warning.Warning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,10 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportSummaryTest {
 
     /**
-     * Where a figure was flagged (the shared disk's other I/O), or the temporary directory is in
-     * memory (a tmpfs /tmp), the line says so.
+     * Where a figure was flagged (the shared disk's other I/O), the temporary directory is in
+     * memory (a tmpfs /tmp) or a pass was too short to time well, the line says so.
      */
-    private static final String FLAGGED = "(; (flagged|memory, not a drive): see warnings)?";
+    private static final String FLAGGED = "(; (flagged|memory, not a drive|passes too short):"
+            + " see warnings)?";
 
     @TempDir
     Path dir;
@@ -56,6 +59,45 @@ class ReportSummaryTest {
         assertThat(r.verdict().outcome()).isEqualTo(Verdict.Outcome.FLAGGED);
         assertThat(r.summary()).endsWith("(median of 1, buffered, 256 KiB per pass; flagged: see"
                 + " warnings)");
+    }
+
+    /**
+     * A pass of fewer than {@value Warning#MIN_PASS_BLOCKS} blocks is always too short: where
+     * nothing worse is to be said, the line says so, and a pass long enough has no such note.
+     */
+    @Test
+    void aPassTooShortIsSaidInTheLine() throws IOException {
+        SpeedReport r = DriveSpeed.on(dir).blockSize("64K").count(2).runs(1).run();
+        assertThat(r.write().warnings()).contains(Warning.PASS_TOO_SHORT);
+        String expected = r.verdict().outcome() != Verdict.Outcome.MEASURED ? "flagged"
+                : r.target().warnings().contains(Warning.MEMORY_FILE_SYSTEM)
+                        ? "memory, not a drive" : "passes too short";
+        assertThat(r.summary()).endsWith("(median of 1, O_DIRECT, 128 KiB per pass; " + expected
+                + ": see warnings)");
+
+        WorkloadReport timed = DriveSpeed.workload(dir).random().read().blockSize("4K")
+                .size("1M").duration(Duration.ofMillis(300)).run();
+        assertThat(timed.read().orElseThrow().warnings()).doesNotContain(Warning.PASS_TOO_SHORT);
+        assertThat(timed.summary()).doesNotContain("passes too short");
+    }
+
+    /**
+     * A sweep's line has every row's median rate and IOPS, in the order run; a row of one block
+     * (fewer than {@value Warning#MIN_PASS_BLOCKS}) is too short, and the table's line says so
+     * where nothing worse is to be said.
+     */
+    @Test
+    void aTablesLineHasEveryRowAndItsWorstNote() throws IOException {
+        WorkloadTable table = DriveSpeed.workload(dir).random().read().size("1M").count(1)
+                .runSweep(List.of(DataSize.ofKibibytes(4), DataSize.ofKibibytes(8)));
+        String note = table.rows().stream().anyMatch(r -> r.report().verdict().outcome()
+                != Verdict.Outcome.MEASURED) ? "flagged"
+                : table.rows().get(0).report().target().warnings()
+                        .contains(Warning.MEMORY_FILE_SYSTEM) ? "memory, not a drive"
+                        : "passes too short";
+        assertThat(table.summary()).doesNotContain("\n").matches("4 KiB \\d+\\.\\d+ MB/s \\d+"
+                + " IOPS, 8 KiB \\d+\\.\\d+ MB/s \\d+ IOPS \\(O_DIRECT; " + note
+                + ": see warnings\\)");
     }
 
     @Test

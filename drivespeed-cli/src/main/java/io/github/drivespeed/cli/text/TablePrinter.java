@@ -53,7 +53,7 @@ public final class TablePrinter {
             warnings.addAll(row.report().warnings());
         }
         WarningLines.print(out, warnings, tooShort(rows));
-        out.println(TextSummary.LABEL + TableSummary.of(table));
+        out.println(TextSummary.LABEL + table.summary());
         out.flush();
     }
 

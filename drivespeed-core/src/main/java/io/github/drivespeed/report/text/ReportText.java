@@ -7,6 +7,8 @@ import io.github.drivespeed.report.PassKind;
 import io.github.drivespeed.report.PassResult;
 import io.github.drivespeed.report.Sample;
 import io.github.drivespeed.report.Verdict;
+import io.github.drivespeed.report.WorkloadReport;
+import io.github.drivespeed.report.WorkloadTable;
 import io.github.drivespeed.report.medium.CacheCliff;
 import io.github.drivespeed.report.medium.Verification;
 import io.github.drivespeed.target.CgroupLimits;
@@ -17,6 +19,8 @@ import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
 import io.github.drivespeed.warning.Warning;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -409,6 +413,9 @@ public final class ReportText {
     /** What the one-line summary says of figures measured in memory. */
     private static final String IN_MEMORY_NOTE = "memory, not a drive: see warnings";
 
+    /** What the one-line summary says of figures from a pass too short to time well. */
+    private static final String TOO_SHORT_NOTE = "passes too short: see warnings";
+
     /**
      * A report's one-line summary: its figures, then in brackets how they were measured and,
      * where the verdict is not {@link Verdict.Outcome#MEASURED}, what it is, for example
@@ -438,15 +445,64 @@ public final class ReportText {
      */
     public static String oneLine(String figures, String how, Verdict verdict,
             Set<Warning> targetWarnings) {
+        return oneLine(figures, how, verdict, targetWarnings, List.of());
+    }
+
+    /**
+     * {@link #oneLine(String, String, Verdict, Set)} for figures of these passes: where one of
+     * them was too short to time well ({@link Warning#PASS_TOO_SHORT}) and nothing worse is to
+     * be said, {@code (median of 3, O_DIRECT, 256 KiB per pass; passes too short: see
+     * warnings)}.
+     *
+     * @param figures the figures
+     * @param how how they were measured
+     * @param verdict the report's verdict
+     * @param targetWarnings the target's warnings
+     * @param passes the passes the figures come from
+     * @return the line, without a newline
+     */
+    public static String oneLine(String figures, String how, Verdict verdict,
+            Set<Warning> targetWarnings, Collection<PassResult> passes) {
+        boolean tooShort = passes.stream()
+                .anyMatch(p -> p.warnings().contains(Warning.PASS_TOO_SHORT));
         String note = switch (verdict.outcome()) {
             case MEASURED -> targetWarnings.contains(Warning.MEMORY_FILE_SYSTEM)
-                    ? IN_MEMORY_NOTE : "";
+                    ? IN_MEMORY_NOTE : tooShort ? TOO_SHORT_NOTE : "";
             case FLAGGED -> "flagged: see warnings";
             case DATA_LOST -> "DATA LOST: see warnings";
             case COUNTERFEIT -> "COUNTERFEIT: see warnings";
         };
         String inBrackets = how.isEmpty() ? note : note.isEmpty() ? how : how + "; " + note;
         return inBrackets.isEmpty() ? figures : figures + " (" + inBrackets + ")";
+    }
+
+    /**
+     * A preset suite's or a sweep's answer in one line, as {@link #oneLine(String, String,
+     * Verdict, Set, Collection)} gives one report's: each row's median rate and IOPS, reads
+     * first, then in brackets O_DIRECT or buffered and the note of the worst verdict among the
+     * rows.
+     *
+     * @param table the table
+     * @return the line, without a newline
+     */
+    public static String oneLine(WorkloadTable table) {
+        List<String> figures = new ArrayList<>();
+        List<PassResult> passes = new ArrayList<>();
+        for (WorkloadTable.Row row : table.rows()) {
+            List<PassResult> rowPasses = new ArrayList<>(2);
+            row.report().read().ifPresent(rowPasses::add);
+            row.report().write().ifPresent(rowPasses::add);
+            for (PassResult pass : rowPasses) {
+                figures.add(row.label() + " " + megabytesPerSecond(pass.median())
+                        + String.format(Locale.ROOT, " %.0f IOPS", pass.medianIops()));
+            }
+            passes.addAll(rowPasses);
+        }
+        WorkloadReport first = table.rows().get(0).report();
+        Verdict worst = table.rows().stream().map(r -> r.report().verdict())
+                .max(Comparator.comparing(Verdict::outcome)).orElseThrow();
+        return oneLine(String.join(", ", figures), first.parameters().direct() ? "O_DIRECT"
+                : "buffered", worst, first.target().warnings(), passes);
     }
 
     private static double percent(Throughput figure, Throughput of) {

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A read rate that falls mid-pass, a write stall of seconds and the page cache's dirty limit, on
  * media whose truth is known ({@code testbed/fake-flash}): the rates are the bed's enforced ones
- * (the one timing assertion allowed), within 10 %; a stall's length within 0.3 s of the bed's, its
- * offset within one block. Each medium is small and paced so that a case takes a few seconds.
+ * (the one timing assertion allowed), within 10 % (the rate the kernel holds a buffered writer to
+ * past the dirty limit, between 0.75 and 1.2 of the bed's: see that case); a stall's length
+ * within 0.3 s of the bed's, its offset within one block. Each medium is small and paced so that a case takes a few seconds.
  */
 @Tag("privileged")
 class RateDropAndStallTest {
@@ -140,10 +141,13 @@ class RateDropAndStallTest {
                     .doesNotContain(Warning.WRITE_CACHE_CLIFF);
             CacheCliff cliff = r.write().cacheCliff().orElseThrow();
             assertThat(cliff.cause()).isEqualTo(CacheCliff.Cause.PAGE_CACHE);
-            // within 15 %: a quiet CI run measured 15.07 MB/s after the limit (0.90 of it), the
-            // kernel's write-back holding the writer a little under the medium's rate
+            // The medium's order, not memory's (3-4 GB/s before the limit): past the limit the
+            // kernel holds the writer to its estimate of the device's write-back rate, and the
+            // writer's bytes after the limit differ from the device's by the swing of the dirty
+            // pages under the 16 MiB limit (up to a third of the 48 MiB after it). Quiet runs
+            // measured 0.81, 0.90, 0.91, 0.94 and 0.97 of the medium's rate, and 1.14 once.
             assertThat(cliff.drop().bytesPerSecondAfter()).as(r.details())
-                    .isCloseTo(16 * MIB, within(0.15 * 16 * MIB));
+                    .isBetween(0.75 * 16 * MIB, 1.2 * 16 * MIB);
         }
     }
 }
