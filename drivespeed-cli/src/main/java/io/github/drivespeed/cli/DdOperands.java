@@ -20,6 +20,12 @@ final class DdOperands {
     private static final String COUNT = MeasurementOptions.COUNT.option();
     private static final String BUFFERED = MeasurementOptions.BUFFERED.option();
     private static final String DSYNC = MeasurementOptions.DSYNC.option();
+    private static final String ZEROS = MeasurementOptions.ZEROS.option();
+    /** What drivespeed takes for dd's input or output file: once, for either or both. */
+    private static final String TARGET = "for if= or of= give the directory to measure:"
+            + " drivespeed writes, reads back and removes its own test file there (a block device"
+            + " given is only read, unless " + MeasurementOptions.ALLOW_WRITES_TO.option()
+            + " names it)";
 
     private DdOperands() {
     }
@@ -63,10 +69,13 @@ final class DdOperands {
         return switch (name) {
             case "bs", "obs", "ibs" -> "for " + name + "=" + value + " give " + BLOCK_SIZE + " " + value;
             case "count" -> "for count=" + value + " give " + COUNT + " " + value;
-            case "if", "of" -> "for " + name + "= give the directory to measure: drivespeed"
-                    + " writes, reads back and removes its own test file there (a block device"
-                    + " given is only read, unless "
-                    + MeasurementOptions.ALLOW_WRITES_TO.option() + " names it)";
+            case "if" -> value.startsWith("/dev/zero") ? "for if=" + value + ": drivespeed"
+                    + " writes random data (" + ZEROS + " writes zeros)"
+                    : value.startsWith("/dev/urandom") || value.startsWith("/dev/random")
+                            ? "for if=" + value + ": drivespeed writes random data by default"
+                            : TARGET;
+            case "of" -> value.equals("/dev/null") ? "for of=/dev/null: drivespeed reads the"
+                    + " test file back into memory" : TARGET;
             case "oflag", "iflag" -> value.contains("direct") || value.contains("dsync")
                     ? "for " + name + "=" + value + ": O_DIRECT is the default (" + BUFFERED
                             + " turns it off), " + DSYNC + " opens with O_DSYNC"

@@ -36,9 +36,15 @@ class DdOperandsTest {
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).startsWith("drivespeed: 'if=/dev/zero of=" + target.resolve("test")
                 + " bs=1M count=32 oflag=direct conv=fdatasync' are dd operands")
-                .contains("for if= give the directory to measure", "for bs=1M give --block-size"
-                        + " 1M", "for count=32 give --count 32", "O_DIRECT is the default",
-                        "the closing fdatasync is timed by default");
+                .contains("for if=/dev/zero: drivespeed writes random data (--zeros writes"
+                        + " zeros)", "for if= or of= give the directory to measure",
+                        "for bs=1M give --block-size 1M", "for count=32 give --count 32",
+                        "O_DIRECT is the default", "the closing fdatasync is timed by default");
+        // the input and output file's advice once, not once per operand
+        CommandRun both = CommandRun.of("if=" + target.resolve("in"),
+                "of=" + target.resolve("out"));
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.err().split("give the directory to measure", -1)).hasSize(2);
         assertThat(o.out()).isEmpty();
         assertThat(TestFiles.names(target)).isEmpty();
     }

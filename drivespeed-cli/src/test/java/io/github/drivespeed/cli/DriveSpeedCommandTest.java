@@ -312,7 +312,8 @@ class DriveSpeedCommandTest {
             assertThat(o.errLines()).hasSize(1);
             assertThat(o.err()).startsWith("drivespeed: not enough free space in ")
                     .contains(": the test needs 16777216 bytes (16 MiB), ")
-                    .endsWith(" bytes are available; lower --bs (1M) or --count (16)\n");
+                    .containsPattern(" bytes \\(\\d+\\.\\d MiB\\) are available; lower --bs \\(1M\\)"
+                            + " or --count \\(16\\)\n$");
             assertThat(o.out()).isEmpty();
             assertThat(TestFiles.names(tiny.dir())).isEmpty();
         }

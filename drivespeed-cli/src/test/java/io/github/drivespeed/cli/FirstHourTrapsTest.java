@@ -53,8 +53,16 @@ class FirstHourTrapsTest {
         assertRefused(CommandRun.of(dir.toString(), "--rw", "write", "--bs", "1M", "--size",
                 "4M", "--require", "read=10MB/s,write=20MB/s"),
                 "invalid value for option '--require': 'read=10MB/s' is judged on the sequential"
-                        + " test's read, and the workload given (--rw write --bs 1M) measures"
+                        + " test's read (drivespeed DIR, as dd's; not a workload's sequential"
+                        + " read), and the workload given (--rw write --bs 1M) measures"
                         + " none; without --rw, drivespeed runs the sequential test for it");
+        // a preset's sequential read is a workload's: named as not judging it
+        assertRefused(CommandRun.of(dir.toString(), "--preset", "SEQ1M-Q8T1", "--size", "8M",
+                "--require", "read=10MB/s"),
+                "invalid value for option '--require': 'read=10MB/s' is judged on the sequential"
+                        + " test's read (drivespeed DIR, as dd's; not a workload's sequential"
+                        + " read), and the workloads given (--preset SEQ1M-Q8T1) measure none;"
+                        + " without --preset, drivespeed runs the sequential test for it");
         // an SD class beside a random workload: its sustained minimum, by the class's name
         assertRefused(CommandRun.of(dir.toString(), "--rw", "randread", "--size", "4M",
                 "--require", "V30"),
@@ -200,5 +208,11 @@ class FirstHourTrapsTest {
                 + " there: its directory /proc does not take new files (No such file or"
                 + " directory), and drivespeed writes the results to a new file beside version and"
                 + " moves it into place; give a path in a directory you can create files in");
+        // without --overwrite the same, not first "give --overwrite"
+        assertRefused(CommandRun.of(dir.toString(), "--count", "1", "-o", "/proc/version"),
+                "invalid value for option '-o': '/proc/version': its directory /proc is on a"
+                        + " kernel's pseudo file system, which takes no new files (and drivespeed"
+                        + " writes the results to a new file beside the one named); give a path in"
+                        + " a directory you can create files in");
     }
 }

@@ -97,7 +97,8 @@ class GenuineCommandTest {
         assertThat(tooBig.exitCode()).isEqualTo(2);
         assertThat(tooBig.errLines()).singleElement().asString().matches("drivespeed: not enough"
                 + " free space in " + Pattern.quote(dir.toRealPath().toString()) + ": the test"
-                + " needs 1099511627776000 bytes \\(1000 TiB\\), \\d+ bytes are available"
+                + " needs 1099511627776000 bytes \\(1000 TiB\\), \\d+ bytes \\(\\d+\\.\\d MiB\\) are"
+                + " available"
                 + " \\(without a size the check fills the free space\\); lower --size"
                 + " \\(1000T\\)");
         assertThat(TestFiles.names(dir)).isEmpty();

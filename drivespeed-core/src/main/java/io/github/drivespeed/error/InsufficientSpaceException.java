@@ -1,5 +1,6 @@
 package io.github.drivespeed.error;
 
+import io.github.drivespeed.internal.figures.SizeText;
 import io.github.drivespeed.unit.DataSize;
 import java.nio.file.Path;
 import java.util.List;
@@ -95,13 +96,37 @@ public final class InsufficientSpaceException extends DriveSpeedException {
      */
     public static InsufficientSpaceException beforeWriting(Path directory, long neededBytes,
             long availableBytes, String condition, List<String> settings) {
-        return new InsufficientSpaceException(directory, "not enough free space in " + directory
-                + ": the test needs " + neededBytes + " bytes (" + DataSize.ofBytes(neededBytes)
-                + "), " + availableBytes + " bytes are available"
+        return new InsufficientSpaceException(directory, spaceText(directory, neededBytes,
+                availableBytes, condition, settings), neededBytes, availableBytes, -1,
+                Shortage.SPACE, condition, settings, null);
+    }
+
+    /**
+     * The refusal before writing with its settings named as the caller spells them, for example
+     * {@code not enough free space in /mnt: the test needs 137438953472 bytes (128 GiB),
+     * 83456438272 bytes (79591.1 MiB) are available; lower --block-size (4G) or --count}; the
+     * message as it is for a failure during a write, or where no setting would help.
+     *
+     * @param settingNames the {@linkplain #settings() settings} in the caller's words, in their
+     *     order
+     * @return the text
+     */
+    public String describe(List<String> settingNames) {
+        if (writtenBytes >= 0 || shortage != Shortage.SPACE || availableBytes < 0
+                || settings.isEmpty()) {
+            return getMessage();
+        }
+        return spaceText(path(), neededBytes, availableBytes, condition, settingNames);
+    }
+
+    private static String spaceText(Path directory, long neededBytes, long availableBytes,
+            String condition, List<String> settings) {
+        return "not enough free space in " + directory + ": the test needs " + neededBytes
+                + " bytes (" + DataSize.ofBytes(neededBytes) + "), " + availableBytes + " bytes ("
+                + SizeText.mebibytes(availableBytes) + ") are available"
                 + (condition.isEmpty() ? "" : " (" + condition + ")") + "; "
                 + (settings.isEmpty() ? "free some space" : "lower " + String.join(" or ",
-                        settings)), neededBytes, availableBytes, -1, Shortage.SPACE, condition,
-                settings, null);
+                        settings));
     }
 
     /**

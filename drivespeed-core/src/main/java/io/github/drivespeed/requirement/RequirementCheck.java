@@ -4,6 +4,8 @@ import io.github.drivespeed.requirement.StorageRequirement.Criterion;
 import io.github.drivespeed.target.IoLimit;
 import io.github.drivespeed.unit.Nanoseconds;
 import io.github.drivespeed.unit.Throughput;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -312,7 +314,7 @@ public final class RequirementCheck {
             }
             double ratio = marginRatio();
             String by = criterion.isMinimum()
-                    ? String.format(Locale.ROOT, "%.2fx the minimum", ratio)
+                    ? timesText(ratio) + "x the minimum"
                     : String.format(Locale.ROOT, "%.1f %% of the maximum", 100 * measured / required);
             return head + (criterion.isMinimum() ? ": slowest measured " : ": highest measured ")
                     + figure(criterion, measured) + ", " + by
@@ -403,5 +405,18 @@ public final class RequirementCheck {
             sb.append("  ").append(r).append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * {@return a ratio with two decimals ({@code 0.83}), or, under 0.1, with two significant
+     * digits ({@code 0.0022}), so that a figure far below its minimum does not read as 0}
+     *
+     * @param ratio the measured figure over the minimum
+     */
+    static String timesText(double ratio) {
+        if (ratio > 0 && ratio < 0.1 && Double.isFinite(ratio)) {
+            return new BigDecimal(ratio).round(new MathContext(2)).toPlainString();
+        }
+        return String.format(Locale.ROOT, "%.2f", ratio);
     }
 }

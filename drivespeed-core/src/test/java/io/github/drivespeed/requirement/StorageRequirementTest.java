@@ -489,6 +489,16 @@ class StorageRequirementTest {
                 + " MB/s (25.0 MiB/s)");
     }
 
+    /** A figure far below its minimum keeps two significant digits: 0.0022x, not 0.00x. */
+    @Test
+    void aRatioFarBelowTheMinimumDoesNotReadAsZero() {
+        assertThat(RequirementCheck.timesText(0.002209)).isEqualTo("0.0022");
+        assertThat(RequirementCheck.timesText(0.05)).isEqualTo("0.050");
+        assertThat(RequirementCheck.timesText(0.83)).isEqualTo("0.83");
+        assertThat(RequirementCheck.timesText(1.5)).isEqualTo("1.50");
+        assertThat(RequirementCheck.timesText(0)).isEqualTo("0.00");
+    }
+
     @Test
     void badTermsAreNamed() {
         assertThatThrownBy(() -> StorageRequirement.parse("V31"))

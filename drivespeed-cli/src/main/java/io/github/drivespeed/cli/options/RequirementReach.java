@@ -98,9 +98,11 @@ public final class RequirementReach {
         String bs = MeasurementOptions.BLOCK_SIZE.option();
         switch (c) {
             case SEQUENTIAL_WRITE:
-                return "the sequential test's write or a sustained write";
+                return "the sequential test's write (drivespeed DIR, as dd's; not a workload's"
+                        + " sequential write) or a sustained write";
             case SEQUENTIAL_READ:
-                return "the sequential test's read";
+                return "the sequential test's read (drivespeed DIR, as dd's; not a workload's"
+                        + " sequential read)";
             case SUSTAINED_WRITE:
                 return "a sustained write past the drive's write cache";
             case RANDOM_4K_READ_IOPS:

@@ -16,6 +16,7 @@ import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -34,6 +35,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * written through: the file it points to is replaced, the link stays.
  */
 public final class OutputFile implements AutoCloseable {
+
+    /** The kernel's pseudo file systems, which take no new regular file (statfs(2)'s types). */
+    private static final Set<String> PSEUDO_FILE_SYSTEMS = Set.of("proc", "sysfs", "cgroup",
+            "cgroup2", "debugfs", "tracefs", "securityfs", "configfs", "pstore", "bpf",
+            "efivarfs");
 
     /** Writes the content. */
     public interface Content {
@@ -118,7 +124,11 @@ public final class OutputFile implements AutoCloseable {
             } else if (!Files.isRegularFile(path)) {
                 problem = "it is " + through + kind(path) + ", not a regular file";
             } else if (!overwrite) {
-                problem = "the file exists; give --overwrite to replace it, or another name";
+                problem = pseudoFileSystem(path.getParent()) ? "its directory " + path.getParent()
+                        + " is on a kernel's pseudo file system, which takes no new files (and"
+                        + " drivespeed writes the results to a new file beside the one named);"
+                        + " give a path in a directory you can create files in"
+                        : "the file exists; give --overwrite to replace it, or another name";
             } else {
                 try {
                     target = path.toRealPath();
@@ -141,6 +151,19 @@ public final class OutputFile implements AutoCloseable {
      * exists is not a directory ({@code 'r.json' is a regular file, not a directory}), or the
      * directory does not exist.
      */
+    /**
+     * {@return whether a directory is on one of the kernel's pseudo file systems (proc, sysfs,
+     * cgroup, debugfs and the like), where no new regular file can be created}
+     */
+    private static boolean pseudoFileSystem(Path directory) {
+        try {
+            return directory != null && PSEUDO_FILE_SYSTEMS.contains(
+                    Files.getFileStore(directory).type());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private static String directoryProblem(Path directory) {
         for (Path p = directory; p != null; p = p.getParent()) {
             if (Files.exists(p)) {

@@ -137,7 +137,8 @@ public final class CapacityEstimate implements ProgressListener {
      * @return {@code 45 s}, {@code 12 min} or {@code 7 h 6 min}
      */
     static String approximately(double seconds) {
-        long s = Math.round(seconds);
+        // never "about 0 s": a check of a few MiB still takes a moment
+        long s = Math.max(1, Math.round(seconds));
         if (s < 90) {
             return s + " s";
         }

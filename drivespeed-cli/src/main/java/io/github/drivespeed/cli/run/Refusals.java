@@ -182,15 +182,7 @@ final class Refusals {
      * @return the one-line message
      */
     String noSpace(InsufficientSpaceException e) {
-        if (!e.beforeAnyWrite() || e.settings().isEmpty() || e.availableBytes().isEmpty()) {
-            return e.getMessage();
-        }
-        List<String> lower = asTyped(e.settings());
-        return "not enough free space in " + e.path() + ": the test needs " + e.neededBytes()
-                + " bytes (" + DataSize.ofBytes(e.neededBytes()) + "), "
-                + e.availableBytes().getAsLong() + " bytes are available"
-                + e.condition().map(c -> " (" + c + ")").orElse("") + "; lower "
-                + String.join(" or ", lower);
+        return e.describe(asTyped(e.settings()));
     }
 
     /**
