@@ -54,7 +54,8 @@ final class DdOperands {
         return (operands.size() == 1 ? "'" + operands.get(0) + "' is a dd operand"
                 : "'" + String.join(" ", operands) + "' are dd operands")
                 + ": drivespeed takes options (drivespeed DIR " + BLOCK_SIZE + " 8M " + COUNT
-                + " 32 measures with O_DIRECT and a timed fdatasync by default); " + String.join("; ", instead)
+                + " 32 measures with O_DIRECT and a timed fdatasync by default); "
+                + String.join("; ", instead)
                 + "; 'drivespeed --help' lists the options";
     }
 
@@ -67,7 +68,8 @@ final class DdOperands {
         String name = word.substring(0, eq).toLowerCase(Locale.ROOT);
         String value = word.substring(eq + 1);
         return switch (name) {
-            case "bs", "obs", "ibs" -> "for " + name + "=" + value + " give " + BLOCK_SIZE + " " + value;
+            case "bs", "obs", "ibs" -> "for " + name + "=" + value + " give " + BLOCK_SIZE + " "
+                    + value;
             case "count" -> "for count=" + value + " give " + COUNT + " " + value;
             case "if" -> value.startsWith("/dev/zero") ? "for if=" + value + ": drivespeed"
                     + " writes random data (" + ZEROS + " writes zeros)"

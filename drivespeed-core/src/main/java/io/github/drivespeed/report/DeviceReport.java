@@ -141,18 +141,18 @@ public record DeviceReport(DeviceInfo target, DeviceParameters parameters, Backe
      */
     @Override
     public String summary() {
-        List<String> figures = onTheLine().stream().map(p -> ReportText.oneLineFigure(p, false))
-                .toList();
+        List<PassResult> passes = onTheLine();
         String length = parameters.timeBased()
                 ? io.github.drivespeed.unit.Nanoseconds.format(
                         parameters.duration().get().toNanos()) + " per run"
                 : parameters.blockSize().times(parameters.count().getAsLong()) + " per run";
-        return ReportText.oneLine(String.join(", ", figures), "median of " + read.runs() + ", "
-                + (parameters.direct() ? "O_DIRECT" : "buffered") + ", " + length
-                + (write.isPresent() ? "" : ", read-only"), verdict(),
-                target.warnings(), onTheLine());
+        return ReportText.oneLine(ReportText.oneLineFigures(passes, false), "median of "
+                + read.runs() + ", " + (parameters.direct() ? "O_DIRECT" : "buffered") + ", "
+                + length + (write.isPresent() ? "" : ", read-only"), verdict(), target.warnings(),
+                passes);
     }
 
+    /** The passes the one-line summary gives: write if made, read, then the cached read. */
     private List<PassResult> onTheLine() {
         List<PassResult> passes = new ArrayList<>(passes());
         cachedRead.ifPresent(passes::add);

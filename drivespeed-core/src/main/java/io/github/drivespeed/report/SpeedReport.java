@@ -133,15 +133,13 @@ public record SpeedReport(TargetInfo target, SequentialParameters parameters, Ba
      */
     @Override
     public String summary() {
-        StringBuilder figures = new StringBuilder(ReportText.oneLineFigure(write, false))
-                .append(", ").append(ReportText.oneLineFigure(read, false));
-        cachedRead.ifPresent(c -> figures.append(", ").append(ReportText.oneLineFigure(c, false)));
-        return ReportText.oneLine(figures.toString(), "median of " + write.runs() + ", "
-                + (parameters.direct() ? "O_DIRECT" : "buffered") + ", "
-                + parameters.bytesPerPass() + " per pass", verdict(),
-                target.warnings(), onTheLine());
+        List<PassResult> passes = onTheLine();
+        return ReportText.oneLine(ReportText.oneLineFigures(passes, false), "median of "
+                + write.runs() + ", " + (parameters.direct() ? "O_DIRECT" : "buffered") + ", "
+                + parameters.bytesPerPass() + " per pass", verdict(), target.warnings(), passes);
     }
 
+    /** The passes the one-line summary gives: write, read, then the cached read if measured. */
     private List<PassResult> onTheLine() {
         List<PassResult> passes = new ArrayList<>(List.of(write, read));
         cachedRead.ifPresent(passes::add);

@@ -138,14 +138,13 @@ public record WorkloadReport(TargetInfo target, WorkloadParameters parameters, B
      */
     @Override
     public String summary() {
-        List<String> figures = passes().stream().map(p -> ReportText.oneLineFigure(p, true))
-                .toList();
-        int runs = passes().isEmpty() ? parameters.runs() : passes().get(0).runs();
-        return ReportText.oneLine(String.join(", ", figures), "median of " + runs + ", "
-                + parameters.fioRw() + " " + parameters.blockSize() + " QD"
+        List<PassResult> passes = passes();
+        int runs = passes.isEmpty() ? parameters.runs() : passes.get(0).runs();
+        return ReportText.oneLine(ReportText.oneLineFigures(passes, true), "median of " + runs
+                + ", " + parameters.fioRw() + " " + parameters.blockSize() + " QD"
                 + parameters.queueDepth() + " T" + parameters.threads() + ", "
                 + (parameters.direct() ? "O_DIRECT" : "buffered"), verdict(),
-                target.warnings(), passes());
+                target.warnings(), passes);
     }
 
     /** {@return {@link #summary()}: the answer in one line} */

@@ -49,14 +49,15 @@ final class RequirementTerms {
      */
     static StorageRequirement bound(String term) {
         Matcher m = TERM.matcher(term);
-        Matcher other = OTHER_SIGN.matcher(term);
-        if (!m.matches() && other.matches()) {
-            String key = other.group(1).toLowerCase(Locale.ROOT);
-            throw new IllegalArgumentException("requirement term '" + term + "' not understood:"
-                    + " a bound is written KEY=VALUE, as " + key + "=" + other.group(3).strip()
-                    + " (" + (key.startsWith("p") ? "a maximum" : "a minimum") + ")");
-        }
         if (!m.matches()) {
+            Matcher other = OTHER_SIGN.matcher(term);
+            if (other.matches()) {
+                String key = other.group(1).toLowerCase(Locale.ROOT);
+                throw new IllegalArgumentException("requirement term '" + term + "' not"
+                        + " understood: a bound is written KEY=VALUE, as " + key + "="
+                        + other.group(3).strip() + " (" + (key.startsWith("p") ? "a maximum"
+                        : "a minimum") + ")");
+            }
             throw new IllegalArgumentException("requirement term '" + term + "' not understood:"
                     + " expected an SD class (C10, U3, V30, A1, ...), write=RATE, sustained=RATE,"
                     + " read=RATE, randread=IOPS, randwrite=IOPS or pNN=TIME");

@@ -226,7 +226,8 @@ public final class DriveLocks implements AutoCloseable {
      *     waiting for a process killed just now to be gone: {@link ExitingProcesses})
      */
     private static boolean liveOrRemoved(Path p) {
-        ownerPid(p.getFileName().toString()).ifPresent(ExitingProcesses::awaitExit);
+        // the lock itself says whether its owner is still there: the wait only lets it go
+        ownerPid(p.getFileName().toString()).ifPresent(ExitingProcesses::awaitGone);
         try (FileChannel ch = FileChannel.open(p, StandardOpenOption.WRITE)) {
             FileLock lock = ch.tryLock();
             if (lock == null) {

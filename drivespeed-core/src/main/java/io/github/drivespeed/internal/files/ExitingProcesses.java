@@ -42,23 +42,31 @@ final class ExitingProcesses {
      * {@link #WAIT_MILLIS} ms; returns at once for a live process, or one not seen here.
      *
      * @param pid the process
+     * @return whether the process is gone as a measurement ({@link #gone}) once the wait ends:
+     *     false for a live one, or one still exiting after the wait
      */
-    static void awaitExit(long pid) {
-        if (!exiting(pid)) {
-            return;
+    static boolean awaitGone(long pid) {
+        String[] f = statFields(pid);
+        if (f == null) {
+            return true;
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MILLIS);
+        if (!exiting(pid, f)) {
+            return false;
+        }
         long start = System.nanoTime();
-        while (threadsLeft(pid) && System.nanoTime() < deadline) {
+        long deadline = start + TimeUnit.MILLISECONDS.toNanos(WAIT_MILLIS);
+        boolean left;
+        while ((left = threadsLeft(pid)) && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(POLL_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return gone(pid);
             }
         }
         LOG.debug("waited {} ms for process {}, which was exiting", TimeUnit.NANOSECONDS.toMillis(
                 System.nanoTime() - start), pid);
+        return !left;
     }
 
     /**
@@ -74,9 +82,11 @@ final class ExitingProcesses {
     /** {@return whether the process is exiting: SIGKILL pending, PF_EXITING set, or a zombie} */
     static boolean exiting(long pid) {
         String[] f = statFields(pid);
-        if (f == null) {
-            return false;
-        }
+        return f != null && exiting(pid, f);
+    }
+
+    /** {@return whether the process of these {@code /proc/PID/stat} fields is exiting} */
+    private static boolean exiting(long pid, String[] f) {
         return f[0].equals("Z") || f[0].equals("X") || (Long.parseLong(f[6]) & PF_EXITING) != 0
                 || killPending(status(pid));
     }

@@ -96,8 +96,7 @@ public final class LeftoverFiles {
                     continue;
                 }
                 // a run killed just now is still being torn down: wait for it to be gone
-                ExitingProcesses.awaitExit(pid.getAsLong());
-                if (!ExitingProcesses.gone(pid.getAsLong())) {
+                if (!ExitingProcesses.awaitGone(pid.getAsLong())) {
                     inUse.add(entry);
                     continue;
                 }

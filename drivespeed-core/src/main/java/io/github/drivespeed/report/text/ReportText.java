@@ -28,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Text and checks the reports share: the verdicts on the figures and how they are printed. Not
@@ -398,6 +399,18 @@ public final class ReportText {
     public static String oneLineFigure(PassResult pass, boolean iops) {
         return pass.kind() + (iops ? String.format(Locale.ROOT, " %.0f IOPS", pass.medianIops())
                 : "") + " " + megabytesPerSecond(pass.median());
+    }
+
+    /**
+     * The figures of passes for a report's one-line summary, each as {@link #oneLineFigure}
+     * gives it, in their order: {@code write 489.2 MB/s, read 856.1 MB/s}.
+     *
+     * @param passes the passes on the line
+     * @param iops whether each pass's median IOPS leads
+     * @return the figures, joined by commas
+     */
+    public static String oneLineFigures(Collection<PassResult> passes, boolean iops) {
+        return passes.stream().map(p -> oneLineFigure(p, iops)).collect(Collectors.joining(", "));
     }
 
     /**

@@ -22,7 +22,12 @@ class ExitingProcessesTest {
     @TempDir
     Path dir;
 
-    /** Starts a shell that leaves a zombie; returns the zombie's pid once it is one. */
+    /** {@return a shell that leaves a zombie: a child it does not reap, whose pid it prints} */
+    private static Process zombieParent() throws IOException {
+        return new ProcessBuilder("sh", "-c", "sleep 0.05 & echo $!; exec sleep 30").start();
+    }
+
+    /** {@return the pid of the zombie {@link #zombieParent()} leaves, once it is one} */
     private static long zombie(Process parent) throws Exception {
         byte[] line = new byte[32];
         int n = parent.getInputStream().read(line);
@@ -42,15 +47,14 @@ class ExitingProcessesTest {
 
     @Test
     void aZombieIsExitingAndGoneThoughItsPidIsStillFound() throws Exception {
-        Process parent = new ProcessBuilder("sh", "-c", "sleep 0.05 & echo $!; exec sleep 30")
-                .start();
+        Process parent = zombieParent();
         try {
             long pid = zombie(parent);
             assertThat(ProcessHandle.of(pid)).isPresent();
             assertThat(ExitingProcesses.exiting(pid)).isTrue();
             assertThat(ExitingProcesses.gone(pid)).isTrue();
             long start = System.nanoTime();
-            ExitingProcesses.awaitExit(pid);
+            assertThat(ExitingProcesses.awaitGone(pid)).isTrue();
             assertThat(System.nanoTime() - start).isLessThan(TimeUnit.MILLISECONDS.toNanos(
                     ExitingProcesses.WAIT_MILLIS));
         } finally {
@@ -63,6 +67,7 @@ class ExitingProcessesTest {
         long self = ProcessHandle.current().pid();
         assertThat(ExitingProcesses.exiting(self)).isFalse();
         assertThat(ExitingProcesses.gone(self)).isFalse();
+        assertThat(ExitingProcesses.awaitGone(self)).isFalse();
     }
 
     /**
@@ -89,12 +94,12 @@ class ExitingProcessesTest {
         assertThat(ended.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(ExitingProcesses.exiting(ended.pid())).isFalse();
         assertThat(ExitingProcesses.gone(ended.pid())).isTrue();
+        assertThat(ExitingProcesses.awaitGone(ended.pid())).isTrue();
     }
 
     @Test
     void aTestFileOfAZombieIsALeftoverAndRemoved() throws Exception {
-        Process parent = new ProcessBuilder("sh", "-c", "sleep 0.05 & echo $!; exec sleep 30")
-                .start();
+        Process parent = zombieParent();
         try {
             long pid = zombie(parent);
             Path file = dir.resolve("drivespeed-" + pid + "-0123456789abcdef.tmp");
